@@ -1,0 +1,8 @@
+//! SearchLab: watch and compare search algorithms on chessboard puzzles.
+//!
+//! Layers, imports pointing downwards only: [`puzzle`] (the problems) → [`solve`] (the
+//! algorithms, single-threaded and pure) → [`run`] (catalog, worker threads, events) →
+//! the command line (and the app).
+
+pub mod puzzle;
+pub mod solve;

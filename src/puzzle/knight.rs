@@ -1,0 +1,563 @@
+//! The knight's tour: boards of any size, knight moves, tours and their validation.
+//!
+//! Squares are numbered `row * cols + col`, zero-based, row 0 at the top, as the seed
+//! documents print boards. Chess notation (`a1`) names the bottom-left square.
+//!
+//! The neighbour table is one byte per square: bit `k` is set when move [`MOVES`]`[k]`
+//! stays on the board. Together with the eight index offsets of the moves this is all a
+//! solver needs, and it stays small enough for boards of 100 million squares.
+
+use std::fmt;
+
+/// A square's index: `row * cols + col`.
+pub type Square = u32;
+
+/// The eight knight moves as (row change, column change), in seed 001's order.
+///
+/// The order is chosen so that move `7 - k` undoes move `k`.
+pub const MOVES: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// The largest board we accept, in squares (10,000 × 10,000). Solvers keep a few bytes per
+/// square, so this stays well inside memory.
+pub const MAX_SQUARES: u64 = 100_000_000;
+
+/// Why a board size was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    ZeroSize { cols: u64, rows: u64 },
+    TooLarge { cols: u64, rows: u64 },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::ZeroSize { cols, rows } => write!(
+                f,
+                "a {cols}x{rows} board has no squares: columns and rows must each be at least 1"
+            ),
+            BoardError::TooLarge { cols, rows } => write!(
+                f,
+                "a {cols}x{rows} board has {} squares; at most {MAX_SQUARES} (e.g. 10000x10000) are allowed",
+                cols.saturating_mul(*rows)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A `cols × rows` board with its precomputed knight-move table.
+#[derive(Clone)]
+pub struct Board {
+    cols: u32,
+    rows: u32,
+    masks: Vec<u8>,
+    deltas: [isize; 8],
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({}x{})", self.cols, self.rows)
+    }
+}
+
+impl Board {
+    /// A board of `cols` columns and `rows` rows.
+    pub fn new(cols: u64, rows: u64) -> Result<Board, BoardError> {
+        if cols == 0 || rows == 0 {
+            return Err(BoardError::ZeroSize { cols, rows });
+        }
+        if cols.saturating_mul(rows) > MAX_SQUARES {
+            return Err(BoardError::TooLarge { cols, rows });
+        }
+        let (c, r) = (cols as usize, rows as usize);
+        // A move is on the board when both its row part and its column part are, so the
+        // table is the AND of a per-row and a per-column mask.
+        let axis_mask = |pos: usize, len: usize, row_axis: bool| -> u8 {
+            let mut m = 0u8;
+            for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+                let d = if row_axis { dr } else { dc };
+                let p = pos as i64 + d as i64;
+                if p >= 0 && p < len as i64 {
+                    m |= 1 << k;
+                }
+            }
+            m
+        };
+        let col_masks: Vec<u8> = (0..c).map(|x| axis_mask(x, c, false)).collect();
+        let mut masks = Vec::with_capacity(c * r);
+        for y in 0..r {
+            let rm = axis_mask(y, r, true);
+            masks.extend(col_masks.iter().map(|&cm| cm & rm));
+        }
+        let mut deltas = [0isize; 8];
+        for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+            deltas[k] = dr as isize * c as isize + dc as isize;
+        }
+        Ok(Board {
+            cols: cols as u32,
+            rows: rows as u32,
+            masks,
+            deltas,
+        })
+    }
+
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The number of squares.
+    pub fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// Always false: a board has at least one square.
+    pub fn is_empty(&self) -> bool {
+        self.masks.is_empty()
+    }
+
+    /// The square at `row`, `col` (both zero-based, row 0 at the top).
+    pub fn square(&self, row: u32, col: u32) -> Square {
+        debug_assert!(row < self.rows && col < self.cols);
+        row * self.cols + col
+    }
+
+    /// `(row, col)` of a square.
+    pub fn row_col(&self, sq: Square) -> (u32, u32) {
+        (sq / self.cols, sq % self.cols)
+    }
+
+    pub fn contains(&self, row: i64, col: i64) -> bool {
+        row >= 0 && col >= 0 && row < self.rows as i64 && col < self.cols as i64
+    }
+
+    /// Bit `k` set when move `MOVES[k]` from `sq` stays on the board.
+    #[inline]
+    pub fn move_mask(&self, sq: Square) -> u8 {
+        self.masks[sq as usize]
+    }
+
+    /// The whole move table, one byte per square (see [`Board::move_mask`]).
+    pub fn move_masks(&self) -> &[u8] {
+        &self.masks
+    }
+
+    /// The square reached by move `k` from `sq`; only meaningful when bit `k` of
+    /// `move_mask(sq)` is set.
+    #[inline]
+    pub fn step(&self, sq: Square, k: usize) -> Square {
+        (sq as isize + self.deltas[k]) as Square
+    }
+
+    /// The squares a knight on `sq` attacks, in [`MOVES`] order.
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        bits(self.masks[sq as usize]).map(move |k| self.step(sq, k))
+    }
+
+    /// The number of squares a knight on `sq` attacks.
+    pub fn degree(&self, sq: Square) -> u32 {
+        self.masks[sq as usize].count_ones()
+    }
+
+    /// Whether a knight moves from `a` to `b` in one jump.
+    pub fn is_knight_move(&self, a: Square, b: Square) -> bool {
+        let (ra, ca) = self.row_col(a);
+        let (rb, cb) = self.row_col(b);
+        let dr = (ra as i64 - rb as i64).abs();
+        let dc = (ca as i64 - cb as i64).abs();
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// The chess name of a square: file letters from the left (`a`…`z`, then `aa`…),
+    /// rank number from the bottom.
+    pub fn name(&self, sq: Square) -> String {
+        let (row, col) = self.row_col(sq);
+        format!("{}{}", file_letters(col), self.rows - row)
+    }
+
+    /// Parses `c3` (chess notation, `a1` bottom-left) or `ROW,COL` (zero-based from the
+    /// top-left, as the seed documents print boards).
+    pub fn parse_square(&self, text: &str) -> Result<Square, String> {
+        let text = text.trim();
+        let (row, col) = if let Some((r, c)) = text.split_once(',') {
+            let r: i64 = r.trim().parse().map_err(|_| bad_square(text))?;
+            let c: i64 = c.trim().parse().map_err(|_| bad_square(text))?;
+            (r, c)
+        } else {
+            let letters: String = text
+                .chars()
+                .take_while(|ch| ch.is_ascii_alphabetic())
+                .collect();
+            let digits = &text[letters.len()..];
+            if letters.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(bad_square(text));
+            }
+            let mut col: i64 = 0;
+            for ch in letters.to_ascii_lowercase().bytes() {
+                col = col.saturating_mul(26).saturating_add((ch - b'a' + 1) as i64);
+            }
+            let rank: i64 = digits.parse().map_err(|_| bad_square(text))?;
+            (self.rows as i64 - rank, col - 1)
+        };
+        if !self.contains(row, col) {
+            return Err(format!(
+                "square {text} is off the {}x{} board: rows are 0..{} and columns 0..{} (or a1..{})",
+                self.cols,
+                self.rows,
+                self.rows - 1,
+                self.cols - 1,
+                self.name(self.square(0, self.cols - 1)),
+            ));
+        }
+        Ok(self.square(row as u32, col as u32))
+    }
+
+    /// Checks that `path` is a legal knight's path: on the board, every step a knight's
+    /// move, no square twice. It need not cover the board.
+    pub fn validate_path(&self, path: &[Square]) -> Result<(), TourError> {
+        let n = self.len();
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        for (i, &sq) in path.iter().enumerate() {
+            if sq as usize >= n {
+                return Err(TourError::OffBoard { index: i, square: sq });
+            }
+            if i > 0 && !self.is_knight_move(path[i - 1], sq) {
+                return Err(TourError::IllegalJump {
+                    index: i,
+                    from: self.row_col(path[i - 1]),
+                    to: self.row_col(sq),
+                });
+            }
+            let (w, b) = (sq as usize / 64, sq as usize % 64);
+            if seen[w] >> b & 1 == 1 {
+                let first = path.iter().position(|&p| p == sq).unwrap_or(0);
+                return Err(TourError::Revisited {
+                    index: i,
+                    square: self.row_col(sq),
+                    first,
+                });
+            }
+            seen[w] |= 1 << b;
+        }
+        Ok(())
+    }
+
+    /// Checks that `path` is a knight's tour: a legal path over every square, and with
+    /// `closed`, one whose last square is a knight's move from its first.
+    pub fn validate_tour(&self, path: &[Square], closed: bool) -> Result<(), TourError> {
+        if path.is_empty() {
+            return Err(TourError::Empty);
+        }
+        self.validate_path(path)?;
+        if path.len() < self.len() {
+            let mut seen = vec![false; self.len()];
+            for &sq in path {
+                seen[sq as usize] = true;
+            }
+            let missed = seen.iter().position(|&s| !s).unwrap_or(0) as Square;
+            return Err(TourError::Missed {
+                square: self.row_col(missed),
+                count: self.len() - path.len(),
+            });
+        }
+        let (first, last) = (path[0], path[path.len() - 1]);
+        if closed && !(self.len() == 1 || self.is_knight_move(last, first)) {
+            return Err(TourError::NotClosed {
+                first: self.row_col(first),
+                last: self.row_col(last),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a tour's last square is a knight's move from its first.
+    pub fn is_closed(&self, path: &[Square]) -> bool {
+        path.len() == self.len()
+            && (path.len() == 1 || self.is_knight_move(path[path.len() - 1], path[0]))
+    }
+
+    /// The board as a grid of move numbers, `first` on the path's first square, `.` on
+    /// squares the path misses; columns right-aligned, one row per line, top row first.
+    pub fn render_numbers(&self, path: &[Square], first: u64) -> String {
+        let mut numbers = vec![None; self.len()];
+        for (i, &sq) in path.iter().enumerate() {
+            numbers[sq as usize] = Some(first + i as u64);
+        }
+        let width = (first + self.len() as u64).to_string().len();
+        let mut out = String::new();
+        for row in numbers.chunks(self.cols as usize) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|n| match n {
+                    Some(n) => format!("{n:>width$}"),
+                    None => format!("{:>width$}", "."),
+                })
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The indices of the set bits of a move mask, lowest first.
+#[inline]
+pub fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(k)
+        }
+    })
+}
+
+fn file_letters(mut col: u32) -> String {
+    // Bijective base 26: a..z, aa..az, ba..
+    let mut letters = Vec::new();
+    col += 1;
+    while col > 0 {
+        col -= 1;
+        letters.push(b'a' + (col % 26) as u8);
+        col /= 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
+}
+
+fn bad_square(text: &str) -> String {
+    format!("cannot read square {text:?}: write chess notation like c3 (a1 is bottom-left) or ROW,COL like 0,0 (zero-based from the top-left)")
+}
+
+/// What is wrong with a path offered as a tour. Squares are `(row, col)`; `index` is the
+/// position in the path (0 = the start square, so index `k` is reached by move `k`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TourError {
+    Empty,
+    OffBoard {
+        index: usize,
+        square: Square,
+    },
+    IllegalJump {
+        index: usize,
+        from: (u32, u32),
+        to: (u32, u32),
+    },
+    Revisited {
+        index: usize,
+        square: (u32, u32),
+        first: usize,
+    },
+    Missed {
+        square: (u32, u32),
+        count: usize,
+    },
+    NotClosed {
+        first: (u32, u32),
+        last: (u32, u32),
+    },
+}
+
+impl fmt::Display for TourError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TourError::Empty => write!(f, "the path is empty"),
+            TourError::OffBoard { index, square } => {
+                write!(f, "square number {square} at position {index} is off the board")
+            }
+            TourError::IllegalJump { index, from, to } => write!(
+                f,
+                "move {index} from {},{} to {},{} is not a knight's move",
+                from.0, from.1, to.0, to.1
+            ),
+            TourError::Revisited {
+                index,
+                square,
+                first,
+            } => write!(
+                f,
+                "move {index} revisits square {},{} (first visited at position {first})",
+                square.0, square.1
+            ),
+            TourError::Missed { square, count } => write!(
+                f,
+                "the path misses {count} square(s), the first being {},{}",
+                square.0, square.1
+            ),
+            TourError::NotClosed { first, last } => write!(
+                f,
+                "the tour is not closed: its last square {},{} is not a knight's move from its first {},{}",
+                last.0, last.1, first.0, first.1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TourError {}
+
+/// A knight's tour checked against its board: only [`Tour::new`] makes one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tour {
+    cols: u32,
+    rows: u32,
+    path: Vec<Square>,
+    closed: bool,
+}
+
+impl Tour {
+    /// Validates `path` as a tour of `board` (closed if `closed`).
+    pub fn new(board: &Board, path: Vec<Square>, closed: bool) -> Result<Tour, TourError> {
+        board.validate_tour(&path, closed)?;
+        Ok(Tour {
+            cols: board.cols(),
+            rows: board.rows(),
+            closed: board.is_closed(&path),
+            path,
+        })
+    }
+
+    pub fn path(&self) -> &[Square] {
+        &self.path
+    }
+
+    /// Whether the last square is a knight's move from the first (whether or not a closed
+    /// tour was asked for).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    pub fn board_size(&self) -> (u32, u32) {
+        (self.cols, self.rows)
+    }
+
+    pub fn into_path(self) -> Vec<Square> {
+        self.path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_k_is_undone_by_move_7_minus_k() {
+        for k in 0..8 {
+            assert_eq!(MOVES[k].0, -MOVES[7 - k].0);
+            assert_eq!(MOVES[k].1, -MOVES[7 - k].1);
+        }
+    }
+
+    #[test]
+    fn degrees_on_8x8_match_the_chessboard() {
+        let b = Board::new(8, 8).unwrap();
+        // Corner 2, edge next to corner 3, centre 8; total 336 directed moves.
+        assert_eq!(b.degree(b.square(0, 0)), 2);
+        assert_eq!(b.degree(b.square(0, 1)), 3);
+        assert_eq!(b.degree(b.square(3, 3)), 8);
+        let total: u32 = (0..64).map(|s| b.degree(s)).sum();
+        assert_eq!(total, 336);
+    }
+
+    #[test]
+    fn neighbours_are_knight_moves_on_rectangular_boards() {
+        let b = Board::new(7, 3).unwrap();
+        for s in 0..b.len() as Square {
+            for t in b.neighbours(s) {
+                assert!(b.is_knight_move(s, t));
+                assert!(b.neighbours(t).any(|u| u == s));
+            }
+        }
+    }
+
+    #[test]
+    fn squares_parse_in_both_notations() {
+        let b = Board::new(5, 4).unwrap();
+        assert_eq!(b.parse_square("a1").unwrap(), b.square(3, 0));
+        assert_eq!(b.parse_square("e4").unwrap(), b.square(0, 4));
+        assert_eq!(b.parse_square("2,3").unwrap(), b.square(2, 3));
+        assert_eq!(b.name(b.square(2, 3)), "d2");
+        assert!(b.parse_square("f1").is_err());
+        assert!(b.parse_square("4,0").is_err());
+        assert!(b.parse_square("x").is_err());
+        let wide = Board::new(30, 1).unwrap();
+        assert_eq!(wide.name(27), "ab1");
+        assert_eq!(wide.parse_square("ab1").unwrap(), 27);
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert!(matches!(Board::new(0, 5), Err(BoardError::ZeroSize { .. })));
+        assert!(matches!(
+            Board::new(20_000, 20_000),
+            Err(BoardError::TooLarge { .. })
+        ));
+        assert!(Board::new(3000, 3000).is_ok());
+    }
+
+    #[test]
+    fn validation_names_what_is_wrong() {
+        let b = Board::new(3, 4).unwrap();
+        let sq = |r, c| b.square(r, c);
+        // A valid open tour of 3x4 (columns x rows), found by hand.
+        let tour = [
+            sq(0, 0),
+            sq(2, 1),
+            sq(0, 2),
+            sq(1, 0),
+            sq(3, 1),
+            sq(1, 2),
+            sq(2, 0),
+            sq(0, 1),
+            sq(2, 2),
+            sq(3, 0),
+            sq(1, 1),
+            sq(3, 2),
+        ];
+        assert_eq!(b.validate_tour(&tour, false), Ok(()));
+        assert!(matches!(
+            b.validate_tour(&tour, true),
+            Err(TourError::NotClosed { .. })
+        ));
+        let mut jump = tour;
+        jump.swap(3, 4);
+        assert!(matches!(
+            b.validate_tour(&jump, false),
+            Err(TourError::IllegalJump { index: 3, .. })
+        ));
+        assert!(matches!(
+            b.validate_tour(&tour[..11], false),
+            Err(TourError::Missed {
+                square: (3, 2),
+                count: 1
+            })
+        ));
+        let again = [sq(0, 0), sq(2, 1), sq(0, 0)];
+        assert!(matches!(
+            b.validate_path(&again),
+            Err(TourError::Revisited { index: 2, first: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn renders_move_numbers_row_by_row() {
+        let b = Board::new(3, 2).unwrap();
+        let text = b.render_numbers(&[0, 5], 1);
+        assert_eq!(text, "1 . .\n. . 2\n");
+    }
+}

@@ -1,0 +1,3 @@
+//! The puzzles: geometry, validation and scoring. No algorithms, no I/O.
+
+pub mod knight;

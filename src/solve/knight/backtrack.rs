@@ -1,0 +1,308 @@
+//! Depth-first backtracking for one tour (seed 001, section 2.1), without recursion so that
+//! boards of thousands of squares cannot overflow a thread's stack.
+//!
+//! Three move orders:
+//! - [`Order::Plain`]: seed 001's fixed move order, no heuristic (`backtrack`);
+//! - [`Order::Warnsdorff`]: fewest onward squares first, ties by a tie-break rule
+//!   (`backtrack-warnsdorff`, seed 001 2.1.1). The seed's stable sort is `tie_break=first`;
+//!   it gets lost on large boards (64×64 from a corner does not finish in a minute), so the
+//!   default is `auto`: Squirrel–Cull where it applies, else Roth;
+//! - [`Order::Random`]: seed 001 2.1.2. Read literally ([`RandomVariant::Document`]) it
+//!   keeps only the moves of lowest onward degree and draws that many of them *with
+//!   replacement*, so it may repeat a move and never try others: it can miss tours, and
+//!   "searched everything" then proves nothing. [`RandomVariant::Complete`] shuffles the
+//!   ties and keeps every move, so it is a complete search in a random order.
+//!
+//! With `closed`, the search only accepts a tour whose last square is a knight's move from
+//! the start, and abandons a path as soon as every square next to the start is used.
+
+use super::tie_break::{Rule, TieBreak};
+use super::{Answer, FreeMoves, Problem, note_depth};
+use crate::puzzle::knight::{Square, bits};
+use crate::solve::{Control, Counters, Rng, Stop};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RandomVariant {
+    Document,
+    Complete,
+}
+
+impl RandomVariant {
+    pub fn parse(text: &str) -> Result<RandomVariant, String> {
+        match text {
+            "document" => Ok(RandomVariant::Document),
+            "complete" => Ok(RandomVariant::Complete),
+            _ => Err(format!(
+                "unknown variant {text:?}: use document (seed 001 as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)"
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    Plain,
+    Warnsdorff(TieBreak),
+    Random(RandomVariant),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Frame {
+    sq: Square,
+    moves: [Square; 8],
+    len: u8,
+    next: u8,
+    phase: u8,
+}
+
+/// The concrete rule for the Warnsdorff order (`auto` resolved for this instance).
+fn warnsdorff_rule(problem: &Problem, tie: TieBreak) -> Rule {
+    let board = problem.board;
+    let squirrel = || {
+        (problem.start == 0 && !problem.closed)
+            .then(|| Rule::new(TieBreak::Squirrel, board))
+            .flatten()
+    };
+    let fallback = || Rule::new(TieBreak::Roth, board).expect("roth applies to every board");
+    match tie {
+        TieBreak::Auto => squirrel().unwrap_or_else(fallback),
+        tie => Rule::new(tie, board).unwrap_or_else(fallback),
+    }
+}
+
+pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    let board = problem.board;
+    let n = board.len();
+    let rule = match order {
+        Order::Warnsdorff(tie) => Some(warnsdorff_rule(problem, tie)),
+        _ => None,
+    };
+    let mut free = FreeMoves::new(board);
+    let mut counters = Counters::default();
+    let mut path: Vec<Square> = Vec::with_capacity(n);
+    let mut stack: Vec<Frame> = Vec::with_capacity(n);
+    let mut best: Vec<Square> = Vec::new();
+    // Unvisited squares a knight's move from the start: a closed tour needs one at the end.
+    let mut start_exits = board.degree(problem.start);
+
+    // Enter `sq` (already checked unvisited): push its frame with its moves in order.
+    let enter = |sq: Square,
+                     phase: u8,
+                     free: &mut FreeMoves,
+                     path: &mut Vec<Square>,
+                     stack: &mut Vec<Frame>,
+                     start_exits: &mut u32,
+                     rng: &mut Rng| {
+        free.visit(board, sq);
+        path.push(sq);
+        if problem.closed && path.len() > 1 && board.is_knight_move(sq, problem.start) {
+            *start_exits -= 1;
+        }
+        let mut frame = Frame {
+            sq,
+            moves: [0; 8],
+            len: 0,
+            next: 0,
+            phase,
+        };
+        // A closed tour is lost once the start has no free neighbour left.
+        let dead = problem.closed && path.len() < n && *start_exits == 0;
+        if !dead {
+            frame.len = match (order, &rule) {
+                (Order::Warnsdorff(_), Some(rule)) => {
+                    rule.rank_moves(board, free, sq, phase, rng, &mut frame.moves) as u8
+                }
+                (Order::Random(variant), _) => random_moves(problem, free, sq, variant, rng, &mut frame.moves),
+                _ => {
+                    let mut len = 0;
+                    for k in bits(free.mask(sq)) {
+                        frame.moves[len] = board.step(sq, k);
+                        len += 1;
+                    }
+                    len as u8
+                }
+            };
+        }
+        stack.push(frame);
+    };
+
+    let start_phase = rule.as_ref().map_or(0, |r| r.next_phase(0, problem.start));
+    enter(problem.start, start_phase, &mut free, &mut path, &mut stack, &mut start_exits, rng);
+    counters.nodes = 1;
+    note_depth(&mut counters, 1);
+
+    let stop = loop {
+        if path.len() == n && (!problem.closed || board.is_closed(&path)) {
+            break Stop::Found;
+        }
+        if let Some(stop) = ctl.tick(&counters, &path) {
+            break stop;
+        }
+        let top = stack.last_mut().expect("the start frame stays until the end");
+        if top.next < top.len {
+            let next = top.moves[top.next as usize];
+            top.next += 1;
+            let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase, next));
+            enter(next, phase, &mut free, &mut path, &mut stack, &mut start_exits, rng);
+            counters.nodes += 1;
+            note_depth(&mut counters, path.len());
+        } else {
+            if path.len() > best.len() {
+                best.clone_from(&path);
+            }
+            stack.pop();
+            let sq = path.pop().expect("path and stack have the same length");
+            free.leave(board, sq);
+            if problem.closed && !path.is_empty() && board.is_knight_move(sq, problem.start) {
+                start_exits += 1;
+            }
+            if stack.is_empty() {
+                break Stop::Exhausted;
+            }
+            counters.backtracks += 1;
+            counters.depth = path.len() as u64;
+        }
+    };
+    let path = if stop == Stop::Found || path.len() >= best.len() {
+        path
+    } else {
+        best
+    };
+    ctl.finish(&counters, &path);
+    Answer {
+        path,
+        stop,
+        counters,
+    }
+}
+
+/// Seed 001 2.1.2's move list (document variant), or every move with shuffled ties
+/// (complete variant), best first.
+fn random_moves(
+    problem: &Problem,
+    free: &FreeMoves,
+    sq: Square,
+    variant: RandomVariant,
+    rng: &mut Rng,
+    out: &mut [Square; 8],
+) -> u8 {
+    let board = problem.board;
+    let mut moves = [(0u32, 0 as Square); 8];
+    let mut n = 0;
+    for k in bits(free.mask(sq)) {
+        let t = board.step(sq, k);
+        moves[n] = (free.degree(t), t);
+        n += 1;
+    }
+    let moves = &mut moves[..n];
+    if n == 0 {
+        return 0;
+    }
+    match variant {
+        RandomVariant::Document => {
+            let min = moves.iter().map(|m| m.0).min().unwrap_or(0);
+            let mut ties = [0 as Square; 8];
+            let mut t = 0;
+            for &(d, sq) in moves.iter() {
+                if d == min {
+                    ties[t] = sq;
+                    t += 1;
+                }
+            }
+            // `random.choice` as many times as there are ties: with replacement.
+            for slot in out.iter_mut().take(t) {
+                *slot = ties[rng.random_range(0..t)];
+            }
+            t as u8
+        }
+        RandomVariant::Complete => {
+            moves.shuffle(rng);
+            moves.sort_by_key(|m| m.0);
+            for (slot, m) in out.iter_mut().zip(moves.iter()) {
+                *slot = m.1;
+            }
+            n as u8
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::knight::Board;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn run(board: &Board, start: Square, closed: bool, order: Order, seed: u64) -> Answer {
+        let problem = Problem {
+            board,
+            start,
+            closed,
+        };
+        with_control(Budget::unlimited().with_nodes(50_000_000), |ctl| {
+            solve(&problem, order, &mut rng_from_seed(seed), ctl)
+        })
+    }
+
+    #[test]
+    fn plain_backtracking_proves_no_tour_from_a_corner_of_4x4() {
+        let board = Board::new(4, 4).unwrap();
+        let a = run(&board, 0, false, Order::Plain, 0);
+        assert_eq!(a.stop, Stop::Exhausted);
+        assert!(a.counters.backtracks > 0);
+        assert!(board.validate_path(&a.path).is_ok());
+    }
+
+    #[test]
+    fn every_order_finds_a_legal_5x5_tour_from_the_corner() {
+        let board = Board::new(5, 5).unwrap();
+        for order in [
+            Order::Plain,
+            Order::Warnsdorff(TieBreak::First),
+            Order::Warnsdorff(TieBreak::Auto),
+            Order::Random(RandomVariant::Complete),
+            Order::Random(RandomVariant::Document),
+        ] {
+            let a = run(&board, 0, false, order, 3);
+            assert_eq!(a.stop, Stop::Found, "{order:?}");
+            assert_eq!(board.validate_tour(&a.path, false), Ok(()));
+        }
+    }
+
+    #[test]
+    fn closed_search_returns_a_closed_tour_on_6x6() {
+        let board = Board::new(6, 6).unwrap();
+        let a = run(&board, 0, true, Order::Warnsdorff(TieBreak::Auto), 0);
+        assert_eq!(a.stop, Stop::Found);
+        assert_eq!(board.validate_tour(&a.path, true), Ok(()));
+    }
+
+    #[test]
+    fn closed_search_proves_none_on_5x5() {
+        // 25 squares: a closed tour would alternate colours around an odd cycle.
+        let board = Board::new(5, 5).unwrap();
+        let a = run(&board, 0, true, Order::Warnsdorff(TieBreak::First), 0);
+        assert_eq!(a.stop, Stop::Exhausted);
+    }
+
+    #[test]
+    fn warnsdorff_ordered_backtracking_tours_64x64_quickly() {
+        let board = Board::new(64, 64).unwrap();
+        let a = run(&board, 0, false, Order::Warnsdorff(TieBreak::Auto), 0);
+        assert_eq!(a.stop, Stop::Found);
+        assert!(a.counters.nodes < 100_000, "{} nodes", a.counters.nodes);
+        assert_eq!(board.validate_tour(&a.path, false), Ok(()));
+    }
+
+    #[test]
+    fn random_orders_are_reproducible_by_seed() {
+        let board = Board::new(8, 8).unwrap();
+        let order = Order::Random(RandomVariant::Complete);
+        let a = run(&board, 9, false, order, 42);
+        let b = run(&board, 9, false, order, 42);
+        assert_eq!(a.path, b.path);
+        assert_eq!(a.stop, Stop::Found);
+    }
+}

@@ -1,0 +1,119 @@
+//! Knight's tour solvers, one family per file.
+//!
+//! All of them work on [`FreeMoves`]: per square, a byte whose bit `k` says that move
+//! `MOVES[k]` leads to an unvisited square. Visiting or leaving a square touches only its
+//! (at most eight) unvisited neighbours, and a square's onward degree is a popcount.
+
+pub mod backtrack;
+pub mod count;
+pub mod random_walk;
+pub mod tie_break;
+pub mod tree_search;
+pub mod warnsdorff;
+
+use crate::puzzle::knight::{Board, Square, bits};
+use crate::solve::{Counters, Stop};
+use serde::{Deserialize, Serialize};
+
+/// One knight's tour instance.
+#[derive(Debug, Clone, Copy)]
+pub struct Problem<'a> {
+    pub board: &'a Board,
+    pub start: Square,
+    /// Look for a closed tour (the last square a knight's move from the first).
+    pub closed: bool,
+}
+
+/// What a knight solver reports. The path is a tour when `stop == Found`; otherwise it is
+/// the longest path the solver reached (possibly empty). The caller validates it with
+/// `puzzle::knight` before showing it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    pub path: Vec<Square>,
+    pub stop: Stop,
+    pub counters: Counters,
+}
+
+/// The unvisited-neighbour masks of every square (see the module docs).
+///
+/// A visited square's mask is left as it was when it was visited: nothing changes around
+/// it until it is left again, in last-in first-out order, so `leave` can undo `visit`
+/// exactly.
+#[derive(Clone)]
+pub struct FreeMoves {
+    free: Vec<u8>,
+}
+
+impl FreeMoves {
+    pub fn new(board: &Board) -> FreeMoves {
+        FreeMoves {
+            free: board.move_masks().to_vec(),
+        }
+    }
+
+    /// Bit `k` set when move `k` from `sq` leads to an unvisited square.
+    #[inline]
+    pub fn mask(&self, sq: Square) -> u8 {
+        self.free[sq as usize]
+    }
+
+    /// The number of unvisited squares a knight on (unvisited) `sq` could go on to.
+    #[inline]
+    pub fn degree(&self, sq: Square) -> u32 {
+        self.free[sq as usize].count_ones()
+    }
+
+    #[inline]
+    pub fn visit(&mut self, board: &Board, sq: Square) {
+        for k in bits(self.free[sq as usize]) {
+            let t = board.step(sq, k);
+            self.free[t as usize] &= !(1 << (7 - k));
+        }
+    }
+
+    #[inline]
+    pub fn leave(&mut self, board: &Board, sq: Square) {
+        for k in bits(self.free[sq as usize]) {
+            let t = board.step(sq, k);
+            self.free[t as usize] |= 1 << (7 - k);
+        }
+    }
+}
+
+/// Bumps the depth counters after a square is added to the path.
+#[inline]
+pub(crate) fn note_depth(counters: &mut Counters, depth: usize) {
+    counters.depth = depth as u64;
+    if counters.depth > counters.max_depth {
+        counters.max_depth = counters.depth;
+    }
+}
+
+/// Whether a finished path of all squares meets the closed-tour requirement.
+pub(crate) fn closes(problem: &Problem, path: &[Square]) -> bool {
+    !problem.closed || problem.board.is_closed(path)
+}
+
+/// A greedy walk's result: `Found` when the path covers the board (and closes, when asked),
+/// else `Stuck`.
+pub(crate) fn walk_outcome(problem: &Problem, path: &[Square]) -> Stop {
+    if path.len() == problem.board.len() && closes(problem, path) {
+        Stop::Found
+    } else {
+        Stop::Stuck
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::solve::{Budget, Control, NoObserver};
+    use std::sync::atomic::AtomicBool;
+
+    /// Runs `f` with an unlimited budget and no observer.
+    pub fn with_control<T>(budget: Budget, f: impl FnOnce(&mut Control) -> T) -> T {
+        let cancel = AtomicBool::new(false);
+        let mut obs = NoObserver;
+        let mut ctl = Control::new(budget, &cancel, &mut obs);
+        f(&mut ctl)
+    }
+}

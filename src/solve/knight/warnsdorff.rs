@@ -1,0 +1,207 @@
+//! Warnsdorff's rule as a greedy walk, with no backtracking: at every step, go to the
+//! unvisited square with the fewest unvisited onward squares; see [`super::tie_break`] for
+//! the tie-break rules. One walk is linear in the number of squares.
+//!
+//! With `tie_break = auto` it tries, in turn, the rules that work best where they apply:
+//! Squirrel–Cull (square boards from the top-left corner, open tours), then the fixed
+//! ordering 21345678 (which covers Squirrel–Cull's one known failure, 74×74), Pohl, Roth and
+//! seed 001's order, then random tie-breaks until the budget or `attempts` runs out.
+//!
+//! ```
+//! use searchlab::puzzle::knight::Board;
+//! use searchlab::solve::knight::{Problem, warnsdorff};
+//! use searchlab::solve::{Budget, Control, NoObserver, Stop, rng_from_seed};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let board = Board::new(8, 8).unwrap();
+//! let problem = Problem { board: &board, start: 0, closed: false };
+//! let (cancel, mut obs) = (AtomicBool::new(false), NoObserver);
+//! let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
+//! let config = warnsdorff::Config::default();
+//! let answer = warnsdorff::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
+//! assert_eq!(answer.stop, Stop::Found);
+//! assert!(board.validate_tour(&answer.path, false).is_ok());
+//! ```
+
+use super::tie_break::{Rule, TieBreak};
+use super::{Answer, FreeMoves, Problem, note_depth, walk_outcome};
+use crate::puzzle::knight::Square;
+use crate::solve::{Control, Counters, Rng, Stop};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub tie_break: TieBreak,
+    /// How many walks `auto` and `random` may make before giving up (each walk starts
+    /// afresh; the budget may stop them sooner).
+    pub attempts: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            tie_break: TieBreak::Auto,
+            attempts: 100,
+        }
+    }
+}
+
+/// The rules `auto` tries before random ones, best first.
+fn auto_rules(problem: &Problem) -> Vec<Rule> {
+    let board = problem.board;
+    let mut rules = Vec::new();
+    if !problem.closed && problem.start == 0 {
+        rules.extend(Rule::new(TieBreak::Squirrel, board));
+    }
+    for tie in [
+        TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]),
+        TieBreak::Pohl,
+        TieBreak::Roth,
+        TieBreak::First,
+    ] {
+        rules.extend(Rule::new(tie, board));
+    }
+    rules
+}
+
+pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    let board = problem.board;
+    let fixed: Vec<Rule> = match config.tie_break {
+        TieBreak::Auto => auto_rules(problem),
+        TieBreak::Random => vec![],
+        tie => match Rule::new(tie, board) {
+            Some(rule) => vec![rule],
+            // Squirrel–Cull off its square boards: the nearest thing, its m = 74 fallback.
+            None => vec![Rule::new(TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]), board)
+                .expect("fixed orders apply to every board")],
+        },
+    };
+    let random_walks = match config.tie_break {
+        TieBreak::Auto | TieBreak::Random => config.attempts.max(1),
+        _ => 0,
+    };
+    let mut counters = Counters::default();
+    let mut best: Vec<Square> = Vec::new();
+    let mut path = Vec::with_capacity(board.len());
+    let rules = fixed
+        .iter()
+        .chain(std::iter::repeat_n(&Rule::Random, random_walks as usize));
+    for rule in rules {
+        counters.attempts += 1;
+        let stop = walk(problem, rule, rng, ctl, &mut counters, &mut path);
+        if path.len() > best.len() || stop == Stop::Found {
+            best.clone_from(&path);
+        }
+        ctl.finish(&counters, &best);
+        if stop != Stop::Stuck {
+            return Answer {
+                path: best,
+                stop,
+                counters,
+            };
+        }
+    }
+    Answer {
+        path: best,
+        stop: Stop::Stuck,
+        counters,
+    }
+}
+
+/// One greedy walk from the start with `rule`, leaving it in `path`. Returns `Found`,
+/// `Stuck` or a budget/cancel stop.
+pub fn walk(
+    problem: &Problem,
+    rule: &Rule,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+    path: &mut Vec<Square>,
+) -> Stop {
+    let board = problem.board;
+    let mut free = FreeMoves::new(board);
+    path.clear();
+    let mut cur = problem.start;
+    let mut phase = rule.next_phase(0, cur);
+    loop {
+        free.visit(board, cur);
+        path.push(cur);
+        counters.nodes += 1;
+        note_depth(counters, path.len());
+        if let Some(stop) = ctl.tick(counters, path) {
+            return stop;
+        }
+        match rule.best_move(board, &free, cur, phase, rng) {
+            Some(next) => {
+                phase = rule.next_phase(phase, next);
+                cur = next;
+            }
+            None => return walk_outcome(problem, path),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::knight::Board;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn run(board: &Board, start: Square, tie: TieBreak) -> Answer {
+        let problem = Problem {
+            board,
+            start,
+            closed: false,
+        };
+        let config = Config {
+            tie_break: tie,
+            attempts: 20,
+        };
+        with_control(Budget::unlimited(), |ctl| {
+            solve(&problem, &config, &mut rng_from_seed(7), ctl)
+        })
+    }
+
+    #[test]
+    fn squirrel_cull_tours_every_square_board_from_5_to_120_but_74() {
+        for m in 5..=120u64 {
+            let board = Board::new(m, m).unwrap();
+            let problem = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            let rule = Rule::new(TieBreak::Squirrel, &board).unwrap();
+            let mut path = Vec::new();
+            let stop = with_control(Budget::unlimited(), |ctl| {
+                walk(&problem, &rule, &mut rng_from_seed(0), ctl, &mut Counters::default(), &mut path)
+            });
+            if m == 74 {
+                assert_eq!(stop, Stop::Stuck, "74x74 is Squirrel-Cull's known failure");
+            } else {
+                assert_eq!(stop, Stop::Found, "{m}x{m}");
+                assert!(board.validate_tour(&path, false).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn auto_tours_74x74_through_its_fallback() {
+        let board = Board::new(74, 74).unwrap();
+        let a = run(&board, 0, TieBreak::Auto);
+        assert_eq!(a.stop, Stop::Found);
+        assert!(board.validate_tour(&a.path, false).is_ok());
+    }
+
+    #[test]
+    fn every_rule_reports_a_legal_path() {
+        let board = Board::new(9, 7).unwrap();
+        for tie in ["first", "random", "pohl", "roth", "squirrel", "87654321", "auto"] {
+            let a = run(&board, board.square(3, 4), TieBreak::parse(tie).unwrap());
+            assert!(board.validate_path(&a.path).is_ok(), "{tie}");
+            if a.stop == Stop::Found {
+                assert!(board.validate_tour(&a.path, false).is_ok());
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The algorithms. Each takes a config, a seed, a [`Budget`], a cancel flag and an
+//! [`Observer`]; none spawns threads, sleeps, prints or touches the UI.
+
+pub mod knight;
+
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How much work a search may do. `None` means no limit of that kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub generations: Option<u64>,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    pub fn with_time(mut self, t: Duration) -> Budget {
+        self.time = Some(t);
+        self
+    }
+
+    pub fn with_nodes(mut self, n: u64) -> Budget {
+        self.nodes = Some(n);
+        self
+    }
+}
+
+/// Why a search stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stop {
+    /// It found what it looked for.
+    Found,
+    /// It searched everything there was (a complete search: nothing more exists).
+    Exhausted,
+    /// An incomplete method ran out of moves (a greedy walk stuck in a dead end).
+    Stuck,
+    TimeLimit,
+    NodeLimit,
+    GenerationLimit,
+    Cancelled,
+}
+
+impl Stop {
+    /// Whether the search was cut short by a budget or by the user, so that its answer
+    /// may be incomplete.
+    pub fn interrupted(self) -> bool {
+        matches!(
+            self,
+            Stop::TimeLimit | Stop::NodeLimit | Stop::GenerationLimit | Stop::Cancelled
+        )
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stop::Found => "found",
+            Stop::Exhausted => "searched everything",
+            Stop::Stuck => "stuck in a dead end",
+            Stop::TimeLimit => "time limit reached",
+            Stop::NodeLimit => "node limit reached",
+            Stop::GenerationLimit => "generation limit reached",
+            Stop::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Counters every search keeps; those an algorithm does not use stay zero.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Squares entered (search nodes, recursive calls, steps of a walk).
+    pub nodes: u64,
+    /// Squares taken back by a backtracking search.
+    pub backtracks: u64,
+    /// The deepest the search went (squares on the longest path so far).
+    pub max_depth: u64,
+    /// Current depth (squares on the path now).
+    pub depth: u64,
+    /// Solutions found (tours counted by an enumeration).
+    pub solutions: u64,
+    /// Independent attempts (walks, restarts, tie-break rules tried).
+    pub attempts: u64,
+    /// Generations of an evolutionary algorithm.
+    pub generations: u64,
+}
+
+/// Receives what a solver reports while it runs. Every method has an empty default, so
+/// an observer implements only what it needs. The data is borrowed: an observer that keeps
+/// it copies it (and may choose not to, to stay cheap).
+pub trait Observer {
+    /// Counters, at most every few thousand nodes.
+    fn progress(&mut self, _counters: &Counters, _elapsed: Duration) {}
+    /// The current state for the board (a knight's path as squares), as often as
+    /// `progress`.
+    fn snapshot(&mut self, _state: &[u32]) {}
+}
+
+/// An observer that ignores everything.
+pub struct NoObserver;
+impl Observer for NoObserver {}
+
+/// How many nodes pass between two looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 4096;
+
+/// A search's budget, cancel flag, clock and observer in one place, so that hot loops
+/// pay one counter comparison per node.
+pub struct Control<'a> {
+    budget: Budget,
+    cancel: &'a AtomicBool,
+    observer: &'a mut dyn Observer,
+    started: Instant,
+    next_check: u64,
+}
+
+impl<'a> Control<'a> {
+    pub fn new(budget: Budget, cancel: &'a AtomicBool, observer: &'a mut dyn Observer) -> Self {
+        Control {
+            budget,
+            cancel,
+            observer,
+            started: Instant::now(),
+            next_check: budget.nodes.map_or(CHECK_EVERY, |n| n.clamp(1, CHECK_EVERY)),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Called after each node with the counters and the current state; every
+    /// [`CHECK_EVERY`] nodes it checks the budget and the cancel flag and reports progress.
+    #[inline]
+    pub fn tick(&mut self, counters: &Counters, state: &[u32]) -> Option<Stop> {
+        if counters.nodes < self.next_check {
+            return None;
+        }
+        self.schedule(counters);
+        self.check(counters, Some(state))
+    }
+
+    /// Like [`Control::tick`], for searches with no board state to show.
+    #[inline]
+    pub fn check_every(&mut self, counters: &Counters) -> Option<Stop> {
+        if counters.nodes < self.next_check {
+            return None;
+        }
+        self.schedule(counters);
+        self.check(counters, None)
+    }
+
+    /// The next check comes after [`CHECK_EVERY`] nodes, or exactly at the node limit.
+    fn schedule(&mut self, counters: &Counters) {
+        let next = counters.nodes + CHECK_EVERY;
+        self.next_check = match self.budget.nodes {
+            Some(limit) if limit > counters.nodes => next.min(limit),
+            _ => next,
+        };
+    }
+
+    /// Checks the budget and cancel flag now and reports progress.
+    pub fn check(&mut self, counters: &Counters, state: Option<&[u32]>) -> Option<Stop> {
+        let elapsed = self.started.elapsed();
+        self.observer.progress(counters, elapsed);
+        if let Some(state) = state {
+            self.observer.snapshot(state);
+        }
+        if self.cancel.load(Ordering::Relaxed) {
+            return Some(Stop::Cancelled);
+        }
+        if self.budget.time.is_some_and(|t| elapsed >= t) {
+            return Some(Stop::TimeLimit);
+        }
+        if self.budget.nodes.is_some_and(|n| counters.nodes >= n) {
+            return Some(Stop::NodeLimit);
+        }
+        if self
+            .budget
+            .generations
+            .is_some_and(|g| counters.generations >= g)
+        {
+            return Some(Stop::GenerationLimit);
+        }
+        None
+    }
+
+    /// Reports a final state and counters (so an observer sees the last of them).
+    pub fn finish(&mut self, counters: &Counters, state: &[u32]) {
+        self.observer.progress(counters, self.started.elapsed());
+        self.observer.snapshot(state);
+    }
+}
+
+/// The portable seeded generator every stochastic solver uses.
+pub type Rng = rand_chacha::ChaCha8Rng;
+
+pub fn rng_from_seed(seed: u64) -> Rng {
+    use rand::SeedableRng;
+    Rng::seed_from_u64(seed)
+}
