@@ -1,1 +1,92 @@
-fn main(){}
+//! `cargo bench --bench knight`: the speed figures quoted in the README.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use searchlab::puzzle::knight::{Board, Square};
+use searchlab::solve::knight::backtrack::{self, Order};
+use searchlab::solve::knight::tie_break::TieBreak;
+use searchlab::solve::knight::{Problem, count, warnsdorff};
+use searchlab::solve::{Budget, Control, NoObserver, rng_from_seed};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn with_ctl<T>(f: impl FnOnce(&mut Control) -> T) -> T {
+    let cancel = AtomicBool::new(false);
+    let mut obs = NoObserver;
+    let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
+    f(&mut ctl)
+}
+
+fn count_every_square(board: &Board) -> u64 {
+    (0..board.len() as Square)
+        .map(|start| {
+            let p = Problem {
+                board,
+                start,
+                closed: false,
+            };
+            with_ctl(|ctl| count::count(&p, ctl).tours)
+        })
+        .sum()
+}
+
+fn benches(c: &mut Criterion) {
+    let b5 = Board::new(5, 5).unwrap();
+    c.bench_function("count 5x5 every square, one thread", |b| {
+        b.iter(|| assert_eq!(count_every_square(black_box(&b5)), 1728))
+    });
+
+    let b6 = Board::new(6, 6).unwrap();
+    let mut slow = c.benchmark_group("slow");
+    slow.sample_size(10)
+        .measurement_time(Duration::from_secs(15));
+    slow.bench_function("count 6x6 from a corner", |b| {
+        b.iter(|| {
+            let p = Problem {
+                board: &b6,
+                start: 0,
+                closed: false,
+            };
+            assert_eq!(with_ctl(|ctl| count::count(&p, ctl).tours), 524_486)
+        })
+    });
+    for n in [1000u64, 3000] {
+        slow.bench_function(format!("warnsdorff {n}x{n}"), |b| {
+            b.iter(|| {
+                let board = Board::new(n, n).unwrap();
+                let p = Problem {
+                    board: &board,
+                    start: 0,
+                    closed: false,
+                };
+                let config = warnsdorff::Config::default();
+                let a = with_ctl(|ctl| warnsdorff::solve(&p, &config, &mut rng_from_seed(0), ctl));
+                assert_eq!(a.path.len(), board.len());
+            })
+        });
+    }
+    slow.finish();
+
+    let b64 = Board::new(64, 64).unwrap();
+    c.bench_function("backtrack-warnsdorff 64x64 from a corner", |b| {
+        b.iter(|| {
+            let p = Problem {
+                board: &b64,
+                start: 0,
+                closed: false,
+            };
+            let a = with_ctl(|ctl| {
+                backtrack::solve(
+                    &p,
+                    Order::Warnsdorff(TieBreak::Auto),
+                    &mut rng_from_seed(0),
+                    ctl,
+                )
+            });
+            assert_eq!(a.path.len(), 4096);
+        })
+    });
+}
+
+criterion_group!(knight, benches);
+criterion_main!(knight);

@@ -202,13 +202,17 @@ impl Board {
                 .take_while(|ch| ch.is_ascii_alphabetic())
                 .collect();
             let digits = &text[letters.len()..];
-            if letters.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit())
+            if letters.is_empty()
+                || digits.is_empty()
+                || !digits.bytes().all(|b| b.is_ascii_digit())
             {
                 return Err(bad_square(text));
             }
             let mut col: i64 = 0;
             for ch in letters.to_ascii_lowercase().bytes() {
-                col = col.saturating_mul(26).saturating_add((ch - b'a' + 1) as i64);
+                col = col
+                    .saturating_mul(26)
+                    .saturating_add((ch - b'a' + 1) as i64);
             }
             let rank: i64 = digits.parse().map_err(|_| bad_square(text))?;
             (self.rows as i64 - rank, col - 1)
@@ -233,7 +237,10 @@ impl Board {
         let mut seen = vec![0u64; n.div_ceil(64)];
         for (i, &sq) in path.iter().enumerate() {
             if sq as usize >= n {
-                return Err(TourError::OffBoard { index: i, square: sq });
+                return Err(TourError::OffBoard {
+                    index: i,
+                    square: sq,
+                });
             }
             if i > 0 && !self.is_knight_move(path[i - 1], sq) {
                 return Err(TourError::IllegalJump {
@@ -342,7 +349,9 @@ fn file_letters(mut col: u32) -> String {
 }
 
 fn bad_square(text: &str) -> String {
-    format!("cannot read square {text:?}: write chess notation like c3 (a1 is bottom-left) or ROW,COL like 0,0 (zero-based from the top-left)")
+    format!(
+        "cannot read square {text:?}: write chess notation like c3 (a1 is bottom-left) or ROW,COL like 0,0 (zero-based from the top-left)"
+    )
 }
 
 /// What is wrong with a path offered as a tour. Squares are `(row, col)`; `index` is the
@@ -379,7 +388,10 @@ impl fmt::Display for TourError {
         match self {
             TourError::Empty => write!(f, "the path is empty"),
             TourError::OffBoard { index, square } => {
-                write!(f, "square number {square} at position {index} is off the board")
+                write!(
+                    f,
+                    "square number {square} at position {index} is off the board"
+                )
             }
             TourError::IllegalJump { index, from, to } => write!(
                 f,
@@ -550,7 +562,11 @@ mod tests {
         let again = [sq(0, 0), sq(2, 1), sq(0, 0)];
         assert!(matches!(
             b.validate_path(&again),
-            Err(TourError::Revisited { index: 2, first: 0, .. })
+            Err(TourError::Revisited {
+                index: 2,
+                first: 0,
+                ..
+            })
         ));
     }
 

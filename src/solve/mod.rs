@@ -92,7 +92,7 @@ pub struct Counters {
 /// Receives what a solver reports while it runs. Every method has an empty default, so
 /// an observer implements only what it needs. The data is borrowed: an observer that keeps
 /// it copies it (and may choose not to, to stay cheap).
-pub trait Observer {
+pub trait Observer: Send {
     /// Counters, at most every few thousand nodes.
     fn progress(&mut self, _counters: &Counters, _elapsed: Duration) {}
     /// The current state for the board (a knight's path as squares), as often as
@@ -124,7 +124,9 @@ impl<'a> Control<'a> {
             cancel,
             observer,
             started: Instant::now(),
-            next_check: budget.nodes.map_or(CHECK_EVERY, |n| n.clamp(1, CHECK_EVERY)),
+            next_check: budget
+                .nodes
+                .map_or(CHECK_EVERY, |n| n.clamp(1, CHECK_EVERY)),
         }
     }
 

@@ -86,15 +86,16 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
     let mut best: Vec<Square> = Vec::new();
     // Unvisited squares a knight's move from the start: a closed tour needs one at the end.
     let mut start_exits = board.degree(problem.start);
+    let home = problem.closed.then_some(problem.start);
 
     // Enter `sq` (already checked unvisited): push its frame with its moves in order.
     let enter = |sq: Square,
-                     phase: u8,
-                     free: &mut FreeMoves,
-                     path: &mut Vec<Square>,
-                     stack: &mut Vec<Frame>,
-                     start_exits: &mut u32,
-                     rng: &mut Rng| {
+                 phase: u8,
+                 free: &mut FreeMoves,
+                 path: &mut Vec<Square>,
+                 stack: &mut Vec<Frame>,
+                 start_exits: &mut u32,
+                 rng: &mut Rng| {
         free.visit(board, sq);
         path.push(sq);
         if problem.closed && path.len() > 1 && board.is_knight_move(sq, problem.start) {
@@ -112,9 +113,11 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
         if !dead {
             frame.len = match (order, &rule) {
                 (Order::Warnsdorff(_), Some(rule)) => {
-                    rule.rank_moves(board, free, sq, phase, rng, &mut frame.moves) as u8
+                    rule.rank_moves(board, free, sq, phase, rng, home, &mut frame.moves) as u8
                 }
-                (Order::Random(variant), _) => random_moves(problem, free, sq, variant, rng, &mut frame.moves),
+                (Order::Random(variant), _) => {
+                    random_moves(problem, free, sq, variant, rng, &mut frame.moves)
+                }
                 _ => {
                     let mut len = 0;
                     for k in bits(free.mask(sq)) {
@@ -129,7 +132,15 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
     };
 
     let start_phase = rule.as_ref().map_or(0, |r| r.next_phase(0, problem.start));
-    enter(problem.start, start_phase, &mut free, &mut path, &mut stack, &mut start_exits, rng);
+    enter(
+        problem.start,
+        start_phase,
+        &mut free,
+        &mut path,
+        &mut stack,
+        &mut start_exits,
+        rng,
+    );
     counters.nodes = 1;
     note_depth(&mut counters, 1);
 
@@ -140,12 +151,22 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
         if let Some(stop) = ctl.tick(&counters, &path) {
             break stop;
         }
-        let top = stack.last_mut().expect("the start frame stays until the end");
+        let top = stack
+            .last_mut()
+            .expect("the start frame stays until the end");
         if top.next < top.len {
             let next = top.moves[top.next as usize];
             top.next += 1;
             let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase, next));
-            enter(next, phase, &mut free, &mut path, &mut stack, &mut start_exits, rng);
+            enter(
+                next,
+                phase,
+                &mut free,
+                &mut path,
+                &mut stack,
+                &mut start_exits,
+                rng,
+            );
             counters.nodes += 1;
             note_depth(&mut counters, path.len());
         } else {

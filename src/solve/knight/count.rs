@@ -31,7 +31,20 @@ pub struct Count {
 
 /// Counts the tours from `problem.start` (closed ones if `problem.closed`).
 pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
-    Counter::new(problem).run(ctl)
+    Counter::new(problem).run(ctl, u64::MAX)
+}
+
+/// Whether a tour from `problem.start` exists: the same search, stopped at the first tour.
+/// `None` when the budget ran out first.
+pub fn exists(problem: &Problem, ctl: &mut Control) -> Option<bool> {
+    let c = Counter::new(problem).run(ctl, 1);
+    if c.tours > 0 {
+        Some(true)
+    } else if c.stop == Stop::Exhausted {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 struct Counter<'a> {
@@ -85,7 +98,10 @@ impl<'a> Counter<'a> {
             }
         }
         self.free.visit(board, sq);
-        if self.problem.closed && sq != self.problem.start && board.is_knight_move(sq, self.problem.start) {
+        if self.problem.closed
+            && sq != self.problem.start
+            && board.is_knight_move(sq, self.problem.start)
+        {
             self.start_exits -= 1;
         }
     }
@@ -110,7 +126,10 @@ impl<'a> Counter<'a> {
             1 => self.one += 1,
             _ => {}
         }
-        if self.problem.closed && sq != self.problem.start && board.is_knight_move(sq, self.problem.start) {
+        if self.problem.closed
+            && sq != self.problem.start
+            && board.is_knight_move(sq, self.problem.start)
+        {
             self.start_exits += 1;
         }
     }
@@ -137,7 +156,7 @@ impl<'a> Counter<'a> {
         mask
     }
 
-    fn run(mut self, ctl: &mut Control) -> Count {
+    fn run(mut self, ctl: &mut Control, enough: u64) -> Count {
         let board = self.problem.board;
         let n = board.len();
         let start = self.problem.start;
@@ -181,6 +200,9 @@ impl<'a> Counter<'a> {
             };
             todo.push(moves);
             counters.depth = path.len() as u64;
+            if counters.solutions >= enough {
+                break Stop::Found;
+            }
             if let Some(stop) = ctl.tick(&counters, &path) {
                 break stop;
             }
@@ -237,7 +259,17 @@ mod tests {
 
     #[test]
     fn finds_no_tour_where_none_exists() {
-        for (c, r) in [(3, 3), (4, 4), (3, 5), (5, 3), (3, 6), (2, 2), (2, 7), (7, 2), (2, 1)] {
+        for (c, r) in [
+            (3, 3),
+            (4, 4),
+            (3, 5),
+            (5, 3),
+            (3, 6),
+            (2, 2),
+            (2, 7),
+            (7, 2),
+            (2, 1),
+        ] {
             assert_eq!(total(c, r, false), 0, "{c}x{r}");
         }
     }
@@ -262,7 +294,9 @@ mod tests {
             start: 0,
             closed: false,
         };
-        let c = with_control(Budget::unlimited().with_nodes(100_000), |ctl| count(&problem, ctl));
+        let c = with_control(Budget::unlimited().with_nodes(100_000), |ctl| {
+            count(&problem, ctl)
+        });
         assert!(!c.complete);
         assert_eq!(c.stop, Stop::NodeLimit);
         assert!(c.tours < 524_486);

@@ -50,8 +50,9 @@ impl TieBreak {
                 let d: Vec<u8> = digits.bytes().map(|b| b.wrapping_sub(b'0')).collect();
                 let mut seen = [false; 9];
                 let ok = d.len() == 8
-                    && d.iter()
-                        .all(|&x| (1..=8).contains(&x) && !std::mem::replace(&mut seen[x as usize], true));
+                    && d.iter().all(|&x| {
+                        (1..=8).contains(&x) && !std::mem::replace(&mut seen[x as usize], true)
+                    });
                 if !ok {
                     return Err(format!(
                         "unknown tie_break {text:?}: use {}",
@@ -160,8 +161,10 @@ impl Rule {
     }
 
     /// Fills `out` with the unvisited neighbours of `cur`, best first by Warnsdorff's rule
-    /// and this tie-break, and returns how many there are.
+    /// and this tie-break, and returns how many there are. (`home`: the start square when a
+    /// closed tour is wanted.)
     #[inline]
+    #[allow(clippy::too_many_arguments)] // a hot call: plain arguments, no context struct
     pub fn rank_moves(
         &self,
         board: &Board,
@@ -169,13 +172,15 @@ impl Rule {
         cur: Square,
         phase: u8,
         rng: &mut Rng,
+        home: Option<Square>,
         out: &mut [Square; 8],
     ) -> usize {
         let mut keyed = [(0u64, 0 as Square); 8];
         let mut n = 0;
         for k in bits(free.mask(cur)) {
             let t = board.step(cur, k);
-            let key = (free.degree(t) as u64) << 58 | self.tie_key(board, free, t, k, phase, rng);
+            let key =
+                degree(board, free, t, home) << 58 | self.tie_key(board, free, t, k, phase, rng);
             // Insertion sort: at most eight entries.
             let mut i = n;
             while i > 0 && keyed[i - 1].0 > key {
@@ -200,11 +205,13 @@ impl Rule {
         cur: Square,
         phase: u8,
         rng: &mut Rng,
+        home: Option<Square>,
     ) -> Option<Square> {
         let mut best: Option<(u64, Square)> = None;
         for k in bits(free.mask(cur)) {
             let t = board.step(cur, k);
-            let key = (free.degree(t) as u64) << 58 | self.tie_key(board, free, t, k, phase, rng);
+            let key =
+                degree(board, free, t, home) << 58 | self.tie_key(board, free, t, k, phase, rng);
             if best.is_none_or(|(b, _)| key < b) {
                 best = Some((key, t));
             }
@@ -214,7 +221,15 @@ impl Rule {
 
     /// Lower wins; below 2^58. `t` is reached from the current square by move `k`.
     #[inline]
-    fn tie_key(&self, board: &Board, free: &FreeMoves, t: Square, k: usize, phase: u8, rng: &mut Rng) -> u64 {
+    fn tie_key(
+        &self,
+        board: &Board,
+        free: &FreeMoves,
+        t: Square,
+        k: usize,
+        phase: u8,
+        rng: &mut Rng,
+    ) -> u64 {
         match self {
             Rule::Fixed(rank) => rank[k] as u64,
             Rule::Squirrel(plan) => plan[phase as usize].rank[k] as u64,
@@ -235,6 +250,15 @@ impl Rule {
             }
         }
     }
+}
+
+/// Warnsdorff's degree of `t`. For a closed tour (`home` = the start square) the start
+/// counts as free: a square next to it keeps one more way out, so the walk leaves the
+/// start's neighbours for last and can end next to the start.
+#[inline]
+fn degree(board: &Board, free: &FreeMoves, t: Square, home: Option<Square>) -> u64 {
+    let extra = home.is_some_and(|h| board.is_knight_move(t, h));
+    (free.degree(t) + extra as u32) as u64
 }
 
 /// Squirrel–Cull's plan for an m×m board (tours from the top-left corner), or `None` when
@@ -338,7 +362,9 @@ mod tests {
 
     #[test]
     fn tie_breaks_parse_and_print_back() {
-        for name in ["auto", "first", "random", "pohl", "roth", "squirrel", "21345678"] {
+        for name in [
+            "auto", "first", "random", "pohl", "roth", "squirrel", "21345678",
+        ] {
             assert_eq!(TieBreak::parse(name).unwrap().to_string(), name);
         }
         assert!(TieBreak::parse("12345677").is_err());

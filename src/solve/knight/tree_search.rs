@@ -65,10 +65,19 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
     let n = board.len();
     let words = n.div_ceil(64);
     // The exercise's move order, translated from (x, y) to (row, col) move indices.
-    let order: Vec<usize> = [(1, 2), (2, 1), (-1, 2), (2, -1), (1, -2), (-2, 1), (-1, -2), (-2, -1)]
-        .iter()
-        .map(|&(x, y)| MOVES.iter().position(|&m| m == (y, x)).unwrap_or(0))
-        .collect();
+    let order: Vec<usize> = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (2, -1),
+        (1, -2),
+        (-2, 1),
+        (-1, -2),
+        (-2, -1),
+    ]
+    .iter()
+    .map(|&(x, y)| MOVES.iter().position(|&m| m == (y, x)).unwrap_or(0))
+    .collect();
 
     let mut squares: Vec<Square> = Vec::new();
     let mut parents: Vec<u32> = Vec::new();
@@ -82,11 +91,11 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
 
     // Generate one node; returns its index.
     let generate = |parent: u32,
-                        sq: Square,
-                        squares: &mut Vec<Square>,
-                        parents: &mut Vec<u32>,
-                        depths: &mut Vec<u32>,
-                        visited: &mut Vec<u64>| {
+                    sq: Square,
+                    squares: &mut Vec<Square>,
+                    parents: &mut Vec<u32>,
+                    depths: &mut Vec<u32>,
+                    visited: &mut Vec<u64>| {
         let id = squares.len() as u32;
         let depth = if parent == NO_PARENT {
             visited.extend(std::iter::repeat_n(0, words));
@@ -107,16 +116,23 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
         vec![problem.start]
     } else {
         let (cols, rows) = (board.cols(), board.rows());
-        (0..cols).flat_map(|c| (0..rows).map(move |r| r * cols + c)).collect()
+        (0..cols)
+            .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+            .collect()
     };
     let mut stop = None;
     let mut children: Vec<u32> = Vec::with_capacity(n.max(8));
     // Expanding the root: every start square is a child.
-    children.extend(
-        roots
-            .iter()
-            .map(|&sq| generate(NO_PARENT, sq, &mut squares, &mut parents, &mut depths, &mut visited)),
-    );
+    children.extend(roots.iter().map(|&sq| {
+        generate(
+            NO_PARENT,
+            sq,
+            &mut squares,
+            &mut parents,
+            &mut depths,
+            &mut visited,
+        )
+    }));
     loop {
         for &id in &children {
             counters.nodes += 1;
@@ -155,12 +171,23 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
             if mask >> k & 1 == 0 {
                 continue;
             }
-            if ctl.budget().nodes.is_some_and(|limit| counters.nodes + children.len() as u64 >= limit) {
+            if ctl
+                .budget()
+                .nodes
+                .is_some_and(|limit| counters.nodes + children.len() as u64 >= limit)
+            {
                 break;
             }
             let t = board.step(sq, k);
             if visited[base + t as usize / 64] >> (t % 64) & 1 == 0 {
-                children.push(generate(node, t, &mut squares, &mut parents, &mut depths, &mut visited));
+                children.push(generate(
+                    node,
+                    t,
+                    &mut squares,
+                    &mut parents,
+                    &mut depths,
+                    &mut visited,
+                ));
             }
         }
     }
@@ -221,7 +248,10 @@ mod tests {
         assert!(!out.limit_reached);
         assert!(board.validate_path(&out.path).is_ok());
         let (_, bfs) = run(4, 4, Strategy::BreadthFirst, 10_000_000);
-        assert_eq!(bfs.nodes_generated, out.nodes_generated, "both generate the whole tree");
+        assert_eq!(
+            bfs.nodes_generated, out.nodes_generated,
+            "both generate the whole tree"
+        );
     }
 
     #[test]

@@ -71,8 +71,10 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         tie => match Rule::new(tie, board) {
             Some(rule) => vec![rule],
             // Squirrel–Cull off its square boards: the nearest thing, its m = 74 fallback.
-            None => vec![Rule::new(TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]), board)
-                .expect("fixed orders apply to every board")],
+            None => vec![
+                Rule::new(TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]), board)
+                    .expect("fixed orders apply to every board"),
+            ],
         },
     };
     let random_walks = match config.tie_break {
@@ -122,6 +124,7 @@ pub fn walk(
     path.clear();
     let mut cur = problem.start;
     let mut phase = rule.next_phase(0, cur);
+    let home = problem.closed.then_some(problem.start);
     loop {
         free.visit(board, cur);
         path.push(cur);
@@ -130,7 +133,7 @@ pub fn walk(
         if let Some(stop) = ctl.tick(counters, path) {
             return stop;
         }
-        match rule.best_move(board, &free, cur, phase, rng) {
+        match rule.best_move(board, &free, cur, phase, rng, home) {
             Some(next) => {
                 phase = rule.next_phase(phase, next);
                 cur = next;
@@ -174,7 +177,14 @@ mod tests {
             let rule = Rule::new(TieBreak::Squirrel, &board).unwrap();
             let mut path = Vec::new();
             let stop = with_control(Budget::unlimited(), |ctl| {
-                walk(&problem, &rule, &mut rng_from_seed(0), ctl, &mut Counters::default(), &mut path)
+                walk(
+                    &problem,
+                    &rule,
+                    &mut rng_from_seed(0),
+                    ctl,
+                    &mut Counters::default(),
+                    &mut path,
+                )
             });
             if m == 74 {
                 assert_eq!(stop, Stop::Stuck, "74x74 is Squirrel-Cull's known failure");
@@ -196,7 +206,9 @@ mod tests {
     #[test]
     fn every_rule_reports_a_legal_path() {
         let board = Board::new(9, 7).unwrap();
-        for tie in ["first", "random", "pohl", "roth", "squirrel", "87654321", "auto"] {
+        for tie in [
+            "first", "random", "pohl", "roth", "squirrel", "87654321", "auto",
+        ] {
             let a = run(&board, board.square(3, 4), TieBreak::parse(tie).unwrap());
             assert!(board.validate_path(&a.path).is_ok(), "{tie}");
             if a.stop == Stop::Found {

@@ -1,0 +1,572 @@
+//! The command line (`shared/CLI.md` is its contract): parse, run the job on a worker
+//! through `run/`, print text or one JSON object, exit 0 (answer), 1 (none), 2 (bad input).
+
+use crate::puzzle::knight::{Board, Square};
+use crate::run::catalog::{KNIGHT_ALGORITHMS, split_param};
+use crate::run::knight::{CountReport, SearchReport, SolveReport};
+use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
+use crate::solve::Budget;
+use clap::{Args, Parser, Subcommand};
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "searchlab",
+    version,
+    about = "Watch and compare search algorithms on chessboard puzzles.",
+    after_help = "Squares: chess notation (a1 = bottom-left) or ROW,COL zero-based from the top-left.\nExit status: 0 an answer was found (or a count completed), 1 none exists or none was found within the budget, 2 bad input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The knight's tour.
+    Knight {
+        #[command(subcommand)]
+        verb: KnightVerb,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum KnightVerb {
+    /// Find one tour with the chosen algorithm.
+    Solve(SolveArgs),
+    /// Count every tour from one square or from every square (exhaustive, pruned).
+    Count(CountArgs),
+    /// Seed 003's breadth-first or depth-first tree search over whole board states.
+    Search(SearchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    /// The board as COLSxROWS, e.g. 8x8 or 5x4 (5 columns, 4 rows).
+    #[arg(long, value_parser = parse_board)]
+    pub board: (u64, u64),
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub common: BoardArgs,
+    /// Start square (default: the top-left square, 0,0).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Algorithm id (see the list below).
+    #[arg(long = "algo", default_value = "warnsdorff")]
+    pub algo: String,
+    /// Look for a closed tour (the last square a knight's move from the first).
+    #[arg(long)]
+    pub closed: bool,
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long, e.g. 500ms, 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Stop after this many search nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// An algorithm parameter as KEY=VALUE; repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub common: BoardArgs,
+    /// Count the tours from this square.
+    #[arg(
+        long,
+        conflicts_with = "all_starts",
+        required_unless_present = "all_starts"
+    )]
+    pub start: Option<String>,
+    /// Count the tours from every square (squares in parallel).
+    #[arg(long)]
+    pub all_starts: bool,
+    /// Count closed tours instead of open ones.
+    #[arg(long)]
+    pub closed: bool,
+    /// Stop after this long and report what was counted, e.g. 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "10m")]
+    pub time_limit: Duration,
+}
+
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub common: BoardArgs,
+    /// bfs (breadth-first) or dfs (depth-first).
+    #[arg(long)]
+    pub strategy: String,
+    /// Place the knight here first (default: the root's children are every square).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Stop after generating this many nodes.
+    #[arg(long, default_value_t = crate::run::knight::DEFAULT_SEARCH_NODES)]
+    pub nodes: u64,
+    /// Stop after this long.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+}
+
+fn parse_board(text: &str) -> Result<(u64, u64), String> {
+    let err = || format!("cannot read board {text:?}: write COLSxROWS, e.g. 8x8 or 5x4");
+    let (c, r) = text
+        .to_ascii_lowercase()
+        .split_once('x')
+        .map(|(c, r)| (c.to_string(), r.to_string()))
+        .ok_or_else(err)?;
+    let c: u64 = c.trim().parse().map_err(|_| err())?;
+    let r: u64 = r.trim().parse().map_err(|_| err())?;
+    Board::new(c, r).map_err(|e| e.to_string())?;
+    Ok((c, r))
+}
+
+/// `500ms`, `15s`, `2m`, `1h`, `1.5s`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let split = t
+        .find(|ch: char| !(ch.is_ascii_digit() || ch == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let value: f64 = num
+        .parse()
+        .map_err(|_| format!("cannot read duration {text:?}: write e.g. 500ms, 15s, 2m"))?;
+    let secs = match unit {
+        "ms" => value / 1e3,
+        "s" | "" => value,
+        "m" | "min" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => {
+            return Err(format!(
+                "unknown unit in duration {text:?}: use ms, s, m or h"
+            ));
+        }
+    };
+    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+        return Err(format!("duration {text:?} must be positive"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn start_square(text: &Option<String>, board: (u64, u64)) -> Result<Option<(u32, u32)>, String> {
+    let Some(text) = text else { return Ok(None) };
+    let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
+    let sq = b.parse_square(text)?;
+    Ok(Some(b.row_col(sq)))
+}
+
+/// Runs the command line; `None` means no subcommand was given.
+pub fn main(cli: Cli) -> ExitCode {
+    let Some(Command::Knight { verb }) = cli.command else {
+        use clap::CommandFactory;
+        let _ = Cli::command().print_help();
+        return ExitCode::SUCCESS;
+    };
+    let (job, json) = match knight_job(&verb) {
+        Ok(j) => j,
+        Err(e) => return input_error(&e),
+    };
+    if let Err(e) = job.check() {
+        return input_error(&e.to_string());
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        // A second Ctrl-C ends the process at once.
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let run = Run::start_with_cancel(Job::Knight(job), cancel, || {});
+    let result = wait(&run);
+    match result {
+        Ok(Report::Knight(report)) => print_report(&report, json),
+        Err(JobError::Input(e)) => input_error(&e),
+        Err(e @ JobError::Invalid(_)) => {
+            eprintln!("searchlab: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn input_error(message: &str) -> ExitCode {
+    eprintln!("searchlab: {message}");
+    ExitCode::from(2)
+}
+
+/// Waits for the worker, showing progress on standard error when it is a terminal.
+fn wait(run: &Run) -> Result<Report, JobError> {
+    let tty = std::io::stderr().is_terminal();
+    let mut last_shown = Instant::now();
+    let mut shown = false;
+    loop {
+        match run.next_event(Duration::from_millis(200)) {
+            Some(Event::Finished(result)) => {
+                if shown {
+                    eprintln!();
+                }
+                return result;
+            }
+            Some(Event::Progress {
+                counters,
+                elapsed_ms,
+            }) if tty
+                && last_shown.elapsed() > Duration::from_millis(250)
+                && elapsed_ms > 500.0 =>
+            {
+                last_shown = Instant::now();
+                shown = true;
+                eprint!(
+                    "\r{:.1} s: {} nodes, {} found, depth {} (Ctrl-C stops)   ",
+                    elapsed_ms / 1e3,
+                    counters.nodes,
+                    counters.solutions,
+                    counters.depth
+                );
+            }
+            Some(Event::Progress { .. }) => {}
+            Some(Event::Started { .. }) => {}
+            None if run.is_finished() => {
+                // The worker ended without a final event: only a panic does that.
+                return Err(JobError::Invalid(
+                    "the worker thread ended without an answer".into(),
+                ));
+            }
+            None => {}
+        }
+    }
+}
+
+fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
+    Ok(match verb {
+        KnightVerb::Solve(a) => {
+            let params = a
+                .params
+                .iter()
+                .map(|p| split_param(p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut budget = Budget::unlimited().with_time(a.time_limit);
+            budget.nodes = a.nodes;
+            (
+                KnightJob {
+                    cols: a.common.board.0,
+                    rows: a.common.board.1,
+                    start: start_square(&a.start, a.common.board)?,
+                    closed: a.closed,
+                    seed: a.seed,
+                    budget,
+                    task: KnightTask::Solve {
+                        algorithm: a.algo.clone(),
+                        params,
+                    },
+                },
+                a.common.json,
+            )
+        }
+        KnightVerb::Count(a) => (
+            KnightJob {
+                cols: a.common.board.0,
+                rows: a.common.board.1,
+                start: start_square(&a.start, a.common.board)?,
+                closed: a.closed,
+                seed: 0,
+                budget: Budget::unlimited().with_time(a.time_limit),
+                task: KnightTask::Count {
+                    all_starts: a.all_starts,
+                },
+            },
+            a.common.json,
+        ),
+        KnightVerb::Search(a) => (
+            KnightJob {
+                cols: a.common.board.0,
+                rows: a.common.board.1,
+                start: start_square(&a.start, a.common.board)?,
+                closed: false,
+                seed: 0,
+                budget: Budget::unlimited()
+                    .with_time(a.time_limit)
+                    .with_nodes(a.nodes),
+                task: KnightTask::Search {
+                    strategy: a.strategy.clone(),
+                },
+            },
+            a.common.json,
+        ),
+    })
+}
+
+fn rc(cols: u32, sq: Square) -> Value {
+    json!([sq / cols, sq % cols])
+}
+
+fn path_json(cols: u32, path: &[Square]) -> Value {
+    Value::Array(path.iter().map(|&s| rc(cols, s)).collect())
+}
+
+/// Boards larger than this are not printed as a grid in text output.
+const MAX_PRINTED_SQUARES: usize = 10_000;
+
+fn print_grid(out: &mut String, cols: u32, rows: u32, path: &[Square]) {
+    if (cols as usize) * (rows as usize) > MAX_PRINTED_SQUARES {
+        let _ = writeln!(
+            out,
+            "(the board is too large to print; --json gives the path)"
+        );
+        return;
+    }
+    if let Ok(board) = Board::new(cols as u64, rows as u64) {
+        let _ = write!(out, "{}", board.render_numbers(path, 1));
+    }
+}
+
+fn exit(success: bool) -> ExitCode {
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn print_report(report: &KnightReport, json: bool) -> ExitCode {
+    let mut out = String::new();
+    let code = match report {
+        KnightReport::Solve(r) => {
+            if json {
+                print_solve_json(&mut out, r);
+            } else {
+                print_solve_text(&mut out, r);
+            }
+            exit(r.found)
+        }
+        KnightReport::Count(r) => {
+            if json {
+                print_count_json(&mut out, r);
+            } else {
+                print_count_text(&mut out, r);
+            }
+            exit(r.complete)
+        }
+        KnightReport::Search(r) => {
+            if json {
+                print_search_json(&mut out, r);
+            } else {
+                print_search_text(&mut out, r);
+            }
+            exit(r.found)
+        }
+    };
+    emit(&out);
+    code
+}
+
+/// Writes to standard output; a reader that went away (`| head`) is not an error.
+fn emit(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn print_solve_json(out: &mut String, r: &SolveReport) {
+    let params: serde_json::Map<String, Value> = r
+        .params
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    let v = json!({
+        "board": {"cols": r.cols, "rows": r.rows},
+        "start": rc(r.cols, r.start),
+        "algorithm": r.algorithm,
+        "params": params,
+        "seed": r.seed,
+        "found": r.found,
+        "closed": r.closed,
+        "closed_requested": r.closed_requested,
+        "path": path_json(r.cols, &r.path),
+        "elapsed_ms": r.elapsed_ms,
+        "stop": r.stop,
+        "message": r.message,
+        "stats": r.counters,
+    });
+    let _ = writeln!(out, "{v}");
+}
+
+fn square_label(cols: u32, rows: u32, sq: Square) -> String {
+    match Board::new(cols as u64, rows as u64) {
+        Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
+        Err(_) => format!("{},{}", sq / cols, sq % cols),
+    }
+}
+
+fn print_solve_text(out: &mut String, r: &SolveReport) {
+    let params: Vec<String> = r.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(
+        out,
+        "{}x{} board, start {}, {}{}, seed {}",
+        r.cols,
+        r.rows,
+        square_label(r.cols, r.rows, r.start),
+        r.algorithm,
+        if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", params.join(", "))
+        },
+        r.seed
+    );
+    let _ = writeln!(out, "{}", r.message);
+    if !r.path.is_empty() {
+        out.push('\n');
+        print_grid(out, r.cols, r.rows, &r.path);
+        out.push('\n');
+    }
+    let c = &r.counters;
+    let _ = writeln!(
+        out,
+        "nodes {}, backtracks {}, max depth {}, attempts {}; {:.3} ms",
+        c.nodes, c.backtracks, c.max_depth, c.attempts, r.elapsed_ms
+    );
+}
+
+fn print_count_json(out: &mut String, r: &CountReport) {
+    let mut v = json!({
+        "board": {"cols": r.cols, "rows": r.rows},
+        "closed": r.closed,
+        "complete": r.complete,
+        "total": r.total,
+        "calls": r.calls,
+        "elapsed_ms": r.elapsed_ms,
+        "stop": r.stop,
+        "message": r.message,
+    });
+    if let Some(per) = &r.per_square {
+        let rows: Vec<Value> = per.chunks(r.cols as usize).map(|row| json!(row)).collect();
+        v["per_square"] = Value::Array(rows);
+    }
+    if let Some(s) = r.start {
+        v["start"] = rc(r.cols, s);
+    }
+    let _ = writeln!(out, "{v}");
+}
+
+fn print_count_text(out: &mut String, r: &CountReport) {
+    let kind = if r.closed {
+        "closed tours"
+    } else {
+        "open tours"
+    };
+    match r.start {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "{}x{} board, {kind} from {}",
+                r.cols,
+                r.rows,
+                square_label(r.cols, r.rows, s)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "{}x{} board, {kind} from every square", r.cols, r.rows);
+        }
+    }
+    let _ = writeln!(out, "{}", r.message);
+    if let Some(per) = &r.per_square {
+        let width = per.iter().max().map_or(1, |m| m.to_string().len());
+        out.push('\n');
+        for row in per.chunks(r.cols as usize) {
+            let cells: Vec<String> = row.iter().map(|n| format!("{n:>width$}")).collect();
+            let _ = writeln!(out, "{}", cells.join(" "));
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "total {}, calls {}; {:.3} ms",
+        r.total, r.calls, r.elapsed_ms
+    );
+}
+
+fn print_search_json(out: &mut String, r: &SearchReport) {
+    let mut v = json!({
+        "board": {"cols": r.cols, "rows": r.rows},
+        "strategy": r.strategy,
+        "found": r.found,
+        "path": path_json(r.cols, &r.path),
+        "path_length": r.path.len(),
+        "nodes_generated": r.nodes_generated,
+        "max_frontier": r.max_frontier,
+        "elapsed_ms": r.elapsed_ms,
+        "limit_reached": r.limit_reached,
+        "stop": r.stop,
+        "message": r.message,
+    });
+    if let Some(s) = r.start {
+        v["start"] = rc(r.cols, s);
+    }
+    let _ = writeln!(out, "{v}");
+}
+
+fn print_search_text(out: &mut String, r: &SearchReport) {
+    let _ = writeln!(
+        out,
+        "{}x{} board, {} tree search",
+        r.cols, r.rows, r.strategy
+    );
+    let _ = writeln!(out, "{}", r.message);
+    if !r.path.is_empty() {
+        out.push('\n');
+        print_grid(out, r.cols, r.rows, &r.path);
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "result {}, nodes generated {}, largest frontier {}, path length {}; {:.3} ms",
+        if r.found { "tour" } else { "none" },
+        r.nodes_generated,
+        r.max_frontier,
+        r.path.len(),
+        r.elapsed_ms
+    );
+}
+
+/// The algorithm list for `--help`.
+pub fn algorithm_list() -> String {
+    KNIGHT_ALGORITHMS
+        .iter()
+        .map(|a| {
+            let params: Vec<String> = a
+                .params
+                .iter()
+                .map(|p| format!("{}={}", p.name, p.default))
+                .collect();
+            format!(
+                "  {:<22}{}{}",
+                a.id,
+                a.summary,
+                if params.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", params.join(", "))
+                }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,30 @@
+//! What a running job tells its consumer (the app or the command line). Small, plain data.
+//!
+//! Board snapshots do not travel as events: the worker keeps only the latest one in a slot
+//! the consumer takes when it draws (see [`super::worker`]), so a slow consumer never falls
+//! behind and memory stays flat.
+
+use super::knight::KnightReport;
+use crate::solve::Counters;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    Started {
+        algorithm: String,
+        seed: u64,
+    },
+    /// Search counters, at most every [`super::worker::PROGRESS_EVERY`].
+    Progress {
+        counters: Counters,
+        elapsed_ms: f64,
+    },
+    /// The job's result, validated by `puzzle/`, or why it could not run.
+    Finished(Result<Report, super::knight::JobError>),
+}
+
+/// A finished job's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Report {
+    Knight(KnightReport),
+}

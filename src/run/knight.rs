@@ -1,0 +1,663 @@
+//! Knight's tour jobs: check the input, run the solver, validate its answer with
+//! `puzzle::knight`, and say in a sentence what came of it.
+
+use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
+use crate::puzzle::knight::{Board, Square};
+use crate::solve::knight::backtrack::{self, Order, RandomVariant};
+use crate::solve::knight::tie_break::TieBreak;
+use crate::solve::knight::tree_search::{self, Strategy};
+use crate::solve::knight::{Answer, Problem, count, random_walk, warnsdorff};
+use crate::solve::{Budget, Control, Counters, NoObserver, Observer, Stop, rng_from_seed};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The node limit of `search` when none is given.
+pub const DEFAULT_SEARCH_NODES: u64 = 1_000_000;
+/// The most memory `search`'s node arena may ask for.
+const SEARCH_MEMORY_LIMIT: u64 = 8 << 30;
+/// How long the "does any tour exist?" check after a failure may take.
+const PROOF_TIME: Duration = Duration::from_millis(500);
+/// Boards up to this many squares get the proofs after a failure.
+const PROOF_MAX_SQUARES: usize = 64;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KnightJob {
+    pub cols: u64,
+    pub rows: u64,
+    /// `(row, col)`; `None`: the top-left square, or every square for `Search`.
+    pub start: Option<(u32, u32)>,
+    pub closed: bool,
+    pub seed: u64,
+    pub budget: Budget,
+    pub task: KnightTask,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum KnightTask {
+    Solve {
+        algorithm: String,
+        params: Vec<(String, String)>,
+    },
+    Count {
+        all_starts: bool,
+    },
+    Search {
+        strategy: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum KnightReport {
+    Solve(SolveReport),
+    Count(CountReport),
+    Search(SearchReport),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    pub cols: u32,
+    pub rows: u32,
+    pub start: Square,
+    pub algorithm: String,
+    pub params: Vec<(String, String)>,
+    pub seed: u64,
+    pub found: bool,
+    /// Whether a closed tour was asked for.
+    pub closed_requested: bool,
+    /// Whether the tour found is closed (it may be, unasked).
+    pub closed: bool,
+    /// The tour, or the longest legal path reached when none was found.
+    pub path: Vec<Square>,
+    pub stop: Stop,
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CountReport {
+    pub cols: u32,
+    pub rows: u32,
+    pub closed: bool,
+    /// The square counted from, or `None` for every square.
+    pub start: Option<Square>,
+    pub complete: bool,
+    pub total: u64,
+    /// Tours from each square, row-major from the top-left (every-square counts only).
+    pub per_square: Option<Vec<u64>>,
+    /// Squares entered by the search (the seed's recursive calls).
+    pub calls: u64,
+    pub stop: Stop,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchReport {
+    pub cols: u32,
+    pub rows: u32,
+    pub strategy: String,
+    pub start: Option<Square>,
+    pub found: bool,
+    pub path: Vec<Square>,
+    pub nodes_generated: u64,
+    pub limit_reached: bool,
+    pub max_frontier: u64,
+    pub stop: Stop,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+/// Why a job did not produce a report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JobError {
+    /// The input was refused; the message says what is allowed.
+    Input(String),
+    /// A solver reported something `puzzle/` rejects: a bug, never shown as an answer.
+    Invalid(String),
+}
+
+impl std::fmt::Display for JobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JobError::Input(m) => write!(f, "{m}"),
+            JobError::Invalid(m) => write!(f, "internal error, answer rejected: {m}"),
+        }
+    }
+}
+
+impl KnightJob {
+    /// The board and start square, checked.
+    pub fn board_and_start(&self) -> Result<(Board, Option<Square>), JobError> {
+        let board = Board::new(self.cols, self.rows).map_err(|e| JobError::Input(e.to_string()))?;
+        let start = match self.start {
+            None => None,
+            Some((r, c)) if board.contains(r as i64, c as i64) => Some(board.square(r, c)),
+            Some((r, c)) => {
+                return Err(JobError::Input(format!(
+                    "start square {r},{c} is off the {}x{} board: rows are 0..{} and columns 0..{}",
+                    self.cols,
+                    self.rows,
+                    self.rows - 1,
+                    self.cols - 1
+                )));
+            }
+        };
+        Ok((board, start))
+    }
+
+    /// Checks everything that can be checked without solving.
+    pub fn check(&self) -> Result<(), JobError> {
+        let (board, _) = self.board_and_start()?;
+        match &self.task {
+            KnightTask::Solve { algorithm, params } => {
+                let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
+                Params::new(algo, params).map_err(JobError::Input)?;
+            }
+            KnightTask::Count { .. } => {}
+            KnightTask::Search { strategy } => {
+                Strategy::parse(strategy).map_err(JobError::Input)?;
+                let nodes = self.budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES);
+                let bytes = nodes.saturating_mul(tree_search::bytes_per_node(board.len()));
+                if bytes > SEARCH_MEMORY_LIMIT {
+                    return Err(JobError::Input(format!(
+                        "a node limit of {nodes} on a {}x{} board would need {:.1} GiB for the search tree; at most {} GiB are allowed: lower --nodes",
+                        self.cols,
+                        self.rows,
+                        bytes as f64 / (1u64 << 30) as f64,
+                        SEARCH_MEMORY_LIMIT >> 30
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<KnightReport, JobError> {
+        self.check()?;
+        let (board, start) = self.board_and_start()?;
+        match &self.task {
+            KnightTask::Solve { algorithm, params } => {
+                let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
+                let params = Params::new(algo, params).map_err(JobError::Input)?;
+                let start = start.unwrap_or(0);
+                solve(self, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
+            }
+            KnightTask::Count { all_starts } => {
+                let report = if *all_starts {
+                    count_every_start(&board, self.closed, self.budget, cancel, observer)
+                } else {
+                    count_one_start(
+                        &board,
+                        start.unwrap_or(0),
+                        self.closed,
+                        self.budget,
+                        cancel,
+                        observer,
+                    )
+                };
+                Ok(KnightReport::Count(report))
+            }
+            KnightTask::Search { strategy } => {
+                let strategy = Strategy::parse(strategy).map_err(JobError::Input)?;
+                search(self, &board, start, strategy, cancel, observer).map(KnightReport::Search)
+            }
+        }
+    }
+}
+
+fn solve(
+    job: &KnightJob,
+    board: &Board,
+    start: Square,
+    algo: &AlgorithmInfo,
+    params: &Params,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<SolveReport, JobError> {
+    let problem = Problem {
+        board,
+        start,
+        closed: job.closed,
+    };
+    let mut rng = rng_from_seed(job.seed);
+    let started = Instant::now();
+    let mut ctl = Control::new(job.budget, cancel, observer);
+    let tie = || TieBreak::parse(params.get("tie_break")).unwrap_or(TieBreak::Auto);
+    let answer: Answer = match algo.id {
+        "warnsdorff" => {
+            let config = warnsdorff::Config {
+                tie_break: tie(),
+                attempts: params.int("attempts"),
+            };
+            warnsdorff::solve(&problem, &config, &mut rng, &mut ctl)
+        }
+        "random-walk" => {
+            let config = random_walk::Config {
+                walks: params.int("walks"),
+            };
+            random_walk::solve(&problem, &config, &mut rng, &mut ctl)
+        }
+        "backtrack" => backtrack::solve(&problem, Order::Plain, &mut rng, &mut ctl),
+        "backtrack-warnsdorff" => {
+            backtrack::solve(&problem, Order::Warnsdorff(tie()), &mut rng, &mut ctl)
+        }
+        "backtrack-random" => {
+            let variant = RandomVariant::parse(params.get("variant")).map_err(JobError::Input)?;
+            backtrack::solve(&problem, Order::Random(variant), &mut rng, &mut ctl)
+        }
+        other => {
+            return Err(JobError::Input(format!(
+                "{other} is not a solver of single tours"
+            )));
+        }
+    };
+    let elapsed = started.elapsed();
+    // The puzzle module, not the solver, decides what is a tour.
+    let found = answer.stop == Stop::Found;
+    if found {
+        board.validate_tour(&answer.path, job.closed).map_err(|e| {
+            JobError::Invalid(format!("{} reported a tour that is not one: {e}", algo.id))
+        })?;
+    } else {
+        board
+            .validate_path(&answer.path)
+            .map_err(|e| JobError::Invalid(format!("{} reported an illegal path: {e}", algo.id)))?;
+    }
+    let message = explain_solve(&problem, algo, params, &answer, cancel);
+    Ok(SolveReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        start,
+        algorithm: algo.id.to_string(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seed: job.seed,
+        found,
+        closed_requested: job.closed,
+        closed: found && board.is_closed(&answer.path),
+        path: answer.path,
+        stop: answer.stop,
+        counters: answer.counters,
+        elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        message,
+    })
+}
+
+fn tour_kind(closed: bool) -> &'static str {
+    if closed { "closed tour" } else { "tour" }
+}
+
+/// One sentence (or two) on how a solve ended, proving "no tour exists" where it can.
+fn explain_solve(
+    problem: &Problem,
+    algo: &AlgorithmInfo,
+    params: &Params,
+    answer: &Answer,
+    cancel: &AtomicBool,
+) -> String {
+    let board = problem.board;
+    let (n, len) = (board.len(), answer.path.len());
+    let kind = tour_kind(problem.closed);
+    let at = board.name(problem.start);
+    let c = &answer.counters;
+    match answer.stop {
+        Stop::Found => {
+            let closed = if board.is_closed(&answer.path) {
+                "closed"
+            } else {
+                "open"
+            };
+            format!(
+                "found a{} {closed} tour of {n} squares from {at}",
+                if closed == "open" { "n" } else { "" }
+            )
+        }
+        _ if parity_rules_out(problem).is_some() => {
+            let why = parity_rules_out(problem).unwrap_or_default();
+            match answer.stop {
+                Stop::Exhausted | Stop::Stuck => why,
+                stop => format!("{why} ({})", stop.describe()),
+            }
+        }
+        Stop::Exhausted if algo.complete => {
+            let mut m = format!(
+                "no {kind} starts at {at}: every path was searched ({} nodes)",
+                c.nodes
+            );
+            if let Some(whole) = prove_board(problem, cancel) {
+                m = whole;
+            }
+            m
+        }
+        Stop::Exhausted | Stop::Stuck => {
+            let what = if answer.stop == Stop::Stuck && len == n {
+                format!(
+                    "{} covered the board, but no walk it made ends a knight's move from the start",
+                    algo.name
+                )
+            } else if answer.stop == Stop::Stuck {
+                format!("{} got stuck after {len} of {n} squares", algo.name)
+            } else {
+                format!(
+                    "{} ran out of moves without a tour; variant={} can miss tours, so this proves nothing",
+                    algo.name,
+                    params.get("variant")
+                )
+            };
+            match proof_from_start(problem, cancel) {
+                Some(false) => {
+                    let whole = prove_board(problem, cancel).unwrap_or_else(|| {
+                        format!("no {kind} starts at {at} (proved by exhaustive search)")
+                    });
+                    format!("{whole}; {what}")
+                }
+                Some(true) => format!(
+                    "{what}; a {kind} from {at} does exist: a complete search such as backtrack-warnsdorff finds it"
+                ),
+                None => format!("{what}; whether a {kind} exists from {at} was not settled"),
+            }
+        }
+        stop => format!(
+            "{}: no {kind} found after {} nodes ({} squares at best)",
+            stop.describe(),
+            c.nodes,
+            len
+        ),
+    }
+}
+
+/// A knight always changes colour, so a board with an odd number of squares has no closed
+/// tour, and its open tours start (and end) on the colour of the corners.
+fn parity_rules_out(problem: &Problem) -> Option<String> {
+    let board = problem.board;
+    if board.len().is_multiple_of(2) || board.len() == 1 {
+        return None;
+    }
+    if problem.closed {
+        return Some(format!(
+            "no closed tour exists on this {}x{} board: it has an odd number of squares, and a knight changes colour at every move",
+            board.cols(),
+            board.rows()
+        ));
+    }
+    let (r, c) = board.row_col(problem.start);
+    ((r + c) % 2 == 1).then(|| {
+        format!(
+            "no tour starts at {}: on a board with an odd number of squares every tour starts and ends on the corners' colour, and {} is the other colour",
+            board.name(problem.start),
+            board.name(problem.start)
+        )
+    })
+}
+
+/// On small boards, whether a tour from the start exists (`None`: not settled or not tried;
+/// on larger boards an exhaustive search rarely settles it in the time allowed).
+fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<bool> {
+    if problem.board.len() > PROOF_MAX_SQUARES {
+        return None;
+    }
+    let mut obs = NoObserver;
+    let mut ctl = Control::new(Budget::unlimited().with_time(PROOF_TIME), cancel, &mut obs);
+    count::exists(problem, &mut ctl)
+}
+
+/// On small boards, searches every start square: `Some("no tour exists on this board…")`
+/// when none has a tour, `Some("…from other squares")` when only other squares do.
+fn prove_board(problem: &Problem, cancel: &AtomicBool) -> Option<String> {
+    let board = problem.board;
+    if board.len() > PROOF_MAX_SQUARES {
+        return None;
+    }
+    let kind = tour_kind(problem.closed);
+    let deadline = Instant::now() + PROOF_TIME;
+    for sq in 0..board.len() as Square {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        let p = Problem {
+            start: sq,
+            ..*problem
+        };
+        let mut obs = NoObserver;
+        let mut ctl = Control::new(Budget::unlimited().with_time(left), cancel, &mut obs);
+        match count::exists(&p, &mut ctl)? {
+            false => continue,
+            true if sq == problem.start => return None,
+            true => {
+                return Some(format!(
+                    "no {kind} starts at {}, though one starts at {} (proved by exhaustive search)",
+                    board.name(problem.start),
+                    board.name(sq)
+                ));
+            }
+        }
+    }
+    Some(format!(
+        "no {kind} exists on this {}x{} board: every start square was searched exhaustively",
+        board.cols(),
+        board.rows()
+    ))
+}
+
+fn count_one_start(
+    board: &Board,
+    start: Square,
+    closed: bool,
+    budget: Budget,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> CountReport {
+    let problem = Problem {
+        board,
+        start,
+        closed,
+    };
+    let started = Instant::now();
+    let mut ctl = Control::new(budget, cancel, observer);
+    let c = count::count(&problem, &mut ctl);
+    let message = count_message(c.complete, c.stop, c.tours, closed);
+    CountReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        closed,
+        start: Some(start),
+        complete: c.complete,
+        total: c.tours,
+        per_square: None,
+        calls: c.calls,
+        stop: c.stop,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        message,
+    }
+}
+
+fn count_message(complete: bool, stop: Stop, total: u64, closed: bool) -> String {
+    let kind = if closed { "closed tours" } else { "tours" };
+    if complete {
+        format!("{total} directed {kind} (complete count)")
+    } else {
+        format!(
+            "{}: at least {total} directed {kind} (incomplete count)",
+            stop.describe()
+        )
+    }
+}
+
+/// Sums the progress of counts running in parallel, one per start square, and passes it on.
+struct Tally<'a> {
+    tours: Vec<u64>,
+    calls: Vec<u64>,
+    totals: Counters,
+    observer: &'a mut dyn Observer,
+    started: Instant,
+}
+
+struct SquareObserver<'a, 'b> {
+    index: usize,
+    tally: &'a Mutex<Tally<'b>>,
+}
+
+impl Observer for SquareObserver<'_, '_> {
+    fn progress(&mut self, counters: &Counters, _elapsed: Duration) {
+        if let Ok(mut t) = self.tally.lock() {
+            let i = self.index;
+            t.totals.solutions += counters.solutions - t.tours[i];
+            t.totals.nodes += counters.nodes - t.calls[i];
+            t.tours[i] = counters.solutions;
+            t.calls[i] = counters.nodes;
+            let (totals, elapsed) = (t.totals, t.started.elapsed());
+            t.observer.progress(&totals, elapsed);
+        }
+    }
+
+    fn snapshot(&mut self, state: &[u32]) {
+        if let Ok(mut t) = self.tally.lock() {
+            t.observer.snapshot(state);
+        }
+    }
+}
+
+/// Counts from every square, squares in parallel; the time limit is for the whole count.
+fn count_every_start(
+    board: &Board,
+    closed: bool,
+    budget: Budget,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> CountReport {
+    let n = board.len();
+    let started = Instant::now();
+    let deadline = budget.time.map(|t| started + t);
+    let tally = Mutex::new(Tally {
+        tours: vec![0; n],
+        calls: vec![0; n],
+        totals: Counters::default(),
+        observer,
+        started,
+    });
+    let results: Vec<count::Count> = (0..n as Square)
+        .into_par_iter()
+        .map(|sq| {
+            let mut budget = budget;
+            if let Some(d) = deadline {
+                budget.time = Some(d.saturating_duration_since(Instant::now()));
+            }
+            let mut obs = SquareObserver {
+                index: sq as usize,
+                tally: &tally,
+            };
+            let mut ctl = Control::new(budget, cancel, &mut obs);
+            let c = count::count(
+                &Problem {
+                    board,
+                    start: sq,
+                    closed,
+                },
+                &mut ctl,
+            );
+            if let Ok(mut t) = tally.lock() {
+                t.totals.attempts += 1;
+            }
+            c
+        })
+        .collect();
+    let complete = results.iter().all(|c| c.complete);
+    let stop = results
+        .iter()
+        .map(|c| c.stop)
+        .find(|s| s.interrupted())
+        .unwrap_or(Stop::Exhausted);
+    let total = results.iter().map(|c| c.tours).sum();
+    CountReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        closed,
+        start: None,
+        complete,
+        total,
+        per_square: Some(results.iter().map(|c| c.tours).collect()),
+        calls: results.iter().map(|c| c.calls).sum(),
+        stop,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        message: count_message(complete, stop, total, closed),
+    }
+}
+
+fn search(
+    job: &KnightJob,
+    board: &Board,
+    start: Option<Square>,
+    strategy: Strategy,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<SearchReport, JobError> {
+    let problem = Problem {
+        board,
+        start: start.unwrap_or(Square::MAX),
+        closed: false,
+    };
+    let mut budget = job.budget;
+    budget.nodes.get_or_insert(DEFAULT_SEARCH_NODES);
+    let started = Instant::now();
+    let mut ctl = Control::new(budget, cancel, observer);
+    let out = tree_search::search(&problem, strategy, &mut ctl);
+    if out.found {
+        board.validate_tour(&out.path, false).map_err(|e| {
+            JobError::Invalid(format!(
+                "{} search reported a tour that is not one: {e}",
+                strategy.name()
+            ))
+        })?;
+    } else {
+        board.validate_path(&out.path).map_err(|e| {
+            JobError::Invalid(format!(
+                "{} search reported an illegal path: {e}",
+                strategy.name()
+            ))
+        })?;
+    }
+    let message = if out.found {
+        format!(
+            "found a tour after generating {} nodes",
+            out.nodes_generated
+        )
+    } else if out.limit_reached {
+        format!(
+            "{} after {} nodes generated without a tour (longest path {} squares)",
+            out.stop.describe(),
+            out.nodes_generated,
+            out.path.len()
+        )
+    } else {
+        format!(
+            "the whole tree ({} nodes) holds no tour{}",
+            out.nodes_generated,
+            match start {
+                Some(s) => format!(" from {}", board.name(s)),
+                None => " on this board".to_string(),
+            }
+        )
+    };
+    Ok(SearchReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        strategy: strategy.name().to_string(),
+        start,
+        found: out.found,
+        path: out.path,
+        nodes_generated: out.nodes_generated,
+        limit_reached: out.limit_reached,
+        max_frontier: out.max_frontier,
+        stop: out.stop,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        message,
+    })
+}

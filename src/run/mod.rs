@@ -1,0 +1,11 @@
+//! Running algorithms: the catalog of what exists, jobs that check their input and validate
+//! their answers, and the worker thread that streams events to the app or the command line.
+
+pub mod catalog;
+pub mod events;
+pub mod knight;
+pub mod worker;
+
+pub use events::{Event, Report};
+pub use knight::{JobError, KnightJob, KnightReport, KnightTask};
+pub use worker::{Job, Run};

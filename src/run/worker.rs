@@ -1,0 +1,203 @@
+//! Runs a job on its own thread and hands its events to a consumer.
+//!
+//! Progress events are rate-limited to one per [`PROGRESS_EVERY`]; the board snapshot is a
+//! single slot the worker overwrites and the consumer takes, copied only when the consumer
+//! has taken the previous one and [`SNAPSHOT_EVERY`] has passed. So a consumer that draws at
+//! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat.
+
+use super::events::{Event, Report};
+use super::knight::{JobError, KnightJob};
+use crate::solve::{Counters, Observer};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+pub const SNAPSHOT_EVERY: Duration = Duration::from_millis(30);
+
+/// Anything a worker can run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Job {
+    Knight(KnightJob),
+}
+
+impl Job {
+    fn describe(&self) -> (String, u64) {
+        match self {
+            Job::Knight(k) => (
+                match &k.task {
+                    super::knight::KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+                    super::knight::KnightTask::Count { .. } => "count".to_string(),
+                    super::knight::KnightTask::Search { strategy } => strategy.clone(),
+                },
+                k.seed,
+            ),
+        }
+    }
+
+    /// Runs the job on this thread.
+    pub fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<Report, JobError> {
+        match self {
+            Job::Knight(k) => k.run(cancel, observer).map(Report::Knight),
+        }
+    }
+}
+
+/// The latest board state, waiting for the consumer.
+#[derive(Default)]
+struct Slot {
+    state: Option<Vec<u32>>,
+    taken: bool,
+}
+
+struct WorkerObserver {
+    events: Sender<Event>,
+    slot: Arc<Mutex<Slot>>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+    last_progress: Option<Instant>,
+    last_snapshot: Option<Instant>,
+}
+
+impl Observer for WorkerObserver {
+    fn progress(&mut self, counters: &Counters, elapsed: Duration) {
+        if self
+            .last_progress
+            .is_some_and(|t| t.elapsed() < PROGRESS_EVERY)
+        {
+            return;
+        }
+        self.last_progress = Some(Instant::now());
+        let _ = self.events.send(Event::Progress {
+            counters: *counters,
+            elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        });
+        (self.wake)();
+    }
+
+    fn snapshot(&mut self, state: &[u32]) {
+        if self
+            .last_snapshot
+            .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
+        {
+            return;
+        }
+        let Ok(mut slot) = self.slot.lock() else {
+            return;
+        };
+        if slot.state.is_some() && !slot.taken {
+            return;
+        }
+        self.last_snapshot = Some(Instant::now());
+        let buf = slot.state.get_or_insert_with(Vec::new);
+        buf.clear();
+        buf.extend_from_slice(state);
+        slot.taken = false;
+        drop(slot);
+        (self.wake)();
+    }
+}
+
+/// A job running on a worker thread. Dropping it cancels the job and waits for the thread.
+pub struct Run {
+    events: Receiver<Event>,
+    slot: Arc<Mutex<Slot>>,
+    cancel: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Run {
+    /// Starts `job`; `wake` is called after each event (the app asks for a repaint there).
+    pub fn start(job: Job, wake: impl Fn() + Send + Sync + 'static) -> Run {
+        Run::start_with_cancel(job, Arc::new(AtomicBool::new(false)), wake)
+    }
+
+    /// Like [`Run::start`], with a cancel flag the caller shares (e.g. with a Ctrl-C handler).
+    pub fn start_with_cancel(
+        job: Job,
+        cancel: Arc<AtomicBool>,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Run {
+        let (tx, rx) = mpsc::channel();
+        let slot = Arc::new(Mutex::new(Slot::default()));
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
+        let thread = {
+            let (slot, cancel) = (slot.clone(), cancel.clone());
+            std::thread::Builder::new()
+                .name("searchlab-worker".into())
+                .spawn(move || {
+                    let (algorithm, seed) = job.describe();
+                    let _ = tx.send(Event::Started { algorithm, seed });
+                    let mut observer = WorkerObserver {
+                        events: tx.clone(),
+                        slot,
+                        wake: wake.clone(),
+                        last_progress: None,
+                        last_snapshot: None,
+                    };
+                    let result = job.run(&cancel, &mut observer);
+                    let _ = tx.send(Event::Finished(result));
+                    wake();
+                })
+                .expect("the operating system refused to start a worker thread")
+        };
+        Run {
+            events: rx,
+            slot,
+            cancel,
+            thread: Some(thread),
+        }
+    }
+
+    /// Asks the job to stop; it does within a few thousand nodes.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Every event that has arrived, without waiting.
+    pub fn drain(&self) -> Vec<Event> {
+        self.events.try_iter().collect()
+    }
+
+    /// The next event, waiting at most `timeout`; `None` on time-out or when the worker is gone.
+    pub fn next_event(&self, timeout: Duration) -> Option<Event> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    /// The newest board state since the last call, if there is one.
+    pub fn take_snapshot(&self) -> Option<Vec<u32>> {
+        let mut slot = self.slot.lock().ok()?;
+        if slot.taken {
+            return None;
+        }
+        slot.taken = true;
+        slot.state.clone()
+    }
+
+    /// Whether the worker thread has ended.
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the worker thread to end.
+    pub fn join(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.cancel();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The command line through the real binary: exit statuses and JSON, per `shared/CLI.md`.
+
+use searchlab::puzzle::knight::Board;
+use serde_json::Value;
+use std::process::Command;
+
+fn searchlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let (code, stdout, stderr) = searchlab(args);
+    let v = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout} {stderr}"));
+    (code, v)
+}
+
+fn path_of(v: &Value, board: &Board) -> Vec<u32> {
+    v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rc| {
+            board.square(
+                rc[0].as_u64().unwrap() as u32,
+                rc[1].as_u64().unwrap() as u32,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn solve_prints_a_valid_tour_as_json_and_exits_0() {
+    let (code, v) = json(&[
+        "knight",
+        "solve",
+        "--board",
+        "6x5",
+        "--start",
+        "2,3",
+        "--algo",
+        "backtrack-warnsdorff",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["found"], true);
+    assert_eq!(v["board"]["cols"], 6);
+    assert_eq!(v["board"]["rows"], 5);
+    assert_eq!(v["start"], serde_json::json!([2, 3]));
+    assert_eq!(v["algorithm"], "backtrack-warnsdorff");
+    let board = Board::new(6, 5).unwrap();
+    let path = path_of(&v, &board);
+    assert_eq!(path[0], board.square(2, 3));
+    assert_eq!(board.validate_tour(&path, false), Ok(()));
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    assert!(v["stats"]["nodes"].as_u64().unwrap() >= 30);
+}
+
+#[test]
+fn solve_closed_returns_a_closed_tour() {
+    let (code, v) = json(&["knight", "solve", "--board", "8x8", "--closed", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["closed"], true);
+    let board = Board::new(8, 8).unwrap();
+    assert_eq!(board.validate_tour(&path_of(&v, &board), true), Ok(()));
+}
+
+#[test]
+fn solve_on_4x4_proves_there_is_no_tour_and_exits_1() {
+    let (code, stdout, _) = searchlab(&["knight", "solve", "--board", "4x4"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("no tour exists on this 4x4 board"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_and_says_what_is_allowed() {
+    for (args, says) in [
+        (vec!["knight", "solve", "--board", "0x5"], "at least 1"),
+        (vec!["knight", "solve", "--board", "20000x20000"], "at most"),
+        (vec!["knight", "solve", "--board", "eight"], "COLSxROWS"),
+        (
+            vec!["knight", "solve", "--board", "5x5", "--start", "6,0"],
+            "off the 5x5 board",
+        ),
+        (
+            vec!["knight", "solve", "--board", "5x5", "--start", "z9"],
+            "off the 5x5 board",
+        ),
+        (
+            vec!["knight", "solve", "--board", "5x5", "--algo", "astar"],
+            "backtrack-warnsdorff",
+        ),
+        (
+            vec!["knight", "solve", "--board", "5x5", "--param", "speed=3"],
+            "tie_break",
+        ),
+        (
+            vec![
+                "knight",
+                "solve",
+                "--board",
+                "5x5",
+                "--param",
+                "tie_break=sideways",
+            ],
+            "roth",
+        ),
+        (
+            vec!["knight", "solve", "--board", "5x5", "--time-limit", "soon"],
+            "500ms",
+        ),
+        (
+            vec!["knight", "search", "--board", "5x5", "--strategy", "best"],
+            "bfs or dfs",
+        ),
+        (
+            vec![
+                "knight",
+                "search",
+                "--board",
+                "3000x3000",
+                "--strategy",
+                "bfs",
+                "--nodes",
+                "100000000",
+            ],
+            "lower --nodes",
+        ),
+        (vec!["knight", "count", "--board", "5x5"], "--start"),
+    ] {
+        let (code, _, stderr) = searchlab(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn count_all_starts_gives_the_5x5_table() {
+    let (code, v) = json(&[
+        "knight",
+        "count",
+        "--board",
+        "5x5",
+        "--all-starts",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["total"], 1728);
+    let rows = v["per_square"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for (r, c) in [(0, 0), (0, 4), (4, 0), (4, 4)] {
+        assert_eq!(rows[r][c], 304);
+    }
+    assert_eq!(
+        rows[0][1], 0,
+        "a square of the minority colour starts no tour"
+    );
+}
+
+#[test]
+fn count_stops_at_its_time_limit_and_says_it_is_incomplete() {
+    let (code, v) = json(&[
+        "knight",
+        "count",
+        "--board",
+        "7x7",
+        "--start",
+        "a1",
+        "--time-limit",
+        "200ms",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["start"], serde_json::json!([6, 0]));
+    assert!(v["calls"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn search_depth_first_finds_a_3x4_tour_and_breadth_first_runs_out_on_5x5() {
+    let (code, v) = json(&[
+        "knight",
+        "search",
+        "--board",
+        "3x4",
+        "--strategy",
+        "dfs",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["found"], true);
+    assert_eq!(v["limit_reached"], false);
+    let board = Board::new(3, 4).unwrap();
+    assert_eq!(board.validate_tour(&path_of(&v, &board), false), Ok(()));
+
+    let (code, v) = json(&[
+        "knight",
+        "search",
+        "--board",
+        "5x5",
+        "--strategy",
+        "bfs",
+        "--nodes",
+        "10000",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["found"], false);
+    assert_eq!(v["limit_reached"], true);
+    assert!(v["nodes_generated"].as_u64().unwrap() <= 10_000);
+}
+
+#[test]
+fn text_output_prints_the_move_grid() {
+    let (code, stdout, _) = searchlab(&["knight", "solve", "--board", "5x5"]);
+    assert_eq!(code, 0);
+    // Move 1 in the top-left corner, 25 moves in five rows of five numbers.
+    let grid: Vec<Vec<u32>> = stdout
+        .lines()
+        .filter(|l| !l.is_empty() && l.split_whitespace().all(|w| w.parse::<u32>().is_ok()))
+        .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(grid.len(), 5);
+    assert_eq!(grid[0][0], 1);
+    let mut all: Vec<u32> = grid.concat();
+    all.sort();
+    assert_eq!(all, (1..=25).collect::<Vec<_>>());
+}

@@ -1,0 +1,142 @@
+//! The run machinery without the app: events in order, coalesced snapshots, prompt cancel.
+
+use searchlab::puzzle::knight::Board;
+use searchlab::run::{Event, Job, KnightJob, KnightReport, KnightTask, Report, Run};
+use searchlab::solve::{Budget, Stop};
+use std::time::{Duration, Instant};
+
+fn job(cols: u64, rows: u64, task: KnightTask, budget: Budget) -> Job {
+    Job::Knight(KnightJob {
+        cols,
+        rows,
+        start: None,
+        closed: false,
+        seed: 1,
+        budget,
+        task,
+    })
+}
+
+fn solve_task(algorithm: &str) -> KnightTask {
+    KnightTask::Solve {
+        algorithm: algorithm.into(),
+        params: vec![],
+    }
+}
+
+/// Collects events until `Finished`, taking snapshots as a drawing consumer would.
+fn drive(run: &Run, limit: Duration) -> (Vec<Event>, Vec<Vec<u32>>) {
+    let deadline = Instant::now() + limit;
+    let (mut events, mut snaps) = (Vec::new(), Vec::new());
+    while Instant::now() < deadline {
+        if let Some(s) = run.take_snapshot() {
+            snaps.push(s);
+        }
+        if let Some(e) = run.next_event(Duration::from_millis(10)) {
+            let done = matches!(e, Event::Finished(_));
+            events.push(e);
+            if done {
+                break;
+            }
+        }
+    }
+    (events, snaps)
+}
+
+#[test]
+fn a_run_starts_reports_and_finishes_with_a_valid_tour() {
+    let run = Run::start(
+        job(
+            16,
+            16,
+            solve_task("backtrack-warnsdorff"),
+            Budget::unlimited(),
+        ),
+        || {},
+    );
+    let (events, _) = drive(&run, Duration::from_secs(10));
+    assert!(matches!(events.first(), Some(Event::Started { .. })));
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Solve(r))))) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert!(r.found);
+    assert_eq!(
+        Board::new(16, 16).unwrap().validate_tour(&r.path, false),
+        Ok(())
+    );
+    run.join();
+}
+
+#[test]
+fn snapshots_are_legal_partial_paths_and_never_queue_up() {
+    // Plain backtracking on 8x8 runs until its budget: a long stream of states.
+    let budget = Budget::unlimited().with_time(Duration::from_millis(600));
+    let run = Run::start(job(8, 8, solve_task("backtrack"), budget), || {});
+    let (events, snaps) = drive(&run, Duration::from_secs(10));
+    assert!(matches!(events.last(), Some(Event::Finished(Ok(_)))));
+    let board = Board::new(8, 8).unwrap();
+    assert!(snaps.len() >= 3, "{} snapshots", snaps.len());
+    for s in &snaps {
+        assert_eq!(s[0], 0);
+        assert!(board.validate_path(s).is_ok());
+    }
+    // Progress is rate-limited: a 600 ms run sends tens of events, not millions.
+    assert!(events.len() < 100, "{} events", events.len());
+}
+
+#[test]
+fn cancel_stops_a_long_count_promptly_with_a_partial_answer() {
+    // Counting every tour of 8x8 would take years.
+    let run = Run::start(
+        job(
+            8,
+            8,
+            KnightTask::Count { all_starts: true },
+            Budget::unlimited(),
+        ),
+        || {},
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    run.cancel();
+    let (events, _) = drive(&run, Duration::from_secs(5));
+    let waited = asked.elapsed();
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Count(c))))) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert!(!c.complete);
+    assert_eq!(c.stop, Stop::Cancelled);
+    assert!(c.total > 0, "tours counted before the cancel are kept");
+    // Generous: the point is that it stops, not how fast this machine is.
+    assert!(waited < Duration::from_secs(2), "took {waited:?}");
+}
+
+#[test]
+fn dropping_a_run_cancels_and_joins_its_thread() {
+    let run = Run::start(
+        job(
+            8,
+            8,
+            KnightTask::Count { all_starts: false },
+            Budget::unlimited(),
+        ),
+        || {},
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    let t = Instant::now();
+    drop(run);
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn bad_input_comes_back_as_an_input_error() {
+    let run = Run::start(
+        job(0, 5, solve_task("warnsdorff"), Budget::unlimited()),
+        || {},
+    );
+    let (events, _) = drive(&run, Duration::from_secs(5));
+    assert!(matches!(
+        events.last(),
+        Some(Event::Finished(Err(searchlab::run::JobError::Input(_))))
+    ));
+}
