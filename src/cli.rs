@@ -317,8 +317,25 @@ fn rc(cols: u32, sq: Square) -> Value {
     json!([sq / cols, sq % cols])
 }
 
-fn path_json(cols: u32, path: &[Square]) -> Value {
-    Value::Array(path.iter().map(|&s| rc(cols, s)).collect())
+/// Writes `object` with a `"path"` member added last, as `[[row, col], ...]`. The path is
+/// written directly: a `Value` per square would take seconds for millions of squares.
+fn write_with_path(out: &mut String, object: Value, cols: u32, path: &[Square]) {
+    let text = object.to_string();
+    let body = text.strip_suffix('}').unwrap_or(&text);
+    out.reserve(body.len() + path.len() * 12 + 16);
+    out.push_str(body);
+    out.push_str(if body.len() > 1 {
+        ",\"path\":["
+    } else {
+        "\"path\":["
+    });
+    for (i, &sq) in path.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{},{}]", sq / cols, sq % cols);
+    }
+    out.push_str("]}\n");
 }
 
 /// Boards larger than this are not printed as a grid in text output.
@@ -399,13 +416,12 @@ fn print_solve_json(out: &mut String, r: &SolveReport) {
         "found": r.found,
         "closed": r.closed,
         "closed_requested": r.closed_requested,
-        "path": path_json(r.cols, &r.path),
         "elapsed_ms": r.elapsed_ms,
         "stop": r.stop,
         "message": r.message,
         "stats": r.counters,
     });
-    let _ = writeln!(out, "{v}");
+    write_with_path(out, v, r.cols, &r.path);
 }
 
 fn square_label(cols: u32, rows: u32, sq: Square) -> String {
@@ -508,7 +524,6 @@ fn print_search_json(out: &mut String, r: &SearchReport) {
         "board": {"cols": r.cols, "rows": r.rows},
         "strategy": r.strategy,
         "found": r.found,
-        "path": path_json(r.cols, &r.path),
         "path_length": r.path.len(),
         "nodes_generated": r.nodes_generated,
         "max_frontier": r.max_frontier,
@@ -520,7 +535,7 @@ fn print_search_json(out: &mut String, r: &SearchReport) {
     if let Some(s) = r.start {
         v["start"] = rc(r.cols, s);
     }
-    let _ = writeln!(out, "{v}");
+    write_with_path(out, v, r.cols, &r.path);
 }
 
 fn print_search_text(out: &mut String, r: &SearchReport) {

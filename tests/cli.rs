@@ -239,3 +239,34 @@ fn text_output_prints_the_move_grid() {
     all.sort();
     assert_eq!(all, (1..=25).collect::<Vec<_>>());
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_count_and_prints_what_was_counted() {
+    use std::time::{Duration, Instant};
+    let child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "knight", "count", "--board", "8x8", "--start", "a1", "--json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("the count ends");
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        sent.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(1), "an incomplete count exits 1");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["stop"], "cancelled");
+    assert!(v["calls"].as_u64().unwrap() > 0);
+}

@@ -36,9 +36,15 @@ pub struct AlgorithmInfo {
     pub params: &'static [ParamSpec],
 }
 
-const TIE_BREAK_HELP: &str = "How ties between squares with equally few onward moves are broken: auto (the most reliable rule for the board), first (seed 001's fixed move order), random, pohl (apply the rule once more), roth (farthest from the centre), squirrel (Squirrel-Cull orderings for n x n from the corner), or a fixed ordering of move types 1-8 like 21345678.";
-
-const TIE_BREAK_OPTIONS: &[&str] = &["auto", "first", "random", "pohl", "roth", "squirrel"];
+const TIE_BREAK: ParamSpec = ParamSpec {
+    name: "tie_break",
+    default: "auto",
+    kind: ParamKind::Choice {
+        options: &["auto", "first", "random", "pohl", "roth", "squirrel"],
+        open: true,
+    },
+    help: "How ties between squares with equally few onward moves are broken: auto (the most reliable rule for the board), first (seed 001's fixed move order), random, pohl (apply the rule once more), roth (farthest from the centre), squirrel (Squirrel-Cull orderings for n x n from the corner), or a fixed ordering of move types 1-8 like 21345678.",
+};
 
 /// The knight's tour algorithms, in the order the app lists them.
 pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
@@ -48,15 +54,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         summary: "Greedy: always jump to the square with the fewest onward moves. Linear time; no backtracking.",
         complete: false,
         params: &[
-            ParamSpec {
-                name: "tie_break",
-                default: "auto",
-                kind: ParamKind::Choice {
-                    options: TIE_BREAK_OPTIONS,
-                    open: true,
-                },
-                help: TIE_BREAK_HELP,
-            },
+            TIE_BREAK,
             ParamSpec {
                 name: "attempts",
                 default: "100",
@@ -95,15 +93,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking + Warnsdorff",
         summary: "Seed 001 2.1.1: depth-first search trying squares with the fewest onward moves first.",
         complete: true,
-        params: &[ParamSpec {
-            name: "tie_break",
-            default: "auto",
-            kind: ParamKind::Choice {
-                options: TIE_BREAK_OPTIONS,
-                open: true,
-            },
-            help: TIE_BREAK_HELP,
-        }],
+        params: &[TIE_BREAK],
     },
     AlgorithmInfo {
         id: "backtrack-random",
