@@ -29,6 +29,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the desktop app (the same as no command).
+    App,
     /// The knight's tour.
     Knight {
         #[command(subcommand)]
@@ -170,12 +172,16 @@ fn start_square(text: &Option<String>, board: (u64, u64)) -> Result<Option<(u32,
     Ok(Some(b.row_col(sq)))
 }
 
-/// Runs the command line; `None` means no subcommand was given.
+/// Runs the command line; no subcommand (or `app`) opens the desktop app.
 pub fn main(cli: Cli) -> ExitCode {
     let Some(Command::Knight { verb }) = cli.command else {
-        use clap::CommandFactory;
-        let _ = Cli::command().print_help();
-        return ExitCode::SUCCESS;
+        return match crate::app::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("searchlab: the window could not be opened: {e}");
+                ExitCode::from(1)
+            }
+        };
     };
     let (job, json) = match knight_job(&verb) {
         Ok(j) => j,

@@ -4,6 +4,7 @@
 //! algorithms, single-threaded and pure) → [`run`] (catalog, worker threads, events) →
 //! the command line (and the app).
 
+pub mod app;
 pub mod cli;
 pub mod puzzle;
 pub mod run;

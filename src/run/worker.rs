@@ -59,14 +59,39 @@ struct Slot {
 
 struct WorkerObserver {
     events: Sender<Event>,
+    flags: Arc<Flags>,
     slot: Arc<Mutex<Slot>>,
     wake: Arc<dyn Fn() + Send + Sync>,
     last_progress: Option<Instant>,
     last_snapshot: Option<Instant>,
 }
 
+/// The consumer's controls over a running job.
+#[derive(Default)]
+struct Flags {
+    cancel: Arc<AtomicBool>,
+    pause: AtomicBool,
+    step: AtomicBool,
+}
+
 impl Observer for WorkerObserver {
     fn progress(&mut self, counters: &Counters, elapsed: Duration) {
+        // Paused: hold the solver here, at its regular check, until resumed, stepped
+        // (one more check interval) or cancelled.
+        let f = &self.flags;
+        if f.pause.load(Ordering::Relaxed) {
+            let _ = self.events.send(Event::Progress {
+                counters: *counters,
+                elapsed_ms: elapsed.as_secs_f64() * 1e3,
+            });
+            (self.wake)();
+            while f.pause.load(Ordering::Relaxed)
+                && !f.cancel.load(Ordering::Relaxed)
+                && !f.step.swap(false, Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
         if self
             .last_progress
             .is_some_and(|t| t.elapsed() < PROGRESS_EVERY)
@@ -108,7 +133,7 @@ impl Observer for WorkerObserver {
 pub struct Run {
     events: Receiver<Event>,
     slot: Arc<Mutex<Slot>>,
-    cancel: Arc<AtomicBool>,
+    flags: Arc<Flags>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -127,8 +152,12 @@ impl Run {
         let (tx, rx) = mpsc::channel();
         let slot = Arc::new(Mutex::new(Slot::default()));
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
+        let flags = Arc::new(Flags {
+            cancel,
+            ..Flags::default()
+        });
         let thread = {
-            let (slot, cancel) = (slot.clone(), cancel.clone());
+            let (slot, flags) = (slot.clone(), flags.clone());
             std::thread::Builder::new()
                 .name("searchlab-worker".into())
                 .spawn(move || {
@@ -136,12 +165,13 @@ impl Run {
                     let _ = tx.send(Event::Started { algorithm, seed });
                     let mut observer = WorkerObserver {
                         events: tx.clone(),
+                        flags: flags.clone(),
                         slot,
                         wake: wake.clone(),
                         last_progress: None,
                         last_snapshot: None,
                     };
-                    let result = job.run(&cancel, &mut observer);
+                    let result = job.run(&flags.cancel, &mut observer);
                     let _ = tx.send(Event::Finished(result));
                     wake();
                 })
@@ -150,14 +180,28 @@ impl Run {
         Run {
             events: rx,
             slot,
-            cancel,
+            flags,
             thread: Some(thread),
         }
     }
 
     /// Asks the job to stop; it does within a few thousand nodes.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.flags.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Holds the solver at its next check (every few thousand nodes) until resumed.
+    pub fn set_paused(&self, paused: bool) {
+        self.flags.pause.store(paused, Ordering::Relaxed);
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.flags.pause.load(Ordering::Relaxed)
+    }
+
+    /// While paused, lets the solver run to its next check and pause again.
+    pub fn step(&self) {
+        self.flags.step.store(true, Ordering::Relaxed);
     }
 
     /// Every event that has arrived, without waiting.

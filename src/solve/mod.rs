@@ -170,11 +170,11 @@ impl<'a> Control<'a> {
 
     /// Checks the budget and cancel flag now and reports progress.
     pub fn check(&mut self, counters: &Counters, state: Option<&[u32]>) -> Option<Stop> {
-        let elapsed = self.started.elapsed();
-        self.observer.progress(counters, elapsed);
         if let Some(state) = state {
             self.observer.snapshot(state);
         }
+        self.observer.progress(counters, self.started.elapsed());
+        let elapsed = self.started.elapsed();
         if self.cancel.load(Ordering::Relaxed) {
             return Some(Stop::Cancelled);
         }

@@ -1,0 +1,733 @@
+//! The Knight's Tour view: choose a board, a start square and an algorithm, run it on a
+//! worker thread, watch the search live, then watch the knight walk its tour.
+
+use super::widgets::board::{BoardView, board as draw_board};
+use crate::puzzle::knight::{Board, Square};
+use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS, ParamKind, Params, knight_algorithm};
+use crate::run::knight::{CountReport, SearchReport, SolveReport};
+use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
+use crate::solve::{Budget, Counters};
+use egui::{Color32, RichText, Ui};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// The largest board side the app accepts (drawn without per-cell text above ~64).
+pub const MAX_SIDE: u32 = 400;
+const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
+/// Animation speed that means "show the whole tour at once".
+pub const INSTANT: f32 = 1000.0;
+
+/// What the user chose; saved between sessions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnightSettings {
+    pub cols: u32,
+    pub rows: u32,
+    /// `(row, col)`.
+    pub start: (u32, u32),
+    pub closed: bool,
+    /// A solver id from the catalog, or `count`, `bfs`, `dfs`.
+    pub algorithm: String,
+    /// Parameter values by `algorithm.name`.
+    pub params: BTreeMap<String, String>,
+    pub seed: u64,
+    pub time_limit_s: f32,
+    /// Animation speed in moves per second ([`INSTANT`] = all at once).
+    pub speed: f32,
+    pub show_degrees: bool,
+}
+
+impl Default for KnightSettings {
+    fn default() -> Self {
+        KnightSettings {
+            cols: 8,
+            rows: 8,
+            start: (0, 0),
+            closed: false,
+            algorithm: "backtrack-warnsdorff".into(),
+            params: BTreeMap::new(),
+            seed: 1,
+            time_limit_s: 30.0,
+            speed: 12.0,
+            show_degrees: false,
+        }
+    }
+}
+
+/// The extra entries of the algorithm picker besides the catalog's solvers.
+const OTHER_TASKS: &[(&str, &str, &str)] = &[
+    (
+        "count",
+        "Count all tours",
+        "Exhaustive, pruned enumeration of every tour from the start square (seed 001 2.1.3).",
+    ),
+    (
+        "count-all",
+        "Count from every square",
+        "Counts the tours from each square and draws them as a heat map.",
+    ),
+    (
+        "bfs",
+        "Breadth-first tree search",
+        "Seed 003: breadth-first search over whole board states, with a node limit.",
+    ),
+    (
+        "dfs",
+        "Depth-first tree search",
+        "Seed 003: depth-first search over whole board states, with a node limit.",
+    ),
+];
+
+fn task_name(id: &str) -> String {
+    KNIGHT_ALGORITHMS
+        .iter()
+        .find(|a| a.id == id)
+        .map(|a| a.name.to_string())
+        .or_else(|| {
+            OTHER_TASKS
+                .iter()
+                .find(|t| t.0 == id)
+                .map(|t| t.1.to_string())
+        })
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// How the last run ended.
+enum Outcome {
+    Solve(SolveReport),
+    Count(CountReport),
+    Search(SearchReport),
+    Failed(String),
+}
+
+pub struct KnightView {
+    pub settings: KnightSettings,
+    cols_text: String,
+    rows_text: String,
+    /// Why the board size fields were refused, shown under them.
+    pub size_error: Option<String>,
+    run: Option<Run>,
+    /// A cancelled run still winding down; dropped once it has finished.
+    stopping: Vec<Run>,
+    live_path: Vec<Square>,
+    counters: Counters,
+    elapsed_ms: f64,
+    outcome: Option<Outcome>,
+    /// The answer being animated and how much of it is shown.
+    tour: Vec<Square>,
+    shown: usize,
+    playing: bool,
+    carry: f32,
+    hovered: Option<Square>,
+    /// Shows "—" instead of times, so that pictures of the window are reproducible.
+    pub hide_timings: bool,
+}
+
+impl KnightView {
+    pub fn new(settings: KnightSettings) -> KnightView {
+        let mut settings = settings;
+        if settings.cols == 0
+            || settings.rows == 0
+            || settings.cols > MAX_SIDE
+            || settings.rows > MAX_SIDE
+        {
+            settings = KnightSettings::default();
+        }
+        if settings.start.0 >= settings.rows || settings.start.1 >= settings.cols {
+            settings.start = (0, 0);
+        }
+        if knight_algorithm(&settings.algorithm).is_err()
+            && !OTHER_TASKS.iter().any(|t| t.0 == settings.algorithm)
+        {
+            settings.algorithm = KnightSettings::default().algorithm;
+        }
+        KnightView {
+            cols_text: settings.cols.to_string(),
+            rows_text: settings.rows.to_string(),
+            settings,
+            size_error: None,
+            run: None,
+            stopping: Vec::new(),
+            live_path: Vec::new(),
+            counters: Counters::default(),
+            elapsed_ms: 0.0,
+            outcome: None,
+            tour: Vec::new(),
+            shown: 0,
+            playing: false,
+            carry: 0.0,
+            hovered: None,
+            hide_timings: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The tour on display, if the last run found one.
+    pub fn displayed_tour(&self) -> Option<&[Square]> {
+        match &self.outcome {
+            Some(Outcome::Solve(r)) if r.found => Some(&self.tour),
+            Some(Outcome::Search(r)) if r.found => Some(&self.tour),
+            _ => None,
+        }
+    }
+
+    /// Whether cancelled runs are still winding down.
+    pub fn has_stopping_runs(&mut self) -> bool {
+        self.stopping.retain(|r| !r.is_finished());
+        !self.stopping.is_empty()
+    }
+
+    /// Shows the first `moves` squares of the tour and pauses the animation there.
+    pub fn show_moves(&mut self, moves: usize) {
+        self.shown = moves.min(self.tour.len());
+        self.playing = false;
+    }
+
+    /// The sentence that says how the last run ended.
+    pub fn status_message(&self) -> Option<String> {
+        Some(match self.outcome.as_ref()? {
+            Outcome::Solve(r) => r.message.clone(),
+            Outcome::Count(r) => r.message.clone(),
+            Outcome::Search(r) => r.message.clone(),
+            Outcome::Failed(m) => m.clone(),
+        })
+    }
+
+    fn board(&self) -> Board {
+        Board::new(self.settings.cols as u64, self.settings.rows as u64)
+            .expect("sizes are checked when typed")
+    }
+
+    fn params_for(&self, algo: &AlgorithmInfo) -> Vec<(String, String)> {
+        algo.params
+            .iter()
+            .filter_map(|p| {
+                self.settings
+                    .params
+                    .get(&format!("{}.{}", algo.id, p.name))
+                    .map(|v| (p.name.to_string(), v.clone()))
+            })
+            .collect()
+    }
+
+    fn job(&self) -> KnightJob {
+        let s = &self.settings;
+        let task = match s.algorithm.as_str() {
+            "count" => KnightTask::Count { all_starts: false },
+            "count-all" => KnightTask::Count { all_starts: true },
+            "bfs" | "dfs" => KnightTask::Search {
+                strategy: s.algorithm.clone(),
+            },
+            id => KnightTask::Solve {
+                algorithm: id.to_string(),
+                params: knight_algorithm(id)
+                    .map(|a| self.params_for(a))
+                    .unwrap_or_default(),
+            },
+        };
+        let mut budget =
+            Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1)));
+        if matches!(task, KnightTask::Search { .. }) {
+            budget.nodes = Some(crate::run::knight::DEFAULT_SEARCH_NODES);
+        }
+        KnightJob {
+            cols: s.cols as u64,
+            rows: s.rows as u64,
+            start: Some(s.start),
+            closed: s.closed,
+            seed: s.seed,
+            budget,
+            task,
+        }
+    }
+
+    /// Starts the chosen algorithm on a worker thread.
+    pub fn start_run(&mut self, ctx: &egui::Context) {
+        self.stop();
+        let job = self.job();
+        if let Err(e) = job.check() {
+            self.outcome = Some(Outcome::Failed(e.to_string()));
+            return;
+        }
+        self.outcome = None;
+        self.tour.clear();
+        self.live_path.clear();
+        self.shown = 0;
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+        let ctx = ctx.clone();
+        self.run = Some(Run::start(Job::Knight(job), move || ctx.request_repaint()));
+    }
+
+    /// Cancels the computation (the worker stops within a few thousand nodes).
+    pub fn stop(&mut self) {
+        if let Some(run) = self.run.take() {
+            run.cancel();
+            self.stopping.push(run);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.stop();
+        self.outcome = None;
+        self.tour.clear();
+        self.live_path.clear();
+        self.shown = 0;
+        self.playing = false;
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+    }
+
+    /// Reads what the worker sent since the last frame.
+    fn poll(&mut self) {
+        // Finished runs that were cancelled: dropping them joins a thread that has ended.
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        if let Some(state) = run.take_snapshot() {
+            self.live_path = state;
+        }
+        let mut finished = None;
+        for event in run.drain() {
+            match event {
+                Event::Progress {
+                    counters,
+                    elapsed_ms,
+                } => {
+                    self.counters = counters;
+                    self.elapsed_ms = elapsed_ms;
+                }
+                Event::Finished(result) => finished = Some(result),
+                Event::Started { .. } => {}
+            }
+        }
+        if let Some(result) = finished {
+            self.run = None;
+            self.finish(result);
+        }
+    }
+
+    fn finish(&mut self, result: Result<Report, JobError>) {
+        self.outcome = Some(match result {
+            Ok(Report::Knight(KnightReport::Solve(r))) => {
+                self.counters = r.counters;
+                self.elapsed_ms = r.elapsed_ms;
+                self.tour = r.path.clone();
+                Outcome::Solve(r)
+            }
+            Ok(Report::Knight(KnightReport::Search(r))) => {
+                self.elapsed_ms = r.elapsed_ms;
+                self.counters.nodes = r.nodes_generated;
+                self.tour = r.path.clone();
+                Outcome::Search(r)
+            }
+            Ok(Report::Knight(KnightReport::Count(r))) => {
+                self.elapsed_ms = r.elapsed_ms;
+                self.counters.nodes = r.calls;
+                self.counters.solutions = r.total;
+                self.tour.clear();
+                Outcome::Count(r)
+            }
+            Err(e) => Outcome::Failed(e.to_string()),
+        });
+        self.live_path.clear();
+        self.shown = if self.settings.speed >= INSTANT {
+            self.tour.len()
+        } else {
+            1.min(self.tour.len())
+        };
+        self.playing = self.shown < self.tour.len();
+        self.carry = 0.0;
+    }
+
+    fn animate(&mut self, ui: &Ui) {
+        if !self.playing || self.run.is_some() {
+            return;
+        }
+        if self.settings.speed >= INSTANT {
+            self.shown = self.tour.len();
+        } else {
+            let dt = ui.input(|i| i.stable_dt).min(0.1);
+            self.carry += dt * self.settings.speed;
+            let steps = self.carry.floor();
+            self.carry -= steps;
+            self.shown = (self.shown + steps as usize).min(self.tour.len());
+        }
+        if self.shown >= self.tour.len() {
+            self.playing = false;
+        } else {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Applies the size fields; refuses sizes outside 1..=MAX_SIDE with a message.
+    fn apply_size(&mut self) {
+        let parse = |t: &str, what: &str| -> Result<u32, String> {
+            match t.trim().parse::<u32>() {
+                Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
+                _ => Err(format!(
+                    "{what} must be a whole number from 1 to {MAX_SIDE} (got {:?})",
+                    t.trim()
+                )),
+            }
+        };
+        match (
+            parse(&self.cols_text, "Columns"),
+            parse(&self.rows_text, "Rows"),
+        ) {
+            (Ok(c), Ok(r)) => {
+                self.size_error = None;
+                self.set_size(c, r);
+            }
+            (Err(e), _) | (_, Err(e)) => self.size_error = Some(e),
+        }
+    }
+
+    fn set_size(&mut self, cols: u32, rows: u32) {
+        if (cols, rows) == (self.settings.cols, self.settings.rows) {
+            return;
+        }
+        self.reset();
+        self.settings.cols = cols;
+        self.settings.rows = rows;
+        self.cols_text = cols.to_string();
+        self.rows_text = rows.to_string();
+        let (r, c) = self.settings.start;
+        self.settings.start = (r.min(rows - 1), c.min(cols - 1));
+    }
+
+    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
+    pub fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        ui.horizontal(|ui| {
+            let l = ui.label("Columns");
+            let c = ui
+                .add(egui::TextEdit::singleline(&mut self.cols_text).desired_width(40.0))
+                .labelled_by(l.id);
+            let l = ui.label("Rows");
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut self.rows_text).desired_width(40.0))
+                .labelled_by(l.id);
+            if c.changed() || r.changed() {
+                self.apply_size();
+            }
+        });
+        if let Some(e) = &self.size_error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &(c, r) in PRESETS {
+                if ui
+                    .button(format!("{c}×{r}"))
+                    .on_hover_text("Board preset: columns × rows")
+                    .clicked()
+                {
+                    self.size_error = None;
+                    self.set_size(c, r);
+                }
+            }
+        });
+        let board = self.board();
+        let (r, c) = self.settings.start;
+        ui.label(format!(
+            "Start: {} ({r},{c}) — click a square to change it",
+            board.name(board.square(r, c))
+        ));
+        ui.checkbox(&mut self.settings.closed, "Closed tour")
+            .on_hover_text("Look for a tour whose last square is a knight's move from the first.");
+
+        ui.separator();
+        ui.heading("Algorithm");
+        let current = task_name(&self.settings.algorithm);
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in KNIGHT_ALGORITHMS {
+                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                        .on_hover_text(a.summary);
+                }
+                for (id, name, help) in OTHER_TASKS {
+                    ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
+                        .on_hover_text(*help);
+                }
+            });
+        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
+            ui.label(RichText::new(algo.summary).small());
+            self.param_form(ui, algo);
+        } else if let Some((_, _, help)) =
+            OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
+        {
+            ui.label(RichText::new(*help).small());
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.settings.seed))
+                .labelled_by(l.id);
+            if ui
+                .button("New seed")
+                .on_hover_text("Pick a fresh random seed")
+                .clicked()
+            {
+                self.settings.seed = fresh_seed(self.settings.seed);
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Time limit (s)");
+            ui.add(
+                egui::DragValue::new(&mut self.settings.time_limit_s)
+                    .range(0.1..=3600.0)
+                    .speed(0.5),
+            )
+            .labelled_by(l.id);
+        });
+
+        ui.separator();
+        self.run_buttons(ui);
+    }
+
+    fn param_form(&mut self, ui: &mut Ui, algo: &AlgorithmInfo) {
+        for p in algo.params {
+            let key = format!("{}.{}", algo.id, p.name);
+            let mut value = self
+                .settings
+                .params
+                .get(&key)
+                .cloned()
+                .unwrap_or_else(|| p.default.to_string());
+            ui.horizontal(|ui| match p.kind {
+                ParamKind::Choice { options, open } => {
+                    egui::ComboBox::from_label(p.name)
+                        .selected_text(value.clone())
+                        .show_ui(ui, |ui| {
+                            for o in options {
+                                ui.selectable_value(&mut value, o.to_string(), *o);
+                            }
+                        })
+                        .response
+                        .on_hover_text(p.help);
+                    if open {
+                        let l = ui.label("or").on_hover_text(p.help);
+                        ui.add(egui::TextEdit::singleline(&mut value).desired_width(72.0))
+                            .labelled_by(l.id)
+                            .on_hover_text(p.help);
+                    }
+                }
+                ParamKind::Int { .. } => {
+                    let l = ui.label(p.name).on_hover_text(p.help);
+                    ui.add(egui::TextEdit::singleline(&mut value).desired_width(80.0))
+                        .labelled_by(l.id)
+                        .on_hover_text(p.help);
+                }
+            });
+            if let Err(e) = Params::new(algo, &[(p.name.to_string(), value.clone())]) {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color).small());
+            }
+            if value == p.default {
+                self.settings.params.remove(&key);
+            } else {
+                self.settings.params.insert(key, value);
+            }
+        }
+    }
+
+    fn run_buttons(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        ui.horizontal_wrapped(|ui| {
+            let running = self.run.is_some();
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .clicked()
+            {
+                self.start_run(&ctx);
+            }
+            let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+            if running {
+                if ui.button(if paused { "Resume" } else { "Pause" }).clicked()
+                    && let Some(r) = &self.run
+                {
+                    r.set_paused(!paused);
+                }
+                if ui
+                    .add_enabled(paused, egui::Button::new("Step"))
+                    .on_hover_text("Run the search a little further")
+                    .clicked()
+                    && let Some(r) = &self.run
+                {
+                    r.step();
+                }
+            } else {
+                let can_play = !self.tour.is_empty();
+                let label = if self.playing { "Pause" } else { "Play" };
+                if ui.add_enabled(can_play, egui::Button::new(label)).clicked() {
+                    if self.shown >= self.tour.len() {
+                        self.shown = 1;
+                    }
+                    self.playing = !self.playing;
+                }
+                if ui
+                    .add_enabled(can_play, egui::Button::new("Step"))
+                    .on_hover_text("One move of the animation")
+                    .clicked()
+                {
+                    self.playing = false;
+                    self.shown = (self.shown + 1).min(self.tour.len());
+                }
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .clicked()
+            {
+                self.stop();
+                self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
+            }
+            if ui.button("Reset").clicked() {
+                self.reset();
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(&mut self.settings.speed, 1.0..=INSTANT)
+                    .logarithmic(true)
+                    .custom_formatter(|v, _| {
+                        if v >= INSTANT as f64 {
+                            "instant".into()
+                        } else {
+                            format!("{v:.0} moves/s")
+                        }
+                    })
+                    .custom_parser(|t| {
+                        let t = t.trim().trim_end_matches("moves/s").trim();
+                        if t == "instant" {
+                            Some(INSTANT as f64)
+                        } else {
+                            t.parse().ok()
+                        }
+                    }),
+            )
+            .labelled_by(l.id);
+        });
+        if !self.tour.is_empty() && self.run.is_none() {
+            ui.horizontal(|ui| {
+                let l = ui.label("Move");
+                let mut shown = self.shown;
+                if ui
+                    .add(egui::Slider::new(&mut shown, 1..=self.tour.len()))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    self.shown = shown;
+                    self.playing = false;
+                }
+            });
+        }
+        ui.checkbox(&mut self.settings.show_degrees, "Show Warnsdorff degrees")
+            .on_hover_text("Each free square shows how many free squares a knight could go on to from it; the knight's next choices are highlighted.");
+    }
+
+    /// Counters and the outcome, live.
+    pub fn stats(&mut self, ui: &mut Ui) {
+        let c = &self.counters;
+        egui::Grid::new("knight-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("nodes");
+                ui.label(c.nodes.to_string());
+                ui.end_row();
+                ui.label("backtracks");
+                ui.label(c.backtracks.to_string());
+                ui.end_row();
+                ui.label("depth / max");
+                ui.label(format!("{} / {}", c.depth, c.max_depth));
+                ui.end_row();
+                ui.label("tours counted");
+                ui.label(c.solutions.to_string());
+                ui.end_row();
+                ui.label("elapsed");
+                ui.label(if self.hide_timings {
+                    "—".to_string()
+                } else if self.elapsed_ms < 10.0 {
+                    format!("{:.3} ms", self.elapsed_ms)
+                } else {
+                    format!("{:.1} ms", self.elapsed_ms)
+                });
+                ui.end_row();
+            });
+        if self.run.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!("{} running…", task_name(&self.settings.algorithm)));
+            });
+        }
+        if let Some(m) = self.status_message() {
+            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            let color = if ok {
+                Color32::from_rgb(60, 170, 90)
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.label(RichText::new(m).color(color));
+        }
+        if let Some(h) = self.hovered {
+            let b = self.board();
+            let (r, c) = b.row_col(h);
+            ui.label(format!("square {} ({r},{c})", b.name(h)));
+        }
+    }
+
+    /// The board, with the live search or the animated answer.
+    pub fn board_ui(&mut self, ui: &mut Ui) {
+        self.poll();
+        self.animate(ui);
+        let board = self.board();
+        let (r, c) = self.settings.start;
+        let start = board.square(r, c);
+        let (path, shown): (&[Square], usize) = if self.run.is_some() {
+            (&self.live_path, self.live_path.len())
+        } else {
+            (&self.tour, self.shown)
+        };
+        let heat = match &self.outcome {
+            Some(Outcome::Count(r)) => r.per_square.as_deref(),
+            _ => None,
+        };
+        let view = BoardView {
+            board: &board,
+            start,
+            path,
+            shown,
+            closed: self.displayed_tour().is_some_and(|t| board.is_closed(t)),
+            degrees: self.settings.show_degrees,
+            heat,
+        };
+        let out = draw_board(ui, &view);
+        self.hovered = out.hovered;
+        if let Some(h) = out.hovered {
+            let (r, c) = board.row_col(h);
+            out.response
+                .on_hover_text_at_pointer(format!("{} ({r},{c})", board.name(h)));
+        }
+        if let Some(sq) = out.clicked
+            && self.run.is_none()
+        {
+            self.reset();
+            self.settings.start = board.row_col(sq);
+        }
+    }
+}
+
+/// A new seed from the clock, different from `old`.
+fn fresh_seed(old: u64) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let s = t % 1_000_000;
+    if s == old { s + 1 } else { s }
+}

@@ -1,0 +1,208 @@
+//! The desktop app (eframe/egui). The UI thread only draws and reads events; every solver
+//! runs on a worker thread through `run::Run`.
+
+pub mod knight;
+pub mod widgets;
+
+use knight::{KnightSettings, KnightView};
+use serde::{Deserialize, Serialize};
+
+/// The key of the saved state in eframe's storage.
+const STATE_KEY: &str = "searchlab";
+/// Bumped when the saved state changes shape; older states are ignored with a message.
+const STATE_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedState {
+    pub version: u32,
+    pub dark: bool,
+    pub knight: KnightSettings,
+}
+
+pub struct SearchLabApp {
+    pub knight: KnightView,
+    pub dark: bool,
+    /// Said once at start-up when the saved state could not be used.
+    pub notice: Option<String>,
+    /// Recent frame times (CPU seconds per frame, from eframe), for the status bar.
+    frame_times: Vec<f32>,
+    /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
+    frame_log: Option<(std::time::Instant, Vec<f32>)>,
+    /// Time spent building the UI (our code and egui's layout), per frame, for the same log.
+    ui_times: Vec<f32>,
+}
+
+impl SearchLabApp {
+    pub fn new(cc: &eframe::CreationContext<'_>) -> SearchLabApp {
+        let saved = cc.storage.and_then(|s| s.get_string(STATE_KEY));
+        let app = SearchLabApp::from_saved(saved.as_deref());
+        cc.egui_ctx.set_theme(if app.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+        app
+    }
+
+    /// The app as a saved state (RON text) describes it; a corrupt or old state gives the
+    /// defaults and a notice.
+    pub fn from_saved(text: Option<&str>) -> SearchLabApp {
+        let (state, notice) = match text.map(ron::from_str::<SavedState>) {
+            None => (None, None),
+            Some(Ok(s)) if s.version == STATE_VERSION => (Some(s), None),
+            Some(Ok(s)) => (
+                None,
+                Some(format!(
+                    "Saved settings from another version ({}) were ignored.",
+                    s.version
+                )),
+            ),
+            Some(Err(e)) => (
+                None,
+                Some(format!(
+                    "Saved settings could not be read and were ignored ({e})."
+                )),
+            ),
+        };
+        let state = state.unwrap_or(SavedState {
+            version: STATE_VERSION,
+            dark: true,
+            knight: KnightSettings::default(),
+        });
+        SearchLabApp {
+            knight: KnightView::new(state.knight),
+            dark: state.dark,
+            notice,
+            frame_times: Vec::new(),
+            frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
+                .map(|_| (std::time::Instant::now(), Vec::new())),
+            ui_times: Vec::new(),
+        }
+    }
+
+    pub fn saved_state(&self) -> SavedState {
+        SavedState {
+            version: STATE_VERSION,
+            dark: self.dark,
+            knight: self.knight.settings.clone(),
+        }
+    }
+
+    /// Mean CPU time per frame over the last frames, in milliseconds.
+    pub fn mean_frame_ms(&self) -> Option<f32> {
+        (!self.frame_times.is_empty())
+            .then(|| 1e3 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32)
+    }
+
+    /// The whole window, given a `Ui` that covers it.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("SearchLab");
+                ui.label("Knight's Tour");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let label = if self.dark { "☀ Light" } else { "🌙 Dark" };
+                    if ui
+                        .button(label)
+                        .on_hover_text("Switch between dark and light themes")
+                        .clicked()
+                    {
+                        self.dark = !self.dark;
+                        ui.ctx().set_theme(if self.dark {
+                            egui::Theme::Dark
+                        } else {
+                            egui::Theme::Light
+                        });
+                    }
+                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.knight.hide_timings) {
+                        ui.label(
+                            egui::RichText::new(format!("frame {ms:.2} ms"))
+                                .small()
+                                .weak(),
+                        );
+                    }
+                });
+            });
+        });
+        egui::Panel::left("controls")
+            .default_size(290.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(n) = &self.notice {
+                        ui.label(egui::RichText::new(n).color(ui.visuals().warn_fg_color));
+                        if ui.button("Dismiss").clicked() {
+                            self.notice = None;
+                        }
+                        ui.separator();
+                    }
+                    self.knight.controls(ui);
+                });
+            });
+        egui::Panel::right("stats")
+            .default_size(230.0)
+            .show(ui, |ui| {
+                ui.heading("Statistics");
+                self.knight.stats(ui);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.knight.board_ui(ui);
+        });
+    }
+}
+
+impl eframe::App for SearchLabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(cpu) = frame.info().cpu_usage {
+            if self.frame_times.len() >= 120 {
+                self.frame_times.remove(0);
+            }
+            self.frame_times.push(cpu);
+            if let Some((since, times)) = &mut self.frame_log {
+                times.push(cpu);
+                if since.elapsed().as_secs_f32() >= 2.0 {
+                    let mean = 1e3 * times.iter().sum::<f32>() / times.len() as f32;
+                    let max = 1e3 * times.iter().copied().fold(0.0, f32::max);
+                    let ui_mean =
+                        1e3 * self.ui_times.iter().sum::<f32>() / self.ui_times.len().max(1) as f32;
+                    let ui_max = 1e3 * self.ui_times.iter().copied().fold(0.0, f32::max);
+                    eprintln!(
+                        "frame stats: {} frames in {:.1} s; whole frame (eframe cpu_usage) mean {mean:.2} ms, max {max:.2} ms; UI pass mean {ui_mean:.2} ms, max {ui_max:.2} ms; solver running: {}",
+                        times.len(),
+                        since.elapsed().as_secs_f32(),
+                        self.knight.is_running()
+                    );
+                    *since = std::time::Instant::now();
+                    times.clear();
+                    self.ui_times.clear();
+                }
+            }
+        }
+        let t = std::time::Instant::now();
+        self.show(ui);
+        if self.frame_log.is_some() {
+            self.ui_times.push(t.elapsed().as_secs_f32());
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if let Ok(text) = ron::to_string(&self.saved_state()) {
+            storage.set_string(STATE_KEY, text);
+        }
+    }
+}
+
+/// Opens the window and runs until it is closed.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("SearchLab")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "SearchLab",
+        options,
+        Box::new(|cc| Ok(Box::new(SearchLabApp::new(cc)))),
+    )
+}

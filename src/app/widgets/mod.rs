@@ -1,0 +1,3 @@
+//! Custom-painted widgets: plain data in, a `Response` out.
+
+pub mod board;

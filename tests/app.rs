@@ -1,0 +1,272 @@
+//! The desktop app driven as a user would, with egui_kittest: no window, no GPU needed
+//! except for the snapshot tests at the end.
+
+use egui::{Event, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::SearchLabApp;
+use searchlab::puzzle::knight::Board;
+use std::time::{Duration, Instant};
+
+fn harness() -> Harness<'static, SearchLabApp> {
+    Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut SearchLabApp| app.show(ui),
+            SearchLabApp::from_saved(None),
+        )
+}
+
+fn click_at(h: &mut Harness<'_, SearchLabApp>, pos: Pos2) {
+    h.event(Event::PointerMoved(pos));
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        h.step();
+    }
+}
+
+/// The centre of square (row, col) on screen.
+fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, col: u32) -> Pos2 {
+    let rect = h.get_by_label("Chessboard").rect();
+    let s = &h.state().knight.settings;
+    let cell = rect.width() / s.cols as f32;
+    rect.min + Vec2::new((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
+}
+
+/// Steps the UI until the run is over (worker threads keep asking for repaints, so
+/// `run()` would never settle).
+fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    h.step();
+    while h.state().knight.is_running() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+}
+
+#[test]
+fn clicking_a_square_sets_the_start() {
+    let mut h = harness();
+    h.run();
+    let pos = square_pos(&h, 2, 5);
+    click_at(&mut h, pos);
+    assert_eq!(h.state().knight.settings.start, (2, 5));
+    h.run();
+    // Its name is shown: column f, rank 8 - 2 = 6.
+    h.get_by_label_contains("Start: f6 (2,5)");
+}
+
+#[test]
+fn running_backtrack_warnsdorff_on_5x5_shows_a_valid_tour() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("5×5").click();
+    h.run();
+    assert_eq!(
+        (
+            h.state().knight.settings.cols,
+            h.state().knight.settings.rows
+        ),
+        (5, 5)
+    );
+    assert_eq!(h.state().knight.settings.algorithm, "backtrack-warnsdorff");
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    let tour = h
+        .state()
+        .knight
+        .displayed_tour()
+        .expect("a tour is displayed")
+        .to_vec();
+    let board = Board::new(5, 5).unwrap();
+    assert_eq!(board.validate_tour(&tour, false), Ok(()));
+    h.get_by_label_contains("found an open tour of 25 squares");
+}
+
+#[test]
+fn a_4x4_board_says_no_tour_exists_in_the_window() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    for (label, value) in [("Columns", "4"), ("Rows", "4")] {
+        set_text(&mut h, label, value);
+    }
+    assert_eq!(
+        (
+            h.state().knight.settings.cols,
+            h.state().knight.settings.rows
+        ),
+        (4, 4)
+    );
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.get_by_label_contains("no tour exists on this 4x4 board");
+}
+
+fn set_text(h: &mut Harness<'_, SearchLabApp>, label: &str, value: &str) {
+    let field = h.get_by_label(label);
+    field.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(value);
+    h.run();
+}
+
+#[test]
+fn bad_board_sizes_are_refused_with_a_message() {
+    let mut h = harness();
+    h.run();
+    for bad in ["0", "5000", "x"] {
+        set_text(&mut h, "Columns", bad);
+        let k = &h.state().knight;
+        assert_eq!(k.settings.cols, 8, "{bad} was refused");
+        let e = k.size_error.clone().expect("an inline message");
+        assert!(e.contains("from 1 to 400"), "{e}");
+        h.get_by_label_contains("Columns must be a whole number");
+    }
+    set_text(&mut h, "Columns", "6");
+    assert_eq!(h.state().knight.settings.cols, 6);
+    assert!(h.state().knight.size_error.is_none());
+}
+
+#[test]
+fn stop_during_a_long_count_ends_the_run_promptly() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.time_limit_s = 600.0;
+    h.run();
+    h.get_by_label("▶ Run").click();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(
+        h.state().knight.is_running(),
+        "counting 8x8 takes far longer than this"
+    );
+    let t = Instant::now();
+    h.get_by_label("■ Stop").click();
+    h.step();
+    assert!(!h.state().knight.is_running());
+    // The worker itself ends promptly too.
+    while h.state_mut().knight.has_stopping_runs() && t.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(1));
+        h.step();
+    }
+    assert!(
+        !h.state_mut().knight.has_stopping_runs(),
+        "the count did not stop"
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    h.get_by_label_contains("cancelled");
+}
+
+#[test]
+fn a_corrupt_saved_state_is_ignored_with_a_message() {
+    let app = SearchLabApp::from_saved(Some("(version: 1, dark: tru"));
+    assert!(
+        app.notice
+            .as_deref()
+            .unwrap_or("")
+            .contains("could not be read")
+    );
+    assert_eq!(app.knight.settings.cols, 8);
+    let old = SearchLabApp::from_saved(Some("(version: 0, dark: true, knight: ())"));
+    assert!(old.notice.is_some());
+    // A good state round-trips.
+    let mut app = SearchLabApp::from_saved(None);
+    app.knight.settings.cols = 6;
+    app.knight.settings.start = (1, 2);
+    app.dark = false;
+    let text = ron::to_string(&app.saved_state()).unwrap();
+    let back = SearchLabApp::from_saved(Some(&text));
+    assert!(back.notice.is_none());
+    assert_eq!(back.saved_state(), app.saved_state());
+}
+
+// ---- Snapshots (rendered with wgpu on the CPU; also the README's screenshots) ----------
+
+/// Whether wgpu finds an adapter here (kittest panics when it does not). Probed once.
+fn renderer_available() -> Result<(), String> {
+    static PROBE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    PROBE
+        .get_or_init(|| {
+            let probe = std::panic::catch_unwind(|| {
+                Harness::new_ui(|ui| {
+                    ui.label("probe");
+                })
+                .render()
+                .map(|_| ())
+            });
+            match probe {
+                Ok(result) => result,
+                Err(panic) => Err(panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "the renderer could not be created".into())),
+            }
+        })
+        .clone()
+}
+
+/// Takes a snapshot, or says plainly that there is no renderer here. Under `CI=true` a
+/// missing renderer is a failure: `.ci/run` installs one.
+fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
+    if let Err(err) = renderer_available() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("snapshot {name}: no renderer under CI=true ({err})");
+        }
+        eprintln!(
+            "SKIPPED snapshot {name}: no renderer on this machine ({err}); install mesa-vulkan-drivers to run it"
+        );
+        return;
+    }
+    // Timings differ from run to run; the pointer is not part of the picture.
+    h.state_mut().knight.hide_timings = true;
+    h.remove_cursor();
+    h.run_steps(2);
+    let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
+    if let Err(e) = h.try_snapshot_options(name, &options) {
+        panic!("snapshot {name}: {e}");
+    }
+}
+
+fn run_to_end(h: &mut Harness<'_, SearchLabApp>) {
+    h.get_by_label("▶ Run").click();
+    step_until_idle(h, Duration::from_secs(10));
+}
+
+#[test]
+fn snapshot_main_screen_8x8() {
+    let mut h = harness();
+    h.run();
+    snapshot(&mut h, "main_8x8");
+}
+
+#[test]
+fn snapshot_finished_tour_and_mid_animation() {
+    let mut h = harness();
+    h.state_mut().knight.settings.start = (0, 0);
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run_steps(3);
+    snapshot(&mut h, "finished_tour_8x8");
+
+    h.state_mut().knight.show_moves(24);
+    h.state_mut().knight.settings.show_degrees = true;
+    h.run_steps(2);
+    snapshot(&mut h, "mid_animation_8x8");
+}
