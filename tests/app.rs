@@ -228,9 +228,17 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
         if std::env::var("CI").as_deref() == Ok("true") {
             panic!("snapshot {name}: no renderer under CI=true ({err})");
         }
-        eprintln!(
-            "SKIPPED snapshot {name}: no renderer on this machine ({err}); install mesa-vulkan-drivers to run it"
+        // Straight to the process's stderr: libtest captures what passing tests print.
+        let message = format!(
+            "SKIPPED snapshot {name}: no renderer on this machine ({err}); install mesa-vulkan-drivers to run it\n"
         );
+        use std::io::Write;
+        match std::fs::OpenOptions::new().write(true).open("/dev/stderr") {
+            Ok(mut stderr) => {
+                let _ = stderr.write_all(message.as_bytes());
+            }
+            Err(_) => eprint!("{message}"),
+        }
         return;
     }
     // Timings differ from run to run; the pointer is not part of the picture.
