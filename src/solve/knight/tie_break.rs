@@ -219,7 +219,7 @@ impl Rule {
     }
 
     /// Warnsdorff's degree of `t` (reached by move `k`) in the top bits, the tie-break
-    /// below: lower wins.
+    /// below them (under 2^58): lower wins.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)] // a hot call: plain arguments, no context struct
     fn key(
@@ -232,21 +232,7 @@ impl Rule {
         rng: &mut Rng,
         home: Option<Square>,
     ) -> u64 {
-        degree(board, free, t, home) << 58 | self.tie_key(board, free, t, k, phase, rng)
-    }
-
-    /// Lower wins; below 2^58. `t` is reached from the current square by move `k`.
-    #[inline(always)]
-    fn tie_key(
-        &self,
-        board: &Board,
-        free: &FreeMoves,
-        t: Square,
-        k: usize,
-        phase: u8,
-        rng: &mut Rng,
-    ) -> u64 {
-        match self {
+        let tie = match self {
             Rule::Fixed(rank) => rank[k] as u64,
             Rule::Squirrel(plan) => plan[phase as usize].rank[k] as u64,
             Rule::Random => (rng.random::<u32>() as u64) << 3 | k as u64,
@@ -264,7 +250,8 @@ impl Rule {
                 let far = (dr * dr + dc * dc) as u64;
                 ((1u64 << 54) - far) << 3 | k as u64
             }
-        }
+        };
+        degree(board, free, t, home) << 58 | tie
     }
 }
 
