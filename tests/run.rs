@@ -101,6 +101,7 @@ fn cancel_stops_a_long_count_promptly_with_a_partial_answer() {
     run.cancel();
     let (events, _) = drive(&run, Duration::from_secs(5));
     let waited = asked.elapsed();
+    eprintln!("cancel to Finished: {waited:?}");
     let Some(Event::Finished(Ok(Report::Knight(KnightReport::Count(c))))) = events.last() else {
         panic!("{events:?}")
     };

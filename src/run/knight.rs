@@ -546,6 +546,15 @@ fn count_every_start(
     let results: Vec<count::Count> = (0..n as Square)
         .into_par_iter()
         .map(|sq| {
+            // Squares still queued when the user cancels are not started at all.
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                return count::Count {
+                    tours: 0,
+                    calls: 0,
+                    complete: false,
+                    stop: Stop::Cancelled,
+                };
+            }
             let mut budget = budget;
             if let Some(d) = deadline {
                 budget.time = Some(d.saturating_duration_since(Instant::now()));
