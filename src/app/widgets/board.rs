@@ -45,8 +45,8 @@ struct Palette {
 fn palette(dark_mode: bool) -> Palette {
     if dark_mode {
         Palette {
-            light: Color32::from_rgb(118, 118, 128),
-            dark: Color32::from_rgb(72, 72, 84),
+            light: Color32::from_rgb(122, 138, 160),
+            dark: Color32::from_rgb(66, 80, 104),
             trail: Color32::from_rgb(255, 170, 60),
             number: Color32::from_rgb(245, 245, 245),
             start: Color32::from_rgb(90, 200, 250),
