@@ -10,6 +10,7 @@ use crate::solve::{Budget, Counters};
 use egui::{Color32, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The largest board side the app accepts (drawn without per-cell text above ~64).
@@ -122,6 +123,7 @@ pub struct KnightView {
     hovered: Option<Square>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
+    board: Arc<Board>,
 }
 
 impl KnightView {
@@ -142,6 +144,7 @@ impl KnightView {
         {
             settings.algorithm = KnightSettings::default().algorithm;
         }
+        let board = Arc::new(board_of(&settings));
         KnightView {
             cols_text: settings.cols.to_string(),
             rows_text: settings.rows.to_string(),
@@ -159,6 +162,7 @@ impl KnightView {
             carry: 0.0,
             hovered: None,
             hide_timings: false,
+            board,
         }
     }
 
@@ -197,9 +201,15 @@ impl KnightView {
         })
     }
 
-    fn board(&self) -> Board {
-        Board::new(self.settings.cols as u64, self.settings.rows as u64)
-            .expect("sizes are checked when typed")
+    /// The board of the current size (its move table is built once per size, not per frame).
+    fn board(&self) -> Arc<Board> {
+        let b = &self.board;
+        if (b.cols(), b.rows()) == (self.settings.cols, self.settings.rows) {
+            b.clone()
+        } else {
+            // The settings were changed from outside the form (they are public).
+            Arc::new(board_of(&self.settings))
+        }
     }
 
     fn params_for(&self, algo: &AlgorithmInfo) -> Vec<(String, String)> {
@@ -393,6 +403,7 @@ impl KnightView {
         self.reset();
         self.settings.cols = cols;
         self.settings.rows = rows;
+        self.board = Arc::new(board_of(&self.settings));
         self.cols_text = cols.to_string();
         self.rows_text = rows.to_string();
         let (r, c) = self.settings.start;
@@ -720,6 +731,10 @@ impl KnightView {
             self.settings.start = board.row_col(sq);
         }
     }
+}
+
+fn board_of(settings: &KnightSettings) -> Board {
+    Board::new(settings.cols as u64, settings.rows as u64).expect("sizes are checked when typed")
 }
 
 /// A new seed from the clock, different from `old`.
