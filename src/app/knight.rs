@@ -239,11 +239,9 @@ impl KnightView {
                     .unwrap_or_default(),
             },
         };
-        let mut budget =
+        // Tree searches get their default node limit from the run layer.
+        let budget =
             Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1)));
-        if matches!(task, KnightTask::Search { .. }) {
-            budget.nodes = Some(crate::run::knight::DEFAULT_SEARCH_NODES);
-        }
         KnightJob {
             cols: s.cols as u64,
             rows: s.rows as u64,
