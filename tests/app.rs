@@ -197,6 +197,53 @@ fn a_corrupt_saved_state_is_ignored_with_a_message() {
 
 // ---- Snapshots (rendered with wgpu on the CPU; also the README's screenshots) ----------
 
+#[test]
+fn the_keyboard_runs_stops_and_steps() {
+    use egui::Key;
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "count".into();
+    h.run();
+    // R runs, Esc stops the computation and says so.
+    h.key_press(Key::R);
+    h.step();
+    assert!(h.state().knight.is_running());
+    h.key_press(Key::Escape);
+    h.step();
+    assert!(!h.state().knight.is_running());
+    h.get_by_label_contains("cancelled");
+
+    // A tour on 5x5: R, then Space pauses the animation, arrows step it.
+    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".into();
+    h.get_by_label("5×5").click();
+    h.run();
+    h.key_press(Key::R);
+    step_until_idle(&mut h, Duration::from_secs(10));
+    let tour_len = h.state().knight.displayed_tour().expect("a tour").len();
+    assert_eq!(tour_len, 25);
+    let (_, playing) = h.state().knight.animation();
+    assert!(playing, "a found tour starts playing");
+    h.key_press(Key::Space);
+    h.step();
+    let (shown, playing) = h.state().knight.animation();
+    assert!(!playing, "Space paused it");
+    h.key_press(Key::ArrowRight);
+    h.step();
+    assert_eq!(h.state().knight.animation().0, (shown + 1).min(tour_len));
+    for _ in 0..30 {
+        h.key_press(Key::ArrowLeft);
+    }
+    h.step();
+    assert_eq!(
+        h.state().knight.animation(),
+        (1, false),
+        "stops at the first square"
+    );
+    // Typing into a text field is not a shortcut.
+    set_text(&mut h, "Seed", "7");
+    assert!(!h.state().knight.is_running());
+    assert_eq!(h.state().knight.settings.seed, 7);
+}
+
 /// Whether wgpu finds an adapter here (kittest panics when it does not). Probed once.
 fn renderer_available() -> Result<(), String> {
     static PROBE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();

@@ -185,6 +185,11 @@ impl KnightView {
         !self.stopping.is_empty()
     }
 
+    /// How many squares of the tour are shown, and whether the animation is playing.
+    pub fn animation(&self) -> (usize, bool) {
+        (self.shown, self.playing)
+    }
+
     /// Shows the first `moves` squares of the tour and pauses the animation there.
     pub fn show_moves(&mut self, moves: usize) {
         self.shown = moves.min(self.tour.len());
@@ -276,6 +281,66 @@ impl KnightView {
         if let Some(run) = self.run.take() {
             run.cancel();
             self.stopping.push(run);
+        }
+    }
+
+    fn stop_by_user(&mut self) {
+        if self.run.is_some() {
+            self.stop();
+            self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
+        }
+    }
+
+    /// Space: pauses or resumes the search while one runs, else the animation.
+    fn toggle_play(&mut self) {
+        if let Some(r) = &self.run {
+            r.set_paused(!r.is_paused());
+        } else if !self.tour.is_empty() {
+            if self.shown >= self.tour.len() {
+                self.shown = 1;
+            }
+            self.playing = !self.playing;
+        }
+    }
+
+    /// → and ←: a paused search runs a little further; the animation moves by `by` moves.
+    fn step_animation(&mut self, by: isize) {
+        if let Some(r) = &self.run {
+            if by > 0 && r.is_paused() {
+                r.step();
+            }
+        } else if !self.tour.is_empty() {
+            self.playing = false;
+            self.shown = self
+                .shown
+                .saturating_add_signed(by)
+                .clamp(1, self.tour.len());
+        }
+    }
+
+    /// The keyboard: R run, Esc stop, Space play/pause, → / ← step; ignored while a text
+    /// field has the keyboard. Called before any widget, so a key used here does not also
+    /// press the button that has the focus.
+    pub fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if pressed(Key::R) && self.run.is_none() {
+            self.start_run(ctx);
+        }
+        if pressed(Key::Escape) {
+            self.stop_by_user();
+        }
+        if pressed(Key::Space) {
+            self.toggle_play();
+        }
+        if pressed(Key::ArrowRight) {
+            self.step_animation(1);
+        }
+        if pressed(Key::ArrowLeft) {
+            self.step_animation(-1);
         }
     }
 
@@ -549,49 +614,51 @@ impl KnightView {
             let running = self.run.is_some();
             if ui
                 .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text("Start the search (R)")
                 .clicked()
             {
                 self.start_run(&ctx);
             }
             let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
             if running {
-                if ui.button(if paused { "Resume" } else { "Pause" }).clicked()
-                    && let Some(r) = &self.run
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
                 {
-                    r.set_paused(!paused);
+                    self.toggle_play();
                 }
                 if ui
                     .add_enabled(paused, egui::Button::new("Step"))
-                    .on_hover_text("Run the search a little further")
+                    .on_hover_text("Run the search a little further (→)")
                     .clicked()
-                    && let Some(r) = &self.run
                 {
-                    r.step();
+                    self.step_animation(1);
                 }
             } else {
                 let can_play = !self.tour.is_empty();
                 let label = if self.playing { "Pause" } else { "Play" };
-                if ui.add_enabled(can_play, egui::Button::new(label)).clicked() {
-                    if self.shown >= self.tour.len() {
-                        self.shown = 1;
-                    }
-                    self.playing = !self.playing;
+                if ui
+                    .add_enabled(can_play, egui::Button::new(label))
+                    .on_hover_text("Play or pause the animation (Space)")
+                    .clicked()
+                {
+                    self.toggle_play();
                 }
                 if ui
                     .add_enabled(can_play, egui::Button::new("Step"))
-                    .on_hover_text("One move of the animation")
+                    .on_hover_text("One move of the animation (→; ← goes back)")
                     .clicked()
                 {
-                    self.playing = false;
-                    self.shown = (self.shown + 1).min(self.tour.len());
+                    self.step_animation(1);
                 }
             }
             if ui
                 .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
                 .clicked()
             {
-                self.stop();
-                self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
+                self.stop_by_user();
             }
             if ui.button("Reset").clicked() {
                 self.reset();

@@ -27,6 +27,8 @@ pub struct SearchLabApp {
     /// Recent frame times (CPU seconds per frame, from eframe), for the status bar.
     frame_times: Vec<f32>,
     /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
+    /// The app then repaints continuously, so frames per second is the rate the whole
+    /// pipeline (UI, tessellation, rendering, buffer swap) sustains, not the event rate.
     frame_log: Option<(std::time::Instant, Vec<f32>)>,
     /// Time spent building the UI (our code and egui's layout), per frame, for the same log.
     ui_times: Vec<f32>,
@@ -96,6 +98,7 @@ impl SearchLabApp {
 
     /// The whole window, given a `Ui` that covers it.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.knight.shortcuts(ui.ctx());
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("SearchLab");
@@ -181,6 +184,7 @@ impl eframe::App for SearchLabApp {
         self.show(ui);
         if self.frame_log.is_some() {
             self.ui_times.push(t.elapsed().as_secs_f32());
+            ui.ctx().request_repaint();
         }
     }
 

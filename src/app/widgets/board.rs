@@ -8,6 +8,11 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, V
 const MIN_CHECKER_CELL: f32 = 4.0;
 /// Cells at least this large get move numbers and degree labels.
 const MIN_TEXT_CELL: f32 = 16.0;
+/// On cells too small for numbers, the trail's line shows only the last moves: as many as
+/// make about this much line (in points), and at most [`MAX_SMALL_CELL_TRAIL`]. A software
+/// renderer pays for every pixel a line covers, so the budget is in length, not moves.
+const SMALL_CELL_TRAIL_LENGTH: f32 = 12_000.0;
+const MAX_SMALL_CELL_TRAIL: usize = 1500;
 
 /// What to draw.
 pub struct BoardView<'a> {
@@ -84,31 +89,24 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     };
     let centre = |sq: Square| square_rect(sq).center();
 
-    // Squares, heat and (below) trail dots go into one mesh: thousands of quads in one
-    // shape tessellate far faster than thousands of shapes.
-    let mut mesh = egui::Mesh::default();
-    mesh.add_colored_rect(response.rect, pal.light);
-    if cell >= MIN_CHECKER_CELL {
-        for sq in 0..b.len() as Square {
-            let (r, c) = b.row_col(sq);
-            if (r + c) % 2 == 1 {
-                mesh.add_colored_rect(square_rect(sq), pal.dark);
-            }
-        }
-    }
-    if let Some(heat) = view.heat {
-        let max = heat.iter().copied().max().unwrap_or(0).max(1) as f32;
-        for (sq, &h) in heat.iter().enumerate() {
-            if h > 0 {
-                let a = (40.0 + 180.0 * h as f32 / max) as u8;
-                mesh.add_colored_rect(
-                    square_rect(sq as Square),
-                    Color32::from_rgba_unmultiplied(60, 170, 90, a),
-                );
-            }
-        }
-    }
-    painter.add(std::mem::take(&mut mesh));
+    // Squares, heat and the visited squares of small cells are one texture of one texel
+    // per square: two triangles whatever the board's size, where a mesh of thousands of
+    // small quads costs a software renderer most of a frame.
+    let tint_visited = cell < MIN_TEXT_CELL;
+    let texture = squares_texture(
+        ui,
+        response.id,
+        view,
+        &pal,
+        cell >= MIN_CHECKER_CELL,
+        tint_visited,
+    );
+    painter.image(
+        texture.id(),
+        response.rect,
+        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+        Color32::WHITE,
+    );
 
     // The start square.
     painter.rect_stroke(
@@ -118,12 +116,21 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         StrokeKind::Inside,
     );
 
-    // The trail through the square centres, and the closing move.
+    // The trail through the square centres, and the closing move. On small cells the
+    // tinted squares show where the knight has been and the line only its last moves: a
+    // tangle of tens of thousands of segments shows nothing and costs a frame.
     let shown = view.shown.min(view.path.len());
     let trail = &view.path[..shown];
     let width = (cell * 0.08).clamp(1.0, 3.0);
-    if trail.len() > 1 {
-        let points: Vec<Pos2> = trail.iter().map(|&s| centre(s)).collect();
+    let line_from = if tint_visited {
+        // A knight's move is √5 cells long.
+        let moves = (SMALL_CELL_TRAIL_LENGTH / (cell * 5f32.sqrt())) as usize;
+        shown.saturating_sub(moves.min(MAX_SMALL_CELL_TRAIL) + 1)
+    } else {
+        0
+    };
+    if trail.len() - line_from > 1 {
+        let points: Vec<Pos2> = trail[line_from..].iter().map(|&s| centre(s)).collect();
         painter.line(points, Stroke::new(width, pal.trail));
     }
     if view.closed && shown == b.len() && shown > 1 {
@@ -131,7 +138,7 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         painter.line_segment([centre(trail[shown - 1]), centre(trail[0])], stroke);
     }
 
-    // Move numbers, or dots on small cells.
+    // Move numbers on cells large enough for them (small cells are tinted instead).
     if cell >= MIN_TEXT_CELL {
         let font = FontId::proportional(cell * 0.32);
         for (i, &sq) in trail.iter().enumerate() {
@@ -152,14 +159,6 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
                 pal.number,
             );
         }
-    } else if cell >= MIN_CHECKER_CELL {
-        for &sq in trail {
-            mesh.add_colored_rect(
-                Rect::from_center_size(centre(sq), Vec2::splat(cell * 0.3)),
-                pal.trail,
-            );
-        }
-        painter.add(mesh);
     }
 
     // Warnsdorff's degree on every free square.
@@ -229,4 +228,77 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         hovered,
         clicked,
     }
+}
+
+/// The texture of the board's squares (checker pattern, heat, visited squares), rebuilt
+/// only when what it shows changes; kept in egui's memory under the board's id.
+fn squares_texture(
+    ui: &Ui,
+    id: egui::Id,
+    view: &BoardView,
+    pal: &Palette,
+    checker: bool,
+    tint_visited: bool,
+) -> egui::TextureHandle {
+    use std::hash::{Hash, Hasher};
+    let b = view.board;
+    let shown = view.shown.min(view.path.len());
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (
+        b.cols(),
+        b.rows(),
+        checker,
+        tint_visited,
+        ui.visuals().dark_mode,
+    )
+        .hash(&mut h);
+    if tint_visited {
+        view.path[..shown].hash(&mut h);
+    }
+    view.heat.hash(&mut h);
+    let key = h.finish();
+    let cached = ui
+        .data(|d| d.get_temp::<(u64, egui::TextureHandle)>(id))
+        .filter(|(k, _)| *k == key);
+    if let Some((_, texture)) = cached {
+        return texture;
+    }
+
+    let (cols, rows) = (b.cols() as usize, b.rows() as usize);
+    let mut pixels = vec![pal.light; cols * rows];
+    if checker {
+        for (i, p) in pixels.iter_mut().enumerate() {
+            if (i / cols + i % cols) % 2 == 1 {
+                *p = pal.dark;
+            }
+        }
+    }
+    if let Some(heat) = view.heat {
+        let max = heat.iter().copied().max().unwrap_or(0).max(1) as f32;
+        let green = Color32::from_rgb(60, 170, 90);
+        for (p, &v) in pixels.iter_mut().zip(heat) {
+            if v > 0 {
+                *p = p.lerp_to_gamma(green, (40.0 + 180.0 * v as f32 / max) / 255.0);
+            }
+        }
+    }
+    if tint_visited {
+        for &sq in &view.path[..shown] {
+            let p = &mut pixels[sq as usize];
+            *p = p.lerp_to_gamma(pal.trail, 0.55);
+        }
+    }
+    // Texel (c, r) is the square of row r, column c: the board's squares are numbered
+    // row by row from the top, as the texture's texels are.
+    let image = egui::ColorImage::new([cols, rows], pixels);
+    let options = egui::TextureOptions {
+        magnification: egui::TextureFilter::Nearest,
+        minification: egui::TextureFilter::Linear,
+        ..Default::default()
+    };
+    let texture = ui
+        .ctx()
+        .load_texture("knight-board-squares", image, options);
+    ui.data_mut(|d| d.insert_temp(id, (key, texture.clone())));
+    texture
 }

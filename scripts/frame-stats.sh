@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Measures the app's frame times under Xvfb while a knight solver runs.
+#
+#   scripts/frame-stats.sh COLS ROWS ALGORITHM SECONDS
+#
+# Starts the release binary in a 1280x800 virtual screen with SEARCHLAB_FRAME_STATS=1 (the
+# app then repaints continuously and prints eframe's frame times every 2 s), with a fresh
+# saved state for the given board and algorithm, presses R to run, and samples the
+# process's resident memory once a second. Needs xvfb, xdotool and imagemagick (.ci/run
+# installs them) and `cargo build --release`. Leaves out/frame-stats/{stats.log,rss.log,
+# screen.png}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS" >&2; exit 2; }
+cols=$1 rows=$2 algo=$3 secs=$4
+out=out/frame-stats
+mkdir -p "$out"
+XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$(mktemp -d)
+chmod 700 "$XDG_RUNTIME_DIR"
+export XDG_DATA_HOME XDG_RUNTIME_DIR
+mkdir -p "$XDG_DATA_HOME/searchlab"
+cat > "$XDG_DATA_HOME/searchlab/app.ron" <<RON
+{"searchlab": "(version: 1, dark: true, knight: (cols: $cols, rows: $rows, algorithm: \"$algo\", time_limit_s: 600.0))"}
+RON
+rm -f "$out/rss.log"
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  out=$1 secs=$2
+  SEARCHLAB_FRAME_STATS=1 target/release/searchlab 2> "$out/stats.log" &
+  pid=$!
+  for _ in $(seq 1 60); do
+    xdotool search --name "^SearchLab$" >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  sleep 2
+  wid=$(xdotool search --name "^SearchLab$" | head -1)
+  xdotool mousemove --window "$wid" 700 5 click 1
+  xdotool windowfocus "$wid" 2>/dev/null || true
+  sleep 0.3
+  xdotool key r
+  for i in $(seq 1 "$secs"); do
+    sleep 1
+    echo "t=$i rss_kb=$(ps -o rss= -p $pid)" >> "$out/rss.log"
+  done
+  import -window root "$out/screen.png"
+  kill $pid
+' _ "$out" "$secs" 2>&1 | grep -v XGetInputFocus || true
+# The first report covers start-up; the rest are the run (and its animation).
+tail -n +2 "$out/stats.log" | awk '
+  { frames += $3; secs += $6; mean += $13; if ($16 > max) max = $16; n++; if ($NF == "true") busy++ }
+  END { if (n) printf "%.0f frames/s; eframe frame time mean %.2f ms, worst %.2f ms (%d of %d reports with the solver running)\n", frames / secs, mean / n, max, busy, n }'
+awk -F= 'NR == 1 { first = $3 } END { printf "resident memory: %.0f MB after 1 s, %.0f MB at the end\n", first / 1024, $3 / 1024 }' "$out/rss.log"
