@@ -1,6 +1,7 @@
 //! The command line (`shared/CLI.md` is its contract): parse, run the job on a worker
 //! through `run/`, print text or one JSON object, exit 0 (answer), 1 (none), 2 (bad input).
 
+use crate::bench;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, split_param};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
@@ -46,6 +47,8 @@ pub enum KnightVerb {
     Count(CountArgs),
     /// Seed 003's breadth-first or depth-first tree search over whole board states.
     Search(SearchArgs),
+    /// Experiments: seed 000's levels and sizes tables, seed 001's per-square tables.
+    Bench(BenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -125,6 +128,340 @@ pub struct SearchArgs {
     pub time_limit: Duration,
 }
 
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub experiment: Experiment,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchCommon {
+    /// Trial i uses seed SEED + i, so a table is reproduced exactly.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial (level 4 stops at its own 60 s timeout too).
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Set a parameter of the algorithms (only those that have it), e.g. repair=fewest-onward.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Experiment {
+    /// Seed 000's performance comparison: levels 0-4, TRIALS seeded runs each.
+    Levels {
+        #[arg(long, value_parser = parse_board, default_value = "8x8")]
+        board: (u64, u64),
+        #[arg(long)]
+        start: Option<String>,
+        #[arg(long, default_value_t = 100)]
+        trials: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+    /// Seed 000's board-size scaling: one algorithm on n x n for each size.
+    Sizes {
+        #[arg(long = "algo", default_value = "level4")]
+        algo: String,
+        /// Sizes as FROM..TO (inclusive) or a list, e.g. 5..12 or 5,8,10.
+        #[arg(long, value_parser = parse_sizes, default_value = "5..12")]
+        sizes: Sizes,
+        #[arg(long, default_value_t = 20)]
+        trials: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+    /// Seed 001's per-square tables: GA runs (ga-repair, ga-heuristic) or a timed count
+    /// (count) from every start square.
+    Squares {
+        #[arg(long = "algo", default_value = "ga-heuristic")]
+        algo: String,
+        #[arg(long, value_parser = parse_board, default_value = "8x8")]
+        board: (u64, u64),
+        /// GA runs per square (seed 001: 5).
+        #[arg(long, default_value_t = 5)]
+        runs: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+}
+
+/// Board sides for `bench sizes`.
+#[derive(Debug, Clone)]
+pub struct Sizes(pub Vec<u64>);
+
+fn parse_sizes(text: &str) -> Result<Sizes, String> {
+    let err = || {
+        format!(
+            "cannot read sizes {text:?}: write FROM..TO like 5..12, or a list like 5,8,10 (each 1 to 100)"
+        )
+    };
+    let sizes: Vec<u64> = if let Some((a, b)) = text.split_once("..") {
+        let a: u64 = a.trim().parse().map_err(|_| err())?;
+        let b: u64 = b
+            .trim()
+            .trim_start_matches('=')
+            .parse()
+            .map_err(|_| err())?;
+        (a..=b).collect()
+    } else {
+        text.split(',')
+            .map(|s| s.trim().parse().map_err(|_| err()))
+            .collect::<Result<_, _>>()?
+    };
+    if sizes.is_empty() || sizes.iter().any(|&s| !(1..=100).contains(&s)) {
+        return Err(err());
+    }
+    Ok(Sizes(sizes))
+}
+
+fn bench(experiment: &Experiment) -> ExitCode {
+    let common = match experiment {
+        Experiment::Levels { common, .. }
+        | Experiment::Sizes { common, .. }
+        | Experiment::Squares { common, .. } => common,
+    };
+    let params = match common
+        .params
+        .iter()
+        .map(|p| split_param(p))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(p) => p,
+        Err(e) => return input_error(&e),
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let setup = bench::knight::Setup {
+        seed: common.seed,
+        time_limit: common.time_limit,
+        params,
+        cancel: cancel.clone(),
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = common.threads {
+        if t == 0 {
+            return input_error("--threads must be at least 1");
+        }
+        pool = pool.num_threads(t);
+    }
+    let pool = match pool.build() {
+        Ok(p) => p,
+        Err(e) => return input_error(&format!("cannot start worker threads: {e}")),
+    };
+    let (name, result) = pool.install(|| -> (&str, Result<(Value, String), String>) {
+        match experiment {
+            Experiment::Levels {
+                board,
+                start,
+                trials,
+                ..
+            } => {
+                let start = match start_square(start, *board) {
+                    Ok(s) => s.unwrap_or((0, 0)),
+                    Err(e) => return ("levels", Err(e)),
+                };
+                (
+                    "levels",
+                    bench::knight::levels(&setup, *board, start, *trials)
+                        .map(|rows| trials_output("levels", &rows)),
+                )
+            }
+            Experiment::Sizes {
+                algo,
+                sizes,
+                trials,
+                ..
+            } => (
+                "sizes",
+                bench::knight::sizes(&setup, algo, &sizes.0, *trials)
+                    .map(|rows| trials_output("sizes", &rows)),
+            ),
+            Experiment::Squares {
+                algo, board, runs, ..
+            } if algo == "count" => (
+                "squares",
+                bench::knight::squares_count(&setup, *board)
+                    .map(|rows| count_output(*board, &rows)),
+            ),
+            Experiment::Squares {
+                algo, board, runs, ..
+            } => (
+                "squares",
+                bench::knight::squares_ga(&setup, algo, *board, *runs).map(|t| squares_output(&t)),
+            ),
+        }
+    });
+    match result {
+        Ok((json_value, text)) => {
+            if cancel.load(Ordering::Relaxed) {
+                eprintln!("searchlab: cancelled; the table covers the trials that ran to the end");
+            }
+            if common.json {
+                println!("{json_value}");
+            } else {
+                print!("{text}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => input_error(&format!("bench {name}: {e}")),
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn trials_output(name: &str, rows: &[bench::knight::TrialsRow]) -> (Value, String) {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "{:<12} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10} {:>10} {:>6} {:>6} {:>8}",
+        "algorithm",
+        "board",
+        "trials",
+        "success",
+        "mean ms",
+        "median ms",
+        "min ms",
+        "max ms",
+        "best",
+        "worst",
+        "gens"
+    );
+    for r in rows {
+        let s = &r.summary;
+        let _ = writeln!(
+            t,
+            "{:<12} {:>6} {:>7} {:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6} {:>6} {:>8.1}",
+            r.algorithm,
+            r.board,
+            s.trials,
+            pct(s.success_rate),
+            s.mean_ms,
+            s.median_ms,
+            s.min_ms,
+            s.max_ms,
+            pct(r.best_batch_rate),
+            pct(r.worst_batch_rate),
+            r.mean_generations
+        );
+    }
+    let _ = writeln!(
+        t,
+        "best / worst: the highest and lowest success rate over batches of 10 trials; gens: mean generations of the successful trials"
+    );
+    (json!({"experiment": name, "rows": rows}), t)
+}
+
+fn squares_output(table: &bench::knight::SquaresTable) -> (Value, String) {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "{} on {}: (average generations to the first tour, distinct tours) per start square",
+        table.algorithm, table.board
+    );
+    let cols = table.rows.iter().map(|r| r.start[1]).max().unwrap_or(0) as usize + 1;
+    for line in table.rows.chunks(cols) {
+        let cells: Vec<String> = line
+            .iter()
+            .map(|r| format!("({:.0}, {})", r.mean_generations_to_first, r.tours))
+            .collect();
+        let _ = writeln!(t, "{}", cells.join(", "));
+    }
+    let max = table.rows.iter().max_by_key(|r| r.tours);
+    let min = table.rows.iter().min_by_key(|r| r.tours);
+    let _ = writeln!(t, "tours found: {}", table.tours);
+    let _ = writeln!(t, "chromosomes evaluated: {}", table.evaluations);
+    let _ = writeln!(
+        t,
+        "hit ratio (tours / evaluated): {:.6} ({:.4} %)",
+        table.hit_ratio,
+        table.hit_ratio * 100.0
+    );
+    let _ = writeln!(
+        t,
+        "average tours per square: {:.1}",
+        table.tours as f64 / table.rows.len().max(1) as f64
+    );
+    if let (Some(max), Some(min)) = (max, min) {
+        let _ = writeln!(
+            t,
+            "most tours: ({}, {}) with {}; fewest: ({}, {}) with {}",
+            max.start[0], max.start[1], max.tours, min.start[0], min.start[1], min.tours
+        );
+    }
+    let _ = writeln!(t, "{:.0} ms in all", table.elapsed_ms);
+    let rows: Vec<Value> = table
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "algorithm": table.algorithm,
+                "board": table.board,
+                "start": r.start,
+                "trials": r.runs,
+                "successes": r.successes,
+                "success_rate": r.successes as f64 / r.runs.max(1) as f64,
+                "mean_ms": r.mean_ms,
+                "mean_generations_to_first": r.mean_generations_to_first,
+                "tours": r.tours,
+                "evaluations": r.evaluations,
+            })
+        })
+        .collect();
+    (
+        json!({"experiment": "squares", "algorithm": table.algorithm, "board": table.board, "tours": table.tours,
+               "evaluations": table.evaluations, "hit_ratio": table.hit_ratio, "elapsed_ms": table.elapsed_ms, "rows": rows}),
+        t,
+    )
+}
+
+fn count_output(board: (u64, u64), rows: &[bench::knight::CountRow]) -> (Value, String) {
+    let mut t = String::new();
+    let cols = board.0 as usize;
+    let _ = writeln!(
+        t,
+        "count on {}x{}: tours per start square",
+        board.0, board.1
+    );
+    for line in rows.chunks(cols) {
+        let cells: Vec<String> = line
+            .iter()
+            .map(|r| format!("{:>9}{}", r.tours, if r.complete { " " } else { "+" }))
+            .collect();
+        let _ = writeln!(t, "{}", cells.join(""));
+    }
+    let _ = writeln!(t, "recursive calls per start square");
+    for line in rows.chunks(cols) {
+        let cells: Vec<String> = line.iter().map(|r| format!("{:>12}", r.calls)).collect();
+        let _ = writeln!(t, "{}", cells.join(""));
+    }
+    let _ = writeln!(t, "+: the time limit ended the count (at least this many)");
+    let json_rows: Vec<Value> = rows
+        .iter()
+        .map(|r| json!({"algorithm": "count", "start": r.start, "tours": r.tours, "calls": r.calls, "complete": r.complete, "elapsed_ms": r.elapsed_ms}))
+        .collect();
+    (
+        json!({"experiment": "squares", "algorithm": "count", "board": format!("{}x{}", board.0, board.1), "rows": json_rows}),
+        t,
+    )
+}
+
 fn parse_board(text: &str) -> Result<(u64, u64), String> {
     let err = || format!("cannot read board {text:?}: write COLSxROWS, e.g. 8x8 or 5x4");
     let (c, r) = text
@@ -183,6 +520,9 @@ pub fn main(cli: Cli) -> ExitCode {
             }
         };
     };
+    if let KnightVerb::Bench(b) = &verb {
+        return bench(&b.experiment);
+    }
     let (job, json) = match knight_job(&verb) {
         Ok(j) => j,
         Err(e) => return input_error(&e),
@@ -239,16 +579,24 @@ fn wait(run: &Run) -> Result<Report, JobError> {
             {
                 last_shown = Instant::now();
                 shown = true;
-                eprint!(
-                    "\r{:.1} s: {} nodes, {} found, depth {} (Ctrl-C stops)   ",
-                    elapsed_ms / 1e3,
-                    counters.nodes,
-                    counters.solutions,
-                    counters.depth
-                );
+                if counters.generations > 0 {
+                    eprint!(
+                        "\r{:.1} s: generation {}, best path {} squares (Ctrl-C stops)   ",
+                        elapsed_ms / 1e3,
+                        counters.generations,
+                        counters.max_depth
+                    );
+                } else {
+                    eprint!(
+                        "\r{:.1} s: {} nodes, {} found, depth {} (Ctrl-C stops)   ",
+                        elapsed_ms / 1e3,
+                        counters.nodes,
+                        counters.solutions,
+                        counters.depth
+                    );
+                }
             }
-            Some(Event::Progress { .. }) => {}
-            Some(Event::Started { .. }) => {}
+            Some(Event::Progress { .. } | Event::Started { .. } | Event::Generations(_)) => {}
             None if run.is_finished() => {
                 // The worker ended without a final event: only a panic does that.
                 return Err(JobError::Invalid(
@@ -316,6 +664,7 @@ fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
             },
             a.common.json,
         ),
+        KnightVerb::Bench(_) => return Err("bench is not a single job".into()),
     })
 }
 
@@ -460,11 +809,19 @@ fn print_solve_text(out: &mut String, r: &SolveReport) {
         out.push('\n');
     }
     let c = &r.counters;
-    let _ = writeln!(
-        out,
-        "nodes {}, backtracks {}, max depth {}, attempts {}; {:.3} ms",
-        c.nodes, c.backtracks, c.max_depth, c.attempts, r.elapsed_ms
-    );
+    if c.generations > 0 {
+        let _ = writeln!(
+            out,
+            "generations {}, chromosomes evaluated {}, best path {} squares; {:.3} ms",
+            c.generations, c.nodes, c.max_depth, r.elapsed_ms
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "nodes {}, backtracks {}, max depth {}, attempts {}; {:.3} ms",
+            c.nodes, c.backtracks, c.max_depth, c.attempts, r.elapsed_ms
+        );
+    }
 }
 
 fn print_count_json(out: &mut String, r: &CountReport) {

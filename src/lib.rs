@@ -5,6 +5,7 @@
 //! the command line (and the app).
 
 pub mod app;
+pub mod bench;
 pub mod cli;
 pub mod puzzle;
 pub mod run;

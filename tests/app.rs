@@ -325,3 +325,34 @@ fn snapshot_finished_tour_and_mid_animation() {
     h.run_steps(2);
     snapshot(&mut h, "mid_animation_8x8");
 }
+
+#[test]
+fn level4_plots_its_generations_and_shows_its_tour() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level4".into();
+    h.run();
+    h.get_by_label("6×6").click();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    let tour = h
+        .state()
+        .knight
+        .displayed_tour()
+        .expect("level 4 tours 6x6")
+        .to_vec();
+    Board::new(6, 6)
+        .unwrap()
+        .validate_tour(&tour, false)
+        .unwrap();
+    let history = h.state().knight.history();
+    assert!(!history.is_empty(), "every generation reaches the plot");
+    assert_eq!(history[0].generation, 1);
+    assert!(
+        history
+            .iter()
+            .all(|g| g.worst <= g.mean && g.mean <= g.best)
+    );
+    h.get_by_label_contains("Fitness per generation");
+    h.get_by_label("Show belief space");
+}

@@ -270,3 +270,106 @@ fn ctrl_c_stops_a_long_count_and_prints_what_was_counted() {
     assert_eq!(v["stop"], "cancelled");
     assert!(v["calls"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn every_evolutionary_solver_reports_a_valid_8x8_tour_or_a_legal_path() {
+    let board = Board::new(8, 8).unwrap();
+    for algo in [
+        "level1",
+        "level2",
+        "level3",
+        "level4",
+        "ga-repair",
+        "ga-heuristic",
+    ] {
+        let (code, v) = json(&[
+            "knight", "solve", "--board", "8x8", "--algo", algo, "--seed", "3", "--json",
+        ]);
+        let path = path_of(&v, &board);
+        if v["found"] == true {
+            assert_eq!(code, 0);
+            assert_eq!(board.validate_tour(&path, false), Ok(()), "{algo}");
+        } else {
+            assert_eq!(code, 1);
+            assert_eq!(board.validate_path(&path), Ok(()), "{algo}");
+        }
+        assert!(v["stats"]["generations"].as_u64().unwrap() >= 1, "{algo}");
+    }
+    // Seed 000's level 4 and seed 001's GA with heuristic tour 8x8 from a corner.
+    for algo in ["level4", "ga-heuristic"] {
+        let (_, v) = json(&[
+            "knight", "solve", "--board", "8x8", "--algo", algo, "--json",
+        ]);
+        assert_eq!(v["found"], true, "{algo}");
+    }
+}
+
+#[test]
+fn bench_tables_come_as_json_rows() {
+    let (code, v) = json(&[
+        "knight", "bench", "levels", "--board", "5x5", "--trials", "10", "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["experiment"], "levels");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for r in rows {
+        assert_eq!(r["trials"], 10);
+        for key in [
+            "successes",
+            "success_rate",
+            "mean_ms",
+            "median_ms",
+            "min_ms",
+            "max_ms",
+        ] {
+            assert!(r[key].is_number(), "{key} in {r}");
+        }
+    }
+    // The timed count per square: 1728 directed tours of 5x5 in all, 304 from a corner.
+    let (code, v) = json(&[
+        "knight",
+        "bench",
+        "squares",
+        "--algo",
+        "count",
+        "--board",
+        "5x5",
+        "--time-limit",
+        "20s",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let tours: Vec<u64> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["tours"].as_u64().unwrap())
+        .collect();
+    assert_eq!(tours.iter().sum::<u64>(), 1728);
+    assert_eq!(tours[0], 304);
+    // Seed 001's experiment counts population x generations evaluations per run.
+    let (code, v) = json(&[
+        "knight",
+        "bench",
+        "squares",
+        "--algo",
+        "ga-repair",
+        "--board",
+        "5x5",
+        "--runs",
+        "2",
+        "--param",
+        "generations=20",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["evaluations"], 25 * 2 * 50 * 20);
+    // Bad experiments are refused with what is allowed.
+    let (code, _, err) = searchlab(&["knight", "bench", "squares", "--algo", "level4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ga-repair, ga-heuristic or count"), "{err}");
+    let (code, _, err) = searchlab(&["knight", "bench", "sizes", "--sizes", "0..3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("FROM..TO"), "{err}");
+}

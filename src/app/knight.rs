@@ -6,8 +6,9 @@ use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS, ParamKind, Params, knight_algorithm};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
-use crate::solve::{Budget, Counters};
+use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -18,6 +19,12 @@ pub const MAX_SIDE: u32 = 400;
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
 /// Animation speed that means "show the whole tour at once".
 pub const INSTANT: f32 = 1000.0;
+
+/// The most generations the fitness plot keeps (see [`KnightView::record`]).
+pub const MAX_HISTORY: usize = 4096;
+
+/// The algorithms with a belief space the board can show.
+const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
 
 /// What the user chose; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +44,8 @@ pub struct KnightSettings {
     /// Animation speed in moves per second ([`INSTANT`] = all at once).
     pub speed: f32,
     pub show_degrees: bool,
+    /// Draw a cultural algorithm's belief space as a heat map on the board.
+    pub show_belief: bool,
 }
 
 impl Default for KnightSettings {
@@ -52,6 +61,7 @@ impl Default for KnightSettings {
             time_limit_s: 30.0,
             speed: 12.0,
             show_degrees: false,
+            show_belief: true,
         }
     }
 }
@@ -123,6 +133,12 @@ pub struct KnightView {
     hovered: Option<Square>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
+    /// Best, mean and worst fitness per generation of an evolutionary run (thinned to at
+    /// most [`MAX_HISTORY`] points by keeping every `history_stride`-th generation).
+    history: Vec<GenerationStats>,
+    history_stride: u64,
+    /// The belief space's weights per square, scaled for the heat map.
+    belief: Option<Vec<u64>>,
     board: Arc<Board>,
 }
 
@@ -162,6 +178,9 @@ impl KnightView {
             carry: 0.0,
             hovered: None,
             hide_timings: false,
+            history: Vec::new(),
+            history_stride: 1,
+            belief: None,
             board,
         }
     }
@@ -272,6 +291,7 @@ impl KnightView {
         self.shown = 0;
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
+        self.clear_history();
         let ctx = ctx.clone();
         self.run = Some(Run::start(Job::Knight(job), move || ctx.request_repaint()));
     }
@@ -344,8 +364,35 @@ impl KnightView {
         }
     }
 
+    fn clear_history(&mut self) {
+        self.history.clear();
+        self.history_stride = 1;
+        self.belief = None;
+    }
+
+    /// Keeps a generation for the plot; past [`MAX_HISTORY`] points, every other one is
+    /// dropped and the stride doubles, so a run of millions of generations stays small.
+    fn record(&mut self, g: GenerationStats) {
+        if !g.generation.is_multiple_of(self.history_stride) && g.generation != 1 {
+            return;
+        }
+        self.history.push(g);
+        if self.history.len() >= MAX_HISTORY {
+            self.history_stride *= 2;
+            let stride = self.history_stride;
+            self.history
+                .retain(|h| h.generation.is_multiple_of(stride) || h.generation == 1);
+        }
+    }
+
+    /// The generations recorded for the fitness plot.
+    pub fn history(&self) -> &[GenerationStats] {
+        &self.history
+    }
+
     fn reset(&mut self) {
         self.stop();
+        self.clear_history();
         self.outcome = None;
         self.tour.clear();
         self.live_path.clear();
@@ -363,6 +410,13 @@ impl KnightView {
         if let Some(state) = run.take_snapshot() {
             self.live_path = state;
         }
+        if let Some(w) = run.belief() {
+            self.belief = Some(
+                w.iter()
+                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
+                    .collect(),
+            );
+        }
         let mut finished = None;
         for event in run.drain() {
             match event {
@@ -372,6 +426,11 @@ impl KnightView {
                 } => {
                     self.counters = counters;
                     self.elapsed_ms = elapsed_ms;
+                }
+                Event::Generations(batch) => {
+                    for g in batch {
+                        self.record(g);
+                    }
                 }
                 Event::Finished(result) => finished = Some(result),
                 Event::Started { .. } => {}
@@ -590,7 +649,7 @@ impl KnightView {
                             .on_hover_text(p.help);
                     }
                 }
-                ParamKind::Int { .. } => {
+                ParamKind::Int { .. } | ParamKind::Float { .. } => {
                     let l = ui.label(p.name).on_hover_text(p.help);
                     ui.add(egui::TextEdit::singleline(&mut value).desired_width(80.0))
                         .labelled_by(l.id)
@@ -703,6 +762,51 @@ impl KnightView {
         }
         ui.checkbox(&mut self.settings.show_degrees, "Show Warnsdorff degrees")
             .on_hover_text("Each free square shows how many free squares a knight could go on to from it; the knight's next choices are highlighted.");
+        if BELIEF_ALGORITHMS.contains(&self.settings.algorithm.as_str()) {
+            ui.checkbox(&mut self.settings.show_belief, "Show belief space")
+                .on_hover_text("Colours each square by what the belief space has learned: level 3, the share of top paths through it that came near a tour; level 4, the good transitions learned out of it.");
+        }
+    }
+
+    /// Best, mean and worst fitness per generation, live.
+    fn fitness_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.history.last() else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Fitness per generation").strong());
+        ui.label(format!(
+            "generation {}: best {:.1}, mean {:.1}, worst {:.1}",
+            last.generation, last.best, last.mean, last.worst
+        ));
+        ui.label(format!(
+            "best path {} squares, diversity {:.0} %",
+            last.best_coverage,
+            last.diversity * 100.0
+        ));
+        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
+            self.history
+                .iter()
+                .map(|g| [g.generation as f64, f(g)])
+                .collect::<Vec<_>>()
+                .into()
+        };
+        Plot::new("fitness-plot")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label("generation")
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
+                );
+                plot.line(
+                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
+                );
+                plot.line(
+                    Line::new("worst", series(|g| g.worst)).color(Color32::from_rgb(200, 110, 110)),
+                );
+            });
     }
 
     /// Counters and the outcome, live.
@@ -711,18 +815,30 @@ impl KnightView {
         egui::Grid::new("knight-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label("nodes");
-                ui.label(c.nodes.to_string());
-                ui.end_row();
-                ui.label("backtracks");
-                ui.label(c.backtracks.to_string());
-                ui.end_row();
-                ui.label("depth / max");
-                ui.label(format!("{} / {}", c.depth, c.max_depth));
-                ui.end_row();
-                ui.label("tours counted");
-                ui.label(c.solutions.to_string());
-                ui.end_row();
+                if c.generations > 0 {
+                    ui.label("generations");
+                    ui.label(c.generations.to_string());
+                    ui.end_row();
+                    ui.label("evaluated");
+                    ui.label(c.nodes.to_string());
+                    ui.end_row();
+                    ui.label("best path");
+                    ui.label(format!("{} squares", c.max_depth));
+                    ui.end_row();
+                } else {
+                    ui.label("nodes");
+                    ui.label(c.nodes.to_string());
+                    ui.end_row();
+                    ui.label("backtracks");
+                    ui.label(c.backtracks.to_string());
+                    ui.end_row();
+                    ui.label("depth / max");
+                    ui.label(format!("{} / {}", c.depth, c.max_depth));
+                    ui.end_row();
+                    ui.label("tours counted");
+                    ui.label(c.solutions.to_string());
+                    ui.end_row();
+                }
                 ui.label("elapsed");
                 ui.label(if self.hide_timings {
                     "—".to_string()
@@ -750,6 +866,7 @@ impl KnightView {
             };
             ui.label(RichText::new(m).color(color));
         }
+        self.fitness_plot(ui);
         if let Some(h) = self.hovered {
             let b = self.board();
             let (r, c) = b.row_col(h);
@@ -771,6 +888,7 @@ impl KnightView {
         };
         let heat = match &self.outcome {
             Some(Outcome::Count(r)) => r.per_square.as_deref(),
+            _ if self.settings.show_belief => self.belief.as_deref(),
             _ => None,
         };
         let view = BoardView {

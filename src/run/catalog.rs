@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 pub enum ParamKind {
     /// A whole number in `min..=max`.
     Int { min: u64, max: u64 },
+    /// A number in `min..=max`.
+    Float { min: f64, max: f64 },
     /// One of the listed words; `open` also accepts values its parser knows (orderings).
     Choice {
         options: &'static [&'static str],
@@ -45,6 +47,251 @@ const TIE_BREAK: ParamSpec = ParamSpec {
     },
     help: "How ties between squares with equally few onward moves are broken: auto (the most reliable rule for the board), first (seed 001's fixed move order), random, pohl (apply the rule once more), roth (farthest from the centre), squirrel (Squirrel-Cull orderings for n x n from the corner), or a fixed ordering of move types 1-8 like 21345678.",
 };
+
+const fn int(
+    name: &'static str,
+    default: &'static str,
+    min: u64,
+    max: u64,
+    help: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        default,
+        kind: ParamKind::Int { min, max },
+        help,
+    }
+}
+
+const fn float(
+    name: &'static str,
+    default: &'static str,
+    min: f64,
+    max: f64,
+    help: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        default,
+        kind: ParamKind::Float { min, max },
+        help,
+    }
+}
+
+const fn choice(
+    name: &'static str,
+    default: &'static str,
+    options: &'static [&'static str],
+    help: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        default,
+        kind: ParamKind::Choice {
+            options,
+            open: false,
+        },
+        help,
+    }
+}
+
+const REPAIR: ParamSpec = choice(
+    "repair",
+    "most-onward",
+    &["most-onward", "fewest-onward"],
+    "How a gene that cannot be followed is replaced: most-onward is seed 000 as printed (max(valid_moves, key=future_moves_count), the opposite of Warnsdorff, rarely completes 8x8); fewest-onward is Warnsdorff's rule.",
+);
+const LEVEL1: [ParamSpec; 6] = [
+    int(
+        "population",
+        "30",
+        2,
+        100_000,
+        "Individuals per generation (seed 000: 30).",
+    ),
+    int(
+        "generations",
+        "100",
+        1,
+        10_000_000,
+        "Generations before giving up (seed 000: 100).",
+    ),
+    float(
+        "mutation_rate",
+        "0.3",
+        0.0,
+        1.0,
+        "Chance that a child is mutated at all (seed 000: 0.3); then 1-3 genes (level 1) or 1-2 (levels 2-3) change.",
+    ),
+    int(
+        "elitism",
+        "2",
+        0,
+        100_000,
+        "The best individuals copied unchanged into the next generation (seed 000: 2).",
+    ),
+    int(
+        "tournament",
+        "3",
+        1,
+        16,
+        "Individuals drawn per tournament; the fittest becomes a parent (seed 000: 3).",
+    ),
+    REPAIR,
+];
+const DIVERSITY: [ParamSpec; 2] = [
+    float(
+        "diversity_weight",
+        "0.05",
+        0.0,
+        100.0,
+        "Level 2's diversity bonus: weight times population diversity in percent (seed 000: 0.05).",
+    ),
+    choice(
+        "diversity_bonus",
+        "uniform",
+        &["uniform", "individual"],
+        "uniform: seed 000 as printed, the same bonus for everyone (it cannot change a tournament); individual: each individual's bonus grows with how much it differs from the consensus.",
+    ),
+];
+const BELIEF3: [ParamSpec; 3] = [
+    int(
+        "belief_after",
+        "20",
+        0,
+        10_000_000,
+        "The generation from which the belief space guides mutation and crossover (seed 000: 20).",
+    ),
+    int(
+        "good_fitness",
+        "300",
+        0,
+        1_000_000_000,
+        "A top individual's moves count as successful above this fitness (seed 000: 300, which every path of 21+ squares exceeds).",
+    ),
+    choice(
+        "elite",
+        "first",
+        &["first", "best"],
+        "The chromosome injected by crossover: first is what seed 000's code does (best_individuals[0], the first generation's best); best is the best so far.",
+    ),
+];
+const LEVEL2: [ParamSpec; 8] = [
+    LEVEL1[0],
+    LEVEL1[1],
+    LEVEL1[2],
+    LEVEL1[3],
+    LEVEL1[4],
+    LEVEL1[5],
+    DIVERSITY[0],
+    DIVERSITY[1],
+];
+const LEVEL3: [ParamSpec; 11] = [
+    LEVEL1[0],
+    LEVEL1[1],
+    LEVEL1[2],
+    LEVEL1[3],
+    LEVEL1[4],
+    LEVEL1[5],
+    DIVERSITY[0],
+    DIVERSITY[1],
+    BELIEF3[0],
+    BELIEF3[1],
+    BELIEF3[2],
+];
+const LEVEL4: [ParamSpec; 8] = [
+    int(
+        "population",
+        "100",
+        2,
+        100_000,
+        "Individuals (paths) per generation (seed 000: 100).",
+    ),
+    int(
+        "generations",
+        "500",
+        1,
+        10_000_000,
+        "Generations before giving up (seed 000: 500).",
+    ),
+    float(
+        "base_mutation_rate",
+        "0.2",
+        0.0,
+        1.0,
+        "Chance a child is truncated and rebuilt; rises by up to 0.3 while the best fitness stagnates (seed 000: 0.2).",
+    ),
+    int(
+        "tournament",
+        "5",
+        1,
+        16,
+        "Individuals drawn per tournament (seed 000: 5).",
+    ),
+    int(
+        "elite_size",
+        "10",
+        0,
+        100_000,
+        "The best individuals kept unchanged (seed 000: population / 10).",
+    ),
+    int(
+        "timeout",
+        "60",
+        1,
+        86_400,
+        "Seconds before giving up, when the run has no shorter time limit (seed 000: 60).",
+    ),
+    choice(
+        "bonus",
+        "document",
+        &["document", "reward"],
+        "document: seed 000 as printed, the good-transition bonus is added to a score sorted ascending, so it makes a good move less likely; reward: it makes it more likely.",
+    ),
+    choice(
+        "belief_threshold",
+        "fitness",
+        &["fitness", "coverage"],
+        "What is compared with 0.7 n^2 to call a transition good: fitness (seed 000 as printed, always above it) or squares covered.",
+    ),
+];
+const SEED001: [ParamSpec; 6] = [
+    int(
+        "population",
+        "50",
+        2,
+        100_000,
+        "Chromosomes per generation (seed 001: 50).",
+    ),
+    int(
+        "generations",
+        "50",
+        1,
+        10_000_000,
+        "Generations before giving up (seed 001's experiment: 50).",
+    ),
+    float(
+        "crossover_min",
+        "0.85",
+        0.0,
+        1.0,
+        "Each run draws its crossover rate between crossover_min and crossover_max (seed 001: 85-95 %).",
+    ),
+    float("crossover_max", "0.95", 0.0, 1.0, "See crossover_min."),
+    float(
+        "mutation_rate",
+        "0.005",
+        0.0,
+        1.0,
+        "Chance that each gene is replaced by a random move (seed 001: 0.5 %).",
+    ),
+    choice(
+        "repair_order",
+        "ascending",
+        &["ascending", "cyclic"],
+        "Which legal move replaces an illegal gene: the first of moves 1-8 (ascending, as seed 001 says) or the first of the seven moves after the illegal one (cyclic, closer to its table).",
+    ),
+];
 
 /// The knight's tour algorithms, in the order the app lists them.
 pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
@@ -110,6 +357,48 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
             help: "document: as seed 001 prints it (lowest-degree moves only, drawn with replacement, so it can miss tours); complete: shuffle ties and keep every move.",
         }],
     },
+    AlgorithmInfo {
+        id: "level1",
+        name: "Simple GA (level 1)",
+        summary: "Seed 000 level 1: moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
+        complete: false,
+        params: &LEVEL1,
+    },
+    AlgorithmInfo {
+        id: "level2",
+        name: "Enhanced GA (level 2)",
+        summary: "Seed 000 level 2: level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
+        complete: false,
+        params: &LEVEL2,
+    },
+    AlgorithmInfo {
+        id: "level3",
+        name: "Cultural GA (level 3)",
+        summary: "Seed 000 level 3: level 2 with a belief space of move success and square difficulty guiding the operators.",
+        complete: false,
+        params: &LEVEL3,
+    },
+    AlgorithmInfo {
+        id: "level4",
+        name: "Advanced cultural (level 4)",
+        summary: "Seed 000 level 4: paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
+        complete: false,
+        params: &LEVEL4,
+    },
+    AlgorithmInfo {
+        id: "ga-repair",
+        name: "GA with repair",
+        summary: "Seed 001 2.2: moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
+        complete: false,
+        params: &SEED001,
+    },
+    AlgorithmInfo {
+        id: "ga-heuristic",
+        name: "GA with heuristic",
+        summary: "Seed 001 2.2: as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
+        complete: false,
+        params: &[SEED001[0], SEED001[1], SEED001[2], SEED001[3], SEED001[4]],
+    },
 ];
 
 pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
@@ -171,6 +460,10 @@ impl Params {
         self.get(name).parse().unwrap_or(0)
     }
 
+    pub fn float(&self, name: &str) -> f64 {
+        self.get(name).parse().unwrap_or(0.0)
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
@@ -182,6 +475,13 @@ fn check_value(algo: &AlgorithmInfo, spec: &ParamSpec, value: &str) -> Result<()
             Ok(v) if (min..=max).contains(&v) => Ok(()),
             _ => Err(format!(
                 "{}={value:?} for {}: expected a whole number from {min} to {max}",
+                spec.name, algo.id
+            )),
+        },
+        ParamKind::Float { min, max } => match value.parse::<f64>() {
+            Ok(v) if (min..=max).contains(&v) => Ok(()),
+            _ => Err(format!(
+                "{}={value:?} for {}: expected a number from {min} to {max}",
                 spec.name, algo.id
             )),
         },

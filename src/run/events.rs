@@ -5,7 +5,7 @@
 //! behind and memory stays flat.
 
 use super::knight::KnightReport;
-use crate::solve::Counters;
+use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -19,6 +19,9 @@ pub enum Event {
         counters: Counters,
         elapsed_ms: f64,
     },
+    /// Generations of an evolutionary algorithm since the last such event, in order (sent
+    /// at most every [`super::worker::PROGRESS_EVERY`], and before `Finished`).
+    Generations(Vec<GenerationStats>),
     /// The job's result, validated by `puzzle/`, or why it could not run.
     Finished(Result<Report, super::knight::JobError>),
 }

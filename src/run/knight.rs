@@ -4,6 +4,7 @@
 use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
+use crate::solve::knight::evolve::{cultural, levels, seed001};
 use crate::solve::knight::tie_break::TieBreak;
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Answer, Problem, count, random_walk, warnsdorff};
@@ -155,7 +156,10 @@ impl KnightJob {
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
                 let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
-                Params::new(algo, params).map_err(JobError::Input)?;
+                let params = Params::new(algo, params).map_err(JobError::Input)?;
+                if algo.id.starts_with("ga-") {
+                    seed001_config(algo.id, &params).map_err(JobError::Input)?;
+                }
             }
             KnightTask::Count { .. } => {}
             KnightTask::Search { strategy } => {
@@ -229,7 +233,13 @@ fn solve(
     };
     let mut rng = rng_from_seed(job.seed);
     let started = Instant::now();
-    let mut ctl = Control::new(job.budget, cancel, observer);
+    let mut budget = job.budget;
+    if algo.id == "level4" {
+        // Seed 000's timeout, unless the run's own limit is shorter.
+        let timeout = Duration::from_secs(params.int("timeout"));
+        budget.time = Some(budget.time.map_or(timeout, |t| t.min(timeout)));
+    }
+    let mut ctl = Control::new(budget, cancel, observer);
     let tie = || TieBreak::parse(params.get("tie_break")).unwrap_or(TieBreak::Auto);
     let answer: Answer = match algo.id {
         "warnsdorff" => {
@@ -252,6 +262,28 @@ fn solve(
         "backtrack-random" => {
             let variant = RandomVariant::parse(params.get("variant")).map_err(JobError::Input)?;
             backtrack::solve(&problem, Order::Random(variant), &mut rng, &mut ctl)
+        }
+        "level1" | "level2" | "level3" => {
+            let level = algo.id.as_bytes()[5] - b'0';
+            let config = level_config(params).map_err(JobError::Input)?;
+            levels::solve_level(&problem, level, config, &mut rng, &mut ctl)
+        }
+        "level4" => {
+            let config = cultural::Config {
+                population: params.int("population") as usize,
+                generations: params.int("generations"),
+                base_mutation_rate: params.float("base_mutation_rate"),
+                tournament: params.int("tournament") as usize,
+                elite_size: params.int("elite_size") as usize,
+                bonus: cultural::Bonus::parse(params.get("bonus")).map_err(JobError::Input)?,
+                belief_threshold: cultural::Threshold::parse(params.get("belief_threshold"))
+                    .map_err(JobError::Input)?,
+            };
+            cultural::solve(&problem, &config, &mut rng, &mut ctl)
+        }
+        "ga-repair" | "ga-heuristic" => {
+            let config = seed001_config(algo.id, params).map_err(JobError::Input)?;
+            seed001::solve(&problem, &config, &mut rng, &mut ctl).answer
         }
         other => {
             return Err(JobError::Input(format!(
@@ -290,6 +322,53 @@ fn solve(
         counters: answer.counters,
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         message,
+    })
+}
+
+/// Levels 1–3's configuration from their parameters (level 1 has no diversity or belief
+/// parameters; those keep their defaults).
+pub fn level_config(params: &Params) -> Result<levels::Config, String> {
+    let d = levels::Config::default();
+    let float_or = |name: &str, default: f64| params.get(name).parse().unwrap_or(default);
+    let word_or = |name: &str, default: &'static str| match params.get(name) {
+        "" => default.to_string(),
+        v => v.to_string(),
+    };
+    Ok(levels::Config {
+        population: params.int("population") as usize,
+        generations: params.int("generations"),
+        mutation_rate: params.float("mutation_rate"),
+        elitism: params.int("elitism") as usize,
+        tournament: params.int("tournament") as usize,
+        repair: levels::Repair::parse(params.get("repair"))?,
+        diversity_weight: float_or("diversity_weight", d.diversity_weight),
+        diversity_bonus: levels::DiversityBonus::parse(&word_or("diversity_bonus", "uniform"))?,
+        belief_after: params.get("belief_after").parse().unwrap_or(d.belief_after),
+        good_fitness: float_or("good_fitness", d.good_fitness),
+        elite: levels::Elite::parse(&word_or("elite", "first"))?,
+    })
+}
+
+/// `ga-repair` / `ga-heuristic`'s configuration from their parameters.
+pub fn seed001_config(id: &str, params: &Params) -> Result<seed001::Config, String> {
+    let replacement = if id == "ga-heuristic" {
+        seed001::Replacement::Heuristic
+    } else {
+        seed001::Replacement::Repair(seed001::RepairOrder::parse(params.get("repair_order"))?)
+    };
+    let (lo, hi) = (params.float("crossover_min"), params.float("crossover_max"));
+    if lo > hi {
+        return Err(format!(
+            "crossover_min={lo} is above crossover_max={hi}: each run draws its crossover rate between them"
+        ));
+    }
+    Ok(seed001::Config {
+        population: params.int("population") as usize,
+        generations: params.int("generations"),
+        crossover_min: lo,
+        crossover_max: hi,
+        mutation_rate: params.float("mutation_rate"),
+        ..seed001::Config::new(replacement)
     })
 }
 
@@ -367,6 +446,12 @@ fn explain_solve(
                 None => format!("{what}; whether a {kind} exists from {at} was not settled"),
             }
         }
+        stop if c.generations > 0 => format!(
+            "{}: no {kind} found in {} generations ({} chromosomes evaluated; {len} of {n} squares at best)",
+            stop.describe(),
+            c.generations,
+            c.nodes
+        ),
         stop => format!(
             "{}: no {kind} found after {} nodes ({} squares at best)",
             stop.describe(),

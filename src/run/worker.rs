@@ -7,7 +7,7 @@
 
 use super::events::{Event, Report};
 use super::knight::{JobError, KnightJob};
-use crate::solve::{Counters, Observer};
+use crate::solve::{Counters, GenerationStats, Observer};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -61,9 +61,25 @@ struct WorkerObserver {
     events: Sender<Event>,
     flags: Arc<Flags>,
     slot: Arc<Mutex<Slot>>,
+    belief: Arc<Mutex<Option<Vec<f32>>>>,
     wake: Arc<dyn Fn() + Send + Sync>,
     last_progress: Option<Instant>,
     last_snapshot: Option<Instant>,
+    last_belief: Option<Instant>,
+    /// Generations not sent yet, and when the last batch went.
+    generations: Vec<GenerationStats>,
+    last_generations: Option<Instant>,
+}
+
+impl WorkerObserver {
+    fn flush_generations(&mut self) {
+        if !self.generations.is_empty() {
+            let batch = std::mem::take(&mut self.generations);
+            let _ = self.events.send(Event::Generations(batch));
+            self.last_generations = Some(Instant::now());
+            (self.wake)();
+        }
+    }
 }
 
 /// The consumer's controls over a running job.
@@ -106,6 +122,31 @@ impl Observer for WorkerObserver {
         (self.wake)();
     }
 
+    fn generation(&mut self, stats: &GenerationStats) {
+        self.generations.push(*stats);
+        if self
+            .last_generations
+            .is_none_or(|t| t.elapsed() >= PROGRESS_EVERY)
+        {
+            self.flush_generations();
+        }
+    }
+
+    fn belief(&mut self, weights: &[f32]) {
+        if self
+            .last_belief
+            .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
+        {
+            return;
+        }
+        self.last_belief = Some(Instant::now());
+        if let Ok(mut b) = self.belief.lock() {
+            let buf = b.get_or_insert_with(Vec::new);
+            buf.clear();
+            buf.extend_from_slice(weights);
+        }
+    }
+
     fn snapshot(&mut self, state: &[u32]) {
         if self
             .last_snapshot
@@ -133,6 +174,7 @@ impl Observer for WorkerObserver {
 pub struct Run {
     events: Receiver<Event>,
     slot: Arc<Mutex<Slot>>,
+    belief: Arc<Mutex<Option<Vec<f32>>>>,
     flags: Arc<Flags>,
     thread: Option<JoinHandle<()>>,
 }
@@ -151,13 +193,14 @@ impl Run {
     ) -> Run {
         let (tx, rx) = mpsc::channel();
         let slot = Arc::new(Mutex::new(Slot::default()));
+        let belief = Arc::new(Mutex::new(None));
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let flags = Arc::new(Flags {
             cancel,
             ..Flags::default()
         });
         let thread = {
-            let (slot, flags) = (slot.clone(), flags.clone());
+            let (slot, flags, belief) = (slot.clone(), flags.clone(), belief.clone());
             std::thread::Builder::new()
                 .name("searchlab-worker".into())
                 .spawn(move || {
@@ -167,11 +210,16 @@ impl Run {
                         events: tx.clone(),
                         flags: flags.clone(),
                         slot,
+                        belief,
                         wake: wake.clone(),
                         last_progress: None,
                         last_snapshot: None,
+                        last_belief: None,
+                        generations: Vec::new(),
+                        last_generations: None,
                     };
                     let result = job.run(&flags.cancel, &mut observer);
+                    observer.flush_generations();
                     let _ = tx.send(Event::Finished(result));
                     wake();
                 })
@@ -180,6 +228,7 @@ impl Run {
         Run {
             events: rx,
             slot,
+            belief,
             flags,
             thread: Some(thread),
         }
@@ -222,6 +271,11 @@ impl Run {
         }
         slot.taken = true;
         slot.state.clone()
+    }
+
+    /// The belief space's latest per-square weights (cultural algorithms), if any.
+    pub fn belief(&self) -> Option<Vec<f32>> {
+        self.belief.lock().ok()?.clone()
     }
 
     /// Whether the worker thread has ended.

@@ -89,6 +89,35 @@ pub struct Counters {
     pub generations: u64,
 }
 
+/// What each generation reports (the app plots it; the bench sums it up).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct GenerationStats {
+    /// 1 for the first generation bred (seed 001 counts so).
+    pub generation: u64,
+    pub best: f64,
+    pub mean: f64,
+    pub worst: f64,
+    /// Squares covered by the best individual's (legal) path.
+    pub best_coverage: u32,
+    /// See [`diversity`]: 0 all alike, towards 1 all different.
+    pub diversity: f64,
+}
+
+impl GenerationStats {
+    /// Best, mean and worst of `fitness`; the caller fills in the rest.
+    pub fn of(generation: u64, fitness: &[f64]) -> GenerationStats {
+        let n = fitness.len().max(1) as f64;
+        GenerationStats {
+            generation,
+            best: fitness.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            mean: fitness.iter().sum::<f64>() / n,
+            worst: fitness.iter().copied().fold(f64::INFINITY, f64::min),
+            best_coverage: 0,
+            diversity: 0.0,
+        }
+    }
+}
+
 /// Receives what a solver reports while it runs. Every method has an empty default, so
 /// an observer implements only what it needs. The data is borrowed: an observer that keeps
 /// it copies it (and may choose not to, to stay cheap).
@@ -98,6 +127,11 @@ pub trait Observer: Send {
     /// The current state for the board (a knight's path as squares), as often as
     /// `progress`.
     fn snapshot(&mut self, _state: &[u32]) {}
+    /// One per generation of an evolutionary algorithm.
+    fn generation(&mut self, _stats: &GenerationStats) {}
+    /// What a cultural algorithm's belief space favours, one weight per square (0 to 1),
+    /// at most as often as `snapshot`.
+    fn belief(&mut self, _weights: &[f32]) {}
 }
 
 /// An observer that ignores everything.
@@ -192,6 +226,16 @@ impl<'a> Control<'a> {
             return Some(Stop::GenerationLimit);
         }
         None
+    }
+
+    /// Passes one generation's figures to the observer.
+    pub fn generation(&mut self, stats: &GenerationStats) {
+        self.observer.generation(stats);
+    }
+
+    /// Passes a belief space's per-square weights to the observer.
+    pub fn belief(&mut self, weights: &[f32]) {
+        self.observer.belief(weights);
     }
 
     /// Reports a final state and counters (so an observer sees the last of them).

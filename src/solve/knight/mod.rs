@@ -6,6 +6,7 @@
 
 pub mod backtrack;
 pub mod count;
+pub mod evolve;
 pub mod random_walk;
 pub mod tie_break;
 pub mod tree_search;
@@ -49,6 +50,11 @@ impl FreeMoves {
         FreeMoves {
             free: board.move_masks().to_vec(),
         }
+    }
+
+    /// Every square unvisited again, without allocating.
+    pub fn reset(&mut self, board: &Board) {
+        self.free.copy_from_slice(board.move_masks());
     }
 
     /// Bit `k` set when move `k` from `sq` leads to an unvisited square.

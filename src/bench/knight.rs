@@ -1,0 +1,375 @@
+//! The knight experiments of seeds 000 and 001:
+//!
+//! - [`levels`]: seed 000's "Performance Comparison" (levels 0–4 on one board).
+//! - [`sizes`]: seed 000's board-size scaling for one algorithm.
+//! - [`squares_ga`]: seed 001's per-square GA table (average generations to the first
+//!   tour, distinct tours, hit ratio).
+//! - [`squares_count`]: seed 001's tours and recursive calls per start square in a fixed
+//!   time.
+//!
+//! Solves go through the run layer, so every answer is validated by `puzzle/`; the GA
+//! experiment validates every distinct tour it counts.
+
+use super::{Progress, Summary};
+use crate::puzzle::knight::{Board, Square};
+use crate::run::catalog::{Params, knight_algorithm};
+use crate::run::knight::seed001_config;
+use crate::run::{KnightJob, KnightReport, KnightTask};
+use crate::solve::knight::evolve::seed001;
+use crate::solve::knight::{Problem, count};
+use crate::solve::{Budget, Control, NoObserver, rng_from_seed};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What every experiment needs to know.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub seed: u64,
+    /// Per trial.
+    pub time_limit: Duration,
+    pub params: Vec<(String, String)>,
+    pub cancel: std::sync::Arc<AtomicBool>,
+}
+
+/// Seed 000's level of each algorithm in the levels table.
+pub const LEVELS: [(&str, u8); 5] = [
+    ("random-walk", 0),
+    ("level1", 1),
+    ("level2", 2),
+    ("level3", 3),
+    ("level4", 4),
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrialsRow {
+    pub algorithm: String,
+    pub board: String,
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The highest and lowest success rate over batches of 10 trials (seed 000's "best
+    /// case" and "worst case").
+    pub best_batch_rate: f64,
+    pub worst_batch_rate: f64,
+    /// Mean generations of the successful trials (evolutionary algorithms).
+    pub mean_generations: f64,
+}
+
+/// Runs `trials` seeded solves of `algorithm` on `cols × rows` from `start`.
+fn trials(
+    setup: &Setup,
+    algorithm: &str,
+    (cols, rows): (u64, u64),
+    start: (u32, u32),
+    trials: u64,
+    progress: &Progress,
+) -> Result<TrialsRow, String> {
+    let algo = knight_algorithm(algorithm)?;
+    // Only the parameters this algorithm has.
+    let params: Vec<(String, String)> = setup
+        .params
+        .iter()
+        .filter(|(k, _)| algo.params.iter().any(|p| p.name == k))
+        .cloned()
+        .collect();
+    Params::new(algo, &params)?;
+    let results: Vec<Result<(bool, f64, u64), String>> = (0..trials)
+        .into_par_iter()
+        .map(|i| {
+            let job = KnightJob {
+                cols,
+                rows,
+                start: Some(start),
+                closed: false,
+                seed: setup.seed + i,
+                budget: Budget::unlimited().with_time(setup.time_limit),
+                task: KnightTask::Solve {
+                    algorithm: algorithm.to_string(),
+                    params: params.clone(),
+                },
+            };
+            let r = match job.run(&setup.cancel, &mut NoObserver) {
+                Ok(KnightReport::Solve(r)) => Ok((r.found, r.elapsed_ms, r.counters.generations)),
+                Ok(_) => Err(format!("{algorithm} is not a solver")),
+                Err(e) => Err(e.to_string()),
+            };
+            progress.tick();
+            r
+        })
+        .collect();
+    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let pairs: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
+    let batches: Vec<f64> = pairs
+        .chunks(10)
+        .map(|c| c.iter().filter(|t| t.0).count() as f64 / c.len() as f64)
+        .collect();
+    let found: Vec<u64> = results.iter().filter(|r| r.0).map(|r| r.2).collect();
+    Ok(TrialsRow {
+        algorithm: algorithm.to_string(),
+        board: format!("{cols}x{rows}"),
+        summary: Summary::of(&pairs),
+        best_batch_rate: batches.iter().copied().fold(0.0, f64::max),
+        worst_batch_rate: batches.iter().copied().fold(1.0, f64::min),
+        mean_generations: if found.is_empty() {
+            0.0
+        } else {
+            found.iter().sum::<u64>() as f64 / found.len() as f64
+        },
+    })
+}
+
+/// Seed 000's performance comparison: each level, `n` trials on one board.
+pub fn levels(
+    setup: &Setup,
+    board: (u64, u64),
+    start: (u32, u32),
+    n: u64,
+) -> Result<Vec<TrialsRow>, String> {
+    let progress = Progress::new("levels", n * LEVELS.len() as u64);
+    let rows = LEVELS
+        .iter()
+        .map(|(id, _)| trials(setup, id, board, start, n, &progress))
+        .collect();
+    progress.finish();
+    rows
+}
+
+/// Seed 000's board-size scaling: one algorithm on `s × s` for each size.
+pub fn sizes(
+    setup: &Setup,
+    algorithm: &str,
+    sizes: &[u64],
+    n: u64,
+) -> Result<Vec<TrialsRow>, String> {
+    knight_algorithm(algorithm)?;
+    let progress = Progress::new("sizes", n * sizes.len() as u64);
+    let rows = sizes
+        .iter()
+        .map(|&s| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
+        .collect();
+    progress.finish();
+    rows
+}
+
+/// One start square of seed 001's GA table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SquareRow {
+    pub start: [u32; 2],
+    pub runs: u64,
+    /// Runs that found at least one tour.
+    pub successes: u64,
+    /// Mean over those runs of the generation of their first tour (0 when none did).
+    pub mean_generations_to_first: f64,
+    /// Distinct tours found over all runs from this square.
+    pub tours: u64,
+    pub evaluations: u64,
+    pub mean_ms: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SquaresTable {
+    pub algorithm: String,
+    pub board: String,
+    pub rows: Vec<SquareRow>,
+    pub tours: u64,
+    pub evaluations: u64,
+    /// Tours found per chromosome evaluated.
+    pub hit_ratio: f64,
+    pub elapsed_ms: f64,
+}
+
+/// Seed 001's per-square experiment: `runs` GA runs from every square, every generation
+/// run (no early stop), distinct tours counted.
+pub fn squares_ga(
+    setup: &Setup,
+    algorithm: &str,
+    board: (u64, u64),
+    runs: u64,
+) -> Result<SquaresTable, String> {
+    let algo = knight_algorithm(algorithm)?;
+    if !algorithm.starts_with("ga-") {
+        return Err(format!(
+            "bench squares takes --algo ga-repair, ga-heuristic or count, not {algorithm}"
+        ));
+    }
+    let params = Params::new(algo, &setup.params)?;
+    let config = seed001::Config {
+        stop_at_first: false,
+        ..seed001_config(algorithm, &params)?
+    };
+    let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
+    let n = b.len() as u64;
+    let progress = Progress::new("squares", n * runs);
+    let started = std::time::Instant::now();
+    let results: Vec<Result<SquareRow, String>> = (0..n as Square)
+        .into_par_iter()
+        .map(|sq| {
+            let problem = Problem {
+                board: &b,
+                start: sq,
+                closed: false,
+            };
+            let mut tours: HashSet<Vec<u8>> = HashSet::new();
+            let (mut firsts, mut evaluations, mut ms) = (Vec::new(), 0, 0.0);
+            for r in 0..runs {
+                let t = std::time::Instant::now();
+                let mut obs = NoObserver;
+                let budget = Budget::unlimited().with_time(setup.time_limit);
+                let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
+                let mut rng = rng_from_seed(setup.seed + sq as u64 * runs + r);
+                let out = seed001::solve(&problem, &config, &mut rng, &mut ctl);
+                ms += t.elapsed().as_secs_f64() * 1e3;
+                evaluations += out.evaluations;
+                firsts.extend(out.first_tour);
+                tours.extend(out.tours);
+                progress.tick();
+            }
+            for t in &tours {
+                let path = seed001::path_of(&problem, t, b.len() - 1);
+                b.validate_tour(&path, false)
+                    .map_err(|e| format!("{algorithm} counted a tour that is not one: {e}"))?;
+            }
+            Ok(SquareRow {
+                start: {
+                    let (r, c) = b.row_col(sq);
+                    [r, c]
+                },
+                runs,
+                successes: firsts.len() as u64,
+                mean_generations_to_first: if firsts.is_empty() {
+                    0.0
+                } else {
+                    firsts.iter().sum::<u64>() as f64 / firsts.len() as f64
+                },
+                tours: tours.len() as u64,
+                evaluations,
+                mean_ms: ms / runs.max(1) as f64,
+            })
+        })
+        .collect();
+    progress.finish();
+    let rows = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let tours = rows.iter().map(|r| r.tours).sum();
+    let evaluations = rows.iter().map(|r| r.evaluations).sum();
+    Ok(SquaresTable {
+        algorithm: algorithm.to_string(),
+        board: format!("{}x{}", board.0, board.1),
+        rows,
+        tours,
+        evaluations,
+        hit_ratio: if evaluations == 0 {
+            0.0
+        } else {
+            tours as f64 / evaluations as f64
+        },
+        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CountRow {
+    pub start: [u32; 2],
+    pub tours: u64,
+    pub calls: u64,
+    pub complete: bool,
+    pub elapsed_ms: f64,
+}
+
+/// Seed 001's heat maps: every tour and recursive call from each square within
+/// `setup.time_limit` per square.
+pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, String> {
+    let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
+    let progress = Progress::new("squares", b.len() as u64);
+    let rows = (0..b.len() as Square)
+        .into_par_iter()
+        .map(|sq| {
+            let t = std::time::Instant::now();
+            let mut obs = NoObserver;
+            let budget = Budget::unlimited().with_time(setup.time_limit);
+            let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
+            let c = count::count(
+                &Problem {
+                    board: &b,
+                    start: sq,
+                    closed: false,
+                },
+                &mut ctl,
+            );
+            progress.tick();
+            let (r, col) = b.row_col(sq);
+            CountRow {
+                start: [r, col],
+                tours: c.tours,
+                calls: c.calls,
+                complete: c.complete,
+                elapsed_ms: t.elapsed().as_secs_f64() * 1e3,
+            }
+        })
+        .collect();
+    progress.finish();
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup() -> Setup {
+        Setup {
+            seed: 0,
+            time_limit: Duration::from_secs(10),
+            params: vec![],
+            cancel: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_count_sweep_finds_304_tours_from_each_corner_of_5x5() {
+        let rows = squares_count(&setup(), (5, 5)).unwrap();
+        assert_eq!(rows.len(), 25);
+        assert!(rows.iter().all(|r| r.complete));
+        for corner in [[0, 0], [0, 4], [4, 0], [4, 4]] {
+            assert_eq!(rows.iter().find(|r| r.start == corner).unwrap().tours, 304);
+        }
+        assert_eq!(rows.iter().map(|r| r.tours).sum::<u64>(), 1728);
+    }
+
+    #[test]
+    fn the_ga_sweep_counts_every_evaluation_and_only_real_tours() {
+        let mut s = setup();
+        s.params = vec![("generations".into(), "10".into())];
+        let t = squares_ga(&s, "ga-heuristic", (5, 5), 2).unwrap();
+        assert_eq!(t.rows.len(), 25);
+        // 25 squares × 2 runs × 50 chromosomes × 10 generations.
+        assert_eq!(t.evaluations, 25 * 2 * 50 * 10);
+        // Odd squares of 5x5 have no tour (they are the other colour from the corners).
+        for r in &t.rows {
+            if (r.start[0] + r.start[1]) % 2 == 1 {
+                assert_eq!(r.tours, 0);
+            }
+        }
+        assert!(t.tours > 0);
+        assert_eq!(
+            t,
+            squares_ga(&s, "ga-heuristic", (5, 5), 2)
+                .map(|mut x| {
+                    x.elapsed_ms = t.elapsed_ms;
+                    for (a, b) in x.rows.iter_mut().zip(&t.rows) {
+                        a.mean_ms = b.mean_ms;
+                    }
+                    x
+                })
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn levels_rows_cover_levels_0_to_4() {
+        let rows = levels(&setup(), (5, 5), (0, 0), 4).unwrap();
+        let ids: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+        assert_eq!(ids, ["random-walk", "level1", "level2", "level3", "level4"]);
+        assert!(rows.iter().all(|r| r.summary.trials == 4));
+    }
+}

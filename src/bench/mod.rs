@@ -1,0 +1,119 @@
+//! Experiments: many seeded trials in parallel (rayon), summed up as tables. Trial `i` of
+//! an experiment uses seed `seed + i`, so a table is reproduced exactly by its command.
+
+pub mod knight;
+
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Success and timing over a set of trials: one row of a table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    pub trials: u64,
+    pub successes: u64,
+    pub success_rate: f64,
+    pub mean_ms: f64,
+    pub median_ms: f64,
+    pub min_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Summary {
+    /// From `(success, milliseconds)` per trial.
+    pub fn of(trials: &[(bool, f64)]) -> Summary {
+        let mut ms: Vec<f64> = trials.iter().map(|t| t.1).collect();
+        ms.sort_by(f64::total_cmp);
+        let n = ms.len();
+        let successes = trials.iter().filter(|t| t.0).count() as u64;
+        let median = match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => ms[n / 2],
+            _ => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
+        };
+        Summary {
+            trials: n as u64,
+            successes,
+            success_rate: if n == 0 {
+                0.0
+            } else {
+                successes as f64 / n as f64
+            },
+            mean_ms: if n == 0 {
+                0.0
+            } else {
+                ms.iter().sum::<f64>() / n as f64
+            },
+            median_ms: median,
+            min_ms: ms.first().copied().unwrap_or(0.0),
+            max_ms: ms.last().copied().unwrap_or(0.0),
+        }
+    }
+}
+
+/// A progress bar on standard error (only when it is a terminal), safe to tick from any
+/// thread.
+pub struct Progress {
+    label: String,
+    total: u64,
+    done: AtomicU64,
+    last: Mutex<Instant>,
+    shown: bool,
+}
+
+impl Progress {
+    pub fn new(label: &str, total: u64) -> Progress {
+        Progress {
+            label: label.to_string(),
+            total,
+            done: AtomicU64::new(0),
+            last: Mutex::new(Instant::now()),
+            shown: std::io::stderr().is_terminal(),
+        }
+    }
+
+    pub fn tick(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if !self.shown {
+            return;
+        }
+        if let Ok(mut last) = self.last.try_lock()
+            && (last.elapsed() > Duration::from_millis(100) || done == self.total)
+        {
+            *last = Instant::now();
+            let width = 30;
+            let filled = (done * width / self.total.max(1)) as usize;
+            eprint!(
+                "\r{} [{}{}] {done}/{}",
+                self.label,
+                "#".repeat(filled),
+                " ".repeat(width as usize - filled),
+                self.total
+            );
+        }
+    }
+
+    pub fn finish(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_has_the_usual_statistics() {
+        let s = Summary::of(&[(true, 4.0), (false, 1.0), (true, 3.0), (true, 10.0)]);
+        assert_eq!(s.trials, 4);
+        assert_eq!(s.successes, 3);
+        assert_eq!(s.success_rate, 0.75);
+        assert_eq!(s.mean_ms, 4.5);
+        assert_eq!(s.median_ms, 3.5);
+        assert_eq!((s.min_ms, s.max_ms), (1.0, 10.0));
+    }
+}

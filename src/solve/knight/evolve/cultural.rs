@@ -1,0 +1,715 @@
+//! Seed 000's level 4, the advanced cultural algorithm (`CulturalAlgorithmSolver`).
+//!
+//! Individuals are paths, not move strings. Each generation the belief space learns which
+//! transitions (square → square) the top fifth of the population uses and which the
+//! bottom tenth fails with; the best individual is checked for a tour; every tenth
+//! generation after the twentieth the top two get a light local search; the top tenth
+//! survive; the rest are bred: two tournament parents (of 5), a crossover that keeps the
+//! first parent's prefix, copies a segment of the second (or, after generation 15, 30 % of
+//! the time, of the best path known) where it stays legal, and completes the path with
+//! belief-guided Warnsdorff moves; then a mutation that truncates the path at a random
+//! point and rebuilds it, at a rate that rises while the best fitness stagnates.
+//!
+//! The document uses helpers it never defines, and has a few slips
+//! (`../shared/seed-notes.md`). Here:
+//!
+//! - `create_individual`: a path from the start built by the mutation's rebuild rule
+//!   before generation 10 (the lowest-degree square 65 % of the time, else a random one).
+//! - `get_stagnation_level`: `min(stagnant generations / 20, 1)`, so the mutation rate goes
+//!   from `base_mutation_rate` up to `base_mutation_rate + 0.3`.
+//! - `dangerous_transitions`: transitions seen more often in the bottom tenth's short
+//!   paths than among the top fifth's good ones.
+//! - `randint(1, min_len − inject)` in the elite injection can be an empty range (Python
+//!   raises); then the standard segment crossover is used.
+//! - `bonus`: completion sorts moves by `2·degree + 2·[good transition]` ascending and
+//!   takes the first, so a transition the belief space calls good is made *less* likely
+//!   ([`Bonus::Document`], the default). [`Bonus::Reward`] subtracts the 2 instead.
+//! - `belief_threshold`: a transition counts as a success when its individual's fitness
+//!   exceeds `0.7·n²` (and a pattern as excellent above `0.8·n²`), but fitness is about
+//!   `40·n²`, so every top individual passes ([`Threshold::Fitness`], the default).
+//!   [`Threshold::Coverage`] compares the squares covered instead.
+//! - The local search swaps two squares of a path, which breaks its knight's moves; the
+//!   fitness penalises that (−30 per illegal move) so it is almost never kept, but it can
+//!   be. The document then counts `len(set(path)) == n²` as a tour; we count only a legal
+//!   tour, report the longest legal prefix of the best path otherwise, and never learn an
+//!   illegal transition.
+
+use super::{
+    GenerationStats, Visited, diversity, free_genes, gene_between, legal_prefix, note_generation,
+    onward_degree, randint, tournament,
+};
+use crate::puzzle::knight::{Board, Square};
+use crate::solve::knight::evolve::levels::ranked;
+use crate::solve::knight::{Answer, Problem, closes};
+use crate::solve::{Control, Counters, Rng, Stop};
+use rand::RngExt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bonus {
+    /// As printed: the good-transition bonus is added to a score sorted ascending.
+    Document,
+    /// The bonus favours good transitions.
+    Reward,
+}
+
+impl Bonus {
+    pub fn parse(text: &str) -> Result<Bonus, String> {
+        match text {
+            "document" => Ok(Bonus::Document),
+            "reward" => Ok(Bonus::Reward),
+            _ => Err(format!(
+                "unknown bonus {text:?}: use document (as seed 000 prints it: the bonus lowers a good move's chance) or reward"
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threshold {
+    /// As printed: fitness against `0.7·n²` / `0.8·n²`.
+    Fitness,
+    /// Squares covered against `0.7·n²` / `0.8·n²`.
+    Coverage,
+}
+
+impl Threshold {
+    pub fn parse(text: &str) -> Result<Threshold, String> {
+        match text {
+            "fitness" => Ok(Threshold::Fitness),
+            "coverage" => Ok(Threshold::Coverage),
+            _ => Err(format!(
+                "unknown belief_threshold {text:?}: use fitness (as seed 000 prints it) or coverage"
+            )),
+        }
+    }
+}
+
+/// Level 4's parameters, with seed 000's values as defaults (its 60 s timeout is the run's
+/// time limit).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub population: usize,
+    pub generations: u64,
+    pub base_mutation_rate: f64,
+    pub tournament: usize,
+    pub elite_size: usize,
+    pub bonus: Bonus,
+    pub belief_threshold: Threshold,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            population: 100,
+            generations: 500,
+            base_mutation_rate: 0.2,
+            tournament: 5,
+            elite_size: 10,
+            bonus: Bonus::Document,
+            belief_threshold: Threshold::Fitness,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Individual {
+    path: Vec<Square>,
+    fitness: f64,
+}
+
+/// Level 4's belief space (seed 000 `AdvancedBeliefSpace`). Transitions are indexed
+/// `square · 8 + gene`.
+pub struct BeliefSpace {
+    success: Vec<u32>,
+    failure: Vec<u32>,
+    good: Vec<u32>,
+    bad: Vec<u32>,
+    /// Per square, the genes of the successful moves from it, in the order first seen.
+    successful: Vec<[u8; 8]>,
+    successful_len: Vec<u8>,
+    /// The top 15 three-square patterns of excellent paths, with their fitness.
+    patterns: Vec<([Square; 3], f64)>,
+    stagnation: u32,
+    last_best: f64,
+    best: Option<Individual>,
+}
+
+impl BeliefSpace {
+    fn new(squares: usize) -> BeliefSpace {
+        BeliefSpace {
+            success: vec![0; squares * 8],
+            failure: vec![0; squares * 8],
+            good: vec![0; squares * 8],
+            bad: vec![0; squares * 8],
+            successful: vec![[0; 8]; squares],
+            successful_len: vec![0; squares],
+            patterns: Vec::new(),
+            stagnation: 0,
+            last_best: 0.0,
+            best: None,
+        }
+    }
+
+    fn stagnation_level(&self) -> f64 {
+        (self.stagnation as f64 / 20.0).min(1.0)
+    }
+
+    fn dangerous(&self, t: usize) -> bool {
+        self.bad[t] > self.good[t]
+    }
+
+    fn is_good_transition(&self, t: Option<usize>) -> bool {
+        let Some(t) = t else { return false };
+        if self.dangerous(t) {
+            return false;
+        }
+        if self.success[t] + self.failure[t] > 0 {
+            return self.success[t] > self.failure[t];
+        }
+        true
+    }
+
+    /// Seed 000 `get_suggested_move`: among the successful moves from `cur` to free
+    /// squares, the best by success rate 70 % of the time, else one of the best three.
+    fn suggest(
+        &self,
+        board: &Board,
+        cur: Square,
+        visited: &Visited,
+        rng: &mut Rng,
+    ) -> Option<Square> {
+        let c = cur as usize;
+        let mut scored: [(f64, Square); 8] = [(0.0, 0); 8];
+        let mut k = 0;
+        for &g in &self.successful[c][..self.successful_len[c] as usize] {
+            let Some(t) = super::gene_step(board, cur, g) else {
+                continue;
+            };
+            if visited.contains(t) {
+                continue;
+            }
+            let i = c * 8 + g as usize;
+            let (s, f) = match self.success[i] + self.failure[i] {
+                0 => (1, 1),
+                _ => (self.success[i], self.failure[i]),
+            };
+            scored[k] = (s as f64 / (s + f) as f64, t);
+            k += 1;
+        }
+        if k == 0 {
+            return None;
+        }
+        let scored = &mut scored[..k];
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Some(if rng.random::<f64>() < 0.7 {
+            scored[0].1
+        } else {
+            scored[rng.random_range(0..k.min(3))].1
+        })
+    }
+
+    /// Per square, the good transitions learned out of it, scaled to the largest (0–1).
+    pub fn weights(&self, squares: usize) -> Vec<f32> {
+        let per: Vec<u32> = (0..squares)
+            .map(|s| self.good[s * 8..s * 8 + 8].iter().sum())
+            .collect();
+        let max = per.iter().copied().max().unwrap_or(0).max(1) as f32;
+        per.iter().map(|&v| v as f32 / max).collect()
+    }
+}
+
+/// The transition index of a knight's move `a → b`, `None` if it is not one.
+fn transition(board: &Board, a: Square, b: Square) -> Option<usize> {
+    gene_between(board, a, b).map(|g| a as usize * 8 + g as usize)
+}
+
+struct Engine<'a> {
+    problem: &'a Problem<'a>,
+    config: &'a Config,
+    belief: BeliefSpace,
+    visited: Visited,
+    seen: Visited,
+    /// 1 for the first generation (the document's `generation_count`).
+    generation_count: u64,
+    evaluations: u64,
+    scratch: Vec<(u32, Square)>,
+}
+
+impl Engine<'_> {
+    fn n(&self) -> usize {
+        self.problem.board.len()
+    }
+
+    /// Seed 000 `calculate_fitness`.
+    fn fitness(&mut self, path: &[Square]) -> f64 {
+        self.evaluations += 1;
+        let board = self.problem.board;
+        self.seen.clear();
+        let mut unique = 0usize;
+        for &sq in path {
+            if !self.seen.contains(sq) {
+                self.seen.insert(sq);
+                unique += 1;
+            }
+        }
+        let mut fitness = unique as f64 * 20.0;
+        if unique == self.n() {
+            fitness += 500.0;
+        }
+        let (mut legal, mut segments, mut segment, mut low) = (0u64, 0u64, 1u64, 0u64);
+        let v = &mut self.visited;
+        v.clear();
+        for i in 0..path.len() {
+            v.insert(path[i]);
+            if onward_degree(board, v, path[i]) <= 2 {
+                low += 1;
+            }
+            if i + 1 < path.len() {
+                if board.is_knight_move(path[i], path[i + 1]) {
+                    legal += 1;
+                    segment += 1;
+                } else {
+                    segments += segment;
+                    segment = 1;
+                    fitness -= 30.0;
+                }
+            }
+        }
+        segments += segment;
+        let repeats = (path.len() - unique) as f64;
+        fitness + legal as f64 * 10.0 + segments as f64 * 4.0 + low as f64 * 5.0 - repeats * 15.0
+    }
+
+    fn bonus(&self, cur: Square, to: Square) -> f64 {
+        let good = self
+            .belief
+            .is_good_transition(transition(self.problem.board, cur, to));
+        match (good, self.config.bonus) {
+            (false, _) => 0.0,
+            (true, Bonus::Document) => 2.0,
+            (true, Bonus::Reward) => -2.0,
+        }
+    }
+
+    /// Free moves from `cur` with their onward degrees, in gene order.
+    fn options(&mut self, cur: Square) -> usize {
+        let board = self.problem.board;
+        self.scratch.clear();
+        for (_, t) in free_genes(board, &self.visited, cur) {
+            let d = onward_degree(board, &self.visited, t);
+            self.scratch.push((d, t));
+        }
+        self.scratch.len()
+    }
+
+    /// Warnsdorff with a chance of a random move: the lowest degree (first among equals)
+    /// with probability `greedy`, else any free square.
+    fn warnsdorff_pick(&self, greedy: f64, rng: &mut Rng) -> Square {
+        let o = &self.scratch;
+        if rng.random::<f64>() < greedy {
+            let min = o.iter().map(|m| m.0).min().unwrap_or(0);
+            o.iter().find(|m| m.0 == min).map_or(o[0].1, |m| m.1)
+        } else {
+            o[rng.random_range(0..o.len())].1
+        }
+    }
+
+    /// Scores `2·degree + bonus (+ noise)`, sorted ascending: the first with probability
+    /// `greedy`, else any.
+    fn belief_pick(&self, cur: Square, greedy: f64, noise: bool, rng: &mut Rng) -> Square {
+        let mut scored: [(f64, Square); 8] = [(0.0, 0); 8];
+        let k = self.scratch.len();
+        for (i, &(d, t)) in self.scratch.iter().enumerate() {
+            let jitter = if noise {
+                rng.random::<f64>() * 0.3
+            } else {
+                0.0
+            };
+            scored[i] = (d as f64 * 2.0 + self.bonus(cur, t) + jitter, t);
+        }
+        let scored = &mut scored[..k];
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if rng.random::<f64>() < greedy {
+            scored[0].1
+        } else {
+            scored[rng.random_range(0..k)].1
+        }
+    }
+
+    /// Extends `path` (whose squares are in `self.visited`) with the mutation's rule.
+    fn rebuild(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
+        let n = self.n();
+        let mut cur = *path.last().unwrap_or(&self.problem.start);
+        while path.len() < n {
+            if self.options(cur) == 0 {
+                break;
+            }
+            let next = if self.generation_count > 10 && rng.random::<f64>() < 0.7 {
+                match self
+                    .belief
+                    .suggest(self.problem.board, cur, &self.visited, rng)
+                {
+                    Some(s) => s,
+                    None => self.belief_pick(cur, 0.75, false, rng),
+                }
+            } else {
+                self.warnsdorff_pick(0.65, rng)
+            };
+            self.visited.insert(next);
+            path.push(next);
+            cur = next;
+        }
+    }
+
+    /// Extends `path` with the crossover's completion rule.
+    fn complete(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
+        let n = self.n();
+        let mut cur = *path.last().unwrap_or(&self.problem.start);
+        while path.len() < n {
+            if self.options(cur) == 0 {
+                break;
+            }
+            let next = if self.generation_count > 10 {
+                self.belief_pick(cur, 0.8, true, rng)
+            } else {
+                self.warnsdorff_pick(0.7, rng)
+            };
+            self.visited.insert(next);
+            path.push(next);
+            cur = next;
+        }
+    }
+
+    fn mark(&mut self, path: &[Square]) {
+        self.visited.clear();
+        for &s in path {
+            self.visited.insert(s);
+        }
+    }
+
+    fn create_individual(&mut self, rng: &mut Rng) -> Individual {
+        let saved = std::mem::replace(&mut self.generation_count, 0);
+        let mut path = vec![self.problem.start];
+        self.mark(&path);
+        self.rebuild(&mut path, rng);
+        self.generation_count = saved;
+        let fitness = self.fitness(&path);
+        Individual { path, fitness }
+    }
+
+    fn mutate(&mut self, ind: &mut Individual, rng: &mut Rng) {
+        let rate = self.config.base_mutation_rate + self.belief.stagnation_level() * 0.3;
+        if rng.random::<f64>() > rate || ind.path.len() < 3 {
+            return;
+        }
+        let point = rng.random_range(1..ind.path.len());
+        ind.path.truncate(point);
+        self.mark(&ind.path);
+        self.rebuild(&mut ind.path, rng);
+        ind.fitness = self.fitness(&ind.path);
+    }
+
+    /// Appends to `child` the squares of `segment` that are free and a knight's move on.
+    fn graft(&mut self, child: &mut Vec<Square>, segment: &[Square]) {
+        let board = self.problem.board;
+        for &pos in segment {
+            let last = child[child.len() - 1];
+            if !self.visited.contains(pos) && board.is_knight_move(last, pos) {
+                self.visited.insert(pos);
+                child.push(pos);
+            }
+        }
+    }
+
+    fn crossover(&mut self, p1: &Individual, p2: &Individual, rng: &mut Rng) -> Individual {
+        let min_len = p1.path.len().min(p2.path.len());
+        if min_len < 3 {
+            return self.create_individual(rng);
+        }
+        let mut child: Vec<Square>;
+        let elite = self.belief.best.as_ref().map(|b| b.path.clone());
+        let injection = match elite {
+            Some(best) if self.generation_count > 15 && rng.random::<f64>() < 0.3 => {
+                let inject = 3.max((best.len() / 4).min(min_len / 2));
+                // An empty range, where Python would raise: fall back to the segment copy.
+                min_len
+                    .checked_sub(inject)
+                    .and_then(|hi| randint(rng, 1, hi))
+                    .map(|point| (best, inject, point))
+            }
+            _ => None,
+        };
+        if let Some((best, inject, point)) = injection {
+            child = p1.path[..point].to_vec();
+            self.mark(&child);
+            let end = (point + inject).min(best.len());
+            let from = point.min(end);
+            self.graft(&mut child, &best[from..end]);
+        } else {
+            let size = 2.max(min_len / 3);
+            let point = randint(rng, 1, min_len - size).unwrap_or(1);
+            child = p1.path[..point].to_vec();
+            self.mark(&child);
+            let end = (point + size).min(p2.path.len());
+            self.graft(&mut child, &p2.path[point..end]);
+        }
+        self.complete(&mut child, rng);
+        let fitness = self.fitness(&child);
+        Individual {
+            path: child,
+            fitness,
+        }
+    }
+
+    /// Five swaps of two squares a few places apart, each kept only if it raises fitness.
+    fn local_search(&mut self, ind: &mut Individual, rng: &mut Rng) {
+        let len = ind.path.len();
+        if len < 5 {
+            return;
+        }
+        for _ in 0..5 {
+            let i = rng.random_range(1..=len - 4);
+            let j = rng.random_range(i + 2..=(i + 5).min(len - 1));
+            ind.path.swap(i, j);
+            let f = self.fitness(&ind.path);
+            if f > ind.fitness {
+                ind.fitness = f;
+            } else {
+                ind.path.swap(i, j);
+            }
+        }
+    }
+
+    /// Seed 000 `AdvancedBeliefSpace.update`.
+    fn learn(&mut self, population: &[Individual], order: &[usize]) {
+        let board = self.problem.board;
+        let squares = self.n() as f64;
+        let b = &mut self.belief;
+        let best = population[order[0]].fitness;
+        if (best - b.last_best).abs() < 1.0 {
+            b.stagnation += 1;
+        } else {
+            b.stagnation = 0;
+        }
+        b.last_best = best;
+        if b.best.as_ref().is_none_or(|x| best > x.fitness) {
+            b.best = Some(population[order[0]].clone());
+        }
+        let measure = |ind: &Individual| match self.config.belief_threshold {
+            Threshold::Fitness => ind.fitness,
+            Threshold::Coverage => ind.path.len() as f64,
+        };
+        let top = (population.len() / 5).max(1);
+        for &i in &order[..top] {
+            let ind = &population[i];
+            let good = measure(ind) > squares * 0.7;
+            let excellent = measure(ind) > squares * 0.8;
+            for w in ind.path.windows(2) {
+                let Some(t) = transition(board, w[0], w[1]) else {
+                    continue;
+                };
+                if good {
+                    b.success[t] += 1;
+                    b.good[t] += 1;
+                } else {
+                    b.failure[t] += 1;
+                }
+                let (a, g) = (w[0] as usize, (t % 8) as u8);
+                let len = b.successful_len[a] as usize;
+                if !b.successful[a][..len].contains(&g) {
+                    b.successful[a][len] = g;
+                    b.successful_len[a] += 1;
+                }
+            }
+            if excellent {
+                for w in ind.path.windows(3) {
+                    b.patterns.push(([w[0], w[1], w[2]], ind.fitness));
+                }
+            }
+        }
+        b.patterns.sort_by(|x, y| y.1.total_cmp(&x.1));
+        b.patterns.truncate(15);
+        let bottom = (population.len() / 10).max(1);
+        for &i in &order[order.len() - bottom..] {
+            let ind = &population[i];
+            if (ind.path.len() as f64) < squares * 0.5 {
+                for w in ind.path.windows(2) {
+                    if let Some(t) = transition(board, w[0], w[1]) {
+                        b.bad[t] += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    let board = problem.board;
+    let n = board.len();
+    let mut e = Engine {
+        problem,
+        config,
+        belief: BeliefSpace::new(n),
+        visited: Visited::new(n),
+        seen: Visited::new(n),
+        generation_count: 0,
+        evaluations: 0,
+        scratch: Vec::with_capacity(8),
+    };
+    let size = config.population.max(2);
+    let mut population: Vec<Individual> = (0..size).map(|_| e.create_individual(rng)).collect();
+    let mut counters = Counters::default();
+    let mut counts = Vec::new();
+    let mut check = Visited::new(n);
+    let mut best_path: Vec<Square> = Vec::new();
+    let mut generation = 0u64;
+    let stop = loop {
+        if generation >= config.generations {
+            break Stop::GenerationLimit;
+        }
+        e.generation_count = generation + 1;
+        let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
+        let order = ranked(&fitness);
+        e.learn(&population, &order);
+        let best = &population[order[0]];
+        let legal = legal_prefix(board, &best.path, &mut check);
+        if legal > best_path.len() || generation == 0 {
+            best_path = best.path[..legal].to_vec();
+        }
+        let mut stats = GenerationStats::of(e.generation_count, &fitness);
+        stats.best_coverage = legal as u32;
+        let paths: Vec<&[Square]> = population.iter().map(|i| i.path.as_slice()).collect();
+        stats.diversity = diversity(&paths, &mut counts);
+        note_generation(&mut counters, e.generation_count, e.evaluations);
+        counters.depth = legal as u64;
+        counters.max_depth = counters.max_depth.max(legal as u64);
+        ctl.generation(&stats);
+        ctl.belief(&e.belief.weights(n));
+        if legal == n && closes(problem, &best.path) {
+            best_path = best.path.clone();
+            break Stop::Found;
+        }
+        if let Some(stop) = ctl.check(&counters, Some(&best.path[..legal])) {
+            break stop;
+        }
+        if generation > 20 && generation.is_multiple_of(10) {
+            for &i in order.iter().take(2) {
+                let mut ind = population[i].clone();
+                e.local_search(&mut ind, rng);
+                population[i] = ind;
+            }
+        }
+        let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
+        let order = ranked(&fitness);
+        let mut next: Vec<Individual> = order
+            .iter()
+            .take(config.elite_size.min(size))
+            .map(|&i| population[i].clone())
+            .collect();
+        while next.len() < size {
+            let a = tournament(&fitness, config.tournament, rng);
+            let b = tournament(&fitness, config.tournament, rng);
+            let mut child = e.crossover(&population[a], &population[b], rng);
+            e.mutate(&mut child, rng);
+            next.push(child);
+        }
+        population = next;
+        generation += 1;
+    };
+    note_generation(&mut counters, e.generation_count, e.evaluations);
+    ctl.finish(&counters, &best_path);
+    Answer {
+        path: best_path,
+        stop,
+        counters,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn run(board: &Board, config: &Config, seed: u64) -> Answer {
+        let p = Problem {
+            board,
+            start: 0,
+            closed: false,
+        };
+        with_control(Budget::unlimited(), |ctl| {
+            solve(&p, config, &mut rng_from_seed(seed), ctl)
+        })
+    }
+
+    #[test]
+    fn level4_tours_8x8_and_every_answer_is_legal() {
+        let board = Board::new(8, 8).unwrap();
+        let mut found = 0;
+        for seed in 0..10 {
+            let a = run(&board, &Config::default(), seed);
+            board.validate_path(&a.path).unwrap();
+            if a.stop == Stop::Found {
+                board.validate_tour(&a.path, false).unwrap();
+                found += 1;
+            }
+        }
+        assert!(found >= 8, "{found} of 10");
+    }
+
+    #[test]
+    fn the_fitness_is_seed_000s() {
+        // A 5x5 tour: 25 unique (×20) + 500 + 24 legal (×10) + one segment of 25 (×4) +
+        // low-degree visits (×5).
+        let board = Board::new(5, 5).unwrap();
+        let a = run(&board, &Config::default(), 1);
+        assert_eq!(a.stop, Stop::Found);
+        let p = Problem {
+            board: &board,
+            start: 0,
+            closed: false,
+        };
+        let config = Config::default();
+        let mut e = Engine {
+            problem: &p,
+            config: &config,
+            belief: BeliefSpace::new(25),
+            visited: Visited::new(25),
+            seen: Visited::new(25),
+            generation_count: 0,
+            evaluations: 0,
+            scratch: Vec::new(),
+        };
+        let mut v = Visited::new(25);
+        let low = a
+            .path
+            .iter()
+            .filter(|&&s| {
+                v.insert(s);
+                onward_degree(&board, &v, s) <= 2
+            })
+            .count() as f64;
+        assert_eq!(
+            e.fitness(&a.path),
+            25.0 * 20.0 + 500.0 + 240.0 + 100.0 + low * 5.0
+        );
+        // One illegal move: −30, the legal count drops by one and the segments split.
+        let mut broken = a.path.clone();
+        broken.swap(3, 10);
+        assert!(e.fitness(&broken) < e.fitness(&a.path) - 30.0);
+    }
+
+    #[test]
+    fn runs_are_reproducible_and_the_parameters_matter() {
+        let board = Board::new(6, 6).unwrap();
+        let c = Config::default();
+        assert_eq!(run(&board, &c, 3), run(&board, &c, 3));
+        let small = Config {
+            population: 4,
+            generations: 3,
+            ..Config::default()
+        };
+        let a = run(&board, &small, 3);
+        assert!(a.counters.generations <= 3);
+    }
+}

@@ -1,0 +1,946 @@
+//! Seed 000's levels 1–3: a genetic algorithm over move strings, improved twice.
+//!
+//! A chromosome is `n·n` genes, each one of the eight moves ([`super::GENE_MOVES`]). It is
+//! decoded from the start square: a gene whose square is on the board and unvisited (and,
+//! from level 2, acceptable) is taken; otherwise the decoder *repairs* it by choosing among
+//! the free squares, and stops when there are none. So every decoded path is a legal
+//! knight's path, and a run succeeds when one covers the board.
+//!
+//! The three levels share one engine ([`solve`]) and differ through [`Operators`], whose
+//! default methods are level 1, the way the document's `SimpleGASolver →
+//! EnhancedGASolver → CulturalGASolver` hierarchy inherits:
+//!
+//! | | level 1 [`Simple`] | level 2 [`Enhanced`] | level 3 [`Cultural`] |
+//! |---|---|---|---|
+//! | decode: take the gene's square | always | if it has onward moves, or in the first 5 squares | …or in the first 5 with difficulty < 0.7 |
+//! | repair score | onward moves | 2·mobility + onward moves | level 2's − 10·difficulty |
+//! | fitness | 10·squares + 5·moves | + 2·mean mobility − 5·repeats | level 2's |
+//! | mutation (rate 0.3) | 1–3 random genes | 1–2 genes, 80 % unlike the gene before | 1–2 genes, 70 % belief-suggested after generation 20 |
+//! | crossover | two-point | level 1's | 30 % elite injection after generation 20; children repaired |
+//! | selection | tournament of 3 | with a diversity bonus | level 2's |
+//!
+//! Parameters where the document can be read two ways (`../shared/seed-notes.md`):
+//!
+//! - `repair`: the document repairs with `max(valid_moves, key=future_moves_count)`, the
+//!   square with the MOST onward moves ([`Repair::MostOnward`], the default), which is the
+//!   opposite of Warnsdorff's rule and almost never completes an 8×8 tour.
+//!   [`Repair::FewestOnward`] takes the fewest, and completes one within a few generations.
+//!   (Level 2's score `2·mobility + future_moves` counts the same squares twice: both are
+//!   the onward degree of the candidate.)
+//! - `diversity_bonus`: level 2 adds `diversity × 0.05` to every score alike
+//!   ([`DiversityBonus::Uniform`], the default), which cannot change a tournament's winner.
+//!   [`DiversityBonus::Individual`] gives each individual its own share: how much it differs
+//!   from the population's consensus.
+//! - Level 3 calls `suggest_move`, `get_position_difficulty` and `heuristic_repair`
+//!   without defining them. Here: `suggest_move` draws a move with probability proportional
+//!   to its success rate among the top individuals (`(success + 1) / (usage + 1)`);
+//!   `difficulty(square) = 1 − success / visits` from the mobility map (0 for a square never
+//!   seen); `heuristic_repair` decodes the child and writes the genes actually taken back
+//!   into it (Lamarckian repair).
+//! - `good_fitness`: level 3 counts a move as successful when its individual's fitness
+//!   exceeds 300, which every path of 21 or more squares does: on 8×8 it is always met.
+//! - `elite`: level 3 injects `best_individuals[0]`, and since it only ever appends to that
+//!   list, that is the best of the *first* generation ([`Elite::First`], the default);
+//!   [`Elite::Best`] injects the best seen so far.
+//! - The document loops a fixed number of generations and returns the best path; we stop
+//!   at the first generation whose best path is a tour (the answer is the same: elitism
+//!   would keep it).
+
+use super::{
+    GenerationStats, Visited, diversity, free_genes, gene_step, note_generation, onward_degree,
+    roulette, tournament,
+};
+use crate::puzzle::knight::Square;
+use crate::solve::knight::{Answer, Problem, closes};
+use crate::solve::{Control, Counters, Rng, Stop};
+use rand::RngExt;
+
+/// How a gene that cannot be followed is replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repair {
+    /// The document: the free square with the most onward moves.
+    MostOnward,
+    /// Warnsdorff's rule: the free square with the fewest onward moves.
+    FewestOnward,
+}
+
+impl Repair {
+    pub fn parse(text: &str) -> Result<Repair, String> {
+        match text {
+            "most-onward" => Ok(Repair::MostOnward),
+            "fewest-onward" => Ok(Repair::FewestOnward),
+            _ => Err(format!(
+                "unknown repair {text:?}: use most-onward (as seed 000 prints it) or fewest-onward (Warnsdorff's rule)"
+            )),
+        }
+    }
+
+    fn sign(self) -> f64 {
+        match self {
+            Repair::MostOnward => 1.0,
+            Repair::FewestOnward => -1.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiversityBonus {
+    /// The document: one bonus for everyone (no effect on a tournament).
+    Uniform,
+    /// Each individual's bonus grows with how much it differs from the consensus.
+    Individual,
+}
+
+impl DiversityBonus {
+    pub fn parse(text: &str) -> Result<DiversityBonus, String> {
+        match text {
+            "uniform" => Ok(DiversityBonus::Uniform),
+            "individual" => Ok(DiversityBonus::Individual),
+            _ => Err(format!(
+                "unknown diversity_bonus {text:?}: use uniform (as seed 000 prints it) or individual"
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elite {
+    /// The document: the first generation's best.
+    First,
+    /// The best seen so far.
+    Best,
+}
+
+impl Elite {
+    pub fn parse(text: &str) -> Result<Elite, String> {
+        match text {
+            "first" => Ok(Elite::First),
+            "best" => Ok(Elite::Best),
+            _ => Err(format!(
+                "unknown elite {text:?}: use first (as seed 000's code behaves) or best"
+            )),
+        }
+    }
+}
+
+/// Levels 1–3's parameters, with seed 000's values as defaults.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub population: usize,
+    pub generations: u64,
+    pub mutation_rate: f64,
+    pub elitism: usize,
+    pub tournament: usize,
+    pub repair: Repair,
+    /// Level 2 and up.
+    pub diversity_weight: f64,
+    pub diversity_bonus: DiversityBonus,
+    /// Level 3: the generation from which the belief space guides the operators.
+    pub belief_after: u64,
+    pub good_fitness: f64,
+    pub elite: Elite,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            population: 30,
+            generations: 100,
+            mutation_rate: 0.3,
+            elitism: 2,
+            tournament: 3,
+            repair: Repair::MostOnward,
+            diversity_weight: 0.05,
+            diversity_bonus: DiversityBonus::Uniform,
+            belief_after: 20,
+            good_fitness: 300.0,
+            elite: Elite::First,
+        }
+    }
+}
+
+/// What the decoder keeps per chromosome, reused across evaluations.
+pub struct Decoded {
+    pub path: Vec<Square>,
+    /// The gene actually taken at each step (the repaired chromosome).
+    pub taken: Vec<u8>,
+    /// Sum over the path of each square's onward moves when it was entered.
+    pub mobility: u64,
+}
+
+/// The operators of one level. The default methods are level 1's; each level overrides
+/// what the document changes and keeps the rest, as its class hierarchy does.
+pub trait Operators {
+    fn config(&self) -> &Config;
+
+    /// Whether the decoder follows a gene to the free square `next`, which would leave
+    /// `mobility` onward moves, with `visited` squares on the path so far.
+    fn accept(&self, _next: Square, _mobility: u32, _visited: usize) -> bool {
+        true
+    }
+
+    /// The repair's score of free square `candidate` with `onward` moves (highest wins,
+    /// first among equals).
+    fn repair_score(&self, _candidate: Square, onward: u32) -> f64 {
+        self.config().repair.sign() * onward as f64
+    }
+
+    /// Seed 000's level 1 fitness: `unique squares × 10 + legal moves × 5`.
+    fn fitness(&self, d: &Decoded) -> f64 {
+        let len = d.path.len() as f64;
+        len * 10.0 + (len - 1.0).max(0.0) * 5.0
+    }
+
+    /// Level 1: with probability `mutation_rate`, 1–3 random genes get random moves.
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
+        if rng.random::<f64>() < self.config().mutation_rate {
+            for _ in 0..rng.random_range(1..=3) {
+                let pos = rng.random_range(0..genes.len());
+                genes[pos] = rng.random_range(0..8);
+            }
+        }
+    }
+
+    /// Level 1: two-point crossover, `point1 ∈ [1, L−2]`, `point2 ∈ [point1+1, L]`.
+    fn crossover(&self, p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+        two_point(p1, p2, rng)
+    }
+
+    /// After crossover: level 3 repairs its children (see the module docs).
+    fn repair_child(&self, _ctx: &mut Decoder, _child: &mut [u8]) {}
+
+    /// The scores tournaments compare; level 1 uses the fitness as it is.
+    fn selection_scores(
+        &self,
+        fitness: &[f64],
+        _population: &[Vec<u8>],
+        _counts: &mut Vec<u32>,
+    ) -> Vec<f64> {
+        fitness.to_vec()
+    }
+
+    /// Called once per generation with the evaluated population (level 3 learns here).
+    fn learn(
+        &mut self,
+        _population: &[Vec<u8>],
+        _fitness: &[f64],
+        _paths: &[Vec<Square>],
+        _n: usize,
+    ) {
+    }
+
+    /// Per-square weights for the app's belief overlay (level 3).
+    fn belief_weights(&self) -> Option<Vec<f32>> {
+        None
+    }
+}
+
+/// Level 1, the simple GA: every default of [`Operators`].
+pub struct Simple(pub Config);
+
+impl Operators for Simple {
+    fn config(&self) -> &Config {
+        &self.0
+    }
+}
+
+/// Level 2, the enhanced GA: mobility-aware decoding and fitness, heuristic mutation,
+/// diversity-aware selection; level 1's crossover.
+pub struct Enhanced(pub Config);
+
+impl Operators for Enhanced {
+    fn config(&self) -> &Config {
+        &self.0
+    }
+    fn accept(&self, next: Square, mobility: u32, visited: usize) -> bool {
+        enhanced_accept(next, mobility, visited)
+    }
+    fn repair_score(&self, _candidate: Square, onward: u32) -> f64 {
+        enhanced_repair_score(&self.0, onward)
+    }
+    fn fitness(&self, d: &Decoded) -> f64 {
+        enhanced_fitness(d)
+    }
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
+        enhanced_mutate(&self.0, genes, rng);
+    }
+    fn selection_scores(
+        &self,
+        fitness: &[f64],
+        population: &[Vec<u8>],
+        counts: &mut Vec<u32>,
+    ) -> Vec<f64> {
+        diversity_scores(&self.0, fitness, population, counts)
+    }
+}
+
+fn enhanced_accept(_next: Square, mobility: u32, visited: usize) -> bool {
+    mobility > 0 || visited < 5
+}
+
+/// `get_mobility(m, visited | {m}) · 2 + future_moves_count(m, visited)`: both are the
+/// candidate's onward moves.
+fn enhanced_repair_score(config: &Config, onward: u32) -> f64 {
+    config.repair.sign() * 3.0 * onward as f64
+}
+
+/// `unique × 10 + legal × 5 + mean mobility × 2 − repeats × 5` (a decoded path never
+/// repeats a square, so the last term is 0).
+fn enhanced_fitness(d: &Decoded) -> f64 {
+    let len = d.path.len() as f64;
+    len * 10.0 + (len - 1.0).max(0.0) * 5.0 + 2.0 * d.mobility as f64 / len.max(1.0)
+}
+
+/// 1–2 genes; 20 % a random move, else a move other than the gene before (Python's
+/// `chromosome[pos-1]`, which for the first gene is the last).
+fn enhanced_mutate(config: &Config, genes: &mut [u8], rng: &mut Rng) {
+    if rng.random::<f64>() < config.mutation_rate {
+        for _ in 0..rng.random_range(1..=2) {
+            let pos = rng.random_range(0..genes.len());
+            if rng.random::<f64>() < 0.2 {
+                genes[pos] = rng.random_range(0..8);
+            } else {
+                let before = genes[(pos + genes.len() - 1) % genes.len()];
+                let pick = rng.random_range(0..7u8);
+                genes[pos] = if pick >= before { pick + 1 } else { pick };
+            }
+        }
+    }
+}
+
+fn diversity_scores(
+    config: &Config,
+    fitness: &[f64],
+    population: &[Vec<u8>],
+    counts: &mut Vec<u32>,
+) -> Vec<f64> {
+    match config.diversity_bonus {
+        DiversityBonus::Uniform => {
+            let genes: Vec<Vec<u32>> = population
+                .iter()
+                .map(|c| c.iter().map(|&g| g as u32).collect())
+                .collect();
+            let bonus = 100.0 * diversity(&genes, counts) * config.diversity_weight;
+            fitness.iter().map(|f| f + bonus).collect()
+        }
+        DiversityBonus::Individual => {
+            // Each individual's share of genes unlike the consensus (the commonest gene at
+            // each position), in percent, times the weight.
+            let len = population.iter().map(Vec::len).max().unwrap_or(0);
+            let mut consensus = vec![0u8; len];
+            for (pos, slot) in consensus.iter_mut().enumerate() {
+                let mut c = [0u32; 8];
+                for ind in population {
+                    c[ind[pos] as usize & 7] += 1;
+                }
+                *slot = (0..8)
+                    .max_by_key(|&g| (c[g], std::cmp::Reverse(g)))
+                    .unwrap_or(0) as u8;
+            }
+            fitness
+                .iter()
+                .zip(population)
+                .map(|(f, ind)| {
+                    let differ = ind.iter().zip(&consensus).filter(|(a, b)| a != b).count();
+                    f + 100.0 * differ as f64 / len.max(1) as f64 * config.diversity_weight
+                })
+                .collect()
+        }
+    }
+}
+
+fn two_point(p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+    let len = p1.len();
+    if len < 3 {
+        return (p1.to_vec(), p2.to_vec());
+    }
+    let a = rng.random_range(1..=len - 2);
+    let b = rng.random_range(a + 1..=len);
+    let mut c1 = p1.to_vec();
+    let mut c2 = p2.to_vec();
+    c1[a..b].copy_from_slice(&p2[a..b]);
+    c2[a..b].copy_from_slice(&p1[a..b]);
+    (c1, c2)
+}
+
+/// Level 3's belief space (seed 000 `BeliefSpace`).
+pub struct BeliefSpace {
+    move_success: [u64; 8],
+    move_usage: [u64; 8],
+    visits: Vec<u32>,
+    successes: Vec<u32>,
+    first_best: Option<Vec<u8>>,
+    best: Option<(f64, Vec<u8>)>,
+    generation_count: u64,
+}
+
+impl BeliefSpace {
+    pub fn new(squares: usize) -> BeliefSpace {
+        BeliefSpace {
+            move_success: [0; 8],
+            move_usage: [0; 8],
+            visits: vec![0; squares],
+            successes: vec![0; squares],
+            first_best: None,
+            best: None,
+            generation_count: 0,
+        }
+    }
+
+    /// `1 − success / visits` (0 for a square no top path has visited yet).
+    pub fn difficulty(&self, sq: Square) -> f64 {
+        let v = self.visits[sq as usize];
+        if v == 0 {
+            0.0
+        } else {
+            1.0 - self.successes[sq as usize] as f64 / v as f64
+        }
+    }
+
+    /// A move drawn in proportion to its success rate among the top individuals.
+    pub fn suggest_move(&self, rng: &mut Rng) -> u8 {
+        let mut cumulative = [0.0; 8];
+        let mut total = 0.0;
+        for (c, (s, u)) in cumulative
+            .iter_mut()
+            .zip(self.move_success.iter().zip(&self.move_usage))
+        {
+            total += (s + 1) as f64 / (u + 1) as f64;
+            *c = total;
+        }
+        roulette(&cumulative, rng) as u8
+    }
+
+    /// The move success rates (for the app and the tests).
+    pub fn move_rates(&self) -> [f64; 8] {
+        std::array::from_fn(|g| self.move_success[g] as f64 / self.move_usage[g].max(1) as f64)
+    }
+}
+
+/// Level 3, the cultural GA: level 2 plus a belief space that guides decoding, mutation
+/// and crossover.
+pub struct Cultural {
+    pub config: Config,
+    pub belief: BeliefSpace,
+}
+
+impl Cultural {
+    fn use_belief(&self) -> bool {
+        self.belief.generation_count >= self.config.belief_after
+    }
+
+    fn elite(&self) -> Option<&[u8]> {
+        match self.config.elite {
+            Elite::First => self.belief.first_best.as_deref(),
+            Elite::Best => self.belief.best.as_ref().map(|(_, c)| c.as_slice()),
+        }
+    }
+}
+
+impl Operators for Cultural {
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn accept(&self, next: Square, mobility: u32, visited: usize) -> bool {
+        mobility > 0 || (visited < 5 && self.belief.difficulty(next) < 0.7)
+    }
+    fn repair_score(&self, candidate: Square, onward: u32) -> f64 {
+        enhanced_repair_score(&self.config, onward) - 10.0 * self.belief.difficulty(candidate)
+    }
+    fn fitness(&self, d: &Decoded) -> f64 {
+        enhanced_fitness(d)
+    }
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
+        if rng.random::<f64>() < self.config.mutation_rate {
+            for _ in 0..rng.random_range(1..=2) {
+                let pos = rng.random_range(0..genes.len());
+                genes[pos] = if self.use_belief() && rng.random::<f64>() < 0.7 {
+                    self.belief.suggest_move(rng)
+                } else {
+                    rng.random_range(0..8)
+                };
+            }
+        }
+    }
+    fn crossover(&self, p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+        let len = p1.len();
+        if let Some(elite) = self.elite().filter(|_| self.use_belief() && len >= 2)
+            && rng.random::<f64>() < 0.3
+        {
+            let point = rng.random_range(1..len);
+            let mut c1 = p1.to_vec();
+            let mut c2 = p2.to_vec();
+            c1[point..].copy_from_slice(&elite[point..]);
+            c2[point..].copy_from_slice(&elite[point..]);
+            return (c1, c2);
+        }
+        two_point(p1, p2, rng)
+    }
+    fn repair_child(&self, ctx: &mut Decoder, child: &mut [u8]) {
+        ctx.decode(self, child);
+        child[..ctx.out.taken.len()].copy_from_slice(&ctx.out.taken);
+    }
+    fn selection_scores(
+        &self,
+        fitness: &[f64],
+        population: &[Vec<u8>],
+        counts: &mut Vec<u32>,
+    ) -> Vec<f64> {
+        diversity_scores(&self.config, fitness, population, counts)
+    }
+    fn learn(&mut self, population: &[Vec<u8>], fitness: &[f64], paths: &[Vec<Square>], n: usize) {
+        let b = &mut self.belief;
+        let order = ranked(fitness);
+        let top = ((population.len() as f64 * 0.25) as usize)
+            .max(5)
+            .min(population.len());
+        if let Some(&i) = order.first() {
+            if b.first_best.is_none() {
+                b.first_best = Some(population[i].clone());
+            }
+            if b.best.as_ref().is_none_or(|(f, _)| fitness[i] > *f) {
+                b.best = Some((fitness[i], population[i].clone()));
+            }
+        }
+        for &i in &order[..top] {
+            for &g in &population[i] {
+                b.move_usage[g as usize & 7] += 1;
+                if fitness[i] > self.config.good_fitness {
+                    b.move_success[g as usize & 7] += 1;
+                }
+            }
+            let near_complete = paths[i].len() as f64 >= n as f64 * 0.8;
+            for &sq in &paths[i] {
+                b.visits[sq as usize] += 1;
+                if near_complete {
+                    b.successes[sq as usize] += 1;
+                }
+            }
+        }
+        b.generation_count += 1;
+    }
+    fn belief_weights(&self) -> Option<Vec<f32>> {
+        let b = &self.belief;
+        Some(
+            b.visits
+                .iter()
+                .zip(&b.successes)
+                .map(|(&v, &s)| if v == 0 { 0.0 } else { s as f32 / v as f32 })
+                .collect(),
+        )
+    }
+}
+
+/// Indices by fitness, best first (stable: earlier first among equals, as Python's sort).
+pub fn ranked(fitness: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..fitness.len()).collect();
+    order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]));
+    order
+}
+
+/// Decodes chromosomes into paths without allocating per chromosome.
+pub struct Decoder<'a> {
+    problem: &'a Problem<'a>,
+    visited: Visited,
+    pub out: Decoded,
+}
+
+impl<'a> Decoder<'a> {
+    pub fn new(problem: &'a Problem<'a>) -> Decoder<'a> {
+        let n = problem.board.len();
+        Decoder {
+            problem,
+            visited: Visited::new(n),
+            out: Decoded {
+                path: Vec::with_capacity(n),
+                taken: Vec::with_capacity(n),
+                mobility: 0,
+            },
+        }
+    }
+
+    /// Decodes `genes` with `ops`' acceptance and repair into `self.out`; returns the fitness.
+    pub fn decode<O: Operators + ?Sized>(&mut self, ops: &O, genes: &[u8]) -> f64 {
+        let board = self.problem.board;
+        let n = board.len();
+        let (v, out) = (&mut self.visited, &mut self.out);
+        v.clear();
+        out.path.clear();
+        out.taken.clear();
+        let mut cur = self.problem.start;
+        v.insert(cur);
+        out.path.push(cur);
+        out.mobility = onward_degree(board, v, cur) as u64;
+        for &g in genes {
+            if out.path.len() == n {
+                break;
+            }
+            let own = gene_step(board, cur, g)
+                .filter(|&t| !v.contains(t))
+                .and_then(|t| {
+                    // The square's onward moves once the knight stands on it.
+                    let mobility = onward_degree(board, v, t);
+                    ops.accept(t, mobility, out.path.len())
+                        .then_some((g, t, mobility))
+                });
+            let chosen = own.or_else(|| {
+                let mut best: Option<(f64, u8, Square, u32)> = None;
+                for (cg, t) in free_genes(board, v, cur) {
+                    let onward = onward_degree(board, v, t);
+                    let score = ops.repair_score(t, onward);
+                    if best.is_none_or(|b| score > b.0) {
+                        best = Some((score, cg, t, onward));
+                    }
+                }
+                best.map(|(_, cg, t, onward)| (cg, t, onward))
+            });
+            let Some((cg, t, mobility)) = chosen else {
+                break;
+            };
+            v.insert(t);
+            out.path.push(t);
+            out.taken.push(cg);
+            out.mobility += mobility as u64;
+            cur = t;
+        }
+        ops.fitness(out)
+    }
+}
+
+/// Runs levels 1–3 with `ops`. Each generation: decode and score everyone, let the level
+/// learn, report, stop on a tour, then breed (elites, tournament parents, crossover,
+/// mutation).
+pub fn solve<O: Operators>(
+    problem: &Problem,
+    ops: &mut O,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> Answer {
+    let board = problem.board;
+    let n = board.len();
+    let config = ops.config().clone();
+    let size = config.population.max(2);
+    let length = n;
+    let mut population: Vec<Vec<u8>> = (0..size)
+        .map(|_| (0..length).map(|_| rng.random_range(0..8u8)).collect())
+        .collect();
+    let mut decoder = Decoder::new(problem);
+    let mut counters = Counters::default();
+    let mut fitness = vec![0.0; size];
+    let mut paths: Vec<Vec<Square>> = vec![Vec::new(); size];
+    let mut counts = Vec::new();
+    let mut best_ever: Vec<Square> = Vec::new();
+    let mut evaluations = 0u64;
+    let mut generation = 0u64;
+    let stop = loop {
+        if generation >= config.generations {
+            break Stop::GenerationLimit;
+        }
+        generation += 1;
+        for (i, genes) in population.iter().enumerate() {
+            fitness[i] = decoder.decode(&*ops, genes);
+            paths[i].clone_from(&decoder.out.path);
+        }
+        evaluations += size as u64;
+        ops.learn(&population, &fitness, &paths, n);
+        let order = ranked(&fitness);
+        let best = order[0];
+        if paths[best].len() > best_ever.len() {
+            best_ever.clone_from(&paths[best]);
+        }
+        let mut stats = GenerationStats::of(generation, &fitness);
+        stats.best_coverage = paths[best].len() as u32;
+        stats.diversity = diversity(&paths, &mut counts);
+        note_generation(&mut counters, generation, evaluations);
+        counters.max_depth = counters.max_depth.max(paths[best].len() as u64);
+        counters.depth = paths[best].len() as u64;
+        ctl.generation(&stats);
+        if let Some(w) = ops.belief_weights() {
+            ctl.belief(&w);
+        }
+        if let Some(tour) = paths.iter().find(|p| p.len() == n && closes(problem, p)) {
+            best_ever.clone_from(tour);
+            break Stop::Found;
+        }
+        if let Some(stop) = ctl.check(&counters, Some(&paths[best])) {
+            break stop;
+        }
+        // Breed the next generation.
+        let scores = ops.selection_scores(&fitness, &population, &mut counts);
+        let parents: Vec<usize> = (0..size)
+            .map(|_| tournament(&scores, config.tournament, rng))
+            .collect();
+        let mut next: Vec<Vec<u8>> = order
+            .iter()
+            .take(config.elitism.min(size))
+            .map(|&i| population[i].clone())
+            .collect();
+        while next.len() < size {
+            let a = rng.random_range(0..size);
+            let b = loop {
+                let b = rng.random_range(0..size);
+                if b != a {
+                    break b;
+                }
+            };
+            let (mut c1, mut c2) =
+                ops.crossover(&population[parents[a]], &population[parents[b]], rng);
+            ops.repair_child(&mut decoder, &mut c1);
+            ops.repair_child(&mut decoder, &mut c2);
+            ops.mutate(&mut c1, rng);
+            ops.mutate(&mut c2, rng);
+            next.push(c1);
+            next.push(c2);
+        }
+        next.truncate(size);
+        population = next;
+    };
+    ctl.finish(&counters, &best_ever);
+    Answer {
+        path: best_ever,
+        stop,
+        counters,
+    }
+}
+
+/// Level `level` (1–3) with `config`.
+pub fn solve_level(
+    problem: &Problem,
+    level: u8,
+    config: Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> Answer {
+    match level {
+        1 => solve(problem, &mut Simple(config), rng, ctl),
+        2 => solve(problem, &mut Enhanced(config), rng, ctl),
+        _ => {
+            let belief = BeliefSpace::new(problem.board.len());
+            solve(problem, &mut Cultural { config, belief }, rng, ctl)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::knight::Board;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn problem(board: &Board) -> Problem<'_> {
+        Problem {
+            board,
+            start: 0,
+            closed: false,
+        }
+    }
+
+    #[test]
+    fn decoded_paths_are_legal_and_repair_follows_its_rule() {
+        let board = Board::new(8, 8).unwrap();
+        let p = problem(&board);
+        let mut rng = rng_from_seed(1);
+        for repair in [Repair::MostOnward, Repair::FewestOnward] {
+            let ops = Simple(Config {
+                repair,
+                ..Config::default()
+            });
+            let mut d = Decoder::new(&p);
+            for _ in 0..200 {
+                let genes: Vec<u8> = (0..64).map(|_| rng.random_range(0..8)).collect();
+                let f = d.decode(&ops, &genes);
+                board.validate_path(&d.out.path).unwrap();
+                let len = d.out.path.len() as f64;
+                assert_eq!(f, len * 10.0 + (len - 1.0) * 5.0);
+                // The genes taken replay the path exactly.
+                let mut sq = 0;
+                for (i, &g) in d.out.taken.iter().enumerate() {
+                    sq = gene_step(&board, sq, g).unwrap();
+                    assert_eq!(sq, d.out.path[i + 1]);
+                }
+            }
+        }
+        // A chromosome of one repeated gene: move 0 from a8 (0,0) goes to (2,1); then
+        // (4,2), (6,3); then off the board, so the repair picks among the free squares of
+        // (6,3) by its rule.
+        let genes = vec![0u8; 64];
+        let free = |path: &[Square]| {
+            let mut v = Visited::new(64);
+            path.iter().for_each(|&s| v.insert(s));
+            free_genes(&board, &v, path[path.len() - 1])
+                .map(|(_, t)| (onward_degree(&board, &v, t), t))
+                .collect::<Vec<_>>()
+        };
+        for (repair, pick_most) in [(Repair::MostOnward, true), (Repair::FewestOnward, false)] {
+            let ops = Simple(Config {
+                repair,
+                ..Config::default()
+            });
+            let mut d = Decoder::new(&p);
+            d.decode(&ops, &genes);
+            let path = &d.out.path;
+            assert_eq!(
+                &path[..4],
+                &[
+                    0,
+                    board.square(2, 1),
+                    board.square(4, 2),
+                    board.square(6, 3)
+                ]
+            );
+            let options = free(&path[..4]);
+            let want = if pick_most {
+                options.iter().map(|o| o.0).max()
+            } else {
+                options.iter().map(|o| o.0).min()
+            };
+            let got = options.iter().find(|o| o.1 == path[4]).map(|o| o.0);
+            assert_eq!(got, want, "{repair:?}");
+        }
+    }
+
+    #[test]
+    fn crossover_children_are_move_strings_of_the_parents() {
+        let mut rng = rng_from_seed(5);
+        for _ in 0..500 {
+            let p1: Vec<u8> = (0..25).map(|_| rng.random_range(0..8)).collect();
+            let p2: Vec<u8> = (0..25).map(|_| rng.random_range(0..8)).collect();
+            let (c1, c2) = two_point(&p1, &p2, &mut rng);
+            assert_eq!((c1.len(), c2.len()), (25, 25));
+            for i in 0..25 {
+                // Each locus comes from one parent, and the two children swap it.
+                assert!((c1[i] == p1[i] && c2[i] == p2[i]) || (c1[i] == p2[i] && c2[i] == p1[i]));
+            }
+        }
+    }
+
+    #[test]
+    fn fewest_onward_levels_find_5x5_and_8x8_tours() {
+        for level in 1..=3 {
+            for (w, seed) in [(5u64, 1u64), (8, 2)] {
+                let board = Board::new(w, w).unwrap();
+                let config = Config {
+                    repair: Repair::FewestOnward,
+                    ..Config::default()
+                };
+                let a = with_control(Budget::unlimited(), |ctl| {
+                    solve_level(
+                        &problem(&board),
+                        level,
+                        config,
+                        &mut rng_from_seed(seed),
+                        ctl,
+                    )
+                });
+                assert_eq!(a.stop, Stop::Found, "level {level} on {w}x{w}");
+                board.validate_tour(&a.path, false).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_literal_repair_rarely_completes_8x8_but_every_path_is_legal() {
+        let board = Board::new(8, 8).unwrap();
+        let mut found = 0;
+        for seed in 0..10 {
+            let a = with_control(Budget::unlimited(), |ctl| {
+                solve_level(
+                    &problem(&board),
+                    1,
+                    Config::default(),
+                    &mut rng_from_seed(seed),
+                    ctl,
+                )
+            });
+            board.validate_path(&a.path).unwrap();
+            assert!(a.path.len() >= 20, "a GA keeps its best path");
+            found += (a.stop == Stop::Found) as u32;
+            if a.stop != Stop::Found {
+                assert_eq!(
+                    a.counters.generations, 100,
+                    "a run without a tour uses every generation"
+                );
+            }
+        }
+        assert!(found <= 5, "{found} of 10");
+    }
+
+    #[test]
+    fn the_uniform_diversity_bonus_never_changes_a_winner_and_the_individual_one_can() {
+        let mut counts = Vec::new();
+        let population = vec![vec![0u8; 10], vec![0u8; 10], vec![1u8; 10]];
+        let fitness = [10.0, 10.5, 10.2];
+        let uniform = diversity_scores(&Config::default(), &fitness, &population, &mut counts);
+        let shift = uniform[0] - fitness[0];
+        assert!(
+            uniform
+                .iter()
+                .zip(&fitness)
+                .all(|(u, f)| (u - f - shift).abs() < 1e-12)
+        );
+        let individual = diversity_scores(
+            &Config {
+                diversity_bonus: DiversityBonus::Individual,
+                ..Config::default()
+            },
+            &fitness,
+            &population,
+            &mut counts,
+        );
+        // The odd one out (all genes unlike the consensus) now beats the fittest clone.
+        assert!(individual[2] > individual[1]);
+    }
+
+    #[test]
+    fn elitism_keeps_the_best_so_fitness_never_falls() {
+        struct Record(Vec<f64>);
+        impl crate::solve::Observer for Record {
+            fn generation(&mut self, s: &GenerationStats) {
+                self.0.push(s.best);
+            }
+        }
+        let board = Board::new(8, 8).unwrap();
+        for level in 1..=3 {
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let mut rec = Record(Vec::new());
+            let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut rec);
+            solve_level(
+                &problem(&board),
+                level,
+                Config::default(),
+                &mut rng_from_seed(9),
+                &mut ctl,
+            );
+            // Level 3 repairs children, which can change an elite's decoding only through
+            // the belief space's difficulty; levels 1 and 2 keep elites exactly.
+            if level < 3 {
+                assert!(
+                    rec.0.windows(2).all(|w| w[1] >= w[0]),
+                    "level {level}: {:?}",
+                    rec.0
+                );
+            }
+            assert!(!rec.0.is_empty());
+        }
+    }
+
+    #[test]
+    fn runs_are_reproducible_by_seed() {
+        let board = Board::new(6, 6).unwrap();
+        for level in 1..=3 {
+            let run = |seed| {
+                with_control(Budget::unlimited(), |ctl| {
+                    solve_level(
+                        &problem(&board),
+                        level,
+                        Config::default(),
+                        &mut rng_from_seed(seed),
+                        ctl,
+                    )
+                })
+            };
+            assert_eq!(run(4), run(4));
+        }
+    }
+}

@@ -1,0 +1,458 @@
+//! Seed 001 section 2.2: the genetic algorithm with repair (`ga-repair`) and with
+//! heuristic (`ga-heuristic`).
+//!
+//! A chromosome is `n` genes, moves 1–8 of the document's figure (stored as genes 0–7, see
+//! [`super::GENE_MOVES`]). Evaluation walks it from the start square; a gene that leaves
+//! the board or lands on a visited square is *replaced*, in the chromosome itself, by a
+//! move to a free square, and the walk ends when no replacement exists. Fitness is the
+//! number of legal moves made, so a tour scores `n − 1`.
+//!
+//! - `ga-repair` replaces with the first free move "in ascending order". Seed-notes: the
+//!   worked example disagrees with its own figure, so the order is a parameter:
+//!   [`RepairOrder::Ascending`] (moves 1, 2, …, 8; the default, as the text says) or
+//!   [`RepairOrder::Cyclic`] (the seven other moves, starting after the illegal one).
+//! - `ga-heuristic` replaces with the free square with the fewest onward moves
+//!   (Warnsdorff's rule), the first in move order among equals.
+//!
+//! Each generation: roulette-wheel selection of `population` parents by fitness, pairs
+//! `(0,1), (2,3), …` each give two children by one-point crossover (probability
+//! `crossover_rate`; otherwise a copy of either parent), every gene mutates with
+//! probability `mutation_rate` (0.5 %), and the children replace the population. "The
+//! crossover rate is between 85 % and 95 %": each run draws its rate uniformly from
+//! `crossover_min..crossover_max`.
+//!
+//! The document evaluates every chromosome twice per generation (`select_parents` and
+//! again after breeding); the second evaluation of a repaired chromosome changes nothing,
+//! so we evaluate once and count evaluations as the document's totals do: population ×
+//! generations (its 800,000 = 320 runs × 50 × 50). Python's `random.choice([p1, p2])`
+//! returns a parent itself, which the mutation then changes in place; we copy.
+
+use super::{GENE_TO_MOVE, GenerationStats, diversity, gene_step, note_generation, roulette};
+use crate::puzzle::knight::{Square, bits};
+use crate::solve::knight::{Answer, FreeMoves, Problem, closes};
+use crate::solve::{Control, Counters, Rng, Stop};
+use rand::RngExt;
+use std::collections::HashSet;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepairOrder {
+    Ascending,
+    Cyclic,
+}
+
+impl RepairOrder {
+    pub fn parse(text: &str) -> Result<RepairOrder, String> {
+        match text {
+            "ascending" => Ok(RepairOrder::Ascending),
+            "cyclic" => Ok(RepairOrder::Cyclic),
+            _ => Err(format!(
+                "unknown repair_order {text:?}: use ascending (moves 1 to 8, as seed 001 says) or cyclic (the moves after the illegal one)"
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replacement {
+    /// `ga-repair`: the first free move in the given order.
+    Repair(RepairOrder),
+    /// `ga-heuristic`: the free square with the fewest onward moves.
+    Heuristic,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub replacement: Replacement,
+    pub population: usize,
+    pub generations: u64,
+    pub crossover_min: f64,
+    pub crossover_max: f64,
+    pub mutation_rate: f64,
+    /// Stop at the first generation holding a tour (a solve); `false` runs every generation
+    /// and collects the distinct tours (seed 001's experiment).
+    pub stop_at_first: bool,
+}
+
+impl Config {
+    pub fn new(replacement: Replacement) -> Config {
+        Config {
+            replacement,
+            population: 50,
+            generations: 50,
+            crossover_min: 0.85,
+            crossover_max: 0.95,
+            mutation_rate: 0.005,
+            stop_at_first: true,
+        }
+    }
+}
+
+/// A run's answer and what seed 001's experiment records of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub answer: Answer,
+    /// The generation (1-based) whose offspring first held a tour.
+    pub first_tour: Option<u64>,
+    /// Every distinct tour evaluated, as its move string (with `stop_at_first == false`).
+    pub tours: HashSet<Vec<u8>>,
+    pub evaluations: u64,
+}
+
+/// Evaluates chromosomes, writing replacements back; no allocation per chromosome.
+pub struct Evaluator<'a> {
+    problem: &'a Problem<'a>,
+    replacement: Replacement,
+    free: FreeMoves,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(problem: &'a Problem<'a>, replacement: Replacement) -> Evaluator<'a> {
+        Evaluator {
+            problem,
+            replacement,
+            free: FreeMoves::new(problem.board),
+        }
+    }
+
+    /// Seed 001 `evaluate_fitness_matrix`: the legal moves made, replacing genes in place.
+    pub fn evaluate(&mut self, genes: &mut [u8]) -> u32 {
+        let board = self.problem.board;
+        let free = &mut self.free;
+        free.reset(board);
+        let mut cur = self.problem.start;
+        free.visit(board, cur);
+        let mut legal = 0;
+        for gene in genes.iter_mut() {
+            let mask = free.mask(cur);
+            if mask == 0 {
+                break;
+            }
+            let own = GENE_TO_MOVE[*gene as usize & 7];
+            let k = if mask >> own & 1 == 1 {
+                own
+            } else {
+                let g = match self.replacement {
+                    Replacement::Repair(RepairOrder::Ascending) => {
+                        (0..8u8).find(|&g| mask >> GENE_TO_MOVE[g as usize] & 1 == 1)
+                    }
+                    Replacement::Repair(RepairOrder::Cyclic) => (1..8u8)
+                        .map(|d| (*gene + d) % 8)
+                        .find(|&g| mask >> GENE_TO_MOVE[g as usize] & 1 == 1),
+                    Replacement::Heuristic => {
+                        let mut best: Option<(u32, u8)> = None;
+                        for g in 0..8u8 {
+                            let k = GENE_TO_MOVE[g as usize];
+                            if mask >> k & 1 == 1 {
+                                let d = free.degree(board.step(cur, k));
+                                if best.is_none_or(|b| d < b.0) {
+                                    best = Some((d, g));
+                                }
+                            }
+                        }
+                        best.map(|b| b.1)
+                    }
+                };
+                // A free move exists (mask != 0), so a replacement is always found.
+                let Some(g) = g else { break };
+                *gene = g;
+                GENE_TO_MOVE[g as usize]
+            };
+            cur = board.step(cur, k);
+            free.visit(board, cur);
+            legal += 1;
+        }
+        legal
+    }
+}
+
+/// The path a (repaired) chromosome walks, `moves` moves long.
+pub fn path_of(problem: &Problem, genes: &[u8], moves: usize) -> Vec<Square> {
+    let mut path = Vec::with_capacity(moves + 1);
+    let mut cur = problem.start;
+    path.push(cur);
+    for &g in genes.iter().take(moves) {
+        match gene_step(problem.board, cur, g) {
+            Some(t) => cur = t,
+            None => break,
+        }
+        path.push(cur);
+    }
+    path
+}
+
+/// Genes until the next mutation with per-gene probability `p` (a geometric draw: the same
+/// distribution as a coin per gene, without a draw per gene).
+fn gap(rng: &mut Rng, p: f64) -> usize {
+    if p <= 0.0 {
+        return usize::MAX;
+    }
+    if p >= 1.0 {
+        return 0;
+    }
+    let u: f64 = 1.0 - rng.random::<f64>();
+    (u.ln() / (1.0 - p).ln()) as usize
+}
+
+pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
+    let n = problem.board.len();
+    let length = n.max(2);
+    let size = config.population.max(2).div_ceil(2) * 2;
+    let rate = if config.crossover_max > config.crossover_min {
+        rng.random_range(config.crossover_min..config.crossover_max)
+    } else {
+        config.crossover_min
+    };
+    let mut eval = Evaluator::new(problem, config.replacement);
+    let mut population: Vec<Vec<u8>> = (0..size)
+        .map(|_| (0..length).map(|_| rng.random_range(0..8u8)).collect())
+        .collect();
+    let mut next: Vec<Vec<u8>> = vec![vec![0; length]; size];
+    let mut fitness: Vec<f64> = population
+        .iter_mut()
+        .map(|c| eval.evaluate(c) as f64)
+        .collect();
+    let mut cumulative = vec![0.0; size];
+    let mut parents = vec![0usize; size];
+    let mut counters = Counters::default();
+    let mut tours = HashSet::new();
+    let mut first_tour = None;
+    let mut counts = Vec::new();
+    let mut best_path = Vec::new();
+    let mut found: Option<Vec<Square>> = None;
+    let mut evaluations = 0u64;
+    let target = (n - 1) as f64;
+    let mut generation = 0u64;
+    let mut mutate_in = gap(rng, config.mutation_rate);
+    let stop = loop {
+        if generation >= config.generations {
+            break Stop::GenerationLimit;
+        }
+        generation += 1;
+        let mut total = 0.0;
+        for (c, f) in cumulative.iter_mut().zip(&fitness) {
+            total += f;
+            *c = total;
+        }
+        for p in parents.iter_mut() {
+            *p = roulette(&cumulative, rng);
+        }
+        for pair in 0..size / 2 {
+            let (a, b) = (parents[2 * pair], parents[2 * pair + 1]);
+            for (child, (p1, p2)) in [(2 * pair, (a, b)), (2 * pair + 1, (b, a))] {
+                let out = &mut next[child];
+                if rng.random::<f64>() > rate {
+                    let pick = if rng.random::<bool>() { p1 } else { p2 };
+                    out.copy_from_slice(&population[pick]);
+                } else {
+                    let point = rng.random_range(1..length);
+                    out[..point].copy_from_slice(&population[p1][..point]);
+                    out[point..].copy_from_slice(&population[p2][point..]);
+                }
+                // Per-gene mutation, drawn as gaps between mutated genes.
+                let mut i = 0;
+                loop {
+                    if mutate_in >= length - i {
+                        mutate_in -= length - i;
+                        break;
+                    }
+                    i += mutate_in;
+                    out[i] = rng.random_range(0..8);
+                    i += 1;
+                    mutate_in = gap(rng, config.mutation_rate);
+                }
+            }
+        }
+        std::mem::swap(&mut population, &mut next);
+        for (c, f) in population.iter_mut().zip(fitness.iter_mut()) {
+            *f = eval.evaluate(c) as f64;
+            if *f == target && (!problem.closed || closes(problem, &path_of(problem, c, n - 1))) {
+                first_tour.get_or_insert(generation);
+                if config.stop_at_first {
+                    found.get_or_insert_with(|| path_of(problem, c, n - 1));
+                } else if !tours.contains(&c[..n - 1]) {
+                    tours.insert(c[..n - 1].to_vec());
+                }
+            }
+        }
+        evaluations += size as u64;
+        let best = (0..size).fold(0, |b, i| if fitness[i] > fitness[b] { i } else { b });
+        let mut stats = GenerationStats::of(generation, &fitness);
+        stats.best_coverage = fitness[best] as u32 + 1;
+        if ctl_wants_detail(config) {
+            let genes: Vec<Vec<u32>> = population
+                .iter()
+                .zip(&fitness)
+                .map(|(c, &f)| c[..f as usize].iter().map(|&g| g as u32).collect())
+                .collect();
+            stats.diversity = diversity(&genes, &mut counts);
+        }
+        note_generation(&mut counters, generation, evaluations);
+        counters.depth = fitness[best] as u64 + 1;
+        counters.max_depth = counters.max_depth.max(counters.depth);
+        counters.solutions = tours.len() as u64;
+        ctl.generation(&stats);
+        if best_path.len() < fitness[best] as usize + 1 {
+            best_path = path_of(problem, &population[best], fitness[best] as usize);
+        }
+        if let Some(tour) = found.take() {
+            best_path = tour;
+            break Stop::Found;
+        }
+        if let Some(stop) = ctl.check(&counters, Some(&best_path)) {
+            break stop;
+        }
+    };
+    // A run that collects tours succeeds when it found one.
+    let stop = if stop == Stop::GenerationLimit && first_tour.is_some() {
+        if let Some(t) = tours.iter().next() {
+            best_path = path_of(problem, t, n - 1);
+        }
+        Stop::Found
+    } else {
+        stop
+    };
+    ctl.finish(&counters, &best_path);
+    Outcome {
+        answer: Answer {
+            path: best_path,
+            stop,
+            counters,
+        },
+        first_tour,
+        tours,
+        evaluations,
+    }
+}
+
+/// Diversity costs a pass over the population; experiments that only count tours skip it.
+fn ctl_wants_detail(config: &Config) -> bool {
+    config.stop_at_first
+}
+
+/// The free moves of a square as seed 001 numbers them (1–8), for messages and tests.
+pub fn seed_moves(mask: u8) -> Vec<u8> {
+    (0..8u8)
+        .filter(|&g| bits(mask).any(|k| k == GENE_TO_MOVE[g as usize]))
+        .map(|g| g + 1)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::knight::Board;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn problem(board: &Board, start: Square) -> Problem<'_> {
+        Problem {
+            board,
+            start,
+            closed: false,
+        }
+    }
+
+    #[test]
+    fn repair_replaces_in_place_and_never_leaves_the_board() {
+        let board = Board::new(8, 8).unwrap();
+        let mut rng = rng_from_seed(2);
+        for replacement in [
+            Replacement::Repair(RepairOrder::Ascending),
+            Replacement::Repair(RepairOrder::Cyclic),
+            Replacement::Heuristic,
+        ] {
+            for start in [0, 27, 63] {
+                let p = problem(&board, start);
+                let mut e = Evaluator::new(&p, replacement);
+                for _ in 0..300 {
+                    let mut genes: Vec<u8> = (0..64).map(|_| rng.random_range(0..8)).collect();
+                    let legal = e.evaluate(&mut genes) as usize;
+                    let path = path_of(&p, &genes, legal);
+                    assert_eq!(path.len(), legal + 1);
+                    board.validate_path(&path).unwrap();
+                    // Evaluating a repaired chromosome again changes nothing.
+                    let before = genes.clone();
+                    assert_eq!(e.evaluate(&mut genes) as usize, legal);
+                    assert_eq!(genes, before);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_replacement_rules_pick_as_documented() {
+        // From b8 (0,1) on 8x8, seed 001's move 1 (two down, one right) goes to c6 (2,2).
+        // With that square visited, ascending order takes the first free move of 2..8,
+        // cyclic the first after 1, and the heuristic the lowest onward degree.
+        let board = Board::new(8, 8).unwrap();
+        let p = problem(&board, board.square(0, 1));
+        // Genes 0 then 4: (0,1) → (2,2), then gene 4 (-2,-1) would return to (0,1), which
+        // is visited, so it is replaced.
+        let mut e = Evaluator::new(&p, Replacement::Repair(RepairOrder::Ascending));
+        let mut genes = vec![0u8, 4];
+        e.evaluate(&mut genes);
+        // From (2,2) the free moves in gene order: gene 0 → (4,3) is first.
+        assert_eq!(genes, vec![0, 0]);
+        let mut e = Evaluator::new(&p, Replacement::Repair(RepairOrder::Cyclic));
+        let mut genes = vec![0u8, 4];
+        e.evaluate(&mut genes);
+        // After gene 4: gene 5 (-1,-2) → (1,0) is free.
+        assert_eq!(genes, vec![0, 5]);
+        let mut e = Evaluator::new(&p, Replacement::Heuristic);
+        let mut genes = vec![0u8, 4];
+        e.evaluate(&mut genes);
+        // The heuristic takes the free square of least onward degree from (2,2).
+        let mut free = FreeMoves::new(&board);
+        free.visit(&board, board.square(0, 1));
+        free.visit(&board, board.square(2, 2));
+        let degree = |g: u8| free.degree(gene_step(&board, board.square(2, 2), g).unwrap());
+        let options: Vec<u8> = (0..8u8)
+            .filter(|&g| {
+                gene_step(&board, board.square(2, 2), g).is_some_and(|t| t != board.square(0, 1))
+            })
+            .collect();
+        let min = options.iter().map(|&g| degree(g)).min().unwrap();
+        assert_eq!(degree(genes[1]), min);
+        assert_eq!(options.iter().find(|&&g| degree(g) == min), Some(&genes[1]));
+        // Bit 0 is (-2,-1), the figure's move 5; bit 7 is (2,1), its move 1.
+        assert_eq!(seed_moves(0b1000_0001), vec![1, 5]);
+    }
+
+    #[test]
+    fn ga_heuristic_finds_8x8_tours_and_ga_repair_is_reproducible() {
+        let board = Board::new(8, 8).unwrap();
+        let p = problem(&board, 0);
+        let config = Config::new(Replacement::Heuristic);
+        let out = with_control(Budget::unlimited(), |ctl| {
+            solve(&p, &config, &mut rng_from_seed(1), ctl)
+        });
+        assert_eq!(out.answer.stop, Stop::Found);
+        board.validate_tour(&out.answer.path, false).unwrap();
+        let config = Config {
+            stop_at_first: false,
+            ..Config::new(Replacement::Repair(RepairOrder::Ascending))
+        };
+        let run = || {
+            with_control(Budget::unlimited(), |ctl| {
+                solve(&p, &config, &mut rng_from_seed(7), ctl)
+            })
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.answer, b.answer);
+        assert_eq!(a.tours, b.tours);
+        assert_eq!(a.evaluations, 50 * 50);
+        for t in &a.tours {
+            board.validate_tour(&path_of(&p, t, 63), false).unwrap();
+        }
+    }
+
+    #[test]
+    fn mutation_gaps_have_the_per_gene_rate() {
+        let mut rng = rng_from_seed(11);
+        let p = 0.005;
+        let draws = 20_000;
+        let genes: f64 = (0..draws).map(|_| gap(&mut rng, p) as f64 + 1.0).sum();
+        let rate = draws as f64 / genes;
+        assert!((rate - p).abs() < 0.0003, "{rate}");
+    }
+}
