@@ -1,8 +1,10 @@
 //! `cargo bench --bench knight`: the speed figures quoted in the README.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use searchlab::bench;
 use searchlab::puzzle::knight::{Board, Square};
 use searchlab::solve::knight::backtrack::{self, Order};
+use searchlab::solve::knight::evolve::cultural;
 use searchlab::solve::knight::tie_break::TieBreak;
 use searchlab::solve::knight::{Problem, count, warnsdorff};
 use searchlab::solve::{Budget, Control, NoObserver, rng_from_seed};
@@ -86,6 +88,59 @@ fn benches(c: &mut Criterion) {
             assert_eq!(a.path.len(), 4096);
         })
     });
+
+    // Seed 000 level 4 on 8x8 from a corner, seeds 0..100 in turn.
+    let b8 = Board::new(8, 8).unwrap();
+    let mut seed = 0;
+    c.bench_function("level4 8x8 from a corner", |b| {
+        b.iter(|| {
+            let p = Problem {
+                board: &b8,
+                start: 0,
+                closed: false,
+            };
+            seed = (seed + 1) % 100;
+            let a = with_ctl(|ctl| {
+                cultural::solve(
+                    &p,
+                    &cultural::Config::default(),
+                    &mut rng_from_seed(seed),
+                    ctl,
+                )
+            });
+            black_box(a.path.len())
+        })
+    });
+
+    // Seed 001's whole per-square experiment: 5 runs x 64 squares, population 50, 50
+    // generations (800,000 chromosomes), on every core.
+    let setup = bench::knight::Setup {
+        seed: 0,
+        time_limit: Duration::from_secs(60),
+        params: vec![],
+        cancel: Default::default(),
+    };
+    let mut slow = c.benchmark_group("experiments");
+    slow.sample_size(10);
+    for algo in ["ga-heuristic", "ga-repair"] {
+        slow.bench_function(format!("bench squares {algo} 8x8, 5 runs"), |b| {
+            b.iter(|| {
+                let t = bench::knight::squares_ga(&setup, algo, (8, 8), 5).unwrap();
+                assert_eq!(t.evaluations, 800_000);
+                black_box(t.tours)
+            })
+        });
+    }
+    slow.bench_function("bench levels 8x8, 100 trials", |b| {
+        b.iter(|| {
+            black_box(
+                bench::knight::levels(&setup, (8, 8), (0, 0), 100)
+                    .unwrap()
+                    .len(),
+            )
+        })
+    });
+    slow.finish();
 }
 
 criterion_group!(knight, benches);

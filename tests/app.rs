@@ -356,3 +356,17 @@ fn level4_plots_its_generations_and_shows_its_tour() {
     h.get_by_label_contains("Fitness per generation");
     h.get_by_label("Show belief space");
 }
+
+#[test]
+fn snapshot_level3_fitness_plot_and_belief_space() {
+    // Level 3 as seed 000 prints it: 100 generations, the best path, the fitness curves
+    // and what the belief space learned.
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run_steps(3);
+    assert_eq!(h.state().knight.history().len(), 100);
+    snapshot(&mut h, "level3_plot_8x8");
+}

@@ -713,3 +713,90 @@ mod tests {
         assert!(a.counters.generations <= 3);
     }
 }
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+    use crate::solve::rng_from_seed;
+
+    fn engine<'a>(p: &'a Problem<'a>, config: &'a Config) -> Engine<'a> {
+        let n = p.board.len();
+        Engine {
+            problem: p,
+            config,
+            belief: BeliefSpace::new(n),
+            visited: Visited::new(n),
+            seen: Visited::new(n),
+            generation_count: 20,
+            evaluations: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_bonus_reading_decides_whether_a_good_transition_is_favoured() {
+        // From the centre of an empty 8x8 board, (2,3) and (2,5) have equal onward degrees
+        // once (4,4) is taken; make (4,4) → (2,5) a known good transition and (4,4) → (2,3)
+        // a known bad one (an unknown transition counts as good, as the document says).
+        let board = Board::new(8, 8).unwrap();
+        let p = Problem {
+            board: &board,
+            start: board.square(4, 4),
+            closed: false,
+        };
+        let (a, b) = (board.square(2, 3), board.square(2, 5));
+        for (bonus, favoured) in [(Bonus::Document, a), (Bonus::Reward, b)] {
+            let config = Config {
+                bonus,
+                ..Config::default()
+            };
+            let mut e = engine(&p, &config);
+            let t = transition(&board, p.start, b).unwrap();
+            e.belief.success[t] = 3;
+            e.belief.failure[transition(&board, p.start, a).unwrap()] = 3;
+            e.mark(&[p.start]);
+            e.options(p.start);
+            e.scratch.retain(|&(_, s)| s == a || s == b);
+            assert_eq!(e.scratch[0].0, e.scratch[1].0, "equal degrees");
+            let mut rng = rng_from_seed(1);
+            assert_eq!(
+                e.belief_pick(p.start, 1.0, false, &mut rng),
+                favoured,
+                "{bonus:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_threshold_reading_decides_what_counts_as_success() {
+        // Paths of 10 squares on 8x8: fitness far above 0.7 * 64, coverage below it.
+        let board = Board::new(8, 8).unwrap();
+        let p = Problem {
+            board: &board,
+            start: 0,
+            closed: false,
+        };
+        for (threshold, success) in [(Threshold::Fitness, true), (Threshold::Coverage, false)] {
+            let config = Config {
+                belief_threshold: threshold,
+                ..Config::default()
+            };
+            let mut e = engine(&p, &config);
+            let mut rng = rng_from_seed(2);
+            let population: Vec<Individual> = (0..10)
+                .map(|_| {
+                    let mut ind = e.create_individual(&mut rng);
+                    ind.path.truncate(10);
+                    ind.fitness = e.fitness(&ind.path);
+                    ind
+                })
+                .collect();
+            let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
+            assert!(fitness.iter().all(|&f| f > 0.7 * 64.0));
+            e.learn(&population, &ranked(&fitness));
+            let s: u32 = e.belief.success.iter().sum();
+            let f: u32 = e.belief.failure.iter().sum();
+            assert_eq!((s > 0, f > 0), (success, !success), "{threshold:?}");
+        }
+    }
+}

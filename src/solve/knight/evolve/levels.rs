@@ -944,3 +944,51 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    fn learn_two_generations(config: Config) -> Cultural {
+        let mut c = Cultural {
+            config,
+            belief: BeliefSpace::new(64),
+        };
+        let first = vec![vec![1u8; 64], vec![2u8; 64]];
+        let second = vec![vec![3u8; 64], vec![4u8; 64]];
+        let paths = vec![vec![0u32; 30], vec![0u32; 30]];
+        c.learn(&first, &[250.0, 100.0], &paths, 64);
+        c.learn(&second, &[400.0, 100.0], &paths, 64);
+        c
+    }
+
+    #[test]
+    fn the_elite_reading_injects_the_first_or_the_best() {
+        let c = learn_two_generations(Config::default());
+        assert_eq!(
+            c.elite(),
+            Some(&[1u8; 64][..]),
+            "first: the first generation's best"
+        );
+        let c = learn_two_generations(Config {
+            elite: Elite::Best,
+            ..Config::default()
+        });
+        assert_eq!(c.elite(), Some(&[3u8; 64][..]));
+    }
+
+    #[test]
+    fn good_fitness_decides_which_moves_succeed() {
+        // The top individuals: fitness 250 and 400 (and 100, 100 in the top 5 as well).
+        let c = learn_two_generations(Config::default());
+        let rates = c.belief.move_rates();
+        // Only gene 3 (fitness 400 > 300) succeeded; genes 1, 2, 4 were used and failed.
+        assert_eq!(rates[3], 1.0);
+        assert_eq!((rates[1], rates[2], rates[4]), (0.0, 0.0, 0.0));
+        let c = learn_two_generations(Config {
+            good_fitness: 50.0,
+            ..Config::default()
+        });
+        assert!(c.belief.move_rates()[1..5].iter().all(|&r| r == 1.0));
+    }
+}
