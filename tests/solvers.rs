@@ -80,7 +80,7 @@ proptest! {
         n in 5u64..10, r in 0u32..10, c in 0u32..10, seed in 0u64..1_000_000
     ) {
         let start = (r % n as u32, c % n as u32);
-        for algo in ["random-walk", "warnsdorff", "backtrack-random"] {
+        for algo in ["random-walk", "warnsdorff", "backtrack-random", "level1", "level3", "level4", "ga-repair", "ga-heuristic"] {
             let a = solve(n, n, start, false, algo, seed);
             let b = solve(n, n, start, false, algo, seed);
             prop_assert_eq!(&a.path, &b.path);

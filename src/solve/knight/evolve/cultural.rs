@@ -700,6 +700,38 @@ mod tests {
     }
 
     #[test]
+    fn elitism_and_local_search_never_lose_the_best() {
+        struct Record(Vec<f64>);
+        impl crate::solve::Observer for Record {
+            fn generation(&mut self, s: &GenerationStats) {
+                self.0.push(s.best);
+            }
+        }
+        // 4x4 has no tour, so every one of the 60 generations runs, through the local
+        // search at generations 30, 40 and 50.
+        let board = Board::new(4, 4).unwrap();
+        let p = Problem {
+            board: &board,
+            start: 0,
+            closed: false,
+        };
+        let config = Config {
+            population: 6,
+            elite_size: 1,
+            generations: 60,
+            ..Config::default()
+        };
+        for seed in 0..5 {
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let mut rec = Record(Vec::new());
+            let mut ctl = Control::new(crate::solve::Budget::unlimited(), &cancel, &mut rec);
+            solve(&p, &config, &mut rng_from_seed(seed), &mut ctl);
+            assert_eq!(rec.0.len(), 60);
+            assert!(rec.0.windows(2).all(|w| w[1] >= w[0]), "{:?}", rec.0);
+        }
+    }
+
+    #[test]
     fn runs_are_reproducible_and_the_parameters_matter() {
         let board = Board::new(6, 6).unwrap();
         let c = Config::default();
