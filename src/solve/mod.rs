@@ -228,6 +228,23 @@ impl<'a> Control<'a> {
         None
     }
 
+    /// The cancel flag and the clock only, without reporting: cheap enough to ask once per
+    /// individual of a population, so that a generation on a huge board still stops
+    /// promptly.
+    pub fn interrupted(&self) -> Option<Stop> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Some(Stop::Cancelled);
+        }
+        if self
+            .budget
+            .time
+            .is_some_and(|t| self.started.elapsed() >= t)
+        {
+            return Some(Stop::TimeLimit);
+        }
+        None
+    }
+
     /// Passes one generation's figures to the observer.
     pub fn generation(&mut self, stats: &GenerationStats) {
         self.observer.generation(stats);

@@ -557,13 +557,31 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         scratch: Vec::with_capacity(8),
     };
     let size = config.population.max(2);
-    let mut population: Vec<Individual> = (0..size).map(|_| e.create_individual(rng)).collect();
+    let mut population: Vec<Individual> = Vec::with_capacity(size);
+    while population.len() < size {
+        // On a huge board each path takes long: look at the cancel flag and the clock per
+        // individual.
+        if let Some(stop) = ctl.interrupted() {
+            let path = population
+                .first()
+                .map_or(vec![problem.start], |i: &Individual| {
+                    let mut v = Visited::new(n);
+                    i.path[..legal_prefix(board, &i.path, &mut v)].to_vec()
+                });
+            return Answer {
+                path,
+                stop,
+                counters: Counters::default(),
+            };
+        }
+        population.push(e.create_individual(rng));
+    }
     let mut counters = Counters::default();
     let mut counts = Vec::new();
     let mut check = Visited::new(n);
     let mut best_path: Vec<Square> = Vec::new();
     let mut generation = 0u64;
-    let stop = loop {
+    let stop = 'run: loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
         }
@@ -607,6 +625,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             .map(|&i| population[i].clone())
             .collect();
         while next.len() < size {
+            if let Some(stop) = ctl.interrupted() {
+                break 'run stop;
+            }
             let a = tournament(&fitness, config.tournament, rng);
             let b = tournament(&fitness, config.tournament, rng);
             let mut child = e.crossover(&population[a], &population[b], rng);

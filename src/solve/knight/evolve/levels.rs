@@ -632,12 +632,17 @@ pub fn solve<O: Operators>(
     let mut best_ever: Vec<Square> = Vec::new();
     let mut evaluations = 0u64;
     let mut generation = 0u64;
-    let stop = loop {
+    let stop = 'run: loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
         }
         generation += 1;
         for (i, genes) in population.iter().enumerate() {
+            // On a huge board one generation takes long: look at the cancel flag and the
+            // clock per individual.
+            if let Some(stop) = ctl.interrupted() {
+                break 'run stop;
+            }
             fitness[i] = decoder.decode(&*ops, genes);
             paths[i].clone_from(&decoder.out.path);
         }
@@ -676,6 +681,9 @@ pub fn solve<O: Operators>(
             .map(|&i| population[i].clone())
             .collect();
         while next.len() < size {
+            if let Some(stop) = ctl.interrupted() {
+                break 'run stop;
+            }
             let a = rng.random_range(0..size);
             let b = loop {
                 let b = rng.random_range(0..size);

@@ -223,7 +223,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
     let target = (n - 1) as f64;
     let mut generation = 0u64;
     let mut mutate_in = gap(rng, config.mutation_rate);
-    let stop = loop {
+    let stop = 'run: loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
         }
@@ -264,6 +264,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         }
         std::mem::swap(&mut population, &mut next);
         for (c, f) in population.iter_mut().zip(fitness.iter_mut()) {
+            if let Some(stop) = ctl.interrupted() {
+                break 'run stop;
+            }
             *f = eval.evaluate(c) as f64;
             if *f == target && (!problem.closed || closes(problem, &path_of(problem, c, n - 1))) {
                 first_tour.get_or_insert(generation);
