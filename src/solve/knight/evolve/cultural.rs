@@ -336,48 +336,51 @@ impl Engine<'_> {
         }
     }
 
-    /// Extends `path` (whose squares are in `self.visited`) with the mutation's rule.
-    fn rebuild(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
+    /// Extends `path` (whose squares are in `self.visited`) one free square at a time,
+    /// chosen by `rule`, until the board is full or the knight is stuck.
+    fn extend(
+        &mut self,
+        path: &mut Vec<Square>,
+        rng: &mut Rng,
+        rule: fn(&Self, Square, &mut Rng) -> Square,
+    ) {
         let n = self.n();
         let mut cur = *path.last().unwrap_or(&self.problem.start);
         while path.len() < n {
             if self.options(cur) == 0 {
                 break;
             }
-            let next = if self.generation_count > 10 && rng.random::<f64>() < 0.7 {
-                match self
-                    .belief
-                    .suggest(self.problem.board, cur, &self.visited, rng)
-                {
-                    Some(s) => s,
-                    None => self.belief_pick(cur, 0.75, false, rng),
-                }
-            } else {
-                self.warnsdorff_pick(0.65, rng)
-            };
+            let next = rule(self, cur, rng);
             self.visited.insert(next);
             path.push(next);
             cur = next;
         }
     }
 
-    /// Extends `path` with the crossover's completion rule.
-    fn complete(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
-        let n = self.n();
-        let mut cur = *path.last().unwrap_or(&self.problem.start);
-        while path.len() < n {
-            if self.options(cur) == 0 {
-                break;
-            }
-            let next = if self.generation_count > 10 {
-                self.belief_pick(cur, 0.8, true, rng)
+    /// The mutation's rebuild: after generation 10, 70 % of the time the belief space's
+    /// suggestion (or the best-scored move); otherwise Warnsdorff, 65 % greedy.
+    fn rebuild(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
+        self.extend(path, rng, |e, cur, rng| {
+            if e.generation_count > 10 && rng.random::<f64>() < 0.7 {
+                e.belief
+                    .suggest(e.problem.board, cur, &e.visited, rng)
+                    .unwrap_or_else(|| e.belief_pick(cur, 0.75, false, rng))
             } else {
-                self.warnsdorff_pick(0.7, rng)
-            };
-            self.visited.insert(next);
-            path.push(next);
-            cur = next;
-        }
+                e.warnsdorff_pick(0.65, rng)
+            }
+        });
+    }
+
+    /// The crossover's completion: after generation 10 the scored moves with a little
+    /// noise, 80 % greedy; before, Warnsdorff, 70 % greedy.
+    fn complete(&mut self, path: &mut Vec<Square>, rng: &mut Rng) {
+        self.extend(path, rng, |e, cur, rng| {
+            if e.generation_count > 10 {
+                e.belief_pick(cur, 0.8, true, rng)
+            } else {
+                e.warnsdorff_pick(0.7, rng)
+            }
+        });
     }
 
     fn mark(&mut self, path: &[Square]) {
