@@ -120,6 +120,30 @@ fn trials(
     })
 }
 
+/// Refuses a parameter none of `algorithms` has (a typo would otherwise change nothing).
+fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), String> {
+    for (name, _) in &setup.params {
+        let known = algorithms
+            .iter()
+            .any(|id| knight_algorithm(id).is_ok_and(|a| a.params.iter().any(|p| p.name == name)));
+        if !known {
+            let mut valid: Vec<&str> = algorithms
+                .iter()
+                .filter_map(|id| knight_algorithm(id).ok())
+                .flat_map(|a| a.params.iter().map(|p| p.name))
+                .collect();
+            valid.sort_unstable();
+            valid.dedup();
+            return Err(format!(
+                "unknown parameter {name:?} for {}; valid parameters: {}",
+                algorithms.join(", "),
+                valid.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Seed 000's performance comparison: each level, `n` trials on one board.
 pub fn levels(
     setup: &Setup,
@@ -127,6 +151,8 @@ pub fn levels(
     start: (u32, u32),
     n: u64,
 ) -> Result<Vec<TrialsRow>, String> {
+    let ids: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
+    check_params(setup, &ids)?;
     let progress = Progress::new("levels", n * LEVELS.len() as u64);
     let rows = LEVELS
         .iter()
@@ -144,6 +170,7 @@ pub fn sizes(
     n: u64,
 ) -> Result<Vec<TrialsRow>, String> {
     knight_algorithm(algorithm)?;
+    check_params(setup, &[algorithm])?;
     let progress = Progress::new("sizes", n * sizes.len() as u64);
     let rows = sizes
         .iter()
@@ -371,5 +398,12 @@ mod tests {
         let ids: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
         assert_eq!(ids, ["random-walk", "level1", "level2", "level3", "level4"]);
         assert!(rows.iter().all(|r| r.summary.trials == 4));
+        let mut s = setup();
+        s.params = vec![("repiar".into(), "fewest-onward".into())];
+        let e = levels(&s, (5, 5), (0, 0), 1).unwrap_err();
+        assert!(
+            e.contains("unknown parameter \"repiar\"") && e.contains("repair"),
+            "{e}"
+        );
     }
 }
