@@ -5,7 +5,10 @@ use crate::bench;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, split_param};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
-use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
+use crate::run::{
+    Event, Job, JobError, KnightJob, KnightReport, KnightTask, QueensJob, QueensReport, QueensTask,
+    Report, Run,
+};
 use crate::solve::Budget;
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
@@ -37,6 +40,34 @@ pub enum Command {
         #[command(subcommand)]
         verb: KnightVerb,
     },
+    /// N-Queens.
+    Queens {
+        #[command(subcommand)]
+        verb: QueensVerb,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum QueensVerb {
+    /// Count every solution (bitboard backtracking with the board's eight symmetries, in
+    /// parallel).
+    Count(QueensCountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct QueensCountArgs {
+    /// The board is N x N with N queens.
+    #[arg(long)]
+    pub n: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Stop after this long and report what was counted.
+    #[arg(long, value_parser = parse_duration, default_value = "1h")]
+    pub time_limit: Duration,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -511,19 +542,36 @@ fn start_square(text: &Option<String>, board: (u64, u64)) -> Result<Option<(u32,
 
 /// Runs the command line; no subcommand (or `app`) opens the desktop app.
 pub fn main(cli: Cli) -> ExitCode {
-    let Some(Command::Knight { verb }) = cli.command else {
-        return match crate::app::run() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("searchlab: the window could not be opened: {e}");
-                ExitCode::from(1)
-            }
-        };
+    let job = match cli.command {
+        None | Some(Command::App) => {
+            return match crate::app::run() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("searchlab: the window could not be opened: {e}");
+                    ExitCode::from(1)
+                }
+            };
+        }
+        Some(Command::Knight {
+            verb: KnightVerb::Bench(b),
+        }) => return bench(&b.experiment),
+        Some(Command::Knight { verb }) => {
+            knight_job(&verb).map(|(job, json)| (Job::Knight(job), json))
+        }
+        Some(Command::Queens {
+            verb: QueensVerb::Count(a),
+        }) => Ok((
+            Job::Queens(QueensJob {
+                n: a.n,
+                seed: 0,
+                budget: Budget::unlimited().with_time(a.time_limit),
+                threads: a.threads,
+                task: QueensTask::Count,
+            }),
+            a.json,
+        )),
     };
-    if let KnightVerb::Bench(b) = &verb {
-        return bench(&b.experiment);
-    }
-    let (job, json) = match knight_job(&verb) {
+    let (job, json) = match job {
         Ok(j) => j,
         Err(e) => return input_error(&e),
     };
@@ -540,14 +588,40 @@ pub fn main(cli: Cli) -> ExitCode {
             }
         });
     }
-    let run = Run::start_with_cancel(Job::Knight(job), cancel, || {});
+    let run = Run::start_with_cancel(job, cancel, || {});
     let result = wait(&run);
     match result {
         Ok(Report::Knight(report)) => print_report(&report, json),
+        Ok(Report::Queens(report)) => print_queens_report(&report, json),
         Err(JobError::Input(e)) => input_error(&e),
         Err(e @ JobError::Invalid(_)) => {
             eprintln!("searchlab: {e}");
             ExitCode::from(1)
+        }
+    }
+}
+
+fn print_queens_report(report: &QueensReport, json: bool) -> ExitCode {
+    match report {
+        QueensReport::Count(r) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"n": r.n, "total": r.total, "unique": r.unique, "complete": r.complete,
+                           "nodes": r.nodes, "threads": r.threads, "elapsed_ms": r.elapsed_ms})
+                );
+            } else {
+                println!("{} queens on {}x{}: {}", r.n, r.n, r.n, r.message);
+                println!(
+                    "{} nodes, {} threads; {:.3} ms",
+                    r.nodes, r.threads, r.elapsed_ms
+                );
+            }
+            if r.complete {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

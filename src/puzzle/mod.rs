@@ -1,3 +1,4 @@
 //! The puzzles: geometry, validation and scoring. No algorithms, no I/O.
 
 pub mod knight;
+pub mod queens;

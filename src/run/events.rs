@@ -5,6 +5,7 @@
 //! behind and memory stays flat.
 
 use super::knight::KnightReport;
+use super::queens::QueensReport;
 use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
 
@@ -30,4 +31,5 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Report {
     Knight(KnightReport),
+    Queens(QueensReport),
 }

@@ -4,8 +4,10 @@
 pub mod catalog;
 pub mod events;
 pub mod knight;
+pub mod queens;
 pub mod worker;
 
 pub use events::{Event, Report};
 pub use knight::{JobError, KnightJob, KnightReport, KnightTask};
+pub use queens::{QueensJob, QueensReport, QueensTask};
 pub use worker::{Job, Run};

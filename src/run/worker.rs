@@ -22,6 +22,7 @@ pub const SNAPSHOT_EVERY: Duration = Duration::from_millis(30);
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Job {
     Knight(KnightJob),
+    Queens(super::queens::QueensJob),
 }
 
 impl Job {
@@ -35,6 +36,20 @@ impl Job {
                 },
                 k.seed,
             ),
+            Job::Queens(q) => (
+                match q.task {
+                    super::queens::QueensTask::Count => "queens-count".to_string(),
+                },
+                q.seed,
+            ),
+        }
+    }
+
+    /// Checks everything that can be checked without running.
+    pub fn check(&self) -> Result<(), JobError> {
+        match self {
+            Job::Knight(k) => k.check(),
+            Job::Queens(q) => q.check(),
         }
     }
 
@@ -46,6 +61,7 @@ impl Job {
     ) -> Result<Report, JobError> {
         match self {
             Job::Knight(k) => k.run(cancel, observer).map(Report::Knight),
+            Job::Queens(q) => q.run(cancel, observer).map(Report::Queens),
         }
     }
 }

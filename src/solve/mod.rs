@@ -2,6 +2,7 @@
 //! [`Observer`]; none spawns threads, sleeps, prints or touches the UI.
 
 pub mod knight;
+pub mod queens;
 
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};

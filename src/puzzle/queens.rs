@@ -1,0 +1,293 @@
+//! N-Queens: a placement is one row per column (`rows[col] = row`, row 0 at the top), so
+//! no two queens ever share a column; they may share a row or a diagonal.
+//!
+//! Seed 004 scores a placement three ways, and they are not three different measures:
+//!
+//! - [`Heuristic::H1`] counts attacking pairs with a nested loop (`O(n²)`): a pair attacks
+//!   when it shares a row or a diagonal (it cannot share both).
+//! - [`Heuristic::H2`] counts, for every queen, the other queens on its row and on both
+//!   its diagonals, with three arrays (`O(n)`). A pair that attacks is counted once from
+//!   each end, so **h2 = 2 · h1, always**.
+//! - [`Heuristic::H3`] counts the same per-queen conflicts with a nested loop and halves
+//!   them, so **h3 = h1, always**.
+//!
+//! The document ranks them by "strength" (h3 > h2 > h1), but all three order placements
+//! identically: any search guided by one is guided the same way by the others. What
+//! differs is speed (h2 is `O(n)`, the others `O(n²)`). [`conflicts`] is the `O(n)` count
+//! of attacking pairs (h1's value at h2's cost) that the solvers use.
+
+use serde::{Deserialize, Serialize};
+
+/// The largest board we accept: placements are `n` rows of 4 bytes, and the `O(n)`
+/// counters keep about `6n` more.
+pub const MAX_N: u64 = 100_000_000;
+
+/// One of seed 004's three heuristics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Heuristic {
+    H1,
+    H2,
+    H3,
+}
+
+impl Heuristic {
+    pub fn parse(text: &str) -> Result<Heuristic, String> {
+        match text {
+            "h1" => Ok(Heuristic::H1),
+            "h2" => Ok(Heuristic::H2),
+            "h3" => Ok(Heuristic::H3),
+            _ => Err(format!(
+                "unknown heuristic {text:?}: use h1 (attacking pairs, nested loop), h2 (conflicts per queen with arrays; always 2 x h1) or h3 (per-queen conflicts halved; always equal to h1)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::H1 => "h1",
+            Heuristic::H2 => "h2",
+            Heuristic::H3 => "h3",
+        }
+    }
+
+    /// The heuristic's value, computed the way seed 004 computes it.
+    pub fn eval(self, rows: &[u32]) -> u64 {
+        match self {
+            Heuristic::H1 => h1(rows),
+            Heuristic::H2 => h2(rows),
+            Heuristic::H3 => h3(rows),
+        }
+    }
+}
+
+/// Seed 004 `heuristic1`: attacking pairs, by a nested loop.
+pub fn h1(rows: &[u32]) -> u64 {
+    let n = rows.len();
+    let mut conflicts = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            if rows[i] == rows[j] || rows[i].abs_diff(rows[j]) as usize == j - i {
+                conflicts += 1;
+            }
+        }
+    }
+    conflicts
+}
+
+/// Seed 004 `heuristic2`: per queen, the other queens on its row and both diagonals.
+pub fn h2(rows: &[u32]) -> u64 {
+    let n = rows.len();
+    let mut row = vec![0u64; n];
+    let mut d1 = vec![0u64; 2 * n];
+    let mut d2 = vec![0u64; 2 * n];
+    for (c, &r) in rows.iter().enumerate() {
+        let r = r as usize;
+        row[r] += 1;
+        d1[c + r] += 1;
+        d2[c + n - r] += 1;
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(c, &r)| {
+            let r = r as usize;
+            (row[r] - 1) + (d1[c + r] - 1) + (d2[c + n - r] - 1)
+        })
+        .sum()
+}
+
+/// Seed 004 `heuristic3`: per-queen conflicts by a nested loop, halved.
+pub fn h3(rows: &[u32]) -> u64 {
+    let n = rows.len();
+    let mut conflicts = 0;
+    for c in 0..n {
+        for c2 in 0..n {
+            if c == c2 {
+                continue;
+            }
+            if rows[c] == rows[c2] {
+                conflicts += 1;
+            }
+            if rows[c].abs_diff(rows[c2]) as usize == c.abs_diff(c2) {
+                conflicts += 1;
+            }
+        }
+    }
+    conflicts / 2
+}
+
+/// Attacking pairs in `O(n)`: `Σ k(k−1)/2` over rows and diagonals holding `k` queens.
+pub fn conflicts(rows: &[u32]) -> u64 {
+    let n = rows.len();
+    let mut row = vec![0u32; n];
+    let mut d1 = vec![0u32; 2 * n];
+    let mut d2 = vec![0u32; 2 * n];
+    let mut pairs = 0u64;
+    for (c, &r) in rows.iter().enumerate() {
+        let r = r as usize;
+        // Each earlier queen on the same line makes one more pair.
+        pairs += (row[r] + d1[c + r] + d2[c + n - r]) as u64;
+        row[r] += 1;
+        d1[c + r] += 1;
+        d2[c + n - r] += 1;
+    }
+    pairs
+}
+
+/// Why a placement is not a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementError {
+    /// Not `n` queens for an `n × n` board.
+    WrongLength { n: usize, len: usize },
+    /// A queen off the board.
+    OffBoard { col: usize, row: u32, n: usize },
+    /// Queens that attack each other, as `(col, row)` pairs (the first few).
+    Attacks {
+        pairs: Vec<((usize, u32), (usize, u32))>,
+        total: u64,
+    },
+}
+
+impl std::fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementError::WrongLength { n, len } => {
+                write!(f, "{len} queens for a {n}x{n} board: expected {n}")
+            }
+            PlacementError::OffBoard { col, row, n } => {
+                write!(
+                    f,
+                    "the queen of column {col} is on row {row}, off the {n}x{n} board"
+                )
+            }
+            PlacementError::Attacks { pairs, total } => {
+                write!(
+                    f,
+                    "{total} attacking pair{}: ",
+                    if *total == 1 { "" } else { "s" }
+                )?;
+                let shown: Vec<String> = pairs
+                    .iter()
+                    .map(|((c1, r1), (c2, r2))| {
+                        let how = if r1 == r2 { "row" } else { "diagonal" };
+                        format!("({r1},{c1}) and ({r2},{c2}) share a {how}")
+                    })
+                    .collect();
+                write!(f, "{}", shown.join("; "))?;
+                if (*total as usize) > pairs.len() {
+                    write!(f, "; …")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The most attacking pairs a validation error lists.
+const LISTED_PAIRS: usize = 5;
+
+/// Checks that `rows` places `n` non-attacking queens on an `n × n` board, naming the
+/// attacking pairs when it does not. `O(n)` unless there are attacks to name.
+pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
+    if rows.len() != n {
+        return Err(PlacementError::WrongLength { n, len: rows.len() });
+    }
+    if let Some((col, &row)) = rows.iter().enumerate().find(|(_, r)| **r as usize >= n) {
+        return Err(PlacementError::OffBoard { col, row, n });
+    }
+    let total = conflicts(rows);
+    if total == 0 {
+        return Ok(());
+    }
+    // Name the first pairs: the last queen seen on each line, per line.
+    let mut row_last = vec![usize::MAX; n];
+    let mut d1_last = vec![usize::MAX; 2 * n];
+    let mut d2_last = vec![usize::MAX; 2 * n];
+    let mut pairs = Vec::new();
+    for (c, &r) in rows.iter().enumerate() {
+        let ri = r as usize;
+        for last in [
+            &mut row_last[ri],
+            &mut d1_last[c + ri],
+            &mut d2_last[c + n - ri],
+        ] {
+            if *last != usize::MAX && pairs.len() < LISTED_PAIRS {
+                pairs.push(((*last, rows[*last]), (c, r)));
+            }
+            *last = c;
+        }
+    }
+    Err(PlacementError::Attacks { pairs, total })
+}
+
+/// Known solution counts, OEIS A000170 (n = 0 … 27), for tests and messages.
+pub const A000170: [u64; 28] = [
+    1,
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2_680,
+    14_200,
+    73_712,
+    365_596,
+    2_279_184,
+    14_772_512,
+    95_815_104,
+    666_090_624,
+    4_968_057_848,
+    39_029_188_884,
+    314_666_222_712,
+    2_691_008_701_644,
+    24_233_937_684_440,
+    227_514_171_973_736,
+    2_207_893_435_808_352,
+    22_317_699_616_364_044,
+    234_907_967_154_122_528,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn validation_names_the_attacking_pairs() {
+        assert_eq!(validate(4, &[1, 3, 0, 2]), Ok(()));
+        let e = validate(4, &[0, 1, 2, 3]).unwrap_err();
+        assert!(matches!(e, PlacementError::Attacks { total: 6, .. }), "{e}");
+        assert!(
+            e.to_string().contains("(0,0) and (1,1) share a diagonal"),
+            "{e}"
+        );
+        let e = validate(4, &[0, 2, 0, 3]).unwrap_err().to_string();
+        assert!(e.contains("(0,0) and (0,2) share a row"), "{e}");
+        assert!(matches!(
+            validate(4, &[0, 1]),
+            Err(PlacementError::WrongLength { .. })
+        ));
+        assert!(matches!(
+            validate(4, &[0, 1, 2, 4]),
+            Err(PlacementError::OffBoard { col: 3, .. })
+        ));
+        assert_eq!(Heuristic::parse("h2"), Ok(Heuristic::H2));
+        assert!(Heuristic::parse("h4").unwrap_err().contains("h1"));
+    }
+
+    proptest! {
+        #[test]
+        fn the_three_heuristics_are_one_measure(rows in (1usize..40).prop_flat_map(|n| proptest::collection::vec(0u32..n as u32, n))) {
+            let pairs = h1(&rows);
+            prop_assert_eq!(h2(&rows), 2 * pairs);
+            prop_assert_eq!(h3(&rows), pairs);
+            prop_assert_eq!(conflicts(&rows), pairs);
+            prop_assert_eq!(validate(rows.len(), &rows).is_ok(), pairs == 0);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! N-Queens jobs: check the input, run the solver (in parallel where it splits), validate
+//! what it reports with `puzzle::queens`, and say in a sentence what came of it.
+
+use super::knight::JobError;
+use crate::puzzle::queens::{A000170, MAX_N};
+use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
+use crate::solve::{Budget, Counters, Observer, Stop};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueensJob {
+    pub n: u64,
+    pub seed: u64,
+    pub budget: Budget,
+    /// Worker threads for the parts that run in parallel (`None`: one per core).
+    pub threads: Option<usize>,
+    pub task: QueensTask,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum QueensTask {
+    /// Every solution, by bitboard backtracking with symmetry.
+    Count,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum QueensReport {
+    Count(QueensCountReport),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueensCountReport {
+    pub n: u64,
+    /// Every solution (all rotations and reflections counted).
+    pub total: u64,
+    /// Solutions up to rotation and reflection.
+    pub unique: u64,
+    pub complete: bool,
+    pub nodes: u64,
+    pub threads: usize,
+    pub stop: Stop,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+impl QueensJob {
+    pub fn check(&self) -> Result<(), JobError> {
+        if self.n == 0 || self.n > MAX_N {
+            return Err(JobError::Input(format!(
+                "n = {} is out of range: n is a whole number from 1 to {MAX_N}",
+                self.n
+            )));
+        }
+        if self.threads == Some(0) {
+            return Err(JobError::Input("--threads must be at least 1".into()));
+        }
+        match self.task {
+            QueensTask::Count if self.n > MAX_COUNT_N as u64 => Err(JobError::Input(format!(
+                "counting goes up to n = {MAX_COUNT_N} (the bitboards are 32 bits; n = 27 alone took a year of FPGA time)"
+            ))),
+            QueensTask::Count => Ok(()),
+        }
+    }
+
+    pub fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<QueensReport, JobError> {
+        self.check()?;
+        match self.task {
+            QueensTask::Count => count_all(self, cancel, observer).map(QueensReport::Count),
+        }
+    }
+}
+
+/// Counts every solution, the tasks spread over a rayon pool of `job.threads`.
+fn count_all(
+    job: &QueensJob,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<QueensCountReport, JobError> {
+    let n = job.n as u32;
+    let started = Instant::now();
+    let deadline = job.budget.time.map(|t| started + t);
+    let stop = || cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+    let pool = {
+        let mut b = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = job.threads {
+            b = b.num_threads(t);
+        }
+        b.build()
+            .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?
+    };
+    let threads = pool.current_num_threads();
+    let (sum, small) = if n < 5 {
+        let total = count::count_small(n);
+        (
+            TaskCount {
+                complete: true,
+                ..TaskCount::default()
+            },
+            Some(total),
+        )
+    } else {
+        let tasks = count::tasks(n);
+        let tally = Mutex::new((Counters::default(), observer));
+        let sum = pool.install(|| {
+            tasks
+                .par_iter()
+                .map(|t| {
+                    if stop() {
+                        return TaskCount::default();
+                    }
+                    let c = count::count_task(t, &stop);
+                    if let Ok(mut g) = tally.lock() {
+                        let (counters, observer) = &mut *g;
+                        counters.attempts += 1;
+                        counters.nodes += c.nodes;
+                        counters.solutions += c.total();
+                        let snapshot = *counters;
+                        observer.progress(&snapshot, started.elapsed());
+                    }
+                    c
+                })
+                .reduce(
+                    || TaskCount {
+                        complete: true,
+                        ..TaskCount::default()
+                    },
+                    |mut a, b| {
+                        a.add(&b);
+                        a
+                    },
+                )
+        });
+        (sum, None)
+    };
+    let total = small.unwrap_or_else(|| sum.total());
+    // A task skipped or cut short by the stop reports itself incomplete.
+    let complete = small.is_some() || sum.complete;
+    let stop_reason = if complete {
+        Stop::Exhausted
+    } else if cancel.load(Ordering::Relaxed) {
+        Stop::Cancelled
+    } else {
+        Stop::TimeLimit
+    };
+    // The count is checked against the literature where the literature has it.
+    if complete
+        && let Some(&known) = A000170.get(n as usize)
+        && known != total
+    {
+        return Err(JobError::Invalid(format!(
+            "counted {total} solutions for n = {n}, but OEIS A000170 has {known}"
+        )));
+    }
+    let message = if complete {
+        match small {
+            Some(_) => format!("{total} solutions"),
+            None => format!(
+                "{total} solutions ({} up to rotation and reflection)",
+                sum.unique()
+            ),
+        }
+    } else {
+        format!(
+            "{}: at least {total} solutions (incomplete count)",
+            stop_reason.describe()
+        )
+    };
+    Ok(QueensCountReport {
+        n: job.n,
+        total,
+        unique: if small.is_some() { 0 } else { sum.unique() },
+        complete,
+        nodes: sum.nodes,
+        threads,
+        stop: stop_reason,
+        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        message,
+    })
+}

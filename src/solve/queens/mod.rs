@@ -1,0 +1,3 @@
+//! N-Queens solvers.
+
+pub mod count;
