@@ -49,9 +49,33 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum QueensVerb {
+    /// Find one placement of N non-attacking queens.
+    Solve(QueensSolveArgs),
     /// Count every solution (bitboard backtracking with the board's eight symmetries, in
     /// parallel).
     Count(QueensCountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct QueensSolveArgs {
+    /// The board is N x N with N queens.
+    #[arg(long)]
+    pub n: u64,
+    /// Algorithm id: min-conflicts or construct.
+    #[arg(long = "algo", default_value = "min-conflicts")]
+    pub algo: String,
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Set a parameter of the algorithm, e.g. tail=64.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -559,6 +583,28 @@ pub fn main(cli: Cli) -> ExitCode {
             knight_job(&verb).map(|(job, json)| (Job::Knight(job), json))
         }
         Some(Command::Queens {
+            verb: QueensVerb::Solve(a),
+        }) => a
+            .params
+            .iter()
+            .map(|p| split_param(p))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|params| {
+                (
+                    Job::Queens(QueensJob {
+                        n: a.n,
+                        seed: a.seed,
+                        budget: Budget::unlimited().with_time(a.time_limit),
+                        threads: None,
+                        task: QueensTask::Solve {
+                            algorithm: a.algo.clone(),
+                            params,
+                        },
+                    }),
+                    a.json,
+                )
+            }),
+        Some(Command::Queens {
             verb: QueensVerb::Count(a),
         }) => Ok((
             Job::Queens(QueensJob {
@@ -618,6 +664,51 @@ fn print_queens_report(report: &QueensReport, json: bool) -> ExitCode {
                 );
             }
             if r.complete {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        QueensReport::Solve(r) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"n": r.n, "algorithm": r.algorithm, "seed": r.seed, "found": r.found,
+                           "rows": r.rows, "conflicts": r.conflicts, "elapsed_ms": r.elapsed_ms,
+                           "stats": r.counters, "message": r.message})
+                );
+            } else {
+                println!("{} queens, {}, seed {}", r.n, r.algorithm, r.seed);
+                println!("{}", r.message);
+                if r.found && r.n <= 40 {
+                    println!();
+                    for row in 0..r.n as u32 {
+                        let line: Vec<&str> = r
+                            .rows
+                            .iter()
+                            .map(|&q| if q == row { "Q" } else { "." })
+                            .collect();
+                        println!("{}", line.join(" "));
+                    }
+                    println!();
+                } else if r.found {
+                    let head: Vec<String> = r.rows.iter().take(12).map(|q| q.to_string()).collect();
+                    println!(
+                        "rows by column: {} … (--json prints all {})",
+                        head.join(" "),
+                        r.n
+                    );
+                }
+                let c = &r.counters;
+                println!(
+                    "swaps tried {}, swaps made {}, restarts {}; {:.3} ms",
+                    c.nodes,
+                    c.backtracks,
+                    c.attempts.saturating_sub(1),
+                    r.elapsed_ms
+                );
+            }
+            if r.found {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

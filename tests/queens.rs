@@ -1,6 +1,6 @@
 //! N-Queens through the real binary: counts against OEIS A000170, bad input refused.
 
-use searchlab::puzzle::queens::A000170;
+use searchlab::puzzle::queens::{A000170, validate};
 use serde_json::Value;
 use std::process::Command;
 
@@ -58,4 +58,58 @@ fn bad_n_and_threads_are_refused_with_what_is_allowed() {
             "{err}"
         );
     }
+}
+
+fn solve_json(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["queens", "solve", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = searchlab(&all);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    (code, v)
+}
+
+fn rows(v: &Value) -> Vec<u32> {
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap() as u32)
+        .collect()
+}
+
+#[test]
+fn min_conflicts_places_100_000_queens_and_construct_every_n() {
+    let (code, v) = solve_json(&["--n", "100000", "--algo", "min-conflicts", "--seed", "7"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["found"], true);
+    assert_eq!(validate(100_000, &rows(&v)), Ok(()));
+    // Same seed, same answer.
+    let (_, again) = solve_json(&["--n", "100000", "--algo", "min-conflicts", "--seed", "7"]);
+    assert_eq!(rows(&v), rows(&again));
+    for n in [1, 4, 5, 6, 7, 8, 9, 14, 15, 20, 21, 200] {
+        let (code, v) = solve_json(&["--n", &n.to_string(), "--algo", "construct"]);
+        assert_eq!(code, 0, "n = {n}");
+        assert_eq!(validate(n, &rows(&v)), Ok(()), "n = {n}");
+    }
+}
+
+#[test]
+fn two_and_three_queens_have_no_solution_and_exit_1() {
+    for n in ["2", "3"] {
+        for algo in ["min-conflicts", "construct"] {
+            let (code, v) = solve_json(&["--n", n, "--algo", algo]);
+            assert_eq!(code, 1);
+            assert_eq!(v["found"], false);
+            assert!(
+                v["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("no solution exists"),
+                "{v}"
+            );
+        }
+    }
+    let (code, _, err) = searchlab(&["queens", "solve", "--n", "8", "--algo", "dfs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("min-conflicts"), "{err}");
 }

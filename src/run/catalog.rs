@@ -401,6 +401,62 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
+/// The N-Queens algorithms, in the order the app lists them.
+pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        id: "min-conflicts",
+        name: "Min-conflicts",
+        summary: "Sosic & Gu / Minton local search: a nearly conflict-free random permutation, then swaps that lower the conflicts. A million queens in a fraction of a second.",
+        complete: false,
+        params: &[
+            int(
+                "tail",
+                "32",
+                0,
+                1_000_000,
+                "Columns placed at random at the end of the initial placement (Sosic & Gu's c).",
+            ),
+            int(
+                "tries",
+                "64",
+                1,
+                1_000_000,
+                "Random swap partners tried per attacked queen.",
+            ),
+            int(
+                "max_stall",
+                "50",
+                1,
+                1_000_000,
+                "Repair rounds without progress before starting again.",
+            ),
+        ],
+    },
+    AlgorithmInfo {
+        id: "construct",
+        name: "Construction",
+        summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",
+        complete: true,
+        params: &[],
+    },
+];
+
+pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
+    QUEENS_ALGORITHMS
+        .iter()
+        .find(|a| a.id == id)
+        .ok_or_else(|| {
+            format!(
+                "unknown queens algorithm {id:?}; available: {}",
+                QUEENS_ALGORITHMS
+                    .iter()
+                    .map(|a| a.id)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
 pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
     KNIGHT_ALGORITHMS
         .iter()

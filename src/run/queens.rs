@@ -1,10 +1,12 @@
 //! N-Queens jobs: check the input, run the solver (in parallel where it splits), validate
 //! what it reports with `puzzle::queens`, and say in a sentence what came of it.
 
+use super::catalog::{Params, queens_algorithm};
 use super::knight::JobError;
-use crate::puzzle::queens::{A000170, MAX_N};
+use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
-use crate::solve::{Budget, Counters, Observer, Stop};
+use crate::solve::queens::{construct, min_conflicts};
+use crate::solve::{Budget, Control, Counters, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
@@ -25,11 +27,35 @@ pub struct QueensJob {
 pub enum QueensTask {
     /// Every solution, by bitboard backtracking with symmetry.
     Count,
+    /// One solution.
+    Solve {
+        algorithm: String,
+        params: Vec<(String, String)>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum QueensReport {
     Count(QueensCountReport),
+    Solve(QueensSolveReport),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueensSolveReport {
+    pub n: u64,
+    pub algorithm: String,
+    pub params: Vec<(String, String)>,
+    pub seed: u64,
+    pub found: bool,
+    /// Row of the queen in each column (a solution when `found`; else the last placement,
+    /// which may be empty).
+    pub rows: Vec<u32>,
+    /// Attacking pairs in `rows`.
+    pub conflicts: u64,
+    pub stop: Stop,
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    pub message: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,6 +89,14 @@ impl QueensJob {
                 "counting goes up to n = {MAX_COUNT_N} (the bitboards are 32 bits; n = 27 alone took a year of FPGA time)"
             ))),
             QueensTask::Count => Ok(()),
+            QueensTask::Solve {
+                ref algorithm,
+                ref params,
+            } => {
+                let algo = queens_algorithm(algorithm).map_err(JobError::Input)?;
+                Params::new(algo, params).map_err(JobError::Input)?;
+                Ok(())
+            }
         }
     }
 
@@ -72,10 +106,95 @@ impl QueensJob {
         observer: &mut dyn Observer,
     ) -> Result<QueensReport, JobError> {
         self.check()?;
-        match self.task {
+        match &self.task {
             QueensTask::Count => count_all(self, cancel, observer).map(QueensReport::Count),
+            QueensTask::Solve { algorithm, params } => {
+                solve(self, algorithm, params, cancel, observer).map(QueensReport::Solve)
+            }
         }
     }
+}
+
+/// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
+fn solve(
+    job: &QueensJob,
+    algorithm: &str,
+    given: &[(String, String)],
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<QueensSolveReport, JobError> {
+    let algo = queens_algorithm(algorithm).map_err(JobError::Input)?;
+    let params = Params::new(algo, given).map_err(JobError::Input)?;
+    let n = job.n as usize;
+    let started = Instant::now();
+    let mut ctl = Control::new(job.budget, cancel, observer);
+    let (rows, stop, counters) = match algo.id {
+        "min-conflicts" => {
+            let config = min_conflicts::Config {
+                tail: params.int("tail") as usize,
+                tries: params.int("tries") as u32,
+                max_stall: params.int("max_stall") as u32,
+            };
+            // n = 2 and 3 have no solution: a local search would only run out of budget.
+            if n == 2 || n == 3 {
+                (Vec::new(), Stop::Exhausted, Counters::default())
+            } else {
+                let o = min_conflicts::solve(n, &config, &mut rng_from_seed(job.seed), &mut ctl);
+                (o.rows, o.stop, o.counters)
+            }
+        }
+        "construct" => match construct::construct(n as u32) {
+            Some(rows) => (rows, Stop::Found, Counters::default()),
+            None => (Vec::new(), Stop::Exhausted, Counters::default()),
+        },
+        other => {
+            return Err(JobError::Input(format!("{other} is not a queens solver")));
+        }
+    };
+    let elapsed = started.elapsed();
+    let found = stop == Stop::Found;
+    if found {
+        validate(n, &rows).map_err(|e| {
+            JobError::Invalid(format!(
+                "{} reported a placement that is not a solution: {e}",
+                algo.id
+            ))
+        })?;
+    }
+    let conflicts = if rows.is_empty() { 0 } else { conflicts(&rows) };
+    let message = if found {
+        format!("placed {n} queens, none attacking another")
+    } else if n == 2 || n == 3 {
+        // Proved by searching every placement (count_small is exhaustive).
+        let total = count::count_small(n as u32);
+        debug_assert_eq!(total, 0);
+        format!(
+            "no solution exists for n = {n}: all {} placements of one queen per column were searched and none is free of attacks",
+            n.pow(n as u32)
+        )
+    } else {
+        format!(
+            "{}: no solution found ({} attacking pairs left)",
+            stop.describe(),
+            conflicts
+        )
+    };
+    Ok(QueensSolveReport {
+        n: job.n,
+        algorithm: algo.id.to_string(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seed: job.seed,
+        found,
+        rows,
+        conflicts,
+        stop,
+        counters,
+        elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        message,
+    })
 }
 
 /// Counts every solution, the tasks spread over a rayon pool of `job.threads`.

@@ -37,8 +37,9 @@ impl Job {
                 k.seed,
             ),
             Job::Queens(q) => (
-                match q.task {
+                match &q.task {
                     super::queens::QueensTask::Count => "queens-count".to_string(),
+                    super::queens::QueensTask::Solve { algorithm, .. } => algorithm.clone(),
                 },
                 q.seed,
             ),

@@ -16,10 +16,6 @@
 /// Nodes between two calls of the stop predicate.
 pub const STOP_CHECK: u64 = 1 << 18;
 
-/// The deepest row at which the stop predicate is asked: below it a subtree is small
-/// (well under a millisecond for n = 16), so the hot rows pay one addition per node.
-const STOP_DEPTH: usize = 5;
-
 /// The largest n the bitboards hold.
 pub const MAX_COUNT_N: u32 = 31;
 
@@ -118,93 +114,100 @@ struct Search<'a> {
     bound2: usize,
     board: [u32; 32],
     count: TaskCount,
-    next_check: u64,
     stop: &'a (dyn Fn() -> bool + Sync),
     stopped: bool,
 }
 
 impl Search<'_> {
-    /// Counts a node; at the shallow rows ([`STOP_DEPTH`]) and at most every
-    /// [`STOP_CHECK`] nodes, asks the stop predicate. Deeper rows only count.
-    #[inline(always)]
-    fn node(&mut self, y: usize) -> bool {
-        self.count.nodes += 1;
-        if y <= STOP_DEPTH && self.count.nodes >= self.next_check {
-            self.next_check = self.count.nodes + STOP_CHECK;
-            if (self.stop)() {
-                self.stopped = true;
-            }
-        }
-        self.stopped
-    }
-
-    /// Row 0's queen in the corner.
-    fn corner(&mut self, y: usize, left: u32, down: u32, right: u32) {
-        if self.node(y) {
-            return;
-        }
-        let mut bitmap = self.mask & !(left | down | right);
-        if y < self.bound1 {
-            bitmap &= !2;
-        }
-        if y + 1 == self.sizee {
-            // The children are the last row: count them here rather than call them.
-            while bitmap != 0 {
-                let bit = bitmap & bitmap.wrapping_neg();
-                bitmap ^= bit;
-                self.count.nodes += 1;
-                let last = self.mask & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
-                if last != 0 {
-                    self.count.count8 += 1;
+    /// Depth-first from row `y0` (rows before it placed, their attacks in `left`, `down`,
+    /// `right`), with an explicit stack: one loop iteration per queen tried. `CORNER`
+    /// selects the row-0-in-the-corner rules, else the inside rules.
+    fn search<const CORNER: bool>(&mut self, y0: usize, left: u32, down: u32, right: u32) {
+        let (mask, sizee, bound1, bound2) = (self.mask, self.sizee, self.bound1, self.bound2);
+        let (sidemask, lastmask) = (self.sidemask, self.lastmask);
+        // Free squares of row `y` given its attacks, with the row's symmetry rules.
+        let row = |y: usize, l: u32, d: u32, r: u32| -> u32 {
+            let mut bitmap = mask & !(l | d | r);
+            if CORNER {
+                if y < bound1 {
+                    bitmap &= !2;
+                }
+            } else if y < bound1 {
+                bitmap &= !sidemask;
+            } else if y == bound2 {
+                if d & sidemask == 0 {
+                    return 0;
+                }
+                if d & sidemask != sidemask {
+                    bitmap &= sidemask;
                 }
             }
-            return;
+            bitmap
+        };
+        // One frame per row: its attacks and the squares still to try.
+        #[derive(Clone, Copy, Default)]
+        struct Frame {
+            l: u32,
+            d: u32,
+            r: u32,
+            free: u32,
         }
-        while bitmap != 0 {
-            let bit = bitmap & bitmap.wrapping_neg();
-            bitmap ^= bit;
-            self.board[y] = bit;
-            self.corner(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
-        }
-    }
-
-    /// Row 0's queen inside the left half.
-    fn inside(&mut self, y: usize, left: u32, down: u32, right: u32) {
-        if self.node(y) {
-            return;
-        }
-        let mut bitmap = self.mask & !(left | down | right);
-        if y < self.bound1 {
-            bitmap &= !self.sidemask;
-        } else if y == self.bound2 {
-            if down & self.sidemask == 0 {
-                return;
+        let mut stack = [Frame::default(); 32];
+        let (mut nodes, mut count8) = (1u64, 0u64);
+        let mut next_check = STOP_CHECK;
+        let mut y = y0;
+        stack[y] = Frame {
+            l: left,
+            d: down,
+            r: right,
+            free: row(y, left, down, right),
+        };
+        loop {
+            let frame = &mut stack[y];
+            let f = frame.free;
+            if f == 0 {
+                if y == y0 {
+                    break;
+                }
+                y -= 1;
+                // Backing up: the place to look at the clock and the cancel flag.
+                if nodes >= next_check {
+                    next_check = nodes + STOP_CHECK;
+                    if (self.stop)() {
+                        self.stopped = true;
+                        break;
+                    }
+                }
+                continue;
             }
-            if down & self.sidemask != self.sidemask {
-                bitmap &= self.sidemask;
+            let bit = f & f.wrapping_neg();
+            frame.free = f ^ bit;
+            let (l, d, r) = ((frame.l | bit) << 1, frame.d | bit, (frame.r | bit) >> 1);
+            if !CORNER {
+                self.board[y] = bit;
             }
-        }
-        if y + 1 == self.sizee {
-            // The children are the last row: finish them here rather than call them.
-            while bitmap != 0 {
-                let bit = bitmap & bitmap.wrapping_neg();
-                bitmap ^= bit;
-                self.count.nodes += 1;
-                let last = self.mask & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
-                if last != 0 && last & self.lastmask == 0 {
-                    self.board[y] = bit;
-                    self.board[y + 1] = last;
+            nodes += 1;
+            if y + 1 == sizee {
+                // The last row: one square left or none.
+                let last = mask & !(l | d | r);
+                if CORNER {
+                    count8 += (last != 0) as u64;
+                } else if last != 0 && last & lastmask == 0 {
+                    self.board[sizee] = last;
                     self.check();
                 }
+                continue;
             }
-            return;
+            y += 1;
+            stack[y] = Frame {
+                l,
+                d,
+                r,
+                free: row(y, l, d, r),
+            };
         }
-        while bitmap != 0 {
-            let bit = bitmap & bitmap.wrapping_neg();
-            bitmap ^= bit;
-            self.board[y] = bit;
-            self.inside(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
-        }
+        self.count.nodes += nodes;
+        self.count.count8 += count8;
     }
 
     /// Compares a complete board with its rotations; counts it by its class size, or not
@@ -300,7 +303,6 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
             complete: true,
             ..TaskCount::default()
         },
-        next_check: STOP_CHECK,
         stop,
         stopped: false,
     };
@@ -308,7 +310,7 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
         let bit = task.second;
         s.board[0] = 1;
         s.board[1] = bit;
-        s.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
+        s.search::<true>(2, (2 | bit) << 1, 1 | bit, bit >> 1);
     } else {
         // The masks of the `bound1 − 1` earlier rounds of the document's loop.
         for _ in 1..task.bound1 {
@@ -320,7 +322,7 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
         s.board[0] = first;
         s.board[1] = bit;
         let (left, down, right) = (first << 1, first, first >> 1);
-        s.inside(2, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        s.search::<false>(2, (left | bit) << 1, down | bit, (right | bit) >> 1);
     }
     s.count.complete = !s.stopped;
     s.count

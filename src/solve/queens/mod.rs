@@ -1,3 +1,5 @@
 //! N-Queens solvers.
 
+pub mod construct;
 pub mod count;
+pub mod min_conflicts;
