@@ -410,15 +410,12 @@ impl KnightView {
         if let Some(state) = run.take_snapshot() {
             self.live_path = state;
         }
-        if let Some(w) = run.belief() {
-            self.belief = Some(
-                w.iter()
-                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
-                    .collect(),
-            );
-        }
+        let events = run.drain();
+        // Read after the events: the worker writes its last belief before it sends
+        // `Finished`, so a run that has finished shows its final belief space.
+        let belief = run.belief();
         let mut finished = None;
-        for event in run.drain() {
+        for event in events {
             match event {
                 Event::Progress {
                     counters,
@@ -435,6 +432,13 @@ impl KnightView {
                 Event::Finished(result) => finished = Some(result),
                 Event::Started { .. } => {}
             }
+        }
+        if let Some(w) = belief {
+            self.belief = Some(
+                w.iter()
+                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
+                    .collect(),
+            );
         }
         if let Some(result) = finished {
             self.run = None;

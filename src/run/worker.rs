@@ -82,7 +82,6 @@ struct WorkerObserver {
     wake: Arc<dyn Fn() + Send + Sync>,
     last_progress: Option<Instant>,
     last_snapshot: Option<Instant>,
-    last_belief: Option<Instant>,
     /// Generations not sent yet, and when the last batch went.
     generations: Vec<GenerationStats>,
     last_generations: Option<Instant>,
@@ -149,14 +148,9 @@ impl Observer for WorkerObserver {
         }
     }
 
+    /// The slot always holds the newest weights (one copy per generation, small next to a
+    /// generation's work), so the consumer sees the final belief space, whatever the timing.
     fn belief(&mut self, weights: &[f32]) {
-        if self
-            .last_belief
-            .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
-        {
-            return;
-        }
-        self.last_belief = Some(Instant::now());
         if let Ok(mut b) = self.belief.lock() {
             let buf = b.get_or_insert_with(Vec::new);
             buf.clear();
@@ -231,7 +225,6 @@ impl Run {
                         wake: wake.clone(),
                         last_progress: None,
                         last_snapshot: None,
-                        last_belief: None,
                         generations: Vec::new(),
                         last_generations: None,
                     };
