@@ -61,9 +61,13 @@ pub struct QueensSolveArgs {
     /// The board is N x N with N queens.
     #[arg(long)]
     pub n: u64,
-    /// Algorithm id: min-conflicts or construct.
+    /// Algorithm id: backtracking, best-first, hill-climbing, cultural, min-conflicts or
+    /// construct.
     #[arg(long = "algo", default_value = "min-conflicts")]
     pub algo: String,
+    /// Seed 004's heuristic for best-first, hill-climbing and cultural: h1, h2 or h3.
+    #[arg(long)]
+    pub heuristic: Option<String>,
     /// Seed of the random generator: same seed, same answer.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -589,7 +593,10 @@ pub fn main(cli: Cli) -> ExitCode {
             .iter()
             .map(|p| split_param(p))
             .collect::<Result<Vec<_>, _>>()
-            .map(|params| {
+            .map(|mut params| {
+                if let Some(h) = &a.heuristic {
+                    params.push(("heuristic".to_string(), h.clone()));
+                }
                 (
                     Job::Queens(QueensJob {
                         n: a.n,
@@ -700,13 +707,30 @@ fn print_queens_report(report: &QueensReport, json: bool) -> ExitCode {
                     );
                 }
                 let c = &r.counters;
-                println!(
-                    "swaps tried {}, swaps made {}, restarts {}; {:.3} ms",
-                    c.nodes,
-                    c.backtracks,
-                    c.attempts.saturating_sub(1),
-                    r.elapsed_ms
-                );
+                let stats = match r.algorithm.as_str() {
+                    "min-conflicts" => format!(
+                        "swaps tried {}, swaps made {}, restarts {}",
+                        c.nodes,
+                        c.backtracks,
+                        c.attempts.saturating_sub(1)
+                    ),
+                    "backtracking" => {
+                        format!("queens placed {}, taken back {}", c.nodes, c.backtracks)
+                    }
+                    "best-first" => {
+                        format!("states expanded {}, states queued {}", c.nodes, c.attempts)
+                    }
+                    "hill-climbing" => format!(
+                        "neighbours scored {}, steps {}, restarts {}",
+                        c.nodes, c.generations, c.attempts
+                    ),
+                    "cultural" => format!(
+                        "generations {}, placements scored {}, refreshes {}",
+                        c.generations, c.nodes, c.attempts
+                    ),
+                    _ => String::from("constructed directly"),
+                };
+                println!("{stats}; {:.3} ms", r.elapsed_ms);
             }
             if r.found {
                 ExitCode::SUCCESS

@@ -93,10 +93,54 @@ fn min_conflicts_places_100_000_queens_and_construct_every_n() {
     }
 }
 
+const ALGORITHMS: [&str; 6] = [
+    "backtracking",
+    "best-first",
+    "hill-climbing",
+    "cultural",
+    "min-conflicts",
+    "construct",
+];
+
+#[test]
+fn every_placement_reported_is_validated_and_seeded_runs_repeat() {
+    for n in 4..=12usize {
+        for algo in ALGORITHMS {
+            for h in ["h1", "h2", "h3"] {
+                let mut args = vec![
+                    "--n".to_string(),
+                    n.to_string(),
+                    "--algo".into(),
+                    algo.into(),
+                    "--seed".into(),
+                    n.to_string(),
+                ];
+                if ["best-first", "hill-climbing", "cultural"].contains(&algo) {
+                    args.extend(["--heuristic".to_string(), h.to_string()]);
+                } else if h != "h1" {
+                    continue;
+                }
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let (code, v) = solve_json(&args);
+                let rows = rows(&v);
+                if v["found"] == true {
+                    assert_eq!(code, 0);
+                    assert_eq!(validate(n, &rows), Ok(()), "{algo} n = {n}");
+                } else {
+                    assert_eq!(code, 1);
+                    assert!(v["conflicts"].as_u64().unwrap() > 0, "{algo} n = {n}");
+                }
+                let (_, again) = solve_json(&args);
+                assert_eq!(rows, self::rows(&again), "{algo} n = {n} {h}");
+            }
+        }
+    }
+}
+
 #[test]
 fn two_and_three_queens_have_no_solution_and_exit_1() {
     for n in ["2", "3"] {
-        for algo in ["min-conflicts", "construct"] {
+        for algo in ALGORITHMS {
             let (code, v) = solve_json(&["--n", n, "--algo", algo]);
             assert_eq!(code, 1);
             assert_eq!(v["found"], false);

@@ -401,8 +401,75 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
+const HEURISTIC: ParamSpec = choice(
+    "heuristic",
+    "h1",
+    &["h1", "h2", "h3"],
+    "Seed 004's heuristic: h1 attacking pairs (nested loop), h2 conflicts per queen with arrays (always 2 x h1, and O(n)), h3 per-queen conflicts halved (always h1). They order placements identically, so only the speed differs.",
+);
+
 /// The N-Queens algorithms, in the order the app lists them.
 pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        id: "backtracking",
+        name: "Backtracking",
+        summary: "Seed 004: column by column, rows from the top, a queen only where nothing attacks it.",
+        complete: true,
+        params: &[],
+    },
+    AlgorithmInfo {
+        id: "best-first",
+        name: "Best-first",
+        summary: "Seed 004: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
+        complete: false,
+        params: &[HEURISTIC],
+    },
+    AlgorithmInfo {
+        id: "hill-climbing",
+        name: "Hill climbing",
+        summary: "Seed 004: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
+        complete: false,
+        params: &[
+            HEURISTIC,
+            int(
+                "max_restarts",
+                "100",
+                0,
+                100_000_000,
+                "Random restarts after the first descent (seed 004 leaves the number open).",
+            ),
+        ],
+    },
+    AlgorithmInfo {
+        id: "cultural",
+        name: "Cultural",
+        summary: "Seed 004: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
+        complete: false,
+        params: &[
+            HEURISTIC,
+            int(
+                "population",
+                "200",
+                2,
+                1_000_000,
+                "Individuals per generation (seed 004's plot: 200).",
+            ),
+            int(
+                "generations",
+                "400",
+                1,
+                100_000_000,
+                "Generations before giving up (seed 004's plot: 400).",
+            ),
+            int(
+                "stagnation",
+                "10",
+                1,
+                1_000_000,
+                "Generations without a better best before the population is refreshed (seed 004: 10).",
+            ),
+        ],
+    },
     AlgorithmInfo {
         id: "min-conflicts",
         name: "Min-conflicts",

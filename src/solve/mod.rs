@@ -117,6 +117,17 @@ impl GenerationStats {
             diversity: 0.0,
         }
     }
+
+    /// Like [`GenerationStats::of`] for a score to minimise (conflicts): best is the
+    /// lowest.
+    pub fn of_minimised(generation: u64, score: &[f64]) -> GenerationStats {
+        let s = GenerationStats::of(generation, score);
+        GenerationStats {
+            best: s.worst,
+            worst: s.best,
+            ..s
+        }
+    }
 }
 
 /// Receives what a solver reports while it runs. Every method has an empty default, so

@@ -3,3 +3,4 @@
 pub mod construct;
 pub mod count;
 pub mod min_conflicts;
+pub mod seed;
