@@ -49,11 +49,34 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum QueensVerb {
+    /// Seed 004's results table: average time and success per algorithm at each N.
+    Bench(QueensBenchArgs),
     /// Find one placement of N non-attacking queens.
     Solve(QueensSolveArgs),
     /// Count every solution (bitboard backtracking with the board's eight symmetries, in
     /// parallel).
     Count(QueensCountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct QueensBenchArgs {
+    /// Board sizes, e.g. 5,10 or 4..12.
+    #[arg(long, value_parser = parse_sizes, default_value = "5,10")]
+    pub n: Sizes,
+    #[arg(long, default_value_t = 20)]
+    pub trials: u64,
+    /// Heuristic of best-first, hill-climbing and cultural.
+    #[arg(long, default_value = "h1")]
+    pub heuristic: String,
+    /// Trial i of every algorithm starts from the placement of seed SEED + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -381,6 +404,67 @@ fn bench(experiment: &Experiment) -> ExitCode {
     }
 }
 
+fn queens_bench(a: &QueensBenchArgs) -> ExitCode {
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let rows = match bench::queens::table(
+        &a.n.0,
+        a.trials,
+        a.seed,
+        &a.heuristic,
+        a.time_limit,
+        &cancel,
+    ) {
+        Ok(r) => r,
+        Err(e) => return input_error(&format!("queens bench: {e}")),
+    };
+    if a.json {
+        println!("{}", json!({"experiment": "queens", "rows": rows}));
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{:<14} {:>4} {:>7} {:>8} {:>11} {:>11} {:>11} {:>13} {:>12}",
+        "algorithm",
+        "n",
+        "trials",
+        "success",
+        "mean ms",
+        "median ms",
+        "max ms",
+        "document ms",
+        "doc success"
+    );
+    for r in &rows {
+        let s = &r.summary;
+        println!(
+            "{:<14} {:>4} {:>7} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>13} {:>12}",
+            r.algorithm,
+            r.n,
+            s.trials,
+            pct(s.success_rate),
+            s.mean_ms,
+            s.median_ms,
+            s.max_ms,
+            r.document_mean_ms
+                .map_or("—".to_string(), |m| format!("{m:.3}")),
+            r.document_success_rate.map_or("—".to_string(), pct)
+        );
+    }
+    println!(
+        "heuristic {} (best-first, hill-climbing, cultural); trial i starts every algorithm from the placement of seed {} + i",
+        rows.first().map_or("h1", |r| r.heuristic.as_str()),
+        a.seed
+    );
+    ExitCode::SUCCESS
+}
+
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
@@ -586,6 +670,9 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Knight { verb }) => {
             knight_job(&verb).map(|(job, json)| (Job::Knight(job), json))
         }
+        Some(Command::Queens {
+            verb: QueensVerb::Bench(a),
+        }) => return queens_bench(&a),
         Some(Command::Queens {
             verb: QueensVerb::Solve(a),
         }) => a

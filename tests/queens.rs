@@ -157,3 +157,31 @@ fn two_and_three_queens_have_no_solution_and_exit_1() {
     assert_eq!(code, 2);
     assert!(err.contains("min-conflicts"), "{err}");
 }
+
+#[test]
+fn the_seed_table_comes_as_json_rows_beside_the_document() {
+    let (code, out, err) =
+        searchlab(&["queens", "bench", "--n", "5,10", "--trials", "4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    for r in rows {
+        for key in [
+            "trials",
+            "successes",
+            "success_rate",
+            "mean_ms",
+            "median_ms",
+            "document_mean_ms",
+        ] {
+            assert!(r[key].is_number(), "{key} in {r}");
+        }
+    }
+    // Backtracking is complete: it always succeeds.
+    assert!(
+        rows.iter()
+            .filter(|r| r["algorithm"] == "backtracking")
+            .all(|r| r["success_rate"] == 1.0)
+    );
+}

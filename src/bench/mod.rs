@@ -2,6 +2,7 @@
 //! an experiment uses seed `seed + i`, so a table is reproduced exactly by its command.
 
 pub mod knight;
+pub mod queens;
 
 use serde::Serialize;
 use std::io::IsTerminal;
