@@ -163,7 +163,7 @@ impl Search<'_> {
             free: row(y, left, down, right),
         };
         loop {
-            let frame = &mut stack[y];
+            let frame = &mut stack[y & 31];
             let f = frame.free;
             if f == 0 {
                 if y == y0 {
@@ -184,7 +184,7 @@ impl Search<'_> {
             frame.free = f ^ bit;
             let (l, d, r) = ((frame.l | bit) << 1, frame.d | bit, (frame.r | bit) >> 1);
             if !CORNER {
-                self.board[y] = bit;
+                self.board[y & 31] = bit;
             }
             nodes += 1;
             if y + 1 == sizee {
@@ -199,7 +199,7 @@ impl Search<'_> {
                 continue;
             }
             y += 1;
-            stack[y] = Frame {
+            stack[y & 31] = Frame {
                 l,
                 d,
                 r,
