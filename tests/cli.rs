@@ -2,19 +2,10 @@
 
 use searchlab::puzzle::knight::Board;
 use serde_json::Value;
-use std::process::Command;
 
-fn searchlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::searchlab;
+use std::process::Command;
 
 fn json(args: &[&str]) -> (i32, Value) {
     let (code, stdout, stderr) = searchlab(args);

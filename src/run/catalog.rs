@@ -509,35 +509,26 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
 ];
 
 pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
-    QUEENS_ALGORITHMS
-        .iter()
-        .find(|a| a.id == id)
-        .ok_or_else(|| {
-            format!(
-                "unknown queens algorithm {id:?}; available: {}",
-                QUEENS_ALGORITHMS
-                    .iter()
-                    .map(|a| a.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+    find(QUEENS_ALGORITHMS, "queens", id)
+}
+
+/// The algorithm `id` of `list`, or a message listing the ones there are.
+fn find(
+    list: &'static [AlgorithmInfo],
+    puzzle: &str,
+    id: &str,
+) -> Result<&'static AlgorithmInfo, String> {
+    list.iter().find(|a| a.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = list.iter().map(|a| a.id).collect();
+        format!(
+            "unknown {puzzle} algorithm {id:?}; available: {}",
+            ids.join(", ")
+        )
+    })
 }
 
 pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
-    KNIGHT_ALGORITHMS
-        .iter()
-        .find(|a| a.id == id)
-        .ok_or_else(|| {
-            format!(
-                "unknown knight algorithm {id:?}; available: {}",
-                KNIGHT_ALGORITHMS
-                    .iter()
-                    .map(|a| a.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+    find(KNIGHT_ALGORITHMS, "knight", id)
 }
 
 /// Parameter values by name, every one of them checked against its spec, defaults filled
