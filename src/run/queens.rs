@@ -207,6 +207,11 @@ fn solve(
             "no solution exists for n = {n}: all {} placements of one queen per column were searched and none is free of attacks",
             n.pow(n as u32)
         )
+    } else if rows.is_empty() {
+        format!(
+            "{}: no solution found (stopped before the first full placement)",
+            stop.describe()
+        )
     } else {
         format!(
             "{}: no solution found ({} attacking pairs left)",

@@ -111,8 +111,15 @@ impl Board {
         false
     }
 
-    /// Sosic & Gu's initial placement.
-    fn place(&mut self, tail: usize, rng: &mut Rng, counters: &mut Counters) {
+    /// Sosic & Gu's initial placement; `Some(stop)` when the budget or a cancel ends it
+    /// (asked every 65,536 columns, so ten million queens still stop promptly).
+    fn place(
+        &mut self,
+        tail: usize,
+        rng: &mut Rng,
+        counters: &mut Counters,
+        ctl: &Control,
+    ) -> Option<Stop> {
         let n = self.n;
         for (c, r) in self.q.iter_mut().enumerate() {
             *r = c as u32;
@@ -122,6 +129,11 @@ impl Board {
         self.collisions = 0;
         let greedy = n.saturating_sub(tail);
         for c in 0..n {
+            if c % 65_536 == 65_535
+                && let Some(stop) = ctl.interrupted()
+            {
+                return Some(stop);
+            }
             if c < greedy {
                 // A few random rows from the rest until one is on two free diagonals.
                 let limit = 4 + 2 * (n - c).ilog2().max(1) as usize;
@@ -140,6 +152,7 @@ impl Board {
             let r = self.q[c];
             self.add(c, r);
         }
+        None
     }
 }
 
@@ -166,7 +179,15 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
     let mut next: Vec<usize> = Vec::new();
     let stop = 'restart: loop {
         counters.attempts += 1;
-        b.place(config.tail, rng, &mut counters);
+        if let Some(stop) = b.place(config.tail, rng, &mut counters, ctl) {
+            // Cut short mid-placement: there is no whole placement to report.
+            return Outcome {
+                rows: Vec::new(),
+                stop,
+                counters,
+                conflicts: 0,
+            };
+        }
         attacked.clear();
         attacked.extend((0..n).filter(|&c| b.attacked(c)));
         let mut best = b.collisions;
