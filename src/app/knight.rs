@@ -413,7 +413,7 @@ impl KnightView {
         let events = run.drain();
         // Read after the events: the worker writes its last belief before it sends
         // `Finished`, so a run that has finished shows its final belief space.
-        let belief = run.belief();
+        let belief = run.take_belief();
         let mut finished = None;
         for event in events {
             match event {

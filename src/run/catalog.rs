@@ -581,6 +581,11 @@ impl Params {
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
+
+    /// Every value, as `(name, value)` pairs for a report.
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.0.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
 }
 
 fn check_value(algo: &AlgorithmInfo, spec: &ParamSpec, value: &str) -> Result<(), String> {

@@ -309,10 +309,7 @@ fn solve(
         rows: board.rows(),
         start,
         algorithm: algo.id.to_string(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        params: params.pairs(),
         seed: job.seed,
         found,
         closed_requested: job.closed,

@@ -222,10 +222,7 @@ fn solve(
     Ok(QueensSolveReport {
         n: job.n,
         algorithm: algo.id.to_string(),
-        params: params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        params: params.pairs(),
         seed: job.seed,
         found,
         rows,

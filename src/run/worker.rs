@@ -67,18 +67,45 @@ impl Job {
     }
 }
 
-/// The latest board state, waiting for the consumer.
-#[derive(Default)]
-struct Slot {
-    state: Option<Vec<u32>>,
+/// The latest board state (or belief weights), waiting for the consumer.
+struct Slot<T> {
+    state: Option<Vec<T>>,
     taken: bool,
+}
+
+impl<T> Default for Slot<T> {
+    fn default() -> Self {
+        Slot {
+            state: None,
+            taken: false,
+        }
+    }
+}
+
+impl<T: Clone> Slot<T> {
+    /// Overwrites the value, reusing its buffer, and marks it new.
+    fn put(&mut self, value: &[T]) {
+        let buf = self.state.get_or_insert_with(Vec::new);
+        buf.clear();
+        buf.extend_from_slice(value);
+        self.taken = false;
+    }
+
+    /// The value if it is new since the last take.
+    fn take(&mut self) -> Option<Vec<T>> {
+        if self.taken {
+            return None;
+        }
+        self.taken = true;
+        self.state.clone()
+    }
 }
 
 struct WorkerObserver {
     events: Sender<Event>,
     flags: Arc<Flags>,
-    slot: Arc<Mutex<Slot>>,
-    belief: Arc<Mutex<Option<Vec<f32>>>>,
+    slot: Arc<Mutex<Slot<u32>>>,
+    belief: Arc<Mutex<Slot<f32>>>,
     wake: Arc<dyn Fn() + Send + Sync>,
     last_progress: Option<Instant>,
     last_snapshot: Option<Instant>,
@@ -148,13 +175,11 @@ impl Observer for WorkerObserver {
         }
     }
 
-    /// The slot always holds the newest weights (one copy per generation, small next to a
-    /// generation's work), so the consumer sees the final belief space, whatever the timing.
+    /// Every generation's weights go in (one copy, small next to a generation's work), so
+    /// the consumer sees the final belief space, whatever the timing.
     fn belief(&mut self, weights: &[f32]) {
         if let Ok(mut b) = self.belief.lock() {
-            let buf = b.get_or_insert_with(Vec::new);
-            buf.clear();
-            buf.extend_from_slice(weights);
+            b.put(weights);
         }
     }
 
@@ -172,10 +197,7 @@ impl Observer for WorkerObserver {
             return;
         }
         self.last_snapshot = Some(Instant::now());
-        let buf = slot.state.get_or_insert_with(Vec::new);
-        buf.clear();
-        buf.extend_from_slice(state);
-        slot.taken = false;
+        slot.put(state);
         drop(slot);
         (self.wake)();
     }
@@ -184,8 +206,8 @@ impl Observer for WorkerObserver {
 /// A job running on a worker thread. Dropping it cancels the job and waits for the thread.
 pub struct Run {
     events: Receiver<Event>,
-    slot: Arc<Mutex<Slot>>,
-    belief: Arc<Mutex<Option<Vec<f32>>>>,
+    slot: Arc<Mutex<Slot<u32>>>,
+    belief: Arc<Mutex<Slot<f32>>>,
     flags: Arc<Flags>,
     thread: Option<JoinHandle<()>>,
 }
@@ -204,7 +226,7 @@ impl Run {
     ) -> Run {
         let (tx, rx) = mpsc::channel();
         let slot = Arc::new(Mutex::new(Slot::default()));
-        let belief = Arc::new(Mutex::new(None));
+        let belief = Arc::new(Mutex::new(Slot::default()));
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let flags = Arc::new(Flags {
             cancel,
@@ -275,17 +297,13 @@ impl Run {
 
     /// The newest board state since the last call, if there is one.
     pub fn take_snapshot(&self) -> Option<Vec<u32>> {
-        let mut slot = self.slot.lock().ok()?;
-        if slot.taken {
-            return None;
-        }
-        slot.taken = true;
-        slot.state.clone()
+        self.slot.lock().ok()?.take()
     }
 
-    /// The belief space's latest per-square weights (cultural algorithms), if any.
-    pub fn belief(&self) -> Option<Vec<f32>> {
-        self.belief.lock().ok()?.clone()
+    /// The belief space's newest per-square weights (cultural algorithms) since the last
+    /// call, if there are new ones.
+    pub fn take_belief(&self) -> Option<Vec<f32>> {
+        self.belief.lock().ok()?.take()
     }
 
     /// Whether the worker thread has ended.

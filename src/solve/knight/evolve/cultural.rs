@@ -25,7 +25,7 @@
 //!   takes the first, so a transition the belief space calls good is made *less* likely
 //!   ([`Bonus::Document`], the default). [`Bonus::Reward`] subtracts the 2 instead.
 //! - `belief_threshold`: a transition counts as a success when its individual's fitness
-//!   exceeds `0.7·n²` (and a pattern as excellent above `0.8·n²`), but fitness is about
+//!   exceeds `0.7·n²`, but fitness is about
 //!   `40·n²`, so every top individual passes ([`Threshold::Fitness`], the default).
 //!   [`Threshold::Coverage`] compares the squares covered instead.
 //! - The local search swaps two squares of a path, which breaks its knight's moves; the
@@ -66,9 +66,9 @@ impl Bonus {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Threshold {
-    /// As printed: fitness against `0.7·n²` / `0.8·n²`.
+    /// As printed: fitness against `0.7·n²`.
     Fitness,
-    /// Squares covered against `0.7·n²` / `0.8·n²`.
+    /// Squares covered against `0.7·n²`.
     Coverage,
 }
 
@@ -118,17 +118,16 @@ struct Individual {
 }
 
 /// Level 4's belief space (seed 000 `AdvancedBeliefSpace`). Transitions are indexed
-/// `square · 8 + gene`.
+/// `square · 8 + gene`. The document's `good_transitions` is incremented exactly where
+/// `transition_quality[t]['success']` is, so `success` serves for both; its `good_patterns`
+/// (the top 15 three-square patterns of excellent paths) is never read, so it is not kept.
 pub struct BeliefSpace {
     success: Vec<u32>,
     failure: Vec<u32>,
-    good: Vec<u32>,
     bad: Vec<u32>,
     /// Per square, the genes of the successful moves from it, in the order first seen.
     successful: Vec<[u8; 8]>,
     successful_len: Vec<u8>,
-    /// The top 15 three-square patterns of excellent paths, with their fitness.
-    patterns: Vec<([Square; 3], f64)>,
     stagnation: u32,
     last_best: f64,
     best: Option<Individual>,
@@ -139,11 +138,9 @@ impl BeliefSpace {
         BeliefSpace {
             success: vec![0; squares * 8],
             failure: vec![0; squares * 8],
-            good: vec![0; squares * 8],
             bad: vec![0; squares * 8],
             successful: vec![[0; 8]; squares],
             successful_len: vec![0; squares],
-            patterns: Vec::new(),
             stagnation: 0,
             last_best: 0.0,
             best: None,
@@ -155,7 +152,7 @@ impl BeliefSpace {
     }
 
     fn dangerous(&self, t: usize) -> bool {
-        self.bad[t] > self.good[t]
+        self.bad[t] > self.success[t]
     }
 
     fn is_good_transition(&self, t: Option<usize>) -> bool {
@@ -211,7 +208,7 @@ impl BeliefSpace {
     /// Per square, the good transitions learned out of it, scaled to the largest (0–1).
     pub fn weights(&self, squares: usize) -> Vec<f32> {
         let per: Vec<u32> = (0..squares)
-            .map(|s| self.good[s * 8..s * 8 + 8].iter().sum())
+            .map(|s| self.success[s * 8..s * 8 + 8].iter().sum())
             .collect();
         let max = per.iter().copied().max().unwrap_or(0).max(1) as f32;
         per.iter().map(|&v| v as f32 / max).collect()
@@ -506,14 +503,12 @@ impl Engine<'_> {
         for &i in &order[..top] {
             let ind = &population[i];
             let good = measure(ind) > squares * 0.7;
-            let excellent = measure(ind) > squares * 0.8;
             for w in ind.path.windows(2) {
                 let Some(t) = transition(board, w[0], w[1]) else {
                     continue;
                 };
                 if good {
                     b.success[t] += 1;
-                    b.good[t] += 1;
                 } else {
                     b.failure[t] += 1;
                 }
@@ -524,14 +519,7 @@ impl Engine<'_> {
                     b.successful_len[a] += 1;
                 }
             }
-            if excellent {
-                for w in ind.path.windows(3) {
-                    b.patterns.push(([w[0], w[1], w[2]], ind.fitness));
-                }
-            }
         }
-        b.patterns.sort_by(|x, y| y.1.total_cmp(&x.1));
-        b.patterns.truncate(15);
         let bottom = (population.len() / 10).max(1);
         for &i in &order[order.len() - bottom..] {
             let ind = &population[i];

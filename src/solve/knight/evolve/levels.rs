@@ -411,7 +411,7 @@ impl BeliefSpace {
         roulette(&cumulative, rng) as u8
     }
 
-    /// The move success rates (for the app and the tests).
+    /// The share of each move's uses among the top individuals that counted as a success.
     pub fn move_rates(&self) -> [f64; 8] {
         std::array::from_fn(|g| self.move_success[g] as f64 / self.move_usage[g].max(1) as f64)
     }

@@ -28,7 +28,7 @@
 //! returns a parent itself, which the mutation then changes in place; we copy.
 
 use super::{GENE_TO_MOVE, GenerationStats, diversity, gene_step, note_generation, roulette};
-use crate::puzzle::knight::{Square, bits};
+use crate::puzzle::knight::Square;
 use crate::solve::knight::{Answer, FreeMoves, Problem, closes};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
@@ -281,7 +281,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         let best = (0..size).fold(0, |b, i| if fitness[i] > fitness[b] { i } else { b });
         let mut stats = GenerationStats::of(generation, &fitness);
         stats.best_coverage = fitness[best] as u32 + 1;
-        if ctl_wants_detail(config) {
+        // Diversity costs a pass over the population: a solve shows it, an experiment that
+        // only counts tours (`stop_at_first == false`) skips it.
+        if config.stop_at_first {
             let genes: Vec<Vec<u32>> = population
                 .iter()
                 .zip(&fitness)
@@ -327,22 +329,18 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
     }
 }
 
-/// Diversity costs a pass over the population; experiments that only count tours skip it.
-fn ctl_wants_detail(config: &Config) -> bool {
-    config.stop_at_first
-}
-
-/// The free moves of a square as seed 001 numbers them (1–8), for messages and tests.
-pub fn seed_moves(mask: u8) -> Vec<u8> {
-    (0..8u8)
-        .filter(|&g| bits(mask).any(|k| k == GENE_TO_MOVE[g as usize]))
-        .map(|g| g + 1)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::knight::bits;
+
+    /// The free moves of a mask as seed 001 numbers them (1–8).
+    fn seed_moves(mask: u8) -> Vec<u8> {
+        (0..8u8)
+            .filter(|&g| bits(mask).any(|k| k == GENE_TO_MOVE[g as usize]))
+            .map(|g| g + 1)
+            .collect()
+    }
     use crate::puzzle::knight::Board;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
