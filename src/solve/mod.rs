@@ -45,6 +45,8 @@ pub enum Stop {
     TimeLimit,
     NodeLimit,
     GenerationLimit,
+    /// The search would have needed more memory than it may use (a best-first queue).
+    MemoryLimit,
     Cancelled,
 }
 
@@ -54,7 +56,11 @@ impl Stop {
     pub fn interrupted(self) -> bool {
         matches!(
             self,
-            Stop::TimeLimit | Stop::NodeLimit | Stop::GenerationLimit | Stop::Cancelled
+            Stop::TimeLimit
+                | Stop::NodeLimit
+                | Stop::GenerationLimit
+                | Stop::MemoryLimit
+                | Stop::Cancelled
         )
     }
 
@@ -66,6 +72,7 @@ impl Stop {
             Stop::TimeLimit => "time limit reached",
             Stop::NodeLimit => "node limit reached",
             Stop::GenerationLimit => "generation limit reached",
+            Stop::MemoryLimit => "memory limit reached",
             Stop::Cancelled => "cancelled",
         }
     }

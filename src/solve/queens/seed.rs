@@ -90,24 +90,71 @@ pub fn backtracking(n: usize, ctl: &mut Control) -> Outcome {
 }
 
 /// Every placement that moves one queen within its column, in seed 004's order (column
-/// by column, rows from the top).
-fn for_each_neighbour(state: &[u32], mut f: impl FnMut(usize, u32)) {
+/// by column, rows from the top). `f` returns `false` to stop early; the result says
+/// whether every neighbour was visited.
+fn for_each_neighbour(state: &[u32], mut f: impl FnMut(usize, u32) -> bool) -> bool {
     let n = state.len() as u32;
     for (i, &own) in state.iter().enumerate() {
         for j in (0..n).filter(|&j| j != own) {
-            f(i, j);
+            if !f(i, j) {
+                return false;
+            }
         }
     }
+    true
 }
+
+/// How often a loop of heuristic evaluations looks at the clock and the cancel flag: about
+/// every 4,096 queens' worth of evaluation, so a search on thousands of queens (where one
+/// sweep of the neighbours takes seconds) still stops promptly.
+struct Pulse {
+    every: u32,
+    left: u32,
+}
+
+impl Pulse {
+    fn new(n: usize) -> Pulse {
+        let every = (4096 / n.max(1)).max(1) as u32;
+        Pulse { every, left: every }
+    }
+
+    /// Counts one evaluation; now and then asks `ctl` whether to stop.
+    #[inline]
+    fn interrupted(&mut self, ctl: &Control) -> Option<Stop> {
+        self.left -= 1;
+        if self.left > 0 {
+            return None;
+        }
+        self.left = self.every;
+        ctl.interrupted()
+    }
+}
+
+/// The most row values best-first keeps in its queue and visited set (2²⁷ values, 512 MB):
+/// each expansion adds n(n − 1) placements of n rows, so large boards would otherwise fill
+/// the machine's memory long before the time limit.
+pub const BEST_FIRST_MAX_VALUES: usize = 1 << 27;
 
 /// Seed 004's greedy best-first search: a priority queue of `(heuristic, state)` (ties by
 /// the state, as Python's tuples compare), a visited set, neighbours by moving one queen.
 pub fn best_first(start: &[u32], heuristic: Heuristic, ctl: &mut Control) -> Outcome {
+    best_first_within(start, heuristic, BEST_FIRST_MAX_VALUES, ctl)
+}
+
+/// [`best_first`] keeping at most `max_values` row values in memory.
+pub fn best_first_within(
+    start: &[u32],
+    heuristic: Heuristic,
+    max_values: usize,
+    ctl: &mut Control,
+) -> Outcome {
+    let n = start.len();
     let mut counters = Counters::default();
     let mut queue = BinaryHeap::new();
     let mut visited: HashSet<Vec<u32>> = HashSet::new();
     queue.push(Reverse((heuristic.eval(start), start.to_vec())));
     let mut last = start.to_vec();
+    let mut pulse = Pulse::new(n);
     let stop = loop {
         let Some(Reverse((h, state))) = queue.pop() else {
             break Stop::Exhausted;
@@ -122,6 +169,8 @@ pub fn best_first(start: &[u32], heuristic: Heuristic, ctl: &mut Control) -> Out
         counters.nodes += 1;
         counters.depth = h;
         let mut neighbour = state.clone();
+        let mut interrupted = None;
+        let mut full = false;
         for_each_neighbour(&state, |i, j| {
             neighbour[i] = j;
             if !visited.contains(&neighbour) {
@@ -129,8 +178,17 @@ pub fn best_first(start: &[u32], heuristic: Heuristic, ctl: &mut Control) -> Out
                 counters.attempts += 1;
             }
             neighbour[i] = state[i];
+            interrupted = pulse.interrupted(ctl);
+            full = (queue.len() + visited.len()) * n > max_values;
+            interrupted.is_none() && !full
         });
         last = state;
+        if let Some(stop) = interrupted {
+            break stop;
+        }
+        if full {
+            break Stop::MemoryLimit;
+        }
         if let Some(stop) = ctl.check(&counters, Some(&last)) {
             break stop;
         }
@@ -159,6 +217,7 @@ pub fn hill_climbing(
     let mut best = current.clone();
     let mut best_h = heuristic.eval(&best);
     let mut step = 0u64;
+    let mut pulse = Pulse::new(n);
     let stop = 'outer: loop {
         let mut h = heuristic.eval(&current);
         loop {
@@ -181,6 +240,7 @@ pub fn hill_climbing(
             // The best neighbour (the first among equals, like Python's `min`).
             let mut top: Option<(u64, usize, u32)> = None;
             let mut neighbour = current.clone();
+            let mut interrupted = None;
             for_each_neighbour(&current, |i, j| {
                 neighbour[i] = j;
                 let nh = heuristic.eval(&neighbour);
@@ -189,7 +249,12 @@ pub fn hill_climbing(
                     top = Some((nh, i, j));
                 }
                 neighbour[i] = current[i];
+                interrupted = pulse.interrupted(ctl);
+                interrupted.is_none()
             });
+            if let Some(stop) = interrupted {
+                break 'outer stop;
+            }
             if let Some(stop) = ctl.check(&counters, Some(&current)) {
                 break 'outer stop;
             }
@@ -255,15 +320,24 @@ pub fn cultural(
     let mut best = start.to_vec();
     let mut stagnant = 0u64;
     let mut generation = 0u64;
+    let mut pulse = Pulse::new(n);
     let stop = loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
         }
         generation += 1;
-        let mut scored: Vec<(u64, Vec<u32>)> = population
-            .drain(..)
-            .map(|s| (heuristic.eval(&s), s))
-            .collect();
+        let mut scored: Vec<(u64, Vec<u32>)> = Vec::with_capacity(population.len());
+        let mut interrupted = None;
+        for s in population.drain(..) {
+            scored.push((heuristic.eval(&s), s));
+            interrupted = pulse.interrupted(ctl);
+            if interrupted.is_some() {
+                break;
+            }
+        }
+        if let Some(stop) = interrupted {
+            break stop;
+        }
         counters.nodes += scored.len() as u64;
         scored.sort_by_key(|s| s.0);
         let (h, leader) = (scored[0].0, &scored[0].1);
@@ -340,6 +414,47 @@ mod tests {
             let o = with_control(Budget::unlimited(), |ctl| backtracking(n, ctl));
             assert_eq!(o.stop, Stop::Exhausted);
         }
+    }
+
+    /// On 3,000 queens one sweep of hill climbing's neighbours takes minutes (9 million
+    /// O(n²) evaluations); a 100 ms budget must still end each search within a moment.
+    #[test]
+    fn heuristic_searches_on_thousands_of_queens_stop_at_the_time_limit() {
+        let start = random_start(3000, &mut rng_from_seed(5));
+        let budget = Budget::unlimited().with_time(std::time::Duration::from_millis(100));
+        let runs: [(&str, fn(&[u32], &mut Control) -> Outcome); 3] = [
+            ("best-first", |s, ctl| best_first(s, Heuristic::H1, ctl)),
+            ("hill-climbing", |s, ctl| {
+                hill_climbing(s, Heuristic::H1, 100, &mut rng_from_seed(1), ctl)
+            }),
+            ("cultural", |s, ctl| {
+                cultural(
+                    s,
+                    Heuristic::H1,
+                    &CulturalConfig::default(),
+                    &mut rng_from_seed(1),
+                    ctl,
+                )
+            }),
+        ];
+        for (name, run) in runs {
+            let t = std::time::Instant::now();
+            let o = with_control(budget, |ctl| run(&start, ctl));
+            assert_eq!(o.stop, Stop::TimeLimit, "{name}");
+            assert!(t.elapsed().as_secs_f64() < 5.0, "{name}: {:?}", t.elapsed());
+            assert_eq!(o.rows.len(), 3000, "{name}");
+        }
+    }
+
+    #[test]
+    fn best_first_stops_at_its_memory_limit() {
+        // 30 queens: one expansion queues 870 placements of 30 rows.
+        let start = random_start(30, &mut rng_from_seed(2));
+        let o = with_control(Budget::unlimited(), |ctl| {
+            best_first_within(&start, Heuristic::H2, 1000 * 30, ctl)
+        });
+        assert_eq!(o.stop, Stop::MemoryLimit);
+        assert!(o.counters.attempts <= 2 * 870, "{:?}", o.counters);
     }
 
     #[test]
