@@ -422,7 +422,8 @@ mod tests {
     fn heuristic_searches_on_thousands_of_queens_stop_at_the_time_limit() {
         let start = random_start(3000, &mut rng_from_seed(5));
         let budget = Budget::unlimited().with_time(std::time::Duration::from_millis(100));
-        let runs: [(&str, fn(&[u32], &mut Control) -> Outcome); 3] = [
+        type Search = fn(&[u32], &mut Control) -> Outcome;
+        let runs: [(&str, Search); 3] = [
             ("best-first", |s, ctl| best_first(s, Heuristic::H1, ctl)),
             ("hill-climbing", |s, ctl| {
                 hill_climbing(s, Heuristic::H1, 100, &mut rng_from_seed(1), ctl)
