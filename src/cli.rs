@@ -793,29 +793,13 @@ fn print_queens_report(report: &QueensReport, json: bool) -> ExitCode {
                         r.n
                     );
                 }
-                let c = &r.counters;
-                let stats = match r.algorithm.as_str() {
-                    "min-conflicts" => format!(
-                        "swaps tried {}, swaps made {}, restarts {}",
-                        c.nodes,
-                        c.backtracks,
-                        c.attempts.saturating_sub(1)
-                    ),
-                    "backtracking" => {
-                        format!("queens placed {}, taken back {}", c.nodes, c.backtracks)
-                    }
-                    "best-first" => {
-                        format!("states expanded {}, states queued {}", c.nodes, c.attempts)
-                    }
-                    "hill-climbing" => format!(
-                        "neighbours scored {}, steps {}, restarts {}",
-                        c.nodes, c.generations, c.attempts
-                    ),
-                    "cultural" => format!(
-                        "generations {}, placements scored {}, refreshes {}",
-                        c.generations, c.nodes, c.attempts
-                    ),
-                    _ => String::from("constructed directly"),
+                let figures = crate::run::queens::counter_figures(&r.algorithm, &r.counters);
+                let stats = if figures.is_empty() {
+                    String::from("constructed directly")
+                } else {
+                    let told: Vec<String> =
+                        figures.iter().map(|(k, v)| format!("{k} {v}")).collect();
+                    told.join(", ")
                 };
                 println!("{stats}; {:.3} ms", r.elapsed_ms);
             }

@@ -6,6 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
 use searchlab::puzzle::knight::Board;
+use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
 
 fn harness() -> Harness<'static, SearchLabApp> {
@@ -44,7 +45,9 @@ fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, col: u32) -> Pos2 {
 fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     let deadline = Instant::now() + limit;
     h.step();
-    while h.state().knight.is_running() && Instant::now() < deadline {
+    while (h.state().knight.is_running() || h.state().queens.is_running())
+        && Instant::now() < deadline
+    {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -289,7 +292,7 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
         return;
     }
     // Timings differ from run to run; the pointer is not part of the picture.
-    h.state_mut().knight.hide_timings = true;
+    h.state_mut().set_hide_timings(true);
     h.remove_cursor();
     h.run_steps(2);
     let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
@@ -369,4 +372,156 @@ fn snapshot_level3_fitness_plot_and_belief_space() {
     h.run_steps(3);
     assert_eq!(h.state().knight.history().len(), 100);
     snapshot(&mut h, "level3_plot_8x8");
+}
+
+/// The app on the N-Queens tab with `n` typed into its field.
+fn queens_harness(n: &str) -> Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("N-Queens").click();
+    h.run();
+    set_text(&mut h, "Queens (n)", n);
+    h
+}
+
+#[test]
+fn the_queens_tab_runs_all_four_and_times_each() {
+    let mut h = queens_harness("8");
+    assert_eq!(h.state().queens.settings.n, 8);
+    h.get_by_label("Run all four").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let results = h.state().queens.results().to_vec();
+    let ids: Vec<&str> = results.iter().map(|r| r.algorithm.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["backtracking", "best-first", "hill-climbing", "cultural"]
+    );
+    for r in &results {
+        let rep = r.outcome.as_ref().expect("every algorithm runs");
+        if rep.found {
+            assert_eq!(validate(8, &rep.rows), Ok(()), "{}", r.algorithm);
+        }
+        assert!(rep.elapsed_ms > 0.0);
+    }
+    // Backtracking's first solution in row order, on the board until the next run.
+    assert!(results[0].outcome.as_ref().unwrap().found);
+    assert_eq!(
+        results[0].outcome.as_ref().unwrap().rows,
+        [0, 4, 7, 5, 2, 6, 1, 3]
+    );
+    // The last run's placement is the one on the board, and each algorithm has a row.
+    let last = results[3].outcome.as_ref().unwrap();
+    assert_eq!(h.state().queens.placement(), &last.rows[..]);
+    for name in ["Backtracking", "Best-first", "Hill climbing", "Cultural"] {
+        assert!(
+            h.query_all_by_label(name).count() >= 1,
+            "{name} in the table"
+        );
+    }
+}
+
+#[test]
+fn bad_n_is_refused_with_a_message() {
+    let mut h = queens_harness("12");
+    assert_eq!(h.state().queens.settings.n, 12);
+    for bad in ["0", "20000000", "x"] {
+        set_text(&mut h, "Queens (n)", bad);
+        let q = &h.state().queens;
+        assert_eq!(q.settings.n, 12, "{bad} was refused");
+        let e = q.n_error.clone().expect("an inline message");
+        assert!(e.contains("from 1 to 10000000"), "{e}");
+        h.get_by_label_contains("n must be a whole number");
+    }
+}
+
+#[test]
+fn hill_climbing_plots_its_conflicts_per_step() {
+    let mut h = queens_harness("20");
+    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run();
+    let q = &h.state().queens;
+    let rep = q.results()[0].outcome.as_ref().unwrap();
+    assert!(rep.found, "{}", rep.message);
+    assert_eq!(validate(20, q.placement()), Ok(()));
+    let history = q.history();
+    assert_eq!(history[0].generation, 1);
+    // Steepest descent: every step within a descent lowers the conflicts; the last is 0.
+    assert_eq!(history.last().unwrap().best, 0.0);
+    h.get_by_label_contains("Heuristic (h1) per step");
+    h.get_by_label_contains("placed 20 queens, none attacking another");
+}
+
+#[test]
+fn two_queens_have_no_solution_and_eight_have_92() {
+    let mut h = queens_harness("2");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    let said = h.state().queens.status_message();
+    assert!(
+        said.as_deref()
+            .is_some_and(|m| m.contains("no solution exists for n = 2")),
+        "{said:?}"
+    );
+    h.get_by_label_contains("no solution exists for n = 2");
+
+    set_text(&mut h, "Queens (n)", "8");
+    h.get_by_label("Count all solutions").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.get_by_label_contains("92 solutions (12 up to rotation and reflection)");
+}
+
+#[test]
+fn a_million_queens_by_min_conflicts_show_as_a_density_view() {
+    let mut h = queens_harness("1000000");
+    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let q = &h.state().queens;
+    assert_eq!(q.placement().len(), 1_000_000);
+    assert_eq!(validate(1_000_000, q.placement()), Ok(()));
+    h.get_by_label("Queens board");
+    snapshot(&mut h, "queens_million_density");
+}
+
+#[test]
+fn snapshot_queens_all_four_8x8() {
+    let mut h = queens_harness("8");
+    h.get_by_label("Run all four").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run_steps(3);
+    snapshot(&mut h, "queens_all_four_8x8");
+}
+
+#[test]
+fn a_local_minimum_shows_its_attacked_queens() {
+    // Seed 4 without restarts: steepest descent stops with 2 attacking pairs.
+    let mut h = queens_harness("8");
+    {
+        let q = &mut h.state_mut().queens.settings;
+        q.algorithm = "hill-climbing".into();
+        q.seed = 4;
+        q.params
+            .insert("hill-climbing.max_restarts".into(), "0".into());
+    }
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run_steps(3);
+    let q = &h.state().queens;
+    let rep = q.results()[0].outcome.as_ref().unwrap();
+    assert!(!rep.found);
+    assert_eq!(rep.conflicts, 2);
+    assert_eq!(q.placement(), &rep.rows[..]);
+    assert!(validate(8, q.placement()).is_err());
+    h.get_by_label_contains("stuck at a local minimum");
+    h.get_by_label_contains("2 attacking pairs left");
+    snapshot(&mut h, "queens_local_minimum_8x8");
 }

@@ -175,3 +175,30 @@ fn the_seed_table_comes_as_json_rows_beside_the_document() {
             .all(|r| r["success_rate"] == 1.0)
     );
 }
+
+/// Backtracking cut short leaves the first columns placed; the report says how many.
+#[test]
+fn a_search_cut_short_reports_its_partial_placement() {
+    let (code, v) = solve_json(&[
+        "--n",
+        "60",
+        "--algo",
+        "backtracking",
+        "--time-limit",
+        "10ms",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    let placed = rows(&v);
+    assert!(placed.len() < 60, "{v}");
+    assert_eq!(
+        v["conflicts"], 0,
+        "backtracking never places an attacked queen: {v}"
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains(" of 60 queens placed"),
+        "{v}"
+    );
+}

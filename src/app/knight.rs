@@ -2,8 +2,9 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 use super::widgets::board::{BoardView, board as draw_board};
+use super::widgets::params::{fresh_seed, param_form, params_for};
 use crate::puzzle::knight::{Board, Square};
-use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS, ParamKind, Params, knight_algorithm};
+use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
@@ -236,18 +237,6 @@ impl KnightView {
         }
     }
 
-    fn params_for(&self, algo: &AlgorithmInfo) -> Vec<(String, String)> {
-        algo.params
-            .iter()
-            .filter_map(|p| {
-                self.settings
-                    .params
-                    .get(&format!("{}.{}", algo.id, p.name))
-                    .map(|v| (p.name.to_string(), v.clone()))
-            })
-            .collect()
-    }
-
     fn job(&self) -> KnightJob {
         let s = &self.settings;
         let task = match s.algorithm.as_str() {
@@ -259,7 +248,7 @@ impl KnightView {
             id => KnightTask::Solve {
                 algorithm: id.to_string(),
                 params: knight_algorithm(id)
-                    .map(|a| self.params_for(a))
+                    .map(|a| params_for(a, &self.settings.params))
                     .unwrap_or_default(),
             },
         };
@@ -400,6 +389,11 @@ impl KnightView {
         self.playing = false;
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
+    }
+
+    /// Reads the worker's events while the view is not drawn.
+    pub fn poll_hidden(&mut self) {
+        self.poll();
     }
 
     /// Reads what the worker sent since the last frame.
@@ -595,7 +589,7 @@ impl KnightView {
             });
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(RichText::new(algo.summary).small());
-            self.param_form(ui, algo);
+            param_form(ui, algo, &mut self.settings.params, &[]);
         } else if let Some((_, _, help)) =
             OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
         {
@@ -625,51 +619,6 @@ impl KnightView {
 
         ui.separator();
         self.run_buttons(ui);
-    }
-
-    fn param_form(&mut self, ui: &mut Ui, algo: &AlgorithmInfo) {
-        for p in algo.params {
-            let key = format!("{}.{}", algo.id, p.name);
-            let mut value = self
-                .settings
-                .params
-                .get(&key)
-                .cloned()
-                .unwrap_or_else(|| p.default.to_string());
-            ui.horizontal(|ui| match p.kind {
-                ParamKind::Choice { options, open } => {
-                    egui::ComboBox::from_label(p.name)
-                        .selected_text(value.clone())
-                        .show_ui(ui, |ui| {
-                            for o in options {
-                                ui.selectable_value(&mut value, o.to_string(), *o);
-                            }
-                        })
-                        .response
-                        .on_hover_text(p.help);
-                    if open {
-                        let l = ui.label("or").on_hover_text(p.help);
-                        ui.add(egui::TextEdit::singleline(&mut value).desired_width(72.0))
-                            .labelled_by(l.id)
-                            .on_hover_text(p.help);
-                    }
-                }
-                ParamKind::Int { .. } | ParamKind::Float { .. } => {
-                    let l = ui.label(p.name).on_hover_text(p.help);
-                    ui.add(egui::TextEdit::singleline(&mut value).desired_width(80.0))
-                        .labelled_by(l.id)
-                        .on_hover_text(p.help);
-                }
-            });
-            if let Err(e) = Params::new(algo, &[(p.name.to_string(), value.clone())]) {
-                ui.label(RichText::new(e).color(ui.visuals().error_fg_color).small());
-            }
-            if value == p.default {
-                self.settings.params.remove(&key);
-            } else {
-                self.settings.params.insert(key, value);
-            }
-        }
     }
 
     fn run_buttons(&mut self, ui: &mut Ui) {
@@ -923,14 +872,4 @@ impl KnightView {
 
 fn board_of(settings: &KnightSettings) -> Board {
     Board::new(settings.cols as u64, settings.rows as u64).expect("sizes are checked when typed")
-}
-
-/// A new seed from the clock, different from `old`.
-fn fresh_seed(old: u64) -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    let s = t % 1_000_000;
-    if s == old { s + 1 } else { s }
 }

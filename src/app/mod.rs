@@ -2,9 +2,11 @@
 //! runs on a worker thread through `run::Run`.
 
 pub mod knight;
+pub mod queens;
 pub mod widgets;
 
 use knight::{KnightSettings, KnightView};
+use queens::{QueensSettings, QueensView};
 use serde::{Deserialize, Serialize};
 
 /// The key of the saved state in eframe's storage.
@@ -17,10 +19,35 @@ pub struct SavedState {
     pub version: u32,
     pub dark: bool,
     pub knight: KnightSettings,
+    #[serde(default)]
+    pub queens: QueensSettings,
+    #[serde(default)]
+    pub tab: Tab,
+}
+
+/// The puzzle on show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Tab {
+    #[default]
+    Knight,
+    Queens,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 2] = [Tab::Knight, Tab::Queens];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tab::Knight => "Knight's Tour",
+            Tab::Queens => "N-Queens",
+        }
+    }
 }
 
 pub struct SearchLabApp {
     pub knight: KnightView,
+    pub queens: QueensView,
+    pub tab: Tab,
     pub dark: bool,
     /// Said once at start-up when the saved state could not be used.
     pub notice: Option<String>,
@@ -70,9 +97,13 @@ impl SearchLabApp {
             version: STATE_VERSION,
             dark: true,
             knight: KnightSettings::default(),
+            queens: QueensSettings::default(),
+            tab: Tab::Knight,
         });
         SearchLabApp {
             knight: KnightView::new(state.knight),
+            queens: QueensView::new(state.queens),
+            tab: state.tab,
             dark: state.dark,
             notice,
             frame_times: Vec::new(),
@@ -87,7 +118,20 @@ impl SearchLabApp {
             version: STATE_VERSION,
             dark: self.dark,
             knight: self.knight.settings.clone(),
+            queens: self.queens.settings.clone(),
+            tab: self.tab,
         }
+    }
+
+    /// Whether timings are hidden (for reproducible pictures of the window).
+    pub fn hide_timings(&self) -> bool {
+        self.knight.hide_timings || self.queens.hide_timings
+    }
+
+    /// Hides or shows every view's timings.
+    pub fn set_hide_timings(&mut self, hide: bool) {
+        self.knight.hide_timings = hide;
+        self.queens.hide_timings = hide;
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
@@ -98,11 +142,30 @@ impl SearchLabApp {
 
     /// The whole window, given a `Ui` that covers it.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.knight.shortcuts(ui.ctx());
+        match self.tab {
+            Tab::Knight => self.knight.shortcuts(ui.ctx()),
+            Tab::Queens => self.queens.shortcuts(ui.ctx()),
+        }
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("SearchLab");
-                ui.label("Knight's Tour");
+                ui.separator();
+                for tab in Tab::ALL {
+                    let busy = match tab {
+                        Tab::Knight => self.knight.is_running(),
+                        Tab::Queens => self.queens.is_running(),
+                    };
+                    let label = if busy {
+                        format!("{} ⏳", tab.name())
+                    } else {
+                        tab.name().to_string()
+                    };
+                    ui.selectable_value(&mut self.tab, tab, label)
+                        .on_hover_text(format!(
+                            "Show the {} view; a run elsewhere goes on",
+                            tab.name()
+                        ));
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let label = if self.dark { "☀ Light" } else { "🌙 Dark" };
                     if ui
@@ -117,7 +180,7 @@ impl SearchLabApp {
                             egui::Theme::Light
                         });
                     }
-                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.knight.hide_timings) {
+                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings()) {
                         ui.label(
                             egui::RichText::new(format!("frame {ms:.2} ms"))
                                 .small()
@@ -138,18 +201,33 @@ impl SearchLabApp {
                         }
                         ui.separator();
                     }
-                    self.knight.controls(ui);
+                    match self.tab {
+                        Tab::Knight => self.knight.controls(ui),
+                        Tab::Queens => self.queens.controls(ui),
+                    }
                 });
             });
         egui::Panel::right("stats")
             .default_size(230.0)
             .show(ui, |ui| {
-                ui.heading("Statistics");
-                self.knight.stats(ui);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.heading("Statistics");
+                    match self.tab {
+                        Tab::Knight => self.knight.stats(ui),
+                        Tab::Queens => self.queens.stats(ui),
+                    }
+                });
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.knight.board_ui(ui);
+        egui::CentralPanel::default().show(ui, |ui| match self.tab {
+            Tab::Knight => self.knight.board_ui(ui),
+            Tab::Queens => self.queens.board_ui(ui),
         });
+        // A view out of sight still reads its worker's events, so a run started there
+        // finishes (and a "Run all four" goes on to the next algorithm).
+        match self.tab {
+            Tab::Knight => self.queens.poll_hidden(ui.ctx()),
+            Tab::Queens => self.knight.poll_hidden(),
+        }
     }
 }
 
@@ -172,7 +250,7 @@ impl eframe::App for SearchLabApp {
                         "frame stats: {} frames in {:.1} s; whole frame (eframe cpu_usage) mean {mean:.2} ms, max {max:.2} ms; UI pass mean {ui_mean:.2} ms, max {ui_max:.2} ms; solver running: {}",
                         times.len(),
                         since.elapsed().as_secs_f32(),
-                        self.knight.is_running()
+                        self.knight.is_running() || self.queens.is_running()
                     );
                     *since = std::time::Instant::now();
                     times.clear();

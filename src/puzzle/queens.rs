@@ -117,8 +117,12 @@ pub fn h3(rows: &[u32]) -> u64 {
 }
 
 /// Attacking pairs in `O(n)`: `Σ k(k−1)/2` over rows and diagonals holding `k` queens.
+/// `rows` may be a partial placement (the first columns of a larger board, as a
+/// backtracking search cut short leaves it).
 pub fn conflicts(rows: &[u32]) -> u64 {
-    let n = rows.len();
+    let n = rows
+        .len()
+        .max(rows.iter().max().map_or(0, |&m| m as usize + 1));
     let mut row = vec![0u32; n];
     let mut d1 = vec![0u32; 2 * n];
     let mut d2 = vec![0u32; 2 * n];
@@ -288,6 +292,15 @@ mod tests {
             prop_assert_eq!(h3(&rows), pairs);
             prop_assert_eq!(conflicts(&rows), pairs);
             prop_assert_eq!(validate(rows.len(), &rows).is_ok(), pairs == 0);
+        }
+
+        /// The first columns of a larger board (a search cut short) count by the same rule.
+        #[test]
+        fn partial_placements_count_their_pairs(
+            (rows, k) in (1usize..40)
+                .prop_flat_map(|n| (proptest::collection::vec(0u32..n as u32, n), 0..=n))
+        ) {
+            prop_assert_eq!(conflicts(&rows[..k]), h1(&rows[..k]));
         }
     }
 }

@@ -116,6 +116,30 @@ impl QueensJob {
     }
 }
 
+/// What an algorithm's counters mean, as `(name, value)` pairs in the order they are told.
+pub fn counter_figures(algorithm: &str, c: &Counters) -> Vec<(&'static str, u64)> {
+    match algorithm {
+        "min-conflicts" => vec![
+            ("swaps tried", c.nodes),
+            ("swaps made", c.backtracks),
+            ("restarts", c.attempts.saturating_sub(1)),
+        ],
+        "backtracking" => vec![("queens placed", c.nodes), ("taken back", c.backtracks)],
+        "best-first" => vec![("states expanded", c.nodes), ("states queued", c.attempts)],
+        "hill-climbing" => vec![
+            ("neighbours scored", c.nodes),
+            ("steps", c.generations),
+            ("restarts", c.attempts),
+        ],
+        "cultural" => vec![
+            ("generations", c.generations),
+            ("placements scored", c.nodes),
+            ("refreshes", c.attempts),
+        ],
+        _ => Vec::new(),
+    }
+}
+
 /// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
 fn solve(
     job: &QueensJob,
@@ -207,17 +231,32 @@ fn solve(
             "no solution exists for n = {n}: all {} placements of one queen per column were searched and none is free of attacks",
             n.pow(n as u32)
         )
-    } else if rows.is_empty() {
-        format!(
-            "{}: no solution found (stopped before the first full placement)",
-            stop.describe()
-        )
     } else {
-        format!(
-            "{}: no solution found ({} attacking pairs left)",
-            stop.describe(),
-            conflicts
-        )
+        let pairs = |k: u64| {
+            if k == 1 {
+                "1 attacking pair".to_string()
+            } else {
+                format!("{k} attacking pairs")
+            }
+        };
+        let why = match (algo.id, stop) {
+            ("hill-climbing", Stop::Stuck) => format!(
+                "stuck at a local minimum after {} restarts (the max_restarts limit)",
+                params.int("max_restarts")
+            ),
+            _ => stop.describe().to_string(),
+        };
+        if rows.is_empty() {
+            format!("{why}: no solution found (stopped before the first full placement)")
+        } else if rows.len() < n {
+            format!(
+                "{why}: no solution found ({} of {n} queens placed, {})",
+                rows.len(),
+                pairs(conflicts)
+            )
+        } else {
+            format!("{why}: no solution found ({} left)", pairs(conflicts))
+        }
     };
     Ok(QueensSolveReport {
         n: job.n,

@@ -1,3 +1,5 @@
 //! Custom-painted widgets: plain data in, a `Response` out.
 
 pub mod board;
+pub mod params;
+pub mod queens_board;

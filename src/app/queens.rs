@@ -1,0 +1,834 @@
+//! The N-Queens view: choose n, an algorithm and a heuristic, run one algorithm or seed
+//! 004's four in turn on a worker thread, watch the placement and its conflicts live, and
+//! compare the times.
+
+use super::widgets::params::{fresh_seed, param_form, params_for};
+use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
+use crate::puzzle::queens::conflicts;
+use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
+use crate::run::queens::{
+    QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask, counter_figures,
+};
+use crate::run::{Event, Job, JobError, Report, Run};
+use crate::solve::queens::count::MAX_COUNT_N;
+use crate::solve::{Budget, Counters, GenerationStats};
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// The largest n the app accepts: min-conflicts places ten million queens in seconds.
+pub const MAX_APP_N: u64 = 10_000_000;
+const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
+/// Seed 004's four algorithms, run in turn by "Run all four".
+pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
+/// Above this n the seed's heuristic searches take seconds per step; the form says so.
+const SEED_COMFORTABLE_N: u64 = 200;
+/// Counting is offered up to here; n = 17 takes about a minute on two cores.
+const COUNT_COMFORTABLE_N: u64 = 16;
+/// The most steps or generations the conflicts plot keeps (thinned past it).
+pub const MAX_HISTORY: usize = 4096;
+
+/// What the user chose; saved between sessions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QueensSettings {
+    pub n: u64,
+    /// A solver id from the catalog.
+    pub algorithm: String,
+    /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural.
+    pub heuristic: String,
+    /// Parameter values by `algorithm.name` (the heuristic aside).
+    pub params: BTreeMap<String, String>,
+    pub seed: u64,
+    pub time_limit_s: f32,
+    /// Draw lines between attacking queens.
+    pub show_lines: bool,
+}
+
+impl Default for QueensSettings {
+    fn default() -> Self {
+        QueensSettings {
+            n: 8,
+            algorithm: "hill-climbing".into(),
+            heuristic: "h1".into(),
+            params: BTreeMap::new(),
+            seed: 1,
+            time_limit_s: 30.0,
+            show_lines: true,
+        }
+    }
+}
+
+/// One finished run of an algorithm, for the table of times.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    pub algorithm: String,
+    pub outcome: Result<QueensSolveReport, String>,
+}
+
+enum Outcome {
+    Solve(QueensSolveReport),
+    Count(QueensCountReport),
+    Failed(String),
+}
+
+pub struct QueensView {
+    pub settings: QueensSettings,
+    n_text: String,
+    /// Why the n field was refused, shown under it.
+    pub n_error: Option<String>,
+    run: Option<Run>,
+    /// What the running job is: an algorithm id or `count`.
+    running: String,
+    /// Algorithms still to run after this one ("Run all four").
+    queue: Vec<String>,
+    stopping: Vec<Run>,
+    /// The placement on the board: the live search's, then the answer.
+    placement: Vec<u32>,
+    attacks: Attacks,
+    /// Attacking pairs in `placement` (counted up to a million queens, else taken from
+    /// the report).
+    pairs: Option<u64>,
+    /// Bumped whenever `placement` changes.
+    version: u64,
+    counters: Counters,
+    elapsed_ms: f64,
+    outcome: Option<Outcome>,
+    /// The runs since the last "Run" or "Run all four", in order.
+    results: Vec<RunResult>,
+    /// Conflicts per step (hill climbing) or best, mean and worst per generation
+    /// (cultural), thinned to at most [`MAX_HISTORY`] points.
+    history: Vec<GenerationStats>,
+    history_stride: u64,
+    hovered: Option<(u32, u32)>,
+    /// Shows "—" instead of times, so that pictures of the window are reproducible.
+    pub hide_timings: bool,
+}
+
+impl QueensView {
+    pub fn new(settings: QueensSettings) -> QueensView {
+        let mut settings = settings;
+        if settings.n == 0 || settings.n > MAX_APP_N {
+            settings.n = QueensSettings::default().n;
+        }
+        if queens_algorithm(&settings.algorithm).is_err() {
+            settings.algorithm = QueensSettings::default().algorithm;
+        }
+        if !["h1", "h2", "h3"].contains(&settings.heuristic.as_str()) {
+            settings.heuristic = QueensSettings::default().heuristic;
+        }
+        QueensView {
+            n_text: settings.n.to_string(),
+            settings,
+            n_error: None,
+            run: None,
+            running: String::new(),
+            queue: Vec::new(),
+            stopping: Vec::new(),
+            placement: Vec::new(),
+            attacks: Attacks::default(),
+            pairs: Some(0),
+            version: 0,
+            counters: Counters::default(),
+            elapsed_ms: 0.0,
+            outcome: None,
+            results: Vec::new(),
+            history: Vec::new(),
+            history_stride: 1,
+            hovered: None,
+            hide_timings: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Whether cancelled runs are still winding down.
+    pub fn has_stopping_runs(&mut self) -> bool {
+        self.stopping.retain(|r| !r.is_finished());
+        !self.stopping.is_empty()
+    }
+
+    /// The placement on the board.
+    pub fn placement(&self) -> &[u32] {
+        &self.placement
+    }
+
+    /// The runs since the last start, in order.
+    pub fn results(&self) -> &[RunResult] {
+        &self.results
+    }
+
+    /// The steps or generations recorded for the conflicts plot.
+    pub fn history(&self) -> &[GenerationStats] {
+        &self.history
+    }
+
+    /// The sentence that says how the last run ended.
+    pub fn status_message(&self) -> Option<String> {
+        Some(match self.outcome.as_ref()? {
+            Outcome::Solve(r) => r.message.clone(),
+            Outcome::Count(r) => r.message.clone(),
+            Outcome::Failed(m) => m.clone(),
+        })
+    }
+
+    fn set_placement(&mut self, rows: Vec<u32>) {
+        self.attacks = Attacks::of(self.settings.n as usize, &rows);
+        self.pairs = (rows.len() <= 1_000_000).then(|| conflicts(&rows));
+        self.placement = rows;
+        self.version += 1;
+    }
+
+    fn job(&self, task: QueensTask) -> QueensJob {
+        let s = &self.settings;
+        QueensJob {
+            n: s.n,
+            seed: s.seed,
+            budget: Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1))),
+            threads: None,
+            task,
+        }
+    }
+
+    fn solve_task(&self, algorithm: &str) -> QueensTask {
+        let params = match queens_algorithm(algorithm) {
+            Ok(algo) => {
+                let mut p = params_for(algo, &self.settings.params);
+                if algo.params.iter().any(|p| p.name == "heuristic") {
+                    p.push(("heuristic".into(), self.settings.heuristic.clone()));
+                }
+                p
+            }
+            Err(_) => Vec::new(),
+        };
+        QueensTask::Solve {
+            algorithm: algorithm.to_string(),
+            params,
+        }
+    }
+
+    /// Runs the chosen algorithm.
+    pub fn start_run(&mut self, ctx: &egui::Context) {
+        let algorithm = self.settings.algorithm.clone();
+        self.start_sequence(ctx, vec![algorithm]);
+    }
+
+    /// Runs seed 004's four algorithms one after another on the same n and seed, so that
+    /// their times do not compete for the cores.
+    pub fn start_all_four(&mut self, ctx: &egui::Context) {
+        self.start_sequence(ctx, SEED_FOUR.iter().map(|s| s.to_string()).collect());
+    }
+
+    fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<String>) {
+        self.stop();
+        self.results.clear();
+        self.outcome = None;
+        self.queue = algorithms;
+        self.queue.reverse();
+        self.start_next(ctx);
+    }
+
+    /// Counts every solution (bitboards with symmetry, on every core).
+    pub fn start_count(&mut self, ctx: &egui::Context) {
+        self.stop();
+        self.results.clear();
+        self.queue.clear();
+        self.begin(ctx, "count".into(), QueensTask::Count);
+    }
+
+    fn start_next(&mut self, ctx: &egui::Context) {
+        if let Some(algorithm) = self.queue.pop() {
+            let task = self.solve_task(&algorithm);
+            self.begin(ctx, algorithm, task);
+        }
+    }
+
+    fn begin(&mut self, ctx: &egui::Context, what: String, task: QueensTask) {
+        let job = self.job(task);
+        if let Err(e) = job.check() {
+            self.queue.clear();
+            self.outcome = Some(Outcome::Failed(e.to_string()));
+            return;
+        }
+        self.set_placement(Vec::new());
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+        self.history.clear();
+        self.history_stride = 1;
+        self.running = what;
+        let ctx = ctx.clone();
+        self.run = Some(Run::start(Job::Queens(job), move || ctx.request_repaint()));
+    }
+
+    /// Cancels the computation and the rest of a sequence.
+    pub fn stop(&mut self) {
+        self.queue.clear();
+        if let Some(run) = self.run.take() {
+            run.cancel();
+            self.stopping.push(run);
+        }
+    }
+
+    fn stop_by_user(&mut self) {
+        if self.run.is_some() {
+            self.stop();
+            self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
+        }
+    }
+
+    fn reset(&mut self) {
+        self.stop();
+        self.outcome = None;
+        self.results.clear();
+        self.history.clear();
+        self.history_stride = 1;
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+        self.set_placement(Vec::new());
+    }
+
+    /// The keyboard: R run, Esc stop, Space pause or resume the search; ignored while a
+    /// text field has the keyboard.
+    pub fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if pressed(Key::R) && self.run.is_none() {
+            self.start_run(ctx);
+        }
+        if pressed(Key::Escape) {
+            self.stop_by_user();
+        }
+        if pressed(Key::Space)
+            && let Some(r) = &self.run
+        {
+            r.set_paused(!r.is_paused());
+        }
+        if pressed(Key::ArrowRight)
+            && let Some(r) = &self.run
+            && r.is_paused()
+        {
+            r.step();
+        }
+    }
+
+    /// Keeps a step or generation for the plot; past [`MAX_HISTORY`] points every other one
+    /// is dropped and the stride doubles.
+    fn record(&mut self, g: GenerationStats) {
+        if !g.generation.is_multiple_of(self.history_stride) && g.generation != 1 {
+            return;
+        }
+        self.history.push(g);
+        if self.history.len() >= MAX_HISTORY {
+            self.history_stride *= 2;
+            let stride = self.history_stride;
+            self.history
+                .retain(|h| h.generation.is_multiple_of(stride) || h.generation == 1);
+        }
+    }
+
+    /// Reads the worker's events while the view is not drawn.
+    pub fn poll_hidden(&mut self, ctx: &egui::Context) {
+        self.poll(ctx);
+    }
+
+    /// Reads what the worker sent since the last frame.
+    fn poll(&mut self, ctx: &egui::Context) {
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        let snapshot = run.take_snapshot();
+        let events = run.drain();
+        if let Some(rows) = snapshot {
+            self.set_placement(rows);
+        }
+        let mut finished = None;
+        for event in events {
+            match event {
+                Event::Progress {
+                    counters,
+                    elapsed_ms,
+                } => {
+                    self.counters = counters;
+                    self.elapsed_ms = elapsed_ms;
+                }
+                Event::Generations(batch) => {
+                    for g in batch {
+                        self.record(g);
+                    }
+                }
+                Event::Finished(result) => finished = Some(result),
+                Event::Started { .. } => {}
+            }
+        }
+        if let Some(result) = finished {
+            self.run = None;
+            self.finish(result);
+            self.start_next(ctx);
+        }
+    }
+
+    fn finish(&mut self, result: Result<Report, JobError>) {
+        let algorithm = std::mem::take(&mut self.running);
+        let outcome = match result {
+            Ok(Report::Queens(QueensReport::Solve(r))) => {
+                self.counters = r.counters;
+                self.elapsed_ms = r.elapsed_ms;
+                self.set_placement(r.rows.clone());
+                self.pairs = Some(r.conflicts);
+                self.results.push(RunResult {
+                    algorithm,
+                    outcome: Ok(r.clone()),
+                });
+                Outcome::Solve(r)
+            }
+            Ok(Report::Queens(QueensReport::Count(r))) => {
+                self.elapsed_ms = r.elapsed_ms;
+                self.counters.nodes = r.nodes;
+                self.counters.solutions = r.total;
+                Outcome::Count(r)
+            }
+            Ok(Report::Knight(_)) => Outcome::Failed("not an N-Queens report".into()),
+            Err(e) => {
+                self.results.push(RunResult {
+                    algorithm,
+                    outcome: Err(e.to_string()),
+                });
+                Outcome::Failed(e.to_string())
+            }
+        };
+        self.outcome = Some(outcome);
+    }
+
+    /// Applies the n field; refuses values outside 1..=MAX_APP_N with a message.
+    fn apply_n(&mut self) {
+        let t = self.n_text.trim().replace(['_', ','], "");
+        match t.parse::<u64>() {
+            Ok(n) if (1..=MAX_APP_N).contains(&n) => {
+                self.n_error = None;
+                self.set_n(n);
+            }
+            _ => {
+                self.n_error = Some(format!(
+                    "n must be a whole number from 1 to {MAX_APP_N} (got {:?})",
+                    self.n_text.trim()
+                ))
+            }
+        }
+    }
+
+    fn set_n(&mut self, n: u64) {
+        if n == self.settings.n {
+            return;
+        }
+        self.reset();
+        self.settings.n = n;
+        self.n_text = n.to_string();
+    }
+
+    /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
+    pub fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        ui.horizontal(|ui| {
+            let l = ui.label("Queens (n)");
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut self.n_text).desired_width(90.0))
+                .labelled_by(l.id)
+                .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
+            if r.changed() {
+                self.apply_n();
+            }
+        });
+        if let Some(e) = &self.n_error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                let label = if n >= 1_000_000 {
+                    format!("{}M", n / 1_000_000)
+                } else {
+                    n.to_string()
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(format!("{n} queens"))
+                    .clicked()
+                {
+                    self.n_error = None;
+                    self.set_n(n);
+                }
+            }
+        });
+
+        ui.separator();
+        ui.heading("Algorithm");
+        let current = queens_algorithm(&self.settings.algorithm)
+            .map(|a| a.name)
+            .unwrap_or("?");
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in QUEENS_ALGORITHMS {
+                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                        .on_hover_text(a.summary);
+                }
+            });
+        if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
+            ui.label(RichText::new(algo.summary).small());
+            let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
+            ui.add_enabled_ui(uses_heuristic, |ui| {
+                egui::ComboBox::from_label("Heuristic")
+                    .selected_text(self.settings.heuristic.clone())
+                    .show_ui(ui, |ui| {
+                        for (h, help) in [
+                            ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
+                            ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                            ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                        ] {
+                            ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
+                                .on_hover_text(help);
+                        }
+                    })
+                    .response
+                    .on_hover_text("Seed 004's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+            });
+            param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+            let n = self.settings.n;
+            if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
+                ui.label(
+                    RichText::new(format!(
+                        "Seed 004's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                    ))
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.settings.seed))
+                .labelled_by(l.id);
+            if ui
+                .button("New seed")
+                .on_hover_text("Pick a fresh random seed")
+                .clicked()
+            {
+                self.settings.seed = fresh_seed(self.settings.seed);
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Time limit (s)");
+            ui.add(
+                egui::DragValue::new(&mut self.settings.time_limit_s)
+                    .range(0.1..=3600.0)
+                    .speed(0.5),
+            )
+            .labelled_by(l.id);
+        });
+
+        ui.separator();
+        self.run_buttons(ui);
+    }
+
+    fn run_buttons(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let running = self.run.is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text("Run the chosen algorithm (R)")
+                .clicked()
+            {
+                self.start_run(&ctx);
+            }
+            if ui
+                .add_enabled(!running, egui::Button::new("Run all four"))
+                .on_hover_text("Run seed 004's four algorithms one after another on this n and seed, and compare their times")
+                .clicked()
+            {
+                self.start_all_four(&ctx);
+            }
+            if running {
+                let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
+                    && let Some(r) = &self.run
+                {
+                    r.set_paused(!paused);
+                }
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
+                .clicked()
+            {
+                self.stop_by_user();
+            }
+            if ui.button("Reset").clicked() {
+                self.reset();
+            }
+        });
+        let n = self.settings.n;
+        let countable = n <= MAX_COUNT_N as u64;
+        let help = if !countable {
+            format!("Counting goes up to n = {MAX_COUNT_N}.")
+        } else if n > COUNT_COMFORTABLE_N {
+            format!(
+                "Count every solution of {n} queens: bitboards with symmetry on every core. Above n = {COUNT_COMFORTABLE_N} this takes minutes or more (the time limit applies)."
+            )
+        } else {
+            format!("Count every solution of {n} queens: bitboards with symmetry on every core.")
+        };
+        if ui
+            .add_enabled(
+                !running && countable,
+                egui::Button::new("Count all solutions"),
+            )
+            .on_hover_text(help)
+            .on_disabled_hover_text(format!("Counting goes up to n = {MAX_COUNT_N}."))
+            .clicked()
+        {
+            self.start_count(&ctx);
+        }
+        ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
+            .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
+    }
+
+    /// Counters, the outcome, the table of runs and the conflicts plot.
+    pub fn stats(&mut self, ui: &mut Ui) {
+        let c = self.counters;
+        let time = |ms: f64| {
+            if self.hide_timings {
+                "—".to_string()
+            } else if ms < 10.0 {
+                format!("{ms:.3} ms")
+            } else {
+                format!("{ms:.1} ms")
+            }
+        };
+        egui::Grid::new("queens-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let mut row = |k: &str, v: String| {
+                    ui.label(k);
+                    ui.label(v);
+                    ui.end_row();
+                };
+                if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
+                    row("nodes", c.nodes.to_string());
+                    row("solutions so far", c.solutions.to_string());
+                } else {
+                    let placed = self.placement.len();
+                    row("queens placed", format!("{placed} of {}", self.settings.n));
+                    row(
+                        "attacked queens",
+                        self.attacks.attacked_queens().to_string(),
+                    );
+                    if let Some(p) = self.pairs {
+                        row("attacking pairs", p.to_string());
+                    }
+                    let algorithm = if self.running.is_empty() {
+                        self.results.last().map_or("", |r| r.algorithm.as_str())
+                    } else {
+                        self.running.as_str()
+                    };
+                    for (k, v) in counter_figures(algorithm, &c) {
+                        row(k, v.to_string());
+                    }
+                }
+                row("elapsed", time(self.elapsed_ms));
+            });
+        if self.run.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                let name = queens_algorithm(&self.running)
+                    .map(|a| a.name)
+                    .unwrap_or("Counting");
+                ui.label(format!("{name} running…"));
+            });
+        }
+        if let Some(m) = self.status_message() {
+            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            let color = if ok {
+                Color32::from_rgb(60, 170, 90)
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.label(RichText::new(m).color(color));
+        }
+        self.results_table(ui);
+        self.conflicts_plot(ui);
+        if let Some((r, c)) = self.hovered {
+            ui.label(format!("row {r}, column {c}"));
+        }
+    }
+
+    /// Each algorithm of the last run or sequence, with its time.
+    fn results_table(&self, ui: &mut Ui) {
+        if self.results.len() < 2 && self.queue.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.label(RichText::new("Runs on this n and seed").strong());
+        egui::Grid::new("queens-results")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("algorithm");
+                ui.label("result");
+                ui.label("nodes");
+                ui.label("time");
+                ui.end_row();
+                for r in &self.results {
+                    let name = queens_algorithm(&r.algorithm).map_or("?", |a| a.name);
+                    ui.label(name);
+                    match &r.outcome {
+                        Ok(rep) => {
+                            ui.label(if rep.found {
+                                "solved".to_string()
+                            } else {
+                                format!("{} ({} pairs)", rep.stop.describe(), rep.conflicts)
+                            });
+                            ui.label(rep.counters.nodes.to_string());
+                            ui.label(if self.hide_timings {
+                                "—".to_string()
+                            } else {
+                                format!("{:.2} ms", rep.elapsed_ms)
+                            });
+                        }
+                        Err(e) => {
+                            ui.label(e);
+                            ui.label("");
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+                let pending = (self.run.is_some())
+                    .then_some(self.running.as_str())
+                    .into_iter()
+                    .chain(self.queue.iter().rev().map(String::as_str));
+                for id in pending {
+                    ui.label(queens_algorithm(id).map_or("?", |a| a.name));
+                    ui.label(if id == self.running {
+                        "running…"
+                    } else {
+                        "waiting"
+                    });
+                    ui.label("");
+                    ui.label("");
+                    ui.end_row();
+                }
+            });
+    }
+
+    /// Conflicts per step (hill climbing) or per generation (cultural), live.
+    fn conflicts_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.history.last() else {
+            return;
+        };
+        let per_generation = self.history.iter().any(|g| g.mean != g.best);
+        let algorithm = if self.running.is_empty() {
+            self.results
+                .last()
+                .map(|r| r.algorithm.as_str())
+                .unwrap_or("")
+        } else {
+            self.running.as_str()
+        };
+        let cultural = algorithm == "cultural" || per_generation;
+        ui.separator();
+        let unit = if cultural { "generation" } else { "step" };
+        ui.label(
+            RichText::new(format!(
+                "Heuristic ({}) per {unit}",
+                self.settings.heuristic
+            ))
+            .strong(),
+        );
+        ui.label(if cultural {
+            format!(
+                "generation {}: best {:.0}, mean {:.1}, worst {:.0}",
+                last.generation, last.best, last.mean, last.worst
+            )
+        } else {
+            format!("step {}: {:.0}", last.generation, last.best)
+        });
+        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
+            self.history
+                .iter()
+                .map(|g| [g.generation as f64, f(g)])
+                .collect::<Vec<_>>()
+                .into()
+        };
+        Plot::new("queens-conflicts-plot")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label(unit)
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                if cultural {
+                    plot.line(
+                        Line::new("best", series(|g| g.best))
+                            .color(Color32::from_rgb(90, 200, 120)),
+                    );
+                    plot.line(
+                        Line::new("mean", series(|g| g.mean))
+                            .color(Color32::from_rgb(255, 170, 60)),
+                    );
+                    plot.line(
+                        Line::new("worst", series(|g| g.worst))
+                            .color(Color32::from_rgb(200, 110, 110)),
+                    );
+                } else {
+                    plot.line(
+                        Line::new("conflicts", series(|g| g.best))
+                            .color(Color32::from_rgb(90, 200, 120)),
+                    );
+                }
+            });
+    }
+
+    /// The board with the live placement or the answer.
+    pub fn board_ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.poll(&ctx);
+        let n = self.settings.n as usize;
+        let view = QueensBoardView {
+            n,
+            rows: &self.placement,
+            attacks: &self.attacks,
+            show_lines: self.settings.show_lines,
+            version: self.version,
+        };
+        let out = queens_board(ui, &view);
+        self.hovered = out.hovered;
+        if let Some(block) = out.density {
+            out.response.on_hover_text_at_pointer(format!(
+                "density view: each pixel is {block} × {block} squares; brighter holds more queens, red holds attacked ones"
+            ));
+        } else if let Some((r, c)) = out.hovered {
+            let queen = self.placement.get(c as usize) == Some(&r);
+            let attacked = queen && self.attacks.attacked.get(c as usize) == Some(&true);
+            out.response.on_hover_text_at_pointer(format!(
+                "row {r}, column {c}{}",
+                if attacked {
+                    ": an attacked queen"
+                } else if queen {
+                    ": a queen"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+}
