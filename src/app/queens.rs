@@ -379,12 +379,14 @@ impl QueensView {
             Ok(Report::Queens(QueensReport::Solve(r))) => {
                 self.counters = r.counters;
                 self.elapsed_ms = r.elapsed_ms;
-                self.set_placement(r.rows.clone());
-                self.pairs = Some(r.conflicts);
                 self.results.push(RunResult {
                     algorithm,
                     outcome: Ok(r.clone()),
                 });
+                // The board keeps the rows; the outcome needs only the rest.
+                let mut r = r;
+                self.set_placement(std::mem::take(&mut r.rows));
+                self.pairs = Some(r.conflicts);
                 Outcome::Solve(r)
             }
             Ok(Report::Queens(QueensReport::Count(r))) => {

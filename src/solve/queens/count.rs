@@ -116,98 +116,140 @@ struct Search<'a> {
     count: TaskCount,
     stop: &'a (dyn Fn() -> bool + Sync),
     stopped: bool,
+    nodes: u64,
+    next_check: u64,
 }
 
 impl Search<'_> {
-    /// Depth-first from row `y0` (rows before it placed, their attacks in `left`, `down`,
-    /// `right`), with an explicit stack: one loop iteration per queen tried. `CORNER`
-    /// selects the row-0-in-the-corner rules, else the inside rules.
-    fn search<const CORNER: bool>(&mut self, y0: usize, left: u32, down: u32, right: u32) {
-        let (mask, sizee, bound1, bound2) = (self.mask, self.sizee, self.bound1, self.bound2);
-        let (sidemask, lastmask) = (self.sidemask, self.lastmask);
-        // Free squares of row `y` given its attacks, with the row's symmetry rules.
-        let row = |y: usize, l: u32, d: u32, r: u32| -> u32 {
-            let mut bitmap = mask & !(l | d | r);
-            if CORNER {
-                if y < bound1 {
-                    bitmap &= !2;
-                }
-            } else if y < bound1 {
-                bitmap &= !sidemask;
-            } else if y == bound2 {
-                if d & sidemask == 0 {
-                    return 0;
-                }
-                if d & sidemask != sidemask {
-                    bitmap &= sidemask;
-                }
+    /// Looks at the stop predicate every [`STOP_CHECK`] nodes. Once it says stop, the
+    /// mask is cleared: every row then has no free square, so the recursion unwinds by
+    /// itself without a test per call.
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + STOP_CHECK;
+            if (self.stop)() {
+                self.stopped = true;
+                self.mask = 0;
             }
+        }
+    }
+
+    /// The free squares of row `y` in the corner search.
+    #[inline(always)]
+    fn free_corner(&self, y: usize, l: u32, d: u32, r: u32) -> u32 {
+        let bitmap = self.mask & !(l | d | r);
+        if y < self.bound1 { bitmap & !2 } else { bitmap }
+    }
+
+    /// Row `sizee − 1` of the corner search: each of its queens with a free square left in
+    /// the last row completes a solution.
+    #[inline(always)]
+    fn corner_leaves(&mut self, mut bitmap: u32, l: u32, d: u32, r: u32) {
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.nodes += 1;
+            let last = self.mask & !(((l | bit) << 1) | d | bit | ((r | bit) >> 1));
+            self.count.count8 += (last != 0) as u64;
+        }
+    }
+
+    /// Row `y` onwards (`y` below the last row), row 0's queen in the corner: every
+    /// solution found has 8 images. Each call places two rows, and the row before the
+    /// last looks at the last row itself: calls cost more than the work of a row.
+    fn corner(&mut self, y: usize, l: u32, d: u32, r: u32) {
+        let mut bitmap = self.free_corner(y, l, d, r);
+        self.poll();
+        if y + 1 == self.sizee {
+            self.corner_leaves(bitmap, l, d, r);
+            return;
+        }
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.nodes += 1;
+            let (l, d, r) = ((l | bit) << 1, d | bit, (r | bit) >> 1);
+            let mut next = self.free_corner(y + 1, l, d, r);
+            if y + 2 == self.sizee {
+                self.corner_leaves(next, l, d, r);
+                continue;
+            }
+            while next != 0 {
+                let bit = next & next.wrapping_neg();
+                next ^= bit;
+                self.nodes += 1;
+                self.corner(y + 2, (l | bit) << 1, d | bit, (r | bit) >> 1);
+            }
+        }
+    }
+
+    /// The free squares of row `y` in the inside search, restricted near the sides so that
+    /// only candidates for the smallest image are completed.
+    #[inline(always)]
+    fn free_inside(&self, y: usize, l: u32, d: u32, r: u32) -> u32 {
+        let bitmap = self.mask & !(l | d | r);
+        if y < self.bound1 {
+            bitmap & !self.sidemask
+        } else if y == self.bound2 {
+            if d & self.sidemask == 0 {
+                0
+            } else if d & self.sidemask != self.sidemask {
+                bitmap & self.sidemask
+            } else {
+                bitmap
+            }
+        } else {
             bitmap
-        };
-        // One frame per row: its attacks and the squares still to try.
-        #[derive(Clone, Copy, Default)]
-        struct Frame {
-            l: u32,
-            d: u32,
-            r: u32,
-            free: u32,
         }
-        let mut stack = [Frame::default(); 32];
-        let (mut nodes, mut count8) = (1u64, 0u64);
-        let mut next_check = STOP_CHECK;
-        let mut y = y0;
-        stack[y] = Frame {
-            l: left,
-            d: down,
-            r: right,
-            free: row(y, left, down, right),
-        };
-        loop {
-            let frame = &mut stack[y & 31];
-            let f = frame.free;
-            if f == 0 {
-                if y == y0 {
-                    break;
-                }
-                y -= 1;
-                // Backing up: the place to look at the clock and the cancel flag.
-                if nodes >= next_check {
-                    next_check = nodes + STOP_CHECK;
-                    if (self.stop)() {
-                        self.stopped = true;
-                        break;
-                    }
-                }
-                continue;
-            }
-            let bit = f & f.wrapping_neg();
-            frame.free = f ^ bit;
-            let (l, d, r) = ((frame.l | bit) << 1, frame.d | bit, (frame.r | bit) >> 1);
-            if !CORNER {
+    }
+
+    /// Row `sizee − 1` of the inside search: each of its queens with a free last-row
+    /// square off the last mask is a candidate, checked against its rotations.
+    #[inline(always)]
+    fn inside_leaves(&mut self, mut bitmap: u32, l: u32, d: u32, r: u32) {
+        let y = self.sizee - 1;
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.nodes += 1;
+            let last = self.mask & !(((l | bit) << 1) | d | bit | ((r | bit) >> 1));
+            if last != 0 && last & self.lastmask == 0 {
                 self.board[y & 31] = bit;
+                self.board[(y + 1) & 31] = last;
+                self.check();
             }
-            nodes += 1;
-            if y + 1 == sizee {
-                // The last row: one square left or none.
-                let last = mask & !(l | d | r);
-                if CORNER {
-                    count8 += (last != 0) as u64;
-                } else if last != 0 && last & lastmask == 0 {
-                    self.board[sizee] = last;
-                    self.check();
-                }
+        }
+    }
+
+    /// Row `y` onwards (`y` below the last row), row 0's queen inside; two rows per call
+    /// as in [`Search::corner`].
+    fn inside(&mut self, y: usize, l: u32, d: u32, r: u32) {
+        let mut bitmap = self.free_inside(y, l, d, r);
+        self.poll();
+        if y + 1 == self.sizee {
+            self.inside_leaves(bitmap, l, d, r);
+            return;
+        }
+        while bitmap != 0 {
+            let bit = bitmap & bitmap.wrapping_neg();
+            bitmap ^= bit;
+            self.board[y & 31] = bit;
+            self.nodes += 1;
+            let (l, d, r) = ((l | bit) << 1, d | bit, (r | bit) >> 1);
+            let mut next = self.free_inside(y + 1, l, d, r);
+            if y + 2 == self.sizee {
+                self.inside_leaves(next, l, d, r);
                 continue;
             }
-            y += 1;
-            stack[y & 31] = Frame {
-                l,
-                d,
-                r,
-                free: row(y, l, d, r),
-            };
+            while next != 0 {
+                let bit = next & next.wrapping_neg();
+                next ^= bit;
+                self.board[(y + 1) & 31] = bit;
+                self.nodes += 1;
+                self.inside(y + 2, (l | bit) << 1, d | bit, (r | bit) >> 1);
+            }
         }
-        self.count.nodes += nodes;
-        self.count.count8 += count8;
     }
 
     /// Compares a complete board with its rotations; counts it by its class size, or not
@@ -305,12 +347,14 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
         },
         stop,
         stopped: false,
+        nodes: 1,
+        next_check: STOP_CHECK,
     };
     if task.corner {
         let bit = task.second;
         s.board[0] = 1;
         s.board[1] = bit;
-        s.search::<true>(2, (2 | bit) << 1, 1 | bit, bit >> 1);
+        s.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
     } else {
         // The masks of the `bound1 − 1` earlier rounds of the document's loop.
         for _ in 1..task.bound1 {
@@ -322,8 +366,9 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
         s.board[0] = first;
         s.board[1] = bit;
         let (left, down, right) = (first << 1, first, first >> 1);
-        s.search::<false>(2, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        s.inside(2, (left | bit) << 1, down | bit, (right | bit) >> 1);
     }
+    s.count.nodes = s.nodes;
     s.count.complete = !s.stopped;
     s.count
 }
