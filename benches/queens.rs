@@ -1,0 +1,106 @@
+//! `cargo bench --bench queens`: the N-Queens speed figures quoted in the README.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use searchlab::puzzle::queens::{Heuristic, validate};
+use searchlab::solve::queens::count::{TaskCount, count_task, tasks};
+use searchlab::solve::queens::seed::{self, CulturalConfig};
+use searchlab::solve::queens::{construct, min_conflicts};
+use searchlab::solve::{Budget, Control, NoObserver, Stop, rng_from_seed};
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn with_ctl<T>(f: impl FnOnce(&mut Control) -> T) -> T {
+    let cancel = AtomicBool::new(false);
+    let mut obs = NoObserver;
+    let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
+    f(&mut ctl)
+}
+
+/// Every solution of `n` queens on this thread (the CLI spreads the same tasks over a
+/// rayon pool).
+fn count_one_thread(n: u32) -> u64 {
+    let mut sum = TaskCount::default();
+    for t in tasks(n) {
+        sum.add(&count_task(&t, &|| false));
+    }
+    sum.total()
+}
+
+fn benches(c: &mut Criterion) {
+    c.bench_function("count 12 queens, one thread", |b| {
+        b.iter(|| assert_eq!(count_one_thread(black_box(12)), 14_200))
+    });
+    // Seed 004's four at n = 20 from the same start (seed 1), heuristic h2.
+    let start = seed::random_start(20, &mut rng_from_seed(1));
+    c.bench_function("seed 004 backtracking n=20", |b| {
+        b.iter(|| {
+            assert_eq!(
+                with_ctl(|ctl| seed::backtracking(20, ctl)).stop,
+                Stop::Found
+            )
+        })
+    });
+    c.bench_function("seed 004 best-first n=20", |b| {
+        b.iter(|| with_ctl(|ctl| seed::best_first(black_box(&start), Heuristic::H2, ctl)))
+    });
+    c.bench_function("seed 004 hill-climbing n=20", |b| {
+        b.iter(|| {
+            with_ctl(|ctl| {
+                seed::hill_climbing(&start, Heuristic::H2, 100, &mut rng_from_seed(1), ctl)
+            })
+        })
+    });
+    c.bench_function("seed 004 cultural n=20", |b| {
+        b.iter(|| {
+            with_ctl(|ctl| {
+                seed::cultural(
+                    &start,
+                    Heuristic::H2,
+                    &CulturalConfig::default(),
+                    &mut rng_from_seed(1),
+                    ctl,
+                )
+            })
+        })
+    });
+
+    let mut slow = c.benchmark_group("slow");
+    slow.sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    slow.bench_function("count 16 queens, one thread", |b| {
+        b.iter(|| assert_eq!(count_one_thread(16), 14_772_512))
+    });
+    slow.bench_function("min-conflicts 1,000,000 queens", |b| {
+        b.iter(|| {
+            let o = with_ctl(|ctl| {
+                min_conflicts::solve(
+                    1_000_000,
+                    &min_conflicts::Config::default(),
+                    &mut rng_from_seed(1),
+                    ctl,
+                )
+            });
+            assert_eq!(o.stop, Stop::Found);
+            o
+        })
+    });
+    slow.bench_function("construct 1,000,000 queens", |b| {
+        b.iter(|| construct::construct(black_box(1_000_000)).map(|r| r.len()))
+    });
+    slow.finish();
+
+    // Outside the timing: what was timed is a solution.
+    let o = with_ctl(|ctl| {
+        min_conflicts::solve(
+            1_000_000,
+            &min_conflicts::Config::default(),
+            &mut rng_from_seed(1),
+            ctl,
+        )
+    });
+    assert_eq!(validate(1_000_000, &o.rows), Ok(()));
+}
+
+criterion_group!(queens, benches);
+criterion_main!(queens);
