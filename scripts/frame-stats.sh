@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Measures the app's frame times under Xvfb while a knight solver runs.
+# Measures the app's frame times under Xvfb while a solver runs.
 #
-#   scripts/frame-stats.sh COLS ROWS ALGORITHM SECONDS
+#   scripts/frame-stats.sh COLS ROWS ALGORITHM SECONDS     a knight's tour solver
+#   scripts/frame-stats.sh queens N ALGORITHM SECONDS      an N-Queens solver (heuristic h2,
+#                                                          the cultural one without a
+#                                                          generation limit)
 #
 # Starts the release binary in a 1280x800 virtual screen with SEARCHLAB_FRAME_STATS=1 (the
 # app then repaints continuously and prints eframe's frame times every 2 s), with a fresh
@@ -11,7 +14,7 @@
 # screen.png}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS | queens N ALGORITHM SECONDS" >&2; exit 2; }
 cols=$1 rows=$2 algo=$3 secs=$4
 out=out/frame-stats
 mkdir -p "$out"
@@ -19,9 +22,13 @@ XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$(mktemp -d)
 chmod 700 "$XDG_RUNTIME_DIR"
 export XDG_DATA_HOME XDG_RUNTIME_DIR
 mkdir -p "$XDG_DATA_HOME/searchlab"
-cat > "$XDG_DATA_HOME/searchlab/app.ron" <<RON
-{"searchlab": "(version: 1, dark: true, knight: (cols: $cols, rows: $rows, algorithm: \"$algo\", time_limit_s: 600.0))"}
-RON
+if [ "$cols" = queens ]; then
+  state="(version: 1, dark: true, knight: (), tab: Queens, queens: (n: $rows, algorithm: \\\"$algo\\\", heuristic: \\\"h2\\\", params: {\\\"cultural.generations\\\": \\\"100000000\\\"}, time_limit_s: 600.0))"
+else
+  state="(version: 1, dark: true, knight: (cols: $cols, rows: $rows, algorithm: \\\"$algo\\\", time_limit_s: 600.0))"
+fi
+printf '{"searchlab": "%s"}\n' "$state" > "$XDG_DATA_HOME/searchlab/app.ron"
+
 rm -f "$out/rss.log"
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   out=$1 secs=$2

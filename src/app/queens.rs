@@ -183,6 +183,18 @@ impl QueensView {
         self.version += 1;
     }
 
+    /// A placement the run layer has validated as a solution: nobody is attacked, so the
+    /// frame that shows a million queens does not count their attacks again.
+    fn set_solution(&mut self, rows: Vec<u32>) {
+        self.attacks = Attacks {
+            attacked: vec![false; rows.len()],
+            segments: Vec::new(),
+        };
+        self.pairs = Some(0);
+        self.placement = rows;
+        self.version += 1;
+    }
+
     fn job(&self, task: QueensTask) -> QueensJob {
         let s = &self.settings;
         QueensJob {
@@ -385,8 +397,13 @@ impl QueensView {
                 });
                 // The board keeps the rows; the outcome needs only the rest.
                 let mut r = r;
-                self.set_placement(std::mem::take(&mut r.rows));
-                self.pairs = Some(r.conflicts);
+                let rows = std::mem::take(&mut r.rows);
+                if r.found {
+                    self.set_solution(rows);
+                } else {
+                    self.set_placement(rows);
+                    self.pairs = Some(r.conflicts);
+                }
                 Outcome::Solve(r)
             }
             Ok(Report::Queens(QueensReport::Count(r))) => {
