@@ -6,8 +6,8 @@ use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, split_param};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{
-    Event, Job, JobError, KnightJob, KnightReport, KnightTask, QueensJob, QueensReport, QueensTask,
-    Report, Run,
+    Event, Job, JobError, KnightJob, KnightReport, KnightTask, MagicJob, MagicReport, MagicTask,
+    QueensJob, QueensReport, QueensTask, Report, Run,
 };
 use crate::solve::Budget;
 use clap::{Args, Parser, Subcommand};
@@ -45,6 +45,42 @@ pub enum Command {
         #[command(subcommand)]
         verb: QueensVerb,
     },
+    /// Magic squares.
+    Magic {
+        #[command(subcommand)]
+        verb: MagicVerb,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MagicVerb {
+    /// A magic square of any order n >= 3 by construction (Siamese, doubly even, LUX).
+    Construct(MagicArgs),
+    /// Every magic square of order 3 or 4, by exhaustive enumeration.
+    Count(MagicCountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MagicArgs {
+    /// The square is N x N, filled with 1 .. N².
+    #[arg(long)]
+    pub order: u64,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MagicCountArgs {
+    /// 3 or 4 (1 and 2 work too).
+    #[arg(long)]
+    pub order: u64,
+    /// Stop after this long and report what was counted.
+    #[arg(long, value_parser = parse_duration, default_value = "10m")]
+    pub time_limit: Duration,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -710,6 +746,26 @@ pub fn main(cli: Cli) -> ExitCode {
             }),
             a.json,
         )),
+        Some(Command::Magic { verb }) => Ok(match verb {
+            MagicVerb::Construct(a) => (
+                Job::Magic(MagicJob {
+                    order: a.order,
+                    seed: 0,
+                    budget: Budget::unlimited(),
+                    task: MagicTask::Construct,
+                }),
+                a.json,
+            ),
+            MagicVerb::Count(a) => (
+                Job::Magic(MagicJob {
+                    order: a.order,
+                    seed: 0,
+                    budget: Budget::unlimited().with_time(a.time_limit),
+                    task: MagicTask::Count,
+                }),
+                a.json,
+            ),
+        }),
     };
     let (job, json) = match job {
         Ok(j) => j,
@@ -733,10 +789,82 @@ pub fn main(cli: Cli) -> ExitCode {
     match result {
         Ok(Report::Knight(report)) => print_report(&report, json),
         Ok(Report::Queens(report)) => print_queens_report(&report, json),
+        Ok(Report::Magic(report)) => print_magic_report(&report, json),
         Err(JobError::Input(e)) => input_error(&e),
         Err(e @ JobError::Invalid(_)) => {
             eprintln!("searchlab: {e}");
             ExitCode::from(1)
+        }
+    }
+}
+
+/// A square's rows as JSON arrays.
+fn square_rows(order: u64, cells: &[u32]) -> Vec<Vec<u32>> {
+    cells
+        .chunks(order.max(1) as usize)
+        .map(|row| row.to_vec())
+        .collect()
+}
+
+/// The square as right-aligned columns (orders up to 30; larger ones by their first rows).
+fn print_square(order: u64, cells: &[u32]) {
+    let n = order as usize;
+    let width = (n * n).to_string().len();
+    for (r, row) in cells.chunks(n.max(1)).enumerate() {
+        if r >= 30 {
+            println!("… ({} more rows; --json prints them all)", n - r);
+            break;
+        }
+        let shown: Vec<String> = (row.iter().take(30))
+            .map(|v| format!("{v:>width$}"))
+            .collect();
+        let more = if n > 30 { " …" } else { "" };
+        println!("{}{more}", shown.join(" "));
+    }
+}
+
+fn print_magic_report(report: &MagicReport, json: bool) -> ExitCode {
+    match report {
+        MagicReport::Construct(r) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"order": r.order, "square": square_rows(r.order, &r.square),
+                           "found": r.found, "method": r.method, "elapsed_ms": r.elapsed_ms})
+                );
+            } else {
+                println!("{}", r.message);
+                if r.found {
+                    print_square(r.order, &r.square);
+                }
+                println!("{:.3} ms", r.elapsed_ms);
+            }
+            if r.found {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        MagicReport::Count(r) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"order": r.order, "total": r.total, "complete": r.complete,
+                           "nodes": r.nodes, "elapsed_ms": r.elapsed_ms})
+                );
+            } else {
+                println!("{}", r.message);
+                if let Some(sq) = &r.example {
+                    println!("the first one found:");
+                    print_square(r.order, sq);
+                }
+                println!("{} values tried; {:.3} ms", r.nodes, r.elapsed_ms);
+            }
+            if r.complete {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

@@ -525,3 +525,32 @@ fn a_local_minimum_shows_its_attacked_queens() {
     h.get_by_label_contains("2 attacking pairs left");
     snapshot(&mut h, "queens_local_minimum_8x8");
 }
+
+#[test]
+fn the_queens_settings_and_the_tab_are_saved_and_restored() {
+    let mut app = SearchLabApp::from_saved(None);
+    app.tab = searchlab::app::Tab::Queens;
+    app.queens.settings.n = 20;
+    app.queens.settings.algorithm = "cultural".into();
+    app.queens.settings.heuristic = "h2".into();
+    app.queens
+        .settings
+        .params
+        .insert("cultural.population".into(), "50".into());
+    let text = ron::to_string(&app.saved_state()).unwrap();
+    let back = SearchLabApp::from_saved(Some(&text));
+    assert!(back.notice.is_none());
+    assert_eq!(back.tab, searchlab::app::Tab::Queens);
+    assert_eq!(back.saved_state(), app.saved_state());
+    // A state saved before the N-Queens tab existed still loads, on the knight's tab.
+    let before = SearchLabApp::from_saved(Some("(version: 1, dark: false, knight: (cols: 6))"));
+    assert!(before.notice.is_none(), "{:?}", before.notice);
+    assert_eq!(before.knight.settings.cols, 6);
+    assert_eq!(before.tab, searchlab::app::Tab::Knight);
+    assert_eq!(before.queens.settings.n, 8);
+    // A saved n out of range falls back to the default.
+    let mut odd = app.saved_state();
+    odd.queens.n = 0;
+    let back = SearchLabApp::from_saved(Some(&ron::to_string(&odd).unwrap()));
+    assert_eq!(back.queens.settings.n, 8);
+}

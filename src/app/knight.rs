@@ -461,7 +461,7 @@ impl KnightView {
                 self.tour.clear();
                 Outcome::Count(r)
             }
-            Ok(Report::Queens(_)) => Outcome::Failed("not a knight's tour report".into()),
+            Ok(_) => Outcome::Failed("not a knight's tour report".into()),
             Err(e) => Outcome::Failed(e.to_string()),
         });
         self.live_path.clear();

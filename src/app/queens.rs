@@ -412,7 +412,7 @@ impl QueensView {
                 self.counters.solutions = r.total;
                 Outcome::Count(r)
             }
-            Ok(Report::Knight(_)) => Outcome::Failed("not an N-Queens report".into()),
+            Ok(_) => Outcome::Failed("not an N-Queens report".into()),
             Err(e) => {
                 self.results.push(RunResult {
                     algorithm,

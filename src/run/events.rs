@@ -5,6 +5,7 @@
 //! behind and memory stays flat.
 
 use super::knight::KnightReport;
+use super::magic::MagicReport;
 use super::queens::QueensReport;
 use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
@@ -32,4 +33,5 @@ pub enum Event {
 pub enum Report {
     Knight(KnightReport),
     Queens(QueensReport),
+    Magic(MagicReport),
 }

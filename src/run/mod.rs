@@ -4,10 +4,12 @@
 pub mod catalog;
 pub mod events;
 pub mod knight;
+pub mod magic;
 pub mod queens;
 pub mod worker;
 
 pub use events::{Event, Report};
 pub use knight::{JobError, KnightJob, KnightReport, KnightTask};
+pub use magic::{MagicJob, MagicReport, MagicTask};
 pub use queens::{QueensJob, QueensReport, QueensTask};
 pub use worker::{Job, Run};

@@ -23,6 +23,7 @@ pub const SNAPSHOT_EVERY: Duration = Duration::from_millis(30);
 pub enum Job {
     Knight(KnightJob),
     Queens(super::queens::QueensJob),
+    Magic(super::magic::MagicJob),
 }
 
 impl Job {
@@ -43,6 +44,13 @@ impl Job {
                 },
                 q.seed,
             ),
+            Job::Magic(m) => (
+                match &m.task {
+                    super::magic::MagicTask::Construct => "magic-construct".to_string(),
+                    super::magic::MagicTask::Count => "magic-count".to_string(),
+                },
+                m.seed,
+            ),
         }
     }
 
@@ -51,6 +59,7 @@ impl Job {
         match self {
             Job::Knight(k) => k.check(),
             Job::Queens(q) => q.check(),
+            Job::Magic(m) => m.check(),
         }
     }
 
@@ -63,6 +72,7 @@ impl Job {
         match self {
             Job::Knight(k) => k.run(cancel, observer).map(Report::Knight),
             Job::Queens(q) => q.run(cancel, observer).map(Report::Queens),
+            Job::Magic(m) => m.run(cancel, observer).map(Report::Magic),
         }
     }
 }

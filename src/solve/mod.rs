@@ -2,6 +2,7 @@
 //! [`Observer`]; none spawns threads, sleeps, prints or touches the UI.
 
 pub mod knight;
+pub mod magic;
 pub mod queens;
 
 use serde::{Deserialize, Serialize};

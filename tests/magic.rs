@@ -1,0 +1,73 @@
+//! Magic squares through the real binary: constructions checked by `puzzle::magic`, counts
+//! against the literature (8 of order 3; 880 up to symmetry, 7,040 in all, of order 4).
+
+use searchlab::puzzle::magic::validate;
+use serde_json::Value;
+
+mod common;
+use common::searchlab;
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let (code, out, err) = searchlab(args);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    (code, v)
+}
+
+/// The square of a `construct` answer, flattened row by row.
+fn cells(v: &Value) -> Vec<u32> {
+    v["square"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter())
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect()
+}
+
+#[test]
+fn constructions_are_magic_for_each_method() {
+    // Odd (Siamese), singly even (LUX) and doubly even orders, small and large.
+    for order in [1usize, 3, 4, 5, 6, 8, 10, 14, 99, 100, 102] {
+        let o = order.to_string();
+        let (code, v) = json(&["magic", "construct", "--order", &o, "--json"]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["order"], order as u64);
+        assert_eq!(v["square"].as_array().unwrap().len(), order);
+        assert_eq!(validate(order, &cells(&v)), Ok(()), "order {order}");
+    }
+    let (code, out, _) = searchlab(&["magic", "construct", "--order", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("every line adds up to 15"), "{out}");
+    assert!(out.contains("8 1 6"), "{out}");
+}
+
+#[test]
+fn order_2_has_no_square_and_bad_orders_are_refused() {
+    let (code, out, _) = searchlab(&["magic", "construct", "--order", "2"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no magic square of order 2 exists"), "{out}");
+    for bad in [
+        &["magic", "construct", "--order", "0"][..],
+        &["magic", "construct", "--order", "5000"],
+        &["magic", "count", "--order", "5"],
+    ] {
+        let (code, _, err) = searchlab(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains("order"), "{err}");
+    }
+}
+
+#[test]
+fn counts_are_8_and_7040() {
+    for (order, total) in [("1", 1), ("2", 0), ("3", 8), ("4", 7040)] {
+        let (code, v) = json(&["magic", "count", "--order", order, "--json"]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["total"], total, "order {order}");
+        assert_eq!(v["complete"], true);
+    }
+    let (_, out, _) = searchlab(&["magic", "count", "--order", "4"]);
+    assert!(
+        out.contains("7040 magic squares of order 4 (880 up to rotation and reflection)"),
+        "{out}"
+    );
+}
