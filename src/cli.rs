@@ -54,6 +54,8 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum MagicVerb {
+    /// Magic squares by seed 002's genetic algorithm (or the construction).
+    Solve(MagicSolveArgs),
     /// A magic square of any order n >= 3 by construction (Siamese, doubly even, LUX).
     Construct(MagicArgs),
     /// Every magic square of order 3 or 4, by exhaustive enumeration.
@@ -65,6 +67,34 @@ pub struct MagicArgs {
     /// The square is N x N, filled with 1 .. N².
     #[arg(long)]
     pub order: u64,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MagicSolveArgs {
+    /// The square is N x N, filled with 1 .. N².
+    #[arg(long)]
+    pub order: u64,
+    /// Algorithm id: ga or construct.
+    #[arg(long = "algo", default_value = "ga")]
+    pub algo: String,
+    /// The GA's crossover: pmx or inversion (the same as --param crossover=...).
+    #[arg(long)]
+    pub crossover: Option<String>,
+    /// Keep going until K distinct magic squares are found (the same as --param target=K).
+    #[arg(long)]
+    pub target: Option<u64>,
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Set a parameter of the algorithm, e.g. population=100.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
@@ -746,26 +776,55 @@ pub fn main(cli: Cli) -> ExitCode {
             }),
             a.json,
         )),
-        Some(Command::Magic { verb }) => Ok(match verb {
-            MagicVerb::Construct(a) => (
-                Job::Magic(MagicJob {
-                    order: a.order,
-                    seed: 0,
-                    budget: Budget::unlimited(),
-                    task: MagicTask::Construct,
-                }),
-                a.json,
-            ),
-            MagicVerb::Count(a) => (
-                Job::Magic(MagicJob {
-                    order: a.order,
-                    seed: 0,
-                    budget: Budget::unlimited().with_time(a.time_limit),
-                    task: MagicTask::Count,
-                }),
-                a.json,
-            ),
-        }),
+        Some(Command::Magic {
+            verb: MagicVerb::Solve(a),
+        }) => a
+            .params
+            .iter()
+            .map(|p| split_param(p))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|mut params| {
+                if let Some(c) = &a.crossover {
+                    params.push(("crossover".to_string(), c.clone()));
+                }
+                if let Some(t) = a.target {
+                    params.push(("target".to_string(), t.to_string()));
+                }
+                (
+                    Job::Magic(MagicJob {
+                        order: a.order,
+                        seed: a.seed,
+                        budget: Budget::unlimited().with_time(a.time_limit),
+                        task: MagicTask::Solve {
+                            algorithm: a.algo.clone(),
+                            params,
+                        },
+                    }),
+                    a.json,
+                )
+            }),
+        Some(Command::Magic {
+            verb: MagicVerb::Construct(a),
+        }) => Ok((
+            Job::Magic(MagicJob {
+                order: a.order,
+                seed: 0,
+                budget: Budget::unlimited(),
+                task: MagicTask::Construct,
+            }),
+            a.json,
+        )),
+        Some(Command::Magic {
+            verb: MagicVerb::Count(a),
+        }) => Ok((
+            Job::Magic(MagicJob {
+                order: a.order,
+                seed: 0,
+                budget: Budget::unlimited().with_time(a.time_limit),
+                task: MagicTask::Count,
+            }),
+            a.json,
+        )),
     };
     let (job, json) = match job {
         Ok(j) => j,
@@ -825,6 +884,51 @@ fn print_square(order: u64, cells: &[u32]) {
 
 fn print_magic_report(report: &MagicReport, json: bool) -> ExitCode {
     match report {
+        MagicReport::Solve(r) => {
+            if json {
+                let squares: Vec<Vec<Vec<u32>>> = r
+                    .squares
+                    .iter()
+                    .map(|(sq, _)| square_rows(r.order, sq))
+                    .collect();
+                let found_in: Vec<u64> = r.squares.iter().map(|s| s.1).collect();
+                println!(
+                    "{}",
+                    json!({"order": r.order, "algorithm": r.algorithm, "seed": r.seed,
+                           "found": r.found, "squares": squares, "found_in": found_in,
+                           "generations": r.generations, "best_fitness": r.best_fitness,
+                           "stop": r.stop, "elapsed_ms": r.elapsed_ms, "message": r.message})
+                );
+            } else {
+                println!(
+                    "order {} magic square, {}, seed {}",
+                    r.order, r.algorithm, r.seed
+                );
+                println!("{}", r.message);
+                for (i, (sq, generation)) in r.squares.iter().enumerate().take(8) {
+                    if r.algorithm == "ga" {
+                        println!("square {} (generation {generation}):", i + 1);
+                    }
+                    print_square(r.order, sq);
+                }
+                if r.squares.len() > 8 {
+                    println!("… {} more (--json prints them all)", r.squares.len() - 8);
+                }
+                if r.squares.is_empty() && !r.best.is_empty() {
+                    println!("best square (fitness {}):", r.best_fitness);
+                    print_square(r.order, &r.best);
+                }
+                println!(
+                    "{} generations, {} squares scored; {:.3} ms",
+                    r.generations, r.counters.nodes, r.elapsed_ms
+                );
+            }
+            if r.found {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
         MagicReport::Construct(r) => {
             if json {
                 println!(

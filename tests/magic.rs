@@ -71,3 +71,60 @@ fn counts_are_8_and_7040() {
         "{out}"
     );
 }
+
+#[test]
+fn the_ga_finds_all_eight_3x3_squares_and_repeats_itself() {
+    for crossover in ["inversion", "pmx"] {
+        let args = [
+            "magic",
+            "solve",
+            "--order",
+            "3",
+            "--target",
+            "8",
+            "--crossover",
+            crossover,
+            "--seed",
+            "5",
+            // All eight take about 25,000 generations (a restart after each square found);
+            // the document's 10,000 is the default limit.
+            "--param",
+            "generations=1000000",
+            "--json",
+        ];
+        let (code, v) = json(&args);
+        assert_eq!(code, 0, "{v}");
+        let squares = v["squares"].as_array().unwrap();
+        assert_eq!(squares.len(), 8, "{crossover}");
+        let mut seen = std::collections::HashSet::new();
+        for sq in squares {
+            let flat = cells(&serde_json::json!({ "square": sq }));
+            assert_eq!(validate(3, &flat), Ok(()));
+            assert!(seen.insert(flat), "distinct squares");
+        }
+        assert_eq!(
+            json(&args).1["squares"],
+            v["squares"],
+            "same seed, same squares"
+        );
+    }
+}
+
+#[test]
+fn the_ga_refuses_bad_parameters_and_order_2() {
+    let (code, _, err) = searchlab(&["magic", "solve", "--order", "3", "--crossover", "ox"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("inversion") && err.contains("pmx"), "{err}");
+    let (code, _, err) = searchlab(&[
+        "magic",
+        "solve",
+        "--order",
+        "3",
+        "--param",
+        "mutation_rate=2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = searchlab(&["magic", "solve", "--order", "2"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no magic square of order 2 exists"), "{out}");
+}

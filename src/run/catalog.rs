@@ -508,6 +508,88 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
+/// The magic-square algorithms, in the order the app lists them.
+pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        id: "ga",
+        name: "Genetic algorithm",
+        summary: "Seed 002: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
+        complete: false,
+        params: &[
+            int(
+                "population",
+                "9",
+                2,
+                1_000_000,
+                "Individuals per generation (seed 002: 9).",
+            ),
+            int(
+                "elite_size",
+                "1",
+                0,
+                1_000_000,
+                "Best individuals copied unchanged into the next generation (seed 002: 1).",
+            ),
+            float(
+                "mutation_rate",
+                "0.4",
+                0.0,
+                1.0,
+                "Probability that a child has two of its cells swapped (seed 002: 0.4).",
+            ),
+            choice(
+                "crossover",
+                "inversion",
+                &["inversion", "pmx"],
+                "Single-point crossover: inversion sequences (the document's run) or partially mapped (PMX).",
+            ),
+            int(
+                "generations",
+                "10000",
+                1,
+                1_000_000_000,
+                "Generations before giving up (seed 002: 10,000).",
+            ),
+            int(
+                "target",
+                "1",
+                1,
+                1_000_000,
+                "Distinct magic squares to find before stopping (order 3 has 8).",
+            ),
+            choice(
+                "selection",
+                "tournament",
+                &["tournament", "literal"],
+                "tournament: each parent is the fitter (lower fitness) of two at random. literal: the document's code, whose tournament keeps the worse and whose pool is never used, so parents are drawn at random.",
+            ),
+            choice(
+                "mutation",
+                "fixed",
+                &["fixed", "literal"],
+                "fixed: swap two of all n² cells with probability mutation_rate. literal: the document's round(rand, 2) >= rate (probability about 1 - rate) and positions that never reach the last cell.",
+            ),
+            choice(
+                "found",
+                "restart",
+                &["restart", "keep"],
+                "restart: after a generation holding a magic square, start afresh from random permutations (so --target K finds K distinct squares). keep: the document's loop, which keeps it and gathers round it.",
+            ),
+        ],
+    },
+    AlgorithmInfo {
+        id: "construct",
+        name: "Construction",
+        summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
+        complete: true,
+        params: &[],
+    },
+];
+
+pub fn magic_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
+    find(MAGIC_ALGORITHMS, "magic", id)
+}
+
 pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
     find(QUEENS_ALGORITHMS, "queens", id)
 }

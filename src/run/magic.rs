@@ -1,11 +1,14 @@
 //! Magic-square jobs: check the input, run the construction or the count, validate what
 //! comes out with `puzzle::magic`, and say in a sentence what came of it.
 
+use super::catalog::{Params, magic_algorithm};
 use super::knight::JobError;
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
+use crate::solve::magic::ga::{self, Crossover};
 use crate::solve::{Budget, Counters, Observer, Stop};
+use crate::solve::{Control, rng_from_seed};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -28,12 +31,38 @@ pub enum MagicTask {
     Construct,
     /// Every square of order 3 or 4.
     Count,
+    /// Squares by an algorithm of the catalog (`ga` or `construct`).
+    Solve {
+        algorithm: String,
+        params: Vec<(String, String)>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MagicReport {
     Construct(MagicConstructReport),
     Count(MagicCountReport),
+    Solve(MagicSolveReport),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MagicSolveReport {
+    pub order: u64,
+    pub algorithm: String,
+    pub params: Vec<(String, String)>,
+    pub seed: u64,
+    pub found: bool,
+    /// Every distinct magic square found, row-major, validated, with the generation it
+    /// appeared in.
+    pub squares: Vec<(Vec<u32>, u64)>,
+    /// The best square of the last generation and its fitness (0 when magic).
+    pub best: Vec<u32>,
+    pub best_fitness: u64,
+    pub generations: u64,
+    pub stop: Stop,
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    pub message: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,6 +104,14 @@ impl MagicJob {
                     self.order
                 )))
             }
+            MagicTask::Solve {
+                ref algorithm,
+                ref params,
+            } => {
+                let algo = magic_algorithm(algorithm).map_err(JobError::Input)?;
+                Params::new(algo, params).map_err(JobError::Input)?;
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -87,7 +124,10 @@ impl MagicJob {
         self.check()?;
         let n = self.order as usize;
         let started = Instant::now();
-        match self.task {
+        match &self.task {
+            MagicTask::Solve { algorithm, params } => self
+                .solve(algorithm, params, cancel, observer)
+                .map(MagicReport::Solve),
             MagicTask::Construct => {
                 let square = construct(n).unwrap_or_default();
                 let found = !square.is_empty();
@@ -176,5 +216,128 @@ impl MagicJob {
                 }))
             }
         }
+    }
+}
+
+impl MagicJob {
+    /// Runs `ga` or `construct`; every square reported is validated first.
+    fn solve(
+        &self,
+        algorithm: &str,
+        given: &[(String, String)],
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<MagicSolveReport, JobError> {
+        let algo = magic_algorithm(algorithm).map_err(JobError::Input)?;
+        let params = Params::new(algo, given).map_err(JobError::Input)?;
+        let n = self.order as usize;
+        let started = Instant::now();
+        let (squares, best, best_fitness, generations, stop, counters) = match algo.id {
+            "construct" => match construct(n) {
+                Some(sq) => (
+                    vec![(sq.clone(), 0)],
+                    sq,
+                    0,
+                    0,
+                    Stop::Found,
+                    Counters::default(),
+                ),
+                None => (
+                    Vec::new(),
+                    Vec::new(),
+                    0,
+                    0,
+                    Stop::Exhausted,
+                    Counters::default(),
+                ),
+            },
+            _ => {
+                if n == 2 {
+                    // No square exists; a search would only run out of generations.
+                    (
+                        Vec::new(),
+                        Vec::new(),
+                        0,
+                        0,
+                        Stop::Exhausted,
+                        Counters::default(),
+                    )
+                } else {
+                    let config = ga::Config {
+                        population: params.int("population") as usize,
+                        elite: params.int("elite_size") as usize,
+                        mutation_rate: params.float("mutation_rate"),
+                        crossover: if params.get("crossover") == "pmx" {
+                            Crossover::Pmx
+                        } else {
+                            Crossover::Inversion
+                        },
+                        generations: params.int("generations"),
+                        target: params.int("target") as usize,
+                        literal_selection: params.get("selection") == "literal",
+                        literal_mutation: params.get("mutation") == "literal",
+                        keep_found: params.get("found") == "keep",
+                    };
+                    let mut ctl = Control::new(self.budget, cancel, observer);
+                    let o = ga::solve(n, &config, &mut rng_from_seed(self.seed), &mut ctl);
+                    (
+                        o.found,
+                        o.best,
+                        o.best_fitness,
+                        o.generations,
+                        o.stop,
+                        o.counters,
+                    )
+                }
+            }
+        };
+        for (sq, _) in &squares {
+            validate(n, sq).map_err(|e| {
+                JobError::Invalid(format!(
+                    "{} reported a square that is not magic: {e}",
+                    algo.id
+                ))
+            })?;
+        }
+        let found = stop == Stop::Found;
+        let message = if n == 2 {
+            "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
+        } else if algo.id == "construct" {
+            format!("a magic square of order {n} by the {}", method(n))
+        } else if stop == Stop::Found {
+            let first = squares.first().map_or(0, |s| s.1);
+            if squares.len() == 1 {
+                format!("a magic square of order {n} in generation {first}")
+            } else {
+                format!(
+                    "{} distinct magic squares of order {n}, the first in generation {first}, the last in generation {}",
+                    squares.len(),
+                    squares.last().map_or(0, |s| s.1)
+                )
+            }
+        } else {
+            format!(
+                "{} after {generations} generations: {} magic square{} found (target {}); best fitness {best_fitness}",
+                stop.describe(),
+                squares.len(),
+                if squares.len() == 1 { "" } else { "s" },
+                params.int("target")
+            )
+        };
+        Ok(MagicSolveReport {
+            order: self.order,
+            algorithm: algo.id.to_string(),
+            params: params.pairs(),
+            seed: self.seed,
+            found,
+            squares,
+            best,
+            best_fitness,
+            generations,
+            stop,
+            counters,
+            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+            message,
+        })
     }
 }

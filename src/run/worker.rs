@@ -48,6 +48,7 @@ impl Job {
                 match &m.task {
                     super::magic::MagicTask::Construct => "magic-construct".to_string(),
                     super::magic::MagicTask::Count => "magic-count".to_string(),
+                    super::magic::MagicTask::Solve { algorithm, .. } => algorithm.clone(),
                 },
                 m.seed,
             ),

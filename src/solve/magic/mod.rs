@@ -1,4 +1,6 @@
-//! Magic squares: constructions for every order, exhaustive counting for small orders.
+//! Magic squares: seed 002's genetic algorithm, constructions for every order, exhaustive
+//! counting for small orders.
 
 pub mod construct;
 pub mod count;
+pub mod ga;

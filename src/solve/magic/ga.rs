@@ -1,0 +1,366 @@
+//! Seed 002's genetic algorithm for magic squares, for any order: individuals are
+//! permutations of 1..n² (row-major), fitness is Σ |line sum − constant| (0 = magic).
+//!
+//! Each generation, as the document's main loop has it: score and sort the population,
+//! keep every new magic square (with the generation it appeared in), stop at `target`
+//! distinct squares; otherwise the `elite` best go on unchanged and pairs of parents make
+//! two children each, by single-point crossover (PMX or inversion sequences) and swap
+//! mutation, until the population is full again.
+//!
+//! The document's slips (`../shared/seed-notes.md`) are parameters, corrected by default:
+//! - `selection`: `tournament` (default) picks each parent as the fitter (LOWER fitness) of
+//!   two drawn at random; `literal` does what the document's code does: its tournament
+//!   keeps the larger fitness and builds a mating pool that is never used, and the parents
+//!   are drawn uniformly from the whole population.
+//! - `mutation`: `fixed` (default) swaps two distinct cells drawn from all n² with
+//!   probability `mutation_rate`; `literal` mutates when `round(rand, 2) >= mutation_rate`
+//!   (probability about 1 − rate) and draws the cells from all but the last one, which
+//!   therefore never mutates.
+
+use crate::puzzle::magic::{fitness, is_permutation};
+use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crossover {
+    /// Partially mapped: the first k genes of the other parent are swapped into place.
+    Pmx,
+    /// Inversion sequences (Üçoluk): the tails of the parents' inversion sequences are
+    /// exchanged from a random point and turned back into permutations.
+    Inversion,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub population: usize,
+    pub elite: usize,
+    pub mutation_rate: f64,
+    pub crossover: Crossover,
+    pub generations: u64,
+    /// Distinct magic squares to find before stopping.
+    pub target: usize,
+    /// The document's selection (see the module docs).
+    pub literal_selection: bool,
+    /// The document's mutation (see the module docs).
+    pub literal_mutation: bool,
+    /// Keep magic squares already found in the population, as the document does. By
+    /// default (false) a generation that holds a magic square records it and the whole
+    /// population starts afresh from random permutations: with it kept, the population
+    /// gathers round the first squares found and rediscovers them, and a `target` above
+    /// three or four is rarely reached.
+    pub keep_found: bool,
+}
+
+impl Default for Config {
+    /// The document's run: 9 individuals, 1 elite, mutation 0.4, inversion crossover,
+    /// 10,000 generations, one square.
+    fn default() -> Self {
+        Config {
+            population: 9,
+            elite: 1,
+            mutation_rate: 0.4,
+            crossover: Crossover::Inversion,
+            generations: 10_000,
+            target: 1,
+            literal_selection: false,
+            literal_mutation: false,
+            keep_found: false,
+        }
+    }
+}
+
+/// What a run found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Distinct magic squares, each with the generation it first appeared in (0 = the
+    /// initial population).
+    pub found: Vec<(Vec<u32>, u64)>,
+    /// The best individual of the last generation (a magic square when one was found).
+    pub best: Vec<u32>,
+    pub best_fitness: u64,
+    /// Generations completed.
+    pub generations: u64,
+    pub stop: Stop,
+    pub counters: Counters,
+}
+
+/// The inversion sequence of a permutation of 1..=L: `inv[i]` counts the values greater
+/// than i + 1 that stand left of i + 1 (the document's `inverse_perm`).
+pub fn inversion_sequence(perm: &[u32]) -> Vec<u32> {
+    let l = perm.len();
+    let mut position = vec![0usize; l + 1];
+    for (p, &v) in perm.iter().enumerate() {
+        position[v as usize] = p;
+    }
+    (1..=l)
+        .map(|v| {
+            perm[..position[v]]
+                .iter()
+                .filter(|&&x| x as usize > v)
+                .count() as u32
+        })
+        .collect()
+}
+
+/// The permutation with the inversion sequence `inv` (the document's `inv_to_perm`):
+/// values are placed from the largest down, each at position inv[v − 1] among the larger
+/// ones already placed. `inv[i]` must be at most L − 1 − i.
+pub fn from_inversion_sequence(inv: &[u32]) -> Vec<u32> {
+    let l = inv.len();
+    let mut order: Vec<u32> = Vec::with_capacity(l);
+    for v in (1..=l as u32).rev() {
+        let at = (inv[v as usize - 1] as usize).min(order.len());
+        order.insert(at, v);
+    }
+    order
+}
+
+/// PMX as the document writes it: for each of the first `k` positions, swap the values
+/// in each child so that it takes the other parent's gene there.
+pub fn pmx(s: &[u32], t: &[u32], k: usize) -> (Vec<u32>, Vec<u32>) {
+    fn swap_values(c: &mut [u32], where_: &mut [usize], a: u32, b: u32) {
+        let (pa, pb) = (where_[a as usize], where_[b as usize]);
+        c.swap(pa, pb);
+        where_.swap(a as usize, b as usize);
+    }
+    let positions = |c: &[u32]| {
+        let mut w = vec![0usize; c.len() + 1];
+        for (p, &v) in c.iter().enumerate() {
+            w[v as usize] = p;
+        }
+        w
+    };
+    let (mut new_s, mut new_t) = (s.to_vec(), t.to_vec());
+    let (mut ws, mut wt) = (positions(&new_s), positions(&new_t));
+    for i in 0..k.min(s.len()) {
+        let (a, b) = (new_s[i], new_t[i]);
+        swap_values(&mut new_s, &mut ws, a, b);
+        // The document swaps s's original gene into t.
+        let (c, d) = (new_t[i], s[i]);
+        swap_values(&mut new_t, &mut wt, c, d);
+    }
+    (new_s, new_t)
+}
+
+/// Inversion-sequence crossover: the sequences' tails from `k` are exchanged.
+pub fn inversion_crossover(s: &[u32], t: &[u32], k: usize) -> (Vec<u32>, Vec<u32>) {
+    let (mut si, mut ti) = (inversion_sequence(s), inversion_sequence(t));
+    let k = k.min(si.len());
+    si[k..].swap_with_slice(&mut ti[k..]);
+    (from_inversion_sequence(&si), from_inversion_sequence(&ti))
+}
+
+/// Runs the genetic algorithm for a square of order `n`.
+pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
+    let cells = n * n;
+    let size = config.population.max(2);
+    let elite = config.elite.min(size);
+    let mut counters = Counters::default();
+    let mut population: Vec<Vec<u32>> = (0..size)
+        .map(|_| {
+            let mut p: Vec<u32> = (1..=cells as u32).collect();
+            p.shuffle(rng);
+            p
+        })
+        .collect();
+    let mut found: Vec<(Vec<u32>, u64)> = Vec::new();
+    let mut generation = 0u64;
+    let mut scored: Vec<(u64, Vec<u32>)> = Vec::with_capacity(size + 1);
+    let stop = loop {
+        scored.clear();
+        for p in population.drain(..) {
+            scored.push((fitness(n, &p), p));
+        }
+        counters.nodes += scored.len() as u64;
+        scored.sort_by_key(|s| s.0);
+        for (f, p) in &scored {
+            if *f == 0 && !found.iter().any(|(q, _)| q == p) {
+                found.push((p.clone(), generation));
+            }
+        }
+        counters.solutions = found.len() as u64;
+        let fs: Vec<f64> = scored.iter().map(|s| s.0 as f64).collect();
+        ctl.generation(&GenerationStats::of_minimised(generation, &fs));
+        if found.len() >= config.target.max(1) {
+            break Stop::Found;
+        }
+        if generation >= config.generations {
+            break Stop::GenerationLimit;
+        }
+        if let Some(stop) = ctl.check(&counters, Some(&scored[0].1)) {
+            break stop;
+        }
+        if !config.keep_found && scored[0].0 == 0 {
+            // Start afresh: the population has gathered round squares already found.
+            for s in scored.iter_mut() {
+                s.1.shuffle(rng);
+                s.0 = fitness(n, &s.1);
+            }
+            counters.attempts += 1;
+            scored.sort_by_key(|s| s.0);
+        }
+        generation += 1;
+        counters.generations = generation;
+
+        population.extend(scored.iter().take(elite).map(|s| s.1.clone()));
+        while population.len() < size {
+            let p1 = pick(&scored, config.literal_selection, rng);
+            let p2 = pick(&scored, config.literal_selection, rng);
+            // A crossover point as the document draws it: randint(0, L − 1).
+            let k = rng.random_range(0..(cells - 1).max(1));
+            let (mut a, mut b) = match config.crossover {
+                Crossover::Pmx => pmx(p1, p2, k),
+                Crossover::Inversion => inversion_crossover(p1, p2, k),
+            };
+            for child in [&mut a, &mut b] {
+                mutate(child, config, rng);
+            }
+            debug_assert!(is_permutation(&a) && is_permutation(&b));
+            population.push(a);
+            if population.len() < size {
+                population.push(b);
+            }
+        }
+    };
+    let (best_fitness, best) = scored.swap_remove(0);
+    ctl.finish(&counters, &best);
+    Outcome {
+        found,
+        best,
+        best_fitness,
+        generations: generation,
+        stop,
+        counters,
+    }
+}
+
+/// A parent: the fitter of two at random, or (literal) any individual.
+fn pick<'a>(scored: &'a [(u64, Vec<u32>)], literal: bool, rng: &mut Rng) -> &'a [u32] {
+    let a = &scored[rng.random_range(0..scored.len())];
+    if literal {
+        return &a.1;
+    }
+    let b = &scored[rng.random_range(0..scored.len())];
+    if b.0 < a.0 { &b.1 } else { &a.1 }
+}
+
+/// Swap mutation (see the module docs for the literal variant).
+fn mutate(child: &mut [u32], config: &Config, rng: &mut Rng) {
+    let l = child.len();
+    if l < 2 {
+        return;
+    }
+    let (happens, span) = if config.literal_mutation {
+        // round(rand(), 2) >= rate, positions from randint(0, L − 1): never the last.
+        let r = (rng.random::<f64>() * 100.0).round() / 100.0;
+        (r >= config.mutation_rate, l - 1)
+    } else {
+        (rng.random::<f64>() < config.mutation_rate, l)
+    };
+    if !happens || span < 2 {
+        return;
+    }
+    let i = rng.random_range(0..span);
+    let mut j = rng.random_range(0..span - 1);
+    if j >= i {
+        j += 1;
+    }
+    child.swap(i, j);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::magic::validate;
+    use crate::solve::knight::test_support::with_control;
+    use crate::solve::{Budget, rng_from_seed};
+    use proptest::prelude::*;
+
+    fn perm() -> impl Strategy<Value = Vec<u32>> {
+        (1usize..40).prop_flat_map(|l| Just((1..=l as u32).collect::<Vec<_>>()).prop_shuffle())
+    }
+
+    proptest! {
+        #[test]
+        fn inversion_sequences_round_trip(p in perm()) {
+            let inv = inversion_sequence(&p);
+            for (i, &x) in inv.iter().enumerate() {
+                prop_assert!(x as usize <= p.len() - 1 - i);
+            }
+            prop_assert_eq!(from_inversion_sequence(&inv), p);
+        }
+
+        #[test]
+        fn both_crossovers_yield_permutations(
+            (s, t, k) in perm().prop_flat_map(|s| {
+                let l = s.len();
+                (Just(s), Just((1..=l as u32).collect::<Vec<_>>()).prop_shuffle(), 0..=l)
+            })
+        ) {
+            let (a, b) = pmx(&s, &t, k);
+            prop_assert!(is_permutation(&a) && is_permutation(&b));
+            prop_assert_eq!(a.len(), s.len());
+            let (c, d) = inversion_crossover(&s, &t, k);
+            prop_assert!(is_permutation(&c) && is_permutation(&d));
+            prop_assert_eq!(c.len(), s.len());
+        }
+    }
+
+    #[test]
+    fn the_documents_worked_examples() {
+        // Seed 002's PMX example: the first swap puts t's 4 first in s.
+        let (s, _) = pmx(&[5, 7, 1, 3, 6, 4, 2], &[4, 6, 2, 7, 3, 1, 5], 1);
+        assert_eq!(s, [4, 7, 1, 3, 6, 5, 2]);
+        // Üçoluk's example: 5 9 1 8 2 6 4 7 3 has inversion sequence 2 3 6 4 0 2 2 1 0.
+        let p = [5, 9, 1, 8, 2, 6, 4, 7, 3];
+        assert_eq!(inversion_sequence(&p), [2, 3, 6, 4, 0, 2, 2, 1, 0]);
+    }
+
+    #[test]
+    fn finds_all_eight_3x3_squares_and_repeats_itself() {
+        // The document's parameters (population 9), asking for all eight.
+        let config = Config {
+            target: 8,
+            generations: 200_000,
+            ..Config::default()
+        };
+        let run = || {
+            with_control(Budget::unlimited(), |ctl| {
+                solve(3, &config, &mut rng_from_seed(7), ctl)
+            })
+        };
+        let o = run();
+        assert_eq!(o.stop, Stop::Found, "{} found", o.found.len());
+        assert_eq!(o.found.len(), 8);
+        for (sq, _) in &o.found {
+            assert_eq!(validate(3, sq), Ok(()));
+        }
+        assert!(o.found.windows(2).all(|w| w[0].1 <= w[1].1));
+        assert_eq!(run(), o);
+        // PMX finds them too.
+        let pmx = Config {
+            crossover: Crossover::Pmx,
+            ..config.clone()
+        };
+        let o = with_control(Budget::unlimited(), |ctl| {
+            solve(3, &pmx, &mut rng_from_seed(7), ctl)
+        });
+        assert_eq!(o.found.len(), 8, "{:?}", o.stop);
+    }
+
+    #[test]
+    fn literal_mutation_never_touches_the_last_cell() {
+        let config = Config {
+            literal_mutation: true,
+            mutation_rate: 0.0,
+            ..Config::default()
+        };
+        let mut rng = rng_from_seed(3);
+        for _ in 0..2000 {
+            let mut c: Vec<u32> = (1..=9).collect();
+            mutate(&mut c, &config, &mut rng);
+            assert_eq!(c[8], 9);
+        }
+    }
+}
