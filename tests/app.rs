@@ -45,7 +45,9 @@ fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, col: u32) -> Pos2 {
 fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     let deadline = Instant::now() + limit;
     h.step();
-    while (h.state().knight.is_running() || h.state().queens.is_running())
+    while (h.state().knight.is_running()
+        || h.state().queens.is_running()
+        || h.state().magic.is_running())
         && Instant::now() < deadline
     {
         std::thread::sleep(Duration::from_millis(5));
@@ -553,4 +555,79 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     odd.queens.n = 0;
     let back = SearchLabApp::from_saved(Some(&ron::to_string(&odd).unwrap()));
     assert_eq!(back.queens.settings.n, 8);
+}
+
+/// The app on the magic-square tab.
+fn magic_harness() -> Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Magic squares").click();
+    h.run();
+    h
+}
+
+#[test]
+fn the_magic_tab_finds_all_eight_and_shows_the_one_clicked() {
+    let mut h = magic_harness();
+    {
+        let m = &mut h.state_mut().magic.settings;
+        m.params.insert("ga.target".into(), "8".into());
+        m.params.insert("ga.generations".into(), "1000000".into());
+    }
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run();
+    let report = h.state().magic.report().unwrap().clone().unwrap();
+    assert!(report.found, "{}", report.message);
+    assert_eq!(report.squares.len(), 8);
+    let label = format!("square 3 — generation {}", report.squares[2].1);
+    h.get_by_label(&label).click();
+    h.run();
+    assert_eq!(h.state().magic.square(), &report.squares[2].0[..]);
+    assert_eq!(
+        searchlab::puzzle::magic::validate(3, h.state().magic.square()),
+        Ok(())
+    );
+    assert!(!h.state().magic.history().is_empty());
+    h.get_by_label_contains("Fitness per generation");
+    snapshot(&mut h, "magic_ga_3x3");
+}
+
+#[test]
+fn a_bad_order_is_refused_and_a_large_one_is_constructed() {
+    let mut h = magic_harness();
+    set_text(&mut h, "Order", "0");
+    assert_eq!(h.state().magic.settings.order, 3);
+    h.get_by_label_contains("The order must be a whole number from 1 to 1000");
+    set_text(&mut h, "Order", "10");
+    assert_eq!(h.state().magic.settings.order, 10);
+    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    assert_eq!(
+        searchlab::puzzle::magic::validate(10, h.state().magic.square()),
+        Ok(())
+    );
+    h.get_by_label_contains("LUX method");
+}
+
+#[test]
+fn snapshot_magic_ga_4x4_short_of_magic() {
+    // Order 4 in 2,000 generations: the best square's wrong sums show in colour.
+    let mut h = magic_harness();
+    set_text(&mut h, "Order", "4");
+    h.state_mut()
+        .magic
+        .settings
+        .params
+        .insert("ga.generations".into(), "2000".into());
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run_steps(3);
+    let report = h.state().magic.report().unwrap().clone().unwrap();
+    assert_eq!(h.state().magic.square(), &report.best[..]);
+    snapshot(&mut h, "magic_ga_4x4");
 }

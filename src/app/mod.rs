@@ -2,10 +2,12 @@
 //! runs on a worker thread through `run::Run`.
 
 pub mod knight;
+pub mod magic;
 pub mod queens;
 pub mod widgets;
 
 use knight::{KnightSettings, KnightView};
+use magic::{MagicSettings, MagicView};
 use queens::{QueensSettings, QueensView};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +24,8 @@ pub struct SavedState {
     #[serde(default)]
     pub queens: QueensSettings,
     #[serde(default)]
+    pub magic: MagicSettings,
+    #[serde(default)]
     pub tab: Tab,
 }
 
@@ -31,15 +35,17 @@ pub enum Tab {
     #[default]
     Knight,
     Queens,
+    Magic,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 2] = [Tab::Knight, Tab::Queens];
+    pub const ALL: [Tab; 3] = [Tab::Knight, Tab::Queens, Tab::Magic];
 
     pub fn name(self) -> &'static str {
         match self {
             Tab::Knight => "Knight's Tour",
             Tab::Queens => "N-Queens",
+            Tab::Magic => "Magic squares",
         }
     }
 }
@@ -47,6 +53,7 @@ impl Tab {
 pub struct SearchLabApp {
     pub knight: KnightView,
     pub queens: QueensView,
+    pub magic: MagicView,
     pub tab: Tab,
     pub dark: bool,
     /// Said once at start-up when the saved state could not be used.
@@ -98,11 +105,13 @@ impl SearchLabApp {
             dark: true,
             knight: KnightSettings::default(),
             queens: QueensSettings::default(),
+            magic: MagicSettings::default(),
             tab: Tab::Knight,
         });
         SearchLabApp {
             knight: KnightView::new(state.knight),
             queens: QueensView::new(state.queens),
+            magic: MagicView::new(state.magic),
             tab: state.tab,
             dark: state.dark,
             notice,
@@ -119,19 +128,21 @@ impl SearchLabApp {
             dark: self.dark,
             knight: self.knight.settings.clone(),
             queens: self.queens.settings.clone(),
+            magic: self.magic.settings.clone(),
             tab: self.tab,
         }
     }
 
     /// Whether timings are hidden (for reproducible pictures of the window).
     pub fn hide_timings(&self) -> bool {
-        self.knight.hide_timings || self.queens.hide_timings
+        self.knight.hide_timings || self.queens.hide_timings || self.magic.hide_timings
     }
 
     /// Hides or shows every view's timings.
     pub fn set_hide_timings(&mut self, hide: bool) {
         self.knight.hide_timings = hide;
         self.queens.hide_timings = hide;
+        self.magic.hide_timings = hide;
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
@@ -145,6 +156,7 @@ impl SearchLabApp {
         match self.tab {
             Tab::Knight => self.knight.shortcuts(ui.ctx()),
             Tab::Queens => self.queens.shortcuts(ui.ctx()),
+            Tab::Magic => self.magic.shortcuts(ui.ctx()),
         }
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -154,6 +166,7 @@ impl SearchLabApp {
                     let busy = match tab {
                         Tab::Knight => self.knight.is_running(),
                         Tab::Queens => self.queens.is_running(),
+                        Tab::Magic => self.magic.is_running(),
                     };
                     let label = if busy {
                         format!("{} ⏳", tab.name())
@@ -204,6 +217,7 @@ impl SearchLabApp {
                     match self.tab {
                         Tab::Knight => self.knight.controls(ui),
                         Tab::Queens => self.queens.controls(ui),
+                        Tab::Magic => self.magic.controls(ui),
                     }
                 });
             });
@@ -215,18 +229,25 @@ impl SearchLabApp {
                     match self.tab {
                         Tab::Knight => self.knight.stats(ui),
                         Tab::Queens => self.queens.stats(ui),
+                        Tab::Magic => self.magic.stats(ui),
                     }
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
             Tab::Knight => self.knight.board_ui(ui),
             Tab::Queens => self.queens.board_ui(ui),
+            Tab::Magic => self.magic.board_ui(ui),
         });
         // A view out of sight still reads its worker's events, so a run started there
         // finishes (and a "Run all four" goes on to the next algorithm).
-        match self.tab {
-            Tab::Knight => self.queens.poll_hidden(ui.ctx()),
-            Tab::Queens => self.knight.poll_hidden(),
+        if self.tab != Tab::Knight {
+            self.knight.poll_hidden();
+        }
+        if self.tab != Tab::Queens {
+            self.queens.poll_hidden(ui.ctx());
+        }
+        if self.tab != Tab::Magic {
+            self.magic.poll();
         }
     }
 }
@@ -250,7 +271,9 @@ impl eframe::App for SearchLabApp {
                         "frame stats: {} frames in {:.1} s; whole frame (eframe cpu_usage) mean {mean:.2} ms, max {max:.2} ms; UI pass mean {ui_mean:.2} ms, max {ui_max:.2} ms; solver running: {}",
                         times.len(),
                         since.elapsed().as_secs_f32(),
-                        self.knight.is_running() || self.queens.is_running()
+                        self.knight.is_running()
+                            || self.queens.is_running()
+                            || self.magic.is_running()
                     );
                     *since = std::time::Instant::now();
                     times.clear();

@@ -1,5 +1,6 @@
 //! Custom-painted widgets: plain data in, a `Response` out.
 
 pub mod board;
+pub mod magic_grid;
 pub mod params;
 pub mod queens_board;

@@ -1,0 +1,513 @@
+//! The magic-square view: choose an order and seed 002's GA parameters (or the
+//! construction), watch the best square of each generation and the fitness curves live,
+//! then browse the distinct squares found.
+
+use super::widgets::magic_grid::magic_grid;
+use super::widgets::params::{fresh_seed, param_form, params_for};
+use crate::puzzle::magic::{fitness, magic_constant};
+use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
+use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
+use crate::run::{Event, Job, JobError, Report, Run};
+use crate::solve::{Budget, Counters, GenerationStats};
+use egui::{Color32, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// The largest order the app accepts (a construction of order 1000 takes milliseconds).
+pub const MAX_APP_ORDER: u64 = 1000;
+const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
+/// Above this order the GA rarely gets near a magic square; the form says so.
+const GA_COMFORTABLE_ORDER: u64 = 5;
+/// The most generations the plot keeps (thinned past it).
+pub const MAX_HISTORY: usize = 4096;
+
+/// What the user chose; saved between sessions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MagicSettings {
+    pub order: u64,
+    /// `ga` or `construct`.
+    pub algorithm: String,
+    /// Parameter values by `algorithm.name`.
+    pub params: BTreeMap<String, String>,
+    pub seed: u64,
+    pub time_limit_s: f32,
+}
+
+impl Default for MagicSettings {
+    fn default() -> Self {
+        MagicSettings {
+            order: 3,
+            algorithm: "ga".into(),
+            params: BTreeMap::new(),
+            seed: 1,
+            time_limit_s: 30.0,
+        }
+    }
+}
+
+pub struct MagicView {
+    pub settings: MagicSettings,
+    order_text: String,
+    /// Why the order field was refused, shown under it.
+    pub order_error: Option<String>,
+    run: Option<Run>,
+    stopping: Vec<Run>,
+    /// The square on show: the best of the running generation, then a square found.
+    square: Vec<u32>,
+    counters: Counters,
+    elapsed_ms: f64,
+    report: Option<Result<MagicSolveReport, String>>,
+    /// Which found square is on show.
+    pub selected: Option<usize>,
+    history: Vec<GenerationStats>,
+    history_stride: u64,
+    /// Shows "—" instead of times, so that pictures of the window are reproducible.
+    pub hide_timings: bool,
+}
+
+impl MagicView {
+    pub fn new(settings: MagicSettings) -> MagicView {
+        let mut settings = settings;
+        if settings.order == 0 || settings.order > MAX_APP_ORDER {
+            settings.order = MagicSettings::default().order;
+        }
+        if magic_algorithm(&settings.algorithm).is_err() {
+            settings.algorithm = MagicSettings::default().algorithm;
+        }
+        MagicView {
+            order_text: settings.order.to_string(),
+            settings,
+            order_error: None,
+            run: None,
+            stopping: Vec::new(),
+            square: Vec::new(),
+            counters: Counters::default(),
+            elapsed_ms: 0.0,
+            report: None,
+            selected: None,
+            history: Vec::new(),
+            history_stride: 1,
+            hide_timings: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The square on show.
+    pub fn square(&self) -> &[u32] {
+        &self.square
+    }
+
+    /// The last run's report (or why it failed).
+    pub fn report(&self) -> Option<&Result<MagicSolveReport, String>> {
+        self.report.as_ref()
+    }
+
+    /// The generations recorded for the plot.
+    pub fn history(&self) -> &[GenerationStats] {
+        &self.history
+    }
+
+    /// Shows the `i`-th square found.
+    pub fn select(&mut self, i: usize) {
+        if let Some(Ok(r)) = &self.report
+            && let Some((sq, _)) = r.squares.get(i)
+        {
+            self.square = sq.clone();
+            self.selected = Some(i);
+        }
+    }
+
+    /// Runs the chosen algorithm on a worker thread.
+    pub fn start_run(&mut self, ctx: &egui::Context) {
+        self.stop();
+        let s = &self.settings;
+        let params = magic_algorithm(&s.algorithm)
+            .map(|a| params_for(a, &s.params))
+            .unwrap_or_default();
+        let job = MagicJob {
+            order: s.order,
+            seed: s.seed,
+            budget: Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1))),
+            task: MagicTask::Solve {
+                algorithm: s.algorithm.clone(),
+                params,
+            },
+        };
+        if let Err(e) = job.check() {
+            self.report = Some(Err(e.to_string()));
+            return;
+        }
+        self.reset_results();
+        let ctx = ctx.clone();
+        self.run = Some(Run::start(Job::Magic(job), move || ctx.request_repaint()));
+    }
+
+    fn reset_results(&mut self) {
+        self.report = None;
+        self.selected = None;
+        self.square.clear();
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+        self.history.clear();
+        self.history_stride = 1;
+    }
+
+    /// Cancels the computation.
+    pub fn stop(&mut self) {
+        if let Some(run) = self.run.take() {
+            run.cancel();
+            self.stopping.push(run);
+        }
+    }
+
+    fn stop_by_user(&mut self) {
+        if self.run.is_some() {
+            self.stop();
+            self.report = Some(Err("cancelled: stopped by the user".into()));
+        }
+    }
+
+    /// R runs, Esc stops, Space pauses or resumes; ignored while a text field has focus.
+    pub fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if pressed(Key::R) && self.run.is_none() {
+            self.start_run(ctx);
+        }
+        if pressed(Key::Escape) {
+            self.stop_by_user();
+        }
+        if pressed(Key::Space)
+            && let Some(r) = &self.run
+        {
+            r.set_paused(!r.is_paused());
+        }
+    }
+
+    fn record(&mut self, g: GenerationStats) {
+        if !g.generation.is_multiple_of(self.history_stride) && g.generation > 1 {
+            return;
+        }
+        self.history.push(g);
+        if self.history.len() >= MAX_HISTORY {
+            self.history_stride *= 2;
+            let stride = self.history_stride;
+            self.history
+                .retain(|h| h.generation.is_multiple_of(stride) || h.generation <= 1);
+        }
+    }
+
+    /// Reads what the worker sent since the last frame.
+    pub fn poll(&mut self) {
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        if let Some(sq) = run.take_snapshot() {
+            self.square = sq;
+        }
+        let mut finished = None;
+        for event in run.drain() {
+            match event {
+                Event::Progress {
+                    counters,
+                    elapsed_ms,
+                } => {
+                    self.counters = counters;
+                    self.elapsed_ms = elapsed_ms;
+                }
+                Event::Generations(batch) => {
+                    for g in batch {
+                        self.record(g);
+                    }
+                }
+                Event::Finished(result) => finished = Some(result),
+                Event::Started { .. } => {}
+            }
+        }
+        if let Some(result) = finished {
+            self.run = None;
+            self.finish(result);
+        }
+    }
+
+    fn finish(&mut self, result: Result<Report, JobError>) {
+        self.report = Some(match result {
+            Ok(Report::Magic(MagicReport::Solve(r))) => {
+                self.counters = r.counters;
+                self.elapsed_ms = r.elapsed_ms;
+                if r.squares.is_empty() {
+                    self.square = r.best.clone();
+                } else {
+                    self.square = r.squares[0].0.clone();
+                    self.selected = Some(0);
+                }
+                Ok(r)
+            }
+            Ok(_) => Err("not a magic-square report".into()),
+            Err(e) => Err(e.to_string()),
+        });
+    }
+
+    fn apply_order(&mut self) {
+        match self.order_text.trim().parse::<u64>() {
+            Ok(n) if (1..=MAX_APP_ORDER).contains(&n) => {
+                self.order_error = None;
+                self.set_order(n);
+            }
+            _ => {
+                self.order_error = Some(format!(
+                    "The order must be a whole number from 1 to {MAX_APP_ORDER} (got {:?})",
+                    self.order_text.trim()
+                ))
+            }
+        }
+    }
+
+    fn set_order(&mut self, n: u64) {
+        if n != self.settings.order {
+            self.stop();
+            self.reset_results();
+            self.settings.order = n;
+            self.order_text = n.to_string();
+        }
+    }
+
+    /// The controls: order, algorithm and its parameters, seed, run buttons.
+    pub fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Square");
+        ui.horizontal(|ui| {
+            let l = ui.label("Order");
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut self.order_text).desired_width(60.0))
+                .labelled_by(l.id)
+                .on_hover_text(format!(
+                    "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
+                ));
+            if r.changed() {
+                self.apply_order();
+            }
+        });
+        if let Some(e) = &self.order_error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                if ui
+                    .button(format!("{n}×{n}"))
+                    .on_hover_text("Order preset")
+                    .clicked()
+                {
+                    self.order_error = None;
+                    self.set_order(n);
+                }
+            }
+        });
+        let n = self.settings.order as usize;
+        ui.label(format!("Every line must add up to {}", magic_constant(n)));
+
+        ui.separator();
+        ui.heading("Algorithm");
+        let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in MAGIC_ALGORITHMS {
+                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                        .on_hover_text(a.summary);
+                }
+            });
+        if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
+            ui.label(RichText::new(algo.summary).small());
+            param_form(ui, algo, &mut self.settings.params, &[]);
+            if algo.id == "ga" && self.settings.order > GA_COMFORTABLE_ORDER {
+                ui.label(
+                    RichText::new("Above order 5 the GA seldom reaches a magic square within its budget; the construction makes one of any order at once.")
+                        .small()
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.settings.seed))
+                .labelled_by(l.id);
+            if ui
+                .button("New seed")
+                .on_hover_text("Pick a fresh random seed")
+                .clicked()
+            {
+                self.settings.seed = fresh_seed(self.settings.seed);
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Time limit (s)");
+            ui.add(
+                egui::DragValue::new(&mut self.settings.time_limit_s)
+                    .range(0.1..=3600.0)
+                    .speed(0.5),
+            )
+            .labelled_by(l.id);
+        });
+        ui.separator();
+        let ctx = ui.ctx().clone();
+        let running = self.run.is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text("Run the chosen algorithm (R)")
+                .clicked()
+            {
+                self.start_run(&ctx);
+            }
+            if running {
+                let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
+                    && let Some(r) = &self.run
+                {
+                    r.set_paused(!paused);
+                }
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
+                .clicked()
+            {
+                self.stop_by_user();
+            }
+            if ui.button("Reset").clicked() {
+                self.stop();
+                self.reset_results();
+            }
+        });
+    }
+
+    /// Counters, the outcome, the squares found and the fitness plot.
+    pub fn stats(&mut self, ui: &mut Ui) {
+        let n = self.settings.order as usize;
+        egui::Grid::new("magic-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let mut row = |k: &str, v: String| {
+                    ui.label(k);
+                    ui.label(v);
+                    ui.end_row();
+                };
+                row("generations", self.counters.generations.to_string());
+                row("squares scored", self.counters.nodes.to_string());
+                row("magic squares found", self.counters.solutions.to_string());
+                if self.square.len() == n * n && n > 0 {
+                    row("fitness on show", fitness(n, &self.square).to_string());
+                }
+                row(
+                    "elapsed",
+                    if self.hide_timings {
+                        "—".into()
+                    } else {
+                        format!("{:.2} ms", self.elapsed_ms)
+                    },
+                );
+            });
+        if self.run.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("running…");
+            });
+        }
+        match &self.report {
+            Some(Ok(r)) => {
+                let colour = if r.found {
+                    Color32::from_rgb(60, 170, 90)
+                } else {
+                    ui.visuals().warn_fg_color
+                };
+                ui.label(RichText::new(&r.message).color(colour));
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).color(ui.visuals().warn_fg_color));
+            }
+            None => {}
+        }
+        self.found_list(ui);
+        self.fitness_plot(ui);
+    }
+
+    /// The distinct squares found; clicking one shows it.
+    fn found_list(&mut self, ui: &mut Ui) {
+        let Some(Ok(r)) = &self.report else { return };
+        if r.algorithm != "ga" || r.squares.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.label(RichText::new("Squares found (click to show)").strong());
+        let mut clicked = None;
+        egui::ScrollArea::vertical()
+            .id_salt("magic-found")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for (i, (_, generation)) in r.squares.iter().enumerate() {
+                    let label = format!("square {} — generation {generation}", i + 1);
+                    if ui
+                        .selectable_label(self.selected == Some(i), label)
+                        .clicked()
+                    {
+                        clicked = Some(i);
+                    }
+                }
+            });
+        if let Some(i) = clicked {
+            self.select(i);
+        }
+    }
+
+    /// Best and mean fitness per generation, live (lower is better; 0 is magic).
+    fn fitness_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.history.last() else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Fitness per generation (0 = magic)").strong());
+        ui.label(format!(
+            "generation {}: best {:.0}, mean {:.1}",
+            last.generation, last.best, last.mean
+        ));
+        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
+            self.history
+                .iter()
+                .map(|g| [g.generation as f64, f(g)])
+                .collect::<Vec<_>>()
+                .into()
+        };
+        Plot::new("magic-fitness-plot")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label("generation")
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
+                );
+                plot.line(
+                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
+                );
+            });
+    }
+
+    /// The square with its sums.
+    pub fn board_ui(&mut self, ui: &mut Ui) {
+        self.poll();
+        let n = self.settings.order as usize;
+        magic_grid(ui, n, &self.square);
+    }
+}
