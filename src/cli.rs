@@ -54,6 +54,8 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum MagicVerb {
+    /// Seed 002's GA over many seeds: success, time and generations, per variant.
+    Bench(MagicBenchArgs),
     /// Magic squares by seed 002's genetic algorithm (or the construction).
     Solve(MagicSolveArgs),
     /// A magic square of any order n >= 3 by construction (Siamese, doubly even, LUX).
@@ -96,6 +98,23 @@ pub struct MagicSolveArgs {
     #[arg(long = "param", value_name = "KEY=VALUE")]
     pub params: Vec<String>,
     /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MagicBenchArgs {
+    #[arg(long, default_value_t = 3)]
+    pub order: u64,
+    #[arg(long, default_value_t = 100)]
+    pub trials: u64,
+    /// Trial i uses seed SEED + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,
 }
@@ -470,6 +489,54 @@ fn bench(experiment: &Experiment) -> ExitCode {
     }
 }
 
+fn magic_bench(a: &MagicBenchArgs) -> ExitCode {
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let rows = match bench::magic::table(a.order, a.trials, a.seed, a.time_limit, &cancel) {
+        Ok(r) => r,
+        Err(e) => return input_error(&format!("magic bench: {e}")),
+    };
+    if a.json {
+        println!("{}", json!({"experiment": "magic", "rows": rows}));
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{:<36} {:>6} {:>7} {:>8} {:>10} {:>10} {:>11} {:>11}",
+        "ga variant",
+        "order",
+        "trials",
+        "success",
+        "median ms",
+        "max ms",
+        "median gen",
+        "document gen"
+    );
+    for r in &rows {
+        let s = &r.summary;
+        println!(
+            "{:<36} {:>6} {:>7} {:>8} {:>10.3} {:>10.3} {:>11} {:>11}",
+            r.variant,
+            r.order,
+            s.trials,
+            pct(s.success_rate),
+            s.median_ms,
+            s.max_ms,
+            r.median_generation
+                .map_or("—".to_string(), |g| format!("{g}")),
+            r.document_generation
+                .map_or("—".to_string(), |g| g.to_string()),
+        );
+    }
+    ExitCode::SUCCESS
+}
+
 fn queens_bench(a: &QueensBenchArgs) -> ExitCode {
     let cancel = Arc::new(AtomicBool::new(false));
     {
@@ -776,6 +843,9 @@ pub fn main(cli: Cli) -> ExitCode {
             }),
             a.json,
         )),
+        Some(Command::Magic {
+            verb: MagicVerb::Bench(a),
+        }) => return magic_bench(&a),
         Some(Command::Magic {
             verb: MagicVerb::Solve(a),
         }) => a

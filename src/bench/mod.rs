@@ -2,6 +2,7 @@
 //! an experiment uses seed `seed + i`, so a table is reproduced exactly by its command.
 
 pub mod knight;
+pub mod magic;
 pub mod queens;
 
 use serde::Serialize;
