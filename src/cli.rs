@@ -404,15 +404,7 @@ fn bench(experiment: &Experiment) -> ExitCode {
         Ok(p) => p,
         Err(e) => return input_error(&e),
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::Relaxed) {
-                std::process::exit(130);
-            }
-        });
-    }
+    let cancel = cancel_on_ctrl_c();
     let setup = bench::knight::Setup {
         seed: common.seed,
         time_limit: common.time_limit,
@@ -489,16 +481,21 @@ fn bench(experiment: &Experiment) -> ExitCode {
     }
 }
 
-fn magic_bench(a: &MagicBenchArgs) -> ExitCode {
+/// A cancel flag that the first Ctrl-C sets (the work then stops and reports what it has);
+/// a second Ctrl-C ends the process at once.
+fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::Relaxed) {
-                std::process::exit(130);
-            }
-        });
-    }
+    let flag = cancel.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    cancel
+}
+
+fn magic_bench(a: &MagicBenchArgs) -> ExitCode {
+    let cancel = cancel_on_ctrl_c();
     let rows = match bench::magic::table(a.order, a.trials, a.seed, a.time_limit, &cancel) {
         Ok(r) => r,
         Err(e) => return input_error(&format!("magic bench: {e}")),
@@ -538,15 +535,7 @@ fn magic_bench(a: &MagicBenchArgs) -> ExitCode {
 }
 
 fn queens_bench(a: &QueensBenchArgs) -> ExitCode {
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::Relaxed) {
-                std::process::exit(130);
-            }
-        });
-    }
+    let cancel = cancel_on_ctrl_c();
     let rows = match bench::queens::table(
         &a.n.0,
         a.trials,
@@ -903,16 +892,7 @@ pub fn main(cli: Cli) -> ExitCode {
     if let Err(e) = job.check() {
         return input_error(&e.to_string());
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = cancel.clone();
-        // A second Ctrl-C ends the process at once.
-        let _ = ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::Relaxed) {
-                std::process::exit(130);
-            }
-        });
-    }
+    let cancel = cancel_on_ctrl_c();
     let run = Run::start_with_cancel(job, cancel, || {});
     let result = wait(&run);
     match result {
