@@ -572,7 +572,6 @@ fn the_magic_tab_finds_all_eight_and_shows_the_one_clicked() {
     {
         let m = &mut h.state_mut().magic.settings;
         m.params.insert("ga.target".into(), "8".into());
-        m.params.insert("ga.generations".into(), "1000000".into());
     }
     h.run();
     h.get_by_label("▶ Run").click();

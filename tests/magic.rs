@@ -86,10 +86,6 @@ fn the_ga_finds_all_eight_3x3_squares_and_repeats_itself() {
             crossover,
             "--seed",
             "5",
-            // All eight take about 25,000 generations (a restart after each square found);
-            // the document's 10,000 is the default limit.
-            "--param",
-            "generations=1000000",
             "--json",
         ];
         let (code, v) = json(&args);

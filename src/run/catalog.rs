@@ -548,7 +548,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
                 "10000",
                 1,
                 1_000_000_000,
-                "Generations before giving up (seed 002: 10,000).",
+                "Generations allowed per square sought (seed 002: 10,000 for its one): the run stops after generations x target, and a search that goes this long without a square starts afresh.",
             ),
             int(
                 "target",
