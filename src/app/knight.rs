@@ -1,15 +1,16 @@
 //! The Knight's Tour view: choose a board, a start square and an algorithm, run it on a
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
+use super::history::History;
 use super::widgets::board::{BoardView, board as draw_board};
-use super::widgets::params::{fresh_seed, param_form, params_for};
+use super::widgets::params::{param_form, params_for, seed_and_time_limit};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -20,9 +21,6 @@ pub const MAX_SIDE: u32 = 400;
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
 /// Animation speed that means "show the whole tour at once".
 pub const INSTANT: f32 = 1000.0;
-
-/// The most generations the fitness plot keeps (see [`KnightView::record`]).
-pub const MAX_HISTORY: usize = 4096;
 
 /// The algorithms with a belief space the board can show.
 const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
@@ -135,9 +133,8 @@ pub struct KnightView {
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
     /// Best, mean and worst fitness per generation of an evolutionary run (thinned to at
-    /// most [`MAX_HISTORY`] points by keeping every `history_stride`-th generation).
-    history: Vec<GenerationStats>,
-    history_stride: u64,
+    /// most [`super::history::MAX_HISTORY`] points).
+    history: History,
     /// The belief space's weights per square, scaled for the heat map.
     belief: Option<Vec<u64>>,
     board: Arc<Board>,
@@ -179,8 +176,7 @@ impl KnightView {
             carry: 0.0,
             hovered: None,
             hide_timings: false,
-            history: Vec::new(),
-            history_stride: 1,
+            history: History::default(),
             belief: None,
             board,
         }
@@ -355,28 +351,12 @@ impl KnightView {
 
     fn clear_history(&mut self) {
         self.history.clear();
-        self.history_stride = 1;
         self.belief = None;
-    }
-
-    /// Keeps a generation for the plot; past [`MAX_HISTORY`] points, every other one is
-    /// dropped and the stride doubles, so a run of millions of generations stays small.
-    fn record(&mut self, g: GenerationStats) {
-        if !g.generation.is_multiple_of(self.history_stride) && g.generation != 1 {
-            return;
-        }
-        self.history.push(g);
-        if self.history.len() >= MAX_HISTORY {
-            self.history_stride *= 2;
-            let stride = self.history_stride;
-            self.history
-                .retain(|h| h.generation.is_multiple_of(stride) || h.generation == 1);
-        }
     }
 
     /// The generations recorded for the fitness plot.
     pub fn history(&self) -> &[GenerationStats] {
-        &self.history
+        self.history.points()
     }
 
     fn reset(&mut self) {
@@ -391,13 +371,9 @@ impl KnightView {
         self.elapsed_ms = 0.0;
     }
 
-    /// Reads the worker's events while the view is not drawn.
-    pub fn poll_hidden(&mut self) {
-        self.poll();
-    }
-
-    /// Reads what the worker sent since the last frame.
-    fn poll(&mut self) {
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
+    pub fn poll(&mut self) {
         // Finished runs that were cancelled: dropping them joins a thread that has ended.
         self.stopping.retain(|r| !r.is_finished());
         let Some(run) = &self.run else { return };
@@ -420,7 +396,7 @@ impl KnightView {
                 }
                 Event::Generations(batch) => {
                     for g in batch {
-                        self.record(g);
+                        self.history.record(g);
                     }
                 }
                 Event::Finished(result) => finished = Some(result),
@@ -595,27 +571,7 @@ impl KnightView {
         {
             ui.label(RichText::new(*help).small());
         }
-        ui.horizontal(|ui| {
-            let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.settings.seed))
-                .labelled_by(l.id);
-            if ui
-                .button("New seed")
-                .on_hover_text("Pick a fresh random seed")
-                .clicked()
-            {
-                self.settings.seed = fresh_seed(self.settings.seed);
-            }
-        });
-        ui.horizontal(|ui| {
-            let l = ui.label("Time limit (s)");
-            ui.add(
-                egui::DragValue::new(&mut self.settings.time_limit_s)
-                    .range(0.1..=3600.0)
-                    .speed(0.5),
-            )
-            .labelled_by(l.id);
-        });
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
 
         ui.separator();
         self.run_buttons(ui);
@@ -738,13 +694,7 @@ impl KnightView {
             last.best_coverage,
             last.diversity * 100.0
         ));
-        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
-            self.history
-                .iter()
-                .map(|g| [g.generation as f64, f(g)])
-                .collect::<Vec<_>>()
-                .into()
-        };
+        let series = |f| self.history.series(f);
         Plot::new("fitness-plot")
             .height(200.0)
             .legend(Legend::default())

@@ -2,15 +2,16 @@
 //! construction), watch the best square of each generation and the fitness curves live,
 //! then browse the distinct squares found.
 
+use super::history::History;
 use super::widgets::magic_grid::magic_grid;
-use super::widgets::params::{fresh_seed, param_form, params_for};
+use super::widgets::params::{param_form, params_for, seed_and_time_limit};
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
 use crate::run::{Event, Job, JobError, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -20,8 +21,6 @@ pub const MAX_APP_ORDER: u64 = 1000;
 const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
 /// Above this order the GA rarely gets near a magic square; the form says so.
 const GA_COMFORTABLE_ORDER: u64 = 5;
-/// The most generations the plot keeps (thinned past it).
-pub const MAX_HISTORY: usize = 4096;
 
 /// What the user chose; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -57,13 +56,14 @@ pub struct MagicView {
     stopping: Vec<Run>,
     /// The square on show: the best of the running generation, then a square found.
     square: Vec<u32>,
+    /// Its fitness, computed when it changes (not every frame).
+    shown_fitness: Option<u64>,
     counters: Counters,
     elapsed_ms: f64,
     report: Option<Result<MagicSolveReport, String>>,
     /// Which found square is on show.
     pub selected: Option<usize>,
-    history: Vec<GenerationStats>,
-    history_stride: u64,
+    history: History,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
 }
@@ -84,12 +84,12 @@ impl MagicView {
             run: None,
             stopping: Vec::new(),
             square: Vec::new(),
+            shown_fitness: None,
             counters: Counters::default(),
             elapsed_ms: 0.0,
             report: None,
             selected: None,
-            history: Vec::new(),
-            history_stride: 1,
+            history: History::default(),
             hide_timings: false,
         }
     }
@@ -110,7 +110,14 @@ impl MagicView {
 
     /// The generations recorded for the plot.
     pub fn history(&self) -> &[GenerationStats] {
-        &self.history
+        self.history.points()
+    }
+
+    /// Puts `square` on show.
+    fn show(&mut self, square: Vec<u32>) {
+        let n = self.settings.order as usize;
+        self.shown_fitness = (n > 0 && square.len() == n * n).then(|| fitness(n, &square));
+        self.square = square;
     }
 
     /// Shows the `i`-th square found.
@@ -118,7 +125,7 @@ impl MagicView {
         if let Some(Ok(r)) = &self.report
             && let Some((sq, _)) = r.squares.get(i)
         {
-            self.square = sq.clone();
+            self.show(sq.clone());
             self.selected = Some(i);
         }
     }
@@ -151,11 +158,10 @@ impl MagicView {
     fn reset_results(&mut self) {
         self.report = None;
         self.selected = None;
-        self.square.clear();
+        self.show(Vec::new());
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.history.clear();
-        self.history_stride = 1;
     }
 
     /// Cancels the computation.
@@ -193,28 +199,18 @@ impl MagicView {
         }
     }
 
-    fn record(&mut self, g: GenerationStats) {
-        if !g.generation.is_multiple_of(self.history_stride) && g.generation > 1 {
-            return;
-        }
-        self.history.push(g);
-        if self.history.len() >= MAX_HISTORY {
-            self.history_stride *= 2;
-            let stride = self.history_stride;
-            self.history
-                .retain(|h| h.generation.is_multiple_of(stride) || h.generation <= 1);
-        }
-    }
-
-    /// Reads what the worker sent since the last frame.
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
     pub fn poll(&mut self) {
         self.stopping.retain(|r| !r.is_finished());
         let Some(run) = &self.run else { return };
-        if let Some(sq) = run.take_snapshot() {
-            self.square = sq;
+        let snapshot = run.take_snapshot();
+        let events = run.drain();
+        if let Some(sq) = snapshot {
+            self.show(sq);
         }
         let mut finished = None;
-        for event in run.drain() {
+        for event in events {
             match event {
                 Event::Progress {
                     counters,
@@ -225,7 +221,7 @@ impl MagicView {
                 }
                 Event::Generations(batch) => {
                     for g in batch {
-                        self.record(g);
+                        self.history.record(g);
                     }
                 }
                 Event::Finished(result) => finished = Some(result),
@@ -244,9 +240,9 @@ impl MagicView {
                 self.counters = r.counters;
                 self.elapsed_ms = r.elapsed_ms;
                 if r.squares.is_empty() {
-                    self.square = r.best.clone();
+                    self.show(r.best.clone());
                 } else {
-                    self.square = r.squares[0].0.clone();
+                    self.show(r.squares[0].0.clone());
                     self.selected = Some(0);
                 }
                 Ok(r)
@@ -336,27 +332,7 @@ impl MagicView {
                 );
             }
         }
-        ui.horizontal(|ui| {
-            let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.settings.seed))
-                .labelled_by(l.id);
-            if ui
-                .button("New seed")
-                .on_hover_text("Pick a fresh random seed")
-                .clicked()
-            {
-                self.settings.seed = fresh_seed(self.settings.seed);
-            }
-        });
-        ui.horizontal(|ui| {
-            let l = ui.label("Time limit (s)");
-            ui.add(
-                egui::DragValue::new(&mut self.settings.time_limit_s)
-                    .range(0.1..=3600.0)
-                    .speed(0.5),
-            )
-            .labelled_by(l.id);
-        });
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
         ui.separator();
         let ctx = ui.ctx().clone();
         let running = self.run.is_some();
@@ -395,7 +371,6 @@ impl MagicView {
 
     /// Counters, the outcome, the squares found and the fitness plot.
     pub fn stats(&mut self, ui: &mut Ui) {
-        let n = self.settings.order as usize;
         egui::Grid::new("magic-stats")
             .num_columns(2)
             .show(ui, |ui| {
@@ -407,8 +382,8 @@ impl MagicView {
                 row("generations", self.counters.generations.to_string());
                 row("squares scored", self.counters.nodes.to_string());
                 row("magic squares found", self.counters.solutions.to_string());
-                if self.square.len() == n * n && n > 0 {
-                    row("fitness on show", fitness(n, &self.square).to_string());
+                if let Some(f) = self.shown_fitness {
+                    row("fitness on show", f.to_string());
                 }
                 row(
                     "elapsed",
@@ -482,13 +457,7 @@ impl MagicView {
             "generation {}: best {:.0}, mean {:.1}",
             last.generation, last.best, last.mean
         ));
-        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
-            self.history
-                .iter()
-                .map(|g| [g.generation as f64, f(g)])
-                .collect::<Vec<_>>()
-                .into()
-        };
+        let series = |f| self.history.series(f);
         Plot::new("magic-fitness-plot")
             .height(200.0)
             .legend(Legend::default())

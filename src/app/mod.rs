@@ -1,6 +1,7 @@
 //! The desktop app (eframe/egui). The UI thread only draws and reads events; every solver
 //! runs on a worker thread through `run::Run`.
 
+pub mod history;
 pub mod knight;
 pub mod magic;
 pub mod queens;
@@ -241,10 +242,10 @@ impl SearchLabApp {
         // A view out of sight still reads its worker's events, so a run started there
         // finishes (and a "Run all four" goes on to the next algorithm).
         if self.tab != Tab::Knight {
-            self.knight.poll_hidden();
+            self.knight.poll();
         }
         if self.tab != Tab::Queens {
-            self.queens.poll_hidden(ui.ctx());
+            self.queens.poll(ui.ctx());
         }
         if self.tab != Tab::Magic {
             self.magic.poll();

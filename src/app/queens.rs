@@ -2,7 +2,8 @@
 //! 004's four in turn on a worker thread, watch the placement and its conflicts live, and
 //! compare the times.
 
-use super::widgets::params::{fresh_seed, param_form, params_for};
+use super::history::History;
+use super::widgets::params::{param_form, params_for, seed_and_time_limit};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
@@ -13,7 +14,7 @@ use crate::run::{Event, Job, JobError, Report, Run};
 use crate::solve::queens::count::MAX_COUNT_N;
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -27,8 +28,6 @@ pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing",
 const SEED_COMFORTABLE_N: u64 = 200;
 /// Counting is offered up to here; n = 17 takes about a minute on two cores.
 const COUNT_COMFORTABLE_N: u64 = 16;
-/// The most steps or generations the conflicts plot keeps (thinned past it).
-pub const MAX_HISTORY: usize = 4096;
 
 /// What the user chose; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -99,9 +98,8 @@ pub struct QueensView {
     /// The runs since the last "Run" or "Run all four", in order.
     results: Vec<RunResult>,
     /// Conflicts per step (hill climbing) or best, mean and worst per generation
-    /// (cultural), thinned to at most [`MAX_HISTORY`] points.
-    history: Vec<GenerationStats>,
-    history_stride: u64,
+    /// (cultural), thinned to at most [`super::history::MAX_HISTORY`] points.
+    history: History,
     hovered: Option<(u32, u32)>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
@@ -135,8 +133,7 @@ impl QueensView {
             elapsed_ms: 0.0,
             outcome: None,
             results: Vec::new(),
-            history: Vec::new(),
-            history_stride: 1,
+            history: History::default(),
             hovered: None,
             hide_timings: false,
         }
@@ -164,7 +161,7 @@ impl QueensView {
 
     /// The steps or generations recorded for the conflicts plot.
     pub fn history(&self) -> &[GenerationStats] {
-        &self.history
+        self.history.points()
     }
 
     /// The sentence that says how the last run ended.
@@ -270,7 +267,6 @@ impl QueensView {
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.history.clear();
-        self.history_stride = 1;
         self.running = what;
         let ctx = ctx.clone();
         self.run = Some(Run::start(Job::Queens(job), move || ctx.request_repaint()));
@@ -297,7 +293,6 @@ impl QueensView {
         self.outcome = None;
         self.results.clear();
         self.history.clear();
-        self.history_stride = 1;
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.set_placement(Vec::new());
@@ -330,28 +325,9 @@ impl QueensView {
         }
     }
 
-    /// Keeps a step or generation for the plot; past [`MAX_HISTORY`] points every other one
-    /// is dropped and the stride doubles.
-    fn record(&mut self, g: GenerationStats) {
-        if !g.generation.is_multiple_of(self.history_stride) && g.generation != 1 {
-            return;
-        }
-        self.history.push(g);
-        if self.history.len() >= MAX_HISTORY {
-            self.history_stride *= 2;
-            let stride = self.history_stride;
-            self.history
-                .retain(|h| h.generation.is_multiple_of(stride) || h.generation == 1);
-        }
-    }
-
-    /// Reads the worker's events while the view is not drawn.
-    pub fn poll_hidden(&mut self, ctx: &egui::Context) {
-        self.poll(ctx);
-    }
-
-    /// Reads what the worker sent since the last frame.
-    fn poll(&mut self, ctx: &egui::Context) {
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
+    pub fn poll(&mut self, ctx: &egui::Context) {
         self.stopping.retain(|r| !r.is_finished());
         let Some(run) = &self.run else { return };
         let snapshot = run.take_snapshot();
@@ -371,7 +347,7 @@ impl QueensView {
                 }
                 Event::Generations(batch) => {
                     for g in batch {
-                        self.record(g);
+                        self.history.record(g);
                     }
                 }
                 Event::Finished(result) => finished = Some(result),
@@ -529,27 +505,7 @@ impl QueensView {
                 );
             }
         }
-        ui.horizontal(|ui| {
-            let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.settings.seed))
-                .labelled_by(l.id);
-            if ui
-                .button("New seed")
-                .on_hover_text("Pick a fresh random seed")
-                .clicked()
-            {
-                self.settings.seed = fresh_seed(self.settings.seed);
-            }
-        });
-        ui.horizontal(|ui| {
-            let l = ui.label("Time limit (s)");
-            ui.add(
-                egui::DragValue::new(&mut self.settings.time_limit_s)
-                    .range(0.1..=3600.0)
-                    .speed(0.5),
-            )
-            .labelled_by(l.id);
-        });
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
 
         ui.separator();
         self.run_buttons(ui);
@@ -755,7 +711,7 @@ impl QueensView {
         let Some(last) = self.history.last() else {
             return;
         };
-        let per_generation = self.history.iter().any(|g| g.mean != g.best);
+        let per_generation = self.history.points().iter().any(|g| g.mean != g.best);
         let algorithm = if self.running.is_empty() {
             self.results
                 .last()
@@ -782,13 +738,7 @@ impl QueensView {
         } else {
             format!("step {}: {:.0}", last.generation, last.best)
         });
-        let series = |f: fn(&GenerationStats) -> f64| -> PlotPoints<'static> {
-            self.history
-                .iter()
-                .map(|g| [g.generation as f64, f(g)])
-                .collect::<Vec<_>>()
-                .into()
-        };
+        let series = |f| self.history.series(f);
         Plot::new("queens-conflicts-plot")
             .height(200.0)
             .legend(Legend::default())

@@ -71,8 +71,32 @@ pub fn params_for(
         .collect()
 }
 
+/// The seed (with a button for a fresh one) and the time limit in seconds.
+pub fn seed_and_time_limit(ui: &mut Ui, seed: &mut u64, time_limit_s: &mut f32) {
+    ui.horizontal(|ui| {
+        let l = ui.label("Seed");
+        ui.add(egui::DragValue::new(seed)).labelled_by(l.id);
+        if ui
+            .button("New seed")
+            .on_hover_text("Pick a fresh random seed")
+            .clicked()
+        {
+            *seed = fresh_seed(*seed);
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Time limit (s)");
+        ui.add(
+            egui::DragValue::new(time_limit_s)
+                .range(0.1..=3600.0)
+                .speed(0.5),
+        )
+        .labelled_by(l.id);
+    });
+}
+
 /// A new seed from the clock, different from `old`.
-pub fn fresh_seed(old: u64) -> u64 {
+fn fresh_seed(old: u64) -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
