@@ -4,6 +4,7 @@
 use crate::bench;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, split_param};
+use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{
     Event, Job, JobError, KnightJob, KnightReport, KnightTask, MagicJob, MagicReport, MagicTask,
@@ -14,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,6 +52,18 @@ pub enum Command {
         #[command(subcommand)]
         verb: MagicVerb,
     },
+    /// Re-run a run saved with --save (same job, same seed), show it and check that the
+    /// answer is the saved one.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A run file written by --save or by the app's "Save run…".
+    pub file: PathBuf,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -72,6 +86,10 @@ pub struct MagicArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -100,6 +118,10 @@ pub struct MagicSolveArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -130,6 +152,10 @@ pub struct MagicCountArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -188,6 +214,10 @@ pub struct QueensSolveArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -204,6 +234,10 @@ pub struct QueensCountArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -226,6 +260,10 @@ pub struct BoardArgs {
     /// Print one JSON object on standard output instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the run (job, answer, event history) to FILE as RON; `searchlab replay
+    /// FILE` re-runs it.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -786,11 +824,12 @@ pub fn main(cli: Cli) -> ExitCode {
                 }
             };
         }
+        Some(Command::Replay(a)) => return replay(&a),
         Some(Command::Knight {
             verb: KnightVerb::Bench(b),
         }) => return bench(&b.experiment),
         Some(Command::Knight { verb }) => {
-            knight_job(&verb).map(|(job, json)| (Job::Knight(job), json))
+            knight_job(&verb).map(|(job, json, save)| (Job::Knight(job), json, save))
         }
         Some(Command::Queens {
             verb: QueensVerb::Bench(a),
@@ -818,6 +857,7 @@ pub fn main(cli: Cli) -> ExitCode {
                         },
                     }),
                     a.json,
+                    a.save.clone(),
                 )
             }),
         Some(Command::Queens {
@@ -831,6 +871,7 @@ pub fn main(cli: Cli) -> ExitCode {
                 task: QueensTask::Count,
             }),
             a.json,
+            a.save.clone(),
         )),
         Some(Command::Magic {
             verb: MagicVerb::Bench(a),
@@ -860,6 +901,7 @@ pub fn main(cli: Cli) -> ExitCode {
                         },
                     }),
                     a.json,
+                    a.save.clone(),
                 )
             }),
         Some(Command::Magic {
@@ -872,6 +914,7 @@ pub fn main(cli: Cli) -> ExitCode {
                 task: MagicTask::Construct,
             }),
             a.json,
+            a.save.clone(),
         )),
         Some(Command::Magic {
             verb: MagicVerb::Count(a),
@@ -883,25 +926,110 @@ pub fn main(cli: Cli) -> ExitCode {
                 task: MagicTask::Count,
             }),
             a.json,
+            a.save.clone(),
         )),
     };
-    let (job, json) = match job {
+    let (job, json, save) = match job {
         Ok(j) => j,
         Err(e) => return input_error(&e),
     };
     if let Err(e) = job.check() {
         return input_error(&e.to_string());
     }
+    if let Some(path) = &save {
+        // Fail before a long run, not after it.
+        if let Err(e) = writable(path) {
+            return input_error(&e);
+        }
+    }
     let cancel = cancel_on_ctrl_c();
-    let run = Run::start_with_cancel(job, cancel, || {});
-    let result = wait(&run);
-    match result {
-        Ok(Report::Knight(report)) => print_report(&report, json),
-        Ok(Report::Queens(report)) => print_queens_report(&report, json),
-        Ok(Report::Magic(report)) => print_magic_report(&report, json),
-        Err(JobError::Input(e)) => input_error(&e),
-        Err(e @ JobError::Invalid(_)) => {
+    let run = Run::start_with_cancel(job.clone(), cancel, || {});
+    let (result, history) = wait(&run);
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => return job_error(e),
+    };
+    let code = print_any_report(&report, json);
+    if let Some(path) = save {
+        if let Err(e) = RunFile::new(job, report, history).save(&path) {
             eprintln!("searchlab: {e}");
+            return ExitCode::from(1);
+        }
+        eprintln!("saved the run to {}", path.display());
+    }
+    code
+}
+
+fn print_any_report(report: &Report, json: bool) -> ExitCode {
+    match report {
+        Report::Knight(report) => print_report(report, json),
+        Report::Queens(report) => print_queens_report(report, json),
+        Report::Magic(report) => print_magic_report(report, json),
+    }
+}
+
+fn job_error(e: JobError) -> ExitCode {
+    match e {
+        JobError::Input(e) => input_error(&e),
+        e @ JobError::Invalid(_) => {
+            eprintln!("searchlab: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Whether a run file can be written at `path` (its folder exists and it is not a folder).
+fn writable(path: &std::path::Path) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!(
+            "--save {}: that is a folder; give a file name",
+            path.display()
+        ));
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if parent.is_some_and(|p| !p.is_dir()) {
+        return Err(format!(
+            "--save {}: the folder {} does not exist",
+            path.display(),
+            parent.unwrap_or(path).display()
+        ));
+    }
+    Ok(())
+}
+
+/// `searchlab replay FILE`: load a saved run, run its job again with the same seed, print
+/// the answer and say whether it is the saved one (exit 1 when it is not).
+fn replay(a: &ReplayArgs) -> ExitCode {
+    let file = match RunFile::load(&a.file) {
+        Ok(f) => f,
+        Err(e) => return input_error(&format!("{}: {e}", a.file.display())),
+    };
+    if let Err(e) = file.job.check() {
+        return input_error(&format!(
+            "{}: the saved job is not valid: {e}",
+            a.file.display()
+        ));
+    }
+    eprintln!(
+        "replaying {} (saved by SearchLab {})",
+        file.title(),
+        file.written_by
+    );
+    let cancel = cancel_on_ctrl_c();
+    let run = Run::start_with_cancel(file.job.clone(), cancel, || {});
+    let (result, _) = wait(&run);
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => return job_error(e),
+    };
+    let code = print_any_report(&report, a.json);
+    match file.compare(&report) {
+        Ok(same) => {
+            eprintln!("replay: {same}");
+            code
+        }
+        Err(differs) => {
+            eprintln!("searchlab: replay: {differs}");
             ExitCode::from(1)
         }
     }
@@ -1100,17 +1228,24 @@ fn input_error(message: &str) -> ExitCode {
 }
 
 /// Waits for the worker, showing progress on standard error when it is a terminal.
-fn wait(run: &Run) -> Result<Report, JobError> {
+fn wait(run: &Run) -> (Result<Report, JobError>, Vec<Event>) {
     let tty = std::io::stderr().is_terminal();
     let mut last_shown = Instant::now();
     let mut shown = false;
+    let mut history = Vec::new();
     loop {
-        match run.next_event(Duration::from_millis(200)) {
+        let event = run.next_event(Duration::from_millis(200));
+        if let Some(e @ (Event::Progress { .. } | Event::Started { .. } | Event::Generations(_))) =
+            &event
+        {
+            history.push(e.clone());
+        }
+        match event {
             Some(Event::Finished(result)) => {
                 if shown {
                     eprintln!();
                 }
-                return result;
+                return (result, history);
             }
             Some(Event::Progress {
                 counters,
@@ -1141,16 +1276,19 @@ fn wait(run: &Run) -> Result<Report, JobError> {
             Some(Event::Progress { .. } | Event::Started { .. } | Event::Generations(_)) => {}
             None if run.is_finished() => {
                 // The worker ended without a final event: only a panic does that.
-                return Err(JobError::Invalid(
-                    "the worker thread ended without an answer".into(),
-                ));
+                return (
+                    Err(JobError::Invalid(
+                        "the worker thread ended without an answer".into(),
+                    )),
+                    history,
+                );
             }
             None => {}
         }
     }
 }
 
-fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
+fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool, Option<PathBuf>), String> {
     Ok(match verb {
         KnightVerb::Solve(a) => {
             let params = a
@@ -1174,6 +1312,7 @@ fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
                     },
                 },
                 a.common.json,
+                a.common.save.clone(),
             )
         }
         KnightVerb::Count(a) => (
@@ -1189,6 +1328,7 @@ fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
                 },
             },
             a.common.json,
+            a.common.save.clone(),
         ),
         KnightVerb::Search(a) => (
             KnightJob {
@@ -1205,6 +1345,7 @@ fn knight_job(verb: &KnightVerb) -> Result<(KnightJob, bool), String> {
                 },
             },
             a.common.json,
+            a.common.save.clone(),
         ),
         KnightVerb::Bench(_) => return Err("bench is not a single job".into()),
     })

@@ -47,7 +47,8 @@ fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     h.step();
     while (h.state().knight.is_running()
         || h.state().queens.is_running()
-        || h.state().magic.is_running())
+        || h.state().magic.is_running()
+        || h.state().compare.is_running())
         && Instant::now() < deadline
     {
         std::thread::sleep(Duration::from_millis(5));
@@ -633,4 +634,189 @@ fn snapshot_magic_ga_4x4_short_of_magic() {
     let report = h.state().magic.report().unwrap().clone().unwrap();
     assert_eq!(h.state().magic.square(), &report.best[..]);
     snapshot(&mut h, "magic_ga_4x4");
+}
+
+// ---- Compare, runs as files, help -----------------------------------------------------
+
+/// The app on the Compare tab.
+fn compare_harness() -> Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Compare").click();
+    h.run();
+    h
+}
+
+#[test]
+fn compare_runs_two_knight_algorithms_and_shows_both_results() {
+    let mut h = compare_harness();
+    set_text(&mut h, "Trials", "3");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    let board = Board::new(8, 8).unwrap();
+    let lanes = h.state().compare.lanes();
+    let names: Vec<&str> = lanes.iter().map(|l| l.algorithm.as_str()).collect();
+    assert_eq!(names, ["warnsdorff", "backtrack-warnsdorff"]);
+    for l in lanes {
+        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(board.validate_tour(&l.answer, false), Ok(()));
+        assert_eq!(l.answer[0], 0, "both start on the chosen square");
+        assert_eq!(l.trials.len(), 3, "three trials each: {:?}", l.error);
+    }
+    // One board per algorithm, its name above it, and a row each in the table.
+    assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
+    h.get_by_label("✔ warnsdorff");
+    h.get_by_label("✔ backtrack-warnsdorff");
+    let csv = h.state().compare.table_csv();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .contains(",warnsdorff,3,3,1.0000,"),
+        "{csv}"
+    );
+
+    // One timeline for both: Space pauses, → steps every board at once.
+    let end = h.state().compare.timeline_len();
+    assert_eq!(end, 64);
+    h.key_press(egui::Key::Space);
+    h.step();
+    let at = h.state().compare.shown;
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    assert_eq!(h.state().compare.shown, (at + 1).min(end));
+    h.state_mut().compare.shown = end;
+    snapshot(&mut h, "compare_knight_8x8");
+}
+
+#[test]
+fn compare_queens_and_magic_answers_are_valid() {
+    use searchlab::app::compare::Puzzle;
+    let mut h = compare_harness();
+    h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
+    h.get_by_label("Queens").click();
+    h.run();
+    set_text(&mut h, "Queens (n)", "10");
+    set_text(&mut h, "Trials", "2");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    assert_eq!(h.state().compare.settings.puzzle, Puzzle::Queens);
+    for l in h.state().compare.lanes() {
+        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(validate(10, &l.answer), Ok(()));
+        assert_eq!(l.trials.len(), 2);
+    }
+    assert_eq!(h.query_all_by_label("Queens board").count(), 2);
+
+    h.get_by_label("Magic").click();
+    h.run();
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let lanes = h.state().compare.lanes();
+    assert_eq!(lanes.len(), 2);
+    for l in lanes {
+        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(searchlab::puzzle::magic::validate(3, &l.answer), Ok(()));
+    }
+    // The GA plots its best fitness per generation.
+    assert!(!lanes[0].history.points().is_empty());
+}
+
+#[test]
+fn compare_refuses_a_bad_instance_and_no_algorithm_inline() {
+    let mut h = compare_harness();
+    set_text(&mut h, "Columns", "0");
+    h.get_by_label("▶ Run all").click();
+    h.run();
+    h.get_by_label_contains("sides must be from 1 to 64");
+    assert!(!h.state().compare.is_running());
+    set_text(&mut h, "Columns", "8");
+    h.state_mut().compare.settings.knight_algorithms.clear();
+    h.get_by_label("▶ Run all").click();
+    h.run();
+    h.get_by_label_contains("choose at least one algorithm");
+}
+
+#[test]
+fn help_opens_with_f1_and_question_mark_and_closes_with_esc() {
+    let mut h = harness();
+    h.run();
+    assert!(h.query_by_label("Keyboard").is_none());
+    h.key_press(egui::Key::F1);
+    h.run();
+    h.get_by_label("Keyboard");
+    h.get_by_label_contains("pause or resume");
+    snapshot(&mut h, "help_overlay");
+    // Esc closes the help and does not reach the view.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Keyboard").is_none());
+    h.key_press(egui::Key::Questionmark);
+    h.run();
+    h.get_by_label("Keyboard");
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.query_by_label("Keyboard").is_none());
+}
+
+#[test]
+fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("searchlab-app-runs-{}", std::process::id()));
+    let path = dir.join("tour.ron");
+    let mut h = harness();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.get_by_label("5×5").click();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let tour = h.state().knight.displayed_tour().expect("a tour").to_vec();
+
+    h.get_by_label("💾 Save run…").click();
+    h.run();
+    set_text(&mut h, "File", path.to_str().unwrap());
+    h.get_by_label("Save").click();
+    h.run();
+    let file = searchlab::run::file::RunFile::load(&path).expect("the file was written");
+    match &file.report {
+        searchlab::run::Report::Knight(searchlab::run::KnightReport::Solve(r)) => {
+            assert_eq!(r.path, tour)
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // Another board in the form; opening the run puts its settings back and replays it.
+    h.get_by_label("8×8").click();
+    h.run();
+    h.get_by_label("📂 Open run…").click();
+    h.run();
+    set_text(&mut h, "File", path.to_str().unwrap());
+    h.get_by_label("Open").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    assert_eq!(
+        (
+            h.state().knight.settings.cols,
+            h.state().knight.settings.rows
+        ),
+        (5, 5)
+    );
+    assert_eq!(h.state().knight.displayed_tour(), Some(&tour[..]));
+    h.get_by_label_contains("same answer as the saved run");
+
+    // A damaged file: the dialog stays open and says why.
+    std::fs::write(
+        dir.join("bad.ron"),
+        "(format: \"searchlab-run\", version: 1, job: Kn",
+    )
+    .unwrap();
+    h.get_by_label("📂 Open run…").click();
+    h.run();
+    set_text(&mut h, "File", dir.join("bad.ron").to_str().unwrap());
+    h.get_by_label("Open").click();
+    h.run();
+    h.get_by_label_contains("the run file is damaged");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,10 +2,12 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 use super::history::History;
+use super::runs::{Record, seconds_of};
 use super::widgets::board::{BoardView, board as draw_board};
-use super::widgets::params::{param_form, params_for, seed_and_time_limit};
+use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
+use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
@@ -138,6 +140,8 @@ pub struct KnightView {
     /// The belief space's weights per square, scaled for the heat map.
     belief: Option<Vec<u64>>,
     board: Arc<Board>,
+    /// The runs as files: the last one for "Save run…", a replay being checked.
+    pub record: Record,
 }
 
 impl KnightView {
@@ -179,6 +183,7 @@ impl KnightView {
             history: History::default(),
             belief: None,
             board,
+            record: Record::default(),
         }
     }
 
@@ -264,8 +269,46 @@ impl KnightView {
 
     /// Starts the chosen algorithm on a worker thread.
     pub fn start_run(&mut self, ctx: &egui::Context) {
-        self.stop();
         let job = self.job();
+        self.launch(ctx, job, None);
+    }
+
+    /// Opens a saved run: its settings go into the form and its job runs again, exactly as
+    /// saved; the statistics say whether the answer is the saved one.
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+        let Job::Knight(job) = &file.job else {
+            return Err("not a knight's tour run".into());
+        };
+        let job = job.clone();
+        if job.cols > MAX_SIDE as u64
+            || job.rows > MAX_SIDE as u64
+            || job.cols == 0
+            || job.rows == 0
+        {
+            return Err(format!(
+                "the app shows boards up to {MAX_SIDE}x{MAX_SIDE}; replay this one with `searchlab replay`"
+            ));
+        }
+        self.set_size(job.cols as u32, job.rows as u32);
+        self.settings.start = job.start.unwrap_or((0, 0));
+        self.settings.closed = job.closed;
+        self.settings.seed = job.seed;
+        self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
+        self.settings.algorithm = match &job.task {
+            KnightTask::Solve { algorithm, params } => {
+                set_params(algorithm, params, &mut self.settings.params);
+                algorithm.clone()
+            }
+            KnightTask::Count { all_starts: false } => "count".into(),
+            KnightTask::Count { all_starts: true } => "count-all".into(),
+            KnightTask::Search { strategy } => strategy.clone(),
+        };
+        self.launch(ctx, job, Some(file));
+        Ok(())
+    }
+
+    fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
+        self.stop();
         if let Err(e) = job.check() {
             self.outcome = Some(Outcome::Failed(e.to_string()));
             return;
@@ -277,13 +320,16 @@ impl KnightView {
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.clear_history();
+        let job = Job::Knight(job);
+        self.record.begin(&job, replay);
         let ctx = ctx.clone();
-        self.run = Some(Run::start(Job::Knight(job), move || ctx.request_repaint()));
+        self.run = Some(Run::start(job, move || ctx.request_repaint()));
     }
 
     /// Cancels the computation (the worker stops within a few thousand nodes).
     pub fn stop(&mut self) {
         if let Some(run) = self.run.take() {
+            self.record.cancelled();
             run.cancel();
             self.stopping.push(run);
         }
@@ -386,6 +432,7 @@ impl KnightView {
         let belief = run.take_belief();
         let mut finished = None;
         for event in events {
+            self.record.note(&event);
             match event {
                 Event::Progress {
                     counters,
@@ -412,6 +459,7 @@ impl KnightView {
         }
         if let Some(result) = finished {
             self.run = None;
+            self.record.end(&result);
             self.finish(result);
         }
     }

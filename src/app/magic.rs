@@ -3,10 +3,12 @@
 //! then browse the distinct squares found.
 
 use super::history::History;
+use super::runs::{Record, seconds_of};
 use super::widgets::magic_grid::magic_grid;
-use super::widgets::params::{param_form, params_for, seed_and_time_limit};
+use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
+use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
 use crate::run::{Event, Job, JobError, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
@@ -66,6 +68,8 @@ pub struct MagicView {
     history: History,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
+    /// The runs as files: the last one for "Save run…", a replay being checked.
+    pub record: Record,
 }
 
 impl MagicView {
@@ -91,6 +95,7 @@ impl MagicView {
             selected: None,
             history: History::default(),
             hide_timings: false,
+            record: Record::default(),
         }
     }
 
@@ -132,7 +137,6 @@ impl MagicView {
 
     /// Runs the chosen algorithm on a worker thread.
     pub fn start_run(&mut self, ctx: &egui::Context) {
-        self.stop();
         let s = &self.settings;
         let params = magic_algorithm(&s.algorithm)
             .map(|a| params_for(a, &s.params))
@@ -146,13 +150,44 @@ impl MagicView {
                 params,
             },
         };
+        self.launch(ctx, job, None);
+    }
+
+    /// Opens a saved run: its settings go into the form and its job runs again, exactly as
+    /// saved; the statistics say whether the answer is the saved one.
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+        let Job::Magic(job) = &file.job else {
+            return Err("not a magic-square run".into());
+        };
+        let MagicTask::Solve { algorithm, params } = &job.task else {
+            return Err("the Magic squares view replays solves (ga, construct); replay a count or a construction with `searchlab replay FILE`".into());
+        };
+        if job.order == 0 || job.order > MAX_APP_ORDER {
+            return Err(format!(
+                "the app shows orders up to {MAX_APP_ORDER}; replay this one with `searchlab replay`"
+            ));
+        }
+        let job = job.clone();
+        self.set_order(job.order);
+        self.settings.seed = job.seed;
+        self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
+        set_params(algorithm, params, &mut self.settings.params);
+        self.settings.algorithm = algorithm.clone();
+        self.launch(ctx, job, Some(file));
+        Ok(())
+    }
+
+    fn launch(&mut self, ctx: &egui::Context, job: MagicJob, replay: Option<RunFile>) {
+        self.stop();
         if let Err(e) = job.check() {
             self.report = Some(Err(e.to_string()));
             return;
         }
         self.reset_results();
+        let job = Job::Magic(job);
+        self.record.begin(&job, replay);
         let ctx = ctx.clone();
-        self.run = Some(Run::start(Job::Magic(job), move || ctx.request_repaint()));
+        self.run = Some(Run::start(job, move || ctx.request_repaint()));
     }
 
     fn reset_results(&mut self) {
@@ -167,6 +202,7 @@ impl MagicView {
     /// Cancels the computation.
     pub fn stop(&mut self) {
         if let Some(run) = self.run.take() {
+            self.record.cancelled();
             run.cancel();
             self.stopping.push(run);
         }
@@ -211,6 +247,7 @@ impl MagicView {
         }
         let mut finished = None;
         for event in events {
+            self.record.note(&event);
             match event {
                 Event::Progress {
                     counters,
@@ -230,6 +267,7 @@ impl MagicView {
         }
         if let Some(result) = finished {
             self.run = None;
+            self.record.end(&result);
             self.finish(result);
         }
     }

@@ -1,15 +1,19 @@
 //! The desktop app (eframe/egui). The UI thread only draws and reads events; every solver
 //! runs on a worker thread through `run::Run`.
 
+pub mod compare;
 pub mod history;
 pub mod knight;
 pub mod magic;
 pub mod queens;
+pub mod runs;
 pub mod widgets;
 
+use compare::{CompareSettings, CompareView};
 use knight::{KnightSettings, KnightView};
 use magic::{MagicSettings, MagicView};
 use queens::{QueensSettings, QueensView};
+use runs::{Dialog, DialogAction};
 use serde::{Deserialize, Serialize};
 
 /// The key of the saved state in eframe's storage.
@@ -28,6 +32,8 @@ pub struct SavedState {
     pub magic: MagicSettings,
     #[serde(default)]
     pub tab: Tab,
+    #[serde(default)]
+    pub compare: CompareSettings,
 }
 
 /// The puzzle on show.
@@ -37,16 +43,19 @@ pub enum Tab {
     Knight,
     Queens,
     Magic,
+    /// Several algorithms side by side on one instance.
+    Compare,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 3] = [Tab::Knight, Tab::Queens, Tab::Magic];
+    pub const ALL: [Tab; 4] = [Tab::Knight, Tab::Queens, Tab::Magic, Tab::Compare];
 
     pub fn name(self) -> &'static str {
         match self {
             Tab::Knight => "Knight's Tour",
             Tab::Queens => "N-Queens",
             Tab::Magic => "Magic squares",
+            Tab::Compare => "Compare",
         }
     }
 }
@@ -55,10 +64,17 @@ pub struct SearchLabApp {
     pub knight: KnightView,
     pub queens: QueensView,
     pub magic: MagicView,
+    pub compare: CompareView,
     pub tab: Tab,
     pub dark: bool,
-    /// Said once at start-up when the saved state could not be used.
+    /// Said once at start-up when the saved state could not be used, or after a run file
+    /// was saved or could not be opened.
     pub notice: Option<String>,
+    /// The keyboard help overlay is open (F1 or ?).
+    pub help: bool,
+    /// The save or open dialog, and why its last attempt failed.
+    pub dialog: Option<Dialog>,
+    dialog_error: Option<String>,
     /// Recent frame times (CPU seconds per frame, from eframe), for the status bar.
     frame_times: Vec<f32>,
     /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
@@ -108,14 +124,19 @@ impl SearchLabApp {
             queens: QueensSettings::default(),
             magic: MagicSettings::default(),
             tab: Tab::Knight,
+            compare: CompareSettings::default(),
         });
         SearchLabApp {
             knight: KnightView::new(state.knight),
             queens: QueensView::new(state.queens),
             magic: MagicView::new(state.magic),
+            compare: CompareView::new(state.compare),
             tab: state.tab,
             dark: state.dark,
             notice,
+            help: false,
+            dialog: None,
+            dialog_error: None,
             frame_times: Vec::new(),
             frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
                 .map(|_| (std::time::Instant::now(), Vec::new())),
@@ -131,12 +152,16 @@ impl SearchLabApp {
             queens: self.queens.settings.clone(),
             magic: self.magic.settings.clone(),
             tab: self.tab,
+            compare: self.compare.settings.clone(),
         }
     }
 
     /// Whether timings are hidden (for reproducible pictures of the window).
     pub fn hide_timings(&self) -> bool {
-        self.knight.hide_timings || self.queens.hide_timings || self.magic.hide_timings
+        self.knight.hide_timings
+            || self.queens.hide_timings
+            || self.magic.hide_timings
+            || self.compare.hide_timings
     }
 
     /// Hides or shows every view's timings.
@@ -144,6 +169,7 @@ impl SearchLabApp {
         self.knight.hide_timings = hide;
         self.queens.hide_timings = hide;
         self.magic.hide_timings = hide;
+        self.compare.hide_timings = hide;
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
@@ -152,12 +178,99 @@ impl SearchLabApp {
             .then(|| 1e3 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32)
     }
 
+    /// The view on show's record of runs (the puzzle views keep one).
+    fn record(&self) -> Option<&runs::Record> {
+        match self.tab {
+            Tab::Knight => Some(&self.knight.record),
+            Tab::Queens => Some(&self.queens.record),
+            Tab::Magic => Some(&self.magic.record),
+            Tab::Compare => None,
+        }
+    }
+
+    /// Saves the last run of the view on show to `path`.
+    pub fn save_run(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let file = self
+            .record()
+            .and_then(|r| r.last.as_ref())
+            .ok_or("there is no finished run in this view to save")?;
+        runs::save_to(file, path)?;
+        self.notice = Some(format!("Saved the run to {}", path.display()));
+        Ok(())
+    }
+
+    /// Opens a run file: shows its puzzle's view and runs it again there with the same
+    /// seed; the statistics then say whether the answer is the saved one.
+    pub fn open_run(&mut self, ctx: &egui::Context, path: &std::path::Path) -> Result<(), String> {
+        let file = crate::run::file::RunFile::load(path).map_err(|e| e.to_string())?;
+        let tab = match &file.job {
+            crate::run::Job::Knight(_) => Tab::Knight,
+            crate::run::Job::Queens(_) => Tab::Queens,
+            crate::run::Job::Magic(_) => Tab::Magic,
+        };
+        match tab {
+            Tab::Knight => self.knight.replay(ctx, file),
+            Tab::Queens => self.queens.replay(ctx, file),
+            Tab::Magic | Tab::Compare => self.magic.replay(ctx, file),
+        }?;
+        self.tab = tab;
+        self.notice = None;
+        Ok(())
+    }
+
+    /// The keys every view shares: F1 or ? for help; a dialog or the help takes the keys
+    /// while open.
+    fn global_keys(&mut self, ctx: &egui::Context) {
+        let typing = ctx.egui_wants_keyboard_input();
+        let help_key = ctx.input_mut(|i| {
+            i.consume_key(egui::Modifiers::NONE, egui::Key::F1)
+                || (!typing && i.key_pressed(egui::Key::Questionmark))
+        });
+        if help_key && self.dialog.is_none() {
+            self.help = !self.help;
+        }
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        if self.help && !runs::show_help(ctx) {
+            self.help = false;
+        }
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        match runs::show_dialog(ctx, dialog, self.dialog_error.as_deref()) {
+            DialogAction::None => {}
+            DialogAction::Close => {
+                self.dialog = None;
+                self.dialog_error = None;
+            }
+            DialogAction::Save(path) => match self.save_run(&path) {
+                Ok(()) => {
+                    self.dialog = None;
+                    self.dialog_error = None;
+                }
+                Err(e) => self.dialog_error = Some(e),
+            },
+            DialogAction::Open(path) => match self.open_run(ctx, &path) {
+                Ok(()) => {
+                    self.dialog = None;
+                    self.dialog_error = None;
+                }
+                Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
+            },
+        }
+    }
+
     /// The whole window, given a `Ui` that covers it.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        match self.tab {
-            Tab::Knight => self.knight.shortcuts(ui.ctx()),
-            Tab::Queens => self.queens.shortcuts(ui.ctx()),
-            Tab::Magic => self.magic.shortcuts(ui.ctx()),
+        self.global_keys(ui.ctx());
+        if !self.help && self.dialog.is_none() {
+            match self.tab {
+                Tab::Knight => self.knight.shortcuts(ui.ctx()),
+                Tab::Queens => self.queens.shortcuts(ui.ctx()),
+                Tab::Magic => self.magic.shortcuts(ui.ctx()),
+                Tab::Compare => self.compare.shortcuts(ui.ctx()),
+            }
         }
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -168,6 +281,7 @@ impl SearchLabApp {
                         Tab::Knight => self.knight.is_running(),
                         Tab::Queens => self.queens.is_running(),
                         Tab::Magic => self.magic.is_running(),
+                        Tab::Compare => self.compare.is_running(),
                     };
                     let label = if busy {
                         format!("{} ⏳", tab.name())
@@ -194,6 +308,39 @@ impl SearchLabApp {
                             egui::Theme::Light
                         });
                     }
+                    if ui
+                        .button("？ Help")
+                        .on_hover_text("Keyboard and mouse (F1 or ?)")
+                        .clicked()
+                    {
+                        self.help = true;
+                    }
+                    if ui
+                        .button("📂 Open run…")
+                        .on_hover_text("Open a saved run and run it again with the same seed")
+                        .clicked()
+                    {
+                        self.dialog = Some(Dialog::Open {
+                            path: format!("{}/", runs::runs_dir().display()),
+                        });
+                        self.dialog_error = None;
+                    }
+                    let last = self.record().and_then(|r| r.last.as_ref());
+                    let save = ui
+                        .add_enabled(last.is_some(), egui::Button::new("💾 Save run…"))
+                        .on_hover_text(
+                            "Save the last run of this view (job, seed, answer, events) as a file",
+                        )
+                        .on_disabled_hover_text("Run something in this view first");
+                    if save.clicked()
+                        && let Some(file) = last
+                    {
+                        let path = runs::runs_dir().join(runs::default_file_name(file));
+                        self.dialog = Some(Dialog::Save {
+                            path: path.display().to_string(),
+                        });
+                        self.dialog_error = None;
+                    }
                     if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings()) {
                         ui.label(
                             egui::RichText::new(format!("frame {ms:.2} ms"))
@@ -219,6 +366,7 @@ impl SearchLabApp {
                         Tab::Knight => self.knight.controls(ui),
                         Tab::Queens => self.queens.controls(ui),
                         Tab::Magic => self.magic.controls(ui),
+                        Tab::Compare => self.compare.controls(ui),
                     }
                 });
             });
@@ -231,6 +379,10 @@ impl SearchLabApp {
                         Tab::Knight => self.knight.stats(ui),
                         Tab::Queens => self.queens.stats(ui),
                         Tab::Magic => self.magic.stats(ui),
+                        Tab::Compare => self.compare.stats(ui),
+                    }
+                    if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
+                        replay.show(ui);
                     }
                 });
             });
@@ -238,6 +390,10 @@ impl SearchLabApp {
             Tab::Knight => self.knight.board_ui(ui),
             Tab::Queens => self.queens.board_ui(ui),
             Tab::Magic => self.magic.board_ui(ui),
+            Tab::Compare => {
+                self.compare.poll(ui.ctx());
+                self.compare.main_ui(ui);
+            }
         });
         // A view out of sight still reads its worker's events, so a run started there
         // finishes (and a "Run all four" goes on to the next algorithm).
@@ -250,6 +406,10 @@ impl SearchLabApp {
         if self.tab != Tab::Magic {
             self.magic.poll();
         }
+        if self.tab != Tab::Compare {
+            self.compare.poll(ui.ctx());
+        }
+        self.dialogs(ui.ctx());
     }
 }
 
@@ -275,6 +435,7 @@ impl eframe::App for SearchLabApp {
                         self.knight.is_running()
                             || self.queens.is_running()
                             || self.magic.is_running()
+                            || self.compare.is_running()
                     );
                     *since = std::time::Instant::now();
                     times.clear();

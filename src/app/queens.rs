@@ -3,10 +3,12 @@
 //! compare the times.
 
 use super::history::History;
-use super::widgets::params::{param_form, params_for, seed_and_time_limit};
+use super::runs::{Record, seconds_of};
+use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
+use crate::run::file::RunFile;
 use crate::run::queens::{
     QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask, counter_figures,
 };
@@ -103,6 +105,8 @@ pub struct QueensView {
     hovered: Option<(u32, u32)>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
+    /// The runs as files: the last one for "Save run…", a replay being checked.
+    pub record: Record,
 }
 
 impl QueensView {
@@ -136,6 +140,7 @@ impl QueensView {
             history: History::default(),
             hovered: None,
             hide_timings: false,
+            record: Record::default(),
         }
     }
 
@@ -258,6 +263,48 @@ impl QueensView {
 
     fn begin(&mut self, ctx: &egui::Context, what: String, task: QueensTask) {
         let job = self.job(task);
+        self.launch(ctx, what, job, None);
+    }
+
+    /// Opens a saved run: its settings go into the form and its job runs again, exactly as
+    /// saved; the statistics say whether the answer is the saved one.
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+        let Job::Queens(job) = &file.job else {
+            return Err("not an N-Queens run".into());
+        };
+        let job = job.clone();
+        if job.n == 0 || job.n > MAX_APP_N {
+            return Err(format!(
+                "the app shows up to {MAX_APP_N} queens; replay this one with `searchlab replay`"
+            ));
+        }
+        self.stop();
+        self.set_n(job.n);
+        self.results.clear();
+        self.settings.seed = job.seed;
+        self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
+        let what = match &job.task {
+            QueensTask::Count => "count".to_string(),
+            QueensTask::Solve { algorithm, params } => {
+                set_params(algorithm, params, &mut self.settings.params);
+                if let Some((_, h)) = params.iter().find(|(k, _)| k == "heuristic") {
+                    self.settings.heuristic = h.clone();
+                }
+                self.settings.algorithm = algorithm.clone();
+                algorithm.clone()
+            }
+        };
+        self.launch(ctx, what, job, Some(file));
+        Ok(())
+    }
+
+    fn launch(
+        &mut self,
+        ctx: &egui::Context,
+        what: String,
+        job: QueensJob,
+        replay: Option<RunFile>,
+    ) {
         if let Err(e) = job.check() {
             self.queue.clear();
             self.outcome = Some(Outcome::Failed(e.to_string()));
@@ -268,14 +315,17 @@ impl QueensView {
         self.elapsed_ms = 0.0;
         self.history.clear();
         self.running = what;
+        let job = Job::Queens(job);
+        self.record.begin(&job, replay);
         let ctx = ctx.clone();
-        self.run = Some(Run::start(Job::Queens(job), move || ctx.request_repaint()));
+        self.run = Some(Run::start(job, move || ctx.request_repaint()));
     }
 
     /// Cancels the computation and the rest of a sequence.
     pub fn stop(&mut self) {
         self.queue.clear();
         if let Some(run) = self.run.take() {
+            self.record.cancelled();
             run.cancel();
             self.stopping.push(run);
         }
@@ -337,6 +387,7 @@ impl QueensView {
         }
         let mut finished = None;
         for event in events {
+            self.record.note(&event);
             match event {
                 Event::Progress {
                     counters,
@@ -356,6 +407,7 @@ impl QueensView {
         }
         if let Some(result) = finished {
             self.run = None;
+            self.record.end(&result);
             self.finish(result);
             self.start_next(ctx);
         }

@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod events;
+pub mod file;
 pub mod knight;
 pub mod magic;
 pub mod queens;

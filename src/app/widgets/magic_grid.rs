@@ -101,11 +101,13 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
         for c in 0..n {
             let rect = Rect::from_min_size(at(r as f32, c as f32), Vec2::splat(cell));
             painter.rect_filled(rect, 0.0, if (r + c) % 2 == 0 { light } else { shade });
-            if full {
+            // A partial square (the Compare view's timeline fills it cell by cell) shows
+            // the cells it has.
+            if let Some(v) = cells.get(r * n + c) {
                 painter.text(
                     rect.center(),
                     Align2::CENTER_CENTER,
-                    cells[r * n + c].to_string(),
+                    v.to_string(),
                     font.clone(),
                     text,
                 );

@@ -104,3 +104,14 @@ fn fresh_seed(old: u64) -> u64 {
     let s = t % 1_000_000;
     if s == old { s + 1 } else { s }
 }
+
+/// Puts `given` into a form's `values` as [`params_for`] reads them back.
+pub fn set_params(
+    algo_id: &str,
+    given: &[(String, String)],
+    values: &mut BTreeMap<String, String>,
+) {
+    for (name, value) in given {
+        values.insert(format!("{algo_id}.{name}"), value.clone());
+    }
+}

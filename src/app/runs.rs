@@ -1,0 +1,347 @@
+//! Runs as files in the app: each view records its run's events, "Save run…" writes the
+//! last run as RON, "Open run…" loads one, runs it again with the same seed in its view and
+//! says whether the answer is the saved one. Also the keyboard help overlay.
+
+use crate::run::file::RunFile;
+use crate::run::{Event, Job, Report};
+use egui::{RichText, Ui};
+use std::path::{Path, PathBuf};
+
+/// Collects a running job's events for its run file.
+pub struct Recorder {
+    job: Job,
+    history: Vec<Event>,
+}
+
+impl Recorder {
+    pub fn new(job: Job) -> Recorder {
+        Recorder {
+            job,
+            history: Vec::new(),
+        }
+    }
+
+    /// Keeps `event` unless it is the end (the report is kept on its own).
+    pub fn note(&mut self, event: &Event) {
+        if !matches!(event, Event::Finished(_)) {
+            self.history.push(event.clone());
+        }
+    }
+
+    pub fn finish(self, report: &Report) -> RunFile {
+        RunFile::new(self.job, report.clone(), self.history)
+    }
+}
+
+/// A replay under way or done: the saved run and, once the new run has ended, whether the
+/// answers match.
+pub struct Replay {
+    pub saved: RunFile,
+    pub verdict: Option<Result<String, String>>,
+}
+
+impl Replay {
+    pub fn new(saved: RunFile) -> Replay {
+        Replay {
+            saved,
+            verdict: None,
+        }
+    }
+
+    /// Compares the replay's report with the saved one.
+    pub fn judge(&mut self, report: &Report) {
+        self.verdict = Some(self.saved.compare(report));
+    }
+
+    /// The verdict as a line for the statistics panel.
+    pub fn show(&self, ui: &mut Ui) {
+        ui.separator();
+        ui.label(RichText::new("Replay of a saved run").strong());
+        ui.label(RichText::new(self.saved.title()).small());
+        match &self.verdict {
+            None => {
+                ui.label("running it again with the same seed…");
+            }
+            Some(Ok(same)) => {
+                ui.label(RichText::new(format!("✔ {same}")).color(ok_color(ui)));
+            }
+            Some(Err(differs)) => {
+                ui.label(RichText::new(format!("✖ {differs}")).color(ui.visuals().error_fg_color));
+            }
+        }
+    }
+}
+
+fn ok_color(ui: &Ui) -> egui::Color32 {
+    if ui.visuals().dark_mode {
+        egui::Color32::from_rgb(120, 210, 120)
+    } else {
+        egui::Color32::from_rgb(20, 120, 20)
+    }
+}
+
+/// Where run files go unless the user says otherwise: `$SEARCHLAB_RUNS`, else
+/// `searchlab-runs` in the home folder, else in the current folder.
+pub fn runs_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SEARCHLAB_RUNS") {
+        return PathBuf::from(dir);
+    }
+    std::env::home_dir()
+        .map(|h| h.join("searchlab-runs"))
+        .unwrap_or_else(|| PathBuf::from("searchlab-runs"))
+}
+
+/// A file name for a run, from what it ran: `knight-8x8-backtrack-seed1.ron`.
+pub fn default_file_name(file: &RunFile) -> String {
+    let title = file.title();
+    let mut name: String = title
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while name.contains("--") {
+        name = name.replace("--", "-");
+    }
+    format!("{}.ron", name.trim_matches('-'))
+}
+
+/// The run files in `dir`, newest first (at most 200).
+pub fn list_runs(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
+    files.into_iter().take(200).map(|(_, p)| p).collect()
+}
+
+/// What the file dialog is doing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dialog {
+    /// Choosing where to save the run on show.
+    Save { path: String },
+    /// Choosing a run file to open.
+    Open { path: String },
+}
+
+/// What the user decided in the dialog this frame.
+pub enum DialogAction {
+    None,
+    Close,
+    Save(PathBuf),
+    Open(PathBuf),
+}
+
+/// Draws the save or open dialog; `error` is the last attempt's failure, shown inline.
+pub fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog, error: Option<&str>) -> DialogAction {
+    let mut action = DialogAction::None;
+    let modal = egui::Modal::new(egui::Id::unique("run-file-dialog")).show(ctx, |ui| {
+        ui.set_width(520.0);
+        let (title, verb, path) = match dialog {
+            Dialog::Save { path } => ("Save run", "Save", path),
+            Dialog::Open { path } => ("Open run", "Open", path),
+        };
+        ui.heading(title);
+        ui.label(RichText::new(match verb {
+            "Save" => "The run (puzzle, instance, algorithm, parameters, seed, answer and every event) as a RON file.",
+            _ => "A run file saved here or with `searchlab … --save FILE`. It runs again with the same seed, and the app says whether the answer is the same.",
+        }).small());
+        ui.horizontal(|ui| {
+            let l = ui.label("File");
+            let edit = ui
+                .add(egui::TextEdit::singleline(path).desired_width(420.0))
+                .labelled_by(l.id);
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                action = decide(verb, path);
+            }
+        });
+        if let Some(e) = error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        if verb == "Open" {
+            let dir = Path::new(path.as_str())
+                .parent()
+                .filter(|p| p.is_dir())
+                .map(Path::to_path_buf)
+                .unwrap_or_else(runs_dir);
+            let files = list_runs(&dir);
+            ui.label(RichText::new(format!("In {}:", dir.display())).small().weak());
+            if files.is_empty() {
+                ui.label(RichText::new("no run files here yet").small().italics());
+            }
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for f in files {
+                        let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+                        let selected = Path::new(path.as_str()) == f;
+                        let r = ui.selectable_label(selected, name);
+                        if r.clicked() {
+                            *path = f.display().to_string();
+                        }
+                        if r.double_clicked() {
+                            action = DialogAction::Open(f.clone());
+                        }
+                    }
+                });
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button(verb).clicked() {
+                action = decide(verb, path);
+            }
+            if ui.button("Cancel").clicked() {
+                action = DialogAction::Close;
+            }
+        });
+    });
+    if modal.should_close() && matches!(action, DialogAction::None) {
+        action = DialogAction::Close;
+    }
+    action
+}
+
+fn decide(verb: &str, path: &str) -> DialogAction {
+    let p = PathBuf::from(path.trim());
+    if verb == "Save" {
+        DialogAction::Save(p)
+    } else {
+        DialogAction::Open(p)
+    }
+}
+
+/// Writes `file` to `path`, making its folder if needed.
+pub fn save_to(file: &RunFile, path: &Path) -> Result<(), String> {
+    if path.as_os_str().is_empty() {
+        return Err("give a file name".into());
+    }
+    if path.is_dir() {
+        return Err(format!("{} is a folder; give a file name", path.display()));
+    }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot make the folder {}: {e}", parent.display()))?;
+    }
+    file.save(path).map_err(|e| e.to_string())
+}
+
+/// The keys, for the help overlay and the tooltips.
+pub const KEYS: &[(&str, &str)] = &[
+    (
+        "R",
+        "run the chosen algorithm (in Compare: every chosen algorithm)",
+    ),
+    ("Esc", "stop the run (or close this window)"),
+    (
+        "Space",
+        "pause or resume: the search while it runs, else the animation",
+    ),
+    (
+        "→",
+        "one step on: a paused search runs a little further, the animation one move",
+    ),
+    ("←", "one move back in the animation"),
+    ("F1 or ?", "show or hide this help"),
+];
+
+/// The help overlay; returns false when the user closed it.
+pub fn show_help(ctx: &egui::Context) -> bool {
+    let mut open = true;
+    let modal = egui::Modal::new(egui::Id::unique("help-overlay")).show(ctx, |ui| {
+        ui.set_width(460.0);
+        ui.heading("Keyboard");
+        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+            for (key, what) in KEYS {
+                ui.label(RichText::new(*key).monospace().strong());
+                ui.label(*what);
+                ui.end_row();
+            }
+        });
+        ui.label(
+            RichText::new("Keys act on the view on show and do nothing while a text field has the keyboard.")
+                .small()
+                .weak(),
+        );
+        ui.separator();
+        ui.heading("Mouse");
+        ui.label("Click a square of the board to start there. Hover a square for its details. Drag the plots to pan, scroll to zoom, double-click to reset.");
+        ui.separator();
+        if ui.button("Close").clicked() {
+            open = false;
+        }
+    });
+    open && !modal.should_close()
+}
+
+/// A view's record of its runs: the events of the one under way, the last one that ended
+/// (what "Save run…" writes) and the replay being checked, if any.
+#[derive(Default)]
+pub struct Record {
+    recorder: Option<Recorder>,
+    /// The last run that ended with a report.
+    pub last: Option<RunFile>,
+    pub replay: Option<Replay>,
+}
+
+impl Record {
+    /// A run of `job` starts; `replay` is the saved run it repeats, if it does.
+    pub fn begin(&mut self, job: &Job, replay: Option<RunFile>) {
+        self.recorder = Some(Recorder::new(job.clone()));
+        self.last = None;
+        self.replay = replay.map(Replay::new);
+    }
+
+    pub fn note(&mut self, event: &Event) {
+        if let Some(r) = &mut self.recorder {
+            r.note(event);
+        }
+    }
+
+    /// The run ended: keep it, and judge the replay.
+    pub fn end(&mut self, result: &Result<Report, crate::run::JobError>) {
+        let recorder = self.recorder.take();
+        match result {
+            Ok(report) => {
+                if let Some(r) = &mut self.replay {
+                    r.judge(report);
+                }
+                self.last = recorder.map(|r| r.finish(report));
+            }
+            Err(e) => {
+                if let Some(r) = &mut self.replay {
+                    r.verdict = Some(Err(format!("the replay did not run: {e}")));
+                }
+            }
+        }
+    }
+
+    /// The run was stopped before it ended.
+    pub fn cancelled(&mut self) {
+        if self.recorder.take().is_some()
+            && let Some(r) = &mut self.replay
+            && r.verdict.is_none()
+        {
+            r.verdict = Some(Err("the replay was stopped before it ended".into()));
+        }
+    }
+}
+
+/// The `time_limit_s` a budget gives a view's form.
+pub fn seconds_of(budget: &crate::solve::Budget, default: f32) -> f32 {
+    budget.time.map(|t| t.as_secs_f32()).unwrap_or(default)
+}

@@ -1,0 +1,336 @@
+//! Runs as files: the job (puzzle, instance, algorithm, parameters, seed, budget), its
+//! validated answer and its event history, written as RON. A saved run can be replayed:
+//! the job runs again with the same seed and the new answer is compared with the saved one.
+//!
+//! The file starts with a format name and version. A reader refuses a file of a newer
+//! version, or one that is not a run file, with a message that says which.
+
+use super::events::{Event, Report};
+use super::knight::KnightReport;
+use super::magic::MagicReport;
+use super::queens::QueensReport;
+use super::worker::Job;
+use crate::solve::Stop;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The `format` field of every run file.
+pub const FORMAT: &str = "searchlab-run";
+/// The newest format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`] when written by this build.
+    pub version: u32,
+    /// The SearchLab version that wrote the file (for people; the reader goes by `version`).
+    pub written_by: String,
+    pub job: Job,
+    /// The answer, as validated by `puzzle/` when the run ended.
+    pub report: Report,
+    /// Every event of the run before its end, in order (progress, generations).
+    pub history: Vec<Event>,
+}
+
+/// Why a file could not be read as a run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunFileError {
+    Io(String),
+    /// Not RON, or not a run file at all.
+    NotARun(String),
+    /// Written by a newer SearchLab.
+    Newer {
+        version: u32,
+        written_by: String,
+    },
+    /// The right format and version, but a part is missing or malformed.
+    Broken(String),
+}
+
+impl fmt::Display for RunFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunFileError::Io(e) => write!(f, "{e}"),
+            RunFileError::NotARun(e) => write!(
+                f,
+                "this is not a SearchLab run file (it should start with `(format: \"{FORMAT}\", version: N, ...`): {e}"
+            ),
+            RunFileError::Newer {
+                version,
+                written_by,
+            } => write!(
+                f,
+                "this run file was written by SearchLab {written_by} in format version {version}; this SearchLab ({}) reads versions up to {VERSION}: update SearchLab to open it",
+                env!("CARGO_PKG_VERSION")
+            ),
+            RunFileError::Broken(e) => write!(f, "the run file is damaged: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunFileError {}
+
+/// The fields every version has, read first to decide whether the rest can be read.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+    #[serde(default)]
+    written_by: String,
+}
+
+/// The format and version from a file's first lines, read as text.
+fn opening(text: &str) -> Option<Header> {
+    let head: String = text.chars().take(400).collect();
+    let format_at = head.find("format:")?;
+    let quoted = head[format_at + 7..].trim_start().strip_prefix('"')?;
+    let format = quoted[..quoted.find('"')?].to_string();
+    let version_at = head.find("version:")?;
+    let digits: String = head[version_at + 8..]
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    Some(Header {
+        format,
+        version: digits.parse().ok()?,
+        written_by: String::new(),
+    })
+}
+
+impl RunFile {
+    /// A run of `job` that ended with `report` after `history` (a `Finished` event in it is
+    /// dropped: the report is kept on its own).
+    pub fn new(job: Job, report: Report, mut history: Vec<Event>) -> RunFile {
+        history.retain(|e| !matches!(e, Event::Finished(_)));
+        RunFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            written_by: env!("CARGO_PKG_VERSION").to_string(),
+            job,
+            report,
+            history,
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .compact_arrays(true)
+            .compact_structs(false)
+            .depth_limit(3);
+        ron::ser::to_string_pretty(self, config)
+            .expect("a run is plain data, so it always serializes")
+    }
+
+    pub fn from_ron(text: &str) -> Result<RunFile, RunFileError> {
+        let header: Header = match ron::from_str(text) {
+            Ok(h) => h,
+            // A file cut short or damaged further on has no readable whole; its opening
+            // still says what it is.
+            Err(e) => match opening(text) {
+                Some(h) => h,
+                None => return Err(RunFileError::NotARun(e.to_string())),
+            },
+        };
+        if header.format != FORMAT {
+            return Err(RunFileError::NotARun(format!(
+                "its format is \"{}\"",
+                header.format
+            )));
+        }
+        if header.version > VERSION {
+            return Err(RunFileError::Newer {
+                version: header.version,
+                written_by: header.written_by,
+            });
+        }
+        ron::from_str(text).map_err(|e| RunFileError::Broken(e.to_string()))
+    }
+
+    /// Writes the file whole or not at all (a temporary file renamed into place).
+    pub fn save(&self, path: &Path) -> Result<(), RunFileError> {
+        let io =
+            |e: std::io::Error| RunFileError::Io(format!("cannot write {}: {e}", path.display()));
+        let name = path
+            .file_name()
+            .ok_or_else(|| RunFileError::Io(format!("{} is not a file name", path.display())))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(".tmp");
+        let tmp = path.with_file_name(tmp_name);
+        std::fs::write(&tmp, self.to_ron()).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            io(e)
+        })
+    }
+
+    pub fn load(path: &Path) -> Result<RunFile, RunFileError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| RunFileError::Io(format!("cannot read {}: {e}", path.display())))?;
+        RunFile::from_ron(&text)
+    }
+
+    /// A line naming what was run, e.g. "knight backtrack on 8x8 from 0,0, seed 1".
+    pub fn title(&self) -> String {
+        job_title(&self.job)
+    }
+
+    /// Compares a replay's report with the saved one: `Ok` with a sentence when the answers
+    /// are the same, `Err` with what differs (timings and counters may differ; answers may
+    /// not, unless the saved run was cut short by its clock).
+    pub fn compare(&self, replay: &Report) -> Result<String, String> {
+        let (saved, fresh) = (answer(&self.report), answer(replay));
+        if saved == fresh {
+            return Ok(format!("same answer as the saved run: {}", saved.summary));
+        }
+        let mut why = format!(
+            "the answer differs from the saved run: saved {}; this run {}",
+            saved.summary, fresh.summary
+        );
+        if matches!(saved.stop, Some(Stop::TimeLimit | Stop::Cancelled))
+            || matches!(fresh.stop, Some(Stop::TimeLimit | Stop::Cancelled))
+        {
+            why.push_str(
+                " (a run stopped by its clock or by hand ends wherever the machine had got to, so it need not repeat; give it a node or generation budget to make it repeatable)",
+            );
+        }
+        Err(why)
+    }
+}
+
+/// What a replay must reproduce, and a summary of it for messages.
+#[derive(Debug)]
+struct AnswerOf {
+    key: String,
+    summary: String,
+    stop: Option<Stop>,
+}
+
+impl PartialEq for AnswerOf {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+fn answer(report: &Report) -> AnswerOf {
+    let of = |key: String, summary: String, stop: Option<Stop>| AnswerOf { key, summary, stop };
+    match report {
+        Report::Knight(KnightReport::Solve(r)) => of(
+            format!("{}{:?}", r.found, r.path),
+            format!(
+                "{} ({} of {} squares)",
+                if r.found { "a tour" } else { "no tour" },
+                r.path.len(),
+                r.cols as u64 * r.rows as u64
+            ),
+            Some(r.stop),
+        ),
+        Report::Knight(KnightReport::Count(r)) => of(
+            format!("{}{}{:?}", r.complete, r.total, r.per_square),
+            format!(
+                "{} tours{}",
+                r.total,
+                if r.complete { "" } else { " (incomplete)" }
+            ),
+            Some(r.stop),
+        ),
+        Report::Knight(KnightReport::Search(r)) => of(
+            format!("{}{:?}", r.found, r.path),
+            format!(
+                "{} ({} squares, {} nodes)",
+                if r.found { "a tour" } else { "no tour" },
+                r.path.len(),
+                r.nodes_generated
+            ),
+            Some(r.stop),
+        ),
+        Report::Queens(QueensReport::Solve(r)) => of(
+            format!("{}{:?}", r.found, r.rows),
+            format!(
+                "{} (rows {:?}{})",
+                if r.found { "a solution" } else { "no solution" },
+                &r.rows[..r.rows.len().min(12)],
+                if r.rows.len() > 12 { " …" } else { "" }
+            ),
+            Some(r.stop),
+        ),
+        Report::Queens(QueensReport::Count(r)) => of(
+            format!("{}{}", r.complete, r.total),
+            format!(
+                "{} solutions{}",
+                r.total,
+                if r.complete { "" } else { " (incomplete)" }
+            ),
+            Some(r.stop),
+        ),
+        Report::Magic(MagicReport::Solve(r)) => {
+            let squares: Vec<&Vec<u32>> = r.squares.iter().map(|(s, _)| s).collect();
+            of(
+                format!("{}{:?}", r.found, squares),
+                format!("{} magic square(s)", r.squares.len()),
+                Some(r.stop),
+            )
+        }
+        Report::Magic(MagicReport::Construct(r)) => of(
+            format!("{:?}", r.square),
+            format!("the {} construction", r.method),
+            None,
+        ),
+        Report::Magic(MagicReport::Count(r)) => of(
+            format!("{}{}", r.complete, r.total),
+            format!(
+                "{} squares{}",
+                r.total,
+                if r.complete { "" } else { " (incomplete)" }
+            ),
+            Some(r.stop),
+        ),
+    }
+}
+
+/// A line naming a job, e.g. "knight backtrack on 8x8 from 0,0, seed 1".
+pub fn job_title(job: &Job) -> String {
+    use super::knight::KnightTask;
+    use super::magic::MagicTask;
+    use super::queens::QueensTask;
+    match job {
+        Job::Knight(k) => {
+            let what = match &k.task {
+                KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+                KnightTask::Count { .. } => "count".into(),
+                KnightTask::Search { strategy } => format!("{strategy} search"),
+            };
+            let from = match k.start {
+                Some((r, c)) => format!(" from {r},{c}"),
+                None => String::new(),
+            };
+            format!(
+                "knight's tour, {what} on {}x{}{from}{}, seed {}",
+                k.cols,
+                k.rows,
+                if k.closed { ", closed" } else { "" },
+                k.seed
+            )
+        }
+        Job::Queens(q) => match &q.task {
+            QueensTask::Count => format!("{}-queens, count", q.n),
+            QueensTask::Solve { algorithm, .. } => {
+                format!("{}-queens, {algorithm}, seed {}", q.n, q.seed)
+            }
+        },
+        Job::Magic(m) => match &m.task {
+            MagicTask::Construct => format!("magic square of order {}, construction", m.order),
+            MagicTask::Count => format!("magic squares of order {}, count", m.order),
+            MagicTask::Solve { algorithm, .. } => {
+                format!(
+                    "magic square of order {}, {algorithm}, seed {}",
+                    m.order, m.seed
+                )
+            }
+        },
+    }
+}

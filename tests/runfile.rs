@@ -1,0 +1,259 @@
+//! Runs as files: `--save` writes a run, `searchlab replay` repeats it and finds the same
+//! answer, a file round-trips exactly, and damaged or newer files are refused clearly.
+
+use searchlab::puzzle::knight::Board;
+use searchlab::run::file::{RunFile, RunFileError, VERSION};
+use searchlab::run::{Event, Job, KnightReport, MagicReport, QueensReport, Report, Run};
+use std::path::PathBuf;
+use std::time::Duration;
+
+mod common;
+use common::searchlab;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-test-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `job` on a worker as the app and the command line do, keeping its events.
+fn record(job: Job) -> RunFile {
+    let run = Run::start(job.clone(), || {});
+    let mut history = Vec::new();
+    loop {
+        match run.next_event(Duration::from_secs(60)) {
+            Some(Event::Finished(result)) => {
+                return RunFile::new(job, result.expect("the job runs"), history);
+            }
+            Some(e) => history.push(e),
+            None => panic!("no event within a minute"),
+        }
+    }
+}
+
+fn level1_job(seed: u64) -> Job {
+    use searchlab::run::{KnightJob, KnightTask};
+    use searchlab::solve::Budget;
+    Job::Knight(KnightJob {
+        cols: 6,
+        rows: 6,
+        start: Some((0, 0)),
+        closed: false,
+        seed,
+        budget: Budget {
+            time: Some(Duration::from_secs(60)),
+            nodes: None,
+            generations: Some(30),
+        },
+        task: KnightTask::Solve {
+            algorithm: "level1".into(),
+            params: vec![("generations".into(), "30".into())],
+        },
+    })
+}
+
+#[test]
+fn a_saved_run_reads_back_exactly_with_its_generations() {
+    let file = record(level1_job(7));
+    let generations: usize = file
+        .history
+        .iter()
+        .map(|e| match e {
+            Event::Generations(g) => g.len(),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(generations, 30, "every generation is in the history");
+    assert!(matches!(file.history[0], Event::Started { .. }));
+    let text = file.to_ron();
+    let back = RunFile::from_ron(&text).expect("reads back");
+    assert_eq!(back, file);
+    // And through a file on disk.
+    let dir = temp_dir("roundtrip");
+    let path = dir.join("level1.ron");
+    file.save(&path).unwrap();
+    assert_eq!(RunFile::load(&path).unwrap(), file);
+}
+
+#[test]
+fn a_replay_with_the_same_seed_gives_the_same_answer_and_another_seed_may_not() {
+    let saved = record(level1_job(3));
+    let again = record(level1_job(3));
+    assert!(saved.compare(&again.report).is_ok());
+    // A different seed's best path differs (checked, not assumed: find one that does).
+    let differs = (4..20).any(|seed| saved.compare(&record(level1_job(seed)).report).is_err());
+    assert!(differs, "a comparison that never fails would prove nothing");
+}
+
+#[test]
+fn damaged_newer_and_foreign_files_are_refused_with_clear_messages() {
+    let file = record(level1_job(1));
+    let text = file.to_ron();
+
+    // Cut short.
+    let cut = &text[..text.len() / 2];
+    let e = RunFile::from_ron(cut).unwrap_err();
+    assert!(matches!(e, RunFileError::Broken(_)), "{e:?}");
+    assert!(e.to_string().starts_with("the run file is damaged"), "{e}");
+
+    // A field's value changed to nonsense.
+    let bad = text.replacen("seed: 1", "seed: \"one\"", 1);
+    assert_ne!(bad, text);
+    assert!(matches!(
+        RunFile::from_ron(&bad),
+        Err(RunFileError::Broken(_))
+    ));
+
+    // From a newer SearchLab.
+    let newer = text.replacen(
+        &format!("version: {VERSION}"),
+        &format!("version: {}", VERSION + 1),
+        1,
+    );
+    let e = RunFile::from_ron(&newer).unwrap_err();
+    assert!(matches!(e, RunFileError::Newer { .. }), "{e:?}");
+    assert!(e.to_string().contains("update SearchLab"), "{e}");
+
+    // Not a run file at all.
+    let e = RunFile::from_ron("(dark: true, knight: ())").unwrap_err();
+    assert!(matches!(e, RunFileError::NotARun(_)), "{e:?}");
+    let e = RunFile::from_ron("\u{0}\u{1}binary").unwrap_err();
+    assert!(e.to_string().contains("not a SearchLab run file"), "{e}");
+}
+
+#[test]
+fn save_then_replay_on_the_command_line_for_each_puzzle() {
+    let dir = temp_dir("cli");
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "knight.ron",
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "5x5",
+                "--algo",
+                "backtrack-random",
+                "--seed",
+                "9",
+            ],
+        ),
+        (
+            "queens.ron",
+            &[
+                "queens",
+                "solve",
+                "--n",
+                "12",
+                "--algo",
+                "hill-climbing",
+                "--seed",
+                "4",
+            ],
+        ),
+        (
+            "magic.ron",
+            &[
+                "magic", "solve", "--order", "3", "--seed", "2", "--target", "2",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        let path = dir.join(name);
+        let path_s = path.to_str().unwrap();
+        let mut with_save: Vec<&str> = args.to_vec();
+        with_save.extend(["--save", path_s, "--json"]);
+        let (code, solved, stderr) = searchlab(&with_save);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("saved the run to"), "{stderr}");
+
+        // The file holds the answer the command printed, valid by the puzzle's rules.
+        let file = RunFile::load(&path).unwrap();
+        let printed: serde_json::Value = serde_json::from_str(&solved).unwrap();
+        match &file.report {
+            Report::Knight(KnightReport::Solve(r)) => {
+                let board = Board::new(5, 5).unwrap();
+                assert_eq!(board.validate_tour(&r.path, false), Ok(()));
+                assert_eq!(printed["path"].as_array().unwrap().len(), r.path.len());
+            }
+            Report::Queens(QueensReport::Solve(r)) => {
+                assert!(searchlab::puzzle::queens::validate(r.n as usize, &r.rows).is_ok());
+                assert_eq!(printed["rows"], serde_json::json!(r.rows));
+            }
+            Report::Magic(MagicReport::Solve(r)) => {
+                assert_eq!(r.squares.len(), 2);
+                for (sq, _) in &r.squares {
+                    assert!(searchlab::puzzle::magic::validate(3, sq).is_ok());
+                }
+            }
+            other => panic!("unexpected report {other:?}"),
+        }
+
+        // Replay prints the same answer and says so.
+        let (code, replayed, stderr) = searchlab(&["replay", path_s, "--json"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("same answer as the saved run"), "{stderr}");
+        let replayed: serde_json::Value = serde_json::from_str(&replayed).unwrap();
+        for key in ["path", "rows", "squares"] {
+            assert_eq!(printed[key], replayed[key], "{name}: {key}");
+        }
+    }
+}
+
+#[test]
+fn replay_refuses_a_damaged_file_and_a_doctored_answer() {
+    let dir = temp_dir("doctored");
+    let path = dir.join("q.ron");
+    let p = path.to_str().unwrap();
+    let (code, _, stderr) = searchlab(&[
+        "queens",
+        "solve",
+        "--n",
+        "8",
+        "--algo",
+        "backtracking",
+        "--save",
+        p,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+
+    // The answer in the file edited to another valid solution: the replay notices.
+    let mut file = RunFile::load(&path).unwrap();
+    let Report::Queens(QueensReport::Solve(r)) = &mut file.report else {
+        panic!()
+    };
+    assert_eq!(
+        r.rows,
+        vec![0, 4, 7, 5, 2, 6, 1, 3],
+        "the first solution in order"
+    );
+    r.rows = vec![0, 5, 7, 2, 6, 3, 1, 4];
+    file.save(&path).unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("differs from the saved run"), "{stderr}");
+
+    // Damaged: exit 2 and what is wrong.
+    std::fs::write(
+        &path,
+        "(format: \"searchlab-run\", version: 1, job: Knight(",
+    )
+    .unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("damaged"), "{stderr}");
+    let (code, _, stderr) = searchlab(&["replay", dir.join("missing.ron").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    // --save into a folder that does not exist is refused before the run.
+    let (code, _, stderr) = searchlab(&[
+        "queens",
+        "solve",
+        "--n",
+        "8",
+        "--save",
+        "/nonexistent-dir/x.ron",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("does not exist"), "{stderr}");
+}
