@@ -119,6 +119,7 @@ fn benches(c: &mut Criterion) {
         time_limit: Duration::from_secs(60),
         params: vec![],
         cancel: Default::default(),
+        meter: None,
     };
     let mut slow = c.benchmark_group("experiments");
     slow.sample_size(10);

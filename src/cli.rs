@@ -448,6 +448,7 @@ fn bench(experiment: &Experiment) -> ExitCode {
         time_limit: common.time_limit,
         params,
         cancel: cancel.clone(),
+        meter: None,
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = common.threads {
@@ -534,7 +535,7 @@ fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
 
 fn magic_bench(a: &MagicBenchArgs) -> ExitCode {
     let cancel = cancel_on_ctrl_c();
-    let rows = match bench::magic::table(a.order, a.trials, a.seed, a.time_limit, &cancel) {
+    let rows = match bench::magic::table(a.order, a.trials, a.seed, a.time_limit, &cancel, None) {
         Ok(r) => r,
         Err(e) => return input_error(&format!("magic bench: {e}")),
     };
@@ -581,6 +582,7 @@ fn queens_bench(a: &QueensBenchArgs) -> ExitCode {
         &a.heuristic,
         a.time_limit,
         &cancel,
+        None,
     ) {
         Ok(r) => r,
         Err(e) => return input_error(&format!("queens bench: {e}")),

@@ -48,7 +48,8 @@ fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     while (h.state().knight.is_running()
         || h.state().queens.is_running()
         || h.state().magic.is_running()
-        || h.state().compare.is_running())
+        || h.state().compare.is_running()
+        || h.state().experiments.is_running())
         && Instant::now() < deadline
     {
         std::thread::sleep(Duration::from_millis(5));
@@ -819,4 +820,124 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     h.run();
     h.get_by_label_contains("the run file is damaged");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The app on the Experiments tab.
+fn experiments_harness() -> Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Experiments").click();
+    h.run();
+    h
+}
+
+#[test]
+fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
+    use searchlab::app::experiments::Outcome;
+    let mut h = experiments_harness();
+    h.get_by_label("Knight: tours from every square (seed 001)")
+        .click();
+    h.run();
+    h.state_mut().experiments.settings.side = 5;
+    h.run();
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let Some(Ok(Outcome::SquaresCount { side, rows })) = &h.state().experiments.outcome else {
+        panic!(
+            "no sweep: {:?}",
+            h.state()
+                .experiments
+                .outcome
+                .as_ref()
+                .map(|o| o.as_ref().err())
+        )
+    };
+    assert_eq!(*side, 5);
+    assert_eq!(rows.len(), 25);
+    // 1,728 open tours of 5x5 in all, 304 from each corner (seed 001; OEIS A165134 counts
+    // the undirected ones).
+    assert_eq!(rows.iter().map(|r| r.tours).sum::<u64>(), 1728);
+    for corner in [0, 4, 20, 24] {
+        assert_eq!(rows[corner].tours, 304);
+    }
+    h.get_by_label("Chessboard");
+    h.get_by_label_contains("1728 tours in all");
+    // The other figures per square.
+    h.get_by_label("recursive calls").click();
+    h.run();
+    snapshot(&mut h, "experiments_heat_map_5x5");
+}
+
+#[test]
+fn an_experiment_shows_progress_and_stops_promptly_when_cancelled() {
+    use searchlab::app::experiments::{Experiment, Outcome};
+    let mut h = experiments_harness();
+    {
+        let s = &mut h.state_mut().experiments.settings;
+        s.experiment = Experiment::Levels;
+        s.side = 16;
+        s.trials = 400;
+        s.time_limit_s = 30.0;
+    }
+    h.run();
+    h.get_by_label("▶ Run experiment").click();
+    h.step();
+    assert!(h.state().experiments.is_running());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.state().experiments.progress().is_none_or(|p| p.0 == 0) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    let (done, total) = h.state().experiments.progress().unwrap();
+    assert_eq!(total, 2000, "five levels of 400 trials");
+    assert!(done > 0 && done < total, "{done} / {total}");
+    h.get_by_role(egui::accesskit::Role::ProgressIndicator);
+    let stop_at = Instant::now();
+    h.get_by_label("■ Stop").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    assert!(!h.state().experiments.is_running());
+    assert!(
+        stop_at.elapsed() < Duration::from_secs(3),
+        "stopped in {:?}",
+        stop_at.elapsed()
+    );
+    h.run();
+    let Some(Ok(Outcome::Levels(rows))) = &h.state().experiments.outcome else {
+        panic!("the table of the trials that ran")
+    };
+    assert_eq!(rows.len(), 5);
+    h.get_by_label_contains("Stopped: the figures cover the trials that ran to the end");
+}
+
+#[test]
+fn board_size_scaling_plots_one_point_per_size() {
+    use searchlab::app::experiments::{Experiment, Outcome};
+    let mut h = experiments_harness();
+    {
+        let s = &mut h.state_mut().experiments.settings;
+        s.experiment = Experiment::Sizes;
+        s.algorithm = "warnsdorff".into();
+        s.sizes = "5..8".into();
+        s.trials = 4;
+    }
+    h.run();
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let Some(Ok(Outcome::Sizes(rows))) = &h.state().experiments.outcome else {
+        panic!("no table")
+    };
+    let boards: Vec<&str> = rows.iter().map(|r| r.board.as_str()).collect();
+    assert_eq!(boards, ["5x5", "6x6", "7x7", "8x8"]);
+    // Warnsdorff from a corner: no tour on 5x5 is missed by its tie-breaking retries.
+    assert!(rows.iter().all(|r| r.summary.trials == 4));
+    h.get_by_label_contains("success rate (%) by board side");
+    snapshot(&mut h, "experiments_sizes");
+
+    // Bad sizes are refused inline.
+    h.state_mut().experiments.settings.sizes = "5..x".into();
+    h.get_by_label("▶ Run experiment").click();
+    h.run();
+    h.get_by_label_contains("give FROM..TO");
 }

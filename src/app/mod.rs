@@ -2,6 +2,7 @@
 //! runs on a worker thread through `run::Run`.
 
 pub mod compare;
+pub mod experiments;
 pub mod history;
 pub mod knight;
 pub mod magic;
@@ -10,6 +11,7 @@ pub mod runs;
 pub mod widgets;
 
 use compare::{CompareSettings, CompareView};
+use experiments::{ExperimentSettings, ExperimentsView};
 use knight::{KnightSettings, KnightView};
 use magic::{MagicSettings, MagicView};
 use queens::{QueensSettings, QueensView};
@@ -34,6 +36,8 @@ pub struct SavedState {
     pub tab: Tab,
     #[serde(default)]
     pub compare: CompareSettings,
+    #[serde(default)]
+    pub experiments: ExperimentSettings,
 }
 
 /// The puzzle on show.
@@ -45,10 +49,18 @@ pub enum Tab {
     Magic,
     /// Several algorithms side by side on one instance.
     Compare,
+    /// The bench experiments.
+    Experiments,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Knight, Tab::Queens, Tab::Magic, Tab::Compare];
+    pub const ALL: [Tab; 5] = [
+        Tab::Knight,
+        Tab::Queens,
+        Tab::Magic,
+        Tab::Compare,
+        Tab::Experiments,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -56,6 +68,7 @@ impl Tab {
             Tab::Queens => "N-Queens",
             Tab::Magic => "Magic squares",
             Tab::Compare => "Compare",
+            Tab::Experiments => "Experiments",
         }
     }
 }
@@ -65,6 +78,7 @@ pub struct SearchLabApp {
     pub queens: QueensView,
     pub magic: MagicView,
     pub compare: CompareView,
+    pub experiments: ExperimentsView,
     pub tab: Tab,
     pub dark: bool,
     /// Said once at start-up when the saved state could not be used, or after a run file
@@ -125,12 +139,14 @@ impl SearchLabApp {
             magic: MagicSettings::default(),
             tab: Tab::Knight,
             compare: CompareSettings::default(),
+            experiments: ExperimentSettings::default(),
         });
         SearchLabApp {
             knight: KnightView::new(state.knight),
             queens: QueensView::new(state.queens),
             magic: MagicView::new(state.magic),
             compare: CompareView::new(state.compare),
+            experiments: ExperimentsView::new(state.experiments),
             tab: state.tab,
             dark: state.dark,
             notice,
@@ -153,6 +169,7 @@ impl SearchLabApp {
             magic: self.magic.settings.clone(),
             tab: self.tab,
             compare: self.compare.settings.clone(),
+            experiments: self.experiments.settings.clone(),
         }
     }
 
@@ -162,6 +179,7 @@ impl SearchLabApp {
             || self.queens.hide_timings
             || self.magic.hide_timings
             || self.compare.hide_timings
+            || self.experiments.hide_timings
     }
 
     /// Hides or shows every view's timings.
@@ -170,6 +188,7 @@ impl SearchLabApp {
         self.queens.hide_timings = hide;
         self.magic.hide_timings = hide;
         self.compare.hide_timings = hide;
+        self.experiments.hide_timings = hide;
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
@@ -184,7 +203,7 @@ impl SearchLabApp {
             Tab::Knight => Some(&self.knight.record),
             Tab::Queens => Some(&self.queens.record),
             Tab::Magic => Some(&self.magic.record),
-            Tab::Compare => None,
+            Tab::Compare | Tab::Experiments => None,
         }
     }
 
@@ -211,7 +230,7 @@ impl SearchLabApp {
         match tab {
             Tab::Knight => self.knight.replay(ctx, file),
             Tab::Queens => self.queens.replay(ctx, file),
-            Tab::Magic | Tab::Compare => self.magic.replay(ctx, file),
+            _ => self.magic.replay(ctx, file),
         }?;
         self.tab = tab;
         self.notice = None;
@@ -270,6 +289,7 @@ impl SearchLabApp {
                 Tab::Queens => self.queens.shortcuts(ui.ctx()),
                 Tab::Magic => self.magic.shortcuts(ui.ctx()),
                 Tab::Compare => self.compare.shortcuts(ui.ctx()),
+                Tab::Experiments => self.experiments.shortcuts(ui.ctx()),
             }
         }
         egui::Panel::top("top").show(ui, |ui| {
@@ -282,6 +302,7 @@ impl SearchLabApp {
                         Tab::Queens => self.queens.is_running(),
                         Tab::Magic => self.magic.is_running(),
                         Tab::Compare => self.compare.is_running(),
+                        Tab::Experiments => self.experiments.is_running(),
                     };
                     let label = if busy {
                         format!("{} ⏳", tab.name())
@@ -367,6 +388,7 @@ impl SearchLabApp {
                         Tab::Queens => self.queens.controls(ui),
                         Tab::Magic => self.magic.controls(ui),
                         Tab::Compare => self.compare.controls(ui),
+                        Tab::Experiments => self.experiments.controls(ui),
                     }
                 });
             });
@@ -380,6 +402,7 @@ impl SearchLabApp {
                         Tab::Queens => self.queens.stats(ui),
                         Tab::Magic => self.magic.stats(ui),
                         Tab::Compare => self.compare.stats(ui),
+                        Tab::Experiments => self.experiments.stats(ui),
                     }
                     if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
                         replay.show(ui);
@@ -393,6 +416,10 @@ impl SearchLabApp {
             Tab::Compare => {
                 self.compare.poll(ui.ctx());
                 self.compare.main_ui(ui);
+            }
+            Tab::Experiments => {
+                self.experiments.poll(ui.ctx());
+                self.experiments.main_ui(ui);
             }
         });
         // A view out of sight still reads its worker's events, so a run started there
@@ -408,6 +435,9 @@ impl SearchLabApp {
         }
         if self.tab != Tab::Compare {
             self.compare.poll(ui.ctx());
+        }
+        if self.tab != Tab::Experiments {
+            self.experiments.poll(ui.ctx());
         }
         self.dialogs(ui.ctx());
     }
@@ -436,6 +466,7 @@ impl eframe::App for SearchLabApp {
                             || self.queens.is_running()
                             || self.magic.is_running()
                             || self.compare.is_running()
+                            || self.experiments.is_running()
                     );
                     *since = std::time::Instant::now();
                     times.clear();

@@ -32,6 +32,8 @@ pub struct Setup {
     pub time_limit: Duration,
     pub params: Vec<(String, String)>,
     pub cancel: std::sync::Arc<AtomicBool>,
+    /// Counts the trials done, for a progress bar in the app.
+    pub meter: Option<std::sync::Arc<super::Meter>>,
 }
 
 /// Seed 000's level of each algorithm in the levels table.
@@ -153,7 +155,7 @@ pub fn levels(
 ) -> Result<Vec<TrialsRow>, String> {
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
     check_params(setup, &ids)?;
-    let progress = Progress::new("levels", n * LEVELS.len() as u64);
+    let progress = Progress::metered("levels", n * LEVELS.len() as u64, setup.meter.clone());
     let rows = LEVELS
         .iter()
         .map(|(id, _)| trials(setup, id, board, start, n, &progress))
@@ -171,7 +173,7 @@ pub fn sizes(
 ) -> Result<Vec<TrialsRow>, String> {
     knight_algorithm(algorithm)?;
     check_params(setup, &[algorithm])?;
-    let progress = Progress::new("sizes", n * sizes.len() as u64);
+    let progress = Progress::metered("sizes", n * sizes.len() as u64, setup.meter.clone());
     let rows = sizes
         .iter()
         .map(|&s| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
@@ -228,7 +230,7 @@ pub fn squares_ga(
     };
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
     let n = b.len() as u64;
-    let progress = Progress::new("squares", n * runs);
+    let progress = Progress::metered("squares", n * runs, setup.meter.clone());
     let started = std::time::Instant::now();
     let results: Vec<Result<SquareRow, String>> = (0..n as Square)
         .into_par_iter()
@@ -308,7 +310,7 @@ pub struct CountRow {
 /// `setup.time_limit` per square.
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, String> {
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
-    let progress = Progress::new("squares", b.len() as u64);
+    let progress = Progress::metered("squares", b.len() as u64, setup.meter.clone());
     let rows = (0..b.len() as Square)
         .into_par_iter()
         .map(|sq| {
@@ -349,6 +351,7 @@ mod tests {
             time_limit: Duration::from_secs(10),
             params: vec![],
             cancel: Default::default(),
+            meter: None,
         }
     }
 

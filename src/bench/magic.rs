@@ -56,12 +56,13 @@ pub fn table(
     seed: u64,
     time_limit: Duration,
     cancel: &AtomicBool,
+    meter: Option<std::sync::Arc<super::Meter>>,
 ) -> Result<Vec<MagicRow>, String> {
     let max = crate::puzzle::magic::MAX_ORDER as u64;
     if !(3..=max).contains(&order) {
         return Err(format!("--order must be from 3 to {max} (got {order})"));
     }
-    let progress = Progress::new("magic", VARIANTS.len() as u64 * trials);
+    let progress = Progress::metered("magic", VARIANTS.len() as u64 * trials, meter);
     let mut rows = Vec::new();
     for (name, params) in VARIANTS {
         let params: Vec<(String, String)> = (params.iter())
@@ -119,7 +120,15 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_row_and_the_corrected_ga_beats_the_literal_one() {
-        let rows = table(3, 40, 0, Duration::from_secs(10), &AtomicBool::new(false)).unwrap();
+        let rows = table(
+            3,
+            40,
+            0,
+            Duration::from_secs(10),
+            &AtomicBool::new(false),
+            None,
+        )
+        .unwrap();
         assert_eq!(rows.len(), VARIANTS.len());
         let rate = |v: &str| {
             rows.iter()

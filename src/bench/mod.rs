@@ -7,8 +7,8 @@ pub mod queens;
 
 use serde::Serialize;
 use std::io::IsTerminal;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Success and timing over a set of trials: one row of a table.
@@ -55,28 +55,60 @@ impl Summary {
     }
 }
 
+/// How far an experiment has got, for a consumer on another thread (the app's progress
+/// bar): trials done out of trials in all.
+#[derive(Debug, Default)]
+pub struct Meter {
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+}
+
+impl Meter {
+    /// `(done, total)`.
+    pub fn read(&self) -> (u64, u64) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// A progress bar on standard error (only when it is a terminal), safe to tick from any
-/// thread.
+/// thread; it also counts on a [`Meter`] when given one.
 pub struct Progress {
     label: String,
     total: u64,
     done: AtomicU64,
     last: Mutex<Instant>,
     shown: bool,
+    meter: Option<Arc<Meter>>,
 }
 
 impl Progress {
     pub fn new(label: &str, total: u64) -> Progress {
+        Progress::metered(label, total, None)
+    }
+
+    /// A progress that also counts on `meter` (set to 0 of `total`).
+    pub fn metered(label: &str, total: u64, meter: Option<Arc<Meter>>) -> Progress {
+        if let Some(m) = &meter {
+            m.done.store(0, Ordering::Relaxed);
+            m.total.store(total, Ordering::Relaxed);
+        }
         Progress {
             label: label.to_string(),
             total,
             done: AtomicU64::new(0),
             last: Mutex::new(Instant::now()),
-            shown: std::io::stderr().is_terminal(),
+            shown: meter.is_none() && std::io::stderr().is_terminal(),
+            meter,
         }
     }
 
     pub fn tick(&self) {
+        if let Some(m) = &self.meter {
+            m.done.fetch_add(1, Ordering::Relaxed);
+        }
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         if !self.shown {
             return;

@@ -44,9 +44,10 @@ pub fn table(
     heuristic: &str,
     time_limit: Duration,
     cancel: &AtomicBool,
+    meter: Option<std::sync::Arc<super::Meter>>,
 ) -> Result<Vec<QueensRow>, String> {
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
-    let progress = Progress::new("queens", ns.len() as u64 * 4 * trials);
+    let progress = Progress::metered("queens", ns.len() as u64 * 4 * trials, meter);
     let mut rows = Vec::new();
     for &n in ns {
         for algo in SEED_ALGORITHMS {
@@ -106,6 +107,7 @@ mod tests {
             "h2",
             Duration::from_secs(10),
             &AtomicBool::new(false),
+            None,
         )
         .unwrap();
         assert_eq!(rows.len(), 8);

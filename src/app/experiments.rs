@@ -1,0 +1,964 @@
+//! The Experiments view: the command line's `bench` experiments in the app, run on a
+//! background thread with a progress bar and a Stop button. Start-square sweeps show as a
+//! heat map on the board, board-size scaling as a line plot, the seed documents' tables as
+//! tables.
+
+use super::widgets::board::{BoardView, board as draw_board};
+use crate::bench::knight::{CountRow, LEVELS, Setup, SquaresTable, TrialsRow};
+use crate::bench::magic::MagicRow;
+use crate::bench::queens::QueensRow;
+use crate::bench::{Meter, Summary};
+use crate::puzzle::knight::Board;
+use egui::{Align2, Color32, FontId, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// The largest board a sweep takes here (one run per square and run).
+const MAX_SWEEP_SIDE: u64 = 16;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Experiment {
+    /// Seed 000: levels 0–4 on one board.
+    #[default]
+    Levels,
+    /// Seed 000: one algorithm on n × n for several n.
+    Sizes,
+    /// Seed 001: a GA from every start square.
+    SquaresGa,
+    /// Seed 001: every tour from every start square, in a time limit per square.
+    SquaresCount,
+    /// Seed 004: the four algorithms at several n.
+    Queens,
+    /// Seed 002: the GA's variants over many seeds.
+    Magic,
+}
+
+impl Experiment {
+    pub const ALL: [Experiment; 6] = [
+        Experiment::Levels,
+        Experiment::Sizes,
+        Experiment::SquaresGa,
+        Experiment::SquaresCount,
+        Experiment::Queens,
+        Experiment::Magic,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Experiment::Levels => "Knight: levels 0–4 (seed 000)",
+            Experiment::Sizes => "Knight: board sizes (seed 000)",
+            Experiment::SquaresGa => "Knight: GA from every square (seed 001)",
+            Experiment::SquaresCount => "Knight: tours from every square (seed 001)",
+            Experiment::Queens => "N-Queens: the four algorithms (seed 004)",
+            Experiment::Magic => "Magic squares: GA variants (seed 002)",
+        }
+    }
+
+    /// The command line that runs the same experiment.
+    pub fn command(self, s: &ExperimentSettings) -> String {
+        let t = format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s);
+        match self {
+            Experiment::Levels => format!(
+                "searchlab knight bench levels --board {}x{} --trials {} {t}",
+                s.side, s.side, s.trials
+            ),
+            Experiment::Sizes => format!(
+                "searchlab knight bench sizes --algo {} --sizes {} --trials {} {t}",
+                s.algorithm, s.sizes, s.trials
+            ),
+            Experiment::SquaresGa => format!(
+                "searchlab knight bench squares --algo {} --board {}x{} --runs {} {t}",
+                s.squares_algorithm, s.side, s.side, s.runs
+            ),
+            Experiment::SquaresCount => format!(
+                "searchlab knight bench squares --algo count --board {}x{} {t}",
+                s.side, s.side
+            ),
+            Experiment::Queens => format!(
+                "searchlab queens bench --n {} --trials {} --heuristic {} {t}",
+                s.queens_n, s.trials, s.heuristic
+            ),
+            Experiment::Magic => format!(
+                "searchlab magic bench --order {} --trials {} {t}",
+                s.order, s.trials
+            ),
+        }
+    }
+}
+
+/// What the user chose; saved between sessions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExperimentSettings {
+    pub experiment: Experiment,
+    /// The board's side (levels, sweeps).
+    pub side: u64,
+    pub trials: u64,
+    pub seed: u64,
+    pub time_limit_s: f32,
+    /// Board-size scaling's algorithm and sizes (`5..12` or `5,8,10`).
+    pub algorithm: String,
+    pub sizes: String,
+    /// The sweep's GA and its runs per square.
+    pub squares_algorithm: String,
+    pub runs: u64,
+    pub queens_n: String,
+    pub heuristic: String,
+    pub order: u64,
+    /// What the heat map shows.
+    pub metric: Metric,
+}
+
+impl Default for ExperimentSettings {
+    fn default() -> Self {
+        ExperimentSettings {
+            experiment: Experiment::Levels,
+            side: 8,
+            trials: 20,
+            seed: 0,
+            time_limit_s: 10.0,
+            algorithm: "level4".into(),
+            sizes: "5..8".into(),
+            squares_algorithm: "ga-heuristic".into(),
+            runs: 5,
+            queens_n: "5,10".into(),
+            heuristic: "h1".into(),
+            order: 3,
+            metric: Metric::Tours,
+        }
+    }
+}
+
+/// A per-square figure of a sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Metric {
+    #[default]
+    Tours,
+    SuccessRate,
+    Time,
+    Calls,
+    Generations,
+}
+
+impl Metric {
+    fn name(self) -> &'static str {
+        match self {
+            Metric::Tours => "tours found",
+            Metric::SuccessRate => "success rate",
+            Metric::Time => "time",
+            Metric::Calls => "recursive calls",
+            Metric::Generations => "generations to the first tour",
+        }
+    }
+
+    /// The figures a sweep of `experiment` has per square.
+    fn of(experiment: Experiment) -> &'static [Metric] {
+        match experiment {
+            Experiment::SquaresGa => &[
+                Metric::Tours,
+                Metric::SuccessRate,
+                Metric::Generations,
+                Metric::Time,
+            ],
+            _ => &[Metric::Tours, Metric::Calls, Metric::Time],
+        }
+    }
+}
+
+/// An experiment's result.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Levels(Vec<TrialsRow>),
+    Sizes(Vec<TrialsRow>),
+    SquaresGa(SquaresTable),
+    SquaresCount { side: u64, rows: Vec<CountRow> },
+    Queens(Vec<QueensRow>),
+    Magic(Vec<MagicRow>),
+}
+
+struct Running {
+    result: Receiver<Result<Outcome, String>>,
+    meter: Arc<Meter>,
+    cancel: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+pub struct ExperimentsView {
+    pub settings: ExperimentSettings,
+    running: Option<Running>,
+    /// Experiments stopped, still winding down (their threads end within a trial's check).
+    stopping: Vec<std::thread::JoinHandle<()>>,
+    pub outcome: Option<Result<Outcome, String>>,
+    /// The outcome is of trials cut short by Stop.
+    pub cancelled: bool,
+    pub hide_timings: bool,
+}
+
+fn parse_list(text: &str) -> Result<Vec<u64>, String> {
+    let t = text.trim();
+    if let Some((a, b)) = t.split_once("..") {
+        let (a, b) = (a.trim().parse::<u64>(), b.trim().parse::<u64>());
+        return match (a, b) {
+            (Ok(a), Ok(b)) if a <= b && b - a < 64 => Ok((a..=b).collect()),
+            _ => Err(format!(
+                "{t:?}: give FROM..TO (at most 64 values) or a list like 5,8,10"
+            )),
+        };
+    }
+    t.split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{t:?}: give FROM..TO or a list like 5,8,10"))
+        })
+        .collect()
+}
+
+impl ExperimentsView {
+    pub fn new(settings: ExperimentSettings) -> ExperimentsView {
+        ExperimentsView {
+            settings,
+            running: None,
+            stopping: Vec::new(),
+            outcome: None,
+            cancelled: false,
+            hide_timings: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// `(done, total)` trials of the running experiment.
+    pub fn progress(&self) -> Option<(u64, u64)> {
+        self.running.as_ref().map(|r| r.meter.read())
+    }
+
+    /// Checks the form and starts the experiment on a background thread.
+    pub fn start(&mut self, ctx: &egui::Context) {
+        self.abandon();
+        let s = self.settings.clone();
+        let check = || -> Result<(), String> {
+            if !(1..=10_000).contains(&s.trials) {
+                return Err("trials must be from 1 to 10000".into());
+            }
+            if s.time_limit_s.is_nan() || s.time_limit_s <= 0.0 {
+                return Err("the time limit must be above 0".into());
+            }
+            match s.experiment {
+                Experiment::Levels | Experiment::SquaresGa | Experiment::SquaresCount
+                    if !(3..=MAX_SWEEP_SIDE).contains(&s.side) =>
+                {
+                    Err(format!(
+                        "the board's side must be from 3 to {MAX_SWEEP_SIDE} here"
+                    ))
+                }
+                Experiment::SquaresGa if !(1..=100).contains(&s.runs) => {
+                    Err("runs per square must be from 1 to 100".into())
+                }
+                Experiment::Sizes => parse_list(&s.sizes).and_then(|v| {
+                    if v.iter().all(|&n| (1..=64).contains(&n)) {
+                        Ok(())
+                    } else {
+                        Err("sizes must be from 1 to 64".into())
+                    }
+                }),
+                Experiment::Queens => parse_list(&s.queens_n).and_then(|v| {
+                    if v.iter().all(|&n| (1..=200).contains(&n)) {
+                        Ok(())
+                    } else {
+                        Err("n must be from 1 to 200 here".into())
+                    }
+                }),
+                _ => Ok(()),
+            }
+        };
+        if let Err(e) = check() {
+            self.outcome = Some(Err(e));
+            return;
+        }
+        let meter = Arc::new(Meter::default());
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let thread = {
+            let (meter, cancel, ctx) = (meter.clone(), cancel.clone(), ctx.clone());
+            std::thread::Builder::new()
+                .name("searchlab-experiment".into())
+                .spawn(move || {
+                    let result = run(&s, meter, cancel);
+                    let _ = tx.send(result);
+                    ctx.request_repaint();
+                })
+                .ok()
+        };
+        self.outcome = None;
+        self.cancelled = false;
+        self.running = Some(Running {
+            result: rx,
+            meter,
+            cancel,
+            thread,
+        });
+        // The progress bar moves while the trials run.
+        ctx.request_repaint_after(Duration::from_millis(100));
+    }
+
+    /// Cancels the experiment: every trial stops at its next check and the table covers
+    /// those that ended.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.cancel.store(true, Ordering::Relaxed);
+            self.cancelled = true;
+        }
+    }
+
+    /// Stops and forgets the running experiment (a new one replaces it).
+    fn abandon(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            r.cancel.store(true, Ordering::Relaxed);
+            if let Some(t) = r.thread.take() {
+                self.stopping.push(t);
+            }
+        }
+    }
+
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        self.stopping.retain(|t| !t.is_finished());
+        let Some(r) = &self.running else { return };
+        match r.result.try_recv() {
+            Ok(result) => {
+                self.outcome = Some(result);
+                self.running = None;
+            }
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.outcome = Some(Err("the experiment's thread ended without a result".into()));
+                self.running = None;
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(100));
+            }
+        }
+    }
+
+    /// R runs, Esc stops.
+    pub fn shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::{Key, Modifiers};
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if pressed(Key::R) && !self.is_running() {
+            self.start(ctx);
+        }
+        if pressed(Key::Escape) {
+            self.stop();
+        }
+    }
+
+    pub fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Experiments");
+        let s = &mut self.settings;
+        for e in Experiment::ALL {
+            ui.radio_value(&mut s.experiment, e, e.name());
+        }
+        ui.separator();
+        let num = |ui: &mut Ui, label: &str, v: &mut u64, range: std::ops::RangeInclusive<u64>| {
+            ui.horizontal(|ui| {
+                let l = ui.label(label);
+                ui.add(egui::DragValue::new(v).range(range))
+                    .labelled_by(l.id);
+            });
+        };
+        let text = |ui: &mut Ui, label: &str, v: &mut String| {
+            ui.horizontal(|ui| {
+                let l = ui.label(label);
+                ui.add(egui::TextEdit::singleline(v).desired_width(80.0))
+                    .labelled_by(l.id);
+            });
+        };
+        match s.experiment {
+            Experiment::Levels => {
+                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
+                num(ui, "Trials", &mut s.trials, 1..=10_000);
+            }
+            Experiment::Sizes => {
+                egui::ComboBox::from_label("Algorithm")
+                    .selected_text(s.algorithm.clone())
+                    .show_ui(ui, |ui| {
+                        for a in crate::run::catalog::KNIGHT_ALGORITHMS {
+                            ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
+                        }
+                    });
+                text(ui, "Sizes", &mut s.sizes);
+                num(ui, "Trials", &mut s.trials, 1..=10_000);
+            }
+            Experiment::SquaresGa => {
+                ui.horizontal(|ui| {
+                    for a in ["ga-heuristic", "ga-repair"] {
+                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), a);
+                    }
+                });
+                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
+                num(ui, "Runs per square", &mut s.runs, 1..=100);
+            }
+            Experiment::SquaresCount => {
+                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
+                ui.label(RichText::new("The time limit applies to each square.").small());
+            }
+            Experiment::Queens => {
+                text(ui, "n", &mut s.queens_n);
+                ui.horizontal(|ui| {
+                    ui.label("Heuristic");
+                    for h in ["h1", "h2", "h3"] {
+                        ui.selectable_value(&mut s.heuristic, h.to_string(), h);
+                    }
+                });
+                num(ui, "Trials", &mut s.trials, 1..=10_000);
+            }
+            Experiment::Magic => {
+                num(ui, "Order", &mut s.order, 3..=5);
+                num(ui, "Trials", &mut s.trials, 1..=10_000);
+            }
+        }
+        super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
+        ui.label(RichText::new("Trial i uses seed + i. The same on the command line:").small());
+        ui.label(RichText::new(s.experiment.command(s)).small().monospace());
+        ui.separator();
+        let ctx = ui.ctx().clone();
+        ui.horizontal(|ui| {
+            let running = self.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run experiment"))
+                .on_hover_text("Run every trial on all cores (R)")
+                .clicked()
+            {
+                self.start(&ctx);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the experiment (Esc)")
+                .clicked()
+            {
+                self.stop();
+            }
+        });
+        if let Some((done, total)) = self.progress() {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .text(format!("{done} / {total} trials"))
+                    .animate(true),
+            );
+        }
+    }
+
+    pub fn stats(&mut self, ui: &mut Ui) {
+        match &self.outcome {
+            None if self.cancelled => {
+                ui.label("stopping: the trials under way end at their next check…");
+            }
+            None if self.is_running() => {
+                ui.label("running…");
+            }
+            None => {
+                ui.label("Choose an experiment and press ▶ Run experiment.");
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            }
+            Some(Ok(o)) => {
+                let line = match o {
+                    Outcome::Levels(rows) | Outcome::Sizes(rows) => {
+                        format!(
+                            "{} rows of {} trials",
+                            rows.len(),
+                            rows.first().map_or(0, |r| r.summary.trials)
+                        )
+                    }
+                    Outcome::SquaresGa(t) => format!(
+                        "{} distinct tours in {} evaluations (hit ratio {:.4} %)",
+                        t.tours,
+                        t.evaluations,
+                        100.0 * t.hit_ratio
+                    ),
+                    Outcome::SquaresCount { rows, .. } => format!(
+                        "{} tours in all; {} squares counted completely",
+                        rows.iter().map(|r| r.tours).sum::<u64>(),
+                        rows.iter().filter(|r| r.complete).count()
+                    ),
+                    Outcome::Queens(rows) => format!("{} rows", rows.len()),
+                    Outcome::Magic(rows) => format!("{} variants", rows.len()),
+                };
+                ui.label(line);
+                if self.cancelled {
+                    ui.label(
+                        RichText::new("Stopped: the figures cover the trials that ran to the end; a stopped trial counts as not found.")
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+            }
+        }
+    }
+
+    pub fn main_ui(&mut self, ui: &mut Ui) {
+        let Some(Ok(outcome)) = &self.outcome else {
+            ui.centered_and_justified(|ui| {
+                ui.label(if self.is_running() {
+                    "The experiment is running; its table, plot or heat map appears here when it ends."
+                } else {
+                    "Pick an experiment on the left and press ▶ Run experiment (R)."
+                });
+            });
+            return;
+        };
+        let outcome = outcome.clone();
+        let hide = self.hide_timings;
+        egui::ScrollArea::vertical().show(ui, |ui| match &outcome {
+            Outcome::Levels(rows) => {
+                ui.heading("Seed 000's performance comparison");
+                trials_table(ui, rows, hide, true);
+                success_bars(ui, rows);
+            }
+            Outcome::Sizes(rows) => {
+                ui.heading("Board-size scaling");
+                sizes_plot(ui, rows, hide);
+                trials_table(ui, rows, hide, false);
+            }
+            Outcome::SquaresGa(table) => {
+                ui.heading(format!(
+                    "{} from every square of {}",
+                    table.algorithm, table.board
+                ));
+                self.metric_picker(ui);
+                let side = table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0) as u64 + 1;
+                let values: Vec<f64> = table
+                    .rows
+                    .iter()
+                    .map(|r| match self.settings.metric {
+                        Metric::SuccessRate => r.successes as f64 / r.runs.max(1) as f64,
+                        Metric::Generations => r.mean_generations_to_first,
+                        Metric::Time => r.mean_ms,
+                        _ => r.tours as f64,
+                    })
+                    .collect();
+                heat_board(ui, side, &values, self.settings.metric, hide);
+            }
+            Outcome::SquaresCount { side, rows } => {
+                ui.heading(format!("Tours from every square of {side}x{side}"));
+                self.metric_picker(ui);
+                let values: Vec<f64> = rows
+                    .iter()
+                    .map(|r| match self.settings.metric {
+                        Metric::Calls => r.calls as f64,
+                        Metric::Time => r.elapsed_ms,
+                        _ => r.tours as f64,
+                    })
+                    .collect();
+                heat_board(ui, *side, &values, self.settings.metric, hide);
+                if rows.iter().any(|r| !r.complete) {
+                    ui.label(
+                        RichText::new("Squares whose count hit the time limit are lower bounds.")
+                            .small(),
+                    );
+                }
+            }
+            Outcome::Queens(rows) => {
+                ui.heading("Seed 004's results table");
+                queens_table(ui, rows, hide);
+            }
+            Outcome::Magic(rows) => {
+                ui.heading("Seed 002's GA over many seeds");
+                magic_table(ui, rows, hide);
+            }
+        });
+    }
+
+    fn metric_picker(&mut self, ui: &mut Ui) {
+        let e = self.settings.experiment;
+        let metrics = Metric::of(e);
+        if !metrics.contains(&self.settings.metric) {
+            self.settings.metric = metrics[0];
+        }
+        ui.horizontal(|ui| {
+            ui.label("Show");
+            for &m in metrics {
+                ui.selectable_value(&mut self.settings.metric, m, m.name());
+            }
+        });
+    }
+}
+
+/// Runs the experiment `s` names (on this thread; trials in parallel with rayon).
+fn run(
+    s: &ExperimentSettings,
+    meter: Arc<Meter>,
+    cancel: Arc<AtomicBool>,
+) -> Result<Outcome, String> {
+    let time_limit = Duration::from_secs_f32(s.time_limit_s.max(0.001));
+    let setup = Setup {
+        seed: s.seed,
+        time_limit,
+        params: Vec::new(),
+        cancel: cancel.clone(),
+        meter: Some(meter.clone()),
+    };
+    Ok(match s.experiment {
+        Experiment::Levels => Outcome::Levels(crate::bench::knight::levels(
+            &setup,
+            (s.side, s.side),
+            (0, 0),
+            s.trials,
+        )?),
+        Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
+            &setup,
+            &s.algorithm,
+            &parse_list(&s.sizes)?,
+            s.trials,
+        )?),
+        Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
+            &setup,
+            &s.squares_algorithm,
+            (s.side, s.side),
+            s.runs,
+        )?),
+        Experiment::SquaresCount => Outcome::SquaresCount {
+            side: s.side,
+            rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
+        },
+        Experiment::Queens => Outcome::Queens(crate::bench::queens::table(
+            &parse_list(&s.queens_n)?,
+            s.trials,
+            s.seed,
+            &s.heuristic,
+            time_limit,
+            &cancel,
+            Some(meter),
+        )?),
+        Experiment::Magic => Outcome::Magic(crate::bench::magic::table(
+            s.order,
+            s.trials,
+            s.seed,
+            time_limit,
+            &cancel,
+            Some(meter),
+        )?),
+    })
+}
+
+fn ms(ms: f64, hide: bool) -> String {
+    if hide {
+        "—".into()
+    } else if ms < 10.0 {
+        format!("{ms:.3}")
+    } else {
+        format!("{ms:.1}")
+    }
+}
+
+fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
+    ui.label(s.trials.to_string());
+    ui.label(s.successes.to_string());
+    ui.label(format!("{:.0} %", 100.0 * s.success_rate));
+    ui.label(ms(s.mean_ms, hide));
+    ui.label(ms(s.median_ms, hide));
+    ui.label(ms(s.min_ms, hide));
+    ui.label(ms(s.max_ms, hide));
+}
+
+const SUMMARY_HEADERS: [&str; 7] = [
+    "trials",
+    "found",
+    "success",
+    "mean ms",
+    "median ms",
+    "min ms",
+    "max ms",
+];
+
+fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: bool) {
+    egui::Grid::new("trials-table")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
+            ui.label(RichText::new("algorithm").strong());
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("best / worst batch of 10").strong());
+            ui.label(RichText::new("mean generations").strong());
+            ui.end_row();
+            for r in rows {
+                let first = if levels {
+                    LEVELS
+                        .iter()
+                        .find(|l| l.0 == r.algorithm)
+                        .map_or("?".to_string(), |l| l.1.to_string())
+                } else {
+                    r.board.clone()
+                };
+                ui.label(first);
+                ui.label(&r.algorithm);
+                summary_cells(ui, &r.summary, hide);
+                ui.label(format!(
+                    "{:.0} % / {:.0} %",
+                    100.0 * r.best_batch_rate,
+                    100.0 * r.worst_batch_rate
+                ));
+                ui.label(format!("{:.1}", r.mean_generations));
+                ui.end_row();
+            }
+        });
+}
+
+fn success_bars(ui: &mut Ui, rows: &[TrialsRow]) {
+    let names: Vec<String> = rows.iter().map(|r| r.algorithm.clone()).collect();
+    Plot::new("levels-success")
+        .height(200.0)
+        .include_y(0.0)
+        .include_y(100.0)
+        .y_axis_label("success rate (%)")
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            let bars = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    egui_plot::Bar::new(i as f64, 100.0 * r.summary.success_rate).width(0.6)
+                })
+                .collect();
+            plot.bar_chart(
+                egui_plot::BarChart::new("success rate", bars)
+                    .color(Color32::from_rgb(90, 170, 255)),
+            );
+        });
+}
+
+fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
+    let side = |r: &TrialsRow| {
+        r.board
+            .split('x')
+            .next()
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let success: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|r| [side(r), 100.0 * r.summary.success_rate])
+        .collect();
+    let time: Vec<[f64; 2]> = rows.iter().map(|r| [side(r), r.summary.mean_ms]).collect();
+    ui.horizontal(|ui| {
+        let w = ((ui.available_width() - 24.0) / 2.0).max(200.0);
+        ui.vertical(|ui| {
+            ui.label("success rate (%) by board side");
+            Plot::new("sizes-success")
+                .height(220.0)
+                .width(w)
+                .include_y(0.0)
+                .include_y(100.0)
+                .x_axis_label("board side n (n × n)")
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(
+                        Line::new("success rate", PlotPoints::from(success.clone()))
+                            .color(Color32::from_rgb(110, 200, 110)),
+                    );
+                    plot.points(
+                        Points::new("", PlotPoints::from(success))
+                            .radius(3.0)
+                            .color(Color32::from_rgb(110, 200, 110)),
+                    );
+                });
+        });
+        ui.vertical(|ui| {
+            ui.label("mean time per trial (ms) by board side");
+            Plot::new("sizes-time")
+                .height(220.0)
+                .width(w)
+                .include_y(0.0)
+                .x_axis_label("board side n (n × n)")
+                .legend(Legend::default())
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    if !hide {
+                        plot.line(
+                            Line::new("mean ms", PlotPoints::from(time.clone()))
+                                .color(Color32::from_rgb(255, 150, 60)),
+                        );
+                        plot.points(
+                            Points::new("", PlotPoints::from(time))
+                                .radius(3.0)
+                                .color(Color32::from_rgb(255, 150, 60)),
+                        );
+                    }
+                });
+        });
+    });
+}
+
+/// The board with each square coloured and labelled by its figure.
+fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric, hide: bool) {
+    let Ok(board) = Board::new(side, side) else {
+        return;
+    };
+    let hidden = hide && metric == Metric::Time;
+    let max = values.iter().copied().fold(0.0, f64::max);
+    // The board's heat map takes whole numbers; a thousand steps are plenty for a colour.
+    let heat: Vec<u64> = values
+        .iter()
+        .map(|&v| {
+            if hidden || max <= 0.0 {
+                0
+            } else {
+                (1000.0 * v / max).round() as u64
+            }
+        })
+        .collect();
+    let avail = ui
+        .available_width()
+        .min(ui.available_height().max(300.0))
+        .min(640.0);
+    let response = ui
+        .allocate_ui(egui::vec2(avail, avail), |ui| {
+            draw_board(
+                ui,
+                &BoardView {
+                    board: &board,
+                    start: 0,
+                    path: &[],
+                    shown: 0,
+                    closed: false,
+                    degrees: false,
+                    heat: Some(&heat),
+                },
+            )
+        })
+        .inner;
+    let rect = response.response.rect;
+    let cell = rect.width() / side as f32;
+    if cell >= 20.0 && !hidden {
+        let painter = ui.painter_at(rect);
+        let text = if ui.visuals().dark_mode {
+            Color32::WHITE
+        } else {
+            Color32::BLACK
+        };
+        for (i, &v) in values.iter().enumerate() {
+            let (r, c) = (i as u64 / side, i as u64 % side);
+            let centre = rect.min + egui::vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
+            painter.text(
+                centre,
+                Align2::CENTER_CENTER,
+                format_metric(v, metric),
+                FontId::proportional((cell * 0.26).clamp(8.0, 16.0)),
+                text,
+            );
+        }
+    }
+    if let Some(sq) = response.hovered {
+        let (r, c) = board.row_col(sq);
+        let v = values.get(sq as usize).copied().unwrap_or(0.0);
+        ui.label(format!(
+            "{} (row {r}, column {c}): {} {}",
+            board.name(sq),
+            metric.name(),
+            if hidden {
+                "—".into()
+            } else {
+                format_metric(v, metric)
+            }
+        ));
+    } else {
+        ui.label(RichText::new(format!("Each square: {} from that start square; greener is more. Hover a square for its figure.", metric.name())).small());
+    }
+}
+
+fn format_metric(v: f64, metric: Metric) -> String {
+    match metric {
+        Metric::SuccessRate => format!("{:.0}%", 100.0 * v),
+        Metric::Time => {
+            if v < 10.0 {
+                format!("{v:.1}ms")
+            } else {
+                format!("{v:.0}ms")
+            }
+        }
+        Metric::Generations => format!("{v:.1}"),
+        Metric::Tours | Metric::Calls => {
+            if v >= 1e6 {
+                format!("{:.1}M", v / 1e6)
+            } else if v >= 1e4 {
+                format!("{:.0}k", v / 1e3)
+            } else {
+                format!("{v:.0}")
+            }
+        }
+    }
+}
+
+fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
+    egui::Grid::new("queens-bench-table")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["n", "algorithm", "heuristic"] {
+                ui.label(RichText::new(h).strong());
+            }
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("document: mean ms, success").strong());
+            ui.end_row();
+            for r in rows {
+                ui.label(r.n.to_string());
+                ui.label(&r.algorithm);
+                ui.label(&r.heuristic);
+                summary_cells(ui, &r.summary, hide);
+                ui.label(match (r.document_mean_ms, r.document_success_rate) {
+                    (Some(m), Some(s)) => format!("{m:.3}, {:.0} %", 100.0 * s),
+                    _ => "—".into(),
+                });
+                ui.end_row();
+            }
+        });
+}
+
+fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
+    egui::Grid::new("magic-bench-table")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["variant", "order"] {
+                ui.label(RichText::new(h).strong());
+            }
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("median generation").strong());
+            ui.label(RichText::new("document").strong());
+            ui.end_row();
+            for r in rows {
+                ui.label(&r.variant);
+                ui.label(r.order.to_string());
+                summary_cells(ui, &r.summary, hide);
+                ui.label(
+                    r.median_generation
+                        .map_or("—".into(), |g| format!("{g:.0}")),
+                );
+                ui.label(
+                    r.document_generation
+                        .map_or("—".into(), |g| format!("generation {g}")),
+                );
+                ui.end_row();
+            }
+        });
+}
