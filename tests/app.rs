@@ -941,3 +941,60 @@ fn board_size_scaling_plots_one_point_per_size() {
     h.run();
     h.get_by_label_contains("give FROM..TO");
 }
+
+#[test]
+fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
+    if renderer_available().is_err() && std::env::var("CI").as_deref() != Ok("true") {
+        eprintln!("SKIPPED PNG export: no renderer on this machine");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("searchlab-export-{}", std::process::id()));
+    let mut h = harness();
+    h.state_mut().files_dir = dir.clone();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.state_mut()
+        .knight
+        .settings
+        .params
+        .insert("level1.generations".into(), "40".into());
+    h.get_by_label("5×5").click();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let board = h.get_by_label("Chessboard").rect();
+
+    h.get_by_label("📷 Export").click();
+    h.run();
+    h.get_by_label("board as PNG").click();
+    h.run();
+    h.run();
+    let path = dir.join("searchlab-knight-s-tour-board.png");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let info = reader.info();
+    let ppp = h.ctx.pixels_per_point();
+    assert_eq!(info.width, (board.width() * ppp) as u32);
+    assert_eq!(info.height, (board.height() * ppp) as u32);
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut buf).unwrap();
+    let distinct: std::collections::HashSet<&[u8]> = buf.chunks(4).collect();
+    assert!(distinct.len() > 4, "a board, not a blank picture");
+    h.get_by_label_contains("saved");
+
+    // The fitness plot's data: a header and one line per generation.
+    h.get_by_label("📷 Export").click();
+    h.run();
+    h.get_by_label("plot data as CSV").click();
+    h.run();
+    let csv = std::fs::read_to_string(dir.join("searchlab-knight-s-tour-plot-data.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("generation,best,mean,worst,best_coverage,diversity")
+    );
+    assert_eq!(lines.count(), 40);
+    let _ = std::fs::remove_dir_all(&dir);
+}

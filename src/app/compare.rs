@@ -941,8 +941,9 @@ impl CompareView {
             .floor()
             .max(1.0) as usize;
         let s = &self.ran;
+        let mut area: Option<egui::Rect> = None;
         for chunk in (0..self.lanes.len()).collect::<Vec<_>>().chunks(per_row) {
-            ui.horizontal_top(|ui| {
+            let row = ui.horizontal_top(|ui| {
                 for &i in chunk {
                     let lane = &self.lanes[i];
                     ui.allocate_ui(egui::vec2(width, side + 40.0), |ui| {
@@ -1006,6 +1007,10 @@ impl CompareView {
                     });
                 }
             });
+            area = Some(area.map_or(row.response.rect, |a| a.union(row.response.rect)));
+        }
+        if let Some(a) = area {
+            super::export::register(ui.ctx(), "boards", a);
         }
     }
 
@@ -1073,7 +1078,7 @@ impl CompareView {
                 }
             };
             if self.settings.overlay {
-                Plot::new(("compare-overlay", title))
+                let shown = Plot::new(("compare-overlay", title))
                     .height(200.0)
                     .legend(Legend::default())
                     .x_axis_label(x)
@@ -1084,10 +1089,11 @@ impl CompareView {
                             plot.line(line(i));
                         }
                     });
+                super::export::register(ui.ctx(), title, shown.response.rect);
             } else {
                 let w = (ui.available_width() / lanes.len() as f32 - 8.0).max(120.0);
                 let link = egui::Id::unique(("compare-link", title));
-                ui.horizontal(|ui| {
+                let row = ui.horizontal(|ui| {
                     for &i in &lanes {
                         Plot::new(("compare-side", title, i))
                             .height(180.0)
@@ -1099,6 +1105,7 @@ impl CompareView {
                             .show(ui, |plot| plot.line(line(i)));
                     }
                 });
+                super::export::register(ui.ctx(), title, row.response.rect);
             }
         }
         self.time_chart(ui);
@@ -1120,7 +1127,7 @@ impl CompareView {
             }
         };
         let hide = self.hide_timings;
-        ui.horizontal(|ui| {
+        let charts = ui.horizontal(|ui| {
             let w = ((ui.available_width() - 24.0) / 2.0).max(160.0);
             ui.vertical(|ui| {
                 ui.label(format!(
@@ -1198,6 +1205,7 @@ impl CompareView {
                     });
             });
         });
+        super::export::register(ui.ctx(), "time and success charts", charts.response.rect);
     }
 
     fn table(&mut self, ui: &mut Ui) {

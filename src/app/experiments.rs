@@ -746,7 +746,7 @@ fn success_bars(ui: &mut Ui, rows: &[TrialsRow]) {
 }
 
 fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
-    let side = |r: &TrialsRow| {
+    let side_of = |r: &TrialsRow| {
         r.board
             .split('x')
             .next()
@@ -755,10 +755,13 @@ fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
     };
     let success: Vec<[f64; 2]> = rows
         .iter()
-        .map(|r| [side(r), 100.0 * r.summary.success_rate])
+        .map(|r| [side_of(r), 100.0 * r.summary.success_rate])
         .collect();
-    let time: Vec<[f64; 2]> = rows.iter().map(|r| [side(r), r.summary.mean_ms]).collect();
-    ui.horizontal(|ui| {
+    let time: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|r| [side_of(r), r.summary.mean_ms])
+        .collect();
+    let plots = ui.horizontal(|ui| {
         let w = ((ui.available_width() - 24.0) / 2.0).max(200.0);
         ui.vertical(|ui| {
             ui.label("success rate (%) by board side");
@@ -805,6 +808,7 @@ fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
                 });
         });
     });
+    super::export::register(ui.ctx(), "size plots", plots.response.rect);
 }
 
 /// The board with each square coloured and labelled by its figure.
@@ -846,6 +850,7 @@ fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric, hide: bool
         })
         .inner;
     let rect = response.response.rect;
+    super::export::register(ui.ctx(), "heat map", rect);
     let cell = rect.width() / side as f32;
     if cell >= 20.0 && !hidden {
         let painter = ui.painter_at(rect);

@@ -743,7 +743,7 @@ impl KnightView {
             last.diversity * 100.0
         ));
         let series = |f| self.history.series(f);
-        Plot::new("fitness-plot")
+        let shown = Plot::new("fitness-plot")
             .height(200.0)
             .legend(Legend::default())
             .x_axis_label("generation")
@@ -759,6 +759,7 @@ impl KnightView {
                     Line::new("worst", series(|g| g.worst)).color(Color32::from_rgb(200, 110, 110)),
                 );
             });
+        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
     }
 
     /// Counters and the outcome, live.
@@ -853,6 +854,7 @@ impl KnightView {
             heat,
         };
         let out = draw_board(ui, &view);
+        super::export::register(ui.ctx(), "board", out.response.rect);
         self.hovered = out.hovered;
         if let Some(h) = out.hovered {
             let (r, c) = board.row_col(h);

@@ -496,7 +496,7 @@ impl MagicView {
             last.generation, last.best, last.mean
         ));
         let series = |f| self.history.series(f);
-        Plot::new("magic-fitness-plot")
+        let shown = Plot::new("magic-fitness-plot")
             .height(200.0)
             .legend(Legend::default())
             .x_axis_label("generation")
@@ -509,12 +509,14 @@ impl MagicView {
                     Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
                 );
             });
+        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
     }
 
     /// The square with its sums.
     pub fn board_ui(&mut self, ui: &mut Ui) {
         self.poll();
         let n = self.settings.order as usize;
-        magic_grid(ui, n, &self.square);
+        let shown = magic_grid(ui, n, &self.square);
+        super::export::register(ui.ctx(), "square", shown.rect);
     }
 }

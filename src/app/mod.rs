@@ -3,6 +3,7 @@
 
 pub mod compare;
 pub mod experiments;
+pub mod export;
 pub mod history;
 pub mod knight;
 pub mod magic;
@@ -17,6 +18,7 @@ use magic::{MagicSettings, MagicView};
 use queens::{QueensSettings, QueensView};
 use runs::{Dialog, DialogAction};
 use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 
 /// The key of the saved state in eframe's storage.
 const STATE_KEY: &str = "searchlab";
@@ -89,6 +91,12 @@ pub struct SearchLabApp {
     /// The save or open dialog, and why its last attempt failed.
     pub dialog: Option<Dialog>,
     dialog_error: Option<String>,
+    /// Where saved runs and exports go by default (`$SEARCHLAB_RUNS`, else
+    /// `~/searchlab-runs`).
+    pub files_dir: PathBuf,
+    /// What the views offered for export last frame, and how the last PNG export went.
+    regions: Vec<(String, egui::Rect)>,
+    export_result: export::ExportResult,
     /// Recent frame times (CPU seconds per frame, from eframe), for the status bar.
     frame_times: Vec<f32>,
     /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
@@ -153,6 +161,9 @@ impl SearchLabApp {
             help: false,
             dialog: None,
             dialog_error: None,
+            files_dir: runs::runs_dir(),
+            regions: Vec::new(),
+            export_result: Default::default(),
             frame_times: Vec::new(),
             frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
                 .map(|_| (std::time::Instant::now(), Vec::new())),
@@ -280,8 +291,102 @@ impl SearchLabApp {
         }
     }
 
+    /// The plot data of the view on show as CSV, if it has any.
+    pub fn plot_csv(&self) -> Option<String> {
+        let points = match self.tab {
+            Tab::Knight => self.knight.history(),
+            Tab::Queens => self.queens.history(),
+            Tab::Magic => self.magic.history(),
+            Tab::Compare => {
+                return (!self.compare.lanes().is_empty()).then(|| self.compare.curves_csv());
+            }
+            Tab::Experiments => return None,
+        };
+        (!points.is_empty()).then(|| export::history_csv(points))
+    }
+
+    /// The regions the view on show offers as PNG (drawn last frame).
+    pub fn export_regions(&self) -> &[(String, egui::Rect)] {
+        &self.regions
+    }
+
+    /// Saves region `name` of the next frame as a PNG in the runs folder.
+    pub fn export_png(&mut self, ctx: &egui::Context, name: &str) -> Result<PathBuf, String> {
+        let rect = if name == "window" {
+            ctx.content_rect()
+        } else {
+            self.regions
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|r| r.1)
+                .ok_or_else(|| format!("nothing called {name:?} is on screen"))?
+        };
+        let stem = format!("searchlab-{}-{name}", self.tab.name());
+        let path = export::free_path(&self.files_dir, &stem, "png");
+        if let Ok(mut r) = self.export_result.lock() {
+            *r = None;
+        }
+        export::png(ctx, rect, path.clone(), self.export_result.clone());
+        self.notice = Some(format!("saving {}…", path.display()));
+        Ok(path)
+    }
+
+    /// Writes the view's plot data as CSV in the runs folder.
+    pub fn export_csv(&mut self) -> Result<PathBuf, String> {
+        let csv = self.plot_csv().ok_or("this view has no plot data yet")?;
+        let stem = format!("searchlab-{}-plot-data", self.tab.name());
+        let path = export::free_path(&self.files_dir, &stem, "csv");
+        compare::write_file(&path, &csv)?;
+        self.notice = Some(format!("saved the plot data to {}", path.display()));
+        Ok(path)
+    }
+
+    fn export_menu(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let mut chosen = None;
+        for (name, _) in &self.regions {
+            if ui.button(format!("{name} as PNG")).clicked() {
+                chosen = Some(name.clone());
+            }
+        }
+        if ui.button("window as PNG").clicked() {
+            chosen = Some("window".to_string());
+        }
+        if let Some(name) = chosen {
+            if let Err(e) = self.export_png(&ctx, &name) {
+                self.notice = Some(e);
+            }
+            ui.close();
+        }
+        ui.separator();
+        let has_csv = self.plot_csv().is_some();
+        if ui
+            .add_enabled(has_csv, egui::Button::new("plot data as CSV"))
+            .on_disabled_hover_text("Run something with a plot first")
+            .clicked()
+        {
+            if let Err(e) = self.export_csv() {
+                self.notice = Some(e);
+            }
+            ui.close();
+        }
+        ui.label(
+            egui::RichText::new(format!("Files go to {}", self.files_dir.display()))
+                .small()
+                .weak(),
+        );
+    }
+
     /// The whole window, given a `Ui` that covers it.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.regions = export::take_regions(ui.ctx());
+        let finished = self.export_result.lock().ok().and_then(|mut r| r.take());
+        if let Some(result) = finished {
+            self.notice = Some(match result {
+                Ok(m) => m,
+                Err(e) => format!("The PNG could not be saved: {e}"),
+            });
+        }
         self.global_keys(ui.ctx());
         if !self.help && self.dialog.is_none() {
             match self.tab {
@@ -336,13 +441,16 @@ impl SearchLabApp {
                     {
                         self.help = true;
                     }
+                    ui.menu_button("📷 Export", |ui| self.export_menu(ui))
+                        .response
+                        .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
                     if ui
                         .button("📂 Open run…")
                         .on_hover_text("Open a saved run and run it again with the same seed")
                         .clicked()
                     {
                         self.dialog = Some(Dialog::Open {
-                            path: format!("{}/", runs::runs_dir().display()),
+                            path: format!("{}/", self.files_dir.display()),
                         });
                         self.dialog_error = None;
                     }
@@ -356,7 +464,7 @@ impl SearchLabApp {
                     if save.clicked()
                         && let Some(file) = last
                     {
-                        let path = runs::runs_dir().join(runs::default_file_name(file));
+                        let path = self.files_dir.join(runs::default_file_name(file));
                         self.dialog = Some(Dialog::Save {
                             path: path.display().to_string(),
                         });
@@ -409,7 +517,7 @@ impl SearchLabApp {
                     }
                 });
             });
-        egui::CentralPanel::default().show(ui, |ui| match self.tab {
+        let central = egui::CentralPanel::default().show(ui, |ui| match self.tab {
             Tab::Knight => self.knight.board_ui(ui),
             Tab::Queens => self.queens.board_ui(ui),
             Tab::Magic => self.magic.board_ui(ui),
@@ -422,6 +530,7 @@ impl SearchLabApp {
                 self.experiments.main_ui(ui);
             }
         });
+        export::register(ui.ctx(), "view", central.response.rect);
         // A view out of sight still reads its worker's events, so a run started there
         // finishes (and a "Run all four" goes on to the next algorithm).
         if self.tab != Tab::Knight {

@@ -791,7 +791,7 @@ impl QueensView {
             format!("step {}: {:.0}", last.generation, last.best)
         });
         let series = |f| self.history.series(f);
-        Plot::new("queens-conflicts-plot")
+        let shown = Plot::new("queens-conflicts-plot")
             .height(200.0)
             .legend(Legend::default())
             .x_axis_label(unit)
@@ -817,6 +817,7 @@ impl QueensView {
                     );
                 }
             });
+        super::export::register(ui.ctx(), "plot", shown.response.rect);
     }
 
     /// The board with the live placement or the answer.
@@ -832,6 +833,7 @@ impl QueensView {
             version: self.version,
         };
         let out = queens_board(ui, &view);
+        super::export::register(ui.ctx(), "board", out.response.rect);
         self.hovered = out.hovered;
         if let Some(block) = out.density {
             out.response.on_hover_text_at_pointer(format!(
