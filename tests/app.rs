@@ -870,14 +870,18 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
 }
 
 #[test]
-fn an_experiment_shows_progress_and_stops_promptly_when_cancelled() {
+fn a_sweep_shows_progress_and_stops_promptly_when_cancelled() {
     use searchlab::app::experiments::{Experiment, Outcome};
     let mut h = experiments_harness();
+    // A start-square sweep: 100 GA runs from each of the 64 squares.
+    h.get_by_label("Knight: GA from every square (seed 001)")
+        .click();
+    h.run();
     {
         let s = &mut h.state_mut().experiments.settings;
-        s.experiment = Experiment::Levels;
-        s.side = 16;
-        s.trials = 400;
+        assert_eq!(s.experiment, Experiment::SquaresGa);
+        s.side = 8;
+        s.runs = 100;
         s.time_limit_s = 30.0;
     }
     h.run();
@@ -890,7 +894,7 @@ fn an_experiment_shows_progress_and_stops_promptly_when_cancelled() {
         h.step();
     }
     let (done, total) = h.state().experiments.progress().unwrap();
-    assert_eq!(total, 2000, "five levels of 400 trials");
+    assert_eq!(total, 6400, "100 runs from each of 64 squares");
     assert!(done > 0 && done < total, "{done} / {total}");
     h.get_by_role(egui::accesskit::Role::ProgressIndicator);
     let stop_at = Instant::now();
@@ -903,10 +907,11 @@ fn an_experiment_shows_progress_and_stops_promptly_when_cancelled() {
         stop_at.elapsed()
     );
     h.run();
-    let Some(Ok(Outcome::Levels(rows))) = &h.state().experiments.outcome else {
+    let Some(Ok(Outcome::SquaresGa(table))) = &h.state().experiments.outcome else {
         panic!("the table of the trials that ran")
     };
-    assert_eq!(rows.len(), 5);
+    assert_eq!(table.rows.len(), 64);
+    h.get_by_label("Chessboard");
     h.get_by_label_contains("Stopped: the figures cover the trials that ran to the end");
 }
 
