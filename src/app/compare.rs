@@ -5,6 +5,7 @@
 //! can be exported as CSV.
 
 use super::history::History;
+use super::runs::Action;
 use super::runs::runs_dir;
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::magic_grid::magic_grid;
@@ -674,27 +675,14 @@ impl CompareView {
             .min(self.timeline_len());
     }
 
-    /// R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
-    pub fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::{Key, Modifiers};
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        if pressed(Key::R) && !self.is_running() {
-            self.start(ctx);
-        }
-        if pressed(Key::Escape) {
-            self.stop();
-        }
-        if pressed(Key::Space) {
-            self.toggle_play();
-        }
-        if pressed(Key::ArrowRight) {
-            self.step(1);
-        }
-        if pressed(Key::ArrowLeft) {
-            self.step(-1);
+    /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Run => {}
+            Action::Stop => self.stop(),
+            Action::Play => self.toggle_play(),
+            Action::Step(by) => self.step(by),
         }
     }
 
@@ -796,24 +784,19 @@ impl CompareView {
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
         }
         ui.separator();
-        let ctx = ui.ctx().clone();
-        ui.horizontal_wrapped(|ui| {
-            let running = self.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run all"))
-                .on_hover_text("Run every chosen algorithm on the same instance and seeds (R)")
-                .clicked()
-            {
-                self.start(&ctx);
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel every run (Esc)")
-                .clicked()
-            {
-                self.stop();
-            }
-        });
+        let buttons = super::widgets::params::run_and_stop(
+            ui,
+            self.is_running(),
+            "Run all",
+            "Run every chosen algorithm on the same instance and seeds (R)",
+            "Cancel every run (Esc)",
+        );
+        if buttons.run {
+            self.start(ui.ctx());
+        }
+        if buttons.stop {
+            self.stop();
+        }
         let (done, total) = self.trials_progress();
         if total > 0 && (self.is_running() || done < total) {
             ui.add(

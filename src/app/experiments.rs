@@ -3,6 +3,7 @@
 //! heat map on the board, board-size scaling as a line plot, the seed documents' tables as
 //! tables.
 
+use super::runs::Action;
 use super::widgets::board::{BoardView, board as draw_board};
 use crate::bench::knight::{CountRow, LEVELS, Setup, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
@@ -345,18 +346,12 @@ impl ExperimentsView {
         }
     }
 
-    /// R runs, Esc stops.
-    pub fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::{Key, Modifiers};
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        if pressed(Key::R) && !self.is_running() {
-            self.start(ctx);
-        }
-        if pressed(Key::Escape) {
-            self.stop();
+    /// A key: R runs, Esc stops.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Stop => self.stop(),
+            _ => {}
         }
     }
 
@@ -429,24 +424,19 @@ impl ExperimentsView {
         ui.label(RichText::new("Trial i uses seed + i. The same on the command line:").small());
         ui.label(RichText::new(s.experiment.command(s)).small().monospace());
         ui.separator();
-        let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
-            let running = self.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run experiment"))
-                .on_hover_text("Run every trial on all cores (R)")
-                .clicked()
-            {
-                self.start(&ctx);
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel the experiment (Esc)")
-                .clicked()
-            {
-                self.stop();
-            }
-        });
+        let buttons = super::widgets::params::run_and_stop(
+            ui,
+            self.is_running(),
+            "Run experiment",
+            "Run every trial on all cores (R)",
+            "Cancel the experiment (Esc)",
+        );
+        if buttons.run {
+            self.start(ui.ctx());
+        }
+        if buttons.stop {
+            self.stop();
+        }
         if let Some((done, total)) = self.progress() {
             ui.add(
                 egui::ProgressBar::new(done as f32 / total.max(1) as f32)

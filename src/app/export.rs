@@ -28,18 +28,23 @@ pub fn take_regions(ctx: &Context) -> Vec<(String, Rect)> {
         .unwrap_or_default()
 }
 
-/// A file name not taken yet in `dir`: `stem.ext`, else `stem-2.ext`, ….
+/// `text` as a file name: lower-case letters and digits, anything else one dash.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+/// A file name not taken yet in `dir`: `stem.ext`, else `stem-2.ext`, … (the stem made a
+/// [`slug`]).
 pub fn free_path(dir: &Path, stem: &str, ext: &str) -> PathBuf {
-    let clean: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let clean = slug(stem);
     let first = dir.join(format!("{clean}.{ext}"));
     if !first.exists() {
         return first;

@@ -2,6 +2,7 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 use super::history::History;
+use super::runs::Action;
 use super::runs::{Record, seconds_of};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
@@ -369,29 +370,15 @@ impl KnightView {
         }
     }
 
-    /// The keyboard: R run, Esc stop, Space play/pause, → / ← step; ignored while a text
-    /// field has the keyboard. Called before any widget, so a key used here does not also
-    /// press the button that has the focus.
-    pub fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::{Key, Modifiers};
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        if pressed(Key::R) && self.run.is_none() {
-            self.start_run(ctx);
-        }
-        if pressed(Key::Escape) {
-            self.stop_by_user();
-        }
-        if pressed(Key::Space) {
-            self.toggle_play();
-        }
-        if pressed(Key::ArrowRight) {
-            self.step_animation(1);
-        }
-        if pressed(Key::ArrowLeft) {
-            self.step_animation(-1);
+    /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
+    /// the animation), → and ← step.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if self.run.is_none() => self.start_run(ctx),
+            Action::Run => {}
+            Action::Stop => self.stop_by_user(),
+            Action::Play => self.toggle_play(),
+            Action::Step(by) => self.step_animation(by),
         }
     }
 

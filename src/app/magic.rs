@@ -3,6 +3,7 @@
 //! then browse the distinct squares found.
 
 use super::history::History;
+use super::runs::Action;
 use super::runs::{Record, seconds_of};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
@@ -215,23 +216,13 @@ impl MagicView {
         }
     }
 
-    /// R runs, Esc stops, Space pauses or resumes; ignored while a text field has focus.
-    pub fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::{Key, Modifiers};
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        if pressed(Key::R) && self.run.is_none() {
-            self.start_run(ctx);
-        }
-        if pressed(Key::Escape) {
-            self.stop_by_user();
-        }
-        if pressed(Key::Space)
-            && let Some(r) = &self.run
-        {
-            r.set_paused(!r.is_paused());
+    /// A key: R runs, Esc stops, Space pauses or resumes the search.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match (action, &self.run) {
+            (Action::Run, None) => self.start_run(ctx),
+            (Action::Stop, _) => self.stop_by_user(),
+            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
+            _ => {}
         }
     }
 

@@ -389,12 +389,16 @@ impl SearchLabApp {
         }
         self.global_keys(ui.ctx());
         if !self.help && self.dialog.is_none() {
-            match self.tab {
-                Tab::Knight => self.knight.shortcuts(ui.ctx()),
-                Tab::Queens => self.queens.shortcuts(ui.ctx()),
-                Tab::Magic => self.magic.shortcuts(ui.ctx()),
-                Tab::Compare => self.compare.shortcuts(ui.ctx()),
-                Tab::Experiments => self.experiments.shortcuts(ui.ctx()),
+            // Before any widget, so a key used here does not also press the focused button.
+            let ctx = ui.ctx().clone();
+            for action in runs::actions(&ctx) {
+                match self.tab {
+                    Tab::Knight => self.knight.act(&ctx, action),
+                    Tab::Queens => self.queens.act(&ctx, action),
+                    Tab::Magic => self.magic.act(&ctx, action),
+                    Tab::Compare => self.compare.act(&ctx, action),
+                    Tab::Experiments => self.experiments.act(&ctx, action),
+                }
             }
         }
         egui::Panel::top("top").show(ui, |ui| {

@@ -3,6 +3,7 @@
 //! compare the times.
 
 use super::history::History;
+use super::runs::Action;
 use super::runs::{Record, seconds_of};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
@@ -348,30 +349,15 @@ impl QueensView {
         self.set_placement(Vec::new());
     }
 
-    /// The keyboard: R run, Esc stop, Space pause or resume the search; ignored while a
-    /// text field has the keyboard.
-    pub fn shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::{Key, Modifiers};
-        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
-        if pressed(Key::R) && self.run.is_none() {
-            self.start_run(ctx);
-        }
-        if pressed(Key::Escape) {
-            self.stop_by_user();
-        }
-        if pressed(Key::Space)
-            && let Some(r) = &self.run
-        {
-            r.set_paused(!r.is_paused());
-        }
-        if pressed(Key::ArrowRight)
-            && let Some(r) = &self.run
-            && r.is_paused()
-        {
-            r.step();
+    /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
+    /// paused.
+    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match (action, &self.run) {
+            (Action::Run, None) => self.start_run(ctx),
+            (Action::Stop, _) => self.stop_by_user(),
+            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
+            (Action::Step(1), Some(r)) if r.is_paused() => r.step(),
+            _ => {}
         }
     }
 

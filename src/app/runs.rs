@@ -93,21 +93,7 @@ pub fn runs_dir() -> PathBuf {
 
 /// A file name for a run, from what it ran: `knight-8x8-backtrack-seed1.ron`.
 pub fn default_file_name(file: &RunFile) -> String {
-    let title = file.title();
-    let mut name: String = title
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    while name.contains("--") {
-        name = name.replace("--", "-");
-    }
-    format!("{}.ron", name.trim_matches('-'))
+    format!("{}.ron", super::export::slug(&file.title()))
 }
 
 /// The run files in `dir`, newest first (at most 200).
@@ -238,6 +224,39 @@ pub fn save_to(file: &RunFile, path: &Path) -> Result<(), String> {
             .map_err(|e| format!("cannot make the folder {}: {e}", parent.display()))?;
     }
     file.save(path).map_err(|e| e.to_string())
+}
+
+/// What a key asks of the view on show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// R: run.
+    Run,
+    /// Esc: stop.
+    Stop,
+    /// Space: pause or resume (the search, else the animation).
+    Play,
+    /// → (+1) and ← (−1).
+    Step(isize),
+}
+
+/// The keys pressed this frame, in that order, consumed (so a focused button does not also
+/// take them); none while a text field has the keyboard.
+pub fn actions(ctx: &egui::Context) -> Vec<Action> {
+    if ctx.egui_wants_keyboard_input() {
+        return Vec::new();
+    }
+    use egui::{Key, Modifiers};
+    [
+        (Key::R, Action::Run),
+        (Key::Escape, Action::Stop),
+        (Key::Space, Action::Play),
+        (Key::ArrowRight, Action::Step(1)),
+        (Key::ArrowLeft, Action::Step(-1)),
+    ]
+    .into_iter()
+    .filter(|(key, _)| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, *key)))
+    .map(|(_, a)| a)
+    .collect()
 }
 
 /// The keys, for the help overlay and the tooltips.

@@ -115,3 +115,30 @@ pub fn set_params(
         values.insert(format!("{algo_id}.{name}"), value.clone());
     }
 }
+
+/// What a [`run_and_stop`] row's buttons were asked to do this frame.
+pub struct RunStop {
+    pub run: bool,
+    pub stop: bool,
+}
+
+/// "▶ `run`" (enabled when idle) and "■ Stop" (enabled while running), with their hints.
+pub fn run_and_stop(
+    ui: &mut Ui,
+    running: bool,
+    run: &str,
+    run_hint: &str,
+    stop_hint: &str,
+) -> RunStop {
+    ui.horizontal_wrapped(|ui| RunStop {
+        run: ui
+            .add_enabled(!running, egui::Button::new(format!("▶ {run}")))
+            .on_hover_text(run_hint)
+            .clicked(),
+        stop: ui
+            .add_enabled(running, egui::Button::new("■ Stop"))
+            .on_hover_text(stop_hint)
+            .clicked(),
+    })
+    .inner
+}
