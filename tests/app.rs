@@ -689,6 +689,43 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     assert_eq!(h.state().compare.shown, (at + 1).min(end));
     h.state_mut().compare.shown = end;
     snapshot(&mut h, "compare_knight_8x8");
+
+    // A click on a board picks the next start square.
+    let rect = h.query_all_by_label("Chessboard").next().unwrap().rect();
+    let cell = rect.width() / 8.0;
+    click_at(&mut h, rect.min + Vec2::new(2.5 * cell, 5.5 * cell));
+    assert_eq!(h.state().compare.settings.start, (5, 2));
+}
+
+#[test]
+fn snapshot_compare_a_search_and_an_evolutionary_algorithm() {
+    let mut h = compare_harness();
+    h.get_by_label("Cultural GA (level 3)").click();
+    h.run();
+    set_text(&mut h, "Trials", "4");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    let lanes = h.state().compare.lanes();
+    assert_eq!(lanes.len(), 3);
+    let level3 = &lanes[2];
+    assert_eq!(level3.algorithm, "level3");
+    assert_eq!(
+        level3.history.points().len(),
+        100,
+        "level 3 plots its 100 generations"
+    );
+    let board = Board::new(8, 8).unwrap();
+    for l in lanes {
+        assert_eq!(l.trials.len(), 4);
+        if l.found == Some(true) {
+            assert_eq!(board.validate_tour(&l.answer, false), Ok(()));
+        }
+    }
+    h.get_by_label_contains("best fitness per generation");
+    let end = h.state().compare.timeline_len();
+    h.state_mut().compare.shown = end * 2 / 3;
+    h.state_mut().compare.playing = false;
+    snapshot(&mut h, "compare_three_knight_8x8");
 }
 
 #[test]
@@ -863,6 +900,20 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
     }
     h.get_by_label("Chessboard");
     h.get_by_label_contains("1728 tours in all");
+    // The table as CSV (what Export writes): a header and a row per square.
+    let csv = h
+        .state()
+        .experiments
+        .outcome
+        .as_ref()
+        .unwrap()
+        .as_ref()
+        .unwrap()
+        .csv();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("calls,complete,elapsed_ms,start,tours"));
+    assert!(lines.next().unwrap().ends_with(",\"0,0\",304"), "{csv}");
+    assert_eq!(csv.lines().count(), 26);
     // The other figures per square.
     h.get_by_label("recursive calls").click();
     h.run();

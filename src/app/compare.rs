@@ -736,6 +736,7 @@ impl CompareView {
                     ui.add(egui::DragValue::new(c).range(0..=MAX_COMPARE_SIDE - 1))
                         .labelled_by(l.id);
                 });
+                ui.label(RichText::new("or click a square of a board").small().weak());
                 ui.checkbox(&mut self.settings.closed, "Closed tour");
             }
             Puzzle::Queens => {
@@ -925,6 +926,7 @@ impl CompareView {
             .max(1.0) as usize;
         let s = &self.ran;
         let mut area: Option<egui::Rect> = None;
+        let mut clicked = None;
         for chunk in (0..self.lanes.len()).collect::<Vec<_>>().chunks(per_row) {
             let row = ui.horizontal_top(|ui| {
                 for &i in chunk {
@@ -953,7 +955,7 @@ impl CompareView {
                             ui.allocate_ui(egui::vec2(side, side), |ui| match s.puzzle {
                                 Puzzle::Knight => {
                                     let start = self.board.square(s.start.0, s.start.1);
-                                    draw_board(
+                                    let out = draw_board(
                                         ui,
                                         &BoardView {
                                             board: &self.board,
@@ -965,6 +967,9 @@ impl CompareView {
                                             heat: None,
                                         },
                                     );
+                                    if let Some(sq) = out.clicked {
+                                        clicked = Some(self.board.row_col(sq));
+                                    }
                                 }
                                 Puzzle::Queens => {
                                     let rows = &seq[..shown];
@@ -994,6 +999,14 @@ impl CompareView {
         }
         if let Some(a) = area {
             super::export::register(ui.ctx(), "boards", a);
+        }
+        // A click on a board picks the start square of the next comparison.
+        if let Some(start) = clicked
+            && !self.is_running()
+            && self.settings.puzzle == Puzzle::Knight
+            && (self.settings.cols, self.settings.rows) == (self.ran.cols, self.ran.rows)
+        {
+            self.settings.start = start;
         }
     }
 

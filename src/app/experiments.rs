@@ -582,6 +582,62 @@ impl ExperimentsView {
     }
 }
 
+impl Outcome {
+    /// The table as CSV: one row per table row, the columns of `--json`'s rows.
+    pub fn csv(&self) -> String {
+        match self {
+            Outcome::Levels(rows) | Outcome::Sizes(rows) => csv_of(rows),
+            Outcome::SquaresGa(t) => csv_of(&t.rows),
+            Outcome::SquaresCount { rows, .. } => csv_of(rows),
+            Outcome::Queens(rows) => csv_of(rows),
+            Outcome::Magic(rows) => csv_of(rows),
+        }
+    }
+}
+
+/// Rows as CSV, the header from the first row's fields (as `--json` names them).
+fn csv_of<T: Serialize>(rows: &[T]) -> String {
+    use serde_json::Value;
+    let objects: Vec<serde_json::Map<String, Value>> = rows
+        .iter()
+        .filter_map(|r| match serde_json::to_value(r) {
+            Ok(Value::Object(m)) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = objects.first() else {
+        return String::new();
+    };
+    let header: Vec<&String> = first.keys().collect();
+    let cell = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) if s.contains([',', '"']) => {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        }
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) => format!(
+            "\"{}\"",
+            a.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Some(v) => v.to_string(),
+    };
+    let mut out = header
+        .iter()
+        .map(|h| h.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
+    for o in &objects {
+        let line: Vec<String> = header.iter().map(|h| cell(o.get(*h))).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 /// Runs the experiment `s` names (on this thread; trials in parallel with rayon).
 fn run(
     s: &ExperimentSettings,

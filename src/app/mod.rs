@@ -300,7 +300,12 @@ impl SearchLabApp {
             Tab::Compare => {
                 return (!self.compare.lanes().is_empty()).then(|| self.compare.curves_csv());
             }
-            Tab::Experiments => return None,
+            Tab::Experiments => {
+                return match &self.experiments.outcome {
+                    Some(Ok(o)) => Some(o.csv()),
+                    _ => None,
+                };
+            }
         };
         (!points.is_empty()).then(|| export::history_csv(points))
     }
