@@ -5,6 +5,9 @@
 #   scripts/frame-stats.sh queens N ALGORITHM SECONDS      an N-Queens solver (heuristic h2,
 #                                                          the cultural one without a
 #                                                          generation limit)
+#   scripts/frame-stats.sh compare COLSxROWS A,B,… SECONDS the Compare tab: the knight
+#                                                          algorithms A, B, … together, then
+#                                                          50 trials each on every core
 #
 # Starts the release binary in a 1280x800 virtual screen with SEARCHLAB_FRAME_STATS=1 (the
 # app then repaints continuously and prints eframe's frame times every 2 s), with a fresh
@@ -14,7 +17,7 @@
 # screen.png}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS | queens N ALGORITHM SECONDS" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS | queens N ALGORITHM SECONDS | compare COLSxROWS A,B,... SECONDS" >&2; exit 2; }
 cols=$1 rows=$2 algo=$3 secs=$4
 out=out/frame-stats
 mkdir -p "$out"
@@ -22,7 +25,12 @@ XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$(mktemp -d)
 chmod 700 "$XDG_RUNTIME_DIR"
 export XDG_DATA_HOME XDG_RUNTIME_DIR
 mkdir -p "$XDG_DATA_HOME/searchlab"
-if [ "$cols" = queens ]; then
+if [ "$cols" = compare ]; then
+  list=""
+  IFS=, read -ra chosen <<< "$algo"
+  for a in "${chosen[@]}"; do list+="\\\"$a\\\", "; done
+  state="(version: 1, dark: true, knight: (), tab: Compare, compare: (puzzle: Knight, cols: ${rows%x*}, rows: ${rows#*x}, knight_algorithms: [$list], trials: 50, time_limit_s: 600.0))"
+elif [ "$cols" = queens ]; then
   state="(version: 1, dark: true, knight: (), tab: Queens, queens: (n: $rows, algorithm: \\\"$algo\\\", heuristic: \\\"h2\\\", params: {\\\"cultural.generations\\\": \\\"100000000\\\"}, time_limit_s: 600.0))"
 else
   state="(version: 1, dark: true, knight: (cols: $cols, rows: $rows, algorithm: \\\"$algo\\\", time_limit_s: 600.0))"

@@ -927,6 +927,7 @@ impl CompareView {
         let s = &self.ran;
         let mut area: Option<egui::Rect> = None;
         let mut clicked = None;
+        let any_live = self.lanes.iter().any(|l| l.run.is_some());
         for chunk in (0..self.lanes.len()).collect::<Vec<_>>().chunks(per_row) {
             let row = ui.horizontal_top(|ui| {
                 for &i in chunk {
@@ -947,7 +948,8 @@ impl CompareView {
                             );
                             let live = lane.run.is_some();
                             let seq: &[u32] = if live { &lane.live } else { &lane.answer };
-                            let shown = if live {
+                            // An answer waits whole for the others; then the timeline plays all.
+                            let shown = if live || any_live {
                                 seq.len()
                             } else {
                                 self.shown.min(seq.len())
