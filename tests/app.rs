@@ -735,12 +735,21 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label("Queens").click();
     h.run();
+    // Choose two by hand: Backtracking off, Min-conflicts on (Hill climbing stays).
+    h.get_by_label("Backtracking").click();
+    h.run();
+    h.get_by_label("Min-conflicts").click();
+    h.run();
     set_text(&mut h, "Queens (n)", "10");
     set_text(&mut h, "Trials", "2");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
     assert_eq!(h.state().compare.settings.puzzle, Puzzle::Queens);
+    let names: Vec<&str> = (h.state().compare.lanes().iter())
+        .map(|l| l.algorithm.as_str())
+        .collect();
+    assert_eq!(names, ["hill-climbing", "min-conflicts"]);
     for l in h.state().compare.lanes() {
         assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
         assert_eq!(validate(10, &l.answer), Ok(()));
