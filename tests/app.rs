@@ -1063,3 +1063,44 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
     assert_eq!(lines.count(), 40);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_levels_table_takes_parameters_as_the_command_line_does() {
+    use searchlab::app::experiments::Outcome;
+    let mut h = experiments_harness();
+    h.get_by_label("Knight: levels 0–4 (seed 000)").click();
+    h.run();
+    h.state_mut().experiments.settings.trials = 10;
+    h.run();
+    // Seed 000's table as printed: levels 1-3 never finish a tour on 8x8, level 4 always.
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(120));
+    h.run();
+    let rate = |h: &Harness<'_, SearchLabApp>, id: &str| match &h.state().experiments.outcome {
+        Some(Ok(Outcome::Levels(rows))) => {
+            rows.iter()
+                .find(|r| r.algorithm == id)
+                .unwrap()
+                .summary
+                .success_rate
+        }
+        other => panic!("{:?}", other.as_ref().map(|o| o.as_ref().err())),
+    };
+    assert_eq!(rate(&h, "level1"), 0.0);
+    assert_eq!(rate(&h, "level4"), 1.0);
+    // With the repair the README reports (every one of 100 trials found a tour).
+    set_text(&mut h, "Parameters", "repair=fewest-onward");
+    h.get_by_label_contains("--param repair=fewest-onward");
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(120));
+    h.run();
+    for id in ["level1", "level2", "level3"] {
+        assert_eq!(rate(&h, id), 1.0, "{id}");
+    }
+    // A parameter no level has is refused with the valid ones named.
+    set_text(&mut h, "Parameters", "colour=blue");
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    h.get_by_label_contains("unknown parameter \"colour\"");
+}

@@ -59,9 +59,22 @@ impl Experiment {
         }
     }
 
+    /// Whether the experiment's algorithms take parameters here (the knight ones).
+    pub fn takes_params(self) -> bool {
+        matches!(
+            self,
+            Experiment::Levels | Experiment::Sizes | Experiment::SquaresGa
+        )
+    }
+
     /// The command line that runs the same experiment.
     pub fn command(self, s: &ExperimentSettings) -> String {
-        let t = format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s);
+        let mut t = format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s);
+        if self.takes_params() {
+            for p in parse_params(&s.params).unwrap_or_default() {
+                t.push_str(&format!(" --param {}={}", p.0, p.1));
+            }
+        }
         match self {
             Experiment::Levels => format!(
                 "searchlab knight bench levels --board {}x{} --trials {} {t}",
@@ -112,6 +125,9 @@ pub struct ExperimentSettings {
     pub order: u64,
     /// What the heat map shows.
     pub metric: Metric,
+    /// Parameters of the knight experiments' algorithms, `KEY=VALUE` separated by spaces
+    /// (the command line's `--param`), e.g. `repair=fewest-onward`.
+    pub params: String,
 }
 
 impl Default for ExperimentSettings {
@@ -130,6 +146,7 @@ impl Default for ExperimentSettings {
             heuristic: "h1".into(),
             order: 3,
             metric: Metric::Tours,
+            params: String::new(),
         }
     }
 }
@@ -219,6 +236,14 @@ fn parse_list(text: &str) -> Result<Vec<u64>, String> {
         .collect()
 }
 
+/// The parameters field: `KEY=VALUE` pairs separated by spaces or commas.
+fn parse_params(text: &str) -> Result<Vec<(String, String)>, String> {
+    text.split([' ', ','])
+        .filter(|p| !p.trim().is_empty())
+        .map(crate::run::catalog::split_param)
+        .collect()
+}
+
 impl ExperimentsView {
     pub fn new(settings: ExperimentSettings) -> ExperimentsView {
         ExperimentsView {
@@ -278,6 +303,7 @@ impl ExperimentsView {
                 }),
                 _ => Ok(()),
             }
+            .and_then(|()| parse_params(&s.params).map(|_| ()))
         };
         if let Err(e) = check() {
             self.outcome = Some(Err(e));
@@ -372,7 +398,7 @@ impl ExperimentsView {
         let text = |ui: &mut Ui, label: &str, v: &mut String| {
             ui.horizontal(|ui| {
                 let l = ui.label(label);
-                ui.add(egui::TextEdit::singleline(v).desired_width(80.0))
+                ui.add(egui::TextEdit::singleline(v).desired_width(150.0))
                     .labelled_by(l.id);
             });
         };
@@ -419,6 +445,16 @@ impl ExperimentsView {
                 num(ui, "Order", &mut s.order, 3..=5);
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
             }
+        }
+        if s.experiment.takes_params() {
+            text(ui, "Parameters", &mut s.params);
+            ui.label(
+                RichText::new(
+                    "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
+                )
+                .small()
+                .weak(),
+            );
         }
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
         ui.label(RichText::new("Trial i uses seed + i. The same on the command line:").small());
@@ -648,7 +684,7 @@ fn run(
     let setup = Setup {
         seed: s.seed,
         time_limit,
-        params: Vec::new(),
+        params: parse_params(&s.params)?,
         cancel: cancel.clone(),
         meter: Some(meter.clone()),
     };
