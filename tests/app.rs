@@ -674,7 +674,7 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
         csv.lines()
             .nth(1)
             .unwrap()
-            .contains(",warnsdorff,3,3,1.0000,"),
+            .contains(",warnsdorff,,3,3,1.0000,"),
         "{csv}"
     );
 
@@ -740,6 +740,10 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.run();
     h.get_by_label("Min-conflicts").click();
     h.run();
+    // Hill climbing with the heuristic chosen on the N-Queens tab.
+    h.state_mut().queens.settings.heuristic = "h3".into();
+    h.get_by_label("Parameters from the puzzle's tab").click();
+    h.run();
     set_text(&mut h, "Queens (n)", "10");
     set_text(&mut h, "Trials", "2");
     h.get_by_label("▶ Run all").click();
@@ -750,6 +754,19 @@ fn compare_queens_and_magic_answers_are_valid() {
         .map(|l| l.algorithm.as_str())
         .collect();
     assert_eq!(names, ["hill-climbing", "min-conflicts"]);
+    let hill = &h.state().compare.lanes()[0];
+    assert!(
+        hill.params
+            .contains(&("heuristic".to_string(), "h3".to_string())),
+        "{:?}",
+        hill.params
+    );
+    assert!(
+        h.state()
+            .compare
+            .table_csv()
+            .contains(",hill-climbing,heuristic=h3,")
+    );
     for l in h.state().compare.lanes() {
         assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
         assert_eq!(validate(10, &l.answer), Ok(()));

@@ -22,6 +22,7 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Legend, Line, Plot};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -92,6 +93,9 @@ pub struct CompareSettings {
     pub knight_algorithms: Vec<String>,
     pub queens_algorithms: Vec<String>,
     pub magic_algorithms: Vec<String>,
+    /// Run each algorithm with the parameters set in its puzzle's own tab (else with its
+    /// defaults).
+    pub tab_params: bool,
     /// Curves of all algorithms in one plot (else one plot each, side by side).
     pub overlay: bool,
     /// Timeline speed in steps per second.
@@ -114,6 +118,7 @@ impl Default for CompareSettings {
             knight_algorithms: vec!["warnsdorff".into(), "backtrack-warnsdorff".into()],
             queens_algorithms: vec!["backtracking".into(), "hill-climbing".into()],
             magic_algorithms: vec!["ga".into(), "construct".into()],
+            tab_params: false,
             overlay: true,
             speed: 12.0,
         }
@@ -174,7 +179,7 @@ impl CompareSettings {
     }
 
     /// The job of `algorithm` with `seed` on the chosen instance.
-    pub fn job(&self, algorithm: &str, seed: u64) -> Job {
+    pub fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64) -> Job {
         let budget =
             Budget::unlimited().with_time(Duration::from_secs_f32(self.time_limit_s.max(0.1)));
         match self.puzzle {
@@ -187,7 +192,7 @@ impl CompareSettings {
                 budget,
                 task: KnightTask::Solve {
                     algorithm: algorithm.into(),
-                    params: Vec::new(),
+                    params: params.to_vec(),
                 },
             }),
             Puzzle::Queens => Job::Queens(QueensJob {
@@ -197,7 +202,7 @@ impl CompareSettings {
                 threads: Some(1),
                 task: QueensTask::Solve {
                     algorithm: algorithm.into(),
-                    params: Vec::new(),
+                    params: params.to_vec(),
                 },
             }),
             Puzzle::Magic => Job::Magic(MagicJob {
@@ -206,7 +211,7 @@ impl CompareSettings {
                 budget,
                 task: MagicTask::Solve {
                     algorithm: algorithm.into(),
-                    params: Vec::new(),
+                    params: params.to_vec(),
                 },
             }),
         }
@@ -263,6 +268,8 @@ fn answer_of(report: &Report) -> (bool, f64, Vec<u32>, Counters, String) {
 /// One algorithm in the comparison.
 pub struct Lane {
     pub algorithm: String,
+    /// The parameters it ran with (none: its defaults).
+    pub params: Vec<(String, String)>,
     run: Option<Run>,
     /// The running search's latest state (tour so far, placement, best square).
     live: Vec<u32>,
@@ -282,9 +289,10 @@ pub struct Lane {
 }
 
 impl Lane {
-    fn new(algorithm: &str, run: Run) -> Lane {
+    fn new(algorithm: &str, params: Vec<(String, String)>, run: Run) -> Lane {
         Lane {
             algorithm: algorithm.to_string(),
+            params,
             run: Some(run),
             live: Vec::new(),
             answer: Vec::new(),
@@ -353,6 +361,9 @@ impl Lane {
     }
 }
 
+/// An algorithm's parameters as `(name, value)` pairs.
+type Params = Vec<(String, String)>;
+
 /// A trial of the algorithm in lane `.0`: found and milliseconds, or why it failed.
 type TrialResult = (usize, Result<(bool, f64), String>);
 
@@ -393,6 +404,9 @@ pub struct CompareView {
     pub export_notice: Option<Result<String, String>>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
     pub hide_timings: bool,
+    /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
+    /// date by the app while this view is on show.
+    pub tab_values: BTreeMap<String, String>,
 }
 
 const COLOURS: [Color32; 8] = [
@@ -454,7 +468,25 @@ impl CompareView {
             csv_path: String::new(),
             export_notice: None,
             hide_timings: false,
+            tab_values: BTreeMap::new(),
         }
+    }
+
+    /// The parameters `algorithm` runs with: none (its defaults), or its tab's.
+    fn params_of(&self, algorithm: &str) -> Vec<(String, String)> {
+        if !self.settings.tab_params {
+            return Vec::new();
+        }
+        let catalog = match self.settings.puzzle {
+            Puzzle::Knight => KNIGHT_ALGORITHMS,
+            Puzzle::Queens => QUEENS_ALGORITHMS,
+            Puzzle::Magic => MAGIC_ALGORITHMS,
+        };
+        catalog
+            .iter()
+            .find(|a| a.id == algorithm)
+            .map(|a| super::widgets::params::params_for(a, &self.tab_values))
+            .unwrap_or_default()
     }
 
     pub fn lanes(&self) -> &[Lane] {
@@ -509,13 +541,17 @@ impl CompareView {
             self.error = Some(e);
             return;
         }
-        let jobs: Vec<(String, Job)> = self
+        let jobs: Vec<(String, Params, Job)> = self
             .settings
             .chosen()
             .iter()
-            .map(|a| (a.clone(), self.settings.job(a, self.settings.seed)))
+            .map(|a| {
+                let params = self.params_of(a);
+                let job = self.settings.job(a, &params, self.settings.seed);
+                (a.clone(), params, job)
+            })
             .collect();
-        if let Some(e) = jobs.iter().find_map(|(_, j)| j.check().err()) {
+        if let Some(e) = jobs.iter().find_map(|(_, _, j)| j.check().err()) {
             self.error = Some(e.to_string());
             return;
         }
@@ -531,10 +567,10 @@ impl CompareView {
         self.stopped = false;
         self.lanes = jobs
             .into_iter()
-            .map(|(a, job)| {
+            .map(|(a, params, job)| {
                 let ctx = ctx.clone();
                 let run = Run::start(job, move || ctx.request_repaint());
-                Lane::new(&a, run)
+                Lane::new(&a, params, run)
             })
             .collect();
         self.shown = 0;
@@ -571,7 +607,7 @@ impl CompareView {
         for i in 1..s.trials {
             for (k, l) in self.lanes.iter().enumerate() {
                 if l.error.is_none() {
-                    jobs.push((k, s.job(&l.algorithm, s.seed + i)));
+                    jobs.push((k, s.job(&l.algorithm, &l.params, s.seed + i)));
                 }
             }
         }
@@ -763,13 +799,9 @@ impl CompareView {
                 }
             }
         }
-        ui.label(
-            RichText::new(
-                "Each runs with its default parameters (set them in the puzzle's own view).",
-            )
-            .small()
-            .weak(),
-        );
+        ui.add_space(4.0);
+        ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
+            .on_hover_text("Run each algorithm with the parameters set in its puzzle's own tab (the seed here still applies); off: every algorithm with its defaults");
         ui.separator();
         super::widgets::params::seed_and_time_limit(
             ui,
@@ -1129,8 +1161,9 @@ impl CompareView {
             let w = ((ui.available_width() - 24.0) / 2.0).max(160.0);
             ui.vertical(|ui| {
                 ui.label(format!(
-                    "time per trial (ms): bar = mean, box = quartiles, whiskers = min and max ({} trials)",
-                    self.ran.trials
+                    "time per trial (ms): bar = mean, box = quartiles, whiskers = min and max ({} trials){}",
+                    self.ran.trials,
+                    if hide { "; hidden in reproducible pictures" } else { "" }
                 ));
                 Plot::new("compare-time")
                     .height(200.0)
@@ -1292,16 +1325,21 @@ impl CompareView {
     /// The table as CSV: a header and one row per algorithm.
     pub fn table_csv(&self) -> String {
         let mut out = String::from(
-            "puzzle,instance,algorithm,trials,successes,success_rate,mean_ms,median_ms,min_ms,max_ms,nodes_trial0,generations_trial0\n",
+            "puzzle,instance,algorithm,params,trials,successes,success_rate,mean_ms,median_ms,min_ms,max_ms,nodes_trial0,generations_trial0\n",
         );
         for l in &self.lanes {
             let s = l.summary();
             let _ = writeln!(
                 out,
-                "{:?},{},{},{},{},{:.4},{:.3},{:.3},{:.3},{:.3},{},{}",
+                "{:?},{},{},{},{},{},{:.4},{:.3},{:.3},{:.3},{:.3},{},{}",
                 self.ran.puzzle,
                 self.ran.instance_name(),
                 l.algorithm,
+                l.params
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 s.trials,
                 s.successes,
                 s.success_rate,

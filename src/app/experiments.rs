@@ -867,7 +867,11 @@ fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
                 });
         });
         ui.vertical(|ui| {
-            ui.label("mean time per trial (ms) by board side");
+            ui.label(if hide {
+                "mean time per trial (ms) by board side: hidden in reproducible pictures"
+            } else {
+                "mean time per trial (ms) by board side"
+            });
             Plot::new("sizes-time")
                 .height(220.0)
                 .width(w)

@@ -248,6 +248,27 @@ impl SearchLabApp {
         Ok(())
     }
 
+    /// The parameter values the puzzle tab of `puzzle` holds, as its forms keep them
+    /// (`algorithm.name` → value), the N-Queens heuristic included.
+    fn tab_values(&self, puzzle: compare::Puzzle) -> std::collections::BTreeMap<String, String> {
+        match puzzle {
+            compare::Puzzle::Knight => self.knight.settings.params.clone(),
+            compare::Puzzle::Magic => self.magic.settings.params.clone(),
+            compare::Puzzle::Queens => {
+                let mut values = self.queens.settings.params.clone();
+                for a in crate::run::catalog::QUEENS_ALGORITHMS {
+                    if a.params.iter().any(|p| p.name == "heuristic") {
+                        values.insert(
+                            format!("{}.heuristic", a.id),
+                            self.queens.settings.heuristic.clone(),
+                        );
+                    }
+                }
+                values
+            }
+        }
+    }
+
     /// The keys every view shares: F1 or ? for help; a dialog or the help takes the keys
     /// while open.
     fn global_keys(&mut self, ctx: &egui::Context) {
@@ -393,6 +414,9 @@ impl SearchLabApp {
             });
         }
         self.global_keys(ui.ctx());
+        if self.tab == Tab::Compare {
+            self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
+        }
         if !self.help && self.dialog.is_none() {
             // Before any widget, so a key used here does not also press the focused button.
             let ctx = ui.ctx().clone();
