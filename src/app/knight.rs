@@ -10,7 +10,7 @@ use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
-use crate::run::{Event, Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
+use crate::run::{Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
@@ -417,26 +417,13 @@ impl KnightView {
         // Read after the events: the worker writes its last belief before it sends
         // `Finished`, so a run that has finished shows its final belief space.
         let belief = run.take_belief();
-        let mut finished = None;
-        for event in events {
-            self.record.note(&event);
-            match event {
-                Event::Progress {
-                    counters,
-                    elapsed_ms,
-                } => {
-                    self.counters = counters;
-                    self.elapsed_ms = elapsed_ms;
-                }
-                Event::Generations(batch) => {
-                    for g in batch {
-                        self.history.record(g);
-                    }
-                }
-                Event::Finished(result) => finished = Some(result),
-                Event::Started { .. } => {}
-            }
-        }
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
         if let Some(w) = belief {
             self.belief = Some(
                 w.iter()

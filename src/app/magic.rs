@@ -11,7 +11,7 @@ use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
-use crate::run::{Event, Job, JobError, Report, Run};
+use crate::run::{Job, JobError, Report, Run};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
@@ -236,26 +236,13 @@ impl MagicView {
         if let Some(sq) = snapshot {
             self.show(sq);
         }
-        let mut finished = None;
-        for event in events {
-            self.record.note(&event);
-            match event {
-                Event::Progress {
-                    counters,
-                    elapsed_ms,
-                } => {
-                    self.counters = counters;
-                    self.elapsed_ms = elapsed_ms;
-                }
-                Event::Generations(batch) => {
-                    for g in batch {
-                        self.history.record(g);
-                    }
-                }
-                Event::Finished(result) => finished = Some(result),
-                Event::Started { .. } => {}
-            }
-        }
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
         if let Some(result) = finished {
             self.run = None;
             self.record.end(&result);

@@ -13,7 +13,7 @@ use crate::run::file::RunFile;
 use crate::run::queens::{
     QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask, counter_figures,
 };
-use crate::run::{Event, Job, JobError, Report, Run};
+use crate::run::{Job, JobError, Report, Run};
 use crate::solve::queens::count::MAX_COUNT_N;
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{Color32, RichText, Ui};
@@ -371,26 +371,13 @@ impl QueensView {
         if let Some(rows) = snapshot {
             self.set_placement(rows);
         }
-        let mut finished = None;
-        for event in events {
-            self.record.note(&event);
-            match event {
-                Event::Progress {
-                    counters,
-                    elapsed_ms,
-                } => {
-                    self.counters = counters;
-                    self.elapsed_ms = elapsed_ms;
-                }
-                Event::Generations(batch) => {
-                    for g in batch {
-                        self.history.record(g);
-                    }
-                }
-                Event::Finished(result) => finished = Some(result),
-                Event::Started { .. } => {}
-            }
-        }
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
         if let Some(result) = finished {
             self.run = None;
             self.record.end(&result);
