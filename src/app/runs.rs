@@ -160,11 +160,7 @@ pub fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog, error: Option<&str>
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
         }
         if verb == "Open" {
-            let dir = Path::new(path.as_str())
-                .parent()
-                .filter(|p| p.is_dir())
-                .map(Path::to_path_buf)
-                .unwrap_or_else(runs_dir);
+            let dir = folder_of(Path::new(path.trim()));
             let files = list_runs(&dir);
             ui.label(RichText::new(format!("In {}:", dir.display())).small().weak());
             if files.is_empty() {
@@ -200,6 +196,18 @@ pub fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog, error: Option<&str>
         action = DialogAction::Close;
     }
     action
+}
+
+/// The folder whose run files the Open dialog lists: `path` itself when it is a folder,
+/// else its parent, else the default runs folder.
+fn folder_of(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        return path.to_path_buf();
+    }
+    path.parent()
+        .filter(|p| p.is_dir())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(runs_dir)
 }
 
 fn decide(verb: &str, path: &str) -> DialogAction {
