@@ -4,9 +4,9 @@
 //! overlaid, and its trials (seed, seed + 1, …) summed up in a chart and a table that
 //! can be exported as CSV.
 
+use super::export::write_text;
 use super::history::History;
-use super::runs::Action;
-use super::runs::runs_dir;
+use super::runs::{Action, runs_dir};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
@@ -24,9 +24,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The largest instances the view takes (boards are drawn side by side).
@@ -591,14 +591,8 @@ impl CompareView {
                 }
             }
         }
-        if let Some(mut b) = self.batch.take()
-            && let Some(t) = b.thread.take()
-        {
-            // The batch checks the flag between nodes; let it wind down on its own.
-            std::thread::spawn(move || {
-                let _ = t.join();
-            });
-        }
+        // The batch's thread is detached: it checks the flag between nodes and ends.
+        self.batch = None;
     }
 
     fn start_batch(&mut self, ctx: &egui::Context) {
@@ -620,7 +614,6 @@ impl CompareView {
         let cancel = self.cancel.clone();
         let total = jobs.len() as u64;
         let ctx = ctx.clone();
-        let tx = Mutex::new(tx);
         let thread = std::thread::Builder::new()
             .name("searchlab-compare-trials".into())
             .spawn(move || {
@@ -635,9 +628,7 @@ impl CompareView {
                             (found, ms)
                         })
                         .map_err(|e| e.to_string());
-                    if let Ok(tx) = tx.lock() {
-                        let _ = tx.send((k, r));
-                    }
+                    let _ = tx.send((k, r));
                     ctx.request_repaint();
                 });
             })
@@ -671,6 +662,8 @@ impl CompareView {
             }
         }
         if let Some(b) = &mut self.batch {
+            // Looked at before reading: a thread that has ended has sent everything.
+            let ended = b.thread.as_ref().is_none_or(|t| t.is_finished());
             for (k, r) in b.results.try_iter() {
                 b.done += 1;
                 if let Some(l) = self.lanes.get_mut(k) {
@@ -680,13 +673,7 @@ impl CompareView {
                     }
                 }
             }
-            if b.done >= b.total || b.thread.as_ref().is_none_or(|t| t.is_finished()) {
-                // Read what arrived between the last read and the end.
-                for (k, r) in b.results.try_iter() {
-                    if let (Some(l), Ok(t)) = (self.lanes.get_mut(k), r) {
-                        l.trials.push(t);
-                    }
-                }
+            if ended || b.done >= b.total {
                 self.batch = None;
             }
         }
@@ -1292,7 +1279,7 @@ impl CompareView {
                 .clicked()
             {
                 let path = std::path::PathBuf::from(self.csv_path.trim());
-                self.export_notice = Some(write_file(&path, &self.table_csv()));
+                self.export_notice = Some(write_text(&path, &self.table_csv()));
             }
             if ui
                 .button("Save curves as CSV")
@@ -1300,7 +1287,7 @@ impl CompareView {
                 .clicked()
             {
                 let path = sibling(self.csv_path.trim(), "curves");
-                self.export_notice = Some(write_file(&path, &self.curves_csv()));
+                self.export_notice = Some(write_text(&path, &self.curves_csv()));
             }
             if ui
                 .button("Copy table")
@@ -1400,21 +1387,4 @@ fn sibling(path: &str, suffix: &str) -> std::path::PathBuf {
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
     p.with_file_name(format!("{stem}-{suffix}.csv"))
-}
-
-/// Writes `text` to `path`, making its folder; says where or why not.
-pub fn write_file(path: &std::path::Path, text: &str) -> Result<String, String> {
-    if path.as_os_str().is_empty() || path.is_dir() {
-        return Err(format!(
-            "{:?} is not a file name",
-            path.display().to_string()
-        ));
-    }
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, text)
-        .map(|()| format!("wrote {}", path.display()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

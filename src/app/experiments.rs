@@ -173,18 +173,15 @@ impl Metric {
         }
     }
 
-    /// The figures a sweep of `experiment` has per square.
-    fn of(experiment: Experiment) -> &'static [Metric] {
-        match experiment {
-            Experiment::SquaresGa => &[
-                Metric::Tours,
-                Metric::SuccessRate,
-                Metric::Generations,
-                Metric::Time,
-            ],
-            _ => &[Metric::Tours, Metric::Calls, Metric::Time],
-        }
-    }
+    /// The figures a GA sweep has per square.
+    const GA_SWEEP: &[Metric] = &[
+        Metric::Tours,
+        Metric::SuccessRate,
+        Metric::Generations,
+        Metric::Time,
+    ];
+    /// The figures a counting sweep has per square.
+    const COUNT_SWEEP: &[Metric] = &[Metric::Tours, Metric::Calls, Metric::Time];
 }
 
 /// An experiment's result.
@@ -202,14 +199,11 @@ struct Running {
     result: Receiver<Result<Outcome, String>>,
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 pub struct ExperimentsView {
     pub settings: ExperimentSettings,
     running: Option<Running>,
-    /// Experiments stopped, still winding down (their threads end within a trial's check).
-    stopping: Vec<std::thread::JoinHandle<()>>,
     pub outcome: Option<Result<Outcome, String>>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
@@ -249,7 +243,6 @@ impl ExperimentsView {
         ExperimentsView {
             settings,
             running: None,
-            stopping: Vec::new(),
             outcome: None,
             cancelled: false,
             hide_timings: false,
@@ -312,24 +305,24 @@ impl ExperimentsView {
         let meter = Arc::new(Meter::default());
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = mpsc::channel();
-        let thread = {
+        // Detached: it ends at its next check once cancelled, and `poll` hears of its end
+        // through the channel (a thread that could not start drops `tx` at once).
+        {
             let (meter, cancel, ctx) = (meter.clone(), cancel.clone(), ctx.clone());
-            std::thread::Builder::new()
+            let _ = std::thread::Builder::new()
                 .name("searchlab-experiment".into())
                 .spawn(move || {
                     let result = run(&s, meter, cancel);
                     let _ = tx.send(result);
                     ctx.request_repaint();
-                })
-                .ok()
-        };
+                });
+        }
         self.outcome = None;
         self.cancelled = false;
         self.running = Some(Running {
             result: rx,
             meter,
             cancel,
-            thread,
         });
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
@@ -346,16 +339,12 @@ impl ExperimentsView {
 
     /// Stops and forgets the running experiment (a new one replaces it).
     fn abandon(&mut self) {
-        if let Some(mut r) = self.running.take() {
+        if let Some(r) = self.running.take() {
             r.cancel.store(true, Ordering::Relaxed);
-            if let Some(t) = r.thread.take() {
-                self.stopping.push(t);
-            }
         }
     }
 
     pub fn poll(&mut self, ctx: &egui::Context) {
-        self.stopping.retain(|t| !t.is_finished());
         let Some(r) = &self.running else { return };
         match r.result.try_recv() {
             Ok(result) => {
@@ -541,9 +530,9 @@ impl ExperimentsView {
             });
             return;
         };
-        let outcome = outcome.clone();
         let hide = self.hide_timings;
-        egui::ScrollArea::vertical().show(ui, |ui| match &outcome {
+        let metric = &mut self.settings.metric;
+        egui::ScrollArea::vertical().show(ui, |ui| match outcome {
             Outcome::Levels(rows) => {
                 ui.heading("Seed 000's performance comparison");
                 trials_table(ui, rows, hide, true);
@@ -559,32 +548,32 @@ impl ExperimentsView {
                     "{} from every square of {}",
                     table.algorithm, table.board
                 ));
-                self.metric_picker(ui);
+                metric_picker(ui, metric, Metric::GA_SWEEP);
                 let side = table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0) as u64 + 1;
                 let values: Vec<f64> = table
                     .rows
                     .iter()
-                    .map(|r| match self.settings.metric {
+                    .map(|r| match metric {
                         Metric::SuccessRate => r.successes as f64 / r.runs.max(1) as f64,
                         Metric::Generations => r.mean_generations_to_first,
                         Metric::Time => r.mean_ms,
                         _ => r.tours as f64,
                     })
                     .collect();
-                heat_board(ui, side, &values, self.settings.metric, hide);
+                heat_board(ui, side, &values, *metric, hide);
             }
             Outcome::SquaresCount { side, rows } => {
                 ui.heading(format!("Tours from every square of {side}x{side}"));
-                self.metric_picker(ui);
+                metric_picker(ui, metric, Metric::COUNT_SWEEP);
                 let values: Vec<f64> = rows
                     .iter()
-                    .map(|r| match self.settings.metric {
+                    .map(|r| match metric {
                         Metric::Calls => r.calls as f64,
                         Metric::Time => r.elapsed_ms,
                         _ => r.tours as f64,
                     })
                     .collect();
-                heat_board(ui, *side, &values, self.settings.metric, hide);
+                heat_board(ui, *side, &values, *metric, hide);
                 if rows.iter().any(|r| !r.complete) {
                     ui.label(
                         RichText::new("Squares whose count hit the time limit are lower bounds.")
@@ -602,20 +591,19 @@ impl ExperimentsView {
             }
         });
     }
+}
 
-    fn metric_picker(&mut self, ui: &mut Ui) {
-        let e = self.settings.experiment;
-        let metrics = Metric::of(e);
-        if !metrics.contains(&self.settings.metric) {
-            self.settings.metric = metrics[0];
-        }
-        ui.horizontal(|ui| {
-            ui.label("Show");
-            for &m in metrics {
-                ui.selectable_value(&mut self.settings.metric, m, m.name());
-            }
-        });
+/// The choice of the figure a sweep's heat map shows, among the sweep's `metrics`.
+fn metric_picker(ui: &mut Ui, metric: &mut Metric, metrics: &[Metric]) {
+    if !metrics.contains(metric) {
+        *metric = metrics[0];
     }
+    ui.horizontal(|ui| {
+        ui.label("Show");
+        for &m in metrics {
+            ui.selectable_value(metric, m, m.name());
+        }
+    });
 }
 
 impl Outcome {

@@ -96,12 +96,32 @@ fn write_region(
     ))
 }
 
-/// Writes `image` as an 8-bit RGBA PNG, making the folder if needed.
-pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+/// Readies `path` for a file: refuses an empty name or a folder, makes the folder it is in.
+pub fn prepare_file(path: &Path) -> Result<(), String> {
+    if path.as_os_str().is_empty() {
+        return Err("give a file name".into());
+    }
+    if path.is_dir() {
+        return Err(format!("{} is a folder; give a file name", path.display()));
+    }
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }
+    Ok(())
+}
+
+/// Writes `text` (a CSV table) to `path`; says where, or why not.
+pub fn write_text(path: &Path, text: &str) -> Result<String, String> {
+    prepare_file(path)?;
+    std::fs::write(path, text)
+        .map(|()| format!("wrote {}", path.display()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes `image` as an 8-bit RGBA PNG, making the folder if needed.
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+    prepare_file(path)?;
     let file =
         std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let mut encoder = png::Encoder::new(

@@ -2,8 +2,7 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 use super::history::History;
-use super::runs::Action;
-use super::runs::{Record, seconds_of};
+use super::runs::{Action, Record, seconds_of};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};

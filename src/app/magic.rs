@@ -3,8 +3,7 @@
 //! then browse the distinct squares found.
 
 use super::history::History;
-use super::runs::Action;
-use super::runs::{Record, seconds_of};
+use super::runs::{Action, Record, seconds_of};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::magic::{fitness, magic_constant};

@@ -224,7 +224,8 @@ impl SearchLabApp {
             .record()
             .and_then(|r| r.last.as_ref())
             .ok_or("there is no finished run in this view to save")?;
-        runs::save_to(file, path)?;
+        export::prepare_file(path)?;
+        file.save(path).map_err(|e| e.to_string())?;
         self.notice = Some(format!("Saved the run to {}", path.display()));
         Ok(())
     }
@@ -362,7 +363,7 @@ impl SearchLabApp {
         let csv = self.plot_csv().ok_or("this view has no plot data yet")?;
         let stem = format!("searchlab-{}-plot-data", self.tab.name());
         let path = export::free_path(&self.files_dir, &stem, "csv");
-        compare::write_file(&path, &csv)?;
+        export::write_text(&path, &csv)?;
         self.notice = Some(format!("saved the plot data to {}", path.display()));
         Ok(path)
     }

@@ -3,8 +3,7 @@
 //! compare the times.
 
 use super::history::History;
-use super::runs::Action;
-use super::runs::{Record, seconds_of};
+use super::runs::{Action, Record, seconds_of};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;

@@ -7,32 +7,6 @@ use crate::run::{Event, Job, Report};
 use egui::{RichText, Ui};
 use std::path::{Path, PathBuf};
 
-/// Collects a running job's events for its run file.
-pub struct Recorder {
-    job: Job,
-    history: Vec<Event>,
-}
-
-impl Recorder {
-    pub fn new(job: Job) -> Recorder {
-        Recorder {
-            job,
-            history: Vec::new(),
-        }
-    }
-
-    /// Keeps `event` unless it is the end (the report is kept on its own).
-    pub fn note(&mut self, event: &Event) {
-        if !matches!(event, Event::Finished(_)) {
-            self.history.push(event.clone());
-        }
-    }
-
-    pub fn finish(self, report: &Report) -> RunFile {
-        RunFile::new(self.job, report.clone(), self.history)
-    }
-}
-
 /// A replay under way or done: the saved run and, once the new run has ended, whether the
 /// answers match.
 pub struct Replay {
@@ -91,7 +65,8 @@ pub fn runs_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("searchlab-runs"))
 }
 
-/// A file name for a run, from what it ran: `knight-8x8-backtrack-seed1.ron`.
+/// A file name for a run, from its title:
+/// `knight-s-tour-backtrack-on-8x8-from-0-0-seed-1.ron`.
 pub fn default_file_name(file: &RunFile) -> String {
     format!("{}.ron", super::export::slug(&file.title()))
 }
@@ -219,21 +194,6 @@ fn decide(verb: &str, path: &str) -> DialogAction {
     }
 }
 
-/// Writes `file` to `path`, making its folder if needed.
-pub fn save_to(file: &RunFile, path: &Path) -> Result<(), String> {
-    if path.as_os_str().is_empty() {
-        return Err("give a file name".into());
-    }
-    if path.is_dir() {
-        return Err(format!("{} is a folder; give a file name", path.display()));
-    }
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot make the folder {}: {e}", parent.display()))?;
-    }
-    file.save(path).map_err(|e| e.to_string())
-}
-
 /// What a key asks of the view on show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -271,7 +231,7 @@ pub fn actions(ctx: &egui::Context) -> Vec<Action> {
 pub const KEYS: &[(&str, &str)] = &[
     (
         "R",
-        "run the chosen algorithm (in Compare: every chosen algorithm)",
+        "run the chosen algorithm (in Compare every chosen one, in Experiments the experiment)",
     ),
     ("Esc", "stop the run (or close this window)"),
     (
@@ -319,7 +279,8 @@ pub fn show_help(ctx: &egui::Context) -> bool {
 /// (what "Save run…" writes) and the replay being checked, if any.
 #[derive(Default)]
 pub struct Record {
-    recorder: Option<Recorder>,
+    /// The job under way and its events so far.
+    running: Option<(Job, Vec<Event>)>,
     /// The last run that ended with a report.
     pub last: Option<RunFile>,
     pub replay: Option<Replay>,
@@ -328,26 +289,30 @@ pub struct Record {
 impl Record {
     /// A run of `job` starts; `replay` is the saved run it repeats, if it does.
     pub fn begin(&mut self, job: &Job, replay: Option<RunFile>) {
-        self.recorder = Some(Recorder::new(job.clone()));
+        self.running = Some((job.clone(), Vec::new()));
         self.last = None;
         self.replay = replay.map(Replay::new);
     }
 
+    /// Keeps an event of the run under way (its end is kept as the report instead).
     pub fn note(&mut self, event: &Event) {
-        if let Some(r) = &mut self.recorder {
-            r.note(event);
+        if let Some((_, history)) = &mut self.running
+            && !matches!(event, Event::Finished(_))
+        {
+            history.push(event.clone());
         }
     }
 
     /// The run ended: keep it, and judge the replay.
     pub fn end(&mut self, result: &Result<Report, crate::run::JobError>) {
-        let recorder = self.recorder.take();
+        let running = self.running.take();
         match result {
             Ok(report) => {
                 if let Some(r) = &mut self.replay {
                     r.judge(report);
                 }
-                self.last = recorder.map(|r| r.finish(report));
+                self.last =
+                    running.map(|(job, history)| RunFile::new(job, report.clone(), history));
             }
             Err(e) => {
                 if let Some(r) = &mut self.replay {
@@ -359,7 +324,7 @@ impl Record {
 
     /// The run was stopped before it ended.
     pub fn cancelled(&mut self) {
-        if self.recorder.take().is_some()
+        if self.running.take().is_some()
             && let Some(r) = &mut self.replay
             && r.verdict.is_none()
         {

@@ -174,7 +174,7 @@ impl RunFile {
         RunFile::from_ron(&text)
     }
 
-    /// A line naming what was run, e.g. "knight backtrack on 8x8 from 0,0, seed 1".
+    /// A line naming what was run, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
     pub fn title(&self) -> String {
         job_title(&self.job)
     }
@@ -292,7 +292,7 @@ fn answer(report: &Report) -> AnswerOf {
     }
 }
 
-/// A line naming a job, e.g. "knight backtrack on 8x8 from 0,0, seed 1".
+/// A line naming a job, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
 pub fn job_title(job: &Job) -> String {
     use super::knight::KnightTask;
     use super::magic::MagicTask;
