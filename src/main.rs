@@ -1,16 +1,25 @@
 use clap::{CommandFactory, FromArgMatches};
 use searchlab::cli::{Cli, algorithm_list};
+use searchlab::run::catalog::{KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let command = Cli::command().mut_subcommand("knight", |k| {
-        k.mut_subcommand("solve", |s| {
-            s.after_help(format!(
-                "Algorithms (--algo) and their parameters (--param):\n{}",
-                algorithm_list()
-            ))
+    let list = |algorithms| {
+        format!(
+            "Algorithms (--algo) and their parameters (--param):\n{}",
+            algorithm_list(algorithms)
+        )
+    };
+    let command = Cli::command()
+        .mut_subcommand("knight", |k| {
+            k.mut_subcommand("solve", |s| s.after_help(list(KNIGHT_ALGORITHMS)))
         })
-    });
+        .mut_subcommand("queens", |k| {
+            k.mut_subcommand("solve", |s| s.after_help(list(QUEENS_ALGORITHMS)))
+        })
+        .mut_subcommand("magic", |k| {
+            k.mut_subcommand("solve", |s| s.after_help(list(MAGIC_ALGORITHMS)))
+        });
     let cli = match Cli::from_arg_matches(&command.get_matches()) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

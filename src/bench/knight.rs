@@ -155,13 +155,11 @@ pub fn levels(
 ) -> Result<Vec<TrialsRow>, String> {
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
     check_params(setup, &ids)?;
-    let progress = Progress::metered("levels", n * LEVELS.len() as u64, setup.meter.clone());
-    let rows = LEVELS
+    let progress = Progress::new(n * LEVELS.len() as u64, setup.meter.clone());
+    LEVELS
         .iter()
         .map(|(id, _)| trials(setup, id, board, start, n, &progress))
-        .collect();
-    progress.finish();
-    rows
+        .collect()
 }
 
 /// Seed 000's board-size scaling: one algorithm on `s × s` for each size.
@@ -173,13 +171,11 @@ pub fn sizes(
 ) -> Result<Vec<TrialsRow>, String> {
     knight_algorithm(algorithm)?;
     check_params(setup, &[algorithm])?;
-    let progress = Progress::metered("sizes", n * sizes.len() as u64, setup.meter.clone());
-    let rows = sizes
+    let progress = Progress::new(n * sizes.len() as u64, setup.meter.clone());
+    sizes
         .iter()
         .map(|&s| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
-        .collect();
-    progress.finish();
-    rows
+        .collect()
 }
 
 /// One start square of seed 001's GA table.
@@ -230,7 +226,7 @@ pub fn squares_ga(
     };
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
     let n = b.len() as u64;
-    let progress = Progress::metered("squares", n * runs, setup.meter.clone());
+    let progress = Progress::new(n * runs, setup.meter.clone());
     let started = std::time::Instant::now();
     let results: Vec<Result<SquareRow, String>> = (0..n as Square)
         .into_par_iter()
@@ -278,7 +274,6 @@ pub fn squares_ga(
             })
         })
         .collect();
-    progress.finish();
     let rows = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let tours = rows.iter().map(|r| r.tours).sum();
     let evaluations = rows.iter().map(|r| r.evaluations).sum();
@@ -310,7 +305,7 @@ pub struct CountRow {
 /// `setup.time_limit` per square.
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, String> {
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
-    let progress = Progress::metered("squares", b.len() as u64, setup.meter.clone());
+    let progress = Progress::new(b.len() as u64, setup.meter.clone());
     let rows = (0..b.len() as Square)
         .into_par_iter()
         .map(|sq| {
@@ -337,7 +332,6 @@ pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, 
             }
         })
         .collect();
-    progress.finish();
     Ok(rows)
 }
 

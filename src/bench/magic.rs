@@ -62,7 +62,7 @@ pub fn table(
     if !(3..=max).contains(&order) {
         return Err(format!("--order must be from 3 to {max} (got {order})"));
     }
-    let progress = Progress::metered("magic", VARIANTS.len() as u64 * trials, meter);
+    let progress = Progress::new(VARIANTS.len() as u64 * trials, meter);
     let mut rows = Vec::new();
     for (name, params) in VARIANTS {
         let params: Vec<(String, String)> = (params.iter())
@@ -110,7 +110,6 @@ pub fn table(
                 .then_some(DOCUMENT_GENERATION),
         });
     }
-    progress.finish();
     Ok(rows)
 }
 

@@ -6,10 +6,8 @@ pub mod magic;
 pub mod queens;
 
 use serde::Serialize;
-use std::io::IsTerminal;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 /// Success and timing over a set of trials: one row of a table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -73,65 +71,26 @@ impl Meter {
     }
 }
 
-/// A progress bar on standard error (only when it is a terminal), safe to tick from any
-/// thread; it also counts on a [`Meter`] when given one.
+/// Counts a bench's trials on a [`Meter`], from any thread; whoever holds the meter (the
+/// command line's bar, the app's Experiments tab) shows it.
 pub struct Progress {
-    label: String,
-    total: u64,
-    done: AtomicU64,
-    last: Mutex<Instant>,
-    shown: bool,
     meter: Option<Arc<Meter>>,
 }
 
 impl Progress {
-    pub fn new(label: &str, total: u64) -> Progress {
-        Progress::metered(label, total, None)
-    }
-
-    /// A progress that also counts on `meter` (set to 0 of `total`).
-    pub fn metered(label: &str, total: u64, meter: Option<Arc<Meter>>) -> Progress {
+    /// A progress that counts on `meter` (set to 0 of `total`), or on nothing.
+    pub fn new(total: u64, meter: Option<Arc<Meter>>) -> Progress {
         if let Some(m) = &meter {
             m.done.store(0, Ordering::Relaxed);
             m.total.store(total, Ordering::Relaxed);
         }
-        Progress {
-            label: label.to_string(),
-            total,
-            done: AtomicU64::new(0),
-            last: Mutex::new(Instant::now()),
-            shown: meter.is_none() && std::io::stderr().is_terminal(),
-            meter,
-        }
+        Progress { meter }
     }
 
+    /// One more trial done.
     pub fn tick(&self) {
         if let Some(m) = &self.meter {
             m.done.fetch_add(1, Ordering::Relaxed);
-        }
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if !self.shown {
-            return;
-        }
-        if let Ok(mut last) = self.last.try_lock()
-            && (last.elapsed() > Duration::from_millis(100) || done == self.total)
-        {
-            *last = Instant::now();
-            let width = 30;
-            let filled = (done * width / self.total.max(1)) as usize;
-            eprint!(
-                "\r{} [{}{}] {done}/{}",
-                self.label,
-                "#".repeat(filled),
-                " ".repeat(width as usize - filled),
-                self.total
-            );
-        }
-    }
-
-    pub fn finish(&self) {
-        if self.shown {
-            eprintln!();
         }
     }
 }

@@ -47,7 +47,7 @@ pub fn table(
     meter: Option<std::sync::Arc<super::Meter>>,
 ) -> Result<Vec<QueensRow>, String> {
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
-    let progress = Progress::metered("queens", ns.len() as u64 * 4 * trials, meter);
+    let progress = Progress::new(ns.len() as u64 * 4 * trials, meter);
     let mut rows = Vec::new();
     for &n in ns {
         for algo in SEED_ALGORITHMS {
@@ -90,7 +90,6 @@ pub fn table(
             });
         }
     }
-    progress.finish();
     Ok(rows)
 }
 

@@ -25,7 +25,7 @@ pub enum Event {
     /// at most every [`super::worker::PROGRESS_EVERY`], and before `Finished`).
     Generations(Vec<GenerationStats>),
     /// The job's result, validated by `puzzle/`, or why it could not run.
-    Finished(Result<Report, super::knight::JobError>),
+    Finished(Result<Report, super::error::JobError>),
 }
 
 /// A finished job's result.

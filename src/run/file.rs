@@ -12,7 +12,6 @@ use super::queens::QueensReport;
 use super::worker::Job;
 use crate::solve::Stop;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::Path;
 
 /// The `format` field of every run file.
@@ -36,42 +35,26 @@ pub struct RunFile {
 }
 
 /// Why a file could not be read as a run.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RunFileError {
+    /// The file could not be read or written.
+    #[error("{0}")]
     Io(String),
     /// Not RON, or not a run file at all.
+    #[error(
+        "this is not a SearchLab run file (it should start with `(format: \"{FORMAT}\", version: N, ...`): {0}"
+    )]
     NotARun(String),
     /// Written by a newer SearchLab.
-    Newer {
-        version: u32,
-        written_by: String,
-    },
+    #[error(
+        "this run file was written by SearchLab {written_by} in format version {version}; this SearchLab ({current}) reads versions up to {VERSION}: update SearchLab to open it",
+        current = env!("CARGO_PKG_VERSION")
+    )]
+    Newer { version: u32, written_by: String },
     /// The right format and version, but a part is missing or malformed.
+    #[error("the run file is damaged: {0}")]
     Broken(String),
 }
-
-impl fmt::Display for RunFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunFileError::Io(e) => write!(f, "{e}"),
-            RunFileError::NotARun(e) => write!(
-                f,
-                "this is not a SearchLab run file (it should start with `(format: \"{FORMAT}\", version: N, ...`): {e}"
-            ),
-            RunFileError::Newer {
-                version,
-                written_by,
-            } => write!(
-                f,
-                "this run file was written by SearchLab {written_by} in format version {version}; this SearchLab ({}) reads versions up to {VERSION}: update SearchLab to open it",
-                env!("CARGO_PKG_VERSION")
-            ),
-            RunFileError::Broken(e) => write!(f, "the run file is damaged: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for RunFileError {}
 
 /// The fields every version has, read first to decide whether the rest can be read.
 #[derive(Deserialize)]

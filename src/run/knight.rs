@@ -2,6 +2,7 @@
 //! `puzzle::knight`, and say in a sentence what came of it.
 
 use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
+use super::error::JobError;
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::evolve::{cultural, levels, seed001};
@@ -110,24 +111,6 @@ pub struct SearchReport {
     pub stop: Stop,
     pub elapsed_ms: f64,
     pub message: String,
-}
-
-/// Why a job did not produce a report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum JobError {
-    /// The input was refused; the message says what is allowed.
-    Input(String),
-    /// A solver reported something `puzzle/` rejects: a bug, never shown as an answer.
-    Invalid(String),
-}
-
-impl std::fmt::Display for JobError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            JobError::Input(m) => write!(f, "{m}"),
-            JobError::Invalid(m) => write!(f, "internal error, answer rejected: {m}"),
-        }
-    }
 }
 
 impl KnightJob {

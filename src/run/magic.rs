@@ -2,7 +2,7 @@
 //! comes out with `puzzle::magic`, and say in a sentence what came of it.
 
 use super::catalog::{Params, magic_algorithm};
-use super::knight::JobError;
+use super::error::JobError;
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};

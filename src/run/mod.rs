@@ -2,6 +2,7 @@
 //! their answers, and the worker thread that streams events to the app or the command line.
 
 pub mod catalog;
+pub mod error;
 pub mod events;
 pub mod file;
 pub mod knight;
@@ -9,8 +10,9 @@ pub mod magic;
 pub mod queens;
 pub mod worker;
 
+pub use error::JobError;
 pub use events::{Event, Report};
-pub use knight::{JobError, KnightJob, KnightReport, KnightTask};
+pub use knight::{KnightJob, KnightReport, KnightTask};
 pub use magic::{MagicJob, MagicReport, MagicTask};
 pub use queens::{QueensJob, QueensReport, QueensTask};
 pub use worker::{Job, Run};

@@ -2,7 +2,7 @@
 //! what it reports with `puzzle::queens`, and say in a sentence what came of it.
 
 use super::catalog::{Params, queens_algorithm};
-use super::knight::JobError;
+use super::error::JobError;
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// The most worker threads a count may start.
+pub const MAX_THREADS: usize = 1024;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensJob {
@@ -82,8 +85,10 @@ impl QueensJob {
                 self.n
             )));
         }
-        if self.threads == Some(0) {
-            return Err(JobError::Input("--threads must be at least 1".into()));
+        if let Some(t) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+            return Err(JobError::Input(format!(
+                "--threads {t} is out of range: from 1 to {MAX_THREADS}"
+            )));
         }
         match self.task {
             QueensTask::Count if self.n > MAX_COUNT_N as u64 => Err(JobError::Input(format!(

@@ -5,8 +5,9 @@
 //! has taken the previous one and [`SNAPSHOT_EVERY`] has passed. So a consumer that draws at
 //! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat.
 
+use super::error::JobError;
 use super::events::{Event, Report};
-use super::knight::{JobError, KnightJob};
+use super::knight::KnightJob;
 use crate::solve::{Counters, GenerationStats, Observer};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};

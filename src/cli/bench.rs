@@ -1,0 +1,607 @@
+//! `searchlab … bench`: experiments of many seeded trials on a thread pool, with a progress
+//! bar on the terminal, printed as a table or as one JSON object
+//! `{"experiment": NAME, "rows": [...]}`.
+
+use super::CliError;
+use super::common::{Sizes, cancel_on_ctrl_c, params, parse_board, parse_duration, parse_sizes};
+use super::magic::MagicBenchArgs;
+use super::output::{Render, json_line, pct, print};
+use super::progress::with_bar;
+use super::queens::QueensBenchArgs;
+use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
+use crate::bench::magic::MagicRow;
+use crate::bench::queens::QueensRow;
+use crate::bench::{self, Meter};
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// The most trials (or runs per square) one bench takes.
+pub const MAX_TRIALS: u64 = 1_000_000;
+/// The most worker threads a command starts.
+pub const MAX_THREADS: usize = 1024;
+
+#[derive(Args, Debug)]
+pub struct BenchCommon {
+    /// Trial i uses seed SEED + i, so a table is reproduced exactly.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial (level 4 stops at its own 60 s timeout too).
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Set a parameter of the algorithms (only those that have it), e.g. repair=fewest-onward.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Experiment {
+    /// The Cultural Algorithm guide's performance comparison: levels 0-4, TRIALS seeded
+    /// runs each.
+    Levels {
+        #[arg(long, value_parser = parse_board, default_value = "8x8")]
+        board: (u64, u64),
+        #[arg(long)]
+        start: Option<String>,
+        #[arg(long, default_value_t = 100)]
+        trials: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+    /// The Cultural Algorithm guide's board-size scaling: one algorithm on n x n for each
+    /// size.
+    Sizes {
+        #[arg(long = "algo", default_value = "level4")]
+        algo: String,
+        /// Sizes as FROM..TO (inclusive) or a list, e.g. 5..12 or 5,8,10.
+        #[arg(long, value_parser = parse_sizes, default_value = "5..12")]
+        sizes: Sizes,
+        #[arg(long, default_value_t = 20)]
+        trials: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+    /// The Knight's Tour solver report's per-square tables: GA runs (ga-repair,
+    /// ga-heuristic) or a timed count (count) from every start square.
+    Squares {
+        #[arg(long = "algo", default_value = "ga-heuristic")]
+        algo: String,
+        #[arg(long, value_parser = parse_board, default_value = "8x8")]
+        board: (u64, u64),
+        /// GA runs per square (the solver report: 5).
+        #[arg(long, default_value_t = 5)]
+        runs: u64,
+        #[command(flatten)]
+        common: BenchCommon,
+    },
+}
+
+fn check_trials(flag: &str, trials: u64) -> Result<(), CliError> {
+    if (1..=MAX_TRIALS).contains(&trials) {
+        Ok(())
+    } else {
+        Err(CliError::Input(format!(
+            "{flag} {trials} is out of range: from 1 to {MAX_TRIALS}"
+        )))
+    }
+}
+
+/// A thread pool of `threads` workers (default: one per core).
+fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if !(1..=MAX_THREADS).contains(&t) {
+            return Err(CliError::Input(format!(
+                "--threads {t} is out of range: from 1 to {MAX_THREADS}"
+            )));
+        }
+        pool = pool.num_threads(t);
+    }
+    pool.build()
+        .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))
+}
+
+/// Prints a finished table, saying first when Ctrl-C cut it short.
+fn finish(table: &dyn Render, json: bool, cancelled: bool) -> Result<ExitCode, CliError> {
+    if cancelled {
+        eprintln!("searchlab: cancelled; the table covers the trials that ran to the end");
+    }
+    print(table, json)
+}
+
+/// `searchlab knight bench …`.
+pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
+    let (Experiment::Levels { common, .. }
+    | Experiment::Sizes { common, .. }
+    | Experiment::Squares { common, .. }) = experiment;
+    match experiment {
+        Experiment::Levels { trials, .. } | Experiment::Sizes { trials, .. } => {
+            check_trials("--trials", *trials)?;
+        }
+        Experiment::Squares { runs, .. } => check_trials("--runs", *runs)?,
+    }
+    let meter = Arc::new(Meter::default());
+    let setup = bench::knight::Setup {
+        seed: common.seed,
+        time_limit: common.time_limit,
+        params: params(&common.params)?,
+        cancel: cancel_on_ctrl_c(),
+        meter: Some(meter.clone()),
+    };
+    let pool = pool(common.threads)?;
+    let failed =
+        |name: &'static str| move |e: String| CliError::Input(format!("bench {name}: {e}"));
+    let table: Box<dyn Render + Send> =
+        pool.install(|| -> Result<Box<dyn Render + Send>, CliError> {
+            Ok(match experiment {
+                Experiment::Levels {
+                    board,
+                    start,
+                    trials,
+                    ..
+                } => {
+                    let start = super::common::start_square(start.as_deref(), *board)?;
+                    let rows = with_bar("levels", &meter, || {
+                        bench::knight::levels(&setup, *board, start.unwrap_or((0, 0)), *trials)
+                    })
+                    .map_err(failed("levels"))?;
+                    Box::new(Trials {
+                        name: "levels",
+                        rows,
+                    })
+                }
+                Experiment::Sizes {
+                    algo,
+                    sizes,
+                    trials,
+                    ..
+                } => {
+                    let rows = with_bar("sizes", &meter, || {
+                        bench::knight::sizes(&setup, algo, &sizes.0, *trials)
+                    })
+                    .map_err(failed("sizes"))?;
+                    Box::new(Trials {
+                        name: "sizes",
+                        rows,
+                    })
+                }
+                Experiment::Squares { algo, board, .. } if algo == "count" => {
+                    let rows = with_bar("squares", &meter, || {
+                        bench::knight::squares_count(&setup, *board)
+                    })
+                    .map_err(failed("squares"))?;
+                    Box::new(SquaresCount {
+                        board: *board,
+                        rows,
+                    })
+                }
+                Experiment::Squares {
+                    algo, board, runs, ..
+                } => {
+                    let table = with_bar("squares", &meter, || {
+                        bench::knight::squares_ga(&setup, algo, *board, *runs)
+                    })
+                    .map_err(failed("squares"))?;
+                    Box::new(SquaresGa(table))
+                }
+            })
+        })?;
+    finish(
+        table.as_ref(),
+        common.json,
+        setup.cancel.load(Ordering::Relaxed),
+    )
+}
+
+/// `searchlab queens bench`.
+pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
+    check_trials("--trials", a.trials)?;
+    let cancel = cancel_on_ctrl_c();
+    let meter = Arc::new(Meter::default());
+    let rows = with_bar("queens", &meter, || {
+        bench::queens::table(
+            &a.n.0,
+            a.trials,
+            a.seed,
+            &a.heuristic,
+            a.time_limit,
+            &cancel,
+            Some(meter.clone()),
+        )
+    })
+    .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
+    let table = QueensTable { rows, seed: a.seed };
+    finish(&table, a.json, cancel.load(Ordering::Relaxed))
+}
+
+/// `searchlab magic bench`.
+pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
+    check_trials("--trials", a.trials)?;
+    let cancel = cancel_on_ctrl_c();
+    let meter = Arc::new(Meter::default());
+    let rows = with_bar("magic", &meter, || {
+        bench::magic::table(
+            a.order,
+            a.trials,
+            a.seed,
+            a.time_limit,
+            &cancel,
+            Some(meter.clone()),
+        )
+    })
+    .map_err(|e| CliError::Input(format!("magic bench: {e}")))?;
+    finish(&MagicTable { rows }, a.json, cancel.load(Ordering::Relaxed))
+}
+
+/// `{"experiment": NAME, "rows": [...]}`.
+#[derive(Serialize)]
+struct Rows<'a, R> {
+    experiment: &'a str,
+    rows: &'a [R],
+}
+
+struct Trials {
+    name: &'static str,
+    rows: Vec<TrialsRow>,
+}
+
+impl Render for Trials {
+    fn text(&self, t: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            t,
+            "{:<12} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10} {:>10} {:>6} {:>6} {:>8}",
+            "algorithm",
+            "board",
+            "trials",
+            "success",
+            "mean ms",
+            "median ms",
+            "min ms",
+            "max ms",
+            "best",
+            "worst",
+            "gens"
+        )?;
+        for r in &self.rows {
+            let s = &r.summary;
+            writeln!(
+                t,
+                "{:<12} {:>6} {:>7} {:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6} {:>6} {:>8.1}",
+                r.algorithm,
+                r.board,
+                s.trials,
+                pct(s.success_rate),
+                s.mean_ms,
+                s.median_ms,
+                s.min_ms,
+                s.max_ms,
+                pct(r.best_batch_rate),
+                pct(r.worst_batch_rate),
+                r.mean_generations
+            )?;
+        }
+        writeln!(
+            t,
+            "best / worst: the highest and lowest success rate over batches of 10 trials; gens: mean generations of the successful trials"
+        )
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json_line(
+            out,
+            &Rows {
+                experiment: self.name,
+                rows: &self.rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
+}
+
+struct SquaresGa(SquaresTable);
+
+#[derive(Serialize)]
+struct SquareRowJson<'a> {
+    algorithm: &'a str,
+    board: &'a str,
+    start: [u32; 2],
+    trials: u64,
+    successes: u64,
+    success_rate: f64,
+    mean_ms: f64,
+    mean_generations_to_first: f64,
+    tours: u64,
+    evaluations: u64,
+}
+
+#[derive(Serialize)]
+struct SquaresJson<'a> {
+    experiment: &'static str,
+    algorithm: &'a str,
+    board: &'a str,
+    tours: u64,
+    evaluations: u64,
+    hit_ratio: f64,
+    elapsed_ms: f64,
+    rows: Vec<SquareRowJson<'a>>,
+}
+
+impl Render for SquaresGa {
+    fn text(&self, t: &mut dyn Write) -> io::Result<()> {
+        let table = &self.0;
+        writeln!(
+            t,
+            "{} on {}: (average generations to the first tour, distinct tours) per start square",
+            table.algorithm, table.board
+        )?;
+        let cols = table.rows.iter().map(|r| r.start[1]).max().unwrap_or(0) as usize + 1;
+        for line in table.rows.chunks(cols) {
+            let cells: Vec<String> = line
+                .iter()
+                .map(|r| format!("({:.0}, {})", r.mean_generations_to_first, r.tours))
+                .collect();
+            writeln!(t, "{}", cells.join(", "))?;
+        }
+        writeln!(t, "tours found: {}", table.tours)?;
+        writeln!(t, "chromosomes evaluated: {}", table.evaluations)?;
+        writeln!(
+            t,
+            "hit ratio (tours / evaluated): {:.6} ({:.4} %)",
+            table.hit_ratio,
+            table.hit_ratio * 100.0
+        )?;
+        writeln!(
+            t,
+            "average tours per square: {:.1}",
+            table.tours as f64 / table.rows.len().max(1) as f64
+        )?;
+        let max = table.rows.iter().max_by_key(|r| r.tours);
+        let min = table.rows.iter().min_by_key(|r| r.tours);
+        if let (Some(max), Some(min)) = (max, min) {
+            writeln!(
+                t,
+                "most tours: ({}, {}) with {}; fewest: ({}, {}) with {}",
+                max.start[0], max.start[1], max.tours, min.start[0], min.start[1], min.tours
+            )?;
+        }
+        writeln!(t, "{:.0} ms in all", table.elapsed_ms)
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let table = &self.0;
+        let rows = table
+            .rows
+            .iter()
+            .map(|r| SquareRowJson {
+                algorithm: &table.algorithm,
+                board: &table.board,
+                start: r.start,
+                trials: r.runs,
+                successes: r.successes,
+                success_rate: r.successes as f64 / r.runs.max(1) as f64,
+                mean_ms: r.mean_ms,
+                mean_generations_to_first: r.mean_generations_to_first,
+                tours: r.tours,
+                evaluations: r.evaluations,
+            })
+            .collect();
+        json_line(
+            out,
+            &SquaresJson {
+                experiment: "squares",
+                algorithm: &table.algorithm,
+                board: &table.board,
+                tours: table.tours,
+                evaluations: table.evaluations,
+                hit_ratio: table.hit_ratio,
+                elapsed_ms: table.elapsed_ms,
+                rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
+}
+
+struct SquaresCount {
+    board: (u64, u64),
+    rows: Vec<CountRow>,
+}
+
+#[derive(Serialize)]
+struct CountRowJson {
+    algorithm: &'static str,
+    start: [u32; 2],
+    tours: u64,
+    calls: u64,
+    complete: bool,
+    elapsed_ms: f64,
+}
+
+#[derive(Serialize)]
+struct CountTableJson {
+    experiment: &'static str,
+    algorithm: &'static str,
+    board: String,
+    rows: Vec<CountRowJson>,
+}
+
+impl Render for SquaresCount {
+    fn text(&self, t: &mut dyn Write) -> io::Result<()> {
+        let cols = self.board.0 as usize;
+        writeln!(
+            t,
+            "count on {}x{}: tours per start square",
+            self.board.0, self.board.1
+        )?;
+        for line in self.rows.chunks(cols) {
+            let cells: Vec<String> = line
+                .iter()
+                .map(|r| format!("{:>9}{}", r.tours, if r.complete { " " } else { "+" }))
+                .collect();
+            writeln!(t, "{}", cells.join(""))?;
+        }
+        writeln!(t, "recursive calls per start square")?;
+        for line in self.rows.chunks(cols) {
+            let cells: Vec<String> = line.iter().map(|r| format!("{:>12}", r.calls)).collect();
+            writeln!(t, "{}", cells.join(""))?;
+        }
+        writeln!(t, "+: the time limit ended the count (at least this many)")
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| CountRowJson {
+                algorithm: "count",
+                start: r.start,
+                tours: r.tours,
+                calls: r.calls,
+                complete: r.complete,
+                elapsed_ms: r.elapsed_ms,
+            })
+            .collect();
+        json_line(
+            out,
+            &CountTableJson {
+                experiment: "squares",
+                algorithm: "count",
+                board: format!("{}x{}", self.board.0, self.board.1),
+                rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
+}
+
+struct QueensTable {
+    rows: Vec<QueensRow>,
+    seed: u64,
+}
+
+impl Render for QueensTable {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:<14} {:>4} {:>7} {:>8} {:>11} {:>11} {:>11} {:>13} {:>12}",
+            "algorithm",
+            "n",
+            "trials",
+            "success",
+            "mean ms",
+            "median ms",
+            "max ms",
+            "document ms",
+            "doc success"
+        )?;
+        for r in &self.rows {
+            let s = &r.summary;
+            writeln!(
+                out,
+                "{:<14} {:>4} {:>7} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>13} {:>12}",
+                r.algorithm,
+                r.n,
+                s.trials,
+                pct(s.success_rate),
+                s.mean_ms,
+                s.median_ms,
+                s.max_ms,
+                r.document_mean_ms
+                    .map_or("—".to_string(), |m| format!("{m:.3}")),
+                r.document_success_rate.map_or("—".to_string(), pct)
+            )?;
+        }
+        writeln!(
+            out,
+            "heuristic {} (best-first, hill-climbing, cultural); trial i starts every algorithm from the placement of seed {} + i",
+            self.rows.first().map_or("h1", |r| r.heuristic.as_str()),
+            self.seed
+        )
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json_line(
+            out,
+            &Rows {
+                experiment: "queens",
+                rows: &self.rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
+}
+
+struct MagicTable {
+    rows: Vec<MagicRow>,
+}
+
+impl Render for MagicTable {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:<36} {:>6} {:>7} {:>8} {:>10} {:>10} {:>11} {:>11}",
+            "ga variant",
+            "order",
+            "trials",
+            "success",
+            "median ms",
+            "max ms",
+            "median gen",
+            "document gen"
+        )?;
+        for r in &self.rows {
+            let s = &r.summary;
+            writeln!(
+                out,
+                "{:<36} {:>6} {:>7} {:>8} {:>10.3} {:>10.3} {:>11} {:>11}",
+                r.variant,
+                r.order,
+                s.trials,
+                pct(s.success_rate),
+                s.median_ms,
+                s.max_ms,
+                r.median_generation
+                    .map_or("—".to_string(), |g| format!("{g}")),
+                r.document_generation
+                    .map_or("—".to_string(), |g| g.to_string()),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json_line(
+            out,
+            &Rows {
+                experiment: "magic",
+                rows: &self.rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
+}

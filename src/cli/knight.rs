@@ -1,0 +1,434 @@
+//! `searchlab knight …`: its arguments, the job they describe, and how its reports print.
+
+use super::CliError;
+use super::bench::Experiment;
+use super::common::{OutputArgs, params, parse_board, parse_duration, start_square};
+use super::output::{ParamMap, Render, RowCols, json_line, row_col};
+use crate::puzzle::knight::{Board, Square};
+use crate::run::knight::{CountReport, SearchReport, SolveReport};
+use crate::run::{Job, KnightJob, KnightReport, KnightTask};
+use crate::solve::{Budget, Counters, Stop};
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::time::Duration;
+
+#[derive(Subcommand, Debug)]
+pub enum KnightVerb {
+    /// Find one tour with the chosen algorithm.
+    Solve(SolveArgs),
+    /// Count every tour from one square or from every square (exhaustive, pruned).
+    Count(CountArgs),
+    /// The BFS/DFS search exercise's breadth-first or depth-first tree search over whole
+    /// board states.
+    Search(SearchArgs),
+    /// Experiments: the Cultural Algorithm guide's levels and sizes tables, the Knight's
+    /// Tour solver report's per-square tables.
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The board as COLSxROWS, e.g. 8x8 or 5x4 (5 columns, 4 rows).
+    #[arg(long, value_parser = parse_board)]
+    pub board: (u64, u64),
+    /// Start square (default: the top-left square, 0,0).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Algorithm id (see the list below).
+    #[arg(long = "algo", default_value = "warnsdorff")]
+    pub algo: String,
+    /// Look for a closed tour (the last square a knight's move from the first).
+    #[arg(long)]
+    pub closed: bool,
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long, e.g. 500ms, 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Stop after this many search nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// An algorithm parameter as KEY=VALUE; repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// The board as COLSxROWS, e.g. 8x8 or 5x4 (5 columns, 4 rows).
+    #[arg(long, value_parser = parse_board)]
+    pub board: (u64, u64),
+    /// Count the tours from this square.
+    #[arg(
+        long,
+        conflicts_with = "all_starts",
+        required_unless_present = "all_starts"
+    )]
+    pub start: Option<String>,
+    /// Count the tours from every square (squares in parallel).
+    #[arg(long)]
+    pub all_starts: bool,
+    /// Count closed tours instead of open ones.
+    #[arg(long)]
+    pub closed: bool,
+    /// Stop after this long and report what was counted, e.g. 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "10m")]
+    pub time_limit: Duration,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// The board as COLSxROWS, e.g. 8x8 or 5x4 (5 columns, 4 rows).
+    #[arg(long, value_parser = parse_board)]
+    pub board: (u64, u64),
+    /// bfs (breadth-first) or dfs (depth-first).
+    #[arg(long)]
+    pub strategy: String,
+    /// Place the knight here first (default: the root's children are every square).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Stop after generating this many nodes.
+    #[arg(long, default_value_t = crate::run::knight::DEFAULT_SEARCH_NODES)]
+    pub nodes: u64,
+    /// Stop after this long.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub experiment: Experiment,
+}
+
+/// What a knight command asks for.
+pub enum Command {
+    Job(Job, OutputArgs),
+    Bench(Experiment),
+}
+
+/// The job a knight command describes.
+pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
+    let job = |board: (u64, u64), start, closed, seed, budget, task| KnightJob {
+        cols: board.0,
+        rows: board.1,
+        start,
+        closed,
+        seed,
+        budget,
+        task,
+    };
+    let (job, out) = match verb {
+        KnightVerb::Bench(b) => return Ok(Command::Bench(b.experiment)),
+        KnightVerb::Solve(a) => {
+            let mut budget = Budget::unlimited().with_time(a.time_limit);
+            budget.nodes = a.nodes;
+            let task = KnightTask::Solve {
+                algorithm: a.algo,
+                params: params(&a.params)?,
+            };
+            let start = start_square(a.start.as_deref(), a.board)?;
+            (job(a.board, start, a.closed, a.seed, budget, task), a.out)
+        }
+        KnightVerb::Count(a) => {
+            let budget = Budget::unlimited().with_time(a.time_limit);
+            let task = KnightTask::Count {
+                all_starts: a.all_starts,
+            };
+            let start = start_square(a.start.as_deref(), a.board)?;
+            (job(a.board, start, a.closed, 0, budget, task), a.out)
+        }
+        KnightVerb::Search(a) => {
+            let budget = Budget::unlimited()
+                .with_time(a.time_limit)
+                .with_nodes(a.nodes);
+            let task = KnightTask::Search {
+                strategy: a.strategy,
+            };
+            let start = start_square(a.start.as_deref(), a.board)?;
+            (job(a.board, start, false, 0, budget, task), a.out)
+        }
+    };
+    Ok(Command::Job(Job::Knight(job), out))
+}
+
+impl Render for KnightReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            KnightReport::Solve(r) => solve_text(out, r),
+            KnightReport::Count(r) => count_text(out, r),
+            KnightReport::Search(r) => search_text(out, r),
+        }
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            KnightReport::Solve(r) => json_line(out, &SolveJson::of(r)),
+            KnightReport::Count(r) => json_line(out, &CountJson::of(r)),
+            KnightReport::Search(r) => json_line(out, &SearchJson::of(r)),
+        }
+    }
+
+    fn success(&self) -> bool {
+        match self {
+            KnightReport::Solve(r) => r.found,
+            KnightReport::Count(r) => r.complete,
+            KnightReport::Search(r) => r.found,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct BoardJson {
+    cols: u32,
+    rows: u32,
+}
+
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    board: BoardJson,
+    start: [u32; 2],
+    algorithm: &'a str,
+    params: ParamMap<'a>,
+    seed: u64,
+    found: bool,
+    closed: bool,
+    closed_requested: bool,
+    elapsed_ms: f64,
+    stop: Stop,
+    message: &'a str,
+    stats: &'a Counters,
+    path: RowCols<'a>,
+}
+
+impl<'a> SolveJson<'a> {
+    fn of(r: &'a SolveReport) -> Self {
+        SolveJson {
+            board: BoardJson {
+                cols: r.cols,
+                rows: r.rows,
+            },
+            start: row_col(r.cols, r.start),
+            algorithm: &r.algorithm,
+            params: ParamMap(&r.params),
+            seed: r.seed,
+            found: r.found,
+            closed: r.closed,
+            closed_requested: r.closed_requested,
+            elapsed_ms: r.elapsed_ms,
+            stop: r.stop,
+            message: &r.message,
+            stats: &r.counters,
+            path: RowCols {
+                cols: r.cols,
+                path: &r.path,
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CountJson<'a> {
+    board: BoardJson,
+    closed: bool,
+    complete: bool,
+    total: u64,
+    calls: u64,
+    elapsed_ms: f64,
+    stop: Stop,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<[u32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_square: Option<super::output::Rows<'a, u64>>,
+}
+
+impl<'a> CountJson<'a> {
+    fn of(r: &'a CountReport) -> Self {
+        CountJson {
+            board: BoardJson {
+                cols: r.cols,
+                rows: r.rows,
+            },
+            closed: r.closed,
+            complete: r.complete,
+            total: r.total,
+            calls: r.calls,
+            elapsed_ms: r.elapsed_ms,
+            stop: r.stop,
+            message: &r.message,
+            start: r.start.map(|s| row_col(r.cols, s)),
+            per_square: r.per_square.as_deref().map(|cells| super::output::Rows {
+                width: r.cols as usize,
+                cells,
+            }),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SearchJson<'a> {
+    board: BoardJson,
+    strategy: &'a str,
+    found: bool,
+    path_length: usize,
+    nodes_generated: u64,
+    max_frontier: u64,
+    elapsed_ms: f64,
+    limit_reached: bool,
+    stop: Stop,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<[u32; 2]>,
+    path: RowCols<'a>,
+}
+
+impl<'a> SearchJson<'a> {
+    fn of(r: &'a SearchReport) -> Self {
+        SearchJson {
+            board: BoardJson {
+                cols: r.cols,
+                rows: r.rows,
+            },
+            strategy: &r.strategy,
+            found: r.found,
+            path_length: r.path.len(),
+            nodes_generated: r.nodes_generated,
+            max_frontier: r.max_frontier,
+            elapsed_ms: r.elapsed_ms,
+            limit_reached: r.limit_reached,
+            stop: r.stop,
+            message: &r.message,
+            start: r.start.map(|s| row_col(r.cols, s)),
+            path: RowCols {
+                cols: r.cols,
+                path: &r.path,
+            },
+        }
+    }
+}
+
+/// Boards larger than this are not printed as a grid in text output.
+const MAX_PRINTED_SQUARES: usize = 10_000;
+
+fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Result<()> {
+    if (cols as usize) * (rows as usize) > MAX_PRINTED_SQUARES {
+        return writeln!(
+            out,
+            "(the board is too large to print; --json gives the path)"
+        );
+    }
+    match Board::new(cols as u64, rows as u64) {
+        Ok(board) => write!(out, "{}", board.render_numbers(path, 1)),
+        Err(_) => Ok(()),
+    }
+}
+
+fn square_label(cols: u32, rows: u32, sq: Square) -> String {
+    match Board::new(cols as u64, rows as u64) {
+        Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
+        Err(_) => format!("{},{}", sq / cols, sq % cols),
+    }
+}
+
+fn solve_text(out: &mut dyn Write, r: &SolveReport) -> io::Result<()> {
+    let params: Vec<String> = r.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    writeln!(
+        out,
+        "{}x{} board, start {}, {}{}, seed {}",
+        r.cols,
+        r.rows,
+        square_label(r.cols, r.rows, r.start),
+        r.algorithm,
+        if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", params.join(", "))
+        },
+        r.seed
+    )?;
+    writeln!(out, "{}", r.message)?;
+    if !r.path.is_empty() {
+        writeln!(out)?;
+        grid(out, r.cols, r.rows, &r.path)?;
+        writeln!(out)?;
+    }
+    let c = &r.counters;
+    if c.generations > 0 {
+        writeln!(
+            out,
+            "generations {}, chromosomes evaluated {}, best path {} squares; {:.3} ms",
+            c.generations, c.nodes, c.max_depth, r.elapsed_ms
+        )
+    } else {
+        writeln!(
+            out,
+            "nodes {}, backtracks {}, max depth {}, attempts {}; {:.3} ms",
+            c.nodes, c.backtracks, c.max_depth, c.attempts, r.elapsed_ms
+        )
+    }
+}
+
+fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
+    let kind = if r.closed {
+        "closed tours"
+    } else {
+        "open tours"
+    };
+    match r.start {
+        Some(s) => writeln!(
+            out,
+            "{}x{} board, {kind} from {}",
+            r.cols,
+            r.rows,
+            square_label(r.cols, r.rows, s)
+        )?,
+        None => writeln!(out, "{}x{} board, {kind} from every square", r.cols, r.rows)?,
+    }
+    writeln!(out, "{}", r.message)?;
+    if let Some(per) = &r.per_square {
+        let width = per.iter().max().map_or(1, |m| m.to_string().len());
+        writeln!(out)?;
+        for row in per.chunks(r.cols as usize) {
+            let cells: Vec<String> = row.iter().map(|n| format!("{n:>width$}")).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "total {}, calls {}; {:.3} ms",
+        r.total, r.calls, r.elapsed_ms
+    )
+}
+
+fn search_text(out: &mut dyn Write, r: &SearchReport) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}x{} board, {} tree search",
+        r.cols, r.rows, r.strategy
+    )?;
+    writeln!(out, "{}", r.message)?;
+    if !r.path.is_empty() {
+        writeln!(out)?;
+        grid(out, r.cols, r.rows, &r.path)?;
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "result {}, nodes generated {}, largest frontier {}, path length {}; {:.3} ms",
+        if r.found { "tour" } else { "none" },
+        r.nodes_generated,
+        r.max_frontier,
+        r.path.len(),
+        r.elapsed_ms
+    )
+}

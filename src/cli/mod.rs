@@ -1,0 +1,205 @@
+//! The command line (`docs/CLI.md` is its contract): parse, run the job on a worker
+//! through `run/`, print text or one JSON object, exit 0 (answer), 1 (none), 2 (bad input).
+//!
+//! One function, [`run`], does the work and returns a [`CliError`] for anything that went
+//! wrong; [`main`] prints it and maps it to the exit status, in one place.
+
+mod bench;
+mod common;
+mod knight;
+mod magic;
+mod output;
+mod progress;
+mod queens;
+
+use crate::run::file::RunFile;
+use crate::run::{Job, JobError, Report, Run};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use common::parse_duration;
+pub use knight::KnightVerb;
+pub use magic::MagicVerb;
+pub use queens::QueensVerb;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "searchlab",
+    version,
+    about = "Watch and compare search algorithms on chessboard puzzles.",
+    after_help = "Squares: chess notation (a1 = bottom-left) or ROW,COL zero-based from the top-left.\nExit status: 0 an answer was found (or a count completed), 1 none exists or none was found within the budget, 2 bad input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the desktop app (the same as no command).
+    App,
+    /// The knight's tour.
+    Knight {
+        #[command(subcommand)]
+        verb: KnightVerb,
+    },
+    /// N-Queens.
+    Queens {
+        #[command(subcommand)]
+        verb: QueensVerb,
+    },
+    /// Magic squares.
+    Magic {
+        #[command(subcommand)]
+        verb: MagicVerb,
+    },
+    /// Re-run a run saved with --save (same job, same seed), show it and check that the
+    /// answer is the saved one.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A run file written by --save or by the app's "Save run…".
+    pub file: PathBuf,
+    /// Print one JSON object on standard output instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Everything that can end a command other than its answer.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The input was refused (exit 2); the message says what is allowed.
+    #[error("{0}")]
+    Input(String),
+    /// The job refused its input (exit 2) or its answer failed validation (exit 1).
+    #[error(transparent)]
+    Job(#[from] JobError),
+    /// The command ran but did not succeed, for the reason given (exit 1).
+    #[error("{0}")]
+    Failed(String),
+    /// Standard output could not be written (exit 1); a reader that went away is not this.
+    #[error("cannot write the output: {0}")]
+    Output(std::io::Error),
+}
+
+impl CliError {
+    /// The exit status this error ends the process with.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Input(_) | CliError::Job(JobError::Input(_)) => ExitCode::from(2),
+            CliError::Job(JobError::Invalid(_)) | CliError::Failed(_) | CliError::Output(_) => {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+/// Runs the command line and prints whatever error ended it.
+pub fn main(cli: Cli) -> ExitCode {
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("searchlab: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// Runs the command line: no subcommand (or `app`) opens the desktop app.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let (job, out) = match cli.command {
+        None | Some(Command::App) => {
+            return crate::app::run()
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
+        }
+        Some(Command::Replay(a)) => return replay(&a),
+        Some(Command::Knight { verb }) => match knight::job(verb)? {
+            knight::Command::Job(job, out) => (job, out),
+            knight::Command::Bench(experiment) => return bench::knight(&experiment),
+        },
+        Some(Command::Queens { verb }) => match queens::job(verb)? {
+            queens::Command::Job(job, out) => (job, out),
+            queens::Command::Bench(args) => return bench::queens(&args),
+        },
+        Some(Command::Magic { verb }) => match magic::job(verb)? {
+            magic::Command::Job(job, out) => (job, out),
+            magic::Command::Bench(args) => return bench::magic(&args),
+        },
+    };
+    job.check()?;
+    if let Some(path) = &out.save {
+        // Fail before a long run, not after it.
+        common::check_save_target(path)?;
+    }
+    let (report, history) = run_job(&job)?;
+    let code = output::print(output::of(&report), out.json)?;
+    if let Some(path) = out.save {
+        // The answer stands, and so does its exit status, whether or not it could be saved.
+        match RunFile::new(job, report, history).save(&path) {
+            Ok(()) => eprintln!("saved the run to {}", path.display()),
+            Err(e) => eprintln!("searchlab: the run was not saved: {e}"),
+        }
+    }
+    Ok(code)
+}
+
+/// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.
+fn run_job(job: &Job) -> Result<(Report, Vec<crate::run::Event>), CliError> {
+    let cancel = common::cancel_on_ctrl_c();
+    let run = Run::start_with_cancel(job.clone(), cancel, || {});
+    let (result, history) = progress::wait(&run);
+    Ok((result?, history))
+}
+
+/// `searchlab replay FILE`: load a saved run, run its job again with the same seed, print
+/// the answer and say whether it is the saved one (exit 1 when it is not).
+fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
+    let shown = a.file.display();
+    let file = RunFile::load(&a.file).map_err(|e| CliError::Input(format!("{shown}: {e}")))?;
+    file.job
+        .check()
+        .map_err(|e| CliError::Input(format!("{shown}: the saved job is not valid: {e}")))?;
+    eprintln!(
+        "replaying {} (saved by SearchLab {})",
+        file.title(),
+        file.written_by
+    );
+    let (report, _) = run_job(&file.job)?;
+    let code = output::print(output::of(&report), a.json)?;
+    match file.compare(&report) {
+        Ok(same) => {
+            eprintln!("replay: {same}");
+            Ok(code)
+        }
+        Err(differs) => Err(CliError::Failed(format!("replay: {differs}"))),
+    }
+}
+
+/// The algorithms of one puzzle with their parameters, for `--help`.
+pub fn algorithm_list(algorithms: &[crate::run::catalog::AlgorithmInfo]) -> String {
+    algorithms
+        .iter()
+        .map(|a| {
+            let params: Vec<String> = a
+                .params
+                .iter()
+                .map(|p| format!("{}={}", p.name, p.default))
+                .collect();
+            format!(
+                "  {:<22}{}{}",
+                a.id,
+                a.summary,
+                if params.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", params.join(", "))
+                }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,108 @@
+//! Writing answers: every report renders as text or as one JSON object through [`Render`],
+//! and [`print`] writes it to standard output in one place, where a reader that went away
+//! (`| head`) is not an error and any other write error is.
+//!
+//! The JSON types borrow the report's data and stream it (a path of millions of squares is
+//! written square by square, never built as a `serde_json::Value`).
+
+use super::CliError;
+use crate::puzzle::knight::Square;
+use crate::run::Report;
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+/// A result the command line can show.
+pub trait Render {
+    /// Text for people.
+    fn text(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// Exactly one JSON object and a newline.
+    fn json(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// Whether the command succeeded: an answer found, a count completed.
+    fn success(&self) -> bool;
+}
+
+/// The report of any puzzle; its one `match` picks the puzzle's renderer.
+pub fn of(report: &Report) -> &dyn Render {
+    match report {
+        Report::Knight(r) => r,
+        Report::Queens(r) => r,
+        Report::Magic(r) => r,
+    }
+}
+
+/// Writes `result` to standard output as text or JSON; the exit status says whether it
+/// succeeded.
+pub fn print(result: &dyn Render, json: bool) -> Result<ExitCode, CliError> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let written = if json {
+        result.json(&mut out)
+    } else {
+        result.text(&mut out)
+    }
+    .and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
+        _ if result.success() => Ok(ExitCode::SUCCESS),
+        _ => Ok(ExitCode::from(1)),
+    }
+}
+
+/// Writes `value` as one line of JSON.
+pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)
+}
+
+/// A square as `[row, col]`.
+pub fn row_col(cols: u32, sq: Square) -> [u32; 2] {
+    [sq / cols, sq % cols]
+}
+
+/// A path as `[[row, col], ...]`, streamed.
+pub struct RowCols<'a> {
+    pub cols: u32,
+    pub path: &'a [Square],
+}
+
+impl Serialize for RowCols<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.path.len()))?;
+        for &sq in self.path {
+            seq.serialize_element(&row_col(self.cols, sq))?;
+        }
+        seq.end()
+    }
+}
+
+/// `(name, value)` parameters as a JSON object.
+pub struct ParamMap<'a>(pub &'a [(String, String)]);
+
+impl Serialize for ParamMap<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// A row-major grid as an array of rows.
+pub struct Rows<'a, T> {
+    pub width: usize,
+    pub cells: &'a [T],
+}
+
+impl<T: Serialize> Serialize for Rows<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.cells.chunks(self.width.max(1)))
+    }
+}
+
+/// `0.25` as `25%`.
+pub fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}

@@ -1,0 +1,250 @@
+//! `searchlab queens …`: its arguments, the job they describe, and how its reports print.
+
+use super::CliError;
+use super::common::{OutputArgs, Sizes, params, parse_duration, parse_sizes};
+use super::output::{ParamMap, Render, json_line};
+use crate::run::queens::{QueensCountReport, QueensSolveReport, counter_figures};
+use crate::run::{Job, QueensJob, QueensReport, QueensTask};
+use crate::solve::{Budget, Counters, Stop};
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::time::Duration;
+
+#[derive(Subcommand, Debug)]
+pub enum QueensVerb {
+    /// The N-Queens AI report's results table: average time and success per algorithm at
+    /// each N.
+    Bench(QueensBenchArgs),
+    /// Find one placement of N non-attacking queens.
+    Solve(QueensSolveArgs),
+    /// Count every solution (bitboard backtracking with the board's eight symmetries, in
+    /// parallel).
+    Count(QueensCountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct QueensBenchArgs {
+    /// Board sizes, e.g. 5,10 or 4..12.
+    #[arg(long, value_parser = parse_sizes, default_value = "5,10")]
+    pub n: Sizes,
+    #[arg(long, default_value_t = 20)]
+    pub trials: u64,
+    /// Heuristic of best-first, hill-climbing and cultural.
+    #[arg(long, default_value = "h1")]
+    pub heuristic: String,
+    /// Trial i of every algorithm starts from the placement of seed SEED + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct QueensSolveArgs {
+    /// The board is N x N with N queens.
+    #[arg(long)]
+    pub n: u64,
+    /// Algorithm id (see the list below).
+    #[arg(long = "algo", default_value = "min-conflicts")]
+    pub algo: String,
+    /// The N-Queens AI report's heuristic for best-first, hill-climbing and cultural: h1,
+    /// h2 or h3.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// Set a parameter of the algorithm, e.g. tail=64.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct QueensCountArgs {
+    /// The board is N x N with N queens.
+    #[arg(long)]
+    pub n: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Stop after this long and report what was counted.
+    #[arg(long, value_parser = parse_duration, default_value = "1h")]
+    pub time_limit: Duration,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+/// What a queens command asks for.
+pub enum Command {
+    Job(Job, OutputArgs),
+    Bench(QueensBenchArgs),
+}
+
+/// The job a queens command describes.
+pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
+    let (job, out) = match verb {
+        QueensVerb::Bench(a) => return Ok(Command::Bench(a)),
+        QueensVerb::Solve(a) => {
+            let mut params = params(&a.params)?;
+            if let Some(h) = a.heuristic {
+                params.push(("heuristic".to_string(), h));
+            }
+            let job = QueensJob {
+                n: a.n,
+                seed: a.seed,
+                budget: Budget::unlimited().with_time(a.time_limit),
+                threads: None,
+                task: QueensTask::Solve {
+                    algorithm: a.algo,
+                    params,
+                },
+            };
+            (job, a.out)
+        }
+        QueensVerb::Count(a) => {
+            let job = QueensJob {
+                n: a.n,
+                seed: 0,
+                budget: Budget::unlimited().with_time(a.time_limit),
+                threads: a.threads,
+                task: QueensTask::Count,
+            };
+            (job, a.out)
+        }
+    };
+    Ok(Command::Job(Job::Queens(job), out))
+}
+
+impl Render for QueensReport {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            QueensReport::Count(r) => count_text(out, r),
+            QueensReport::Solve(r) => solve_text(out, r),
+        }
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            QueensReport::Count(r) => json_line(
+                out,
+                &CountJson {
+                    n: r.n,
+                    total: r.total,
+                    unique: r.unique,
+                    complete: r.complete,
+                    nodes: r.nodes,
+                    threads: r.threads,
+                    stop: r.stop,
+                    elapsed_ms: r.elapsed_ms,
+                    message: &r.message,
+                },
+            ),
+            QueensReport::Solve(r) => json_line(
+                out,
+                &SolveJson {
+                    n: r.n,
+                    algorithm: &r.algorithm,
+                    params: ParamMap(&r.params),
+                    seed: r.seed,
+                    found: r.found,
+                    rows: &r.rows,
+                    conflicts: r.conflicts,
+                    stop: r.stop,
+                    elapsed_ms: r.elapsed_ms,
+                    stats: &r.counters,
+                    message: &r.message,
+                },
+            ),
+        }
+    }
+
+    fn success(&self) -> bool {
+        match self {
+            QueensReport::Count(r) => r.complete,
+            QueensReport::Solve(r) => r.found,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CountJson<'a> {
+    n: u64,
+    total: u64,
+    unique: u64,
+    complete: bool,
+    nodes: u64,
+    threads: usize,
+    stop: Stop,
+    elapsed_ms: f64,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    n: u64,
+    algorithm: &'a str,
+    params: ParamMap<'a>,
+    seed: u64,
+    found: bool,
+    rows: &'a [u32],
+    conflicts: u64,
+    stop: Stop,
+    elapsed_ms: f64,
+    stats: &'a Counters,
+    message: &'a str,
+}
+
+fn count_text(out: &mut dyn Write, r: &QueensCountReport) -> io::Result<()> {
+    writeln!(out, "{} queens on {}x{}: {}", r.n, r.n, r.n, r.message)?;
+    writeln!(
+        out,
+        "{} nodes, {} threads; {:.3} ms",
+        r.nodes, r.threads, r.elapsed_ms
+    )
+}
+
+/// Boards up to this many columns are drawn in text output.
+const MAX_DRAWN_N: u64 = 40;
+
+fn solve_text(out: &mut dyn Write, r: &QueensSolveReport) -> io::Result<()> {
+    writeln!(out, "{} queens, {}, seed {}", r.n, r.algorithm, r.seed)?;
+    writeln!(out, "{}", r.message)?;
+    if r.found && r.n <= MAX_DRAWN_N {
+        writeln!(out)?;
+        for row in 0..r.n as u32 {
+            let line: Vec<&str> = r
+                .rows
+                .iter()
+                .map(|&q| if q == row { "Q" } else { "." })
+                .collect();
+            writeln!(out, "{}", line.join(" "))?;
+        }
+        writeln!(out)?;
+    } else if r.found {
+        let head: Vec<String> = r.rows.iter().take(12).map(|q| q.to_string()).collect();
+        writeln!(
+            out,
+            "rows by column: {} … (--json prints all {})",
+            head.join(" "),
+            r.n
+        )?;
+    }
+    let figures = counter_figures(&r.algorithm, &r.counters);
+    let stats = if figures.is_empty() {
+        String::from("constructed directly")
+    } else {
+        let told: Vec<String> = figures.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        told.join(", ")
+    };
+    writeln!(out, "{stats}; {:.3} ms", r.elapsed_ms)
+}

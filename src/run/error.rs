@@ -1,0 +1,15 @@
+//! Why a job did not produce a report.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a job did not produce a report: the input was refused, or (a bug) a solver reported
+/// something `puzzle/` rejects.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum JobError {
+    /// The input was refused; the message says what is allowed.
+    #[error("{0}")]
+    Input(String),
+    /// A solver reported something `puzzle/` rejects: a bug, never shown as an answer.
+    #[error("internal error, answer rejected: {0}")]
+    Invalid(String),
+}
