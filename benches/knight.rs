@@ -7,16 +7,12 @@ use searchlab::solve::knight::backtrack::{self, Order};
 use searchlab::solve::knight::evolve::cultural;
 use searchlab::solve::knight::tie_break::TieBreak;
 use searchlab::solve::knight::{Problem, count, warnsdorff};
-use searchlab::solve::{Budget, Control, NoObserver, rng_from_seed};
+use searchlab::solve::{Budget, Control, rng_from_seed};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn with_ctl<T>(f: impl FnOnce(&mut Control) -> T) -> T {
-    let cancel = AtomicBool::new(false);
-    let mut obs = NoObserver;
-    let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
-    f(&mut ctl)
+    f(&mut Control::quiet(Budget::unlimited()))
 }
 
 fn count_every_square(board: &Board) -> u64 {
@@ -89,7 +85,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    // Seed 000 level 4 on 8x8 from a corner, seeds 0..100 in turn.
+    // The Cultural Algorithm guide, level 4, on 8x8 from a corner, seeds 0..100 in turn.
     let b8 = Board::new(8, 8).unwrap();
     let mut seed = 0;
     c.bench_function("level4 8x8 from a corner", |b| {
@@ -112,8 +108,8 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    // Seed 001's whole per-square experiment: 5 runs x 64 squares, population 50, 50
-    // generations (800,000 chromosomes), on every core.
+    // The Knight's Tour solver report's whole per-square experiment: 5 runs x 64 squares,
+    // population 50, 50 generations (800,000 chromosomes), on every core.
     let setup = bench::knight::Setup {
         seed: 0,
         time_limit: Duration::from_secs(60),

@@ -2,9 +2,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab::solve::magic::{construct, count, ga};
-use searchlab::solve::{Budget, Control, NoObserver, Stop, rng_from_seed};
+use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 fn benches(c: &mut Criterion) {
     for n in [1000usize, 1001, 1002] {
@@ -17,14 +16,11 @@ fn benches(c: &mut Criterion) {
     c.bench_function("ga 3x3, one square (seeds 0-19 in turn)", |b| {
         b.iter(|| {
             seed = (seed + 1) % 20;
-            let cancel = AtomicBool::new(false);
-            let mut obs = NoObserver;
-            let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
             ga::solve(
                 3,
                 &ga::Config::default(),
                 &mut rng_from_seed(seed),
-                &mut ctl,
+                &mut Control::quiet(Budget::unlimited()),
             )
             .stop
                 == Stop::Found

@@ -3,18 +3,16 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab::puzzle::queens::{Heuristic, validate};
 use searchlab::solve::queens::count::{TaskCount, count_task, tasks};
-use searchlab::solve::queens::seed::{self, CulturalConfig};
-use searchlab::solve::queens::{construct, min_conflicts};
-use searchlab::solve::{Budget, Control, NoObserver, Stop, rng_from_seed};
+use searchlab::solve::queens::heuristic::random_start;
+use searchlab::solve::queens::{
+    backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
+};
+use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn with_ctl<T>(f: impl FnOnce(&mut Control) -> T) -> T {
-    let cancel = AtomicBool::new(false);
-    let mut obs = NoObserver;
-    let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
-    f(&mut ctl)
+    f(&mut Control::quiet(Budget::unlimited()))
 }
 
 /// Every solution of `n` queens on this thread (the CLI spreads the same tasks over a
@@ -31,33 +29,33 @@ fn benches(c: &mut Criterion) {
     c.bench_function("count 12 queens, one thread", |b| {
         b.iter(|| assert_eq!(count_one_thread(black_box(12)), 14_200))
     });
-    // Seed 004's four at n = 20 from the same start (seed 1), heuristic h2.
-    let start = seed::random_start(20, &mut rng_from_seed(1));
-    c.bench_function("seed 004 backtracking n=20", |b| {
+    // The N-Queens AI report's four at n = 20 from the same start (seed 1), heuristic h2.
+    let start = random_start(20, &mut rng_from_seed(1));
+    c.bench_function("N-Queens AI report: backtracking n=20", |b| {
         b.iter(|| {
             assert_eq!(
-                with_ctl(|ctl| seed::backtracking(20, ctl)).stop,
+                with_ctl(|ctl| backtracking::solve(20, ctl)).stop,
                 Stop::Found
             )
         })
     });
-    c.bench_function("seed 004 best-first n=20", |b| {
-        b.iter(|| with_ctl(|ctl| seed::best_first(black_box(&start), Heuristic::H2, ctl)))
+    c.bench_function("N-Queens AI report: best-first n=20", |b| {
+        b.iter(|| with_ctl(|ctl| best_first::solve(black_box(&start), Heuristic::H2, ctl)))
     });
-    c.bench_function("seed 004 hill-climbing n=20", |b| {
+    c.bench_function("N-Queens AI report: hill-climbing n=20", |b| {
         b.iter(|| {
             with_ctl(|ctl| {
-                seed::hill_climbing(&start, Heuristic::H2, 100, &mut rng_from_seed(1), ctl)
+                hill_climbing::solve(&start, Heuristic::H2, 100, &mut rng_from_seed(1), ctl)
             })
         })
     });
-    c.bench_function("seed 004 cultural n=20", |b| {
+    c.bench_function("N-Queens AI report: cultural n=20", |b| {
         b.iter(|| {
             with_ctl(|ctl| {
-                seed::cultural(
+                cultural::solve(
                     &start,
                     Heuristic::H2,
-                    &CulturalConfig::default(),
+                    &cultural::Config::default(),
                     &mut rng_from_seed(1),
                     ctl,
                 )

@@ -7,6 +7,8 @@
 pub mod app;
 pub mod bench;
 pub mod cli;
+#[warn(missing_docs)]
 pub mod puzzle;
 pub mod run;
+#[warn(missing_docs)]
 pub mod solve;

@@ -370,8 +370,8 @@ fn level4_plots_its_generations_and_shows_its_tour() {
 
 #[test]
 fn snapshot_level3_fitness_plot_and_belief_space() {
-    // Level 3 as seed 000 prints it: 100 generations, the best path, the fitness curves
-    // and what the belief space learned.
+    // Level 3 as the Cultural Algorithm guide prints it: 100 generations, the best path,
+    // the fitness curves and what the belief space learned.
     let mut h = harness();
     h.state_mut().knight.settings.algorithm = "level3".into();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
@@ -901,7 +901,7 @@ fn experiments_harness() -> Harness<'static, SearchLabApp> {
 fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
     use searchlab::app::experiments::Outcome;
     let mut h = experiments_harness();
-    h.get_by_label("Knight: tours from every square (seed 001)")
+    h.get_by_label("Knight: tours from every square (Knight's Tour solver report)")
         .click();
     h.run();
     h.state_mut().experiments.settings.side = 5;
@@ -921,8 +921,8 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
     };
     assert_eq!(*side, 5);
     assert_eq!(rows.len(), 25);
-    // 1,728 open tours of 5x5 in all, 304 from each corner (seed 001; OEIS A165134 counts
-    // the undirected ones).
+    // 1,728 open tours of 5x5 in all, 304 from each corner (the Knight's Tour solver
+    // report; OEIS A165134 counts the undirected ones).
     assert_eq!(rows.iter().map(|r| r.tours).sum::<u64>(), 1728);
     for corner in [0, 4, 20, 24] {
         assert_eq!(rows[corner].tours, 304);
@@ -954,7 +954,7 @@ fn a_sweep_shows_progress_and_stops_promptly_when_cancelled() {
     use searchlab::app::experiments::{Experiment, Outcome};
     let mut h = experiments_harness();
     // A start-square sweep: 100 GA runs from each of the 64 squares.
-    h.get_by_label("Knight: GA from every square (seed 001)")
+    h.get_by_label("Knight: GA from every square (Knight's Tour solver report)")
         .click();
     h.run();
     {
@@ -1088,11 +1088,13 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
 fn the_levels_table_takes_parameters_as_the_command_line_does() {
     use searchlab::app::experiments::Outcome;
     let mut h = experiments_harness();
-    h.get_by_label("Knight: levels 0–4 (seed 000)").click();
+    h.get_by_label("Knight: levels 0–4 (Cultural Algorithm guide)")
+        .click();
     h.run();
     h.state_mut().experiments.settings.trials = 10;
     h.run();
-    // Seed 000's table as printed: levels 1-3 never finish a tour on 8x8, level 4 always.
+    // The Cultural Algorithm guide's table as printed: levels 1-3 never finish a tour on
+    // 8x8, level 4 always.
     h.get_by_label("▶ Run experiment").click();
     step_until_idle(&mut h, Duration::from_secs(120));
     h.run();

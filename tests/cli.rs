@@ -1,4 +1,4 @@
-//! The command line through the real binary: exit statuses and JSON, per `shared/CLI.md`.
+//! The command line through the real binary: exit statuses and JSON, per `docs/CLI.md`.
 
 use searchlab::puzzle::knight::Board;
 use serde_json::Value;
@@ -286,7 +286,8 @@ fn every_evolutionary_solver_reports_a_valid_8x8_tour_or_a_legal_path() {
         }
         assert!(v["stats"]["generations"].as_u64().unwrap() >= 1, "{algo}");
     }
-    // Seed 000's level 4 and seed 001's GA with heuristic tour 8x8 from a corner.
+    // The Cultural Algorithm guide's level 4 and the Knight's Tour solver report's GA with
+    // heuristic tour 8x8 from a corner.
     for algo in ["level4", "ga-heuristic"] {
         let (_, v) = json(&[
             "knight", "solve", "--board", "8x8", "--algo", algo, "--json",
@@ -339,7 +340,8 @@ fn bench_tables_come_as_json_rows() {
         .collect();
     assert_eq!(tours.iter().sum::<u64>(), 1728);
     assert_eq!(tours[0], 304);
-    // Seed 001's experiment counts population x generations evaluations per run.
+    // The Knight's Tour solver report's experiment counts population x generations
+    // evaluations per run.
     let (code, v) = json(&[
         "knight",
         "bench",

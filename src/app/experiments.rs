@@ -1,7 +1,7 @@
 //! The Experiments view: the command line's `bench` experiments in the app, run on a
 //! background thread with a progress bar and a Stop button. Start-square sweeps show as a
-//! heat map on the board, board-size scaling as a line plot, the seed documents' tables as
-//! tables.
+//! heat map on the board, board-size scaling as a line plot, the source documents' tables
+//! as tables.
 
 use super::runs::Action;
 use super::widgets::board::{BoardView, board as draw_board};
@@ -23,18 +23,19 @@ const MAX_SWEEP_SIDE: u64 = 16;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Experiment {
-    /// Seed 000: levels 0–4 on one board.
+    /// The Cultural Algorithm guide: levels 0–4 on one board.
     #[default]
     Levels,
-    /// Seed 000: one algorithm on n × n for several n.
+    /// The Cultural Algorithm guide: one algorithm on n × n for several n.
     Sizes,
-    /// Seed 001: a GA from every start square.
+    /// The Knight's Tour solver report: a GA from every start square.
     SquaresGa,
-    /// Seed 001: every tour from every start square, in a time limit per square.
+    /// The Knight's Tour solver report: every tour from every start square, in a time limit
+    /// per square.
     SquaresCount,
-    /// Seed 004: the four algorithms at several n.
+    /// The N-Queens AI report: the four algorithms at several n.
     Queens,
-    /// Seed 002: the GA's variants over many seeds.
+    /// The magic-square GA notebook: the GA's variants over many seeds.
     Magic,
 }
 
@@ -50,12 +51,14 @@ impl Experiment {
 
     pub fn name(self) -> &'static str {
         match self {
-            Experiment::Levels => "Knight: levels 0–4 (seed 000)",
-            Experiment::Sizes => "Knight: board sizes (seed 000)",
-            Experiment::SquaresGa => "Knight: GA from every square (seed 001)",
-            Experiment::SquaresCount => "Knight: tours from every square (seed 001)",
-            Experiment::Queens => "N-Queens: the four algorithms (seed 004)",
-            Experiment::Magic => "Magic squares: GA variants (seed 002)",
+            Experiment::Levels => "Knight: levels 0–4 (Cultural Algorithm guide)",
+            Experiment::Sizes => "Knight: board sizes (Cultural Algorithm guide)",
+            Experiment::SquaresGa => "Knight: GA from every square (Knight's Tour solver report)",
+            Experiment::SquaresCount => {
+                "Knight: tours from every square (Knight's Tour solver report)"
+            }
+            Experiment::Queens => "N-Queens: the four algorithms (N-Queens AI report)",
+            Experiment::Magic => "Magic squares: GA variants (magic-square GA notebook)",
         }
     }
 
@@ -534,7 +537,7 @@ impl ExperimentsView {
         let metric = &mut self.settings.metric;
         egui::ScrollArea::vertical().show(ui, |ui| match outcome {
             Outcome::Levels(rows) => {
-                ui.heading("Seed 000's performance comparison");
+                ui.heading("The Cultural Algorithm guide's performance comparison");
                 trials_table(ui, rows, hide, true);
                 success_bars(ui, rows);
             }
@@ -582,11 +585,11 @@ impl ExperimentsView {
                 }
             }
             Outcome::Queens(rows) => {
-                ui.heading("Seed 004's results table");
+                ui.heading("The N-Queens AI report's results table");
                 queens_table(ui, rows, hide);
             }
             Outcome::Magic(rows) => {
-                ui.heading("Seed 002's GA over many seeds");
+                ui.heading("The magic-square GA notebook's GA over many seeds");
                 magic_table(ui, rows, hide);
             }
         });

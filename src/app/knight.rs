@@ -72,7 +72,7 @@ const OTHER_TASKS: &[(&str, &str, &str)] = &[
     (
         "count",
         "Count all tours",
-        "Exhaustive, pruned enumeration of every tour from the start square (seed 001 2.1.3).",
+        "Exhaustive, pruned enumeration of every tour from the start square (the Knight's Tour solver report, 2.1.3).",
     ),
     (
         "count-all",
@@ -82,12 +82,12 @@ const OTHER_TASKS: &[(&str, &str, &str)] = &[
     (
         "bfs",
         "Breadth-first tree search",
-        "Seed 003: breadth-first search over whole board states, with a node limit.",
+        "From the BFS/DFS search exercise: breadth-first search over whole board states, with a node limit.",
     ),
     (
         "dfs",
         "Depth-first tree search",
-        "Seed 003: depth-first search over whole board states, with a node limit.",
+        "From the BFS/DFS search exercise: depth-first search over whole board states, with a node limit.",
     ),
 ];
 

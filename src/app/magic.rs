@@ -1,6 +1,6 @@
-//! The magic-square view: choose an order and seed 002's GA parameters (or the
-//! construction), watch the best square of each generation and the fitness curves live,
-//! then browse the distinct squares found.
+//! The magic-square view: choose an order and the magic-square GA notebook's GA parameters
+//! (or the construction), watch the best square of each generation and the fitness curves
+//! live, then browse the distinct squares found.
 
 use super::history::History;
 use super::runs::{Action, Record, seconds_of};

@@ -24,9 +24,10 @@ use std::time::Duration;
 /// The largest n the app accepts: min-conflicts places ten million queens in seconds.
 pub const MAX_APP_N: u64 = 10_000_000;
 const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
-/// Seed 004's four algorithms, run in turn by "Run all four".
+/// The N-Queens AI report's four algorithms, run in turn by "Run all four".
 pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
-/// Above this n the seed's heuristic searches take seconds per step; the form says so.
+/// Above this n the N-Queens AI report's heuristic searches take seconds per step; the form
+/// says so.
 const SEED_COMFORTABLE_N: u64 = 200;
 /// Counting is offered up to here; n = 17 takes about a minute on two cores.
 const COUNT_COMFORTABLE_N: u64 = 16;
@@ -231,8 +232,8 @@ impl QueensView {
         self.start_sequence(ctx, vec![algorithm]);
     }
 
-    /// Runs seed 004's four algorithms one after another on the same n and seed, so that
-    /// their times do not compete for the cores.
+    /// Runs the N-Queens AI report's four algorithms one after another on the same n and
+    /// seed, so that their times do not compete for the cores.
     pub fn start_all_four(&mut self, ctx: &egui::Context) {
         self.start_sequence(ctx, SEED_FOUR.iter().map(|s| s.to_string()).collect());
     }
@@ -515,14 +516,14 @@ impl QueensView {
                         }
                     })
                     .response
-                    .on_hover_text("Seed 004's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+                    .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
             });
             param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
             let n = self.settings.n;
             if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
                 ui.label(
                     RichText::new(format!(
-                        "Seed 004's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                        "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
                     ))
                     .small()
                     .color(ui.visuals().warn_fg_color),
@@ -548,7 +549,7 @@ impl QueensView {
             }
             if ui
                 .add_enabled(!running, egui::Button::new("Run all four"))
-                .on_hover_text("Run seed 004's four algorithms one after another on this n and seed, and compare their times")
+                .on_hover_text("Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times")
                 .clicked()
             {
                 self.start_all_four(&ctx);

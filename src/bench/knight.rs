@@ -1,11 +1,13 @@
-//! The knight experiments of seeds 000 and 001:
+//! The knight experiments of the Cultural Algorithm guide and the Knight's Tour solver
+//! report:
 //!
-//! - [`levels`]: seed 000's "Performance Comparison" (levels 0–4 on one board).
-//! - [`sizes`]: seed 000's board-size scaling for one algorithm.
-//! - [`squares_ga`]: seed 001's per-square GA table (average generations to the first
-//!   tour, distinct tours, hit ratio).
-//! - [`squares_count`]: seed 001's tours and recursive calls per start square in a fixed
-//!   time.
+//! - [`levels`]: the Cultural Algorithm guide's "Performance Comparison" (levels 0–4 on one
+//!   board).
+//! - [`sizes`]: the Cultural Algorithm guide's board-size scaling for one algorithm.
+//! - [`squares_ga`]: the Knight's Tour solver report's per-square GA table (average
+//!   generations to the first tour, distinct tours, hit ratio).
+//! - [`squares_count`]: the Knight's Tour solver report's tours and recursive calls per
+//!   start square in a fixed time.
 //!
 //! Solves go through the run layer, so every answer is validated by `puzzle/`; the GA
 //! experiment validates every distinct tour it counts.
@@ -13,9 +15,9 @@
 use super::{Progress, Summary};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{Params, knight_algorithm};
-use crate::run::knight::seed001_config;
+use crate::run::knight::move_ga_config;
 use crate::run::{KnightJob, KnightReport, KnightTask};
-use crate::solve::knight::evolve::seed001;
+use crate::solve::knight::evolve::move_ga;
 use crate::solve::knight::{Problem, count};
 use crate::solve::{Budget, Control, NoObserver, rng_from_seed};
 use rayon::prelude::*;
@@ -36,7 +38,7 @@ pub struct Setup {
     pub meter: Option<std::sync::Arc<super::Meter>>,
 }
 
-/// Seed 000's level of each algorithm in the levels table.
+/// The Cultural Algorithm guide's level of each algorithm in the levels table.
 pub const LEVELS: [(&str, u8); 5] = [
     ("random-walk", 0),
     ("level1", 1),
@@ -51,8 +53,8 @@ pub struct TrialsRow {
     pub board: String,
     #[serde(flatten)]
     pub summary: Summary,
-    /// The highest and lowest success rate over batches of 10 trials (seed 000's "best
-    /// case" and "worst case").
+    /// The highest and lowest success rate over batches of 10 trials (the Cultural
+    /// Algorithm guide's "best case" and "worst case").
     pub best_batch_rate: f64,
     pub worst_batch_rate: f64,
     /// Mean generations of the successful trials (evolutionary algorithms).
@@ -146,7 +148,8 @@ fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// Seed 000's performance comparison: each level, `n` trials on one board.
+/// The Cultural Algorithm guide's performance comparison: each level, `n` trials on one
+/// board.
 pub fn levels(
     setup: &Setup,
     board: (u64, u64),
@@ -162,7 +165,8 @@ pub fn levels(
         .collect()
 }
 
-/// Seed 000's board-size scaling: one algorithm on `s × s` for each size.
+/// The Cultural Algorithm guide's board-size scaling: one algorithm on `s × s` for each
+/// size.
 pub fn sizes(
     setup: &Setup,
     algorithm: &str,
@@ -178,7 +182,7 @@ pub fn sizes(
         .collect()
 }
 
-/// One start square of seed 001's GA table.
+/// One start square of the Knight's Tour solver report's GA table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SquareRow {
     pub start: [u32; 2],
@@ -205,8 +209,8 @@ pub struct SquaresTable {
     pub elapsed_ms: f64,
 }
 
-/// Seed 001's per-square experiment: `runs` GA runs from every square, every generation
-/// run (no early stop), distinct tours counted.
+/// The Knight's Tour solver report's per-square experiment: `runs` GA runs from every
+/// square, every generation run (no early stop), distinct tours counted.
 pub fn squares_ga(
     setup: &Setup,
     algorithm: &str,
@@ -220,9 +224,9 @@ pub fn squares_ga(
         ));
     }
     let params = Params::new(algo, &setup.params)?;
-    let config = seed001::Config {
+    let config = move_ga::Config {
         stop_at_first: false,
-        ..seed001_config(algorithm, &params)?
+        ..move_ga_config(algorithm, &params)?
     };
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
     let n = b.len() as u64;
@@ -244,7 +248,7 @@ pub fn squares_ga(
                 let budget = Budget::unlimited().with_time(setup.time_limit);
                 let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
                 let mut rng = rng_from_seed(setup.seed + sq as u64 * runs + r);
-                let out = seed001::solve(&problem, &config, &mut rng, &mut ctl);
+                let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
                 ms += t.elapsed().as_secs_f64() * 1e3;
                 evaluations += out.evaluations;
                 firsts.extend(out.first_tour);
@@ -252,7 +256,7 @@ pub fn squares_ga(
                 progress.tick();
             }
             for t in &tours {
-                let path = seed001::path_of(&problem, t, b.len() - 1);
+                let path = move_ga::path_of(&problem, t, b.len() - 1);
                 b.validate_tour(&path, false)
                     .map_err(|e| format!("{algorithm} counted a tour that is not one: {e}"))?;
             }
@@ -301,8 +305,8 @@ pub struct CountRow {
     pub elapsed_ms: f64,
 }
 
-/// Seed 001's heat maps: every tour and recursive call from each square within
-/// `setup.time_limit` per square.
+/// The Knight's Tour solver report's heat maps: every tour and recursive call from each
+/// square within `setup.time_limit` per square.
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, String> {
     let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
     let progress = Progress::new(b.len() as u64, setup.meter.clone());

@@ -1,6 +1,6 @@
-//! Seed 002's GA over many seeds: success rate, time and the generation of the first
-//! square for the corrected defaults and for each of the document's slips, the document's
-//! own run beside the variant that is its code.
+//! The magic-square GA notebook's GA over many seeds: success rate, time and the generation
+//! of the first square for the corrected defaults and for each of the document's slips, the
+//! document's own run beside the variant that is its code.
 
 use super::{Progress, Summary};
 use crate::run::{MagicJob, MagicReport, MagicTask};

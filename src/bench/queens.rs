@@ -1,5 +1,6 @@
-//! Seed 004's results table: average time and success of its four algorithms at each n,
-//! every trial `i` starting all four from the same random placement (seed `seed + i`).
+//! The N-Queens AI report's results table: average time and success of its four algorithms
+//! at each n, every trial `i` starting all four from the same random placement
+//! (seed `seed + i`).
 
 use super::{Progress, Summary};
 use crate::run::{QueensJob, QueensReport, QueensTask};
@@ -9,10 +10,11 @@ use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Seed 004's four algorithms, in its table's order.
-pub const SEED_ALGORITHMS: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
+/// The N-Queens AI report's four algorithms, in its table's order.
+pub const REPORT_ALGORITHMS: [&str; 4] =
+    ["backtracking", "best-first", "hill-climbing", "cultural"];
 
-/// Seed 004's printed figures: (n, algorithm, average seconds, success rate).
+/// The N-Queens AI report's printed figures: (n, algorithm, average seconds, success rate).
 pub const DOCUMENT: [(u64, &str, f64, f64); 8] = [
     (5, "backtracking", 0.000132, 1.0),
     (5, "best-first", 0.000302, 1.0),
@@ -36,7 +38,7 @@ pub struct QueensRow {
     pub document_success_rate: Option<f64>,
 }
 
-/// `trials` runs of each seed-004 algorithm at each `n`.
+/// `trials` runs of each of the N-Queens AI report's algorithms at each `n`.
 pub fn table(
     ns: &[u64],
     trials: u64,
@@ -50,7 +52,7 @@ pub fn table(
     let progress = Progress::new(ns.len() as u64 * 4 * trials, meter);
     let mut rows = Vec::new();
     for &n in ns {
-        for algo in SEED_ALGORITHMS {
+        for algo in REPORT_ALGORITHMS {
             let results: Vec<Result<(bool, f64), String>> = (0..trials)
                 .into_par_iter()
                 .map(|i| {

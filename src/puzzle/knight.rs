@@ -1,6 +1,6 @@
 //! The knight's tour: boards of any size, knight moves, tours and their validation.
 //!
-//! Squares are numbered `row * cols + col`, zero-based, row 0 at the top, as the seed
+//! Squares are numbered `row * cols + col`, zero-based, row 0 at the top, as the source
 //! documents print boards. Chess notation (`a1`) names the bottom-left square.
 //!
 //! The neighbour table is one byte per square: bit `k` is set when move [`MOVES`]`[k]`
@@ -12,7 +12,8 @@ use std::fmt;
 /// A square's index: `row * cols + col`.
 pub type Square = u32;
 
-/// The eight knight moves as (row change, column change), in seed 001's order.
+/// The eight knight moves as (row change, column change), in the Knight's Tour solver
+/// report's order.
 ///
 /// The order is chosen so that move `7 - k` undoes move `k`.
 pub const MOVES: [(i32, i32); 8] = [
@@ -33,8 +34,20 @@ pub const MAX_SQUARES: u64 = 100_000_000;
 /// Why a board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
-    ZeroSize { cols: u64, rows: u64 },
-    TooLarge { cols: u64, rows: u64 },
+    /// No columns or no rows.
+    ZeroSize {
+        /// The columns asked for.
+        cols: u64,
+        /// The rows asked for.
+        rows: u64,
+    },
+    /// More than [`MAX_SQUARES`] squares.
+    TooLarge {
+        /// The columns asked for.
+        cols: u64,
+        /// The rows asked for.
+        rows: u64,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -56,6 +69,21 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 /// A `cols × rows` board with its precomputed knight-move table.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+///
+/// let board = Board::new(8, 8).unwrap();
+/// assert_eq!(board.len(), 64);
+/// // Square 0 is the top-left corner, a8 in chess notation, with two knight moves.
+/// assert_eq!(board.name(0), "a8");
+/// assert_eq!(board.parse_square("a8"), Ok(0));
+/// assert_eq!(board.degree(0), 2);
+/// assert!(board.is_knight_move(0, board.square(1, 2)));
+/// assert!(Board::new(0, 8).is_err());
+/// ```
 #[derive(Clone)]
 pub struct Board {
     cols: u32,
@@ -111,10 +139,12 @@ impl Board {
         })
     }
 
+    /// The number of columns.
     pub fn cols(&self) -> u32 {
         self.cols
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> u32 {
         self.rows
     }
@@ -140,6 +170,7 @@ impl Board {
         (sq / self.cols, sq % self.cols)
     }
 
+    /// Whether `row`, `col` (zero-based, possibly negative) is on the board.
     pub fn contains(&self, row: i64, col: i64) -> bool {
         row >= 0 && col >= 0 && row < self.rows as i64 && col < self.cols as i64
     }
@@ -189,7 +220,7 @@ impl Board {
     }
 
     /// Parses `c3` (chess notation, `a1` bottom-left) or `ROW,COL` (zero-based from the
-    /// top-left, as the seed documents print boards).
+    /// top-left, as the source documents print boards).
     pub fn parse_square(&self, text: &str) -> Result<Square, String> {
         let text = text.trim();
         let (row, col) = if let Some((r, c)) = text.split_once(',') {
@@ -232,6 +263,18 @@ impl Board {
 
     /// Checks that `path` is a legal knight's path: on the board, every step a knight's
     /// move, no square twice. It need not cover the board.
+    ///
+    /// # Example
+    ///
+    /// ```rust
+    /// use searchlab::puzzle::knight::Board;
+    ///
+    /// let board = Board::new(5, 5).unwrap();
+    /// let (a, b, c) = (board.square(0, 0), board.square(1, 2), board.square(2, 4));
+    /// assert!(board.validate_path(&[a, b, c]).is_ok());
+    /// assert!(board.validate_path(&[a, c]).is_err()); // not a knight's move
+    /// assert!(board.validate_path(&[a, b, a]).is_err()); // a square twice
+    /// ```
     pub fn validate_path(&self, path: &[Square]) -> Result<(), TourError> {
         let n = self.len();
         let mut seen = vec![0u64; n.div_ceil(64)];
@@ -265,6 +308,19 @@ impl Board {
 
     /// Checks that `path` is a knight's tour: a legal path over every square, and with
     /// `closed`, one whose last square is a knight's move from its first.
+    ///
+    /// # Example
+    ///
+    /// ```rust
+    /// use searchlab::puzzle::knight::Board;
+    ///
+    /// // An open tour of the board of 4 columns and 3 rows (squares numbered row by row).
+    /// let board = Board::new(4, 3).unwrap();
+    /// let tour = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+    /// assert!(board.validate_tour(&tour, false).is_ok());
+    /// assert!(board.validate_tour(&tour, true).is_err()); // 4 is not a knight's move from 0
+    /// assert!(board.validate_tour(&tour[..11], false).is_err()); // misses a square
+    /// ```
     pub fn validate_tour(&self, path: &[Square], closed: bool) -> Result<(), TourError> {
         if path.is_empty() {
             return Err(TourError::Empty);
@@ -358,27 +414,46 @@ fn bad_square(text: &str) -> String {
 /// position in the path (0 = the start square, so index `k` is reached by move `k`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TourError {
+    /// No squares at all.
     Empty,
+    /// A square number beyond the board.
     OffBoard {
+        /// Its position in the path.
         index: usize,
+        /// The square number.
         square: Square,
     },
+    /// Two consecutive squares a knight's move does not join.
     IllegalJump {
+        /// The position of the square jumped to.
         index: usize,
+        /// The square jumped from.
         from: (u32, u32),
+        /// The square jumped to.
         to: (u32, u32),
     },
+    /// A square visited a second time.
     Revisited {
+        /// The position of the second visit.
         index: usize,
+        /// The square.
         square: (u32, u32),
+        /// The position of the first visit.
         first: usize,
     },
+    /// A legal path that leaves squares out.
     Missed {
+        /// The first square left out (in square order).
         square: (u32, u32),
+        /// How many squares are left out.
         count: usize,
     },
+    /// A closed tour was asked for, and the last square is not a knight's move from the
+    /// first.
     NotClosed {
+        /// The first square.
         first: (u32, u32),
+        /// The last square.
         last: (u32, u32),
     },
 }
@@ -444,6 +519,7 @@ impl Tour {
         })
     }
 
+    /// The squares in the order visited.
     pub fn path(&self) -> &[Square] {
         &self.path
     }
@@ -454,10 +530,12 @@ impl Tour {
         self.closed
     }
 
+    /// The board as `(cols, rows)`.
     pub fn board_size(&self) -> (u32, u32) {
         (self.cols, self.rows)
     }
 
+    /// The squares in the order visited, taken out of the tour.
     pub fn into_path(self) -> Vec<Square> {
         self.path
     }

@@ -2,8 +2,8 @@
 //! (`cells[r * n + c]`, row 0 at the top). It is magic when every row, every column and both
 //! diagonals add up to the magic constant n(n² + 1)/2.
 //!
-//! Seed 002's fitness is the sum over those 2n + 2 lines of |sum − constant|: 0 exactly
-//! when the square is magic, lower is better.
+//! The magic-square GA notebook's fitness is the sum over those 2n + 2 lines of |sum −
+//! constant|: 0 exactly when the square is magic, lower is better.
 
 /// The largest order we accept: a square of order 4000 is 16 million cells.
 pub const MAX_ORDER: usize = 4000;
@@ -17,7 +17,9 @@ pub fn magic_constant(n: usize) -> u64 {
 /// One of the 2n + 2 lines of a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Line {
+    /// Row `i`, from the top (zero-based).
     Row(usize),
+    /// Column `i`, from the left (zero-based).
     Column(usize),
     /// Top-left to bottom-right.
     Diagonal,
@@ -39,9 +41,13 @@ impl std::fmt::Display for Line {
 /// The sums of every line of a square.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineSums {
+    /// Each row's sum, top first.
     pub rows: Vec<u64>,
+    /// Each column's sum, left first.
     pub columns: Vec<u64>,
+    /// Top-left to bottom-right.
     pub diagonal: u64,
+    /// Top-right to bottom-left.
     pub anti_diagonal: u64,
 }
 
@@ -84,7 +90,8 @@ pub fn line_sums(n: usize, cells: &[u32]) -> LineSums {
     }
 }
 
-/// Seed 002's fitness: Σ |line sum − magic constant| over the 2n + 2 lines (0 = magic).
+/// The magic-square GA notebook's fitness: Σ |line sum − magic constant| over the 2n + 2
+/// lines (0 = magic).
 pub fn fitness(n: usize, cells: &[u32]) -> u64 {
     let m = magic_constant(n);
     line_sums(n, cells)
@@ -97,11 +104,30 @@ pub fn fitness(n: usize, cells: &[u32]) -> u64 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MagicError {
     /// Not n² cells.
-    WrongLength { n: usize, len: usize },
+    WrongLength {
+        /// The order.
+        n: usize,
+        /// The cells given.
+        len: usize,
+    },
     /// A value outside 1..=n², or one that appears twice.
-    NotPermutation { n: usize, index: usize, value: u32 },
+    NotPermutation {
+        /// The order.
+        n: usize,
+        /// The cell holding the value (row-major).
+        index: usize,
+        /// The value.
+        value: u32,
+    },
     /// The first line (rows, then columns, then diagonals) whose sum is not the constant.
-    WrongLine { line: Line, sum: u64, expected: u64 },
+    WrongLine {
+        /// The line.
+        line: Line,
+        /// What it adds up to.
+        sum: u64,
+        /// The magic constant.
+        expected: u64,
+    },
 }
 
 impl std::fmt::Display for MagicError {
@@ -146,6 +172,19 @@ impl std::error::Error for MagicError {}
 
 /// Checks that `cells` is a magic square of order `n`; the error names the first wrong
 /// line.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::magic::{MagicError, validate};
+///
+/// // The Lo Shu square, row by row.
+/// assert_eq!(validate(3, &[2, 7, 6, 9, 5, 1, 4, 3, 8]), Ok(()));
+/// assert!(matches!(
+///     validate(3, &[1, 2, 3, 4, 5, 6, 7, 8, 9]),
+///     Err(MagicError::WrongLine { sum: 6, expected: 15, .. })
+/// ));
+/// ```
 pub fn validate(n: usize, cells: &[u32]) -> Result<(), MagicError> {
     if cells.len() != n * n {
         return Err(MagicError::WrongLength {

@@ -1,7 +1,8 @@
 //! N-Queens: a placement is one row per column (`rows[col] = row`, row 0 at the top), so
 //! no two queens ever share a column; they may share a row or a diagonal.
 //!
-//! Seed 004 scores a placement three ways, and they are not three different measures:
+//! The N-Queens AI report scores a placement three ways, and they are not three different
+//! measures:
 //!
 //! - [`Heuristic::H1`] counts attacking pairs with a nested loop (`O(n²)`): a pair attacks
 //!   when it shares a row or a diagonal (it cannot share both).
@@ -22,16 +23,20 @@ use serde::{Deserialize, Serialize};
 /// counters keep about `6n` more.
 pub const MAX_N: u64 = 100_000_000;
 
-/// One of seed 004's three heuristics.
+/// One of the N-Queens AI report's three heuristics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
+    /// `heuristic1`: attacking pairs by a nested loop, O(n²).
     H1,
+    /// `heuristic2`: conflicts per queen counted with arrays, O(n); always 2 × h1.
     H2,
+    /// `heuristic3`: per-queen conflicts by a nested loop, halved, O(n²); always h1.
     H3,
 }
 
 impl Heuristic {
+    /// Parses `h1`, `h2` or `h3`.
     pub fn parse(text: &str) -> Result<Heuristic, String> {
         match text {
             "h1" => Ok(Heuristic::H1),
@@ -43,6 +48,7 @@ impl Heuristic {
         }
     }
 
+    /// The name [`Heuristic::parse`] reads.
     pub fn name(self) -> &'static str {
         match self {
             Heuristic::H1 => "h1",
@@ -51,7 +57,7 @@ impl Heuristic {
         }
     }
 
-    /// The heuristic's value, computed the way seed 004 computes it.
+    /// The heuristic's value, computed the way the N-Queens AI report computes it.
     pub fn eval(self, rows: &[u32]) -> u64 {
         match self {
             Heuristic::H1 => h1(rows),
@@ -61,7 +67,7 @@ impl Heuristic {
     }
 }
 
-/// Seed 004 `heuristic1`: attacking pairs, by a nested loop.
+/// The N-Queens AI report's `heuristic1`: attacking pairs, by a nested loop.
 pub fn h1(rows: &[u32]) -> u64 {
     let n = rows.len();
     let mut conflicts = 0;
@@ -75,7 +81,8 @@ pub fn h1(rows: &[u32]) -> u64 {
     conflicts
 }
 
-/// Seed 004 `heuristic2`: per queen, the other queens on its row and both diagonals.
+/// The N-Queens AI report's `heuristic2`: per queen, the other queens on its row and both
+/// diagonals.
 pub fn h2(rows: &[u32]) -> u64 {
     let n = rows.len();
     let mut row = vec![0u64; n];
@@ -96,7 +103,7 @@ pub fn h2(rows: &[u32]) -> u64 {
         .sum()
 }
 
-/// Seed 004 `heuristic3`: per-queen conflicts by a nested loop, halved.
+/// The N-Queens AI report's `heuristic3`: per-queen conflicts by a nested loop, halved.
 pub fn h3(rows: &[u32]) -> u64 {
     let n = rows.len();
     let mut conflicts = 0;
@@ -142,12 +149,26 @@ pub fn conflicts(rows: &[u32]) -> u64 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlacementError {
     /// Not `n` queens for an `n × n` board.
-    WrongLength { n: usize, len: usize },
+    WrongLength {
+        /// The board's size.
+        n: usize,
+        /// The queens given.
+        len: usize,
+    },
     /// A queen off the board.
-    OffBoard { col: usize, row: u32, n: usize },
-    /// Queens that attack each other, as `(col, row)` pairs (the first few).
+    OffBoard {
+        /// The queen's column.
+        col: usize,
+        /// Its row, `n` or more.
+        row: u32,
+        /// The board's size.
+        n: usize,
+    },
+    /// Queens that attack each other.
     Attacks {
+        /// The first few attacking pairs, as `(col, row)` pairs.
         pairs: Vec<((usize, u32), (usize, u32))>,
+        /// How many pairs attack each other in all.
         total: u64,
     },
 }
@@ -192,6 +213,20 @@ const LISTED_PAIRS: usize = 5;
 
 /// Checks that `rows` places `n` non-attacking queens on an `n × n` board, naming the
 /// attacking pairs when it does not. `O(n)` unless there are attacks to name.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::{PlacementError, validate};
+///
+/// // rows[col] is the row of the queen in column col.
+/// assert_eq!(validate(4, &[1, 3, 0, 2]), Ok(()));
+/// assert_eq!(validate(4, &[1, 3, 0]), Err(PlacementError::WrongLength { n: 4, len: 3 }));
+/// let Err(PlacementError::Attacks { total, .. }) = validate(4, &[0, 1, 2, 3]) else {
+///     panic!("a diagonal of queens attacks itself");
+/// };
+/// assert_eq!(total, 6);
+/// ```
 pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
     if rows.len() != n {
         return Err(PlacementError::WrongLength { n, len: rows.len() });

@@ -1,5 +1,5 @@
 //! Every algorithm the app and the command line offer: its id, what it is, and its
-//! parameters with the seed documents' defaults. Parameters arrive as `KEY=VALUE` text
+//! parameters with the source documents' defaults. Parameters arrive as `KEY=VALUE` text
 //! (the command line's `--param`, the app's forms) and are checked here.
 
 use std::collections::BTreeMap;
@@ -45,7 +45,7 @@ const TIE_BREAK: ParamSpec = ParamSpec {
         options: &["auto", "first", "random", "pohl", "roth", "squirrel"],
         open: true,
     },
-    help: "How ties between squares with equally few onward moves are broken: auto (the most reliable rule for the board), first (seed 001's fixed move order), random, pohl (apply the rule once more), roth (farthest from the centre), squirrel (Squirrel-Cull orderings for n x n from the corner), or a fixed ordering of move types 1-8 like 21345678.",
+    help: "How ties between squares with equally few onward moves are broken: auto (the most reliable rule for the board), first (the Knight's Tour solver report's fixed move order), random, pohl (apply the rule once more), roth (farthest from the centre), squirrel (Squirrel-Cull orderings for n x n from the corner), or a fixed ordering of move types 1-8 like 21345678.",
 };
 
 const fn int(
@@ -99,7 +99,7 @@ const REPAIR: ParamSpec = choice(
     "repair",
     "most-onward",
     &["most-onward", "fewest-onward"],
-    "How a gene that cannot be followed is replaced: most-onward is seed 000 as printed (max(valid_moves, key=future_moves_count), the opposite of Warnsdorff, rarely completes 8x8); fewest-onward is Warnsdorff's rule.",
+    "How a gene that cannot be followed is replaced: most-onward is the Cultural Algorithm guide as printed (max(valid_moves, key=future_moves_count), the opposite of Warnsdorff, rarely completes 8x8); fewest-onward is Warnsdorff's rule.",
 );
 const LEVEL1: [ParamSpec; 6] = [
     int(
@@ -107,35 +107,35 @@ const LEVEL1: [ParamSpec; 6] = [
         "30",
         2,
         100_000,
-        "Individuals per generation (seed 000: 30).",
+        "Individuals per generation (Cultural Algorithm guide: 30).",
     ),
     int(
         "generations",
         "100",
         1,
         10_000_000,
-        "Generations before giving up (seed 000: 100).",
+        "Generations before giving up (Cultural Algorithm guide: 100).",
     ),
     float(
         "mutation_rate",
         "0.3",
         0.0,
         1.0,
-        "Chance that a child is mutated at all (seed 000: 0.3); then 1-3 genes (level 1) or 1-2 (levels 2-3) change.",
+        "Chance that a child is mutated at all (Cultural Algorithm guide: 0.3); then 1-3 genes (level 1) or 1-2 (levels 2-3) change.",
     ),
     int(
         "elitism",
         "2",
         0,
         100_000,
-        "The best individuals copied unchanged into the next generation (seed 000: 2).",
+        "The best individuals copied unchanged into the next generation (Cultural Algorithm guide: 2).",
     ),
     int(
         "tournament",
         "3",
         1,
         16,
-        "Individuals drawn per tournament; the fittest becomes a parent (seed 000: 3).",
+        "Individuals drawn per tournament; the fittest becomes a parent (Cultural Algorithm guide: 3).",
     ),
     REPAIR,
 ];
@@ -145,13 +145,13 @@ const DIVERSITY: [ParamSpec; 2] = [
         "0.05",
         0.0,
         100.0,
-        "Level 2's diversity bonus: weight times population diversity in percent (seed 000: 0.05).",
+        "Level 2's diversity bonus: weight times population diversity in percent (Cultural Algorithm guide: 0.05).",
     ),
     choice(
         "diversity_bonus",
         "uniform",
         &["uniform", "individual"],
-        "uniform: seed 000 as printed, the same bonus for everyone (it cannot change a tournament); individual: each individual's bonus grows with how much it differs from the consensus.",
+        "uniform: the Cultural Algorithm guide as printed, the same bonus for everyone (it cannot change a tournament); individual: each individual's bonus grows with how much it differs from the consensus.",
     ),
 ];
 const BELIEF3: [ParamSpec; 3] = [
@@ -160,20 +160,20 @@ const BELIEF3: [ParamSpec; 3] = [
         "20",
         0,
         10_000_000,
-        "The generation from which the belief space guides mutation and crossover (seed 000: 20).",
+        "The generation from which the belief space guides mutation and crossover (Cultural Algorithm guide: 20).",
     ),
     int(
         "good_fitness",
         "300",
         0,
         1_000_000_000,
-        "A top individual's moves count as successful above this fitness (seed 000: 300, which every path of 21+ squares exceeds).",
+        "A top individual's moves count as successful above this fitness (Cultural Algorithm guide: 300, which every path of 21+ squares exceeds).",
     ),
     choice(
         "elite",
         "first",
         &["first", "best"],
-        "The chromosome injected by crossover: first is what seed 000's code does (best_individuals[0], the first generation's best); best is the best so far.",
+        "The chromosome injected by crossover: first is what the Cultural Algorithm guide's code does (best_individuals[0], the first generation's best); best is the best so far.",
     ),
 ];
 const LEVEL2: [ParamSpec; 8] = [
@@ -205,77 +205,77 @@ const LEVEL4: [ParamSpec; 8] = [
         "100",
         2,
         100_000,
-        "Individuals (paths) per generation (seed 000: 100).",
+        "Individuals (paths) per generation (Cultural Algorithm guide: 100).",
     ),
     int(
         "generations",
         "500",
         1,
         10_000_000,
-        "Generations before giving up (seed 000: 500).",
+        "Generations before giving up (Cultural Algorithm guide: 500).",
     ),
     float(
         "base_mutation_rate",
         "0.2",
         0.0,
         1.0,
-        "Chance a child is truncated and rebuilt; rises by up to 0.3 while the best fitness stagnates (seed 000: 0.2).",
+        "Chance a child is truncated and rebuilt; rises by up to 0.3 while the best fitness stagnates (Cultural Algorithm guide: 0.2).",
     ),
     int(
         "tournament",
         "5",
         1,
         16,
-        "Individuals drawn per tournament (seed 000: 5).",
+        "Individuals drawn per tournament (Cultural Algorithm guide: 5).",
     ),
     int(
         "elite_size",
         "10",
         0,
         100_000,
-        "The best individuals kept unchanged (seed 000: population / 10).",
+        "The best individuals kept unchanged (Cultural Algorithm guide: population / 10).",
     ),
     int(
         "timeout",
         "60",
         1,
         86_400,
-        "Seconds before giving up, when the run has no shorter time limit (seed 000: 60).",
+        "Seconds before giving up, when the run has no shorter time limit (Cultural Algorithm guide: 60).",
     ),
     choice(
         "bonus",
         "document",
         &["document", "reward"],
-        "document: seed 000 as printed, the good-transition bonus is added to a score sorted ascending, so it makes a good move less likely; reward: it makes it more likely.",
+        "document: the Cultural Algorithm guide as printed, the good-transition bonus is added to a score sorted ascending, so it makes a good move less likely; reward: it makes it more likely.",
     ),
     choice(
         "belief_threshold",
         "fitness",
         &["fitness", "coverage"],
-        "What is compared with 0.7 n^2 to call a transition good: fitness (seed 000 as printed, always above it) or squares covered.",
+        "What is compared with 0.7 n^2 to call a transition good: fitness (the Cultural Algorithm guide as printed, always above it) or squares covered.",
     ),
 ];
-const SEED001: [ParamSpec; 6] = [
+const MOVE_GA: [ParamSpec; 6] = [
     int(
         "population",
         "50",
         2,
         100_000,
-        "Chromosomes per generation (seed 001: 50).",
+        "Chromosomes per generation (solver report: 50).",
     ),
     int(
         "generations",
         "50",
         1,
         10_000_000,
-        "Generations before giving up (seed 001's experiment: 50).",
+        "Generations before giving up (solver report's experiment: 50).",
     ),
     float(
         "crossover_min",
         "0.85",
         0.0,
         1.0,
-        "Each run draws its crossover rate between crossover_min and crossover_max (seed 001: 85-95 %).",
+        "Each run draws its crossover rate between crossover_min and crossover_max (solver report: 85-95 %).",
     ),
     float("crossover_max", "0.95", 0.0, 1.0, "See crossover_min."),
     float(
@@ -283,13 +283,13 @@ const SEED001: [ParamSpec; 6] = [
         "0.005",
         0.0,
         1.0,
-        "Chance that each gene is replaced by a random move (seed 001: 0.5 %).",
+        "Chance that each gene is replaced by a random move (solver report: 0.5 %).",
     ),
     choice(
         "repair_order",
         "ascending",
         &["ascending", "cyclic"],
-        "Which legal move replaces an illegal gene: the first of moves 1-8 (ascending, as seed 001 says) or the first of the seven moves after the illegal one (cyclic, closer to its table).",
+        "Which legal move replaces an illegal gene: the first of moves 1-8 (ascending, as the Knight's Tour solver report says) or the first of the seven moves after the illegal one (cyclic, closer to its table).",
     ),
 ];
 
@@ -316,7 +316,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "random-walk",
         name: "Random walk (level 0)",
-        summary: "Seed 000 level 0: jump to a random unvisited square until stuck.",
+        summary: "From the Cultural Algorithm guide (level 0): jump to a random unvisited square until stuck.",
         complete: false,
         params: &[ParamSpec {
             name: "walks",
@@ -325,27 +325,27 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
                 min: 1,
                 max: 100_000_000,
             },
-            help: "Independent walks to make; the longest is kept (seed 000 makes one).",
+            help: "Independent walks to make; the longest is kept (the Cultural Algorithm guide makes one).",
         }],
     },
     AlgorithmInfo {
         id: "backtrack",
         name: "Backtracking",
-        summary: "Depth-first search in seed 001's fixed move order, no heuristic.",
+        summary: "From the Knight's Tour solver report (2.1): depth-first search in its fixed move order, no heuristic.",
         complete: true,
         params: &[],
     },
     AlgorithmInfo {
         id: "backtrack-warnsdorff",
         name: "Backtracking + Warnsdorff",
-        summary: "Seed 001 2.1.1: depth-first search trying squares with the fewest onward moves first.",
+        summary: "From the Knight's Tour solver report (2.1.1): depth-first search trying squares with the fewest onward moves first.",
         complete: true,
         params: &[TIE_BREAK],
     },
     AlgorithmInfo {
         id: "backtrack-random",
         name: "Backtracking, randomized",
-        summary: "Seed 001 2.1.2: depth-first search over the lowest-degree moves in random order.",
+        summary: "From the Knight's Tour solver report (2.1.2): depth-first search over the lowest-degree moves in random order.",
         complete: false,
         params: &[ParamSpec {
             name: "variant",
@@ -354,50 +354,50 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
                 options: &["document", "complete"],
                 open: false,
             },
-            help: "document: as seed 001 prints it (lowest-degree moves only, drawn with replacement, so it can miss tours); complete: shuffle ties and keep every move.",
+            help: "document: as the solver report prints it (lowest-degree moves only, drawn with replacement, so it can miss tours); complete: shuffle ties and keep every move.",
         }],
     },
     AlgorithmInfo {
         id: "level1",
         name: "Simple GA (level 1)",
-        summary: "Seed 000 level 1: moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
+        summary: "From the Cultural Algorithm guide (level 1): moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
         complete: false,
         params: &LEVEL1,
     },
     AlgorithmInfo {
         id: "level2",
         name: "Enhanced GA (level 2)",
-        summary: "Seed 000 level 2: level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
+        summary: "From the Cultural Algorithm guide (level 2): level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
         complete: false,
         params: &LEVEL2,
     },
     AlgorithmInfo {
         id: "level3",
         name: "Cultural GA (level 3)",
-        summary: "Seed 000 level 3: level 2 with a belief space of move success and square difficulty guiding the operators.",
+        summary: "From the Cultural Algorithm guide (level 3): level 2 with a belief space of move success and square difficulty guiding the operators.",
         complete: false,
         params: &LEVEL3,
     },
     AlgorithmInfo {
         id: "level4",
         name: "Advanced cultural (level 4)",
-        summary: "Seed 000 level 4: paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
+        summary: "From the Cultural Algorithm guide (level 4): paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
         complete: false,
         params: &LEVEL4,
     },
     AlgorithmInfo {
         id: "ga-repair",
         name: "GA with repair",
-        summary: "Seed 001 2.2: moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
+        summary: "From the Knight's Tour solver report (2.2): moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
         complete: false,
-        params: &SEED001,
+        params: &MOVE_GA,
     },
     AlgorithmInfo {
         id: "ga-heuristic",
         name: "GA with heuristic",
-        summary: "Seed 001 2.2: as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
+        summary: "From the Knight's Tour solver report (2.2): as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
         complete: false,
-        params: &[SEED001[0], SEED001[1], SEED001[2], SEED001[3], SEED001[4]],
+        params: &[MOVE_GA[0], MOVE_GA[1], MOVE_GA[2], MOVE_GA[3], MOVE_GA[4]],
     },
 ];
 
@@ -405,7 +405,7 @@ const HEURISTIC: ParamSpec = choice(
     "heuristic",
     "h1",
     &["h1", "h2", "h3"],
-    "Seed 004's heuristic: h1 attacking pairs (nested loop), h2 conflicts per queen with arrays (always 2 x h1, and O(n)), h3 per-queen conflicts halved (always h1). They order placements identically, so only the speed differs.",
+    "The N-Queens AI report's heuristic: h1 attacking pairs (nested loop), h2 conflicts per queen with arrays (always 2 x h1, and O(n)), h3 per-queen conflicts halved (always h1). They order placements identically, so only the speed differs.",
 );
 
 /// The N-Queens algorithms, in the order the app lists them.
@@ -413,21 +413,21 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "backtracking",
         name: "Backtracking",
-        summary: "Seed 004: column by column, rows from the top, a queen only where nothing attacks it.",
+        summary: "From the N-Queens AI report: column by column, rows from the top, a queen only where nothing attacks it.",
         complete: true,
         params: &[],
     },
     AlgorithmInfo {
         id: "best-first",
         name: "Best-first",
-        summary: "Seed 004: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
+        summary: "From the N-Queens AI report: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
         complete: false,
         params: &[HEURISTIC],
     },
     AlgorithmInfo {
         id: "hill-climbing",
         name: "Hill climbing",
-        summary: "Seed 004: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
+        summary: "From the N-Queens AI report: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
         complete: false,
         params: &[
             HEURISTIC,
@@ -436,14 +436,14 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
                 "100",
                 0,
                 100_000_000,
-                "Random restarts after the first descent (seed 004 leaves the number open).",
+                "Random restarts after the first descent (the N-Queens AI report leaves the number open).",
             ),
         ],
     },
     AlgorithmInfo {
         id: "cultural",
         name: "Cultural",
-        summary: "Seed 004: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
+        summary: "From the N-Queens AI report: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
         complete: false,
         params: &[
             HEURISTIC,
@@ -452,21 +452,21 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
                 "200",
                 2,
                 1_000_000,
-                "Individuals per generation (seed 004's plot: 200).",
+                "Individuals per generation (N-Queens AI report's plot: 200).",
             ),
             int(
                 "generations",
                 "400",
                 1,
                 100_000_000,
-                "Generations before giving up (seed 004's plot: 400).",
+                "Generations before giving up (N-Queens AI report's plot: 400).",
             ),
             int(
                 "stagnation",
                 "10",
                 1,
                 1_000_000,
-                "Generations without a better best before the population is refreshed (seed 004: 10).",
+                "Generations without a better best before the population is refreshed (N-Queens AI report: 10).",
             ),
         ],
     },
@@ -513,7 +513,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "ga",
         name: "Genetic algorithm",
-        summary: "Seed 002: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
+        summary: "From the magic-square GA notebook: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
         complete: false,
         params: &[
             int(
@@ -521,21 +521,21 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
                 "9",
                 2,
                 1_000_000,
-                "Individuals per generation (seed 002: 9).",
+                "Individuals per generation (GA notebook: 9).",
             ),
             int(
                 "elite_size",
                 "1",
                 0,
                 1_000_000,
-                "Best individuals copied unchanged into the next generation (seed 002: 1).",
+                "Best individuals copied unchanged into the next generation (GA notebook: 1).",
             ),
             float(
                 "mutation_rate",
                 "0.4",
                 0.0,
                 1.0,
-                "Probability that a child has two of its cells swapped (seed 002: 0.4).",
+                "Probability that a child has two of its cells swapped (GA notebook: 0.4).",
             ),
             choice(
                 "crossover",
@@ -548,7 +548,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
                 "10000",
                 1,
                 1_000_000_000,
-                "Generations allowed per square sought (seed 002: 10,000 for its one): the run stops after generations x target, and a search that goes this long without a square starts afresh.",
+                "Generations allowed per square sought (GA notebook: 10,000 for its one): the run stops after generations x target, and a search that goes this long without a square starts afresh.",
             ),
             int(
                 "target",

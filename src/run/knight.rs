@@ -5,7 +5,7 @@ use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
 use super::error::JobError;
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
-use crate::solve::knight::evolve::{cultural, levels, seed001};
+use crate::solve::knight::evolve::{cultural, levels, move_ga};
 use crate::solve::knight::tie_break::TieBreak;
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Answer, Problem, count, random_walk, warnsdorff};
@@ -90,7 +90,7 @@ pub struct CountReport {
     pub total: u64,
     /// Tours from each square, row-major from the top-left (every-square counts only).
     pub per_square: Option<Vec<u64>>,
-    /// Squares entered by the search (the seed's recursive calls).
+    /// Squares entered by the search (the solver report's recursive calls).
     pub calls: u64,
     pub stop: Stop,
     pub elapsed_ms: f64,
@@ -141,7 +141,7 @@ impl KnightJob {
                 let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
                 let params = Params::new(algo, params).map_err(JobError::Input)?;
                 if algo.id.starts_with("ga-") {
-                    seed001_config(algo.id, &params).map_err(JobError::Input)?;
+                    move_ga_config(algo.id, &params).map_err(JobError::Input)?;
                 }
             }
             KnightTask::Count { .. } => {}
@@ -218,7 +218,7 @@ fn solve(
     let started = Instant::now();
     let mut budget = job.budget;
     if algo.id == "level4" {
-        // Seed 000's timeout, unless the run's own limit is shorter.
+        // The Cultural Algorithm guide's timeout, unless the run's own limit is shorter.
         let timeout = Duration::from_secs(params.int("timeout"));
         budget.time = Some(budget.time.map_or(timeout, |t| t.min(timeout)));
     }
@@ -265,8 +265,8 @@ fn solve(
             cultural::solve(&problem, &config, &mut rng, &mut ctl)
         }
         "ga-repair" | "ga-heuristic" => {
-            let config = seed001_config(algo.id, params).map_err(JobError::Input)?;
-            seed001::solve(&problem, &config, &mut rng, &mut ctl).answer
+            let config = move_ga_config(algo.id, params).map_err(JobError::Input)?;
+            move_ga::solve(&problem, &config, &mut rng, &mut ctl).answer
         }
         other => {
             return Err(JobError::Input(format!(
@@ -330,11 +330,11 @@ pub fn level_config(params: &Params) -> Result<levels::Config, String> {
 }
 
 /// `ga-repair` / `ga-heuristic`'s configuration from their parameters.
-pub fn seed001_config(id: &str, params: &Params) -> Result<seed001::Config, String> {
+pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, String> {
     let replacement = if id == "ga-heuristic" {
-        seed001::Replacement::Heuristic
+        move_ga::Replacement::Heuristic
     } else {
-        seed001::Replacement::Repair(seed001::RepairOrder::parse(params.get("repair_order"))?)
+        move_ga::Replacement::Repair(move_ga::RepairOrder::parse(params.get("repair_order"))?)
     };
     let (lo, hi) = (params.float("crossover_min"), params.float("crossover_max"));
     if lo > hi {
@@ -342,13 +342,13 @@ pub fn seed001_config(id: &str, params: &Params) -> Result<seed001::Config, Stri
             "crossover_min={lo} is above crossover_max={hi}: each run draws its crossover rate between them"
         ));
     }
-    Ok(seed001::Config {
+    Ok(move_ga::Config {
         population: params.int("population") as usize,
         generations: params.int("generations"),
         crossover_min: lo,
         crossover_max: hi,
         mutation_rate: params.float("mutation_rate"),
-        ..seed001::Config::new(replacement)
+        ..move_ga::Config::new(replacement)
     })
 }
 

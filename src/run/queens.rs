@@ -6,7 +6,10 @@ use super::error::JobError;
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
-use crate::solve::queens::{construct, min_conflicts, seed};
+use crate::solve::queens::heuristic::random_start;
+use crate::solve::queens::{
+    backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
+};
 use crate::solve::{Budget, Control, Counters, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -159,21 +162,21 @@ fn solve(
     let started = Instant::now();
     let mut ctl = Control::new(job.budget, cancel, observer);
     let heuristic = || Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
-    let start = || seed::random_start(n, &mut rng_from_seed(job.seed));
+    let start = || random_start(n, &mut rng_from_seed(job.seed));
     let (rows, stop, counters) = match algo.id {
         "backtracking" => {
-            let o = seed::backtracking(n, &mut ctl);
+            let o = backtracking::solve(n, &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "best-first" => {
-            let o = seed::best_first(&start(), heuristic(), &mut ctl);
+            let o = best_first::solve(&start(), heuristic(), &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "hill-climbing" => {
             // The start comes from the seed; the restarts from the generator after it.
             let mut rng = rng_from_seed(job.seed);
-            let s = seed::random_start(n, &mut rng);
-            let o = seed::hill_climbing(
+            let s = random_start(n, &mut rng);
+            let o = hill_climbing::solve(
                 &s,
                 heuristic(),
                 params.int("max_restarts"),
@@ -184,13 +187,13 @@ fn solve(
         }
         "cultural" => {
             let mut rng = rng_from_seed(job.seed);
-            let s = seed::random_start(n, &mut rng);
-            let config = seed::CulturalConfig {
+            let s = random_start(n, &mut rng);
+            let config = cultural::Config {
                 population: params.int("population") as usize,
                 generations: params.int("generations"),
                 stagnation: params.int("stagnation"),
             };
-            let o = seed::cultural(&s, heuristic(), &config, &mut rng, &mut ctl);
+            let o = cultural::solve(&s, heuristic(), &config, &mut rng, &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "min-conflicts" => {

@@ -12,21 +12,27 @@ use std::time::{Duration, Instant};
 /// How much work a search may do. `None` means no limit of that kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Budget {
+    /// Wall-clock time.
     pub time: Option<Duration>,
+    /// Nodes (squares entered, placements tried), as [`Counters::nodes`] counts them.
     pub nodes: Option<u64>,
+    /// Generations of an evolutionary algorithm.
     pub generations: Option<u64>,
 }
 
 impl Budget {
+    /// No limit of any kind.
     pub fn unlimited() -> Budget {
         Budget::default()
     }
 
+    /// This budget with a time limit of `t`.
     pub fn with_time(mut self, t: Duration) -> Budget {
         self.time = Some(t);
         self
     }
 
+    /// This budget with a limit of `n` nodes.
     pub fn with_nodes(mut self, n: u64) -> Budget {
         self.nodes = Some(n);
         self
@@ -43,11 +49,15 @@ pub enum Stop {
     Exhausted,
     /// An incomplete method ran out of moves (a greedy walk stuck in a dead end).
     Stuck,
+    /// The budget's time ran out.
     TimeLimit,
+    /// The budget's nodes ran out.
     NodeLimit,
+    /// The generations allowed ran out.
     GenerationLimit,
     /// The search would have needed more memory than it may use (a best-first queue).
     MemoryLimit,
+    /// The user (or the caller's cancel flag) stopped it.
     Cancelled,
 }
 
@@ -65,6 +75,7 @@ impl Stop {
         )
     }
 
+    /// A few words for messages, e.g. "time limit reached".
     pub fn describe(self) -> &'static str {
         match self {
             Stop::Found => "found",
@@ -101,10 +112,13 @@ pub struct Counters {
 /// What each generation reports (the app plots it; the bench sums it up).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct GenerationStats {
-    /// 1 for the first generation bred (seed 001 counts so).
+    /// 1 for the first generation bred (the Knight's Tour solver report counts so).
     pub generation: u64,
+    /// The best score of the generation (the highest fitness, or the fewest conflicts).
     pub best: f64,
+    /// The mean score.
     pub mean: f64,
+    /// The worst score.
     pub worst: f64,
     /// Squares covered by the best individual's (legal) path.
     pub best_coverage: u32,
@@ -171,7 +185,27 @@ pub struct Control<'a> {
     next_check: u64,
 }
 
+impl Control<'static> {
+    /// A control nobody watches or cancels, for examples, tests and benchmarks: the
+    /// budget alone ends the search.
+    ///
+    /// ```
+    /// use searchlab::solve::queens::backtracking;
+    /// use searchlab::solve::{Budget, Control, Stop};
+    ///
+    /// let outcome = backtracking::solve(6, &mut Control::quiet(Budget::unlimited()));
+    /// assert_eq!(outcome.stop, Stop::Found);
+    /// ```
+    pub fn quiet(budget: Budget) -> Control<'static> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        // `NoObserver` has no size, so the box allocates nothing and leaks nothing.
+        Control::new(budget, &NEVER, Box::leak(Box::new(NoObserver)))
+    }
+}
+
 impl<'a> Control<'a> {
+    /// A control that stops at `budget` or when `cancel` is set, and reports to `observer`.
+    /// The clock starts now.
     pub fn new(budget: Budget, cancel: &'a AtomicBool, observer: &'a mut dyn Observer) -> Self {
         Control {
             budget,
@@ -184,10 +218,12 @@ impl<'a> Control<'a> {
         }
     }
 
+    /// Time since the control was made.
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
 
+    /// The budget the search runs under.
     pub fn budget(&self) -> Budget {
         self.budget
     }
@@ -285,6 +321,7 @@ impl<'a> Control<'a> {
 /// The portable seeded generator every stochastic solver uses.
 pub type Rng = rand_chacha::ChaCha8Rng;
 
+/// The generator for `seed`: the same seed gives the same numbers on every platform.
 pub fn rng_from_seed(seed: u64) -> Rng {
     use rand::SeedableRng;
     Rng::seed_from_u64(seed)

@@ -1,17 +1,21 @@
-//! Depth-first backtracking for one tour (seed 001, section 2.1), without recursion so that
-//! boards of thousands of squares cannot overflow a thread's stack.
+//! Depth-first backtracking for one tour (the Knight's Tour solver report, section 2.1),
+//! without recursion so that boards of thousands of squares cannot overflow a thread's
+//! stack.
 //!
 //! Three move orders:
-//! - [`Order::Plain`]: seed 001's fixed move order, no heuristic (`backtrack`);
+//! - [`Order::Plain`]: the Knight's Tour solver report's fixed move order, no heuristic
+//!   (`backtrack`);
 //! - [`Order::Warnsdorff`]: fewest onward squares first, ties by a tie-break rule
-//!   (`backtrack-warnsdorff`, seed 001 2.1.1). The seed's stable sort is `tie_break=first`;
-//!   it gets lost on large boards (64×64 from a corner does not finish in a minute), so the
-//!   default is `auto`: Squirrel–Cull where it applies, else Roth;
-//! - [`Order::Random`]: seed 001 2.1.2. Read literally ([`RandomVariant::Document`]) it
-//!   keeps only the moves of lowest onward degree and draws that many of them *with
-//!   replacement*, so it may repeat a move and never try others: it can miss tours, and
-//!   "searched everything" then proves nothing. [`RandomVariant::Complete`] shuffles the
-//!   ties and keeps every move, so it is a complete search in a random order.
+//!   (`backtrack-warnsdorff`, the Knight's Tour solver report, 2.1.1). The report's stable
+//!   sort is `tie_break=first`; it gets lost on large boards (64×64 from a corner does not
+//!   finish in a minute), so the default is `auto`: Squirrel–Cull where it applies, else
+//!   Roth;
+//! - [`Order::Random`]: the Knight's Tour solver report, 2.1.2. Read literally
+//!   ([`RandomVariant::Document`]) it keeps only the moves of lowest onward degree and
+//!   draws that many of them *with replacement*, so it may repeat a move and never try
+//!   others: it can miss tours, and "searched everything" then proves nothing.
+//!   [`RandomVariant::Complete`] shuffles the ties and keeps every move, so it is a
+//!   complete search in a random order.
 //!
 //! With `closed`, the search only accepts a tour whose last square is a knight's move from
 //! the start, and abandons a path as soon as every square next to the start is used.
@@ -23,28 +27,36 @@ use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+/// How [`Order::Random`] reads section 2.1.2 of the Knight's Tour solver report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RandomVariant {
+    /// As printed: the lowest-degree moves only, drawn with replacement (incomplete).
     Document,
+    /// Every move, lowest degree first, ties shuffled (a complete search).
     Complete,
 }
 
 impl RandomVariant {
+    /// Parses `document` or `complete`.
     pub fn parse(text: &str) -> Result<RandomVariant, String> {
         match text {
             "document" => Ok(RandomVariant::Document),
             "complete" => Ok(RandomVariant::Complete),
             _ => Err(format!(
-                "unknown variant {text:?}: use document (seed 001 as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)"
+                "unknown variant {text:?}: use document (the Knight's Tour solver report as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)"
             )),
         }
     }
 }
 
+/// The order in which a square's moves are tried (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
+    /// The fixed move order, no heuristic (`backtrack`).
     Plain,
+    /// Fewest onward squares first, ties by the rule (`backtrack-warnsdorff`).
     Warnsdorff(TieBreak),
+    /// Lowest degree in random order (`backtrack-random`).
     Random(RandomVariant),
 }
 
@@ -72,6 +84,25 @@ fn warnsdorff_rule(problem: &Problem, tie: TieBreak) -> Rule {
     }
 }
 
+/// Searches depth first for one tour from `problem.start`, trying moves in `order`:
+/// `Found` with the tour, `Exhausted` when there is none (for a complete order), or the
+/// budget's stop with the longest path reached.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::backtrack::{self, Order};
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = backtrack::solve(&problem, Order::Plain, &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(answer.stop, Stop::Found);
+/// assert!(board.validate_tour(&answer.path, false).is_ok());
+/// ```
 pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) -> Answer {
     let board = problem.board;
     let n = board.len();
@@ -199,8 +230,8 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
     }
 }
 
-/// Seed 001 2.1.2's move list (document variant), or every move with shuffled ties
-/// (complete variant), best first.
+/// The Knight's Tour solver report's move list (2.1.2, document variant), or every move
+/// with shuffled ties (complete variant), best first.
 fn random_moves(
     problem: &Problem,
     free: &FreeMoves,

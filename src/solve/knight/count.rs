@@ -1,18 +1,20 @@
-//! Exhaustive enumeration of knight's tours from one square (seed 001, section 2.1.3),
-//! pruned so that it never walks into a dead end it could have seen.
+//! Exhaustive enumeration of knight's tours from one square (the Knight's Tour solver
+//! report, section 2.1.3), pruned so that it never walks into a dead end it could have
+//! seen.
 //!
-//! Tours are directed: a tour and its reverse count twice, as in the seed's "304 tours from
-//! a corner of 5×5". After each move the search keeps, for every unvisited square, its
-//! number of unvisited neighbours, and how many unvisited squares have 0 or 1 of them. With
-//! the knight on `cur` and squares still to visit, a completion is impossible when
+//! Tours are directed: a tour and its reverse count twice, as in the solver report's "304
+//! tours from a corner of 5×5". After each move the search keeps, for every unvisited
+//! square, its number of unvisited neighbours, and how many unvisited squares have 0 or 1
+//! of them. With the knight on `cur` and squares still to visit, a completion is
+//! impossible when
 //! - an unvisited square not next to `cur` has no unvisited neighbour (it can never be
 //!   entered), or one next to `cur` has none while others remain (entering it ends the walk);
 //! - two unvisited squares not next to `cur` have one unvisited neighbour each (each could
 //!   only be the last square);
 //! - for a closed tour, no square next to the start is left for the last move.
 //!
-//! "Calls" counts squares entered, the seed's `TotalRuns` (its recursive calls), which with
-//! this pruning is far fewer than the seed's unpruned search makes.
+//! "Calls" counts squares entered, the solver report's `TotalRuns` (its recursive calls),
+//! which with this pruning is far fewer than the solver report's unpruned search makes.
 
 use super::{FreeMoves, Problem};
 use crate::puzzle::knight::{Square, bits};
@@ -21,21 +23,53 @@ use crate::solve::{Control, Counters, Stop};
 /// The result of counting from one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Count {
+    /// Tours found (directed: a tour and its reverse count apart).
     pub tours: u64,
-    /// Squares entered (the seed's recursive calls).
+    /// Squares entered (the solver report's recursive calls).
     pub calls: u64,
     /// Whether every tour was counted (false when the budget or the user stopped it).
     pub complete: bool,
+    /// Why the count stopped (`Exhausted` when it is complete).
     pub stop: Stop,
 }
 
 /// Counts the tours from `problem.start` (closed ones if `problem.closed`).
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::{Problem, count};
+/// use searchlab::solve::{Budget, Control};
+///
+/// // 304 directed open tours start from a corner of 5×5.
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let c = count::count(&problem, &mut Control::quiet(Budget::unlimited()));
+/// assert_eq!((c.tours, c.complete), (304, true));
+/// ```
 pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
     Counter::new(problem).run(ctl, u64::MAX)
 }
 
 /// Whether a tour from `problem.start` exists: the same search, stopped at the first tour.
 /// `None` when the budget ran out first.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::{Problem, count};
+/// use searchlab::solve::{Budget, Control};
+///
+/// // On 5×5 a tour visits 13 squares of the corners' colour and 12 of the other, so it
+/// // must start on the corners' colour: none starts next to a corner.
+/// let board = Board::new(5, 5).unwrap();
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let from = |start| Problem { board: &board, start, closed: false };
+/// assert_eq!(count::exists(&from(0), &mut ctl), Some(true));
+/// assert_eq!(count::exists(&from(1), &mut ctl), Some(false));
+/// ```
 pub fn exists(problem: &Problem, ctl: &mut Control) -> Option<bool> {
     let c = Counter::new(problem).run(ctl, 1);
     if c.tours > 0 {

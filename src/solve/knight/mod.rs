@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 /// One knight's tour instance.
 #[derive(Debug, Clone, Copy)]
 pub struct Problem<'a> {
+    /// The board to tour.
     pub board: &'a Board,
+    /// The square the tour starts from.
     pub start: Square,
     /// Look for a closed tour (the last square a knight's move from the first).
     pub closed: bool,
@@ -30,8 +32,11 @@ pub struct Problem<'a> {
 /// `puzzle::knight` before showing it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
+    /// The tour, or the longest path reached.
     pub path: Vec<Square>,
+    /// Why the solver stopped.
     pub stop: Stop,
+    /// What the solver counted.
     pub counters: Counters,
 }
 
@@ -46,6 +51,7 @@ pub struct FreeMoves {
 }
 
 impl FreeMoves {
+    /// Every square unvisited.
     pub fn new(board: &Board) -> FreeMoves {
         FreeMoves {
             free: board.move_masks().to_vec(),
@@ -69,6 +75,7 @@ impl FreeMoves {
         self.free[sq as usize].count_ones()
     }
 
+    /// Marks `sq` visited: its unvisited neighbours lose the move back to it.
     #[inline]
     pub fn visit(&mut self, board: &Board, sq: Square) {
         for k in bits(self.free[sq as usize]) {
@@ -77,6 +84,7 @@ impl FreeMoves {
         }
     }
 
+    /// Undoes [`FreeMoves::visit`] of `sq` (the last square visited and not yet left).
     #[inline]
     pub fn leave(&mut self, board: &Board, sq: Square) {
         for k in bits(self.free[sq as usize]) {
@@ -112,14 +120,10 @@ pub(crate) fn walk_outcome(problem: &Problem, path: &[Square]) -> Stop {
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    use crate::solve::{Budget, Control, NoObserver};
-    use std::sync::atomic::AtomicBool;
+    use crate::solve::{Budget, Control};
 
-    /// Runs `f` with an unlimited budget and no observer.
+    /// Runs `f` with `budget`, no cancel flag and no observer.
     pub fn with_control<T>(budget: Budget, f: impl FnOnce(&mut Control) -> T) -> T {
-        let cancel = AtomicBool::new(false);
-        let mut obs = NoObserver;
-        let mut ctl = Control::new(budget, &cancel, &mut obs);
-        f(&mut ctl)
+        f(&mut Control::quiet(budget))
     }
 }

@@ -1,15 +1,16 @@
-//! Level 0 of seed 000: a random knight walk. From the start, jump to a uniformly chosen
-//! unvisited square until the board is full or the knight is stuck; no heuristic, no
-//! backtracking. `walks` repeats it from scratch and keeps the longest walk.
+//! Level 0 of the Cultural Algorithm guide: a random knight walk. From the start, jump to a
+//! uniformly chosen unvisited square until the board is full or the knight is stuck; no
+//! heuristic, no backtracking. `walks` repeats it from scratch and keeps the longest walk.
 
 use super::{Answer, FreeMoves, Problem, note_depth, walk_outcome};
 use crate::puzzle::knight::{Square, bits};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
+/// Level 0's parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
-    /// Independent walks to make (seed 000 makes one per trial).
+    /// Independent walks to make (the Cultural Algorithm guide makes one per trial).
     pub walks: u64,
 }
 
@@ -19,6 +20,26 @@ impl Default for Config {
     }
 }
 
+/// Makes `config.walks` random walks from `problem.start` and answers the longest: a
+/// tour (`Found`) if one covers the board, else the longest path (`Stuck`).
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::{Problem, random_walk};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = random_walk::Config { walks: 100 };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = random_walk::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
+/// // Whether or not a walk covered the board, the longest is a legal knight's path.
+/// assert!(board.validate_path(&answer.path).is_ok());
+/// assert!(matches!(answer.stop, Stop::Found | Stop::Stuck));
+/// assert_eq!(answer.counters.attempts, 100);
+/// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
     let board = problem.board;
     let mut counters = Counters::default();

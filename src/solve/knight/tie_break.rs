@@ -3,7 +3,8 @@
 //! Warnsdorff (1823): move to the unvisited square with the fewest unvisited onward
 //! squares. Which square wins a tie decides whether the greedy walk completes:
 //!
-//! - `first`: the first in a fixed move order (seed 001's order, what its stable sort does);
+//! - `first`: the first in a fixed move order (the Knight's Tour solver report's order,
+//!   what its stable sort does);
 //! - an 8-digit ordering like `21345678`: a fixed order in Squirrel–Cull's move numbering;
 //! - `random`: uniformly among the tied squares (seeded);
 //! - `pohl`: apply the rule a second time: prefer the tied square whose own best onward
@@ -11,7 +12,7 @@
 //! - `roth`: prefer the tied square farthest from the centre of the board (Roth);
 //! - `squirrel`: Squirrel & Cull (1996): move orderings that change at given squares, by
 //!   board size modulo 8, for square boards from the top-left corner (see
-//!   `shared/reference/squirrel-cull.md`); linear time, no backtracking.
+//!   `docs/SOURCES.md`); linear time, no backtracking.
 //!
 //! Ties left after `pohl` and `roth` fall to the fixed order.
 
@@ -26,18 +27,27 @@ use std::fmt;
 pub enum TieBreak {
     /// The most reliable rule that applies to the instance, with fallbacks.
     Auto,
+    /// The first in the fixed move order.
     First,
+    /// Uniformly among the tied squares.
     Random,
+    /// Pohl (1967): the tied square whose own best onward square has the fewest onward
+    /// squares.
     Pohl,
+    /// Roth: the tied square farthest from the centre.
     Roth,
+    /// Squirrel & Cull (1996): orderings that change at given squares (square boards from
+    /// the corner).
     Squirrel,
     /// A fixed ordering of Squirrel–Cull move types 1–8 (digits, most preferred first).
     Order([u8; 8]),
 }
 
 impl TieBreak {
+    /// The names [`TieBreak::parse`] reads, for messages.
     pub const NAMES: &'static str = "auto, first, random, pohl, roth, squirrel, or an ordering of the digits 1-8 such as 21345678";
 
+    /// Parses one of [`TieBreak::NAMES`].
     pub fn parse(text: &str) -> Result<TieBreak, String> {
         Ok(match text {
             "auto" => TieBreak::Auto,
@@ -126,10 +136,20 @@ pub struct Phase {
 /// A rule made concrete for one board.
 #[derive(Debug, Clone)]
 pub enum Rule {
+    /// Preference rank of each move (lower first).
     Fixed([u8; 8]),
+    /// Uniformly among the tied squares.
     Random,
+    /// See [`TieBreak::Pohl`].
     Pohl,
-    Roth { rows: i64, cols: i64 },
+    /// See [`TieBreak::Roth`].
+    Roth {
+        /// The board's rows, for its centre.
+        rows: i64,
+        /// The board's columns, for its centre.
+        cols: i64,
+    },
+    /// Squirrel–Cull's orderings, phase by phase.
     Squirrel(Vec<Phase>),
 }
 

@@ -1,4 +1,4 @@
-//! Seed 003's tree search: breadth-first or depth-first over states
+//! The BFS/DFS search exercise's tree search: breadth-first or depth-first over states
 //! `(move number, position, visited board)`.
 //!
 //! The root is the empty board; its children place the knight on any square (in the
@@ -17,13 +17,17 @@ use crate::puzzle::knight::{MOVES, Square};
 use crate::solve::{Control, Counters, Stop};
 use std::collections::VecDeque;
 
+/// Which end of the frontier the search takes the next node from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
+    /// A queue: every node of a depth before the next depth.
     BreadthFirst,
+    /// A stack: the newest node first.
     DepthFirst,
 }
 
 impl Strategy {
+    /// Parses `bfs` (or `breadth-first`) or `dfs` (or `depth-first`).
     pub fn parse(text: &str) -> Result<Strategy, String> {
         match text {
             "bfs" | "breadth-first" => Ok(Strategy::BreadthFirst),
@@ -32,6 +36,7 @@ impl Strategy {
         }
     }
 
+    /// `bfs` or `dfs`.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::BreadthFirst => "bfs",
@@ -40,14 +45,18 @@ impl Strategy {
     }
 }
 
+/// What a tree search reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// Whether a tour was found.
     pub found: bool,
     /// The tour found, else the longest path among the nodes generated.
     pub path: Vec<Square>,
+    /// Nodes generated (each counts toward the node limit).
     pub nodes_generated: u64,
     /// Whether the search stopped on its node limit (or another budget) before finishing.
     pub limit_reached: bool,
+    /// Why the search stopped.
     pub stop: Stop,
     /// The most nodes waiting in the queue or stack at once.
     pub max_frontier: u64,
@@ -60,6 +69,26 @@ pub fn bytes_per_node(squares: usize) -> u64 {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// Searches the state tree with `strategy` until a tour turns up, the tree is exhausted or
+/// the budget (usually a node limit) runs out.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::tree_search::{self, Strategy};
+/// use searchlab::solve::{Budget, Control};
+///
+/// let board = Board::new(4, 3).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// for strategy in [Strategy::DepthFirst, Strategy::BreadthFirst] {
+///     let mut ctl = Control::quiet(Budget::unlimited().with_nodes(100_000));
+///     let outcome = tree_search::search(&problem, strategy, &mut ctl);
+///     assert!(outcome.found, "{}", strategy.name());
+///     assert!(board.validate_tour(&outcome.path, false).is_ok());
+/// }
+/// ```
 pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outcome {
     let board = problem.board;
     let n = board.len();

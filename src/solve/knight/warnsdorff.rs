@@ -5,31 +5,18 @@
 //! With `tie_break = auto` it tries, in turn, the rules that work best where they apply:
 //! Squirrel–Cull (square boards from the top-left corner, open tours), then the fixed
 //! ordering 21345678 (which covers Squirrel–Cull's one known failure, 74×74), Pohl, Roth and
-//! seed 001's order, then random tie-breaks until the budget or `attempts` runs out.
-//!
-//! ```
-//! use searchlab::puzzle::knight::Board;
-//! use searchlab::solve::knight::{Problem, warnsdorff};
-//! use searchlab::solve::{Budget, Control, NoObserver, Stop, rng_from_seed};
-//! use std::sync::atomic::AtomicBool;
-//!
-//! let board = Board::new(8, 8).unwrap();
-//! let problem = Problem { board: &board, start: 0, closed: false };
-//! let (cancel, mut obs) = (AtomicBool::new(false), NoObserver);
-//! let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut obs);
-//! let config = warnsdorff::Config::default();
-//! let answer = warnsdorff::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
-//! assert_eq!(answer.stop, Stop::Found);
-//! assert!(board.validate_tour(&answer.path, false).is_ok());
-//! ```
+//! the Knight's Tour solver report's order, then random tie-breaks until the budget or
+//! `attempts` runs out.
 
 use super::tie_break::{Rule, TieBreak};
 use super::{Answer, FreeMoves, Problem, note_depth, walk_outcome};
 use crate::puzzle::knight::Square;
 use crate::solve::{Control, Counters, Rng, Stop};
 
+/// Warnsdorff's parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// How ties are broken (see [`super::tie_break`]).
     pub tie_break: TieBreak,
     /// How many walks `auto` and `random` may make before giving up (each walk starts
     /// afresh; the budget may stop them sooner).
@@ -63,6 +50,25 @@ fn auto_rules(problem: &Problem) -> Vec<Rule> {
     rules
 }
 
+/// Walks by Warnsdorff's rule with the tie-break rules `config` asks for, one walk per rule
+/// (and per random attempt), until one completes the tour: `Found` with it, else `Stuck`
+/// (or the budget's stop) with the longest walk made.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::{Problem, warnsdorff};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let board = Board::new(8, 8).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = warnsdorff::Config::default();
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = warnsdorff::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(answer.stop, Stop::Found);
+/// assert!(board.validate_tour(&answer.path, false).is_ok());
+/// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
     let board = problem.board;
     let fixed: Vec<Rule> = match config.tie_break {

@@ -13,6 +13,19 @@ use crate::puzzle::magic::MAX_ORDER;
 
 /// A magic square of order `n` in row-major order, or `None` for n = 2 (there is none)
 /// and orders above [`MAX_ORDER`]. Order 1 is the single cell 1.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::magic::validate;
+/// use searchlab::solve::magic::construct::construct;
+///
+/// // One order of each method: odd, doubly even, singly even.
+/// for n in [3, 4, 6, 7, 8, 10] {
+///     assert_eq!(validate(n, &construct(n).unwrap()), Ok(()));
+/// }
+/// assert_eq!(construct(2), None);
+/// ```
 pub fn construct(n: usize) -> Option<Vec<u32>> {
     match n {
         0 | 2 => None,

@@ -14,6 +14,7 @@ const STOP_CHECK: u64 = 1 << 16;
 /// What a count found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MagicCount {
+    /// Magic squares counted (rotations and reflections apart).
     pub total: u64,
     /// Values tried in free cells.
     pub nodes: u64,
@@ -83,6 +84,17 @@ struct Step {
 
 /// Counts the magic squares of order `n` (1 ≤ n ≤ [`MAX_COUNT_ORDER`]), asking `stop`
 /// every few thousand nodes.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::magic::validate;
+/// use searchlab::solve::magic::count::count;
+///
+/// let c = count(3, &|| false);
+/// assert_eq!((c.total, c.complete), (8, true));
+/// assert_eq!(validate(3, &c.first.unwrap()), Ok(()));
+/// ```
 pub fn count(n: usize, stop: &dyn Fn() -> bool) -> MagicCount {
     let order = fill_order(n);
     let position = |cell: usize| order.iter().position(|&(r, c)| r * n + c == cell);

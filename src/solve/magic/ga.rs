@@ -1,5 +1,6 @@
-//! Seed 002's genetic algorithm for magic squares, for any order: individuals are
-//! permutations of 1..n² (row-major), fitness is Σ |line sum − constant| (0 = magic).
+//! The magic-square GA notebook's genetic algorithm for magic squares, for any order:
+//! individuals are permutations of 1..n² (row-major), fitness is
+//! Σ |line sum − constant| (0 = magic).
 //!
 //! Each generation, as the document's main loop has it: score and sort the population,
 //! keep every new magic square (with the generation it appeared in), stop at `target`
@@ -7,7 +8,7 @@
 //! two children each, by single-point crossover (PMX or inversion sequences) and swap
 //! mutation, until the population is full again.
 //!
-//! The document's slips (`../shared/seed-notes.md`) are parameters, corrected by default:
+//! The document's slips (see `docs/SOURCES.md`) are parameters, corrected by default:
 //! - `selection`: `tournament` (default) picks each parent as the fitter (LOWER fitness) of
 //!   two drawn at random; `literal` does what the document's code does: its tournament
 //!   keeps the larger fitness and builds a mating pool that is never used, and the parents
@@ -22,6 +23,7 @@ use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+/// The GA's single-point crossover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Crossover {
     /// Partially mapped: the first k genes of the other parent are swapped into place.
@@ -31,11 +33,16 @@ pub enum Crossover {
     Inversion,
 }
 
+/// The GA's parameters (see [`Config::default`] for the notebook's run).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// Individuals per generation.
     pub population: usize,
+    /// Best individuals copied unchanged into the next generation.
     pub elite: usize,
+    /// Probability that a child has two of its cells swapped.
     pub mutation_rate: f64,
+    /// See [`Crossover`].
     pub crossover: Crossover,
     /// Generations allowed per square sought: the run stops after `generations × target`
     /// in all; with `keep_found` off, a search that has gone this long since its last
@@ -81,10 +88,13 @@ pub struct Outcome {
     pub found: Vec<(Vec<u32>, u64)>,
     /// The best individual of the last generation (a magic square when one was found).
     pub best: Vec<u32>,
+    /// The fitness of `best` (0 for a magic square).
     pub best_fitness: u64,
     /// Generations completed.
     pub generations: u64,
+    /// Why the run stopped.
     pub stop: Stop,
+    /// What the run counted.
     pub counters: Counters,
 }
 
@@ -155,6 +165,23 @@ pub fn inversion_crossover(s: &[u32], t: &[u32], k: usize) -> (Vec<u32>, Vec<u32
 }
 
 /// Runs the genetic algorithm for a square of order `n`.
+/// Runs the GA on order `n` until `config.target` distinct magic squares are found
+/// (`Found`), the generations run out or the budget stops it.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::magic::validate;
+/// use searchlab::solve::magic::ga::{self, Config};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let outcome = ga::solve(3, &Config::default(), &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(outcome.stop, Stop::Found);
+/// for (square, _generation) in &outcome.found {
+///     assert_eq!(validate(3, square), Ok(()));
+/// }
+/// ```
 pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
     let cells = n * n;
     let size = config.population.max(2);
@@ -318,7 +345,7 @@ mod tests {
 
     #[test]
     fn the_documents_worked_examples() {
-        // Seed 002's PMX example: the first swap puts t's 4 first in s.
+        // The magic-square GA notebook's PMX example: the first swap puts t's 4 first in s.
         let (s, _) = pmx(&[5, 7, 1, 3, 6, 4, 2], &[4, 6, 2, 7, 3, 1, 5], 1);
         assert_eq!(s, [4, 7, 1, 3, 6, 5, 2]);
         // Üçoluk's example: 5 9 1 8 2 6 4 7 3 has inversion sequence 2 3 6 4 0 2 2 1 0.

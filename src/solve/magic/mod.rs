@@ -1,5 +1,5 @@
-//! Magic squares: seed 002's genetic algorithm, constructions for every order, exhaustive
-//! counting for small orders.
+//! Magic squares: the magic-square GA notebook's genetic algorithm, constructions for every
+//! order, exhaustive counting for small orders.
 
 pub mod construct;
 pub mod count;

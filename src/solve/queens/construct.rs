@@ -3,6 +3,19 @@
 //! `None` for n = 2 and 3, which have no solution.
 
 /// Row per column (0-based), or `None` where no solution exists.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::validate;
+/// use searchlab::solve::queens::construct::construct;
+///
+/// for n in [1, 4, 8, 9, 14, 15, 100] {
+///     let rows = construct(n).unwrap();
+///     assert_eq!(validate(n as usize, &rows), Ok(()));
+/// }
+/// assert_eq!(construct(3), None);
+/// ```
 pub fn construct(n: u32) -> Option<Vec<u32>> {
     match n {
         0 => return Some(Vec::new()),

@@ -34,8 +34,11 @@ pub struct Task {
 pub struct TaskCount {
     /// Solutions by the size of their symmetry class.
     pub count2: u64,
+    /// Solutions whose class has 4 images.
     pub count4: u64,
+    /// Solutions whose class has 8 images.
     pub count8: u64,
+    /// Placements tried.
     pub nodes: u64,
     /// False when the stop flag cut it short.
     pub complete: bool,
@@ -52,6 +55,7 @@ impl TaskCount {
         self.count2 + self.count4 + self.count8
     }
 
+    /// Adds another task's count to this one.
     pub fn add(&mut self, o: &TaskCount) {
         self.count2 += o.count2;
         self.count4 += o.count4;
@@ -63,6 +67,20 @@ impl TaskCount {
 
 /// The tasks that together count every solution of `n` queens (`5 ≤ n ≤ 31`; smaller
 /// boards are counted directly by [`count_small`]).
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::A000170;
+/// use searchlab::solve::queens::count::{TaskCount, count_task, tasks};
+///
+/// let mut sum = TaskCount::default();
+/// for task in tasks(8) {
+///     sum.add(&count_task(&task, &|| false));
+/// }
+/// assert_eq!(sum.total(), A000170[8]); // 92
+/// assert_eq!(sum.unique(), 12);
+/// ```
 pub fn tasks(n: u32) -> Vec<Task> {
     let mut out = Vec::new();
     if !(5..=MAX_COUNT_N).contains(&n) {
@@ -326,7 +344,8 @@ impl Search<'_> {
     }
 }
 
-/// Counts one task, asking `stop` every [`STOP_CHECK`] nodes.
+/// Counts one task, asking `stop` every [`STOP_CHECK`] nodes (see [`tasks`] for an
+/// example).
 pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
     let n = task.n;
     let sizee = (n - 1) as usize;
@@ -374,6 +393,14 @@ pub fn count_task(task: &Task, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
 }
 
 /// Counts `n < 5` directly (plain backtracking; no symmetry needed).
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::solve::queens::count::count_small;
+///
+/// assert_eq!([1, 2, 3, 4].map(count_small), [1, 0, 0, 2]);
+/// ```
 pub fn count_small(n: u32) -> u64 {
     fn go(mask: u32, left: u32, down: u32, right: u32) -> u64 {
         if down == mask {

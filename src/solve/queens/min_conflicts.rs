@@ -23,6 +23,7 @@ fn below(rng: &mut Rng, n: usize) -> usize {
     ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
+/// Min-conflicts' parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Columns left to random placement at the end of the initial placement.
@@ -46,8 +47,11 @@ impl Default for Config {
 /// What the search found: rows per column (a solution when `stop == Found`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The row of each column's queen.
     pub rows: Vec<u32>,
+    /// Why the search stopped.
     pub stop: Stop,
+    /// What the search counted.
     pub counters: Counters,
     /// Conflicting pairs left (0 for a solution).
     pub conflicts: u64,
@@ -158,6 +162,19 @@ impl Board {
 
 /// Finds one placement of `n` non-attacking queens (n ≥ 4; n = 1 trivially). For n = 2
 /// and 3, which have none, it runs until its budget ends: the run layer proves those.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::validate;
+/// use searchlab::solve::queens::min_conflicts::{self, Config};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let outcome = min_conflicts::solve(1000, &Config::default(), &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(outcome.stop, Stop::Found);
+/// assert_eq!(validate(1000, &outcome.rows), Ok(()));
+/// ```
 pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
     let mut counters = Counters::default();
     if n <= 1 {

@@ -1,4 +1,5 @@
-//! Seed 000's level 4, the advanced cultural algorithm (`CulturalAlgorithmSolver`).
+//! The Cultural Algorithm guide's level 4, the advanced cultural algorithm
+//! (`CulturalAlgorithmSolver`).
 //!
 //! Individuals are paths, not move strings. Each generation the belief space learns which
 //! transitions (square → square) the top fifth of the population uses and which the
@@ -11,7 +12,7 @@
 //! point and rebuilds it, at a rate that rises while the best fitness stagnates.
 //!
 //! The document uses helpers it never defines, and has a few slips
-//! (`../shared/seed-notes.md`). Here:
+//! (see `docs/SOURCES.md`). Here:
 //!
 //! - `create_individual`: a path from the start built by the mutation's rebuild rule
 //!   before generation 10 (the lowest-degree square 65 % of the time, else a random one).
@@ -44,6 +45,7 @@ use crate::solve::knight::{Answer, Problem, closes};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
+/// How completion uses the good-transition bonus (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bonus {
     /// As printed: the good-transition bonus is added to a score sorted ascending.
@@ -53,17 +55,19 @@ pub enum Bonus {
 }
 
 impl Bonus {
+    /// Parses `document` or `reward`.
     pub fn parse(text: &str) -> Result<Bonus, String> {
         match text {
             "document" => Ok(Bonus::Document),
             "reward" => Ok(Bonus::Reward),
             _ => Err(format!(
-                "unknown bonus {text:?}: use document (as seed 000 prints it: the bonus lowers a good move's chance) or reward"
+                "unknown bonus {text:?}: use document (as the Cultural Algorithm guide prints it: the bonus lowers a good move's chance) or reward"
             )),
         }
     }
 }
 
+/// What makes a transition successful (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Threshold {
     /// As printed: fitness against `0.7·n²`.
@@ -73,27 +77,35 @@ pub enum Threshold {
 }
 
 impl Threshold {
+    /// Parses `fitness` or `coverage`.
     pub fn parse(text: &str) -> Result<Threshold, String> {
         match text {
             "fitness" => Ok(Threshold::Fitness),
             "coverage" => Ok(Threshold::Coverage),
             _ => Err(format!(
-                "unknown belief_threshold {text:?}: use fitness (as seed 000 prints it) or coverage"
+                "unknown belief_threshold {text:?}: use fitness (as the Cultural Algorithm guide prints it) or coverage"
             )),
         }
     }
 }
 
-/// Level 4's parameters, with seed 000's values as defaults (its 60 s timeout is the run's
-/// time limit).
+/// Level 4's parameters, with the Cultural Algorithm guide's values as defaults (its 60 s
+/// timeout is the run's time limit).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// Individuals (paths) per generation.
     pub population: usize,
+    /// Generations before giving up.
     pub generations: u64,
+    /// The mutation rate before stagnation raises it (by up to 0.3).
     pub base_mutation_rate: f64,
+    /// Individuals drawn per tournament.
     pub tournament: usize,
+    /// The best individuals kept unchanged.
     pub elite_size: usize,
+    /// See [`Bonus`].
     pub bonus: Bonus,
+    /// See [`Threshold`].
     pub belief_threshold: Threshold,
 }
 
@@ -117,10 +129,11 @@ struct Individual {
     fitness: f64,
 }
 
-/// Level 4's belief space (seed 000 `AdvancedBeliefSpace`). Transitions are indexed
-/// `square · 8 + gene`. The document's `good_transitions` is incremented exactly where
-/// `transition_quality[t]['success']` is, so `success` serves for both; its `good_patterns`
-/// (the top 15 three-square patterns of excellent paths) is never read, so it is not kept.
+/// Level 4's belief space (the Cultural Algorithm guide's `AdvancedBeliefSpace`).
+/// Transitions are indexed `square · 8 + gene`. The document's `good_transitions` is
+/// incremented exactly where `transition_quality[t]['success']` is, so `success` serves for
+/// both; its `good_patterns` (the top 15 three-square patterns of excellent paths) is never
+/// read, so it is not kept.
 pub struct BeliefSpace {
     success: Vec<u32>,
     failure: Vec<u32>,
@@ -166,8 +179,9 @@ impl BeliefSpace {
         true
     }
 
-    /// Seed 000 `get_suggested_move`: among the successful moves from `cur` to free
-    /// squares, the best by success rate 70 % of the time, else one of the best three.
+    /// The Cultural Algorithm guide's `get_suggested_move`: among the successful moves from
+    /// `cur` to free squares, the best by success rate 70 % of the time, else one of the
+    /// best three.
     fn suggest(
         &self,
         board: &Board,
@@ -237,7 +251,7 @@ impl Engine<'_> {
         self.problem.board.len()
     }
 
-    /// Seed 000 `calculate_fitness`.
+    /// The Cultural Algorithm guide's `calculate_fitness`.
     fn fitness(&mut self, path: &[Square]) -> f64 {
         self.evaluations += 1;
         let board = self.problem.board;
@@ -480,7 +494,7 @@ impl Engine<'_> {
         }
     }
 
-    /// Seed 000 `AdvancedBeliefSpace.update`.
+    /// The Cultural Algorithm guide's `AdvancedBeliefSpace.update`.
     fn learn(&mut self, population: &[Individual], order: &[usize]) {
         let board = self.problem.board;
         let squares = self.n() as f64;
@@ -534,6 +548,25 @@ impl Engine<'_> {
     }
 }
 
+/// Runs level 4 until the best path is a tour (`Found`), the generations run out or the
+/// budget stops it; the answer is the best path found.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::evolve::cultural;
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = cultural::Config::default();
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = cultural::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(answer.stop, Stop::Found);
+/// assert!(board.validate_tour(&answer.path, false).is_ok());
+/// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
     let board = problem.board;
     let n = board.len();
@@ -670,7 +703,7 @@ mod tests {
     }
 
     #[test]
-    fn the_fitness_is_seed_000s() {
+    fn the_fitness_is_the_cultural_algorithm_guides() {
         // A 5x5 tour: 25 unique (×20) + 500 + 24 legal (×10) + one segment of 25 (×4) +
         // low-degree visits (×5).
         let board = Board::new(5, 5).unwrap();

@@ -1,4 +1,5 @@
-//! Seed 000's levels 1–3: a genetic algorithm over move strings, improved twice.
+//! The Cultural Algorithm guide's levels 1–3: a genetic algorithm over move strings,
+//! improved twice.
 //!
 //! A chromosome is `n·n` genes, each one of the eight moves ([`super::GENE_MOVES`]). It is
 //! decoded from the start square: a gene whose square is on the board and unvisited (and,
@@ -19,7 +20,7 @@
 //! | crossover | two-point | level 1's | 30 % elite injection after generation 20; children repaired |
 //! | selection | tournament of 3 | with a diversity bonus | level 2's |
 //!
-//! Parameters where the document can be read two ways (`../shared/seed-notes.md`):
+//! Parameters where the document can be read two ways (see `docs/SOURCES.md`):
 //!
 //! - `repair`: the document repairs with `max(valid_moves, key=future_moves_count)`, the
 //!   square with the MOST onward moves ([`Repair::MostOnward`], the default), which is the
@@ -65,12 +66,13 @@ pub enum Repair {
 }
 
 impl Repair {
+    /// Parses `most-onward` or `fewest-onward`.
     pub fn parse(text: &str) -> Result<Repair, String> {
         match text {
             "most-onward" => Ok(Repair::MostOnward),
             "fewest-onward" => Ok(Repair::FewestOnward),
             _ => Err(format!(
-                "unknown repair {text:?}: use most-onward (as seed 000 prints it) or fewest-onward (Warnsdorff's rule)"
+                "unknown repair {text:?}: use most-onward (as the Cultural Algorithm guide prints it) or fewest-onward (Warnsdorff's rule)"
             )),
         }
     }
@@ -83,6 +85,7 @@ impl Repair {
     }
 }
 
+/// How level 2 applies its diversity bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiversityBonus {
     /// The document: one bonus for everyone (no effect on a tournament).
@@ -92,17 +95,19 @@ pub enum DiversityBonus {
 }
 
 impl DiversityBonus {
+    /// Parses `uniform` or `individual`.
     pub fn parse(text: &str) -> Result<DiversityBonus, String> {
         match text {
             "uniform" => Ok(DiversityBonus::Uniform),
             "individual" => Ok(DiversityBonus::Individual),
             _ => Err(format!(
-                "unknown diversity_bonus {text:?}: use uniform (as seed 000 prints it) or individual"
+                "unknown diversity_bonus {text:?}: use uniform (as the Cultural Algorithm guide prints it) or individual"
             )),
         }
     }
 }
 
+/// The chromosome level 3's crossover injects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Elite {
     /// The document: the first generation's best.
@@ -112,32 +117,42 @@ pub enum Elite {
 }
 
 impl Elite {
+    /// Parses `first` or `best`.
     pub fn parse(text: &str) -> Result<Elite, String> {
         match text {
             "first" => Ok(Elite::First),
             "best" => Ok(Elite::Best),
             _ => Err(format!(
-                "unknown elite {text:?}: use first (as seed 000's code behaves) or best"
+                "unknown elite {text:?}: use first (as the Cultural Algorithm guide's code behaves) or best"
             )),
         }
     }
 }
 
-/// Levels 1–3's parameters, with seed 000's values as defaults.
+/// Levels 1–3's parameters, with the Cultural Algorithm guide's values as defaults.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// Individuals per generation.
     pub population: usize,
+    /// Generations before giving up.
     pub generations: u64,
+    /// Chance that a child is mutated at all.
     pub mutation_rate: f64,
+    /// The best individuals copied unchanged into the next generation.
     pub elitism: usize,
+    /// Individuals drawn per tournament.
     pub tournament: usize,
+    /// See [`Repair`].
     pub repair: Repair,
     /// Level 2 and up.
     pub diversity_weight: f64,
+    /// See [`DiversityBonus`].
     pub diversity_bonus: DiversityBonus,
     /// Level 3: the generation from which the belief space guides the operators.
     pub belief_after: u64,
+    /// Level 3: a top individual's moves count as successful above this fitness.
     pub good_fitness: f64,
+    /// Level 3: see [`Elite`].
     pub elite: Elite,
 }
 
@@ -161,6 +176,7 @@ impl Default for Config {
 
 /// What the decoder keeps per chromosome, reused across evaluations.
 pub struct Decoded {
+    /// The squares the decoded chromosome walks.
     pub path: Vec<Square>,
     /// The gene actually taken at each step (the repaired chromosome).
     pub taken: Vec<u8>,
@@ -171,6 +187,7 @@ pub struct Decoded {
 /// The operators of one level. The default methods are level 1's; each level overrides
 /// what the document changes and keeps the rest, as its class hierarchy does.
 pub trait Operators {
+    /// The level's parameters.
     fn config(&self) -> &Config;
 
     /// Whether the decoder follows a gene to the free square `next`, which would leave
@@ -185,7 +202,8 @@ pub trait Operators {
         self.config().repair.sign() * onward as f64
     }
 
-    /// Seed 000's level 1 fitness: `unique squares × 10 + legal moves × 5`.
+    /// The Cultural Algorithm guide's level 1 fitness:
+    /// `unique squares × 10 + legal moves × 5`.
     fn fitness(&self, d: &Decoded) -> f64 {
         let len = d.path.len() as f64;
         len * 10.0 + (len - 1.0).max(0.0) * 5.0
@@ -363,7 +381,7 @@ fn two_point(p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
     (c1, c2)
 }
 
-/// Level 3's belief space (seed 000 `BeliefSpace`).
+/// Level 3's belief space (the Cultural Algorithm guide's `BeliefSpace`).
 pub struct BeliefSpace {
     move_success: [u64; 8],
     move_usage: [u64; 8],
@@ -375,6 +393,7 @@ pub struct BeliefSpace {
 }
 
 impl BeliefSpace {
+    /// An empty belief space for a board of `squares` squares.
     pub fn new(squares: usize) -> BeliefSpace {
         BeliefSpace {
             move_success: [0; 8],
@@ -420,7 +439,9 @@ impl BeliefSpace {
 /// Level 3, the cultural GA: level 2 plus a belief space that guides decoding, mutation
 /// and crossover.
 pub struct Cultural {
+    /// The parameters.
     pub config: Config,
+    /// What the population has learned so far.
     pub belief: BeliefSpace,
 }
 
@@ -542,10 +563,12 @@ pub fn ranked(fitness: &[f64]) -> Vec<usize> {
 pub struct Decoder<'a> {
     problem: &'a Problem<'a>,
     visited: Visited,
+    /// The last chromosome decoded.
     pub out: Decoded,
 }
 
 impl<'a> Decoder<'a> {
+    /// A decoder for `problem`.
     pub fn new(problem: &'a Problem<'a>) -> Decoder<'a> {
         let n = problem.board.len();
         Decoder {
@@ -609,7 +632,25 @@ impl<'a> Decoder<'a> {
 
 /// Runs levels 1–3 with `ops`. Each generation: decode and score everyone, let the level
 /// learn, report, stop on a tour, then breed (elites, tournament parents, crossover,
-/// mutation).
+/// mutation). The answer is the best path decoded: a tour when `stop == Found`.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::evolve::levels::{self, Config, Repair, Simple};
+/// use searchlab::solve::{Budget, Control, rng_from_seed};
+///
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = Config { generations: 20, repair: Repair::FewestOnward, ..Config::default() };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = levels::solve(&problem, &mut Simple(config), &mut rng_from_seed(1), &mut ctl);
+/// // Decoding repairs every gene it cannot follow, so the best path is always legal.
+/// assert!(board.validate_path(&answer.path).is_ok());
+/// assert!(answer.counters.generations <= 20);
+/// ```
 pub fn solve<O: Operators>(
     problem: &Problem,
     ops: &mut O,
@@ -711,7 +752,26 @@ pub fn solve<O: Operators>(
     }
 }
 
-/// Level `level` (1–3) with `config`.
+/// Level `level` (1–3) with `config`: [`Simple`], [`Enhanced`] or [`Cultural`] run by
+/// [`solve`].
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::evolve::levels::{self, Config, Repair};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// // With Warnsdorff's rule as the repair, level 3 tours 5×5 from a corner.
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = Config { repair: Repair::FewestOnward, ..Config::default() };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let answer = levels::solve_level(&problem, 3, config, &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(answer.stop, Stop::Found);
+/// assert!(board.validate_tour(&answer.path, false).is_ok());
+/// ```
 pub fn solve_level(
     problem: &Problem,
     level: u8,

@@ -1,26 +1,29 @@
-//! The evolutionary knight solvers: seed 000's levels 1–4 and seed 001's GA with repair or
-//! with heuristic. This module holds what they share: the gene encoding, a visited set
-//! that clears in O(1), onward degrees, tournament and roulette selection, the diversity
-//! measure and the per-generation report.
+//! The evolutionary knight solvers: the Cultural Algorithm guide's levels 1–4 and the
+//! Knight's Tour solver report's GA with repair or with heuristic. This module holds what
+//! they share: the gene encoding, a visited set that clears in O(1), onward degrees,
+//! tournament and roulette selection, the diversity measure and the per-generation report.
 //!
 //! - [`levels`]: levels 1–3 (simple GA → enhanced GA → cultural GA), built on each other
-//!   through one [`levels::Operators`] trait the way seed 000's class hierarchy does.
+//!   through one [`levels::Operators`] trait the way the Cultural Algorithm guide's class
+//!   hierarchy does.
 //! - [`cultural`]: level 4, the advanced cultural algorithm (path individuals, transition
 //!   beliefs, memetic local search).
-//! - [`seed001`]: `ga-repair` and `ga-heuristic` (moves 1–8, roulette, one-point crossover).
+//! - [`move_ga`]: `ga-repair` and `ga-heuristic` (moves 1–8, roulette, one-point
+//!   crossover).
 
 pub mod cultural;
 pub mod levels;
-pub mod seed001;
+pub mod move_ga;
 
 use crate::puzzle::knight::{Board, Square};
 pub use crate::solve::GenerationStats;
 use crate::solve::{Counters, Rng};
 use rand::RngExt;
 
-/// The eight moves as genes, as (row change, column change). Seed 000 numbers them 0–7 and
-/// seed 001 numbers the same moves 1–8 (its figure: 1 is two down and one right, then
-/// anticlockwise), so gene `g` is seed 000's move `g` and seed 001's move `g + 1`.
+/// The eight moves as genes, as (row change, column change). The Cultural Algorithm guide
+/// numbers them 0–7 and the Knight's Tour solver report numbers the same moves 1–8 (its
+/// figure: 1 is two down and one right, then anticlockwise), so gene `g` is the Cultural
+/// Algorithm guide's move `g` and the Knight's Tour solver report's move `g + 1`.
 pub const GENE_MOVES: [(i32, i32); 8] = [
     (2, 1),
     (1, 2),
@@ -55,6 +58,7 @@ pub struct Visited {
 }
 
 impl Visited {
+    /// An empty set for a board of `squares` squares.
     pub fn new(squares: usize) -> Visited {
         Visited {
             stamp: vec![0; squares],
@@ -62,6 +66,7 @@ impl Visited {
         }
     }
 
+    /// Empties the set, in O(1).
     pub fn clear(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -70,11 +75,13 @@ impl Visited {
         }
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         self.stamp[sq as usize] == self.epoch
     }
 
+    /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
         self.stamp[sq as usize] = self.epoch;
@@ -218,7 +225,8 @@ mod tests {
             assert_eq!(board.row_col(to), ((3 + dr) as u32, (3 + dc) as u32));
             assert_eq!(gene_between(&board, from, to), Some(g as u8));
         }
-        // Seed 001's move 1 (gene 0) from the bottom row leaves the board.
+        // The Knight's Tour solver report's move 1 (gene 0) from the bottom row leaves the
+        // board.
         assert_eq!(gene_step(&board, board.square(7, 0), 0), None);
     }
 

@@ -1,5 +1,5 @@
-//! Seed 001 section 2.2: the genetic algorithm with repair (`ga-repair`) and with
-//! heuristic (`ga-heuristic`).
+//! The Knight's Tour solver report, section 2.2: the genetic algorithm with repair
+//! (`ga-repair`) and with heuristic (`ga-heuristic`).
 //!
 //! A chromosome is `n` genes, moves 1–8 of the document's figure (stored as genes 0–7, see
 //! [`super::GENE_MOVES`]). Evaluation walks it from the start square; a gene that leaves
@@ -7,10 +7,11 @@
 //! move to a free square, and the walk ends when no replacement exists. Fitness is the
 //! number of legal moves made, so a tour scores `n − 1`.
 //!
-//! - `ga-repair` replaces with the first free move "in ascending order". Seed-notes: the
-//!   worked example disagrees with its own figure, so the order is a parameter:
-//!   [`RepairOrder::Ascending`] (moves 1, 2, …, 8; the default, as the text says) or
-//!   [`RepairOrder::Cyclic`] (the seven other moves, starting after the illegal one).
+//! - `ga-repair` replaces with the first free move "in ascending order". As
+//!   `docs/SOURCES.md` notes, the worked example disagrees with its own figure, so the
+//!   order is a parameter: [`RepairOrder::Ascending`] (moves 1, 2, …, 8; the default, as
+//!   the text says) or [`RepairOrder::Cyclic`] (the seven other moves, starting after the
+//!   illegal one).
 //! - `ga-heuristic` replaces with the free square with the fewest onward moves
 //!   (Warnsdorff's rule), the first in move order among equals.
 //!
@@ -34,24 +35,29 @@ use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 use std::collections::HashSet;
 
+/// Which free move `ga-repair` puts in place of an illegal gene.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RepairOrder {
+    /// The first free move of 1–8 (the default, as the text says).
     Ascending,
+    /// The first free move of the seven after the illegal one.
     Cyclic,
 }
 
 impl RepairOrder {
+    /// Parses `ascending` or `cyclic`.
     pub fn parse(text: &str) -> Result<RepairOrder, String> {
         match text {
             "ascending" => Ok(RepairOrder::Ascending),
             "cyclic" => Ok(RepairOrder::Cyclic),
             _ => Err(format!(
-                "unknown repair_order {text:?}: use ascending (moves 1 to 8, as seed 001 says) or cyclic (the moves after the illegal one)"
+                "unknown repair_order {text:?}: use ascending (moves 1 to 8, as the Knight's Tour solver report says) or cyclic (the moves after the illegal one)"
             )),
         }
     }
 }
 
+/// How an illegal gene is replaced: which of the two GAs runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Replacement {
     /// `ga-repair`: the first free move in the given order.
@@ -60,20 +66,29 @@ pub enum Replacement {
     Heuristic,
 }
 
+/// The GA's parameters (see [`Config::new`] for the report's values).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// `ga-repair` or `ga-heuristic`.
     pub replacement: Replacement,
+    /// Chromosomes per generation.
     pub population: usize,
+    /// Generations before giving up.
     pub generations: u64,
+    /// The lowest crossover rate a run may draw.
     pub crossover_min: f64,
+    /// The highest crossover rate a run may draw.
     pub crossover_max: f64,
+    /// Chance that each gene is replaced by a random move.
     pub mutation_rate: f64,
     /// Stop at the first generation holding a tour (a solve); `false` runs every generation
-    /// and collects the distinct tours (seed 001's experiment).
+    /// and collects the distinct tours (the Knight's Tour solver report's experiment).
     pub stop_at_first: bool,
 }
 
 impl Config {
+    /// The report's values: population 50, 50 generations, crossover 85–95 %, mutation 0.5
+    /// %, stopping at the first tour.
     pub fn new(replacement: Replacement) -> Config {
         Config {
             replacement,
@@ -87,14 +102,16 @@ impl Config {
     }
 }
 
-/// A run's answer and what seed 001's experiment records of it.
+/// A run's answer and what the Knight's Tour solver report's experiment records of it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The best path found (a tour when `stop == Found`).
     pub answer: Answer,
     /// The generation (1-based) whose offspring first held a tour.
     pub first_tour: Option<u64>,
     /// Every distinct tour evaluated, as its move string (with `stop_at_first == false`).
     pub tours: HashSet<Vec<u8>>,
+    /// Chromosomes evaluated (population × generations run).
     pub evaluations: u64,
 }
 
@@ -106,6 +123,7 @@ pub struct Evaluator<'a> {
 }
 
 impl<'a> Evaluator<'a> {
+    /// An evaluator for `problem` with `replacement`.
     pub fn new(problem: &'a Problem<'a>, replacement: Replacement) -> Evaluator<'a> {
         Evaluator {
             problem,
@@ -114,7 +132,8 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// Seed 001 `evaluate_fitness_matrix`: the legal moves made, replacing genes in place.
+    /// The Knight's Tour solver report's `evaluate_fitness_matrix`: the legal moves made,
+    /// replacing genes in place.
     pub fn evaluate(&mut self, genes: &mut [u8]) -> u32 {
         let board = self.problem.board;
         let free = &mut self.free;
@@ -193,6 +212,27 @@ fn gap(rng: &mut Rng, p: f64) -> usize {
     (u.ln() / (1.0 - p).ln()) as usize
 }
 
+/// Runs the GA (`ga-repair` or `ga-heuristic`, by `config.replacement`): until the first
+/// generation holding a tour with `stop_at_first`, else for every generation, collecting
+/// the distinct tours. The answer's path is the best chromosome's walk.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::evolve::move_ga::{self, Config, Replacement};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let config = Config::new(Replacement::Heuristic);
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let outcome = move_ga::solve(&problem, &config, &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(outcome.answer.stop, Stop::Found);
+/// assert!(board.validate_tour(&outcome.answer.path, false).is_ok());
+/// assert!(outcome.first_tour.is_some());
+/// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
     let n = problem.board.len();
     let length = n.max(2);
@@ -334,7 +374,7 @@ mod tests {
     use super::*;
     use crate::puzzle::knight::bits;
 
-    /// The free moves of a mask as seed 001 numbers them (1–8).
+    /// The free moves of a mask as the Knight's Tour solver report numbers them (1–8).
     fn seed_moves(mask: u8) -> Vec<u8> {
         (0..8u8)
             .filter(|&g| bits(mask).any(|k| k == GENE_TO_MOVE[g as usize]))
@@ -382,9 +422,10 @@ mod tests {
 
     #[test]
     fn the_replacement_rules_pick_as_documented() {
-        // From b8 (0,1) on 8x8, seed 001's move 1 (two down, one right) goes to c6 (2,2).
-        // With that square visited, ascending order takes the first free move of 2..8,
-        // cyclic the first after 1, and the heuristic the lowest onward degree.
+        // From b8 (0,1) on 8x8, the Knight's Tour solver report's move 1 (two down, one
+        // right) goes to c6 (2,2). With that square visited, ascending order takes the
+        // first free move of 2..8, cyclic the first after 1, and the heuristic the lowest
+        // onward degree.
         let board = Board::new(8, 8).unwrap();
         let p = problem(&board, board.square(0, 1));
         // Genes 0 then 4: (0,1) → (2,2), then gene 4 (-2,-1) would return to (0,1), which

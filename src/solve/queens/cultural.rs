@@ -1,0 +1,142 @@
+//! The N-Queens AI report's cultural algorithm. Where the report leaves things open (see
+//! `docs/SOURCES.md`), children are copies of a random top-half individual with one
+//! column changed: to the belief space's row with probability 1/2, else to a random row;
+//! the top half survives; after 10 generations without a better best, everyone but the
+//! best is replaced by a random placement. Population 200 and 400 generations come from
+//! the report's plot caption.
+
+use super::heuristic::{Heuristic, Outcome, Pulse, random_start};
+use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
+use rand::RngExt;
+
+/// The cultural algorithm's parameters (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Individuals per generation.
+    pub population: usize,
+    /// Generations before giving up.
+    pub generations: u64,
+    /// Generations without a better best before the population is refreshed.
+    pub stagnation: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            population: 200,
+            generations: 400,
+            stagnation: 10,
+        }
+    }
+}
+
+/// The N-Queens AI report's cultural algorithm: each generation sorts the population by the
+/// heuristic, sets the belief space to a row per column drawn from the top half, keeps the
+/// top half and breeds the rest from it, guided by the belief space half of the time. The
+/// answer is the best placement seen: a solution when `stop == Found`.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::{conflicts, validate};
+/// use searchlab::solve::queens::cultural;
+/// use searchlab::solve::queens::heuristic::{Heuristic, random_start};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let mut rng = rng_from_seed(1);
+/// let start = random_start(6, &mut rng);
+/// let config = cultural::Config { generations: 50, ..cultural::Config::default() };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let outcome = cultural::solve(&start, Heuristic::H2, &config, &mut rng, &mut ctl);
+/// assert!(conflicts(&start) > 0);
+/// assert_eq!(outcome.stop, Stop::Found);
+/// assert_eq!(validate(6, &outcome.rows), Ok(()));
+/// ```
+pub fn solve(
+    start: &[u32],
+    heuristic: Heuristic,
+    config: &Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> Outcome {
+    let n = start.len();
+    let size = config.population.max(2);
+    let mut counters = Counters::default();
+    let mut population: Vec<Vec<u32>> = std::iter::once(start.to_vec())
+        .chain((1..size).map(|_| random_start(n, rng)))
+        .collect();
+    let mut belief = start.to_vec();
+    let mut best_h = u64::MAX;
+    let mut best = start.to_vec();
+    let mut stagnant = 0u64;
+    let mut generation = 0u64;
+    let mut pulse = Pulse::new(n);
+    let stop = loop {
+        if generation >= config.generations {
+            break Stop::GenerationLimit;
+        }
+        generation += 1;
+        let mut scored: Vec<(u64, Vec<u32>)> = Vec::with_capacity(population.len());
+        let mut interrupted = None;
+        for s in population.drain(..) {
+            scored.push((heuristic.eval(&s), s));
+            interrupted = pulse.interrupted(ctl);
+            if interrupted.is_some() {
+                break;
+            }
+        }
+        if let Some(stop) = interrupted {
+            break stop;
+        }
+        counters.nodes += scored.len() as u64;
+        scored.sort_by_key(|s| s.0);
+        let (h, leader) = (scored[0].0, &scored[0].1);
+        if h < best_h {
+            best_h = h;
+            best.clone_from(leader);
+            stagnant = 0;
+        } else {
+            stagnant += 1;
+        }
+        let hs: Vec<f64> = scored.iter().map(|s| s.0 as f64).collect();
+        counters.generations = generation;
+        ctl.generation(&GenerationStats::of_minimised(generation, &hs));
+        if best_h == 0 {
+            break Stop::Found;
+        }
+        if let Some(stop) = ctl.check(&counters, Some(&best)) {
+            break stop;
+        }
+        let top = size / 2;
+        for (i, slot) in belief.iter_mut().enumerate() {
+            *slot = scored[rng.random_range(0..top.max(1))].1[i];
+        }
+        population = scored.into_iter().take(top.max(1)).map(|s| s.1).collect();
+        if stagnant >= config.stagnation {
+            // Refresh: keep the best, replace the rest.
+            population.truncate(1);
+            stagnant = 0;
+            counters.attempts += 1;
+            while population.len() < size {
+                population.push(random_start(n, rng));
+            }
+            continue;
+        }
+        while population.len() < size {
+            let mut child = population[rng.random_range(0..top.max(1))].clone();
+            let idx = rng.random_range(0..n);
+            child[idx] = if rng.random::<f64>() < 0.5 {
+                belief[idx]
+            } else {
+                rng.random_range(0..n as u32)
+            };
+            population.push(child);
+        }
+    };
+    ctl.finish(&counters, &best);
+    Outcome {
+        rows: best,
+        stop,
+        counters,
+    }
+}

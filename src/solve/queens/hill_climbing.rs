@@ -1,0 +1,104 @@
+//! The N-Queens AI report's hill climbing: steepest descent on the heuristic, restarting
+//! from a random placement at a local minimum. The restart limit, which the report leaves
+//! open, is the `max_restarts` parameter (default 100).
+
+use super::heuristic::{Heuristic, Outcome, Pulse, for_each_neighbour, random_start};
+use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
+
+/// Steepest-descent hill climbing with random restarts: move to the best neighbour while
+/// it is better; at a local minimum, start again from a random placement, up to
+/// `max_restarts` times. Reports the conflicts after every step as a "generation". The
+/// answer is the solution (`Found`) or the best placement seen (`Stuck`).
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::{conflicts, validate};
+/// use searchlab::solve::queens::heuristic::{Heuristic, random_start};
+/// use searchlab::solve::queens::hill_climbing;
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let mut rng = rng_from_seed(1);
+/// let start = random_start(8, &mut rng);
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let outcome = hill_climbing::solve(&start, Heuristic::H1, 100, &mut rng, &mut ctl);
+/// assert!(conflicts(&start) > 0);
+/// assert_eq!(outcome.stop, Stop::Found);
+/// assert_eq!(validate(8, &outcome.rows), Ok(()));
+/// ```
+pub fn solve(
+    start: &[u32],
+    heuristic: Heuristic,
+    max_restarts: u64,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> Outcome {
+    let n = start.len();
+    let mut counters = Counters::default();
+    let mut current = start.to_vec();
+    let mut best = current.clone();
+    let mut best_h = heuristic.eval(&best);
+    let mut step = 0u64;
+    let mut pulse = Pulse::new(n);
+    let stop = 'outer: loop {
+        let mut h = heuristic.eval(&current);
+        loop {
+            step += 1;
+            counters.generations = step;
+            ctl.generation(&GenerationStats {
+                generation: step,
+                best: h as f64,
+                mean: h as f64,
+                worst: h as f64,
+                ..GenerationStats::default()
+            });
+            if h < best_h {
+                best_h = h;
+                best.clone_from(&current);
+            }
+            if h == 0 {
+                break 'outer Stop::Found;
+            }
+            // The best neighbour (the first among equals, like Python's `min`).
+            let mut top: Option<(u64, usize, u32)> = None;
+            let mut neighbour = current.clone();
+            let mut interrupted = None;
+            for_each_neighbour(&current, |i, j| {
+                neighbour[i] = j;
+                let nh = heuristic.eval(&neighbour);
+                counters.nodes += 1;
+                if top.is_none_or(|t| nh < t.0) {
+                    top = Some((nh, i, j));
+                }
+                neighbour[i] = current[i];
+                interrupted = pulse.interrupted(ctl);
+                interrupted.is_none()
+            });
+            if let Some(stop) = interrupted {
+                break 'outer stop;
+            }
+            if let Some(stop) = ctl.check(&counters, Some(&current)) {
+                break 'outer stop;
+            }
+            match top {
+                Some((nh, i, j)) if nh < h => {
+                    current[i] = j;
+                    h = nh;
+                }
+                _ => break,
+            }
+        }
+        if counters.attempts >= max_restarts {
+            break Stop::Stuck;
+        }
+        counters.attempts += 1;
+        current = random_start(n, rng);
+    };
+    let rows = if stop == Stop::Found { current } else { best };
+    ctl.finish(&counters, &rows);
+    Outcome {
+        rows,
+        stop,
+        counters,
+    }
+}
