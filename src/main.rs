@@ -4,6 +4,8 @@ use searchlab::run::catalog::{KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORI
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // eframe, winit and the GL driver log through `log`: RUST_LOG=info (or debug) shows it.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let list = |algorithms| {
         format!(
             "Algorithms (--algo) and their parameters (--param):\n{}",

@@ -4,7 +4,7 @@
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::SearchLabApp;
+use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
@@ -13,7 +13,10 @@ fn harness() -> Harness<'static, SearchLabApp> {
     Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_ui_state(
-            |ui, app: &mut SearchLabApp| app.show(ui),
+            |ui, app: &mut SearchLabApp| {
+                app.logic(ui.ctx());
+                app.show(ui)
+            },
             SearchLabApp::from_saved(None),
         )
 }
@@ -45,13 +48,7 @@ fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, col: u32) -> Pos2 {
 fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     let deadline = Instant::now() + limit;
     h.step();
-    while (h.state().knight.is_running()
-        || h.state().queens.is_running()
-        || h.state().magic.is_running()
-        || h.state().compare.is_running()
-        || h.state().experiments.is_running())
-        && Instant::now() < deadline
-    {
+    while h.state().is_running() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -195,7 +192,6 @@ fn a_corrupt_saved_state_is_ignored_with_a_message() {
     let mut app = SearchLabApp::from_saved(None);
     app.knight.settings.cols = 6;
     app.knight.settings.start = (1, 2);
-    app.dark = false;
     let text = ron::to_string(&app.saved_state()).unwrap();
     let back = SearchLabApp::from_saved(Some(&text));
     assert!(back.notice.is_none());

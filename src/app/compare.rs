@@ -7,6 +7,7 @@
 use super::export::write_text;
 use super::history::History;
 use super::runs::{Action, runs_dir};
+use super::view::{View, format_ms, timings_hidden};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
@@ -403,7 +404,6 @@ pub struct CompareView {
     pub csv_path: String,
     pub export_notice: Option<Result<String, String>>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    pub hide_timings: bool,
     /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
     /// date by the app while this view is on show.
     pub tab_values: BTreeMap<String, String>,
@@ -467,7 +467,6 @@ impl CompareView {
             carry: 0.0,
             csv_path: String::new(),
             export_notice: None,
-            hide_timings: false,
             tab_values: BTreeMap::new(),
         }
     }
@@ -491,10 +490,6 @@ impl CompareView {
 
     pub fn lanes(&self) -> &[Lane] {
         &self.lanes
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.lanes.iter().any(|l| l.run.is_some()) || self.batch.is_some()
     }
 
     /// Trials done and in all (the first trial of each algorithm included).
@@ -641,44 +636,6 @@ impl CompareView {
         });
     }
 
-    /// Reads what the workers sent (also while the view is not drawn).
-    pub fn poll(&mut self, ctx: &egui::Context) {
-        self.stopping.retain(|r| !r.is_finished());
-        let was_live = self.lanes.iter().any(|l| l.run.is_some());
-        for l in &mut self.lanes {
-            l.poll();
-        }
-        let live = self.lanes.iter().any(|l| l.run.is_some());
-        if was_live && !live && !self.stopped {
-            // Trial 0 has ended everywhere: play the answers, run the other trials.
-            self.shown = if self.settings.speed >= super::knight::INSTANT {
-                self.timeline_len()
-            } else {
-                1.min(self.timeline_len())
-            };
-            self.playing = self.shown < self.timeline_len();
-            if self.ran.trials > 1 {
-                self.start_batch(ctx);
-            }
-        }
-        if let Some(b) = &mut self.batch {
-            // Looked at before reading: a thread that has ended has sent everything.
-            let ended = b.thread.as_ref().is_none_or(|t| t.is_finished());
-            for (k, r) in b.results.try_iter() {
-                b.done += 1;
-                if let Some(l) = self.lanes.get_mut(k) {
-                    match r {
-                        Ok(t) => l.trials.push(t),
-                        Err(e) => l.error = Some(e),
-                    }
-                }
-            }
-            if ended || b.done >= b.total {
-                self.batch = None;
-            }
-        }
-    }
-
     fn toggle_play(&mut self) {
         let end = self.timeline_len();
         if end == 0 {
@@ -696,17 +653,6 @@ impl CompareView {
             .shown
             .saturating_add_signed(by)
             .min(self.timeline_len());
-    }
-
-    /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match action {
-            Action::Run if !self.is_running() => self.start(ctx),
-            Action::Run => {}
-            Action::Stop => self.stop(),
-            Action::Play => self.toggle_play(),
-            Action::Step(by) => self.step(by),
-        }
     }
 
     fn animate(&mut self, ui: &Ui) {
@@ -728,167 +674,6 @@ impl CompareView {
         } else {
             ui.ctx().request_repaint();
         }
-    }
-
-    /// The form: puzzle, instance, algorithms, seed, trials, run buttons.
-    pub fn controls(&mut self, ui: &mut Ui) {
-        ui.heading("Compare");
-        ui.horizontal_wrapped(|ui| {
-            for p in Puzzle::ALL {
-                ui.selectable_value(&mut self.settings.puzzle, p, p.short());
-            }
-        });
-        ui.separator();
-        let field = |ui: &mut Ui, label: &str, text: &mut String| {
-            let l = ui.label(label);
-            ui.add(egui::TextEdit::singleline(text).desired_width(44.0))
-                .labelled_by(l.id);
-        };
-        match self.settings.puzzle {
-            Puzzle::Knight => {
-                ui.horizontal(|ui| {
-                    field(ui, "Columns", &mut self.cols_text);
-                    field(ui, "Rows", &mut self.rows_text);
-                });
-                ui.horizontal(|ui| {
-                    let (r, c) = &mut self.settings.start;
-                    let l = ui.label("Start row");
-                    ui.add(egui::DragValue::new(r).range(0..=MAX_COMPARE_SIDE - 1))
-                        .labelled_by(l.id);
-                    let l = ui.label("column");
-                    ui.add(egui::DragValue::new(c).range(0..=MAX_COMPARE_SIDE - 1))
-                        .labelled_by(l.id);
-                });
-                ui.label(RichText::new("or click a square of a board").small().weak());
-                ui.checkbox(&mut self.settings.closed, "Closed tour");
-            }
-            Puzzle::Queens => {
-                ui.horizontal(|ui| field(ui, "Queens (n)", &mut self.n_text));
-            }
-            Puzzle::Magic => {
-                ui.horizontal(|ui| field(ui, "Order", &mut self.order_text));
-            }
-        }
-        ui.separator();
-        ui.label(RichText::new("Algorithms").strong());
-        let puzzle = self.settings.puzzle;
-        for (id, name) in puzzle.algorithms() {
-            let mut on = self.settings.chosen().iter().any(|a| a == id);
-            if ui.checkbox(&mut on, name).changed() {
-                let chosen = self.settings.chosen_mut();
-                if on {
-                    chosen.push(id.to_string());
-                    // Keep the catalog's order.
-                    let order: Vec<&str> = puzzle.algorithms().iter().map(|a| a.0).collect();
-                    chosen.sort_by_key(|a| order.iter().position(|o| o == a));
-                } else {
-                    chosen.retain(|a| a != id);
-                }
-            }
-        }
-        ui.add_space(4.0);
-        ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
-            .on_hover_text("Run each algorithm with the parameters set in its puzzle's own tab (the seed here still applies); off: every algorithm with its defaults");
-        ui.separator();
-        super::widgets::params::seed_and_time_limit(
-            ui,
-            &mut self.settings.seed,
-            &mut self.settings.time_limit_s,
-        );
-        ui.horizontal(|ui| {
-            field(ui, "Trials", &mut self.trials_text);
-        })
-        .response
-        .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
-        if let Some(e) = &self.error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-        }
-        ui.separator();
-        let buttons = super::widgets::params::run_and_stop(
-            ui,
-            self.is_running(),
-            "Run all",
-            "Run every chosen algorithm on the same instance and seeds (R)",
-            "Cancel every run (Esc)",
-        );
-        if buttons.run {
-            self.start(ui.ctx());
-        }
-        if buttons.stop {
-            self.stop();
-        }
-        let (done, total) = self.trials_progress();
-        if total > 0 && (self.is_running() || done < total) {
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total as f32)
-                    .text(format!("trials {done} / {total}")),
-            );
-        }
-    }
-
-    /// Each algorithm's live figures.
-    pub fn stats(&mut self, ui: &mut Ui) {
-        if self.lanes.is_empty() {
-            ui.label("Choose algorithms and press Run all.");
-            return;
-        }
-        for (i, l) in self.lanes.iter().enumerate() {
-            ui.label(RichText::new(&l.algorithm).strong().color(colour(i)));
-            egui::Grid::new(("compare-stats", i))
-                .num_columns(2)
-                .show(ui, |ui| {
-                    let c = &l.counters;
-                    if c.generations > 0 {
-                        ui.label("generations");
-                        ui.label(c.generations.to_string());
-                        ui.end_row();
-                    }
-                    ui.label("nodes");
-                    ui.label(c.nodes.to_string());
-                    ui.end_row();
-                    ui.label("time");
-                    ui.label(self.ms(l.elapsed_ms));
-                    ui.end_row();
-                });
-            let status = if let Some(e) = &l.error {
-                RichText::new(e).color(ui.visuals().error_fg_color)
-            } else if l.run.is_some() {
-                RichText::new("running…")
-            } else {
-                RichText::new(&l.message)
-            };
-            ui.label(status.small());
-            ui.separator();
-        }
-    }
-
-    fn ms(&self, ms: f64) -> String {
-        if self.hide_timings {
-            "—".into()
-        } else if ms < 10.0 {
-            format!("{ms:.3} ms")
-        } else {
-            format!("{ms:.1} ms")
-        }
-    }
-
-    /// Boards, timeline, plots and table.
-    pub fn main_ui(&mut self, ui: &mut Ui) {
-        self.animate(ui);
-        if self.lanes.is_empty() {
-            ui.centered_and_justified(|ui| {
-                ui.label("Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).");
-            });
-            return;
-        }
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            self.timeline(ui);
-            self.boards(ui);
-            ui.separator();
-            self.plots(ui);
-            ui.separator();
-            self.table(ui);
-        });
     }
 
     fn timeline(&mut self, ui: &mut Ui) {
@@ -1143,7 +928,7 @@ impl CompareView {
                 String::new()
             }
         };
-        let hide = self.hide_timings;
+        let hide = timings_hidden(ui.ctx());
         let charts = ui.horizontal(|ui| {
             let w = ((ui.available_width() - 24.0) / 2.0).max(160.0);
             ui.vertical(|ui| {
@@ -1256,7 +1041,7 @@ impl CompareView {
                         ui.label(if s.trials == 0 {
                             "—".into()
                         } else {
-                            self.ms(v)
+                            format_ms(ui.ctx(), v)
                         });
                     }
                     ui.label(l.counters.nodes.to_string());
@@ -1361,6 +1146,216 @@ impl CompareView {
             }
         }
         out
+    }
+}
+
+impl View for CompareView {
+    fn plot_csv(&self) -> Option<String> {
+        (!self.lanes.is_empty()).then(|| self.curves_csv())
+    }
+
+    fn is_running(&self) -> bool {
+        self.lanes.iter().any(|l| l.run.is_some()) || self.batch.is_some()
+    }
+
+    /// Reads what the workers sent (also while the view is not drawn).
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.stopping.retain(|r| !r.is_finished());
+        let was_live = self.lanes.iter().any(|l| l.run.is_some());
+        for l in &mut self.lanes {
+            l.poll();
+        }
+        let live = self.lanes.iter().any(|l| l.run.is_some());
+        if was_live && !live && !self.stopped {
+            // Trial 0 has ended everywhere: play the answers, run the other trials.
+            self.shown = if self.settings.speed >= super::knight::INSTANT {
+                self.timeline_len()
+            } else {
+                1.min(self.timeline_len())
+            };
+            self.playing = self.shown < self.timeline_len();
+            if self.ran.trials > 1 {
+                self.start_batch(ctx);
+            }
+        }
+        if let Some(b) = &mut self.batch {
+            // Looked at before reading: a thread that has ended has sent everything.
+            let ended = b.thread.as_ref().is_none_or(|t| t.is_finished());
+            for (k, r) in b.results.try_iter() {
+                b.done += 1;
+                if let Some(l) = self.lanes.get_mut(k) {
+                    match r {
+                        Ok(t) => l.trials.push(t),
+                        Err(e) => l.error = Some(e),
+                    }
+                }
+            }
+            if ended || b.done >= b.total {
+                self.batch = None;
+            }
+        }
+    }
+
+    /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Run => {}
+            Action::Stop => self.stop(),
+            Action::Play => self.toggle_play(),
+            Action::Step(by) => self.step(by),
+        }
+    }
+
+    /// The form: puzzle, instance, algorithms, seed, trials, run buttons.
+    fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Compare");
+        ui.horizontal_wrapped(|ui| {
+            for p in Puzzle::ALL {
+                ui.selectable_value(&mut self.settings.puzzle, p, p.short());
+            }
+        });
+        ui.separator();
+        let field = |ui: &mut Ui, label: &str, text: &mut String| {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(text).desired_width(44.0))
+                .labelled_by(l.id);
+        };
+        match self.settings.puzzle {
+            Puzzle::Knight => {
+                ui.horizontal(|ui| {
+                    field(ui, "Columns", &mut self.cols_text);
+                    field(ui, "Rows", &mut self.rows_text);
+                });
+                ui.horizontal(|ui| {
+                    let (r, c) = &mut self.settings.start;
+                    let l = ui.label("Start row");
+                    ui.add(egui::DragValue::new(r).range(0..=MAX_COMPARE_SIDE - 1))
+                        .labelled_by(l.id);
+                    let l = ui.label("column");
+                    ui.add(egui::DragValue::new(c).range(0..=MAX_COMPARE_SIDE - 1))
+                        .labelled_by(l.id);
+                });
+                ui.label(RichText::new("or click a square of a board").small().weak());
+                ui.checkbox(&mut self.settings.closed, "Closed tour");
+            }
+            Puzzle::Queens => {
+                ui.horizontal(|ui| field(ui, "Queens (n)", &mut self.n_text));
+            }
+            Puzzle::Magic => {
+                ui.horizontal(|ui| field(ui, "Order", &mut self.order_text));
+            }
+        }
+        ui.separator();
+        ui.label(RichText::new("Algorithms").strong());
+        let puzzle = self.settings.puzzle;
+        for (id, name) in puzzle.algorithms() {
+            let mut on = self.settings.chosen().iter().any(|a| a == id);
+            if ui.checkbox(&mut on, name).changed() {
+                let chosen = self.settings.chosen_mut();
+                if on {
+                    chosen.push(id.to_string());
+                    // Keep the catalog's order.
+                    let order: Vec<&str> = puzzle.algorithms().iter().map(|a| a.0).collect();
+                    chosen.sort_by_key(|a| order.iter().position(|o| o == a));
+                } else {
+                    chosen.retain(|a| a != id);
+                }
+            }
+        }
+        ui.add_space(4.0);
+        ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
+            .on_hover_text("Run each algorithm with the parameters set in its puzzle's own tab (the seed here still applies); off: every algorithm with its defaults");
+        ui.separator();
+        super::widgets::params::seed_and_time_limit(
+            ui,
+            &mut self.settings.seed,
+            &mut self.settings.time_limit_s,
+        );
+        ui.horizontal(|ui| {
+            field(ui, "Trials", &mut self.trials_text);
+        })
+        .response
+        .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.separator();
+        let buttons = super::widgets::params::run_and_stop(
+            ui,
+            self.is_running(),
+            "Run all",
+            "Run every chosen algorithm on the same instance and seeds (R)",
+            "Cancel every run (Esc)",
+        );
+        if buttons.run {
+            self.start(ui.ctx());
+        }
+        if buttons.stop {
+            self.stop();
+        }
+        let (done, total) = self.trials_progress();
+        if total > 0 && (self.is_running() || done < total) {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total as f32)
+                    .text(format!("trials {done} / {total}")),
+            );
+        }
+    }
+
+    /// Each algorithm's live figures.
+    fn stats(&mut self, ui: &mut Ui) {
+        if self.lanes.is_empty() {
+            ui.label("Choose algorithms and press Run all.");
+            return;
+        }
+        for (i, l) in self.lanes.iter().enumerate() {
+            ui.label(RichText::new(&l.algorithm).strong().color(colour(i)));
+            egui::Grid::new(("compare-stats", i))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let c = &l.counters;
+                    if c.generations > 0 {
+                        ui.label("generations");
+                        ui.label(c.generations.to_string());
+                        ui.end_row();
+                    }
+                    ui.label("nodes");
+                    ui.label(c.nodes.to_string());
+                    ui.end_row();
+                    ui.label("time");
+                    ui.label(format_ms(ui.ctx(), l.elapsed_ms));
+                    ui.end_row();
+                });
+            let status = if let Some(e) = &l.error {
+                RichText::new(e).color(ui.visuals().error_fg_color)
+            } else if l.run.is_some() {
+                RichText::new("running…")
+            } else {
+                RichText::new(&l.message)
+            };
+            ui.label(status.small());
+            ui.separator();
+        }
+    }
+
+    /// Boards, timeline, plots and table.
+    fn main_ui(&mut self, ui: &mut Ui) {
+        self.animate(ui);
+        if self.lanes.is_empty() {
+            ui.centered_and_justified(|ui| {
+                ui.label("Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).");
+            });
+            return;
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            self.timeline(ui);
+            self.boards(ui);
+            ui.separator();
+            self.plots(ui);
+            ui.separator();
+            self.table(ui);
+        });
     }
 }
 

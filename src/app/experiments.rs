@@ -4,6 +4,7 @@
 //! as tables.
 
 use super::runs::Action;
+use super::view::{View, timings_hidden};
 use super::widgets::board::{BoardView, board as draw_board};
 use crate::bench::knight::{CountRow, LEVELS, Setup, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
@@ -210,7 +211,6 @@ pub struct ExperimentsView {
     pub outcome: Option<Result<Outcome, String>>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
-    pub hide_timings: bool,
 }
 
 fn parse_list(text: &str) -> Result<Vec<u64>, String> {
@@ -248,12 +248,7 @@ impl ExperimentsView {
             running: None,
             outcome: None,
             cancelled: false,
-            hide_timings: false,
         }
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.running.is_some()
     }
 
     /// `(done, total)` trials of the running experiment.
@@ -346,8 +341,21 @@ impl ExperimentsView {
             r.cancel.store(true, Ordering::Relaxed);
         }
     }
+}
 
-    pub fn poll(&mut self, ctx: &egui::Context) {
+impl View for ExperimentsView {
+    fn plot_csv(&self) -> Option<String> {
+        match &self.outcome {
+            Some(Ok(o)) => Some(o.csv()),
+            _ => None,
+        }
+    }
+
+    fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
         let Some(r) = &self.running else { return };
         match r.result.try_recv() {
             Ok(result) => {
@@ -365,7 +373,7 @@ impl ExperimentsView {
     }
 
     /// A key: R runs, Esc stops.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::Run if !self.is_running() => self.start(ctx),
             Action::Stop => self.stop(),
@@ -373,7 +381,7 @@ impl ExperimentsView {
         }
     }
 
-    pub fn controls(&mut self, ui: &mut Ui) {
+    fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Experiments");
         let s = &mut self.settings;
         for e in Experiment::ALL {
@@ -474,7 +482,7 @@ impl ExperimentsView {
         }
     }
 
-    pub fn stats(&mut self, ui: &mut Ui) {
+    fn stats(&mut self, ui: &mut Ui) {
         match &self.outcome {
             None if self.cancelled => {
                 ui.label("stopping: the trials under way end at their next check…");
@@ -522,7 +530,7 @@ impl ExperimentsView {
         }
     }
 
-    pub fn main_ui(&mut self, ui: &mut Ui) {
+    fn main_ui(&mut self, ui: &mut Ui) {
         let Some(Ok(outcome)) = &self.outcome else {
             ui.centered_and_justified(|ui| {
                 ui.label(if self.is_running() {
@@ -533,7 +541,7 @@ impl ExperimentsView {
             });
             return;
         };
-        let hide = self.hide_timings;
+        let hide = timings_hidden(ui.ctx());
         let metric = &mut self.settings.metric;
         egui::ScrollArea::vertical().show(ui, |ui| match outcome {
             Outcome::Levels(rows) => {

@@ -3,6 +3,7 @@
 
 use super::history::History;
 use super::runs::{Action, Record, seconds_of};
+use super::view::{View, format_ms};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
@@ -133,7 +134,6 @@ pub struct KnightView {
     carry: f32,
     hovered: Option<Square>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    pub hide_timings: bool,
     /// Best, mean and worst fitness per generation of an evolutionary run (thinned to at
     /// most [`super::history::MAX_HISTORY`] points).
     history: History,
@@ -179,16 +179,11 @@ impl KnightView {
             playing: false,
             carry: 0.0,
             hovered: None,
-            hide_timings: false,
             history: History::default(),
             belief: None,
             board,
             record: Record::default(),
         }
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
     }
 
     /// The tour on display, if the last run found one.
@@ -369,18 +364,6 @@ impl KnightView {
         }
     }
 
-    /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
-    /// the animation), → and ← step.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match action {
-            Action::Run if self.run.is_none() => self.start_run(ctx),
-            Action::Run => {}
-            Action::Stop => self.stop_by_user(),
-            Action::Play => self.toggle_play(),
-            Action::Step(by) => self.step_animation(by),
-        }
-    }
-
     fn clear_history(&mut self) {
         self.history.clear();
         self.belief = None;
@@ -401,40 +384,6 @@ impl KnightView {
         self.playing = false;
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
-    }
-
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    pub fn poll(&mut self) {
-        // Finished runs that were cancelled: dropping them joins a thread that has ended.
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        if let Some(state) = run.take_snapshot() {
-            self.live_path = state;
-        }
-        let events = run.drain();
-        // Read after the events: the worker writes its last belief before it sends
-        // `Finished`, so a run that has finished shows its final belief space.
-        let belief = run.take_belief();
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(w) = belief {
-            self.belief = Some(
-                w.iter()
-                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
-                    .collect(),
-            );
-        }
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
-            self.finish(result);
-        }
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
@@ -526,76 +475,6 @@ impl KnightView {
         self.rows_text = rows.to_string();
         let (r, c) = self.settings.start;
         self.settings.start = (r.min(rows - 1), c.min(cols - 1));
-    }
-
-    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
-    pub fn controls(&mut self, ui: &mut Ui) {
-        ui.heading("Board");
-        ui.horizontal(|ui| {
-            let l = ui.label("Columns");
-            let c = ui
-                .add(egui::TextEdit::singleline(&mut self.cols_text).desired_width(40.0))
-                .labelled_by(l.id);
-            let l = ui.label("Rows");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.rows_text).desired_width(40.0))
-                .labelled_by(l.id);
-            if c.changed() || r.changed() {
-                self.apply_size();
-            }
-        });
-        if let Some(e) = &self.size_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-        }
-        ui.horizontal_wrapped(|ui| {
-            for &(c, r) in PRESETS {
-                if ui
-                    .button(format!("{c}×{r}"))
-                    .on_hover_text("Board preset: columns × rows")
-                    .clicked()
-                {
-                    self.size_error = None;
-                    self.set_size(c, r);
-                }
-            }
-        });
-        let board = self.board();
-        let (r, c) = self.settings.start;
-        ui.label(format!(
-            "Start: {} ({r},{c}) — click a square to change it",
-            board.name(board.square(r, c))
-        ));
-        ui.checkbox(&mut self.settings.closed, "Closed tour")
-            .on_hover_text("Look for a tour whose last square is a knight's move from the first.");
-
-        ui.separator();
-        ui.heading("Algorithm");
-        let current = task_name(&self.settings.algorithm);
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(current)
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in KNIGHT_ALGORITHMS {
-                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                        .on_hover_text(a.summary);
-                }
-                for (id, name, help) in OTHER_TASKS {
-                    ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
-                        .on_hover_text(*help);
-                }
-            });
-        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
-            ui.label(RichText::new(algo.summary).small());
-            param_form(ui, algo, &mut self.settings.params, &[]);
-        } else if let Some((_, _, help)) =
-            OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
-        {
-            ui.label(RichText::new(*help).small());
-        }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-
-        ui.separator();
-        self.run_buttons(ui);
     }
 
     fn run_buttons(&mut self, ui: &mut Ui) {
@@ -734,9 +613,140 @@ impl KnightView {
             });
         super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
     }
+}
+
+impl View for KnightView {
+    fn record(&self) -> Option<&Record> {
+        Some(&self.record)
+    }
+
+    fn plot_csv(&self) -> Option<String> {
+        let points = self.history();
+        (!points.is_empty()).then(|| super::export::history_csv(points))
+    }
+
+    fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
+    /// the animation), → and ← step.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if self.run.is_none() => self.start_run(ctx),
+            Action::Run => {}
+            Action::Stop => self.stop_by_user(),
+            Action::Play => self.toggle_play(),
+            Action::Step(by) => self.step_animation(by),
+        }
+    }
+
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
+    fn logic(&mut self, _ctx: &egui::Context) {
+        // Finished runs that were cancelled: dropping them joins a thread that has ended.
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        if let Some(state) = run.take_snapshot() {
+            self.live_path = state;
+        }
+        let events = run.drain();
+        // Read after the events: the worker writes its last belief before it sends
+        // `Finished`, so a run that has finished shows its final belief space.
+        let belief = run.take_belief();
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
+        if let Some(w) = belief {
+            self.belief = Some(
+                w.iter()
+                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
+                    .collect(),
+            );
+        }
+        if let Some(result) = finished {
+            self.run = None;
+            self.record.end(&result);
+            self.finish(result);
+        }
+    }
+
+    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
+    fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        ui.horizontal(|ui| {
+            let l = ui.label("Columns");
+            let c = ui
+                .add(egui::TextEdit::singleline(&mut self.cols_text).desired_width(40.0))
+                .labelled_by(l.id);
+            let l = ui.label("Rows");
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut self.rows_text).desired_width(40.0))
+                .labelled_by(l.id);
+            if c.changed() || r.changed() {
+                self.apply_size();
+            }
+        });
+        if let Some(e) = &self.size_error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &(c, r) in PRESETS {
+                if ui
+                    .button(format!("{c}×{r}"))
+                    .on_hover_text("Board preset: columns × rows")
+                    .clicked()
+                {
+                    self.size_error = None;
+                    self.set_size(c, r);
+                }
+            }
+        });
+        let board = self.board();
+        let (r, c) = self.settings.start;
+        ui.label(format!(
+            "Start: {} ({r},{c}) — click a square to change it",
+            board.name(board.square(r, c))
+        ));
+        ui.checkbox(&mut self.settings.closed, "Closed tour")
+            .on_hover_text("Look for a tour whose last square is a knight's move from the first.");
+
+        ui.separator();
+        ui.heading("Algorithm");
+        let current = task_name(&self.settings.algorithm);
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in KNIGHT_ALGORITHMS {
+                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                        .on_hover_text(a.summary);
+                }
+                for (id, name, help) in OTHER_TASKS {
+                    ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
+                        .on_hover_text(*help);
+                }
+            });
+        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
+            ui.label(RichText::new(algo.summary).small());
+            param_form(ui, algo, &mut self.settings.params, &[]);
+        } else if let Some((_, _, help)) =
+            OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
+        {
+            ui.label(RichText::new(*help).small());
+        }
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+
+        ui.separator();
+        self.run_buttons(ui);
+    }
 
     /// Counters and the outcome, live.
-    pub fn stats(&mut self, ui: &mut Ui) {
+    fn stats(&mut self, ui: &mut Ui) {
         let c = &self.counters;
         egui::Grid::new("knight-stats")
             .num_columns(2)
@@ -766,13 +776,7 @@ impl KnightView {
                     ui.end_row();
                 }
                 ui.label("elapsed");
-                ui.label(if self.hide_timings {
-                    "—".to_string()
-                } else if self.elapsed_ms < 10.0 {
-                    format!("{:.3} ms", self.elapsed_ms)
-                } else {
-                    format!("{:.1} ms", self.elapsed_ms)
-                });
+                ui.label(format_ms(ui.ctx(), self.elapsed_ms));
                 ui.end_row();
             });
         if self.run.is_some() {
@@ -801,8 +805,7 @@ impl KnightView {
     }
 
     /// The board, with the live search or the animated answer.
-    pub fn board_ui(&mut self, ui: &mut Ui) {
-        self.poll();
+    fn main_ui(&mut self, ui: &mut Ui) {
         self.animate(ui);
         let board = self.board();
         let (r, c) = self.settings.start;

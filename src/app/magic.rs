@@ -4,6 +4,7 @@
 
 use super::history::History;
 use super::runs::{Action, Record, seconds_of};
+use super::view::{View, format_ms};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::magic::{fitness, magic_constant};
@@ -67,7 +68,6 @@ pub struct MagicView {
     pub selected: Option<usize>,
     history: History,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    pub hide_timings: bool,
     /// The runs as files: the last one for "Save run…", a replay being checked.
     pub record: Record,
 }
@@ -94,13 +94,8 @@ impl MagicView {
             report: None,
             selected: None,
             history: History::default(),
-            hide_timings: false,
             record: Record::default(),
         }
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
     }
 
     /// The square on show.
@@ -215,40 +210,6 @@ impl MagicView {
         }
     }
 
-    /// A key: R runs, Esc stops, Space pauses or resumes the search.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (action, &self.run) {
-            (Action::Run, None) => self.start_run(ctx),
-            (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
-            _ => {}
-        }
-    }
-
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    pub fn poll(&mut self) {
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        let snapshot = run.take_snapshot();
-        let events = run.drain();
-        if let Some(sq) = snapshot {
-            self.show(sq);
-        }
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
-            self.finish(result);
-        }
-    }
-
     fn finish(&mut self, result: Result<Report, JobError>) {
         self.report = Some(match result {
             Ok(Report::Magic(MagicReport::Solve(r))) => {
@@ -291,8 +252,113 @@ impl MagicView {
         }
     }
 
+    /// The distinct squares found; clicking one shows it.
+    fn found_list(&mut self, ui: &mut Ui) {
+        let Some(Ok(r)) = &self.report else { return };
+        if r.algorithm != "ga" || r.squares.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.label(RichText::new("Squares found (click to show)").strong());
+        let mut clicked = None;
+        egui::ScrollArea::vertical()
+            .id_salt("magic-found")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for (i, (_, generation)) in r.squares.iter().enumerate() {
+                    let label = format!("square {} — generation {generation}", i + 1);
+                    if ui
+                        .selectable_label(self.selected == Some(i), label)
+                        .clicked()
+                    {
+                        clicked = Some(i);
+                    }
+                }
+            });
+        if let Some(i) = clicked {
+            self.select(i);
+        }
+    }
+
+    /// Best and mean fitness per generation, live (lower is better; 0 is magic).
+    fn fitness_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.history.last() else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Fitness per generation (0 = magic)").strong());
+        ui.label(format!(
+            "generation {}: best {:.0}, mean {:.1}",
+            last.generation, last.best, last.mean
+        ));
+        let series = |f| self.history.series(f);
+        let shown = Plot::new("magic-fitness-plot")
+            .height(200.0)
+            .legend(Legend::default())
+            .x_axis_label("generation")
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
+                );
+                plot.line(
+                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
+                );
+            });
+        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
+    }
+}
+
+impl View for MagicView {
+    fn record(&self) -> Option<&Record> {
+        Some(&self.record)
+    }
+
+    fn plot_csv(&self) -> Option<String> {
+        let points = self.history();
+        (!points.is_empty()).then(|| super::export::history_csv(points))
+    }
+
+    fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// A key: R runs, Esc stops, Space pauses or resumes the search.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match (action, &self.run) {
+            (Action::Run, None) => self.start_run(ctx),
+            (Action::Stop, _) => self.stop_by_user(),
+            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
+            _ => {}
+        }
+    }
+
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
+    fn logic(&mut self, _ctx: &egui::Context) {
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        let snapshot = run.take_snapshot();
+        let events = run.drain();
+        if let Some(sq) = snapshot {
+            self.show(sq);
+        }
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
+        if let Some(result) = finished {
+            self.run = None;
+            self.record.end(&result);
+            self.finish(result);
+        }
+    }
+
     /// The controls: order, algorithm and its parameters, seed, run buttons.
-    pub fn controls(&mut self, ui: &mut Ui) {
+    fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Square");
         ui.horizontal(|ui| {
             let l = ui.label("Order");
@@ -385,7 +451,8 @@ impl MagicView {
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.
-    pub fn stats(&mut self, ui: &mut Ui) {
+    fn stats(&mut self, ui: &mut Ui) {
+        let elapsed = format_ms(ui.ctx(), self.elapsed_ms);
         egui::Grid::new("magic-stats")
             .num_columns(2)
             .show(ui, |ui| {
@@ -400,14 +467,7 @@ impl MagicView {
                 if let Some(f) = self.shown_fitness {
                     row("fitness on show", f.to_string());
                 }
-                row(
-                    "elapsed",
-                    if self.hide_timings {
-                        "—".into()
-                    } else {
-                        format!("{:.2} ms", self.elapsed_ms)
-                    },
-                );
+                row("elapsed", elapsed);
             });
         if self.run.is_some() {
             ui.horizontal(|ui| {
@@ -433,65 +493,8 @@ impl MagicView {
         self.fitness_plot(ui);
     }
 
-    /// The distinct squares found; clicking one shows it.
-    fn found_list(&mut self, ui: &mut Ui) {
-        let Some(Ok(r)) = &self.report else { return };
-        if r.algorithm != "ga" || r.squares.is_empty() {
-            return;
-        }
-        ui.separator();
-        ui.label(RichText::new("Squares found (click to show)").strong());
-        let mut clicked = None;
-        egui::ScrollArea::vertical()
-            .id_salt("magic-found")
-            .max_height(160.0)
-            .show(ui, |ui| {
-                for (i, (_, generation)) in r.squares.iter().enumerate() {
-                    let label = format!("square {} — generation {generation}", i + 1);
-                    if ui
-                        .selectable_label(self.selected == Some(i), label)
-                        .clicked()
-                    {
-                        clicked = Some(i);
-                    }
-                }
-            });
-        if let Some(i) = clicked {
-            self.select(i);
-        }
-    }
-
-    /// Best and mean fitness per generation, live (lower is better; 0 is magic).
-    fn fitness_plot(&self, ui: &mut Ui) {
-        let Some(last) = self.history.last() else {
-            return;
-        };
-        ui.separator();
-        ui.label(RichText::new("Fitness per generation (0 = magic)").strong());
-        ui.label(format!(
-            "generation {}: best {:.0}, mean {:.1}",
-            last.generation, last.best, last.mean
-        ));
-        let series = |f| self.history.series(f);
-        let shown = Plot::new("magic-fitness-plot")
-            .height(200.0)
-            .legend(Legend::default())
-            .x_axis_label("generation")
-            .allow_scroll(false)
-            .show(ui, |plot| {
-                plot.line(
-                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
-                );
-                plot.line(
-                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
-                );
-            });
-        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
-    }
-
     /// The square with its sums.
-    pub fn board_ui(&mut self, ui: &mut Ui) {
-        self.poll();
+    fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
         let shown = magic_grid(ui, n, &self.square);
         super::export::register(ui.ctx(), "square", shown.rect);

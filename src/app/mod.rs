@@ -9,6 +9,7 @@ pub mod knight;
 pub mod magic;
 pub mod queens;
 pub mod runs;
+pub mod view;
 pub mod widgets;
 
 use compare::{CompareSettings, CompareView};
@@ -19,6 +20,7 @@ use queens::{QueensSettings, QueensView};
 use runs::{Dialog, DialogAction};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+pub use view::View;
 
 /// The key of the saved state in eframe's storage.
 const STATE_KEY: &str = "searchlab";
@@ -28,7 +30,6 @@ const STATE_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SavedState {
     pub version: u32,
-    pub dark: bool,
     pub knight: KnightSettings,
     #[serde(default)]
     pub queens: QueensSettings,
@@ -82,7 +83,8 @@ pub struct SearchLabApp {
     pub compare: CompareView,
     pub experiments: ExperimentsView,
     pub tab: Tab,
-    pub dark: bool,
+    /// Timings are hidden in every view, for reproducible pictures of the window.
+    pub hide_timings: bool,
     /// Said once at start-up when the saved state could not be used, or after a run file
     /// was saved or could not be opened.
     pub notice: Option<String>,
@@ -98,7 +100,7 @@ pub struct SearchLabApp {
     regions: Vec<(String, egui::Rect)>,
     export_result: export::ExportResult,
     /// Recent frame times (CPU seconds per frame, from eframe), for the status bar.
-    frame_times: Vec<f32>,
+    frame_times: egui::util::History<f32>,
     /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
     /// The app then repaints continuously, so frames per second is the rate the whole
     /// pipeline (UI, tessellation, rendering, buffer swap) sustains, not the event rate.
@@ -110,13 +112,9 @@ pub struct SearchLabApp {
 impl SearchLabApp {
     pub fn new(cc: &eframe::CreationContext<'_>) -> SearchLabApp {
         let saved = cc.storage.and_then(|s| s.get_string(STATE_KEY));
-        let app = SearchLabApp::from_saved(saved.as_deref());
-        cc.egui_ctx.set_theme(if app.dark {
-            egui::Theme::Dark
-        } else {
-            egui::Theme::Light
-        });
-        app
+        // The theme preference (dark, light or the system's) lives in egui's own saved
+        // memory, with the zoom.
+        SearchLabApp::from_saved(saved.as_deref())
     }
 
     /// The app as a saved state (RON text) describes it; a corrupt or old state gives the
@@ -141,7 +139,6 @@ impl SearchLabApp {
         };
         let state = state.unwrap_or(SavedState {
             version: STATE_VERSION,
-            dark: true,
             knight: KnightSettings::default(),
             queens: QueensSettings::default(),
             magic: MagicSettings::default(),
@@ -156,7 +153,7 @@ impl SearchLabApp {
             compare: CompareView::new(state.compare),
             experiments: ExperimentsView::new(state.experiments),
             tab: state.tab,
-            dark: state.dark,
+            hide_timings: false,
             notice,
             help: false,
             dialog: None,
@@ -164,7 +161,7 @@ impl SearchLabApp {
             files_dir: runs::runs_dir(),
             regions: Vec::new(),
             export_result: Default::default(),
-            frame_times: Vec::new(),
+            frame_times: egui::util::History::new(0..120, 2.0),
             frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
                 .map(|_| (std::time::Instant::now(), Vec::new())),
             ui_times: Vec::new(),
@@ -174,7 +171,6 @@ impl SearchLabApp {
     pub fn saved_state(&self) -> SavedState {
         SavedState {
             version: STATE_VERSION,
-            dark: self.dark,
             knight: self.knight.settings.clone(),
             queens: self.queens.settings.clone(),
             magic: self.magic.settings.clone(),
@@ -184,38 +180,75 @@ impl SearchLabApp {
         }
     }
 
-    /// Whether timings are hidden (for reproducible pictures of the window).
-    pub fn hide_timings(&self) -> bool {
-        self.knight.hide_timings
-            || self.queens.hide_timings
-            || self.magic.hide_timings
-            || self.compare.hide_timings
-            || self.experiments.hide_timings
-    }
-
     /// Hides or shows every view's timings.
     pub fn set_hide_timings(&mut self, hide: bool) {
-        self.knight.hide_timings = hide;
-        self.queens.hide_timings = hide;
-        self.magic.hide_timings = hide;
-        self.compare.hide_timings = hide;
-        self.experiments.hide_timings = hide;
+        self.hide_timings = hide;
+    }
+
+    /// The five views, in the order of their tabs.
+    pub fn views(&self) -> [(Tab, &dyn View); 5] {
+        [
+            (Tab::Knight, &self.knight),
+            (Tab::Queens, &self.queens),
+            (Tab::Magic, &self.magic),
+            (Tab::Compare, &self.compare),
+            (Tab::Experiments, &self.experiments),
+        ]
+    }
+
+    /// The five views, to change.
+    pub fn views_mut(&mut self) -> [(Tab, &mut dyn View); 5] {
+        [
+            (Tab::Knight, &mut self.knight),
+            (Tab::Queens, &mut self.queens),
+            (Tab::Magic, &mut self.magic),
+            (Tab::Compare, &mut self.compare),
+            (Tab::Experiments, &mut self.experiments),
+        ]
+    }
+
+    /// The view on show.
+    fn shown(&self) -> &dyn View {
+        let tab = self.tab;
+        self.views()
+            .into_iter()
+            .find(|(t, _)| *t == tab)
+            .map(|(_, v)| v)
+            .expect("every tab has a view")
+    }
+
+    /// The view on show, to change.
+    fn shown_mut(&mut self) -> &mut dyn View {
+        let tab = self.tab;
+        self.views_mut()
+            .into_iter()
+            .find(|(t, _)| *t == tab)
+            .map(|(_, v)| v)
+            .expect("every tab has a view")
+    }
+
+    /// Whether any view has work under way.
+    pub fn is_running(&self) -> bool {
+        self.views().iter().any(|(_, v)| v.is_running())
+    }
+
+    /// Reads every view's background work, on show or not, before anything is drawn: a
+    /// run started in a view out of sight finishes (and "Run all four" goes on).
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        view::set_timings_hidden(ctx, self.hide_timings);
+        for (_, view) in self.views_mut() {
+            view.logic(ctx);
+        }
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
     pub fn mean_frame_ms(&self) -> Option<f32> {
-        (!self.frame_times.is_empty())
-            .then(|| 1e3 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32)
+        self.frame_times.average().map(|s| 1e3 * s)
     }
 
     /// The view on show's record of runs (the puzzle views keep one).
     fn record(&self) -> Option<&runs::Record> {
-        match self.tab {
-            Tab::Knight => Some(&self.knight.record),
-            Tab::Queens => Some(&self.queens.record),
-            Tab::Magic => Some(&self.magic.record),
-            Tab::Compare | Tab::Experiments => None,
-        }
+        self.shown().record()
     }
 
     /// Saves the last run of the view on show to `path`.
@@ -315,21 +348,7 @@ impl SearchLabApp {
 
     /// The plot data of the view on show as CSV, if it has any.
     pub fn plot_csv(&self) -> Option<String> {
-        let points = match self.tab {
-            Tab::Knight => self.knight.history(),
-            Tab::Queens => self.queens.history(),
-            Tab::Magic => self.magic.history(),
-            Tab::Compare => {
-                return (!self.compare.lanes().is_empty()).then(|| self.compare.curves_csv());
-            }
-            Tab::Experiments => {
-                return match &self.experiments.outcome {
-                    Some(Ok(o)) => Some(o.csv()),
-                    _ => None,
-                };
-            }
-        };
-        (!points.is_empty()).then(|| export::history_csv(points))
+        self.shown().plot_csv()
     }
 
     /// The regions the view on show offers as PNG (drawn last frame).
@@ -422,27 +441,15 @@ impl SearchLabApp {
             // Before any widget, so a key used here does not also press the focused button.
             let ctx = ui.ctx().clone();
             for action in runs::actions(&ctx) {
-                match self.tab {
-                    Tab::Knight => self.knight.act(&ctx, action),
-                    Tab::Queens => self.queens.act(&ctx, action),
-                    Tab::Magic => self.magic.act(&ctx, action),
-                    Tab::Compare => self.compare.act(&ctx, action),
-                    Tab::Experiments => self.experiments.act(&ctx, action),
-                }
+                self.shown_mut().act(&ctx, action);
             }
         }
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("SearchLab");
                 ui.separator();
-                for tab in Tab::ALL {
-                    let busy = match tab {
-                        Tab::Knight => self.knight.is_running(),
-                        Tab::Queens => self.queens.is_running(),
-                        Tab::Magic => self.magic.is_running(),
-                        Tab::Compare => self.compare.is_running(),
-                        Tab::Experiments => self.experiments.is_running(),
-                    };
+                let busy = self.views().map(|(tab, v)| (tab, v.is_running()));
+                for (tab, busy) in busy {
                     let label = if busy {
                         format!("{} ⏳", tab.name())
                     } else {
@@ -455,19 +462,7 @@ impl SearchLabApp {
                         ));
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let label = if self.dark { "☀ Light" } else { "🌙 Dark" };
-                    if ui
-                        .button(label)
-                        .on_hover_text("Switch between dark and light themes")
-                        .clicked()
-                    {
-                        self.dark = !self.dark;
-                        ui.ctx().set_theme(if self.dark {
-                            egui::Theme::Dark
-                        } else {
-                            egui::Theme::Light
-                        });
-                    }
+                    egui::widgets::global_theme_preference_buttons(ui);
                     if ui
                         .button("？ Help")
                         .on_hover_text("Keyboard and mouse (F1 or ?)")
@@ -504,7 +499,7 @@ impl SearchLabApp {
                         });
                         self.dialog_error = None;
                     }
-                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings()) {
+                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
                         ui.label(
                             egui::RichText::new(format!("frame {ms:.2} ms"))
                                 .small()
@@ -525,13 +520,7 @@ impl SearchLabApp {
                         }
                         ui.separator();
                     }
-                    match self.tab {
-                        Tab::Knight => self.knight.controls(ui),
-                        Tab::Queens => self.queens.controls(ui),
-                        Tab::Magic => self.magic.controls(ui),
-                        Tab::Compare => self.compare.controls(ui),
-                        Tab::Experiments => self.experiments.controls(ui),
-                    }
+                    self.shown_mut().controls(ui);
                 });
             });
         egui::Panel::right("stats")
@@ -539,60 +528,27 @@ impl SearchLabApp {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.heading("Statistics");
-                    match self.tab {
-                        Tab::Knight => self.knight.stats(ui),
-                        Tab::Queens => self.queens.stats(ui),
-                        Tab::Magic => self.magic.stats(ui),
-                        Tab::Compare => self.compare.stats(ui),
-                        Tab::Experiments => self.experiments.stats(ui),
-                    }
+                    self.shown_mut().stats(ui);
                     if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
                         replay.show(ui);
                     }
                 });
             });
-        let central = egui::CentralPanel::default().show(ui, |ui| match self.tab {
-            Tab::Knight => self.knight.board_ui(ui),
-            Tab::Queens => self.queens.board_ui(ui),
-            Tab::Magic => self.magic.board_ui(ui),
-            Tab::Compare => {
-                self.compare.poll(ui.ctx());
-                self.compare.main_ui(ui);
-            }
-            Tab::Experiments => {
-                self.experiments.poll(ui.ctx());
-                self.experiments.main_ui(ui);
-            }
-        });
+        let central = egui::CentralPanel::default().show(ui, |ui| self.shown_mut().main_ui(ui));
         export::register(ui.ctx(), "view", central.response.rect);
-        // A view out of sight still reads its worker's events, so a run started there
-        // finishes (and a "Run all four" goes on to the next algorithm).
-        if self.tab != Tab::Knight {
-            self.knight.poll();
-        }
-        if self.tab != Tab::Queens {
-            self.queens.poll(ui.ctx());
-        }
-        if self.tab != Tab::Magic {
-            self.magic.poll();
-        }
-        if self.tab != Tab::Compare {
-            self.compare.poll(ui.ctx());
-        }
-        if self.tab != Tab::Experiments {
-            self.experiments.poll(ui.ctx());
-        }
         self.dialogs(ui.ctx());
     }
 }
 
 impl eframe::App for SearchLabApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        SearchLabApp::logic(self, ctx);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let running = self.is_running();
         if let Some(cpu) = frame.info().cpu_usage {
-            if self.frame_times.len() >= 120 {
-                self.frame_times.remove(0);
-            }
-            self.frame_times.push(cpu);
+            self.frame_times.add(ui.input(|i| i.time), cpu);
             if let Some((since, times)) = &mut self.frame_log {
                 times.push(cpu);
                 if since.elapsed().as_secs_f32() >= 2.0 {
@@ -605,11 +561,7 @@ impl eframe::App for SearchLabApp {
                         "frame stats: {} frames in {:.1} s; whole frame (eframe cpu_usage) mean {mean:.2} ms, max {max:.2} ms; UI pass mean {ui_mean:.2} ms, max {ui_max:.2} ms; solver running: {}",
                         times.len(),
                         since.elapsed().as_secs_f32(),
-                        self.knight.is_running()
-                            || self.queens.is_running()
-                            || self.magic.is_running()
-                            || self.compare.is_running()
-                            || self.experiments.is_running()
+                        running
                     );
                     *since = std::time::Instant::now();
                     times.clear();
@@ -632,13 +584,37 @@ impl eframe::App for SearchLabApp {
     }
 }
 
+/// The app's icon: a knight on a board (drawn by `scripts/make-icon.py`).
+const ICON_PNG: &[u8] = include_bytes!("../../assets/icon-256.png");
+
+/// The icon as RGBA pixels.
+pub fn icon() -> Result<egui::IconData, png::DecodingError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(ICON_PNG));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info()?;
+    let mut rgba = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    let info = reader.next_frame(&mut rgba)?;
+    rgba.truncate(info.buffer_size());
+    Ok(egui::IconData {
+        rgba,
+        width: info.width,
+        height: info.height,
+    })
+}
+
 /// Opens the window and runs until it is closed.
 pub fn run() -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("SearchLab")
+        .with_app_id("searchlab")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([720.0, 480.0]);
+    match icon() {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => log::warn!("the app icon could not be read: {e}"),
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("SearchLab")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(

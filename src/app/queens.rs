@@ -4,6 +4,7 @@
 
 use super::history::History;
 use super::runs::{Action, Record, seconds_of};
+use super::view::{View, format_ms};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
@@ -105,7 +106,6 @@ pub struct QueensView {
     history: History,
     hovered: Option<(u32, u32)>,
     /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    pub hide_timings: bool,
     /// The runs as files: the last one for "Save run…", a replay being checked.
     pub record: Record,
 }
@@ -140,13 +140,8 @@ impl QueensView {
             results: Vec::new(),
             history: History::default(),
             hovered: None,
-            hide_timings: false,
             record: Record::default(),
         }
-    }
-
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
     }
 
     /// Whether cancelled runs are still winding down.
@@ -349,43 +344,6 @@ impl QueensView {
         self.set_placement(Vec::new());
     }
 
-    /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
-    /// paused.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (action, &self.run) {
-            (Action::Run, None) => self.start_run(ctx),
-            (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
-            (Action::Step(1), Some(r)) if r.is_paused() => r.step(),
-            _ => {}
-        }
-    }
-
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    pub fn poll(&mut self, ctx: &egui::Context) {
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        let snapshot = run.take_snapshot();
-        let events = run.drain();
-        if let Some(rows) = snapshot {
-            self.set_placement(rows);
-        }
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
-            self.finish(result);
-            self.start_next(ctx);
-        }
-    }
-
     fn finish(&mut self, result: Result<Report, JobError>) {
         let algorithm = std::mem::take(&mut self.running);
         let outcome = match result {
@@ -449,91 +407,6 @@ impl QueensView {
         self.reset();
         self.settings.n = n;
         self.n_text = n.to_string();
-    }
-
-    /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
-    pub fn controls(&mut self, ui: &mut Ui) {
-        ui.heading("Board");
-        ui.horizontal(|ui| {
-            let l = ui.label("Queens (n)");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.n_text).desired_width(90.0))
-                .labelled_by(l.id)
-                .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
-            if r.changed() {
-                self.apply_n();
-            }
-        });
-        if let Some(e) = &self.n_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-        }
-        ui.horizontal_wrapped(|ui| {
-            for &n in PRESETS {
-                let label = if n >= 1_000_000 {
-                    format!("{}M", n / 1_000_000)
-                } else {
-                    n.to_string()
-                };
-                if ui
-                    .button(label)
-                    .on_hover_text(format!("{n} queens"))
-                    .clicked()
-                {
-                    self.n_error = None;
-                    self.set_n(n);
-                }
-            }
-        });
-
-        ui.separator();
-        ui.heading("Algorithm");
-        let current = queens_algorithm(&self.settings.algorithm)
-            .map(|a| a.name)
-            .unwrap_or("?");
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(current)
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in QUEENS_ALGORITHMS {
-                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                        .on_hover_text(a.summary);
-                }
-            });
-        if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
-            ui.label(RichText::new(algo.summary).small());
-            let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
-            ui.add_enabled_ui(uses_heuristic, |ui| {
-                egui::ComboBox::from_label("Heuristic")
-                    .selected_text(self.settings.heuristic.clone())
-                    .show_ui(ui, |ui| {
-                        for (h, help) in [
-                            ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
-                            ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
-                            ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
-                        ] {
-                            ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
-                                .on_hover_text(help);
-                        }
-                    })
-                    .response
-                    .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
-            });
-            param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
-            let n = self.settings.n;
-            if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
-                ui.label(
-                    RichText::new(format!(
-                        "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
-                    ))
-                    .small()
-                    .color(ui.visuals().warn_fg_color),
-                );
-            }
-        }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-
-        ui.separator();
-        self.run_buttons(ui);
     }
 
     fn run_buttons(&mut self, ui: &mut Ui) {
@@ -602,76 +475,6 @@ impl QueensView {
             .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
     }
 
-    /// Counters, the outcome, the table of runs and the conflicts plot.
-    pub fn stats(&mut self, ui: &mut Ui) {
-        let c = self.counters;
-        let time = |ms: f64| {
-            if self.hide_timings {
-                "—".to_string()
-            } else if ms < 10.0 {
-                format!("{ms:.3} ms")
-            } else {
-                format!("{ms:.1} ms")
-            }
-        };
-        egui::Grid::new("queens-stats")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let mut row = |k: &str, v: String| {
-                    ui.label(k);
-                    ui.label(v);
-                    ui.end_row();
-                };
-                if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
-                    row("nodes", c.nodes.to_string());
-                    row("solutions so far", c.solutions.to_string());
-                } else {
-                    let placed = self.placement.len();
-                    row("queens placed", format!("{placed} of {}", self.settings.n));
-                    row(
-                        "attacked queens",
-                        self.attacks.attacked_queens().to_string(),
-                    );
-                    if let Some(p) = self.pairs {
-                        row("attacking pairs", p.to_string());
-                    }
-                    let algorithm = if self.running.is_empty() {
-                        self.results.last().map_or("", |r| r.algorithm.as_str())
-                    } else {
-                        self.running.as_str()
-                    };
-                    for (k, v) in counter_figures(algorithm, &c) {
-                        row(k, v.to_string());
-                    }
-                }
-                row("elapsed", time(self.elapsed_ms));
-            });
-        if self.run.is_some() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                let name = queens_algorithm(&self.running)
-                    .map(|a| a.name)
-                    .unwrap_or("Counting");
-                ui.label(format!("{name} running…"));
-            });
-        }
-        if let Some(m) = self.status_message() {
-            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
-            let color = if ok {
-                Color32::from_rgb(60, 170, 90)
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            ui.label(RichText::new(m).color(color));
-        }
-        self.results_table(ui);
-        self.conflicts_plot(ui);
-        if let Some((r, c)) = self.hovered {
-            ui.label(format!("row {r}, column {c}"));
-        }
-    }
-
     /// Each algorithm of the last run or sequence, with its time.
     fn results_table(&self, ui: &mut Ui) {
         if self.results.len() < 2 && self.queue.is_empty() {
@@ -699,11 +502,7 @@ impl QueensView {
                                 format!("{} ({} pairs)", rep.stop.describe(), rep.conflicts)
                             });
                             ui.label(rep.counters.nodes.to_string());
-                            ui.label(if self.hide_timings {
-                                "—".to_string()
-                            } else {
-                                format!("{:.2} ms", rep.elapsed_ms)
-                            });
+                            ui.label(format_ms(ui.ctx(), rep.elapsed_ms));
                         }
                         Err(e) => {
                             ui.label(e);
@@ -792,11 +591,209 @@ impl QueensView {
             });
         super::export::register(ui.ctx(), "plot", shown.response.rect);
     }
+}
+
+impl View for QueensView {
+    fn record(&self) -> Option<&Record> {
+        Some(&self.record)
+    }
+
+    fn plot_csv(&self) -> Option<String> {
+        let points = self.history();
+        (!points.is_empty()).then(|| super::export::history_csv(points))
+    }
+
+    fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
+    /// paused.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match (action, &self.run) {
+            (Action::Run, None) => self.start_run(ctx),
+            (Action::Stop, _) => self.stop_by_user(),
+            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
+            (Action::Step(1), Some(r)) if r.is_paused() => r.step(),
+            _ => {}
+        }
+    }
+
+    /// Reads what the worker sent since the last frame (also while the view is not
+    /// drawn, so that its run goes on).
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else { return };
+        let snapshot = run.take_snapshot();
+        let events = run.drain();
+        if let Some(rows) = snapshot {
+            self.set_placement(rows);
+        }
+        let finished = super::history::read_events(
+            events,
+            &mut self.record,
+            &mut self.counters,
+            &mut self.elapsed_ms,
+            &mut self.history,
+        );
+        if let Some(result) = finished {
+            self.run = None;
+            self.record.end(&result);
+            self.finish(result);
+            self.start_next(ctx);
+        }
+    }
+
+    /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
+    fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        ui.horizontal(|ui| {
+            let l = ui.label("Queens (n)");
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut self.n_text).desired_width(90.0))
+                .labelled_by(l.id)
+                .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
+            if r.changed() {
+                self.apply_n();
+            }
+        });
+        if let Some(e) = &self.n_error {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                let label = if n >= 1_000_000 {
+                    format!("{}M", n / 1_000_000)
+                } else {
+                    n.to_string()
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(format!("{n} queens"))
+                    .clicked()
+                {
+                    self.n_error = None;
+                    self.set_n(n);
+                }
+            }
+        });
+
+        ui.separator();
+        ui.heading("Algorithm");
+        let current = queens_algorithm(&self.settings.algorithm)
+            .map(|a| a.name)
+            .unwrap_or("?");
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in QUEENS_ALGORITHMS {
+                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                        .on_hover_text(a.summary);
+                }
+            });
+        if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
+            ui.label(RichText::new(algo.summary).small());
+            let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
+            ui.add_enabled_ui(uses_heuristic, |ui| {
+                egui::ComboBox::from_label("Heuristic")
+                    .selected_text(self.settings.heuristic.clone())
+                    .show_ui(ui, |ui| {
+                        for (h, help) in [
+                            ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
+                            ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                            ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                        ] {
+                            ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
+                                .on_hover_text(help);
+                        }
+                    })
+                    .response
+                    .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+            });
+            param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+            let n = self.settings.n;
+            if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
+                ui.label(
+                    RichText::new(format!(
+                        "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                    ))
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+
+        ui.separator();
+        self.run_buttons(ui);
+    }
+
+    /// Counters, the outcome, the table of runs and the conflicts plot.
+    fn stats(&mut self, ui: &mut Ui) {
+        let c = self.counters;
+        let ctx = ui.ctx().clone();
+        let time = |ms: f64| format_ms(&ctx, ms);
+        egui::Grid::new("queens-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let mut row = |k: &str, v: String| {
+                    ui.label(k);
+                    ui.label(v);
+                    ui.end_row();
+                };
+                if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
+                    row("nodes", c.nodes.to_string());
+                    row("solutions so far", c.solutions.to_string());
+                } else {
+                    let placed = self.placement.len();
+                    row("queens placed", format!("{placed} of {}", self.settings.n));
+                    row(
+                        "attacked queens",
+                        self.attacks.attacked_queens().to_string(),
+                    );
+                    if let Some(p) = self.pairs {
+                        row("attacking pairs", p.to_string());
+                    }
+                    let algorithm = if self.running.is_empty() {
+                        self.results.last().map_or("", |r| r.algorithm.as_str())
+                    } else {
+                        self.running.as_str()
+                    };
+                    for (k, v) in counter_figures(algorithm, &c) {
+                        row(k, v.to_string());
+                    }
+                }
+                row("elapsed", time(self.elapsed_ms));
+            });
+        if self.run.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                let name = queens_algorithm(&self.running)
+                    .map(|a| a.name)
+                    .unwrap_or("Counting");
+                ui.label(format!("{name} running…"));
+            });
+        }
+        if let Some(m) = self.status_message() {
+            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            let color = if ok {
+                Color32::from_rgb(60, 170, 90)
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.label(RichText::new(m).color(color));
+        }
+        self.results_table(ui);
+        self.conflicts_plot(ui);
+        if let Some((r, c)) = self.hovered {
+            ui.label(format!("row {r}, column {c}"));
+        }
+    }
 
     /// The board with the live placement or the answer.
-    pub fn board_ui(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        self.poll(&ctx);
+    fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.n as usize;
         let view = QueensBoardView {
             n,

@@ -268,6 +268,23 @@ pub fn show_help(ctx: &egui::Context) -> bool {
         ui.heading("Mouse");
         ui.label("Click a square of the board to start there. Hover a square for its details. Drag the plots to pan, scroll to zoom, double-click to reset.");
         ui.separator();
+        ui.heading("About");
+        ui.label(format!(
+            "SearchLab {}: watch and compare search algorithms on chessboard puzzles.",
+            env!("CARGO_PKG_VERSION")
+        ));
+        ui.label(format!(
+            "Licence: {}. The same solvers run from the command line: searchlab --help.",
+            env!("CARGO_PKG_LICENSE")
+        ));
+        ui.label(
+            RichText::new(
+                "The algorithms come from five teaching documents (the Cultural Algorithm guide, the Knight's Tour solver report, the magic-square GA notebook, the BFS/DFS search exercise and the N-Queens AI report); docs/SOURCES.md in the repository says what SearchLab takes from each.",
+            )
+            .small()
+            .weak(),
+        );
+        ui.separator();
         if ui.button("Close").clicked() {
             open = false;
         }

@@ -1,0 +1,55 @@
+//! The shell's one view of a tab, as egui's demo app has `View`/`Demo`: the shell lists its
+//! five views and calls these, never matching on which tab it is.
+
+use super::runs::{Action, Record};
+use egui::Ui;
+
+/// A tab of the app: its three panels, its background work and its keys.
+pub trait View {
+    /// The left panel: what to run and how, and the run buttons.
+    fn controls(&mut self, ui: &mut Ui);
+    /// The right panel's figures.
+    fn stats(&mut self, ui: &mut Ui);
+    /// The central panel: the board, plots and tables.
+    fn main_ui(&mut self, ui: &mut Ui);
+    /// Reads the view's background work. The shell calls it every frame for every view,
+    /// on show or not, before anything is drawn: drawing never changes run state.
+    fn logic(&mut self, ctx: &egui::Context);
+    /// Acts on a key (run, stop, pause, step).
+    fn act(&mut self, ctx: &egui::Context, action: Action);
+    /// Whether work of this view is under way.
+    fn is_running(&self) -> bool;
+    /// The view's runs, for "Save run…" and a replay's verdict (the puzzle views keep one).
+    fn record(&self) -> Option<&Record> {
+        None
+    }
+    /// The view's plot or table data as CSV, once it has some.
+    fn plot_csv(&self) -> Option<String> {
+        None
+    }
+}
+
+fn hidden_id() -> egui::Id {
+    egui::Id::unique("searchlab-hide-timings")
+}
+
+/// Hides (or shows) every timing in every view, for reproducible pictures of the window.
+pub fn set_timings_hidden(ctx: &egui::Context, hide: bool) {
+    ctx.data_mut(|d| d.insert_temp(hidden_id(), hide));
+}
+
+/// Whether timings are hidden (see [`set_timings_hidden`]).
+pub fn timings_hidden(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(hidden_id()).unwrap_or(false))
+}
+
+/// A time as the views show it: "—" while timings are hidden.
+pub fn format_ms(ctx: &egui::Context, ms: f64) -> String {
+    if timings_hidden(ctx) {
+        "—".to_string()
+    } else if ms < 10.0 {
+        format!("{ms:.3} ms")
+    } else {
+        format!("{ms:.1} ms")
+    }
+}
