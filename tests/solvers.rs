@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use rayon::prelude::*;
 use searchlab::puzzle::knight::Board;
+use searchlab::run::PuzzleJob;
 use searchlab::run::catalog::KNIGHT_ALGORITHMS;
 use searchlab::run::knight::SolveReport;
 use searchlab::run::{KnightJob, KnightReport, KnightTask};

@@ -7,6 +7,7 @@ use super::view::{View, format_ms};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::PuzzleJob;
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};

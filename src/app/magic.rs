@@ -8,6 +8,7 @@ use super::view::{View, format_ms};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::magic::{fitness, magic_constant};
+use crate::run::PuzzleJob;
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};

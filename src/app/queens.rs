@@ -8,6 +8,7 @@ use super::view::{View, format_ms};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
+use crate::run::PuzzleJob;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
 use crate::run::file::RunFile;
 use crate::run::queens::{

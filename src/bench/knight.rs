@@ -14,6 +14,7 @@
 
 use super::{Progress, Summary};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::PuzzleJob;
 use crate::run::catalog::{Params, knight_algorithm};
 use crate::run::knight::move_ga_config;
 use crate::run::{KnightJob, KnightReport, KnightTask};

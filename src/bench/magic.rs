@@ -3,6 +3,7 @@
 //! document's own run beside the variant that is its code.
 
 use super::{Progress, Summary};
+use crate::run::PuzzleJob;
 use crate::run::{MagicJob, MagicReport, MagicTask};
 use crate::solve::{Budget, NoObserver};
 use rayon::prelude::*;

@@ -3,6 +3,7 @@
 //! (seed `seed + i`).
 
 use super::{Progress, Summary};
+use crate::run::PuzzleJob;
 use crate::run::{QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, NoObserver};
 use rayon::prelude::*;

@@ -6,6 +6,7 @@
 
 use super::knight::KnightReport;
 use super::magic::MagicReport;
+use super::puzzle::PuzzleReport;
 use super::queens::QueensReport;
 use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
@@ -34,4 +35,33 @@ pub enum Report {
     Knight(KnightReport),
     Queens(QueensReport),
     Magic(MagicReport),
+}
+
+impl Report {
+    /// The puzzle's report behind the enum: the one place that matches on the puzzle.
+    pub fn puzzle(&self) -> &dyn PuzzleReport {
+        match self {
+            Report::Knight(r) => r,
+            Report::Queens(r) => r,
+            Report::Magic(r) => r,
+        }
+    }
+}
+
+impl From<KnightReport> for Report {
+    fn from(r: KnightReport) -> Report {
+        Report::Knight(r)
+    }
+}
+
+impl From<QueensReport> for Report {
+    fn from(r: QueensReport) -> Report {
+        Report::Queens(r)
+    }
+}
+
+impl From<MagicReport> for Report {
+    fn from(r: MagicReport) -> Report {
+        Report::Magic(r)
+    }
 }

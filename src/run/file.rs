@@ -6,9 +6,6 @@
 //! version, or one that is not a run file, with a message that says which.
 
 use super::events::{Event, Report};
-use super::knight::KnightReport;
-use super::magic::MagicReport;
-use super::queens::QueensReport;
 use super::worker::Job;
 use crate::solve::Stop;
 use serde::{Deserialize, Serialize};
@@ -159,15 +156,15 @@ impl RunFile {
 
     /// A line naming what was run, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
     pub fn title(&self) -> String {
-        job_title(&self.job)
+        self.job.puzzle().title()
     }
 
     /// Compares a replay's report with the saved one: `Ok` with a sentence when the answers
     /// are the same, `Err` with what differs (timings and counters may differ; answers may
     /// not, unless the saved run was cut short by its clock).
     pub fn compare(&self, replay: &Report) -> Result<String, String> {
-        let (saved, fresh) = (answer(&self.report), answer(replay));
-        if saved == fresh {
+        let (saved, fresh) = (self.report.puzzle().answer(), replay.puzzle().answer());
+        if saved.key == fresh.key {
             return Ok(format!("same answer as the saved run: {}", saved.summary));
         }
         let mut why = format!(
@@ -182,138 +179,5 @@ impl RunFile {
             );
         }
         Err(why)
-    }
-}
-
-/// What a replay must reproduce, and a summary of it for messages.
-#[derive(Debug)]
-struct AnswerOf {
-    key: String,
-    summary: String,
-    stop: Option<Stop>,
-}
-
-impl PartialEq for AnswerOf {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
-}
-
-fn answer(report: &Report) -> AnswerOf {
-    let of = |key: String, summary: String, stop: Option<Stop>| AnswerOf { key, summary, stop };
-    match report {
-        Report::Knight(KnightReport::Solve(r)) => of(
-            format!("{}{:?}", r.found, r.path),
-            format!(
-                "{} ({} of {} squares)",
-                if r.found { "a tour" } else { "no tour" },
-                r.path.len(),
-                r.cols as u64 * r.rows as u64
-            ),
-            Some(r.stop),
-        ),
-        Report::Knight(KnightReport::Count(r)) => of(
-            format!("{}{}{:?}", r.complete, r.total, r.per_square),
-            format!(
-                "{} tours{}",
-                r.total,
-                if r.complete { "" } else { " (incomplete)" }
-            ),
-            Some(r.stop),
-        ),
-        Report::Knight(KnightReport::Search(r)) => of(
-            format!("{}{:?}", r.found, r.path),
-            format!(
-                "{} ({} squares, {} nodes)",
-                if r.found { "a tour" } else { "no tour" },
-                r.path.len(),
-                r.nodes_generated
-            ),
-            Some(r.stop),
-        ),
-        Report::Queens(QueensReport::Solve(r)) => of(
-            format!("{}{:?}", r.found, r.rows),
-            format!(
-                "{} (rows {:?}{})",
-                if r.found { "a solution" } else { "no solution" },
-                &r.rows[..r.rows.len().min(12)],
-                if r.rows.len() > 12 { " …" } else { "" }
-            ),
-            Some(r.stop),
-        ),
-        Report::Queens(QueensReport::Count(r)) => of(
-            format!("{}{}", r.complete, r.total),
-            format!(
-                "{} solutions{}",
-                r.total,
-                if r.complete { "" } else { " (incomplete)" }
-            ),
-            Some(r.stop),
-        ),
-        Report::Magic(MagicReport::Solve(r)) => {
-            let squares: Vec<&Vec<u32>> = r.squares.iter().map(|(s, _)| s).collect();
-            of(
-                format!("{}{:?}", r.found, squares),
-                format!("{} magic square(s)", r.squares.len()),
-                Some(r.stop),
-            )
-        }
-        Report::Magic(MagicReport::Construct(r)) => of(
-            format!("{:?}", r.square),
-            format!("the {} construction", r.method),
-            None,
-        ),
-        Report::Magic(MagicReport::Count(r)) => of(
-            format!("{}{}", r.complete, r.total),
-            format!(
-                "{} squares{}",
-                r.total,
-                if r.complete { "" } else { " (incomplete)" }
-            ),
-            Some(r.stop),
-        ),
-    }
-}
-
-/// A line naming a job, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
-pub fn job_title(job: &Job) -> String {
-    use super::knight::KnightTask;
-    use super::magic::MagicTask;
-    use super::queens::QueensTask;
-    match job {
-        Job::Knight(k) => {
-            let what = match &k.task {
-                KnightTask::Solve { algorithm, .. } => algorithm.clone(),
-                KnightTask::Count { .. } => "count".into(),
-                KnightTask::Search { strategy } => format!("{strategy} search"),
-            };
-            let from = match k.start {
-                Some((r, c)) => format!(" from {r},{c}"),
-                None => String::new(),
-            };
-            format!(
-                "knight's tour, {what} on {}x{}{from}{}, seed {}",
-                k.cols,
-                k.rows,
-                if k.closed { ", closed" } else { "" },
-                k.seed
-            )
-        }
-        Job::Queens(q) => match &q.task {
-            QueensTask::Count => format!("{}-queens, count", q.n),
-            QueensTask::Solve { algorithm, .. } => {
-                format!("{}-queens, {algorithm}, seed {}", q.n, q.seed)
-            }
-        },
-        Job::Magic(m) => match &m.task {
-            MagicTask::Construct => format!("magic square of order {}, construction", m.order),
-            MagicTask::Count => format!("magic squares of order {}, count", m.order),
-            MagicTask::Solve { algorithm, .. } => {
-                format!(
-                    "magic square of order {}, {algorithm}, seed {}",
-                    m.order, m.seed
-                )
-            }
-        },
     }
 }

@@ -3,6 +3,7 @@
 
 use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
 use super::error::JobError;
+use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::evolve::{cultural, levels, move_ga};
@@ -56,6 +57,46 @@ pub enum KnightReport {
     Solve(SolveReport),
     Count(CountReport),
     Search(SearchReport),
+}
+
+impl PuzzleReport for KnightReport {
+    fn answer(&self) -> puzzle::Answer {
+        let path = |found: bool, path: &[Square], summary: String, stop: Stop| puzzle::Answer {
+            key: AnswerKey::Sequence {
+                found,
+                cells: path.to_vec(),
+            },
+            summary: format!("{} ({summary})", if found { "a tour" } else { "no tour" }),
+            stop: Some(stop),
+        };
+        match self {
+            KnightReport::Solve(r) => path(
+                r.found,
+                &r.path,
+                format!(
+                    "{} of {} squares",
+                    r.path.len(),
+                    r.cols as u64 * r.rows as u64
+                ),
+                r.stop,
+            ),
+            KnightReport::Search(r) => path(
+                r.found,
+                &r.path,
+                format!("{} squares, {} nodes", r.path.len(), r.nodes_generated),
+                r.stop,
+            ),
+            KnightReport::Count(r) => puzzle::Answer {
+                key: AnswerKey::Count {
+                    complete: r.complete,
+                    total: r.total,
+                    per_square: r.per_square.clone(),
+                },
+                summary: count_summary(r.total, "tours", r.complete),
+                stop: Some(r.stop),
+            },
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -132,9 +173,41 @@ impl KnightJob {
         };
         Ok((board, start))
     }
+}
+
+impl PuzzleJob for KnightJob {
+    type Report = KnightReport;
+
+    fn title(&self) -> String {
+        let what = match &self.task {
+            KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+            KnightTask::Count { .. } => "count".into(),
+            KnightTask::Search { strategy } => format!("{strategy} search"),
+        };
+        let from = match self.start {
+            Some((r, c)) => format!(" from {r},{c}"),
+            None => String::new(),
+        };
+        format!(
+            "knight's tour, {what} on {}x{}{from}{}, seed {}",
+            self.cols,
+            self.rows,
+            if self.closed { ", closed" } else { "" },
+            self.seed
+        )
+    }
+
+    fn label_and_seed(&self) -> (String, u64) {
+        let label = match &self.task {
+            KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+            KnightTask::Count { .. } => "count".to_string(),
+            KnightTask::Search { strategy } => strategy.clone(),
+        };
+        (label, self.seed)
+    }
 
     /// Checks everything that can be checked without solving.
-    pub fn check(&self) -> Result<(), JobError> {
+    fn check(&self) -> Result<(), JobError> {
         let (board, _) = self.board_and_start()?;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
@@ -163,7 +236,7 @@ impl KnightJob {
         Ok(())
     }
 
-    pub fn run(
+    fn run(
         &self,
         cancel: &AtomicBool,
         observer: &mut dyn Observer,

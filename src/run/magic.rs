@@ -3,6 +3,7 @@
 
 use super::catalog::{Params, magic_algorithm};
 use super::error::JobError;
+use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
@@ -43,6 +44,38 @@ pub enum MagicReport {
     Construct(MagicConstructReport),
     Count(MagicCountReport),
     Solve(MagicSolveReport),
+}
+
+impl PuzzleReport for MagicReport {
+    fn answer(&self) -> Answer {
+        match self {
+            MagicReport::Solve(r) => Answer {
+                key: AnswerKey::Squares {
+                    found: r.found,
+                    squares: r.squares.iter().map(|(s, _)| s.clone()).collect(),
+                },
+                summary: format!("{} magic square(s)", r.squares.len()),
+                stop: Some(r.stop),
+            },
+            MagicReport::Construct(r) => Answer {
+                key: AnswerKey::Sequence {
+                    found: r.found,
+                    cells: r.square.clone(),
+                },
+                summary: format!("the {} construction", r.method),
+                stop: None,
+            },
+            MagicReport::Count(r) => Answer {
+                key: AnswerKey::Count {
+                    complete: r.complete,
+                    total: r.total,
+                    per_square: None,
+                },
+                summary: count_summary(r.total, "squares", r.complete),
+                stop: Some(r.stop),
+            },
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,8 +122,32 @@ pub struct MagicCountReport {
     pub message: String,
 }
 
-impl MagicJob {
-    pub fn check(&self) -> Result<(), JobError> {
+impl MagicJob {}
+
+impl PuzzleJob for MagicJob {
+    type Report = MagicReport;
+
+    fn title(&self) -> String {
+        match &self.task {
+            MagicTask::Construct => format!("magic square of order {}, construction", self.order),
+            MagicTask::Count => format!("magic squares of order {}, count", self.order),
+            MagicTask::Solve { algorithm, .. } => format!(
+                "magic square of order {}, {algorithm}, seed {}",
+                self.order, self.seed
+            ),
+        }
+    }
+
+    fn label_and_seed(&self) -> (String, u64) {
+        let label = match &self.task {
+            MagicTask::Construct => "magic-construct".to_string(),
+            MagicTask::Count => "magic-count".to_string(),
+            MagicTask::Solve { algorithm, .. } => algorithm.clone(),
+        };
+        (label, self.seed)
+    }
+
+    fn check(&self) -> Result<(), JobError> {
         if self.order == 0 || self.order > MAX_ORDER as u64 {
             return Err(JobError::Input(format!(
                 "order {} is out of range: the order is a whole number from 1 to {MAX_ORDER}",
@@ -116,7 +173,7 @@ impl MagicJob {
         }
     }
 
-    pub fn run(
+    fn run(
         &self,
         cancel: &AtomicBool,
         observer: &mut dyn Observer,

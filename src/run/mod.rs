@@ -7,6 +7,7 @@ pub mod events;
 pub mod file;
 pub mod knight;
 pub mod magic;
+pub mod puzzle;
 pub mod queens;
 pub mod worker;
 
@@ -14,5 +15,6 @@ pub use error::JobError;
 pub use events::{Event, Report};
 pub use knight::{KnightJob, KnightReport, KnightTask};
 pub use magic::{MagicJob, MagicReport, MagicTask};
+pub use puzzle::{Answer, AnswerKey, AnyJob, PuzzleJob, PuzzleReport};
 pub use queens::{QueensJob, QueensReport, QueensTask};
 pub use worker::{Job, Run};

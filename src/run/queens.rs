@@ -3,6 +3,7 @@
 
 use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
+use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
@@ -47,6 +48,35 @@ pub enum QueensReport {
     Solve(QueensSolveReport),
 }
 
+impl PuzzleReport for QueensReport {
+    fn answer(&self) -> Answer {
+        match self {
+            QueensReport::Solve(r) => Answer {
+                key: AnswerKey::Sequence {
+                    found: r.found,
+                    cells: r.rows.clone(),
+                },
+                summary: format!(
+                    "{} (rows {:?}{})",
+                    if r.found { "a solution" } else { "no solution" },
+                    &r.rows[..r.rows.len().min(12)],
+                    if r.rows.len() > 12 { " …" } else { "" }
+                ),
+                stop: Some(r.stop),
+            },
+            QueensReport::Count(r) => Answer {
+                key: AnswerKey::Count {
+                    complete: r.complete,
+                    total: r.total,
+                    per_square: None,
+                },
+                summary: count_summary(r.total, "solutions", r.complete),
+                stop: Some(r.stop),
+            },
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensSolveReport {
     pub n: u64,
@@ -80,8 +110,29 @@ pub struct QueensCountReport {
     pub message: String,
 }
 
-impl QueensJob {
-    pub fn check(&self) -> Result<(), JobError> {
+impl QueensJob {}
+
+impl PuzzleJob for QueensJob {
+    type Report = QueensReport;
+
+    fn title(&self) -> String {
+        match &self.task {
+            QueensTask::Count => format!("{}-queens, count", self.n),
+            QueensTask::Solve { algorithm, .. } => {
+                format!("{}-queens, {algorithm}, seed {}", self.n, self.seed)
+            }
+        }
+    }
+
+    fn label_and_seed(&self) -> (String, u64) {
+        let label = match &self.task {
+            QueensTask::Count => "queens-count".to_string(),
+            QueensTask::Solve { algorithm, .. } => algorithm.clone(),
+        };
+        (label, self.seed)
+    }
+
+    fn check(&self) -> Result<(), JobError> {
         if self.n == 0 || self.n > MAX_N {
             return Err(JobError::Input(format!(
                 "n = {} is out of range: n is a whole number from 1 to {MAX_N}",
@@ -109,7 +160,7 @@ impl QueensJob {
         }
     }
 
-    pub fn run(
+    fn run(
         &self,
         cancel: &AtomicBool,
         observer: &mut dyn Observer,

@@ -8,6 +8,7 @@
 use super::error::JobError;
 use super::events::{Event, Report};
 use super::knight::KnightJob;
+use super::puzzle::AnyJob;
 use crate::solve::{Counters, GenerationStats, Observer};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,41 +29,18 @@ pub enum Job {
 }
 
 impl Job {
-    fn describe(&self) -> (String, u64) {
+    /// The puzzle's job behind the enum: the one place that matches on the puzzle.
+    pub fn puzzle(&self) -> &dyn AnyJob {
         match self {
-            Job::Knight(k) => (
-                match &k.task {
-                    super::knight::KnightTask::Solve { algorithm, .. } => algorithm.clone(),
-                    super::knight::KnightTask::Count { .. } => "count".to_string(),
-                    super::knight::KnightTask::Search { strategy } => strategy.clone(),
-                },
-                k.seed,
-            ),
-            Job::Queens(q) => (
-                match &q.task {
-                    super::queens::QueensTask::Count => "queens-count".to_string(),
-                    super::queens::QueensTask::Solve { algorithm, .. } => algorithm.clone(),
-                },
-                q.seed,
-            ),
-            Job::Magic(m) => (
-                match &m.task {
-                    super::magic::MagicTask::Construct => "magic-construct".to_string(),
-                    super::magic::MagicTask::Count => "magic-count".to_string(),
-                    super::magic::MagicTask::Solve { algorithm, .. } => algorithm.clone(),
-                },
-                m.seed,
-            ),
+            Job::Knight(j) => j,
+            Job::Queens(j) => j,
+            Job::Magic(j) => j,
         }
     }
 
     /// Checks everything that can be checked without running.
     pub fn check(&self) -> Result<(), JobError> {
-        match self {
-            Job::Knight(k) => k.check(),
-            Job::Queens(q) => q.check(),
-            Job::Magic(m) => m.check(),
-        }
+        self.puzzle().check()
     }
 
     /// Runs the job on this thread.
@@ -71,11 +49,7 @@ impl Job {
         cancel: &AtomicBool,
         observer: &mut dyn Observer,
     ) -> Result<Report, JobError> {
-        match self {
-            Job::Knight(k) => k.run(cancel, observer).map(Report::Knight),
-            Job::Queens(q) => q.run(cancel, observer).map(Report::Queens),
-            Job::Magic(m) => m.run(cancel, observer).map(Report::Magic),
-        }
+        self.puzzle().run(cancel, observer)
     }
 }
 
@@ -249,7 +223,7 @@ impl Run {
             std::thread::Builder::new()
                 .name("searchlab-worker".into())
                 .spawn(move || {
-                    let (algorithm, seed) = job.describe();
+                    let (algorithm, seed) = job.puzzle().label_and_seed();
                     let _ = tx.send(Event::Started { algorithm, seed });
                     let mut observer = WorkerObserver {
                         events: tx.clone(),

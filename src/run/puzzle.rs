@@ -1,0 +1,105 @@
+//! The seam between a puzzle and everything that runs jobs (the worker, run files, the
+//! command line, the app): what every puzzle's job and report can do. Each puzzle
+//! implements these in its own file; [`super::Job`] and [`super::Report`] wrap one of each
+//! and delegate through a single `match`.
+
+use super::error::JobError;
+use crate::solve::{Observer, Stop};
+use std::sync::atomic::AtomicBool;
+
+/// A puzzle's job: an instance, an algorithm with its parameters, a seed and a budget.
+pub trait PuzzleJob {
+    /// What the job reports when it ends.
+    type Report;
+    /// Checks everything that can be checked without running.
+    fn check(&self) -> Result<(), JobError>;
+    /// Runs the job on this thread; the answer is validated by `puzzle/`.
+    fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<Self::Report, JobError>;
+    /// A line naming the job, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
+    fn title(&self) -> String;
+    /// The algorithm (or task) and the seed, for the `Started` event.
+    fn label_and_seed(&self) -> (String, u64);
+}
+
+/// A puzzle's report.
+pub trait PuzzleReport {
+    /// The answer itself, for comparing a replay with a saved run.
+    fn answer(&self) -> Answer;
+}
+
+/// What a replay must reproduce: the answer, never its timings or counters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerKey {
+    /// A tour or path, a placement's rows by column, or a constructed square's cells.
+    Sequence { found: bool, cells: Vec<u32> },
+    /// Every square a search found, in order.
+    Squares { found: bool, squares: Vec<Vec<u32>> },
+    /// A count, and the counts per start square where there are some.
+    Count {
+        complete: bool,
+        total: u64,
+        per_square: Option<Vec<u64>>,
+    },
+}
+
+/// An answer, said in a few words for messages.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub key: AnswerKey,
+    /// For people, e.g. "a tour (64 of 64 squares)".
+    pub summary: String,
+    /// How the run ended, where it is a search.
+    pub stop: Option<Stop>,
+}
+
+/// A count's summary: "1728 tours", "12 solutions (incomplete)".
+pub fn count_summary(total: u64, what: &str, complete: bool) -> String {
+    format!(
+        "{total} {what}{}",
+        if complete { "" } else { " (incomplete)" }
+    )
+}
+
+/// Any puzzle's job, its report wrapped as a [`super::Report`]: what the worker and run
+/// files hold.
+pub trait AnyJob {
+    /// See [`PuzzleJob::check`].
+    fn check(&self) -> Result<(), JobError>;
+    /// See [`PuzzleJob::run`].
+    fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<super::Report, JobError>;
+    /// See [`PuzzleJob::title`].
+    fn title(&self) -> String;
+    /// See [`PuzzleJob::label_and_seed`].
+    fn label_and_seed(&self) -> (String, u64);
+}
+
+impl<J> AnyJob for J
+where
+    J: PuzzleJob,
+    J::Report: Into<super::Report>,
+{
+    fn check(&self) -> Result<(), JobError> {
+        PuzzleJob::check(self)
+    }
+    fn run(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+    ) -> Result<super::Report, JobError> {
+        PuzzleJob::run(self, cancel, observer).map(Into::into)
+    }
+    fn title(&self) -> String {
+        PuzzleJob::title(self)
+    }
+    fn label_and_seed(&self) -> (String, u64) {
+        PuzzleJob::label_and_seed(self)
+    }
+}
