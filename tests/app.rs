@@ -690,7 +690,7 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     let rect = h.query_all_by_label("Chessboard").next().unwrap().rect();
     let cell = rect.width() / 8.0;
     click_at(&mut h, rect.min + Vec2::new(2.5 * cell, 5.5 * cell));
-    assert_eq!(h.state().compare.settings.start, (5, 2));
+    assert_eq!(h.state().compare.settings.knight.start, (5, 2));
 }
 
 #[test]
@@ -794,7 +794,7 @@ fn compare_refuses_a_bad_instance_and_no_algorithm_inline() {
     h.get_by_label_contains("sides must be from 1 to 64");
     assert!(!h.state().compare.is_running());
     set_text(&mut h, "Columns", "8");
-    h.state_mut().compare.settings.knight_algorithms.clear();
+    h.state_mut().compare.settings.chosen_mut().clear();
     h.get_by_label("▶ Run all").click();
     h.run();
     h.get_by_label_contains("choose at least one algorithm");

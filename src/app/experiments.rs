@@ -463,6 +463,7 @@ impl View for ExperimentsView {
         let buttons = super::widgets::params::run_and_stop(
             ui,
             self.is_running(),
+            None,
             "Run experiment",
             "Run every trial on all cores (R)",
             "Cancel the experiment (Esc)",

@@ -7,6 +7,7 @@ pub mod export;
 pub mod history;
 pub mod knight;
 pub mod magic;
+pub mod puzzles;
 pub mod queens;
 pub mod runs;
 pub mod view;

@@ -60,6 +60,19 @@ pub enum KnightReport {
 }
 
 impl PuzzleReport for KnightReport {
+    fn solved(&self) -> Option<puzzle::Solved<'_>> {
+        match self {
+            KnightReport::Solve(r) => Some(puzzle::Solved {
+                found: r.found,
+                elapsed_ms: r.elapsed_ms,
+                answer: &r.path,
+                counters: r.counters,
+                message: &r.message,
+            }),
+            KnightReport::Count(_) | KnightReport::Search(_) => None,
+        }
+    }
+
     fn answer(&self) -> puzzle::Answer {
         let path = |found: bool, path: &[Square], summary: String, stop: Stop| puzzle::Answer {
             key: AnswerKey::Sequence {

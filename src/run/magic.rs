@@ -3,7 +3,7 @@
 
 use super::catalog::{Params, magic_algorithm};
 use super::error::JobError;
-use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
+use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
@@ -47,6 +47,19 @@ pub enum MagicReport {
 }
 
 impl PuzzleReport for MagicReport {
+    fn solved(&self) -> Option<Solved<'_>> {
+        match self {
+            MagicReport::Solve(r) => Some(Solved {
+                found: r.found,
+                elapsed_ms: r.elapsed_ms,
+                answer: r.squares.first().map_or(&r.best, |s| &s.0),
+                counters: r.counters,
+                message: &r.message,
+            }),
+            MagicReport::Construct(_) | MagicReport::Count(_) => None,
+        }
+    }
+
     fn answer(&self) -> Answer {
         match self {
             MagicReport::Solve(r) => Answer {

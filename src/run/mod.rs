@@ -15,6 +15,6 @@ pub use error::JobError;
 pub use events::{Event, Report};
 pub use knight::{KnightJob, KnightReport, KnightTask};
 pub use magic::{MagicJob, MagicReport, MagicTask};
-pub use puzzle::{Answer, AnswerKey, AnyJob, PuzzleJob, PuzzleReport};
+pub use puzzle::{Answer, AnswerKey, AnyJob, PuzzleJob, PuzzleReport, Solved};
 pub use queens::{QueensJob, QueensReport, QueensTask};
 pub use worker::{Job, Run};

@@ -4,7 +4,7 @@
 //! and delegate through a single `match`.
 
 use super::error::JobError;
-use crate::solve::{Observer, Stop};
+use crate::solve::{Counters, Observer, Stop};
 use std::sync::atomic::AtomicBool;
 
 /// A puzzle's job: an instance, an algorithm with its parameters, a seed and a budget.
@@ -29,6 +29,20 @@ pub trait PuzzleJob {
 pub trait PuzzleReport {
     /// The answer itself, for comparing a replay with a saved run.
     fn answer(&self) -> Answer;
+    /// A solve's outcome as the shared views show it; `None` for counts and searches of
+    /// the whole tree.
+    fn solved(&self) -> Option<Solved<'_>>;
+}
+
+/// How a solve ended, with the answer as a sequence a timeline plays: a tour's squares,
+/// the queens' rows column by column, a square's cells.
+#[derive(Debug, Clone, Copy)]
+pub struct Solved<'a> {
+    pub found: bool,
+    pub elapsed_ms: f64,
+    pub answer: &'a [u32],
+    pub counters: Counters,
+    pub message: &'a str,
 }
 
 /// What a replay must reproduce: the answer, never its timings or counters.

@@ -3,7 +3,7 @@
 
 use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
-use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
+use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
@@ -49,6 +49,19 @@ pub enum QueensReport {
 }
 
 impl PuzzleReport for QueensReport {
+    fn solved(&self) -> Option<Solved<'_>> {
+        match self {
+            QueensReport::Solve(r) => Some(Solved {
+                found: r.found,
+                elapsed_ms: r.elapsed_ms,
+                answer: &r.rows,
+                counters: r.counters,
+                message: &r.message,
+            }),
+            QueensReport::Count(_) => None,
+        }
+    }
+
     fn answer(&self) -> Answer {
         match self {
             QueensReport::Solve(r) => Answer {

@@ -2,5 +2,6 @@
 
 pub mod board;
 pub mod magic_grid;
+pub mod number;
 pub mod params;
 pub mod queens_board;

@@ -126,14 +126,19 @@ pub struct RunStop {
 pub fn run_and_stop(
     ui: &mut Ui,
     running: bool,
+    blocked: Option<&str>,
     run: &str,
     run_hint: &str,
     stop_hint: &str,
 ) -> RunStop {
     ui.horizontal_wrapped(|ui| RunStop {
         run: ui
-            .add_enabled(!running, egui::Button::new(format!("▶ {run}")))
+            .add_enabled(
+                !running && blocked.is_none(),
+                egui::Button::new(format!("▶ {run}")),
+            )
             .on_hover_text(run_hint)
+            .on_disabled_hover_text(blocked.unwrap_or("A run is under way"))
             .clicked(),
         stop: ui
             .add_enabled(running, egui::Button::new("■ Stop"))

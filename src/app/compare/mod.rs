@@ -1,0 +1,694 @@
+//! The Compare view: one instance (board and start, n, or order; a seed), several
+//! algorithms run together on worker threads with the same seeds. Each algorithm gets a
+//! board (small multiples) on one shared timeline, its curves in plots side by side or
+//! overlaid, and its trials (seed, seed + 1, …) summed up in a chart and a table that
+//! can be exported as CSV. It knows the puzzles only through [`PuzzleUi`].
+
+mod charts;
+mod lanes;
+
+use super::export::write_text;
+use super::puzzles::knight::KnightInstance;
+use super::puzzles::magic::MagicInstance;
+use super::puzzles::queens::QueensInstance;
+use super::puzzles::{Puzzle as PuzzleKind, PuzzleUi};
+use super::runs::{Action, runs_dir};
+use super::view::{View, format_ms};
+use super::widgets::number::whole_number;
+use crate::run::Run;
+use crate::solve::Budget;
+use charts::colour;
+use egui::{RichText, Ui};
+use lanes::Batch;
+pub use lanes::{Lane, Params};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+pub use super::puzzles::Puzzle;
+
+/// The most trials of each algorithm.
+pub const MAX_TRIALS: u64 = 1000;
+
+/// What the user chose; saved between sessions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CompareSettings {
+    pub puzzle: PuzzleKind,
+    pub knight: KnightInstance,
+    pub queens: QueensInstance,
+    pub magic: MagicInstance,
+    /// The algorithms chosen for each puzzle, in the catalog's order.
+    pub chosen: BTreeMap<PuzzleKind, Vec<String>>,
+    pub seed: u64,
+    /// Trial i runs with seed `seed + i`; the boards and curves show trial 0.
+    pub trials: u64,
+    pub time_limit_s: f32,
+    /// Run each algorithm with the parameters set in its puzzle's own tab (else with its
+    /// defaults).
+    pub tab_params: bool,
+    /// Curves of all algorithms in one plot (else one plot each, side by side).
+    pub overlay: bool,
+    /// Timeline speed in steps per second.
+    pub speed: f32,
+}
+
+impl Default for CompareSettings {
+    fn default() -> Self {
+        let chosen = [
+            (PuzzleKind::Knight, ["warnsdorff", "backtrack-warnsdorff"]),
+            (PuzzleKind::Queens, ["backtracking", "hill-climbing"]),
+            (PuzzleKind::Magic, ["ga", "construct"]),
+        ];
+        CompareSettings {
+            puzzle: PuzzleKind::Knight,
+            knight: KnightInstance::default(),
+            queens: QueensInstance::default(),
+            magic: MagicInstance::default(),
+            chosen: chosen
+                .into_iter()
+                .map(|(p, ids)| (p, ids.map(String::from).to_vec()))
+                .collect(),
+            seed: 1,
+            trials: 5,
+            time_limit_s: 10.0,
+            tab_params: false,
+            overlay: true,
+            speed: 12.0,
+        }
+    }
+}
+
+impl CompareSettings {
+    /// The chosen puzzle's instance.
+    pub fn instance(&self) -> &dyn PuzzleUi {
+        match self.puzzle {
+            PuzzleKind::Knight => &self.knight,
+            PuzzleKind::Queens => &self.queens,
+            PuzzleKind::Magic => &self.magic,
+        }
+    }
+
+    /// The chosen puzzle's instance, to change.
+    pub fn instance_mut(&mut self) -> &mut dyn PuzzleUi {
+        match self.puzzle {
+            PuzzleKind::Knight => &mut self.knight,
+            PuzzleKind::Queens => &mut self.queens,
+            PuzzleKind::Magic => &mut self.magic,
+        }
+    }
+
+    /// The algorithms chosen for the chosen puzzle.
+    pub fn chosen(&self) -> &[String] {
+        self.chosen.get(&self.puzzle).map_or(&[], Vec::as_slice)
+    }
+
+    /// The algorithms chosen for the chosen puzzle, to change.
+    pub fn chosen_mut(&mut self) -> &mut Vec<String> {
+        self.chosen.entry(self.puzzle).or_default()
+    }
+
+    /// What is wrong with the instance or the choice, if anything.
+    pub fn check(&self) -> Result<(), String> {
+        self.instance().check()?;
+        if !(1..=MAX_TRIALS).contains(&self.trials) {
+            return Err(format!("trials must be from 1 to {MAX_TRIALS}"));
+        }
+        if self.chosen().is_empty() {
+            return Err("choose at least one algorithm".into());
+        }
+        Ok(())
+    }
+
+    /// A name for files: `knight-8x8-seed1`.
+    pub fn instance_name(&self) -> String {
+        format!("{}-seed{}", self.instance().instance_name(), self.seed)
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::unlimited().with_time(Duration::from_secs_f32(self.time_limit_s.max(0.1)))
+    }
+}
+
+pub struct CompareView {
+    pub settings: CompareSettings,
+    /// Why Run is refused (a field that is not a number, an instance out of range, no
+    /// algorithm chosen), shown under the form.
+    pub error: Option<String>,
+    lanes: Vec<Lane>,
+    /// The instance the lanes ran on (the form may have changed since).
+    ran: CompareSettings,
+    batch: Option<Batch>,
+    /// Cancelled runs winding down.
+    stopping: Vec<Run>,
+    /// The batch of trials' cancel flag.
+    cancel: Arc<AtomicBool>,
+    /// The user stopped the comparison: no trials follow.
+    stopped: bool,
+    /// The shared timeline: how many steps of every answer are shown.
+    pub shown: usize,
+    pub playing: bool,
+    carry: f32,
+    /// Where "Save CSV" writes, and what came of the last export.
+    pub csv_path: String,
+    pub export_notice: Option<Result<String, String>>,
+    /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
+    /// date by the app while this view is on show.
+    pub tab_values: BTreeMap<String, String>,
+}
+
+impl CompareView {
+    pub fn new(settings: CompareSettings) -> CompareView {
+        let mut settings = settings;
+        let defaults = CompareSettings::default();
+        for p in PuzzleKind::ALL {
+            let mut probe = CompareSettings {
+                puzzle: p,
+                ..defaults.clone()
+            };
+            let valid: Vec<&str> = probe.instance().algorithms().iter().map(|a| a.id).collect();
+            let chosen = settings.chosen.entry(p).or_default();
+            chosen.retain(|a| valid.contains(&a.as_str()));
+            if chosen.is_empty() {
+                *chosen = std::mem::take(probe.chosen_mut());
+            }
+        }
+        CompareView {
+            ran: settings.clone(),
+            settings,
+            error: None,
+            lanes: Vec::new(),
+            batch: None,
+            stopping: Vec::new(),
+            cancel: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            shown: 0,
+            playing: false,
+            carry: 0.0,
+            csv_path: String::new(),
+            export_notice: None,
+            tab_values: BTreeMap::new(),
+        }
+    }
+
+    /// The parameters `algorithm` runs with: none (its defaults), or its tab's.
+    fn params_of(&self, algorithm: &str) -> Params {
+        if !self.settings.tab_params {
+            return Vec::new();
+        }
+        (self.settings.instance().algorithms().iter())
+            .find(|a| a.id == algorithm)
+            .map(|a| super::widgets::params::params_for(a, &self.tab_values))
+            .unwrap_or_default()
+    }
+
+    pub fn lanes(&self) -> &[Lane] {
+        &self.lanes
+    }
+
+    /// Trials done and in all (the first trial of each algorithm included).
+    pub fn trials_progress(&self) -> (u64, u64) {
+        let total = self.ran.trials * self.lanes.len() as u64;
+        let done: usize = self.lanes.iter().map(|l| l.trials.len()).sum();
+        (done as u64, total)
+    }
+
+    /// The longest answer: the timeline's end.
+    pub fn timeline_len(&self) -> usize {
+        self.lanes.iter().map(|l| l.answer.len()).max().unwrap_or(0)
+    }
+
+    /// Starts every chosen algorithm on its own worker, trial 0 with the seed; the other
+    /// trials follow once these have ended.
+    pub fn start(&mut self, ctx: &egui::Context) {
+        self.stop();
+        if let Err(e) = self.settings.check() {
+            self.error = Some(e);
+            return;
+        }
+        let (s, budget) = (&self.settings, self.settings.budget());
+        let jobs: Vec<_> = (s.chosen().iter())
+            .map(|a| {
+                let params = self.params_of(a);
+                let job = s.instance().job(a, &params, s.seed, budget);
+                (a.clone(), params, job)
+            })
+            .collect();
+        if let Some(e) = jobs.iter().find_map(|(_, _, j)| j.check().err()) {
+            self.error = Some(e.to_string());
+            return;
+        }
+        self.error = None;
+        self.export_notice = None;
+        self.ran = self.settings.clone();
+        self.stopped = false;
+        self.lanes = jobs
+            .into_iter()
+            .map(|(a, params, job)| {
+                let ctx = ctx.clone();
+                let run = Run::start(job, move || ctx.request_repaint());
+                Lane::new(&a, params, run)
+            })
+            .collect();
+        self.shown = 0;
+        self.playing = false;
+    }
+
+    /// Cancels every run and the trials still to come.
+    pub fn stop(&mut self) {
+        self.stopped = true;
+        self.cancel.store(true, Ordering::Relaxed);
+        for l in &mut self.lanes {
+            if let Some(run) = l.run.take() {
+                run.cancel();
+                // Kept until its thread has ended: dropping it here would wait for it.
+                self.stopping.push(run);
+                if l.found.is_none() && l.error.is_none() {
+                    l.error = Some("stopped by the user".into());
+                }
+            }
+        }
+        // The batch's thread is detached: it checks the flag between nodes and ends.
+        self.batch = None;
+    }
+
+    /// Runs trials 1 … trials − 1 of every algorithm that did not fail.
+    fn start_batch(&mut self, ctx: &egui::Context) {
+        let s = &self.ran;
+        let mut jobs = Vec::new();
+        for i in 1..s.trials {
+            for (k, l) in self.lanes.iter().enumerate() {
+                if l.error.is_none() {
+                    let job = s
+                        .instance()
+                        .job(&l.algorithm, &l.params, s.seed + i, s.budget());
+                    jobs.push((k, job));
+                }
+            }
+        }
+        if jobs.is_empty() {
+            return;
+        }
+        // Its own flag: a worker's `Run` cancels the flag it was given when dropped.
+        self.cancel = Arc::new(AtomicBool::new(false));
+        self.batch = Some(Batch::start(jobs, self.cancel.clone(), ctx));
+    }
+
+    fn toggle_play(&mut self) {
+        let end = self.timeline_len();
+        if end == 0 {
+            return;
+        }
+        if self.shown >= end {
+            self.shown = 0;
+        }
+        self.playing = !self.playing;
+    }
+
+    fn step(&mut self, by: isize) {
+        self.playing = false;
+        self.shown = self
+            .shown
+            .saturating_add_signed(by)
+            .min(self.timeline_len());
+    }
+
+    fn animate(&mut self, ui: &Ui) {
+        if !self.playing {
+            return;
+        }
+        let end = self.timeline_len();
+        if self.settings.speed >= super::knight::INSTANT {
+            self.shown = end;
+        } else {
+            let dt = ui.input(|i| i.stable_dt).min(0.1);
+            self.carry += dt * self.settings.speed;
+            let steps = self.carry.floor();
+            self.carry -= steps;
+            self.shown = (self.shown + steps as usize).min(end);
+        }
+        if self.shown >= end {
+            self.playing = false;
+        } else {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn timeline(&mut self, ui: &mut Ui) {
+        let end = self.timeline_len();
+        ui.horizontal(|ui| {
+            let live = self.lanes.iter().any(Lane::is_live);
+            let label = if self.playing { "⏸ Pause" } else { "▶ Play" };
+            if ui
+                .add_enabled(!live && end > 0, egui::Button::new(label))
+                .on_hover_text("Play or pause every board together (Space)")
+                .clicked()
+            {
+                self.toggle_play();
+            }
+            let l = ui.label("Step");
+            let mut shown = self.shown;
+            if ui
+                .add_enabled(
+                    !live && end > 0,
+                    egui::Slider::new(&mut shown, 0..=end.max(1)),
+                )
+                .labelled_by(l.id)
+                .on_hover_text("The shared timeline: step k shows the first k moves, queens or cells of every answer (← / →)")
+                .changed()
+            {
+                self.shown = shown;
+                self.playing = false;
+            }
+            let l = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(&mut self.settings.speed, 1.0..=super::knight::INSTANT)
+                    .logarithmic(true)
+                    .custom_formatter(|v, _| {
+                        if v >= super::knight::INSTANT as f64 {
+                            "instant".into()
+                        } else {
+                            format!("{v:.0} steps/s")
+                        }
+                    }),
+            )
+            .labelled_by(l.id);
+        });
+    }
+
+    /// Every algorithm's board, small multiples in rows.
+    fn boards(&mut self, ui: &mut Ui) {
+        let count = self.lanes.len().max(1);
+        let gap = 8.0;
+        let width = ((ui.available_width() - gap * (count as f32 - 1.0)) / count as f32)
+            .clamp(140.0, 420.0);
+        // Boards leave room for the plots below them.
+        let side = width.min((ui.ctx().content_rect().height() * 0.4).max(140.0));
+        let per_row = ((ui.available_width() + gap) / (width + gap))
+            .floor()
+            .max(1.0) as usize;
+        let mut area: Option<egui::Rect> = None;
+        let mut clicked = None;
+        let any_live = self.lanes.iter().any(Lane::is_live);
+        for chunk in (0..self.lanes.len()).collect::<Vec<_>>().chunks(per_row) {
+            let row = ui.horizontal_top(|ui| {
+                for &i in chunk {
+                    let lane = &self.lanes[i];
+                    ui.allocate_ui(egui::vec2(width, side + 40.0), |ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(width);
+                            let mark = match (lane.found, &lane.error) {
+                                (_, Some(_)) => "✖",
+                                (Some(true), _) => "✔",
+                                (Some(false), _) => "—",
+                                (None, _) => "…",
+                            };
+                            ui.label(
+                                RichText::new(format!("{mark} {}", lane.algorithm))
+                                    .strong()
+                                    .color(colour(i)),
+                            );
+                            let seq = lane.sequence();
+                            // An answer waits whole for the others; then the timeline plays all.
+                            let shown = if any_live {
+                                seq.len()
+                            } else {
+                                self.shown.min(seq.len())
+                            };
+                            let key =
+                                (i as u64) << 40 | shown as u64 | (lane.is_live() as u64) << 39;
+                            ui.allocate_ui(egui::vec2(side, side), |ui| {
+                                if let Some(at) = self.ran.instance().draw(ui, seq, shown, key) {
+                                    clicked = Some(at);
+                                }
+                            });
+                        });
+                    });
+                }
+            });
+            area = Some(area.map_or(row.response.rect, |a| a.union(row.response.rect)));
+        }
+        if let Some(a) = area {
+            super::export::register(ui.ctx(), "boards", a);
+        }
+        // A click on a board picks (say) the start square of the next comparison.
+        if let Some(at) = clicked
+            && !self.is_running()
+            && self.settings.puzzle == self.ran.puzzle
+            && self.settings.instance().instance_name() == self.ran.instance().instance_name()
+        {
+            self.settings.instance_mut().clicked(at);
+        }
+    }
+
+    /// The table's buttons: save it or the curves as CSV, or copy it.
+    fn exports(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            if self.csv_path.is_empty() {
+                self.csv_path = runs_dir()
+                    .join(format!("compare-{}.csv", self.ran.instance_name()))
+                    .display()
+                    .to_string();
+            }
+            let l = ui.label("CSV file");
+            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(300.0))
+                .labelled_by(l.id);
+            if ui
+                .button("Save table as CSV")
+                .on_hover_text("One row per algorithm, as in the table")
+                .clicked()
+            {
+                let path = std::path::PathBuf::from(self.csv_path.trim());
+                self.export_notice = Some(write_text(&path, &self.table_csv()));
+            }
+            if ui
+                .button("Save curves as CSV")
+                .on_hover_text("Every point of the plots: algorithm, kind, x, y")
+                .clicked()
+            {
+                let path = sibling(self.csv_path.trim(), "curves");
+                self.export_notice = Some(write_text(&path, &self.curves_csv()));
+            }
+            if ui
+                .button("Copy table")
+                .on_hover_text("The table as CSV, to the clipboard")
+                .clicked()
+            {
+                ui.ctx().copy_text(self.table_csv());
+                self.export_notice = Some(Ok("copied the table as CSV".into()));
+            }
+        });
+        match &self.export_notice {
+            Some(Ok(m)) => {
+                ui.label(RichText::new(m).small());
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            }
+            None => {}
+        }
+    }
+
+    /// The table as CSV: a header and one row per algorithm.
+    pub fn table_csv(&self) -> String {
+        let instance = self.ran.instance_name();
+        charts::table_csv(&self.lanes, &format!("{:?}", self.ran.puzzle), &instance)
+    }
+
+    /// Every plotted point as CSV: `algorithm,curve,x,y`.
+    pub fn curves_csv(&self) -> String {
+        charts::curves_csv(&self.lanes)
+    }
+
+    /// The algorithms to choose from, ticked as chosen.
+    fn algorithm_choice(&mut self, ui: &mut Ui) {
+        ui.label(RichText::new("Algorithms").strong());
+        let catalog = self.settings.instance().algorithms();
+        for a in catalog {
+            let mut on = self.settings.chosen().iter().any(|c| c == a.id);
+            if ui.checkbox(&mut on, a.name).changed() {
+                let chosen = self.settings.chosen_mut();
+                if on {
+                    chosen.push(a.id.to_string());
+                    // Keep the catalog's order.
+                    chosen.sort_by_key(|c| catalog.iter().position(|o| o.id == c));
+                } else {
+                    chosen.retain(|c| c != a.id);
+                }
+            }
+        }
+    }
+}
+
+impl View for CompareView {
+    fn plot_csv(&self) -> Option<String> {
+        (!self.lanes.is_empty()).then(|| self.curves_csv())
+    }
+
+    fn is_running(&self) -> bool {
+        self.lanes.iter().any(Lane::is_live) || self.batch.is_some()
+    }
+
+    /// Reads what the workers sent (also while the view is not drawn).
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.stopping.retain(|r| !r.is_finished());
+        let was_live = self.lanes.iter().any(Lane::is_live);
+        for l in &mut self.lanes {
+            l.poll();
+        }
+        let live = self.lanes.iter().any(Lane::is_live);
+        if was_live && !live && !self.stopped {
+            // Trial 0 has ended everywhere: play the answers, run the other trials.
+            self.shown = if self.settings.speed >= super::knight::INSTANT {
+                self.timeline_len()
+            } else {
+                1.min(self.timeline_len())
+            };
+            self.playing = self.shown < self.timeline_len();
+            if self.ran.trials > 1 {
+                self.start_batch(ctx);
+            }
+        }
+        if let Some(b) = &mut self.batch
+            && b.collect(&mut self.lanes)
+        {
+            self.batch = None;
+        }
+    }
+
+    /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Run => {}
+            Action::Stop => self.stop(),
+            Action::Play => self.toggle_play(),
+            Action::Step(by) => self.step(by),
+        }
+    }
+
+    /// The form: puzzle, instance, algorithms, seed, trials, run buttons.
+    fn controls(&mut self, ui: &mut Ui) {
+        ui.heading("Compare");
+        ui.horizontal_wrapped(|ui| {
+            for p in PuzzleKind::ALL {
+                ui.selectable_value(&mut self.settings.puzzle, p, p.short());
+            }
+        });
+        ui.separator();
+        let form = self.settings.instance_mut().form(ui);
+        ui.separator();
+        self.algorithm_choice(ui);
+        ui.add_space(4.0);
+        ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
+            .on_hover_text("Run each algorithm with the parameters set in its puzzle's own tab (the seed here still applies); off: every algorithm with its defaults");
+        ui.separator();
+        super::widgets::params::seed_and_time_limit(
+            ui,
+            &mut self.settings.seed,
+            &mut self.settings.time_limit_s,
+        );
+        let trials = ui.horizontal(|ui| whole_number(ui, "Trials", &mut self.settings.trials));
+        trials
+            .response
+            .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
+        let blocked = (form.and(trials.inner))
+            .and_then(|()| self.settings.check())
+            .err();
+        if let Some(e) = blocked.as_ref().or(self.error.as_ref()) {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        ui.separator();
+        let buttons = super::widgets::params::run_and_stop(
+            ui,
+            self.is_running(),
+            blocked.as_deref(),
+            "Run all",
+            "Run every chosen algorithm on the same instance and seeds (R)",
+            "Cancel every run (Esc)",
+        );
+        if buttons.run {
+            self.start(ui.ctx());
+        }
+        if buttons.stop {
+            self.stop();
+        }
+        let (done, total) = self.trials_progress();
+        if total > 0 && (self.is_running() || done < total) {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total as f32)
+                    .text(format!("trials {done} / {total}")),
+            );
+        }
+    }
+
+    /// Each algorithm's live figures.
+    fn stats(&mut self, ui: &mut Ui) {
+        if self.lanes.is_empty() {
+            ui.label("Choose algorithms and press Run all.");
+            return;
+        }
+        for (i, l) in self.lanes.iter().enumerate() {
+            ui.label(RichText::new(&l.algorithm).strong().color(colour(i)));
+            egui::Grid::new(("compare-stats", i))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let c = &l.counters;
+                    if c.generations > 0 {
+                        ui.label("generations");
+                        ui.label(c.generations.to_string());
+                        ui.end_row();
+                    }
+                    ui.label("nodes");
+                    ui.label(c.nodes.to_string());
+                    ui.end_row();
+                    ui.label("time");
+                    ui.label(format_ms(ui.ctx(), l.elapsed_ms));
+                    ui.end_row();
+                });
+            let status = if let Some(e) = &l.error {
+                RichText::new(e).color(ui.visuals().error_fg_color)
+            } else if l.is_live() {
+                RichText::new("running…")
+            } else {
+                RichText::new(&l.message)
+            };
+            ui.label(status.small());
+            ui.separator();
+        }
+    }
+
+    /// Boards, timeline, plots and table.
+    fn main_ui(&mut self, ui: &mut Ui) {
+        self.animate(ui);
+        if self.lanes.is_empty() {
+            ui.centered_and_justified(|ui| {
+                ui.label("Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).");
+            });
+            return;
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            self.timeline(ui);
+            self.boards(ui);
+            ui.separator();
+            let axis = self.ran.instance().progress_axis();
+            charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis);
+            charts::time_chart(ui, &self.lanes, self.ran.trials);
+            ui.separator();
+            charts::table(ui, &self.lanes);
+            self.exports(ui);
+        });
+    }
+}
+
+/// `dir/compare-x.csv` → `dir/compare-x-curves.csv`.
+fn sibling(path: &str, suffix: &str) -> std::path::PathBuf {
+    let p = std::path::Path::new(path);
+    let stem = p
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    p.with_file_name(format!("{stem}-{suffix}.csv"))
+}

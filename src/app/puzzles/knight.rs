@@ -1,0 +1,134 @@
+//! A knight's tour instance for the shared views: a board of up to 64 × 64 squares, the
+//! start square and whether the tour must close.
+
+use super::PuzzleUi;
+use crate::app::widgets::board::{BoardView, board as draw_board};
+use crate::app::widgets::number::whole_number;
+use crate::puzzle::knight::Board;
+use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS};
+use crate::run::{Job, KnightJob, KnightTask};
+use crate::solve::Budget;
+use egui::{RichText, Ui};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The largest side the shared views take (boards are drawn side by side).
+pub const MAX_SIDE: u64 = 64;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnightInstance {
+    pub cols: u64,
+    pub rows: u64,
+    /// `(row, col)`.
+    pub start: (u32, u32),
+    pub closed: bool,
+}
+
+impl Default for KnightInstance {
+    fn default() -> Self {
+        KnightInstance {
+            cols: 8,
+            rows: 8,
+            start: (0, 0),
+            closed: false,
+        }
+    }
+}
+
+impl KnightInstance {
+    /// The board, built once per size and kept in egui's memory between frames.
+    fn board(&self, ui: &Ui) -> Option<Arc<Board>> {
+        let id = egui::Id::unique(("knight-instance-board", self.cols, self.rows));
+        if let Some(b) = ui.data(|d| d.get_temp::<Arc<Board>>(id)) {
+            return Some(b);
+        }
+        let board = Arc::new(Board::new(self.cols, self.rows).ok()?);
+        ui.data_mut(|d| d.insert_temp(id, board.clone()));
+        Some(board)
+    }
+}
+
+impl PuzzleUi for KnightInstance {
+    fn algorithms(&self) -> &'static [AlgorithmInfo] {
+        KNIGHT_ALGORITHMS
+    }
+
+    fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
+        let sizes = ui
+            .horizontal(|ui| {
+                let cols = whole_number(ui, "Columns", &mut self.cols);
+                let rows = whole_number(ui, "Rows", &mut self.rows);
+                cols.and(rows)
+            })
+            .inner;
+        ui.horizontal(|ui| {
+            let (r, c) = &mut self.start;
+            let l = ui.label("Start row");
+            ui.add(egui::DragValue::new(r).range(0..=self.rows.clamp(1, MAX_SIDE) - 1))
+                .labelled_by(l.id);
+            let l = ui.label("column");
+            ui.add(egui::DragValue::new(c).range(0..=self.cols.clamp(1, MAX_SIDE) - 1))
+                .labelled_by(l.id);
+        });
+        ui.label(RichText::new("or click a square of a board").small().weak());
+        ui.checkbox(&mut self.closed, "Closed tour");
+        sizes
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_SIDE).contains(&self.cols) || !(1..=MAX_SIDE).contains(&self.rows) {
+            return Err(format!(
+                "the board's sides must be from 1 to {MAX_SIDE} here (the Knight's Tour view takes larger boards)"
+            ));
+        }
+        if self.start.0 as u64 >= self.rows || self.start.1 as u64 >= self.cols {
+            return Err("the start square is off the board".into());
+        }
+        Ok(())
+    }
+
+    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
+        Job::Knight(KnightJob {
+            cols: self.cols,
+            rows: self.rows,
+            start: Some(self.start),
+            closed: self.closed,
+            seed,
+            budget,
+            task: KnightTask::Solve {
+                algorithm: algorithm.into(),
+                params: params.to_vec(),
+            },
+        })
+    }
+
+    fn instance_name(&self) -> String {
+        format!("knight-{}x{}", self.cols, self.rows)
+    }
+
+    fn draw(&self, ui: &mut Ui, answer: &[u32], shown: usize, _key: u64) -> Option<(u32, u32)> {
+        let board = self.board(ui)?;
+        let out = draw_board(
+            ui,
+            &BoardView {
+                board: &board,
+                start: board.square(self.start.0, self.start.1),
+                path: answer,
+                shown,
+                closed: self.closed,
+                degrees: false,
+                heat: None,
+            },
+        );
+        out.clicked.map(|sq| board.row_col(sq))
+    }
+
+    fn progress_axis(&self) -> &'static str {
+        "deepest path (squares)"
+    }
+
+    fn clicked(&mut self, at: (u32, u32)) {
+        self.start = at;
+    }
+}

@@ -1,0 +1,69 @@
+//! A magic-square instance for the shared views: orders up to 12.
+
+use super::PuzzleUi;
+use crate::app::widgets::magic_grid::magic_grid;
+use crate::app::widgets::number::whole_number;
+use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
+use crate::run::{Job, MagicJob, MagicTask};
+use crate::solve::Budget;
+use egui::Ui;
+use serde::{Deserialize, Serialize};
+
+/// The largest order the shared views take.
+pub const MAX_ORDER: u64 = 12;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MagicInstance {
+    pub order: u64,
+}
+
+impl Default for MagicInstance {
+    fn default() -> Self {
+        MagicInstance { order: 3 }
+    }
+}
+
+impl PuzzleUi for MagicInstance {
+    fn algorithms(&self) -> &'static [AlgorithmInfo] {
+        MAGIC_ALGORITHMS
+    }
+
+    fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
+        ui.horizontal(|ui| whole_number(ui, "Order", &mut self.order))
+            .inner
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if (1..=MAX_ORDER).contains(&self.order) {
+            Ok(())
+        } else {
+            Err(format!("the order must be from 1 to {MAX_ORDER} here"))
+        }
+    }
+
+    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
+        Job::Magic(MagicJob {
+            order: self.order,
+            seed,
+            budget,
+            task: MagicTask::Solve {
+                algorithm: algorithm.into(),
+                params: params.to_vec(),
+            },
+        })
+    }
+
+    fn instance_name(&self) -> String {
+        format!("magic-{}", self.order)
+    }
+
+    fn draw(&self, ui: &mut Ui, answer: &[u32], shown: usize, _key: u64) -> Option<(u32, u32)> {
+        magic_grid(ui, self.order as usize, &answer[..shown.min(answer.len())]);
+        None
+    }
+
+    fn progress_axis(&self) -> &'static str {
+        "progress"
+    }
+}

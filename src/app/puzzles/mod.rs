@@ -1,0 +1,61 @@
+//! What the views shared by all puzzles (Compare) need of each puzzle: its catalog, an
+//! instance form, the job an algorithm runs on the instance, and how an answer is drawn
+//! step by step. Each puzzle implements [`PuzzleUi`] in its own file here; the shell and
+//! Compare never match on the puzzle except to pick one of these.
+
+pub mod knight;
+pub mod magic;
+pub mod queens;
+
+use crate::run::Job;
+use crate::run::catalog::AlgorithmInfo;
+use crate::solve::Budget;
+use egui::Ui;
+use serde::{Deserialize, Serialize};
+
+/// The three puzzles.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+pub enum Puzzle {
+    #[default]
+    Knight,
+    Queens,
+    Magic,
+}
+
+impl Puzzle {
+    /// Every puzzle, in the order of the tabs.
+    pub const ALL: [Puzzle; 3] = [Puzzle::Knight, Puzzle::Queens, Puzzle::Magic];
+
+    /// The picker's label (shorter than the tabs', so the two differ).
+    pub fn short(self) -> &'static str {
+        match self {
+            Puzzle::Knight => "Knight",
+            Puzzle::Queens => "Queens",
+            Puzzle::Magic => "Magic",
+        }
+    }
+}
+
+/// One instance of a puzzle, as a shared view shows and runs it.
+pub trait PuzzleUi {
+    /// The algorithms that solve it.
+    fn algorithms(&self) -> &'static [AlgorithmInfo];
+    /// The instance's fields; `Err` says which text is not a number.
+    fn form(&mut self, ui: &mut Ui) -> Result<(), String>;
+    /// What is wrong with the instance for a shared view, if anything.
+    fn check(&self) -> Result<(), String>;
+    /// The job of `algorithm` with `params` and `seed` on this instance.
+    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job;
+    /// A name for files, e.g. `knight-8x8`.
+    fn instance_name(&self) -> String;
+    /// Draws the first `shown` steps of `answer` (a tour's squares, the queens column by
+    /// column, a square's cells) in a square of the space given; `key` tells one drawing
+    /// from another (for cached textures). Returns the `(row, col)` clicked, if any.
+    fn draw(&self, ui: &mut Ui, answer: &[u32], shown: usize, key: u64) -> Option<(u32, u32)>;
+    /// What a search's progress plot has on its y axis.
+    fn progress_axis(&self) -> &'static str;
+    /// A square of a drawing was clicked (the knight starts there next time).
+    fn clicked(&mut self, _at: (u32, u32)) {}
+}
