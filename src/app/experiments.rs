@@ -35,9 +35,11 @@ pub enum Experiment {
     /// per square.
     SquaresCount,
     /// The N-Queens AI report: the four algorithms at several n.
-    Queens,
+    #[serde(alias = "Queens")]
+    QueensTable,
     /// The magic-square GA notebook: the GA's variants over many seeds.
-    Magic,
+    #[serde(alias = "Magic")]
+    MagicVariants,
 }
 
 impl Experiment {
@@ -46,8 +48,8 @@ impl Experiment {
         Experiment::Sizes,
         Experiment::SquaresGa,
         Experiment::SquaresCount,
-        Experiment::Queens,
-        Experiment::Magic,
+        Experiment::QueensTable,
+        Experiment::MagicVariants,
     ];
 
     pub fn name(self) -> &'static str {
@@ -58,8 +60,8 @@ impl Experiment {
             Experiment::SquaresCount => {
                 "Knight: tours from every square (Knight's Tour solver report)"
             }
-            Experiment::Queens => "N-Queens: the four algorithms (N-Queens AI report)",
-            Experiment::Magic => "Magic squares: GA variants (magic-square GA notebook)",
+            Experiment::QueensTable => "N-Queens: the four algorithms (N-Queens AI report)",
+            Experiment::MagicVariants => "Magic squares: GA variants (magic-square GA notebook)",
         }
     }
 
@@ -96,11 +98,11 @@ impl Experiment {
                 "searchlab knight bench squares --algo count --board {}x{} {t}",
                 s.side, s.side
             ),
-            Experiment::Queens => format!(
+            Experiment::QueensTable => format!(
                 "searchlab queens bench --n {} --trials {} --heuristic {} {t}",
                 s.queens_n, s.trials, s.heuristic
             ),
-            Experiment::Magic => format!(
+            Experiment::MagicVariants => format!(
                 "searchlab magic bench --order {} --trials {} {t}",
                 s.order, s.trials
             ),
@@ -195,8 +197,8 @@ pub enum Outcome {
     Sizes(Vec<TrialsRow>),
     SquaresGa(SquaresTable),
     SquaresCount { side: u64, rows: Vec<CountRow> },
-    Queens(Vec<QueensRow>),
-    Magic(Vec<MagicRow>),
+    QueensTable(Vec<QueensRow>),
+    MagicVariants(Vec<MagicRow>),
 }
 
 struct Running {
@@ -285,7 +287,7 @@ impl ExperimentsView {
                         Err("sizes must be from 1 to 64".into())
                     }
                 }),
-                Experiment::Queens => parse_list(&s.queens_n).and_then(|v| {
+                Experiment::QueensTable => parse_list(&s.queens_n).and_then(|v| {
                     if v.iter().all(|&n| (1..=200).contains(&n)) {
                         Ok(())
                     } else {
@@ -344,6 +346,10 @@ impl ExperimentsView {
 }
 
 impl View for ExperimentsView {
+    fn name(&self) -> &'static str {
+        "Experiments"
+    }
+
     fn plot_csv(&self) -> Option<String> {
         match &self.outcome {
             Some(Ok(o)) => Some(o.csv()),
@@ -431,7 +437,7 @@ impl View for ExperimentsView {
                 num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
                 ui.label(RichText::new("The time limit applies to each square.").small());
             }
-            Experiment::Queens => {
+            Experiment::QueensTable => {
                 text(ui, "n", &mut s.queens_n);
                 ui.horizontal(|ui| {
                     ui.label("Heuristic");
@@ -441,7 +447,7 @@ impl View for ExperimentsView {
                 });
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
             }
-            Experiment::Magic => {
+            Experiment::MagicVariants => {
                 num(ui, "Order", &mut s.order, 3..=5);
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
             }
@@ -517,8 +523,8 @@ impl View for ExperimentsView {
                         rows.iter().map(|r| r.tours).sum::<u64>(),
                         rows.iter().filter(|r| r.complete).count()
                     ),
-                    Outcome::Queens(rows) => format!("{} rows", rows.len()),
-                    Outcome::Magic(rows) => format!("{} variants", rows.len()),
+                    Outcome::QueensTable(rows) => format!("{} rows", rows.len()),
+                    Outcome::MagicVariants(rows) => format!("{} variants", rows.len()),
                 };
                 ui.label(line);
                 if self.cancelled {
@@ -593,11 +599,11 @@ impl View for ExperimentsView {
                     );
                 }
             }
-            Outcome::Queens(rows) => {
+            Outcome::QueensTable(rows) => {
                 ui.heading("The N-Queens AI report's results table");
                 queens_table(ui, rows, hide);
             }
-            Outcome::Magic(rows) => {
+            Outcome::MagicVariants(rows) => {
                 ui.heading("The magic-square GA notebook's GA over many seeds");
                 magic_table(ui, rows, hide);
             }
@@ -625,8 +631,8 @@ impl Outcome {
             Outcome::Levels(rows) | Outcome::Sizes(rows) => csv_of(rows),
             Outcome::SquaresGa(t) => csv_of(&t.rows),
             Outcome::SquaresCount { rows, .. } => csv_of(rows),
-            Outcome::Queens(rows) => csv_of(rows),
-            Outcome::Magic(rows) => csv_of(rows),
+            Outcome::QueensTable(rows) => csv_of(rows),
+            Outcome::MagicVariants(rows) => csv_of(rows),
         }
     }
 }
@@ -711,7 +717,7 @@ fn run(
             side: s.side,
             rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
         },
-        Experiment::Queens => Outcome::Queens(crate::bench::queens::table(
+        Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
             &parse_list(&s.queens_n)?,
             s.trials,
             s.seed,
@@ -720,7 +726,7 @@ fn run(
             &cancel,
             Some(meter),
         )?),
-        Experiment::Magic => Outcome::Magic(crate::bench::magic::table(
+        Experiment::MagicVariants => Outcome::MagicVariants(crate::bench::magic::table(
             s.order,
             s.trials,
             s.seed,

@@ -272,7 +272,7 @@ impl KnightView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
-        let Job::Knight(job) = &file.job else {
+        let Ok(job) = <&KnightJob>::try_from(&file.job) else {
             return Err("not a knight's tour run".into());
         };
         let job = job.clone();
@@ -316,7 +316,7 @@ impl KnightView {
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.clear_history();
-        let job = Job::Knight(job);
+        let job = Job::from(job);
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
         self.run = Some(Run::start(job, move || ctx.request_repaint()));
@@ -388,20 +388,20 @@ impl KnightView {
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        self.outcome = Some(match result {
-            Ok(Report::Knight(KnightReport::Solve(r))) => {
+        self.outcome = Some(match result.map(KnightReport::try_from) {
+            Ok(Ok(KnightReport::Solve(r))) => {
                 self.counters = r.counters;
                 self.elapsed_ms = r.elapsed_ms;
                 self.tour = r.path.clone();
                 Outcome::Solve(r)
             }
-            Ok(Report::Knight(KnightReport::Search(r))) => {
+            Ok(Ok(KnightReport::Search(r))) => {
                 self.elapsed_ms = r.elapsed_ms;
                 self.counters.nodes = r.nodes_generated;
                 self.tour = r.path.clone();
                 Outcome::Search(r)
             }
-            Ok(Report::Knight(KnightReport::Count(r))) => {
+            Ok(Ok(KnightReport::Count(r))) => {
                 self.elapsed_ms = r.elapsed_ms;
                 self.counters.nodes = r.calls;
                 self.counters.solutions = r.total;
@@ -617,6 +617,15 @@ impl KnightView {
 }
 
 impl View for KnightView {
+    fn name(&self) -> &'static str {
+        "Knight's Tour"
+    }
+
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+        <&KnightJob>::try_from(&file.job).ok()?;
+        Some(self.replay(ctx, file.clone()))
+    }
+
     fn record(&self) -> Option<&Record> {
         Some(&self.record)
     }

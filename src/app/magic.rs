@@ -152,7 +152,7 @@ impl MagicView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
-        let Job::Magic(job) = &file.job else {
+        let Ok(job) = <&MagicJob>::try_from(&file.job) else {
             return Err("not a magic-square run".into());
         };
         let MagicTask::Solve { algorithm, params } = &job.task else {
@@ -180,7 +180,7 @@ impl MagicView {
             return;
         }
         self.reset_results();
-        let job = Job::Magic(job);
+        let job = Job::from(job);
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
         self.run = Some(Run::start(job, move || ctx.request_repaint()));
@@ -212,8 +212,8 @@ impl MagicView {
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        self.report = Some(match result {
-            Ok(Report::Magic(MagicReport::Solve(r))) => {
+        self.report = Some(match result.map(MagicReport::try_from) {
+            Ok(Ok(MagicReport::Solve(r))) => {
                 self.counters = r.counters;
                 self.elapsed_ms = r.elapsed_ms;
                 if r.squares.is_empty() {
@@ -311,6 +311,15 @@ impl MagicView {
 }
 
 impl View for MagicView {
+    fn name(&self) -> &'static str {
+        "Magic squares"
+    }
+
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+        <&MagicJob>::try_from(&file.job).ok()?;
+        Some(self.replay(ctx, file.clone()))
+    }
+
     fn record(&self) -> Option<&Record> {
         Some(&self.record)
     }

@@ -57,26 +57,6 @@ pub enum Tab {
     Experiments,
 }
 
-impl Tab {
-    pub const ALL: [Tab; 5] = [
-        Tab::Knight,
-        Tab::Queens,
-        Tab::Magic,
-        Tab::Compare,
-        Tab::Experiments,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tab::Knight => "Knight's Tour",
-            Tab::Queens => "N-Queens",
-            Tab::Magic => "Magic squares",
-            Tab::Compare => "Compare",
-            Tab::Experiments => "Experiments",
-        }
-    }
-}
-
 pub struct SearchLabApp {
     pub knight: KnightView,
     pub queens: QueensView,
@@ -268,17 +248,12 @@ impl SearchLabApp {
     /// seed; the statistics then say whether the answer is the saved one.
     pub fn open_run(&mut self, ctx: &egui::Context, path: &std::path::Path) -> Result<(), String> {
         let file = crate::run::file::RunFile::load(path).map_err(|e| e.to_string())?;
-        let tab = match &file.job {
-            crate::run::Job::Knight(_) => Tab::Knight,
-            crate::run::Job::Queens(_) => Tab::Queens,
-            crate::run::Job::Magic(_) => Tab::Magic,
-        };
-        match tab {
-            Tab::Knight => self.knight.replay(ctx, file),
-            Tab::Queens => self.queens.replay(ctx, file),
-            _ => self.magic.replay(ctx, file),
-        }?;
-        self.tab = tab;
+        let opened = self
+            .views_mut()
+            .into_iter()
+            .find_map(|(tab, view)| view.open_run(ctx, &file).map(|r| r.map(|()| tab)));
+        self.tab =
+            opened.unwrap_or_else(|| Err("no view of this app shows this kind of run".into()))?;
         self.notice = None;
         Ok(())
     }
@@ -368,7 +343,7 @@ impl SearchLabApp {
                 .map(|r| r.1)
                 .ok_or_else(|| format!("nothing called {name:?} is on screen"))?
         };
-        let stem = format!("searchlab-{}-{name}", self.tab.name());
+        let stem = format!("searchlab-{}-{name}", self.shown().name());
         let path = export::free_path(&self.files_dir, &stem, "png");
         if let Ok(mut r) = self.export_result.lock() {
             *r = None;
@@ -381,7 +356,7 @@ impl SearchLabApp {
     /// Writes the view's plot data as CSV in the runs folder.
     pub fn export_csv(&mut self) -> Result<PathBuf, String> {
         let csv = self.plot_csv().ok_or("this view has no plot data yet")?;
-        let stem = format!("searchlab-{}-plot-data", self.tab.name());
+        let stem = format!("searchlab-{}-plot-data", self.shown().name());
         let path = export::free_path(&self.files_dir, &stem, "csv");
         export::write_text(&path, &csv)?;
         self.notice = Some(format!("saved the plot data to {}", path.display()));
@@ -449,18 +424,15 @@ impl SearchLabApp {
             ui.horizontal(|ui| {
                 ui.heading("SearchLab");
                 ui.separator();
-                let busy = self.views().map(|(tab, v)| (tab, v.is_running()));
-                for (tab, busy) in busy {
+                let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
+                for (tab, name, busy) in tabs {
                     let label = if busy {
-                        format!("{} ⏳", tab.name())
+                        format!("{name} ⏳")
                     } else {
-                        tab.name().to_string()
+                        name.to_string()
                     };
                     ui.selectable_value(&mut self.tab, tab, label)
-                        .on_hover_text(format!(
-                            "Show the {} view; a run elsewhere goes on",
-                            tab.name()
-                        ));
+                        .on_hover_text(format!("Show the {name} view; a run elsewhere goes on"));
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     egui::widgets::global_theme_preference_buttons(ui);

@@ -266,7 +266,7 @@ impl QueensView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
-        let Job::Queens(job) = &file.job else {
+        let Ok(job) = <&QueensJob>::try_from(&file.job) else {
             return Err("not an N-Queens run".into());
         };
         let job = job.clone();
@@ -312,7 +312,7 @@ impl QueensView {
         self.elapsed_ms = 0.0;
         self.history.clear();
         self.running = what;
-        let job = Job::Queens(job);
+        let job = Job::from(job);
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
         self.run = Some(Run::start(job, move || ctx.request_repaint()));
@@ -347,8 +347,8 @@ impl QueensView {
 
     fn finish(&mut self, result: Result<Report, JobError>) {
         let algorithm = std::mem::take(&mut self.running);
-        let outcome = match result {
-            Ok(Report::Queens(QueensReport::Solve(r))) => {
+        let outcome = match result.map(QueensReport::try_from) {
+            Ok(Ok(QueensReport::Solve(r))) => {
                 self.counters = r.counters;
                 self.elapsed_ms = r.elapsed_ms;
                 self.results.push(RunResult {
@@ -366,7 +366,7 @@ impl QueensView {
                 }
                 Outcome::Solve(r)
             }
-            Ok(Report::Queens(QueensReport::Count(r))) => {
+            Ok(Ok(QueensReport::Count(r))) => {
                 self.elapsed_ms = r.elapsed_ms;
                 self.counters.nodes = r.nodes;
                 self.counters.solutions = r.total;
@@ -595,6 +595,15 @@ impl QueensView {
 }
 
 impl View for QueensView {
+    fn name(&self) -> &'static str {
+        "N-Queens"
+    }
+
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+        <&QueensJob>::try_from(&file.job).ok()?;
+        Some(self.replay(ctx, file.clone()))
+    }
+
     fn record(&self) -> Option<&Record> {
         Some(&self.record)
     }

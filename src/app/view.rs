@@ -2,10 +2,13 @@
 //! five views and calls these, never matching on which tab it is.
 
 use super::runs::{Action, Record};
+use crate::run::file::RunFile;
 use egui::Ui;
 
 /// A tab of the app: its three panels, its background work and its keys.
 pub trait View {
+    /// The tab's name.
+    fn name(&self) -> &'static str;
     /// The left panel: what to run and how, and the run buttons.
     fn controls(&mut self, ui: &mut Ui);
     /// The right panel's figures.
@@ -21,6 +24,11 @@ pub trait View {
     fn is_running(&self) -> bool;
     /// The view's runs, for "Save run…" and a replay's verdict (the puzzle views keep one).
     fn record(&self) -> Option<&Record> {
+        None
+    }
+    /// Opens a saved run if it is this view's kind: its settings go into the form and its
+    /// job runs again. `None`: not a run this view shows.
+    fn open_run(&mut self, _ctx: &egui::Context, _file: &RunFile) -> Option<Result<(), String>> {
         None
     }
     /// The view's plot or table data as CSV, once it has some.

@@ -157,7 +157,7 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
             (job(a.board, start, false, 0, budget, task), a.out)
         }
     };
-    Ok(Command::Job(Job::Knight(job), out))
+    Ok(Command::Job(job.into(), out))
 }
 
 impl Render for KnightReport {

@@ -130,7 +130,7 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
             (job(a.order, 0, budget, MagicTask::Count), a.out)
         }
     };
-    Ok(Command::Job(Job::Magic(job), out))
+    Ok(Command::Job(job.into(), out))
 }
 
 impl Render for MagicReport {

@@ -122,7 +122,7 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
             (job, a.out)
         }
     };
-    Ok(Command::Job(Job::Queens(job), out))
+    Ok(Command::Job(job.into(), out))
 }
 
 impl Render for QueensReport {

@@ -47,21 +47,3 @@ impl Report {
         }
     }
 }
-
-impl From<KnightReport> for Report {
-    fn from(r: KnightReport) -> Report {
-        Report::Knight(r)
-    }
-}
-
-impl From<QueensReport> for Report {
-    fn from(r: QueensReport) -> Report {
-        Report::Queens(r)
-    }
-}
-
-impl From<MagicReport> for Report {
-    fn from(r: MagicReport) -> Report {
-        Report::Magic(r)
-    }
-}

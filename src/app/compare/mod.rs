@@ -57,34 +57,38 @@ pub struct CompareSettings {
 
 impl Default for CompareSettings {
     fn default() -> Self {
-        let chosen = [
-            (PuzzleKind::Knight, ["warnsdorff", "backtrack-warnsdorff"]),
-            (PuzzleKind::Queens, ["backtracking", "hill-climbing"]),
-            (PuzzleKind::Magic, ["ga", "construct"]),
-        ];
-        CompareSettings {
-            puzzle: PuzzleKind::Knight,
+        let mut settings = CompareSettings {
+            puzzle: PuzzleKind::default(),
             knight: KnightInstance::default(),
             queens: QueensInstance::default(),
             magic: MagicInstance::default(),
-            chosen: chosen
-                .into_iter()
-                .map(|(p, ids)| (p, ids.map(String::from).to_vec()))
-                .collect(),
+            chosen: BTreeMap::new(),
             seed: 1,
             trials: 5,
             time_limit_s: 10.0,
             tab_params: false,
             overlay: true,
             speed: 12.0,
+        };
+        for p in PuzzleKind::ALL {
+            let ids = settings.instance_of(p).default_choice();
+            settings
+                .chosen
+                .insert(p, ids.iter().map(|id| id.to_string()).collect());
         }
+        settings
     }
 }
 
 impl CompareSettings {
     /// The chosen puzzle's instance.
     pub fn instance(&self) -> &dyn PuzzleUi {
-        match self.puzzle {
+        self.instance_of(self.puzzle)
+    }
+
+    /// Puzzle `p`'s instance.
+    pub fn instance_of(&self, p: PuzzleKind) -> &dyn PuzzleUi {
+        match p {
             PuzzleKind::Knight => &self.knight,
             PuzzleKind::Queens => &self.queens,
             PuzzleKind::Magic => &self.magic,
@@ -162,17 +166,13 @@ pub struct CompareView {
 impl CompareView {
     pub fn new(settings: CompareSettings) -> CompareView {
         let mut settings = settings;
-        let defaults = CompareSettings::default();
         for p in PuzzleKind::ALL {
-            let mut probe = CompareSettings {
-                puzzle: p,
-                ..defaults.clone()
-            };
-            let valid: Vec<&str> = probe.instance().algorithms().iter().map(|a| a.id).collect();
+            let instance = settings.instance_of(p);
+            let (catalog, defaults) = (instance.algorithms(), instance.default_choice());
             let chosen = settings.chosen.entry(p).or_default();
-            chosen.retain(|a| valid.contains(&a.as_str()));
+            chosen.retain(|a| catalog.iter().any(|c| c.id == a));
             if chosen.is_empty() {
-                *chosen = std::mem::take(probe.chosen_mut());
+                *chosen = defaults.iter().map(|id| id.to_string()).collect();
             }
         }
         CompareView {
@@ -523,6 +523,10 @@ impl CompareView {
 }
 
 impl View for CompareView {
+    fn name(&self) -> &'static str {
+        "Compare"
+    }
+
     fn plot_csv(&self) -> Option<String> {
         (!self.lanes.is_empty()).then(|| self.curves_csv())
     }

@@ -54,6 +54,10 @@ impl PuzzleUi for KnightInstance {
         KNIGHT_ALGORITHMS
     }
 
+    fn default_choice(&self) -> &'static [&'static str] {
+        &["warnsdorff", "backtrack-warnsdorff"]
+    }
+
     fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
         let sizes = ui
             .horizontal(|ui| {

@@ -29,6 +29,10 @@ impl PuzzleUi for MagicInstance {
         MAGIC_ALGORITHMS
     }
 
+    fn default_choice(&self) -> &'static [&'static str] {
+        &["ga", "construct"]
+    }
+
     fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
         ui.horizontal(|ui| whole_number(ui, "Order", &mut self.order))
             .inner

@@ -42,6 +42,8 @@ impl Puzzle {
 pub trait PuzzleUi {
     /// The algorithms that solve it.
     fn algorithms(&self) -> &'static [AlgorithmInfo];
+    /// The algorithms a comparison starts with.
+    fn default_choice(&self) -> &'static [&'static str];
     /// The instance's fields; `Err` says which text is not a number.
     fn form(&mut self, ui: &mut Ui) -> Result<(), String>;
     /// What is wrong with the instance for a shared view, if anything.

@@ -29,6 +29,10 @@ impl PuzzleUi for QueensInstance {
         QUEENS_ALGORITHMS
     }
 
+    fn default_choice(&self) -> &'static [&'static str] {
+        &["backtracking", "hill-climbing"]
+    }
+
     fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
         ui.horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n))
             .inner
