@@ -706,7 +706,7 @@ fn snapshot_compare_a_search_and_an_evolutionary_algorithm() {
     let level3 = &lanes[2];
     assert_eq!(level3.algorithm, "level3");
     assert_eq!(
-        level3.history.points().len(),
+        level3.history().points().len(),
         100,
         "level 3 plots its 100 generations"
     );
@@ -782,7 +782,7 @@ fn compare_queens_and_magic_answers_are_valid() {
         assert_eq!(searchlab::puzzle::magic::validate(3, &l.answer), Ok(()));
     }
     // The GA plots its best fitness per generation.
-    assert!(!lanes[0].history.points().is_empty());
+    assert!(!lanes[0].history().points().is_empty());
 }
 
 #[test]

@@ -59,40 +59,6 @@ impl History {
     }
 }
 
-/// Reads a running job's events as a puzzle view keeps them: each into `record` (for its
-/// run file), progress into `counters` and `elapsed_ms`, generations into `history`.
-/// Returns the job's result if it has ended.
-pub fn read_events(
-    events: Vec<crate::run::Event>,
-    record: &mut super::runs::Record,
-    counters: &mut crate::solve::Counters,
-    elapsed_ms: &mut f64,
-    history: &mut History,
-) -> Option<Result<crate::run::Report, crate::run::JobError>> {
-    use crate::run::Event;
-    let mut finished = None;
-    for event in events {
-        record.note(&event);
-        match event {
-            Event::Progress {
-                counters: c,
-                elapsed_ms: ms,
-            } => {
-                *counters = c;
-                *elapsed_ms = ms;
-            }
-            Event::Generations(batch) => {
-                for g in batch {
-                    history.record(g);
-                }
-            }
-            Event::Finished(result) => finished = Some(result),
-            Event::Started { .. } => {}
-        }
-    }
-    finished
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

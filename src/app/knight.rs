@@ -1,18 +1,17 @@
 //! The Knight's Tour view: choose a board, a start square and an algorithm, run it on a
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
-use super::history::History;
+use super::live_run::LiveRun;
 use super::runs::{Action, Record, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
-use crate::run::PuzzleJob;
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
-use crate::run::{Job, JobError, KnightJob, KnightReport, KnightTask, Report, Run};
-use crate::solve::{Budget, Counters, GenerationStats};
+use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
+use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
@@ -121,12 +120,9 @@ pub struct KnightView {
     rows_text: String,
     /// Why the board size fields were refused, shown under them.
     pub size_error: Option<String>,
-    run: Option<Run>,
-    /// A cancelled run still winding down; dropped once it has finished.
-    stopping: Vec<Run>,
+    /// The run on show: its worker, counters, fitness history and record.
+    pub live: LiveRun,
     live_path: Vec<Square>,
-    counters: Counters,
-    elapsed_ms: f64,
     outcome: Option<Outcome>,
     /// The answer being animated and how much of it is shown.
     tour: Vec<Square>,
@@ -134,15 +130,9 @@ pub struct KnightView {
     playing: bool,
     carry: f32,
     hovered: Option<Square>,
-    /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    /// Best, mean and worst fitness per generation of an evolutionary run (thinned to at
-    /// most [`super::history::MAX_HISTORY`] points).
-    history: History,
     /// The belief space's weights per square, scaled for the heat map.
     belief: Option<Vec<u64>>,
     board: Arc<Board>,
-    /// The runs as files: the last one for "Save run…", a replay being checked.
-    pub record: Record,
 }
 
 impl KnightView {
@@ -169,21 +159,16 @@ impl KnightView {
             rows_text: settings.rows.to_string(),
             settings,
             size_error: None,
-            run: None,
-            stopping: Vec::new(),
+            live: LiveRun::default(),
             live_path: Vec::new(),
-            counters: Counters::default(),
-            elapsed_ms: 0.0,
             outcome: None,
             tour: Vec::new(),
             shown: 0,
             playing: false,
             carry: 0.0,
             hovered: None,
-            history: History::default(),
             belief: None,
             board,
-            record: Record::default(),
         }
     }
 
@@ -198,8 +183,7 @@ impl KnightView {
 
     /// Whether cancelled runs are still winding down.
     pub fn has_stopping_runs(&mut self) -> bool {
-        self.stopping.retain(|r| !r.is_finished());
-        !self.stopping.is_empty()
+        self.live.has_stopping_runs()
     }
 
     /// How many squares of the tour are shown, and whether the animation is playing.
@@ -304,44 +288,31 @@ impl KnightView {
     }
 
     fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
-        self.stop();
-        if let Err(e) = job.check() {
-            self.outcome = Some(Outcome::Failed(e.to_string()));
-            return;
-        }
-        self.outcome = None;
         self.tour.clear();
         self.live_path.clear();
         self.shown = 0;
-        self.counters = Counters::default();
-        self.elapsed_ms = 0.0;
-        self.clear_history();
-        let job = Job::from(job);
-        self.record.begin(&job, replay);
-        let ctx = ctx.clone();
-        self.run = Some(Run::start(job, move || ctx.request_repaint()));
+        self.belief = None;
+        self.outcome = match self.live.start(ctx, job.into(), replay) {
+            Ok(()) => None,
+            Err(e) => Some(Outcome::Failed(e.to_string())),
+        };
     }
 
     /// Cancels the computation (the worker stops within a few thousand nodes).
     pub fn stop(&mut self) {
-        if let Some(run) = self.run.take() {
-            self.record.cancelled();
-            run.cancel();
-            self.stopping.push(run);
-        }
+        self.live.stop();
     }
 
     fn stop_by_user(&mut self) {
-        if self.run.is_some() {
-            self.stop();
+        if self.live.stop() {
             self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
         }
     }
 
     /// Space: pauses or resumes the search while one runs, else the animation.
     fn toggle_play(&mut self) {
-        if let Some(r) = &self.run {
-            r.set_paused(!r.is_paused());
+        if self.live.is_running() {
+            self.live.toggle_pause();
         } else if !self.tour.is_empty() {
             if self.shown >= self.tour.len() {
                 self.shown = 1;
@@ -352,9 +323,9 @@ impl KnightView {
 
     /// → and ←: a paused search runs a little further; the animation moves by `by` moves.
     fn step_animation(&mut self, by: isize) {
-        if let Some(r) = &self.run {
-            if by > 0 && r.is_paused() {
-                r.step();
+        if self.live.is_running() {
+            if by > 0 {
+                self.live.step();
             }
         } else if !self.tour.is_empty() {
             self.playing = false;
@@ -365,46 +336,40 @@ impl KnightView {
         }
     }
 
-    fn clear_history(&mut self) {
-        self.history.clear();
-        self.belief = None;
-    }
-
     /// The generations recorded for the fitness plot.
     pub fn history(&self) -> &[GenerationStats] {
-        self.history.points()
+        self.live.history.points()
     }
 
     fn reset(&mut self) {
         self.stop();
-        self.clear_history();
+        self.live.clear();
+        self.belief = None;
         self.outcome = None;
         self.tour.clear();
         self.live_path.clear();
         self.shown = 0;
         self.playing = false;
-        self.counters = Counters::default();
-        self.elapsed_ms = 0.0;
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
         self.outcome = Some(match result.map(KnightReport::try_from) {
             Ok(Ok(KnightReport::Solve(r))) => {
-                self.counters = r.counters;
-                self.elapsed_ms = r.elapsed_ms;
+                self.live.counters = r.counters;
+                self.live.elapsed_ms = r.elapsed_ms;
                 self.tour = r.path.clone();
                 Outcome::Solve(r)
             }
             Ok(Ok(KnightReport::Search(r))) => {
-                self.elapsed_ms = r.elapsed_ms;
-                self.counters.nodes = r.nodes_generated;
+                self.live.elapsed_ms = r.elapsed_ms;
+                self.live.counters.nodes = r.nodes_generated;
                 self.tour = r.path.clone();
                 Outcome::Search(r)
             }
             Ok(Ok(KnightReport::Count(r))) => {
-                self.elapsed_ms = r.elapsed_ms;
-                self.counters.nodes = r.calls;
-                self.counters.solutions = r.total;
+                self.live.elapsed_ms = r.elapsed_ms;
+                self.live.counters.nodes = r.calls;
+                self.live.counters.solutions = r.total;
                 self.tour.clear();
                 Outcome::Count(r)
             }
@@ -422,7 +387,7 @@ impl KnightView {
     }
 
     fn animate(&mut self, ui: &Ui) {
-        if !self.playing || self.run.is_some() {
+        if !self.playing || self.live.is_running() {
             return;
         }
         if self.settings.speed >= INSTANT {
@@ -481,7 +446,7 @@ impl KnightView {
     fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         ui.horizontal_wrapped(|ui| {
-            let running = self.run.is_some();
+            let running = self.live.is_running();
             if ui
                 .add_enabled(!running, egui::Button::new("▶ Run"))
                 .on_hover_text("Start the search (R)")
@@ -489,7 +454,7 @@ impl KnightView {
             {
                 self.start_run(&ctx);
             }
-            let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+            let paused = self.live.is_paused();
             if running {
                 if ui
                     .button(if paused { "Resume" } else { "Pause" })
@@ -557,7 +522,7 @@ impl KnightView {
             )
             .labelled_by(l.id);
         });
-        if !self.tour.is_empty() && self.run.is_none() {
+        if !self.tour.is_empty() && !self.live.is_running() {
             ui.horizontal(|ui| {
                 let l = ui.label("Move");
                 let mut shown = self.shown;
@@ -581,7 +546,7 @@ impl KnightView {
 
     /// Best, mean and worst fitness per generation, live.
     fn fitness_plot(&self, ui: &mut Ui) {
-        let Some(last) = self.history.last() else {
+        let Some(last) = self.live.history.last() else {
             return;
         };
         ui.separator();
@@ -595,7 +560,7 @@ impl KnightView {
             last.best_coverage,
             last.diversity * 100.0
         ));
-        let series = |f| self.history.series(f);
+        let series = |f| self.live.history.series(f);
         let shown = Plot::new("fitness-plot")
             .height(200.0)
             .legend(Legend::default())
@@ -627,7 +592,7 @@ impl View for KnightView {
     }
 
     fn record(&self) -> Option<&Record> {
-        Some(&self.record)
+        Some(&self.live.record)
     }
 
     fn plot_csv(&self) -> Option<String> {
@@ -636,14 +601,14 @@ impl View for KnightView {
     }
 
     fn is_running(&self) -> bool {
-        self.run.is_some()
+        self.live.is_running()
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Run if self.run.is_none() => self.start_run(ctx),
+            Action::Run if !self.live.is_running() => self.start_run(ctx),
             Action::Run => {}
             Action::Stop => self.stop_by_user(),
             Action::Play => self.toggle_play(),
@@ -654,33 +619,18 @@ impl View for KnightView {
     /// Reads what the worker sent since the last frame (also while the view is not
     /// drawn, so that its run goes on).
     fn logic(&mut self, _ctx: &egui::Context) {
-        // Finished runs that were cancelled: dropping them joins a thread that has ended.
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        if let Some(state) = run.take_snapshot() {
-            self.live_path = state;
+        let polled = self.live.poll();
+        if let Some(path) = polled.snapshot {
+            self.live_path = path;
         }
-        let events = run.drain();
-        // Read after the events: the worker writes its last belief before it sends
-        // `Finished`, so a run that has finished shows its final belief space.
-        let belief = run.take_belief();
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(w) = belief {
+        if let Some(w) = polled.belief {
             self.belief = Some(
                 w.iter()
                     .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
                     .collect(),
             );
         }
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
+        if let Some(result) = polled.finished {
             self.finish(result);
         }
     }
@@ -757,7 +707,7 @@ impl View for KnightView {
 
     /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
-        let c = &self.counters;
+        let c = &self.live.counters;
         egui::Grid::new("knight-stats")
             .num_columns(2)
             .show(ui, |ui| {
@@ -786,10 +736,10 @@ impl View for KnightView {
                     ui.end_row();
                 }
                 ui.label("elapsed");
-                ui.label(format_ms(ui.ctx(), self.elapsed_ms));
+                ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));
                 ui.end_row();
             });
-        if self.run.is_some() {
+        if self.live.is_running() {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(format!("{} running…", task_name(&self.settings.algorithm)));
@@ -820,7 +770,7 @@ impl View for KnightView {
         let board = self.board();
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
-        let (path, shown): (&[Square], usize) = if self.run.is_some() {
+        let (path, shown): (&[Square], usize) = if self.live.is_running() {
             (&self.live_path, self.live_path.len())
         } else {
             (&self.tour, self.shown)
@@ -848,7 +798,7 @@ impl View for KnightView {
                 .on_hover_text_at_pointer(format!("{} ({r},{c})", board.name(h)));
         }
         if let Some(sq) = out.clicked
-            && self.run.is_none()
+            && !self.live.is_running()
         {
             self.reset();
             self.settings.start = board.row_col(sq);

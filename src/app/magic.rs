@@ -2,18 +2,17 @@
 //! (or the construction), watch the best square of each generation and the fitness curves
 //! live, then browse the distinct squares found.
 
-use super::history::History;
+use super::live_run::LiveRun;
 use super::runs::{Action, Record, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::magic::{fitness, magic_constant};
-use crate::run::PuzzleJob;
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
-use crate::run::{Job, JobError, Report, Run};
-use crate::solve::{Budget, Counters, GenerationStats};
+use crate::run::{JobError, Report};
+use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
@@ -56,21 +55,15 @@ pub struct MagicView {
     order_text: String,
     /// Why the order field was refused, shown under it.
     pub order_error: Option<String>,
-    run: Option<Run>,
-    stopping: Vec<Run>,
+    /// The run on show: its worker, counters, fitness history and record.
+    pub live: LiveRun,
     /// The square on show: the best of the running generation, then a square found.
     square: Vec<u32>,
     /// Its fitness, computed when it changes (not every frame).
     shown_fitness: Option<u64>,
-    counters: Counters,
-    elapsed_ms: f64,
     report: Option<Result<MagicSolveReport, String>>,
     /// Which found square is on show.
     pub selected: Option<usize>,
-    history: History,
-    /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    /// The runs as files: the last one for "Save run…", a replay being checked.
-    pub record: Record,
 }
 
 impl MagicView {
@@ -86,16 +79,11 @@ impl MagicView {
             order_text: settings.order.to_string(),
             settings,
             order_error: None,
-            run: None,
-            stopping: Vec::new(),
+            live: LiveRun::default(),
             square: Vec::new(),
             shown_fitness: None,
-            counters: Counters::default(),
-            elapsed_ms: 0.0,
             report: None,
             selected: None,
-            history: History::default(),
-            record: Record::default(),
         }
     }
 
@@ -111,7 +99,7 @@ impl MagicView {
 
     /// The generations recorded for the plot.
     pub fn history(&self) -> &[GenerationStats] {
-        self.history.points()
+        self.live.history.points()
     }
 
     /// Puts `square` on show.
@@ -174,39 +162,26 @@ impl MagicView {
     }
 
     fn launch(&mut self, ctx: &egui::Context, job: MagicJob, replay: Option<RunFile>) {
-        self.stop();
-        if let Err(e) = job.check() {
-            self.report = Some(Err(e.to_string()));
-            return;
-        }
         self.reset_results();
-        let job = Job::from(job);
-        self.record.begin(&job, replay);
-        let ctx = ctx.clone();
-        self.run = Some(Run::start(job, move || ctx.request_repaint()));
+        if let Err(e) = self.live.start(ctx, job.into(), replay) {
+            self.report = Some(Err(e.to_string()));
+        }
     }
 
     fn reset_results(&mut self) {
         self.report = None;
         self.selected = None;
         self.show(Vec::new());
-        self.counters = Counters::default();
-        self.elapsed_ms = 0.0;
-        self.history.clear();
+        self.live.clear();
     }
 
     /// Cancels the computation.
     pub fn stop(&mut self) {
-        if let Some(run) = self.run.take() {
-            self.record.cancelled();
-            run.cancel();
-            self.stopping.push(run);
-        }
+        self.live.stop();
     }
 
     fn stop_by_user(&mut self) {
-        if self.run.is_some() {
-            self.stop();
+        if self.live.stop() {
             self.report = Some(Err("cancelled: stopped by the user".into()));
         }
     }
@@ -214,8 +189,8 @@ impl MagicView {
     fn finish(&mut self, result: Result<Report, JobError>) {
         self.report = Some(match result.map(MagicReport::try_from) {
             Ok(Ok(MagicReport::Solve(r))) => {
-                self.counters = r.counters;
-                self.elapsed_ms = r.elapsed_ms;
+                self.live.counters = r.counters;
+                self.live.elapsed_ms = r.elapsed_ms;
                 if r.squares.is_empty() {
                     self.show(r.best.clone());
                 } else {
@@ -283,7 +258,7 @@ impl MagicView {
 
     /// Best and mean fitness per generation, live (lower is better; 0 is magic).
     fn fitness_plot(&self, ui: &mut Ui) {
-        let Some(last) = self.history.last() else {
+        let Some(last) = self.live.history.last() else {
             return;
         };
         ui.separator();
@@ -292,7 +267,7 @@ impl MagicView {
             "generation {}: best {:.0}, mean {:.1}",
             last.generation, last.best, last.mean
         ));
-        let series = |f| self.history.series(f);
+        let series = |f| self.live.history.series(f);
         let shown = Plot::new("magic-fitness-plot")
             .height(200.0)
             .legend(Legend::default())
@@ -321,7 +296,7 @@ impl View for MagicView {
     }
 
     fn record(&self) -> Option<&Record> {
-        Some(&self.record)
+        Some(&self.live.record)
     }
 
     fn plot_csv(&self) -> Option<String> {
@@ -330,15 +305,15 @@ impl View for MagicView {
     }
 
     fn is_running(&self) -> bool {
-        self.run.is_some()
+        self.live.is_running()
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (action, &self.run) {
-            (Action::Run, None) => self.start_run(ctx),
+        match (action, self.live.is_running()) {
+            (Action::Run, false) => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
+            (Action::Play, true) => self.live.toggle_pause(),
             _ => {}
         }
     }
@@ -346,23 +321,11 @@ impl View for MagicView {
     /// Reads what the worker sent since the last frame (also while the view is not
     /// drawn, so that its run goes on).
     fn logic(&mut self, _ctx: &egui::Context) {
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        let snapshot = run.take_snapshot();
-        let events = run.drain();
-        if let Some(sq) = snapshot {
+        let polled = self.live.poll();
+        if let Some(sq) = polled.snapshot {
             self.show(sq);
         }
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
+        if let Some(result) = polled.finished {
             self.finish(result);
         }
     }
@@ -426,7 +389,7 @@ impl View for MagicView {
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
         ui.separator();
         let ctx = ui.ctx().clone();
-        let running = self.run.is_some();
+        let running = self.live.is_running();
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new("▶ Run"))
@@ -436,14 +399,13 @@ impl View for MagicView {
                 self.start_run(&ctx);
             }
             if running {
-                let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+                let paused = self.live.is_paused();
                 if ui
                     .button(if paused { "Resume" } else { "Pause" })
                     .on_hover_text("Pause or resume the search (Space)")
                     .clicked()
-                    && let Some(r) = &self.run
                 {
-                    r.set_paused(!paused);
+                    self.live.toggle_pause();
                 }
             }
             if ui
@@ -462,7 +424,7 @@ impl View for MagicView {
 
     /// Counters, the outcome, the squares found and the fitness plot.
     fn stats(&mut self, ui: &mut Ui) {
-        let elapsed = format_ms(ui.ctx(), self.elapsed_ms);
+        let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
         egui::Grid::new("magic-stats")
             .num_columns(2)
             .show(ui, |ui| {
@@ -471,15 +433,18 @@ impl View for MagicView {
                     ui.label(v);
                     ui.end_row();
                 };
-                row("generations", self.counters.generations.to_string());
-                row("squares scored", self.counters.nodes.to_string());
-                row("magic squares found", self.counters.solutions.to_string());
+                row("generations", self.live.counters.generations.to_string());
+                row("squares scored", self.live.counters.nodes.to_string());
+                row(
+                    "magic squares found",
+                    self.live.counters.solutions.to_string(),
+                );
                 if let Some(f) = self.shown_fitness {
                     row("fitness on show", f.to_string());
                 }
                 row("elapsed", elapsed);
             });
-        if self.run.is_some() {
+        if self.live.is_running() {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label("running…");

@@ -6,6 +6,7 @@ pub mod experiments;
 pub mod export;
 pub mod history;
 pub mod knight;
+pub mod live_run;
 pub mod magic;
 pub mod puzzles;
 pub mod queens;

@@ -2,21 +2,20 @@
 //! 004's four in turn on a worker thread, watch the placement and its conflicts live, and
 //! compare the times.
 
-use super::history::History;
+use super::live_run::LiveRun;
 use super::runs::{Action, Record, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
-use crate::run::PuzzleJob;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
 use crate::run::file::RunFile;
 use crate::run::queens::{
     QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask, counter_figures,
 };
-use crate::run::{Job, JobError, Report, Run};
+use crate::run::{JobError, Report};
 use crate::solve::queens::count::MAX_COUNT_N;
-use crate::solve::{Budget, Counters, GenerationStats};
+use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
@@ -83,12 +82,12 @@ pub struct QueensView {
     n_text: String,
     /// Why the n field was refused, shown under it.
     pub n_error: Option<String>,
-    run: Option<Run>,
+    /// The run on show: its worker, counters, fitness history and record.
+    pub live: LiveRun,
     /// What the running job is: an algorithm id or `count`.
     running: String,
     /// Algorithms still to run after this one ("Run all four").
     queue: Vec<String>,
-    stopping: Vec<Run>,
     /// The placement on the board: the live search's, then the answer.
     placement: Vec<u32>,
     attacks: Attacks,
@@ -97,18 +96,10 @@ pub struct QueensView {
     pairs: Option<u64>,
     /// Bumped whenever `placement` changes.
     version: u64,
-    counters: Counters,
-    elapsed_ms: f64,
     outcome: Option<Outcome>,
     /// The runs since the last "Run" or "Run all four", in order.
     results: Vec<RunResult>,
-    /// Conflicts per step (hill climbing) or best, mean and worst per generation
-    /// (cultural), thinned to at most [`super::history::MAX_HISTORY`] points.
-    history: History,
     hovered: Option<(u32, u32)>,
-    /// Shows "—" instead of times, so that pictures of the window are reproducible.
-    /// The runs as files: the last one for "Save run…", a replay being checked.
-    pub record: Record,
 }
 
 impl QueensView {
@@ -127,28 +118,22 @@ impl QueensView {
             n_text: settings.n.to_string(),
             settings,
             n_error: None,
-            run: None,
+            live: LiveRun::default(),
             running: String::new(),
             queue: Vec::new(),
-            stopping: Vec::new(),
             placement: Vec::new(),
             attacks: Attacks::default(),
             pairs: Some(0),
             version: 0,
-            counters: Counters::default(),
-            elapsed_ms: 0.0,
             outcome: None,
             results: Vec::new(),
-            history: History::default(),
             hovered: None,
-            record: Record::default(),
         }
     }
 
     /// Whether cancelled runs are still winding down.
     pub fn has_stopping_runs(&mut self) -> bool {
-        self.stopping.retain(|r| !r.is_finished());
-        !self.stopping.is_empty()
+        self.live.has_stopping_runs()
     }
 
     /// The placement on the board.
@@ -163,7 +148,7 @@ impl QueensView {
 
     /// The steps or generations recorded for the conflicts plot.
     pub fn history(&self) -> &[GenerationStats] {
-        self.history.points()
+        self.live.history.points()
     }
 
     /// The sentence that says how the last run ended.
@@ -302,34 +287,23 @@ impl QueensView {
         job: QueensJob,
         replay: Option<RunFile>,
     ) {
-        if let Err(e) = job.check() {
+        if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.queue.clear();
             self.outcome = Some(Outcome::Failed(e.to_string()));
             return;
         }
         self.set_placement(Vec::new());
-        self.counters = Counters::default();
-        self.elapsed_ms = 0.0;
-        self.history.clear();
         self.running = what;
-        let job = Job::from(job);
-        self.record.begin(&job, replay);
-        let ctx = ctx.clone();
-        self.run = Some(Run::start(job, move || ctx.request_repaint()));
     }
 
     /// Cancels the computation and the rest of a sequence.
     pub fn stop(&mut self) {
         self.queue.clear();
-        if let Some(run) = self.run.take() {
-            self.record.cancelled();
-            run.cancel();
-            self.stopping.push(run);
-        }
+        self.live.stop();
     }
 
     fn stop_by_user(&mut self) {
-        if self.run.is_some() {
+        if self.live.is_running() {
             self.stop();
             self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
         }
@@ -339,9 +313,7 @@ impl QueensView {
         self.stop();
         self.outcome = None;
         self.results.clear();
-        self.history.clear();
-        self.counters = Counters::default();
-        self.elapsed_ms = 0.0;
+        self.live.clear();
         self.set_placement(Vec::new());
     }
 
@@ -349,8 +321,8 @@ impl QueensView {
         let algorithm = std::mem::take(&mut self.running);
         let outcome = match result.map(QueensReport::try_from) {
             Ok(Ok(QueensReport::Solve(r))) => {
-                self.counters = r.counters;
-                self.elapsed_ms = r.elapsed_ms;
+                self.live.counters = r.counters;
+                self.live.elapsed_ms = r.elapsed_ms;
                 self.results.push(RunResult {
                     algorithm,
                     outcome: Ok(r.clone()),
@@ -367,9 +339,9 @@ impl QueensView {
                 Outcome::Solve(r)
             }
             Ok(Ok(QueensReport::Count(r))) => {
-                self.elapsed_ms = r.elapsed_ms;
-                self.counters.nodes = r.nodes;
-                self.counters.solutions = r.total;
+                self.live.elapsed_ms = r.elapsed_ms;
+                self.live.counters.nodes = r.nodes;
+                self.live.counters.solutions = r.total;
                 Outcome::Count(r)
             }
             Ok(_) => Outcome::Failed("not an N-Queens report".into()),
@@ -412,7 +384,7 @@ impl QueensView {
 
     fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        let running = self.run.is_some();
+        let running = self.live.is_running();
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new("▶ Run"))
@@ -429,14 +401,13 @@ impl QueensView {
                 self.start_all_four(&ctx);
             }
             if running {
-                let paused = self.run.as_ref().is_some_and(|r| r.is_paused());
+                let paused = self.live.is_paused();
                 if ui
                     .button(if paused { "Resume" } else { "Pause" })
                     .on_hover_text("Pause or resume the search (Space)")
                     .clicked()
-                    && let Some(r) = &self.run
                 {
-                    r.set_paused(!paused);
+                    self.live.toggle_pause();
                 }
             }
             if ui
@@ -513,7 +484,7 @@ impl QueensView {
                     }
                     ui.end_row();
                 }
-                let pending = (self.run.is_some())
+                let pending = (self.live.is_running())
                     .then_some(self.running.as_str())
                     .into_iter()
                     .chain(self.queue.iter().rev().map(String::as_str));
@@ -533,10 +504,10 @@ impl QueensView {
 
     /// Conflicts per step (hill climbing) or per generation (cultural), live.
     fn conflicts_plot(&self, ui: &mut Ui) {
-        let Some(last) = self.history.last() else {
+        let Some(last) = self.live.history.last() else {
             return;
         };
-        let per_generation = self.history.points().iter().any(|g| g.mean != g.best);
+        let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
         let algorithm = if self.running.is_empty() {
             self.results
                 .last()
@@ -563,7 +534,7 @@ impl QueensView {
         } else {
             format!("step {}: {:.0}", last.generation, last.best)
         });
-        let series = |f| self.history.series(f);
+        let series = |f| self.live.history.series(f);
         let shown = Plot::new("queens-conflicts-plot")
             .height(200.0)
             .legend(Legend::default())
@@ -605,7 +576,7 @@ impl View for QueensView {
     }
 
     fn record(&self) -> Option<&Record> {
-        Some(&self.record)
+        Some(&self.live.record)
     }
 
     fn plot_csv(&self) -> Option<String> {
@@ -614,17 +585,17 @@ impl View for QueensView {
     }
 
     fn is_running(&self) -> bool {
-        self.run.is_some()
+        self.live.is_running()
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
     /// paused.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (action, &self.run) {
-            (Action::Run, None) => self.start_run(ctx),
+        match (action, self.live.is_running()) {
+            (Action::Run, false) => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, Some(r)) => r.set_paused(!r.is_paused()),
-            (Action::Step(1), Some(r)) if r.is_paused() => r.step(),
+            (Action::Play, true) => self.live.toggle_pause(),
+            (Action::Step(1), true) => self.live.step(),
             _ => {}
         }
     }
@@ -632,23 +603,11 @@ impl View for QueensView {
     /// Reads what the worker sent since the last frame (also while the view is not
     /// drawn, so that its run goes on).
     fn logic(&mut self, ctx: &egui::Context) {
-        self.stopping.retain(|r| !r.is_finished());
-        let Some(run) = &self.run else { return };
-        let snapshot = run.take_snapshot();
-        let events = run.drain();
-        if let Some(rows) = snapshot {
+        let polled = self.live.poll();
+        if let Some(rows) = polled.snapshot {
             self.set_placement(rows);
         }
-        let finished = super::history::read_events(
-            events,
-            &mut self.record,
-            &mut self.counters,
-            &mut self.elapsed_ms,
-            &mut self.history,
-        );
-        if let Some(result) = finished {
-            self.run = None;
-            self.record.end(&result);
+        if let Some(result) = polled.finished {
             self.finish(result);
             self.start_next(ctx);
         }
@@ -741,7 +700,7 @@ impl View for QueensView {
 
     /// Counters, the outcome, the table of runs and the conflicts plot.
     fn stats(&mut self, ui: &mut Ui) {
-        let c = self.counters;
+        let c = self.live.counters;
         let ctx = ui.ctx().clone();
         let time = |ms: f64| format_ms(&ctx, ms);
         egui::Grid::new("queens-stats")
@@ -774,9 +733,9 @@ impl View for QueensView {
                         row(k, v.to_string());
                     }
                 }
-                row("elapsed", time(self.elapsed_ms));
+                row("elapsed", time(self.live.elapsed_ms));
             });
-        if self.run.is_some() {
+        if self.live.is_running() {
             ui.horizontal(|ui| {
                 ui.spinner();
                 let name = queens_algorithm(&self.running)

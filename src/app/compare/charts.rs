@@ -32,10 +32,10 @@ pub fn curves(ui: &mut Ui, lanes: &[Lane], overlay: &mut bool, progress_axis: &s
         ui.radio_value(overlay, false, "Side by side");
     });
     let evolving: Vec<usize> = (0..lanes.len())
-        .filter(|&i| !lanes[i].history.points().is_empty())
+        .filter(|&i| !lanes[i].history().points().is_empty())
         .collect();
     let searching: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history.points().is_empty() && lanes[i].progress.len() > 1)
+        .filter(|&i| lanes[i].history().points().is_empty() && lanes[i].progress.len() > 1)
         .collect();
     let mut groups: Vec<(&str, &str, &str, Vec<usize>, bool)> = Vec::new();
     if !evolving.is_empty() {
@@ -67,7 +67,7 @@ pub fn curves(ui: &mut Ui, lanes: &[Lane], overlay: &mut bool, progress_axis: &s
         let line = |i: usize| {
             let l = &lanes[i];
             let points = if fitness {
-                l.history.series(|g| g.best)
+                l.history().series(|g| g.best)
             } else {
                 egui_plot::PlotPoints::from(l.progress.clone())
             };
@@ -238,7 +238,7 @@ pub fn table(ui: &mut Ui, lanes: &[Lane]) {
                         format_ms(ui.ctx(), v)
                     });
                 }
-                ui.label(l.counters.nodes.to_string());
+                ui.label(l.counters().nodes.to_string());
                 ui.end_row();
             }
         });
@@ -267,8 +267,8 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
             s.median_ms,
             s.min_ms,
             s.max_ms,
-            l.counters.nodes,
-            l.counters.generations
+            l.counters().nodes,
+            l.counters().generations
         );
     }
     out
@@ -278,7 +278,7 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
 pub fn curves_csv(lanes: &[Lane]) -> String {
     let mut out = String::from("algorithm,curve,x,y\n");
     for l in lanes {
-        for g in l.history.points() {
+        for g in l.history().points() {
             let _ = writeln!(
                 out,
                 "{},best_fitness,{},{}",

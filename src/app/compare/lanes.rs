@@ -2,8 +2,9 @@
 //! outcome) and the batch of further trials run in parallel once the live runs end.
 
 use super::super::history::History;
+use super::super::live_run::LiveRun;
 use crate::bench::Summary;
-use crate::run::{Event, Job, Report, Run};
+use crate::run::{Job, JobError, Report};
 use crate::solve::{Counters, NoObserver};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -18,17 +19,14 @@ pub struct Lane {
     pub algorithm: String,
     /// The parameters it ran with (none: its defaults).
     pub params: Params,
-    pub(super) run: Option<Run>,
+    /// Trial 0, live: its worker, counters and fitness history.
+    pub(super) live: LiveRun,
     /// The running search's latest state (tour so far, placement, best square).
-    pub(super) live: Vec<u32>,
+    state: Vec<u32>,
     /// Trial 0's answer, played by the timeline.
     pub answer: Vec<u32>,
     pub found: Option<bool>,
     pub message: String,
-    pub counters: Counters,
-    pub elapsed_ms: f64,
-    /// Best fitness per generation (evolutionary algorithms), trial 0.
-    pub history: History,
     /// `(nodes, deepest)` at each progress event, trial 0 (search algorithms).
     pub progress: Vec<[f64; 2]>,
     /// `(found, milliseconds)` of every trial that has ended, trial 0 first.
@@ -37,23 +35,43 @@ pub struct Lane {
 }
 
 impl Lane {
-    pub(super) fn new(algorithm: &str, params: Params, run: Run) -> Lane {
-        Lane {
+    /// Starts trial 0 of `job`.
+    pub(super) fn start(
+        algorithm: &str,
+        params: Params,
+        job: Job,
+        ctx: &egui::Context,
+    ) -> Result<Lane, JobError> {
+        let mut live = LiveRun::default();
+        live.start(ctx, job, None)?;
+        Ok(Lane {
             algorithm: algorithm.to_string(),
             params,
-            run: Some(run),
-            live: Vec::new(),
+            live,
+            state: Vec::new(),
             answer: Vec::new(),
             found: None,
             message: String::new(),
-            counters: Counters::default(),
-            elapsed_ms: 0.0,
-            history: History::default(),
             // Every search starts with nothing placed.
             progress: vec![[0.0, 0.0]],
             trials: Vec::new(),
             error: None,
-        }
+        })
+    }
+
+    /// Trial 0's counters (at its last report, or its end).
+    pub fn counters(&self) -> &Counters {
+        &self.live.counters
+    }
+
+    /// Trial 0's time so far, or in all.
+    pub fn elapsed_ms(&self) -> f64 {
+        self.live.elapsed_ms
+    }
+
+    /// Trial 0's best fitness per generation (evolutionary algorithms).
+    pub fn history(&self) -> &History {
+        &self.live.history
     }
 
     /// Success and times over the trials that have ended.
@@ -63,13 +81,13 @@ impl Lane {
 
     /// Whether trial 0 still runs.
     pub fn is_live(&self) -> bool {
-        self.run.is_some()
+        self.live.is_running()
     }
 
     /// What trial 0 shows now: the live state while it runs, then its answer.
     pub fn sequence(&self) -> &[u32] {
         if self.is_live() {
-            &self.live
+            &self.state
         } else {
             &self.answer
         }
@@ -82,9 +100,9 @@ impl Lane {
             return;
         };
         self.found = Some(s.found);
-        self.elapsed_ms = s.elapsed_ms;
+        self.live.elapsed_ms = s.elapsed_ms;
         self.answer = s.answer.to_vec();
-        self.counters = s.counters;
+        self.live.counters = s.counters;
         self.message = s.message.to_string();
         if s.counters.generations == 0 {
             self.progress
@@ -95,38 +113,26 @@ impl Lane {
 
     /// Reads trial 0's events.
     pub(super) fn poll(&mut self) {
-        let Some(run) = &self.run else { return };
-        if let Some(s) = run.take_snapshot() {
-            self.live = s;
+        if !self.is_live() {
+            return;
         }
-        for event in run.drain() {
-            match event {
-                Event::Progress {
-                    counters,
-                    elapsed_ms,
-                } => {
-                    self.counters = counters;
-                    self.elapsed_ms = elapsed_ms;
-                    if counters.generations == 0 {
-                        self.progress
-                            .push([counters.nodes as f64, counters.max_depth as f64]);
-                    }
-                }
-                Event::Generations(batch) => {
-                    for g in batch {
-                        self.history.record(g);
-                    }
-                }
-                Event::Started { .. } => {}
-                Event::Finished(result) => {
-                    self.run = None;
-                    self.live.clear();
-                    match result {
-                        Ok(report) => self.finish(&report),
-                        Err(e) => self.error = Some(e.to_string()),
-                    }
-                }
+        let polled = self.live.poll();
+        if let Some(state) = polled.snapshot {
+            self.state = state;
+        }
+        for c in polled.progress.iter().filter(|c| c.generations == 0) {
+            self.progress.push([c.nodes as f64, c.max_depth as f64]);
+        }
+        match polled.finished {
+            Some(Ok(report)) => {
+                self.state.clear();
+                self.finish(&report);
             }
+            Some(Err(e)) => {
+                self.state.clear();
+                self.error = Some(e.to_string());
+            }
+            None => {}
         }
     }
 }

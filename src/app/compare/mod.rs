@@ -240,18 +240,20 @@ impl CompareView {
             self.error = Some(e.to_string());
             return;
         }
+        let lanes: Result<Vec<Lane>, _> = (jobs.into_iter())
+            .map(|(a, params, job)| Lane::start(&a, params, job, ctx))
+            .collect();
+        match lanes {
+            Ok(lanes) => self.lanes = lanes,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        }
         self.error = None;
         self.export_notice = None;
         self.ran = self.settings.clone();
         self.stopped = false;
-        self.lanes = jobs
-            .into_iter()
-            .map(|(a, params, job)| {
-                let ctx = ctx.clone();
-                let run = Run::start(job, move || ctx.request_repaint());
-                Lane::new(&a, params, run)
-            })
-            .collect();
         self.shown = 0;
         self.playing = false;
     }
@@ -261,14 +263,11 @@ impl CompareView {
         self.stopped = true;
         self.cancel.store(true, Ordering::Relaxed);
         for l in &mut self.lanes {
-            if let Some(run) = l.run.take() {
-                run.cancel();
-                // Kept until its thread has ended: dropping it here would wait for it.
-                self.stopping.push(run);
-                if l.found.is_none() && l.error.is_none() {
-                    l.error = Some("stopped by the user".into());
-                }
+            if l.live.stop() && l.found.is_none() && l.error.is_none() {
+                l.error = Some("stopped by the user".into());
             }
+            // Kept until their threads have ended: dropping them here would wait.
+            self.stopping.extend(l.live.take_stopping());
         }
         // The batch's thread is detached: it checks the flag between nodes and ends.
         self.batch = None;
@@ -639,7 +638,7 @@ impl View for CompareView {
             egui::Grid::new(("compare-stats", i))
                 .num_columns(2)
                 .show(ui, |ui| {
-                    let c = &l.counters;
+                    let c = l.counters();
                     if c.generations > 0 {
                         ui.label("generations");
                         ui.label(c.generations.to_string());
@@ -649,7 +648,7 @@ impl View for CompareView {
                     ui.label(c.nodes.to_string());
                     ui.end_row();
                     ui.label("time");
-                    ui.label(format_ms(ui.ctx(), l.elapsed_ms));
+                    ui.label(format_ms(ui.ctx(), l.elapsed_ms()));
                     ui.end_row();
                 });
             let status = if let Some(e) = &l.error {

@@ -1,0 +1,153 @@
+//! A run on show in a view: starting and stopping it, pausing and stepping the search,
+//! reading its events into counters and a fitness history, keeping its record for "Save
+//! run…", and letting cancelled runs wind down without blocking the UI. The three puzzle
+//! views each hold one; what they do with the answer is their own.
+
+use super::history::History;
+use super::runs::Record;
+use crate::run::file::RunFile;
+use crate::run::{Event, Job, JobError, Report, Run};
+use crate::solve::Counters;
+
+#[derive(Default)]
+pub struct LiveRun {
+    run: Option<Run>,
+    /// Cancelled runs still winding down; dropped once their threads have ended (dropping
+    /// one earlier would wait for it).
+    stopping: Vec<Run>,
+    /// The runs as files: the last one for "Save run…", a replay being checked.
+    pub record: Record,
+    /// The search's counters at its last progress report (or its end).
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    /// Best, mean and worst fitness per generation of an evolutionary run (thinned).
+    pub history: History,
+}
+
+/// What one look at the worker brought.
+#[derive(Default)]
+pub struct Polled {
+    /// The search's latest state (path so far, placement, best square), if new.
+    pub snapshot: Option<Vec<u32>>,
+    /// The belief space's latest weights, if new (read after the events: the worker
+    /// writes its last belief before it says it has finished).
+    pub belief: Option<Vec<f32>>,
+    /// The counters of every progress report read, in order.
+    pub progress: Vec<Counters>,
+    /// The run's end, validated answer or why it failed.
+    pub finished: Option<Result<Report, JobError>>,
+}
+
+impl LiveRun {
+    /// Starts `job` on a worker (stopping the run under way); `replay` is the saved run it
+    /// repeats. A job that fails its check does not start.
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        job: Job,
+        replay: Option<RunFile>,
+    ) -> Result<(), JobError> {
+        self.stop();
+        job.check()?;
+        self.clear();
+        self.record.begin(&job, replay);
+        let ctx = ctx.clone();
+        self.run = Some(Run::start(job, move || ctx.request_repaint()));
+        Ok(())
+    }
+
+    /// Cancels the run under way; `true` if there was one.
+    pub fn stop(&mut self) -> bool {
+        let Some(run) = self.run.take() else {
+            return false;
+        };
+        self.record.cancelled();
+        run.cancel();
+        self.stopping.push(run);
+        true
+    }
+
+    /// Forgets the figures of the last run.
+    pub fn clear(&mut self) {
+        self.counters = Counters::default();
+        self.elapsed_ms = 0.0;
+        self.history.clear();
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.run.as_ref().is_some_and(Run::is_paused)
+    }
+
+    /// Pauses a running search, or resumes a paused one.
+    pub fn toggle_pause(&self) {
+        if let Some(r) = &self.run {
+            r.set_paused(!r.is_paused());
+        }
+    }
+
+    /// Lets a paused search run a little further.
+    pub fn step(&self) {
+        if let Some(r) = self.run.as_ref().filter(|r| r.is_paused()) {
+            r.step();
+        }
+    }
+
+    /// The cancelled runs still winding down, for an owner that outlives this one (dropping
+    /// them would wait for their threads).
+    pub fn take_stopping(&mut self) -> Vec<Run> {
+        std::mem::take(&mut self.stopping)
+    }
+
+    /// Whether cancelled runs are still winding down.
+    pub fn has_stopping_runs(&mut self) -> bool {
+        self.stopping.retain(|r| !r.is_finished());
+        !self.stopping.is_empty()
+    }
+
+    /// Reads what the worker sent since the last look.
+    pub fn poll(&mut self) -> Polled {
+        self.stopping.retain(|r| !r.is_finished());
+        let Some(run) = &self.run else {
+            return Polled::default();
+        };
+        let snapshot = run.take_snapshot();
+        let events = run.drain();
+        let belief = run.take_belief();
+        let mut finished = None;
+        let mut progress = Vec::new();
+        for event in events {
+            self.record.note(&event);
+            match event {
+                Event::Progress {
+                    counters,
+                    elapsed_ms,
+                } => {
+                    self.counters = counters;
+                    self.elapsed_ms = elapsed_ms;
+                    progress.push(counters);
+                }
+                Event::Generations(batch) => {
+                    for g in batch {
+                        self.history.record(g);
+                    }
+                }
+                Event::Finished(result) => finished = Some(result),
+                Event::Started { .. } => {}
+            }
+        }
+        if let Some(result) = &finished {
+            self.run = None;
+            self.record.end(result);
+        }
+        Polled {
+            snapshot,
+            belief,
+            progress,
+            finished,
+        }
+    }
+}
