@@ -2,10 +2,11 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 use super::live_run::LiveRun;
-use super::runs::{Action, Record, seconds_of};
+use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use super::widgets::plots::{BEST, MEAN, WORST, generation_plot};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::file::RunFile;
@@ -13,7 +14,6 @@ use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -560,24 +560,14 @@ impl KnightView {
             last.best_coverage,
             last.diversity * 100.0
         ));
-        let series = |f| self.live.history.series(f);
-        let shown = Plot::new("fitness-plot")
-            .height(200.0)
-            .legend(Legend::default())
-            .x_axis_label("generation")
-            .allow_scroll(false)
-            .show(ui, |plot| {
-                plot.line(
-                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
-                );
-                plot.line(
-                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
-                );
-                plot.line(
-                    Line::new("worst", series(|g| g.worst)).color(Color32::from_rgb(200, 110, 110)),
-                );
-            });
-        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
+        generation_plot(
+            ui,
+            "fitness-plot",
+            "fitness plot",
+            "generation",
+            &self.live.history,
+            &[BEST, MEAN, WORST],
+        );
     }
 }
 
@@ -591,17 +581,8 @@ impl View for KnightView {
         Some(self.replay(ctx, file.clone()))
     }
 
-    fn record(&self) -> Option<&Record> {
-        Some(&self.live.record)
-    }
-
-    fn plot_csv(&self) -> Option<String> {
-        let points = self.history();
-        (!points.is_empty()).then(|| super::export::history_csv(points))
-    }
-
-    fn is_running(&self) -> bool {
-        self.live.is_running()
+    fn live(&self) -> Option<&LiveRun> {
+        Some(&self.live)
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else

@@ -3,10 +3,11 @@
 //! live, then browse the distinct squares found.
 
 use super::live_run::LiveRun;
-use super::runs::{Action, Record, seconds_of};
+use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use super::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
@@ -14,7 +15,6 @@ use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
 use crate::run::{JobError, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -267,21 +267,14 @@ impl MagicView {
             "generation {}: best {:.0}, mean {:.1}",
             last.generation, last.best, last.mean
         ));
-        let series = |f| self.live.history.series(f);
-        let shown = Plot::new("magic-fitness-plot")
-            .height(200.0)
-            .legend(Legend::default())
-            .x_axis_label("generation")
-            .allow_scroll(false)
-            .show(ui, |plot| {
-                plot.line(
-                    Line::new("best", series(|g| g.best)).color(Color32::from_rgb(90, 200, 120)),
-                );
-                plot.line(
-                    Line::new("mean", series(|g| g.mean)).color(Color32::from_rgb(255, 170, 60)),
-                );
-            });
-        super::export::register(ui.ctx(), "fitness plot", shown.response.rect);
+        generation_plot(
+            ui,
+            "magic-fitness-plot",
+            "fitness plot",
+            "generation",
+            &self.live.history,
+            &[BEST, MEAN],
+        );
     }
 }
 
@@ -295,17 +288,8 @@ impl View for MagicView {
         Some(self.replay(ctx, file.clone()))
     }
 
-    fn record(&self) -> Option<&Record> {
-        Some(&self.live.record)
-    }
-
-    fn plot_csv(&self) -> Option<String> {
-        let points = self.history();
-        (!points.is_empty()).then(|| super::export::history_csv(points))
-    }
-
-    fn is_running(&self) -> bool {
-        self.live.is_running()
+    fn live(&self) -> Option<&LiveRun> {
+        Some(&self.live)
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search.

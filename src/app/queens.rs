@@ -3,9 +3,10 @@
 //! compare the times.
 
 use super::live_run::LiveRun;
-use super::runs::{Action, Record, seconds_of};
+use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
@@ -17,7 +18,6 @@ use crate::run::{JobError, Report};
 use crate::solve::queens::count::MAX_COUNT_N;
 use crate::solve::{Budget, GenerationStats};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Legend, Line, Plot};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -534,34 +534,23 @@ impl QueensView {
         } else {
             format!("step {}: {:.0}", last.generation, last.best)
         });
-        let series = |f| self.live.history.series(f);
-        let shown = Plot::new("queens-conflicts-plot")
-            .height(200.0)
-            .legend(Legend::default())
-            .x_axis_label(unit)
-            .allow_scroll(false)
-            .show(ui, |plot| {
-                if cultural {
-                    plot.line(
-                        Line::new("best", series(|g| g.best))
-                            .color(Color32::from_rgb(90, 200, 120)),
-                    );
-                    plot.line(
-                        Line::new("mean", series(|g| g.mean))
-                            .color(Color32::from_rgb(255, 170, 60)),
-                    );
-                    plot.line(
-                        Line::new("worst", series(|g| g.worst))
-                            .color(Color32::from_rgb(200, 110, 110)),
-                    );
-                } else {
-                    plot.line(
-                        Line::new("conflicts", series(|g| g.best))
-                            .color(Color32::from_rgb(90, 200, 120)),
-                    );
-                }
-            });
-        super::export::register(ui.ctx(), "plot", shown.response.rect);
+        let conflicts = Curve {
+            name: "conflicts",
+            ..BEST
+        };
+        let curves = if cultural {
+            &[BEST, MEAN, WORST][..]
+        } else {
+            std::slice::from_ref(&conflicts)
+        };
+        generation_plot(
+            ui,
+            "queens-conflicts-plot",
+            "plot",
+            unit,
+            &self.live.history,
+            curves,
+        );
     }
 }
 
@@ -575,17 +564,8 @@ impl View for QueensView {
         Some(self.replay(ctx, file.clone()))
     }
 
-    fn record(&self) -> Option<&Record> {
-        Some(&self.live.record)
-    }
-
-    fn plot_csv(&self) -> Option<String> {
-        let points = self.history();
-        (!points.is_empty()).then(|| super::export::history_csv(points))
-    }
-
-    fn is_running(&self) -> bool {
-        self.live.is_running()
+    fn live(&self) -> Option<&LiveRun> {
+        Some(&self.live)
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while

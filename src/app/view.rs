@@ -1,6 +1,7 @@
 //! The shell's one view of a tab, as egui's demo app has `View`/`Demo`: the shell lists its
 //! five views and calls these, never matching on which tab it is.
 
+use super::live_run::LiveRun;
 use super::runs::{Action, Record};
 use crate::run::file::RunFile;
 use egui::Ui;
@@ -20,11 +21,17 @@ pub trait View {
     fn logic(&mut self, ctx: &egui::Context);
     /// Acts on a key (run, stop, pause, step).
     fn act(&mut self, ctx: &egui::Context, action: Action);
-    /// Whether work of this view is under way.
-    fn is_running(&self) -> bool;
-    /// The view's runs, for "Save run…" and a replay's verdict (the puzzle views keep one).
-    fn record(&self) -> Option<&Record> {
+    /// The run on show, for the views that have one (the puzzle views).
+    fn live(&self) -> Option<&LiveRun> {
         None
+    }
+    /// Whether work of this view is under way.
+    fn is_running(&self) -> bool {
+        self.live().is_some_and(LiveRun::is_running)
+    }
+    /// The view's runs, for "Save run…" and a replay's verdict.
+    fn record(&self) -> Option<&Record> {
+        self.live().map(|l| &l.record)
     }
     /// Opens a saved run if it is this view's kind: its settings go into the form and its
     /// job runs again. `None`: not a run this view shows.
@@ -33,7 +40,8 @@ pub trait View {
     }
     /// The view's plot or table data as CSV, once it has some.
     fn plot_csv(&self) -> Option<String> {
-        None
+        let points = self.live()?.history.points();
+        (!points.is_empty()).then(|| super::export::history_csv(points))
     }
 }
 

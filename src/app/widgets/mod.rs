@@ -4,4 +4,5 @@ pub mod board;
 pub mod magic_grid;
 pub mod number;
 pub mod params;
+pub mod plots;
 pub mod queens_board;
