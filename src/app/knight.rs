@@ -3,7 +3,7 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms};
+use super::view::{View, format_ms, outcome_label};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, MEAN, WORST, generation_plot};
@@ -13,7 +13,7 @@ use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -730,12 +730,7 @@ impl View for KnightView {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
-            let color = if ok {
-                Color32::from_rgb(60, 170, 90)
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            ui.label(RichText::new(m).color(color));
+            outcome_label(ui, &m, ok);
         }
         self.fitness_plot(ui);
         if let Some(h) = self.hovered {

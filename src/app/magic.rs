@@ -4,7 +4,7 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms};
+use super::view::{View, format_ms, outcome_label};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, MEAN, generation_plot};
@@ -14,7 +14,7 @@ use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
 use crate::run::{JobError, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -436,12 +436,7 @@ impl View for MagicView {
         }
         match &self.report {
             Some(Ok(r)) => {
-                let colour = if r.found {
-                    Color32::from_rgb(60, 170, 90)
-                } else {
-                    ui.visuals().warn_fg_color
-                };
-                ui.label(RichText::new(&r.message).color(colour));
+                outcome_label(ui, &r.message, r.found);
             }
             Some(Err(e)) => {
                 ui.label(RichText::new(e).color(ui.visuals().warn_fg_color));

@@ -4,7 +4,7 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms};
+use super::view::{View, format_ms, outcome_label};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
@@ -17,7 +17,7 @@ use crate::run::queens::{
 use crate::run::{JobError, Report};
 use crate::solve::queens::count::MAX_COUNT_N;
 use crate::solve::{Budget, GenerationStats};
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -727,12 +727,7 @@ impl View for QueensView {
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
-            let color = if ok {
-                Color32::from_rgb(60, 170, 90)
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            ui.label(RichText::new(m).color(color));
+            outcome_label(ui, &m, ok);
         }
         self.results_table(ui);
         self.conflicts_plot(ui);

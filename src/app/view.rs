@@ -69,3 +69,14 @@ pub fn format_ms(ctx: &egui::Context, ms: f64) -> String {
         format!("{ms:.1} ms")
     }
 }
+
+/// How a run ended, as a line under its figures: green when it found what it looked for,
+/// in the warning colour when it did not.
+pub fn outcome_label(ui: &mut Ui, message: &str, success: bool) {
+    let colour = if success {
+        egui::Color32::from_rgb(60, 170, 90)
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    ui.label(egui::RichText::new(message).color(colour));
+}

@@ -22,6 +22,20 @@ pub struct OutputArgs {
     pub save: Option<PathBuf>,
 }
 
+/// The seed, the time limit and the algorithm's parameters of a solve.
+#[derive(Args, Debug, Clone)]
+pub struct SolveFlags {
+    /// Seed of the random generator: same seed, same answer.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long, e.g. 500ms, 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// An algorithm parameter as KEY=VALUE, e.g. population=100; repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+}
+
 /// `--param KEY=VALUE` pairs.
 pub fn params(given: &[String]) -> Result<Vec<(String, String)>, CliError> {
     given

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use super::bench::Experiment;
-use super::common::{OutputArgs, params, parse_board, parse_duration, start_square};
+use super::common::{OutputArgs, SolveFlags, params, parse_board, parse_duration, start_square};
 use super::output::{ParamMap, Render, RowCols, json_line, row_col};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
@@ -41,18 +41,11 @@ pub struct SolveArgs {
     /// Look for a closed tour (the last square a knight's move from the first).
     #[arg(long)]
     pub closed: bool,
-    /// Seed of the random generator: same seed, same answer.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop after this long, e.g. 500ms, 15s, 2m.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
     /// Stop after this many search nodes.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// An algorithm parameter as KEY=VALUE; repeatable.
-    #[arg(long = "param", value_name = "KEY=VALUE")]
-    pub params: Vec<String>,
+    #[command(flatten)]
+    pub run: SolveFlags,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -129,14 +122,17 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
     let (job, out) = match verb {
         KnightVerb::Bench(b) => return Ok(Command::Bench(b.experiment)),
         KnightVerb::Solve(a) => {
-            let mut budget = Budget::unlimited().with_time(a.time_limit);
+            let mut budget = Budget::unlimited().with_time(a.run.time_limit);
             budget.nodes = a.nodes;
             let task = KnightTask::Solve {
                 algorithm: a.algo,
-                params: params(&a.params)?,
+                params: params(&a.run.params)?,
             };
             let start = start_square(a.start.as_deref(), a.board)?;
-            (job(a.board, start, a.closed, a.seed, budget, task), a.out)
+            (
+                job(a.board, start, a.closed, a.run.seed, budget, task),
+                a.out,
+            )
         }
         KnightVerb::Count(a) => {
             let budget = Budget::unlimited().with_time(a.time_limit);

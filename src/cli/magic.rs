@@ -1,7 +1,7 @@
 //! `searchlab magic …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
-use super::common::{OutputArgs, params, parse_duration};
+use super::common::{OutputArgs, SolveFlags, params, parse_duration};
 use super::output::{ParamMap, Render, Rows, json_line};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Job, MagicJob, MagicReport, MagicTask};
@@ -48,15 +48,8 @@ pub struct MagicSolveArgs {
     /// Keep going until K distinct magic squares are found (the same as --param target=K).
     #[arg(long)]
     pub target: Option<u64>,
-    /// Seed of the random generator: same seed, same answer.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop after this long.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
-    /// Set a parameter of the algorithm, e.g. population=100.
-    #[arg(long = "param", value_name = "KEY=VALUE")]
-    pub params: Vec<String>,
+    #[command(flatten)]
+    pub run: SolveFlags,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -107,7 +100,7 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
     let (job, out) = match verb {
         MagicVerb::Bench(a) => return Ok(Command::Bench(a)),
         MagicVerb::Solve(a) => {
-            let mut params = params(&a.params)?;
+            let mut params = params(&a.run.params)?;
             if let Some(c) = a.crossover {
                 params.push(("crossover".to_string(), c));
             }
@@ -118,8 +111,8 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
                 algorithm: a.algo,
                 params,
             };
-            let budget = Budget::unlimited().with_time(a.time_limit);
-            (job(a.order, a.seed, budget, task), a.out)
+            let budget = Budget::unlimited().with_time(a.run.time_limit);
+            (job(a.order, a.run.seed, budget, task), a.out)
         }
         MagicVerb::Construct(a) => (
             job(a.order, 0, Budget::unlimited(), MagicTask::Construct),

@@ -1,7 +1,7 @@
 //! `searchlab queens …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
-use super::common::{OutputArgs, Sizes, params, parse_duration, parse_sizes};
+use super::common::{OutputArgs, Sizes, SolveFlags, params, parse_duration, parse_sizes};
 use super::output::{ParamMap, Render, json_line};
 use crate::run::queens::{QueensCountReport, QueensSolveReport, counter_figures};
 use crate::run::{Job, QueensJob, QueensReport, QueensTask};
@@ -56,15 +56,8 @@ pub struct QueensSolveArgs {
     /// h2 or h3.
     #[arg(long)]
     pub heuristic: Option<String>,
-    /// Seed of the random generator: same seed, same answer.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop after this long.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
-    /// Set a parameter of the algorithm, e.g. tail=64.
-    #[arg(long = "param", value_name = "KEY=VALUE")]
-    pub params: Vec<String>,
+    #[command(flatten)]
+    pub run: SolveFlags,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -95,14 +88,14 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
     let (job, out) = match verb {
         QueensVerb::Bench(a) => return Ok(Command::Bench(a)),
         QueensVerb::Solve(a) => {
-            let mut params = params(&a.params)?;
+            let mut params = params(&a.run.params)?;
             if let Some(h) = a.heuristic {
                 params.push(("heuristic".to_string(), h));
             }
             let job = QueensJob {
                 n: a.n,
-                seed: a.seed,
-                budget: Budget::unlimited().with_time(a.time_limit),
+                seed: a.run.seed,
+                budget: Budget::unlimited().with_time(a.run.time_limit),
                 threads: None,
                 task: QueensTask::Solve {
                     algorithm: a.algo,
