@@ -3,6 +3,7 @@
 //! heat map on the board, board-size scaling as a line plot, the source documents' tables
 //! as tables.
 
+use super::background::Background;
 use super::runs::Action;
 use super::view::{View, timings_hidden};
 use super::widgets::board::{BoardView, board as draw_board};
@@ -15,8 +16,7 @@ use egui::{Align2, Color32, FontId, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The largest board a sweep takes here (one run per square and run).
@@ -201,15 +201,10 @@ pub enum Outcome {
     MagicVariants(Vec<MagicRow>),
 }
 
-struct Running {
-    result: Receiver<Result<Outcome, String>>,
-    meter: Arc<Meter>,
-    cancel: Arc<AtomicBool>,
-}
-
 pub struct ExperimentsView {
     pub settings: ExperimentSettings,
-    running: Option<Running>,
+    /// The experiment under way, in the background.
+    running: Option<Background<Result<Outcome, String>>>,
     pub outcome: Option<Result<Outcome, String>>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
@@ -255,7 +250,7 @@ impl ExperimentsView {
 
     /// `(done, total)` trials of the running experiment.
     pub fn progress(&self) -> Option<(u64, u64)> {
-        self.running.as_ref().map(|r| r.meter.read())
+        self.running.as_ref().map(Background::progress)
     }
 
     /// Checks the form and starts the experiment on a background thread.
@@ -302,28 +297,13 @@ impl ExperimentsView {
             self.outcome = Some(Err(e));
             return;
         }
-        let meter = Arc::new(Meter::default());
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = mpsc::channel();
-        // Detached: it ends at its next check once cancelled, and `poll` hears of its end
-        // through the channel (a thread that could not start drops `tx` at once).
-        {
-            let (meter, cancel, ctx) = (meter.clone(), cancel.clone(), ctx.clone());
-            let _ = std::thread::Builder::new()
-                .name("searchlab-experiment".into())
-                .spawn(move || {
-                    let result = run(&s, meter, cancel);
-                    let _ = tx.send(result);
-                    ctx.request_repaint();
-                });
-        }
         self.outcome = None;
         self.cancelled = false;
-        self.running = Some(Running {
-            result: rx,
-            meter,
-            cancel,
-        });
+        self.running = Some(Background::start(
+            "searchlab-experiment",
+            ctx,
+            move |send, work| send(run(&s, work.meter.clone(), work.cancel.clone())),
+        ));
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
     }
@@ -332,7 +312,7 @@ impl ExperimentsView {
     /// those that ended.
     pub fn stop(&mut self) {
         if let Some(r) = &self.running {
-            r.cancel.store(true, Ordering::Relaxed);
+            r.cancel();
             self.cancelled = true;
         }
     }
@@ -340,7 +320,7 @@ impl ExperimentsView {
     /// Stops and forgets the running experiment (a new one replaces it).
     fn abandon(&mut self) {
         if let Some(r) = self.running.take() {
-            r.cancel.store(true, Ordering::Relaxed);
+            r.cancel();
         }
     }
 }
@@ -363,18 +343,17 @@ impl View for ExperimentsView {
 
     fn logic(&mut self, ctx: &egui::Context) {
         let Some(r) = &self.running else { return };
-        match r.result.try_recv() {
-            Ok(result) => {
-                self.outcome = Some(result);
-                self.running = None;
-            }
-            Err(mpsc::TryRecvError::Disconnected) => {
-                self.outcome = Some(Err("the experiment's thread ended without a result".into()));
-                self.running = None;
-            }
-            Err(mpsc::TryRecvError::Empty) => {
-                ctx.request_repaint_after(Duration::from_millis(100));
-            }
+        // Looked at before reading: a thread that has ended has sent everything.
+        let ended = r.has_ended();
+        if let Some(result) = r.take().pop() {
+            self.outcome = Some(result);
+            self.running = None;
+        } else if ended {
+            self.outcome = Some(Err("the experiment's thread ended without a result".into()));
+            self.running = None;
+        } else {
+            // The progress bar moves while the trials run.
+            ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
 

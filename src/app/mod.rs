@@ -1,6 +1,7 @@
 //! The desktop app (eframe/egui). The UI thread only draws and reads events; every solver
 //! runs on a worker thread through `run::Run`.
 
+pub mod background;
 pub mod compare;
 pub mod experiments;
 pub mod export;

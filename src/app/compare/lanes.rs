@@ -1,15 +1,14 @@
 //! One algorithm in a comparison (its live run, trial 0's answer and curves, every trial's
 //! outcome) and the batch of further trials run in parallel once the live runs end.
 
+use super::super::background::Background;
 use super::super::history::History;
 use super::super::live_run::LiveRun;
 use crate::bench::Summary;
 use crate::run::{Job, JobError, Report};
 use crate::solve::{Counters, NoObserver};
 use rayon::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::Ordering;
 
 /// An algorithm's parameters as `(name, value)` pairs.
 pub type Params = Vec<(String, String)>;
@@ -138,65 +137,43 @@ impl Lane {
 }
 
 /// A trial of the algorithm in lane `.0`: found and milliseconds, or why it failed.
-type TrialResult = (usize, Result<(bool, f64), String>);
+pub type TrialResult = (usize, Result<(bool, f64), String>);
 
-/// The trials after the first, run in parallel on their own thread and cancel flag.
-pub struct Batch {
-    results: Receiver<TrialResult>,
-    pub total: u64,
-    pub done: u64,
-    thread: Option<std::thread::JoinHandle<()>>,
+/// Runs `jobs` (lane, job) on the thread pool in the background, each reported as it ends.
+pub fn start_trials(jobs: Vec<(usize, Job)>, ctx: &egui::Context) -> Background<TrialResult> {
+    Background::start("searchlab-compare-trials", ctx, move |send, work| {
+        (work.meter.total).store(jobs.len() as u64, Ordering::Relaxed);
+        jobs.into_par_iter().for_each(|(k, job)| {
+            if work.cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let r = job
+                .run(&work.cancel, &mut NoObserver)
+                .map_err(|e| e.to_string())
+                .and_then(|report| {
+                    report
+                        .puzzle()
+                        .solved()
+                        .map(|s| (s.found, s.elapsed_ms))
+                        .ok_or_else(|| "not a solve".to_string())
+                });
+            send((k, r));
+            work.meter.done.fetch_add(1, Ordering::Relaxed);
+        });
+    })
 }
 
-impl Batch {
-    /// Runs `jobs` (lane, job) on the thread pool, reporting each as it ends.
-    pub fn start(jobs: Vec<(usize, Job)>, cancel: Arc<AtomicBool>, ctx: &egui::Context) -> Batch {
-        let (tx, rx) = mpsc::channel();
-        let total = jobs.len() as u64;
-        let ctx = ctx.clone();
-        let thread = std::thread::Builder::new()
-            .name("searchlab-compare-trials".into())
-            .spawn(move || {
-                jobs.into_par_iter().for_each(|(k, job)| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let r = job
-                        .run(&cancel, &mut NoObserver)
-                        .map_err(|e| e.to_string())
-                        .and_then(|report| {
-                            report
-                                .puzzle()
-                                .solved()
-                                .map(|s| (s.found, s.elapsed_ms))
-                                .ok_or_else(|| "not a solve".to_string())
-                        });
-                    let _ = tx.send((k, r));
-                    ctx.request_repaint();
-                });
-            })
-            .ok();
-        Batch {
-            results: rx,
-            total,
-            done: 0,
-            thread,
-        }
-    }
-
-    /// Hands each result that came in to its lane; `true` once every trial has ended.
-    pub fn collect(&mut self, lanes: &mut [Lane]) -> bool {
-        // Looked at before reading: a thread that has ended has sent everything.
-        let ended = self.thread.as_ref().is_none_or(|t| t.is_finished());
-        for (k, r) in self.results.try_iter() {
-            self.done += 1;
-            if let Some(l) = lanes.get_mut(k) {
-                match r {
-                    Ok(t) => l.trials.push(t),
-                    Err(e) => l.error = Some(e),
-                }
+/// Hands each trial that came in to its lane; `true` once the batch is over.
+pub fn collect(batch: &Background<TrialResult>, lanes: &mut [Lane]) -> bool {
+    // Looked at before reading: a thread that has ended has sent everything.
+    let ended = batch.has_ended();
+    for (k, r) in batch.take() {
+        if let Some(l) = lanes.get_mut(k) {
+            match r {
+                Ok(t) => l.trials.push(t),
+                Err(e) => l.error = Some(e),
             }
         }
-        ended || self.done >= self.total
     }
+    ended
 }

@@ -7,6 +7,7 @@
 mod charts;
 mod lanes;
 
+use super::background::Background;
 use super::export::write_text;
 use super::puzzles::knight::KnightInstance;
 use super::puzzles::magic::MagicInstance;
@@ -19,12 +20,10 @@ use crate::run::Run;
 use crate::solve::Budget;
 use charts::colour;
 use egui::{RichText, Ui};
-use lanes::Batch;
+use lanes::TrialResult;
 pub use lanes::{Lane, Params};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use super::puzzles::Puzzle;
@@ -144,11 +143,10 @@ pub struct CompareView {
     lanes: Vec<Lane>,
     /// The instance the lanes ran on (the form may have changed since).
     ran: CompareSettings,
-    batch: Option<Batch>,
+    /// Trials 1 … trials − 1, in the background once trial 0 has ended everywhere.
+    batch: Option<Background<TrialResult>>,
     /// Cancelled runs winding down.
     stopping: Vec<Run>,
-    /// The batch of trials' cancel flag.
-    cancel: Arc<AtomicBool>,
     /// The user stopped the comparison: no trials follow.
     stopped: bool,
     /// The shared timeline: how many steps of every answer are shown.
@@ -182,7 +180,6 @@ impl CompareView {
             lanes: Vec::new(),
             batch: None,
             stopping: Vec::new(),
-            cancel: Arc::new(AtomicBool::new(false)),
             stopped: false,
             shown: 0,
             playing: false,
@@ -261,7 +258,9 @@ impl CompareView {
     /// Cancels every run and the trials still to come.
     pub fn stop(&mut self) {
         self.stopped = true;
-        self.cancel.store(true, Ordering::Relaxed);
+        if let Some(b) = &self.batch {
+            b.cancel();
+        }
         for l in &mut self.lanes {
             if l.live.stop() && l.found.is_none() && l.error.is_none() {
                 l.error = Some("stopped by the user".into());
@@ -290,9 +289,7 @@ impl CompareView {
         if jobs.is_empty() {
             return;
         }
-        // Its own flag: a worker's `Run` cancels the flag it was given when dropped.
-        self.cancel = Arc::new(AtomicBool::new(false));
-        self.batch = Some(Batch::start(jobs, self.cancel.clone(), ctx));
+        self.batch = Some(lanes::start_trials(jobs, ctx));
     }
 
     fn toggle_play(&mut self) {
@@ -554,8 +551,8 @@ impl View for CompareView {
                 self.start_batch(ctx);
             }
         }
-        if let Some(b) = &mut self.batch
-            && b.collect(&mut self.lanes)
+        if let Some(b) = &self.batch
+            && lanes::collect(b, &mut self.lanes)
         {
             self.batch = None;
         }

@@ -1,0 +1,83 @@
+//! Batches of work in the background (Compare's further trials, the Experiments tab): one
+//! detached thread per batch, a [`Meter`] that counts what is done, a cancel flag the work
+//! looks at, and a channel for what it finds, read by the view without ever blocking.
+
+use crate::bench::Meter;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+
+/// What a batch's work gets: where to send results, what to count on, when to stop.
+pub struct Work {
+    sender: Sender<()>,
+    pub meter: Arc<Meter>,
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// A batch running on its own thread; it produces values of `T`.
+pub struct Background<T> {
+    results: Receiver<T>,
+    /// Closed when the thread ends (every sender gone): the batch is over.
+    ended: Receiver<()>,
+    meter: Arc<Meter>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl<T: Send + 'static> Background<T> {
+    /// Starts `work` on a thread named `name`; each value it sends wakes the UI.
+    pub fn start(
+        name: &str,
+        ctx: &egui::Context,
+        work: impl FnOnce(&(dyn Fn(T) + Sync), &Work) + Send + 'static,
+    ) -> Background<T> {
+        let (tx, results) = mpsc::channel();
+        let (alive, ended) = mpsc::channel();
+        let meter = Arc::new(Meter::default());
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job = Work {
+            sender: alive,
+            meter: meter.clone(),
+            cancel: cancel.clone(),
+        };
+        let ctx = ctx.clone();
+        // Detached: it ends at its next check once cancelled; a thread that could not
+        // start drops its channels at once, which reads as ended.
+        let _ = std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                let send = |value: T| {
+                    let _ = tx.send(value);
+                    ctx.request_repaint();
+                };
+                work(&send, &job);
+                drop(job.sender);
+                ctx.request_repaint();
+            });
+        Background {
+            results,
+            ended,
+            meter,
+            cancel,
+        }
+    }
+
+    /// The values sent since the last look.
+    pub fn take(&self) -> Vec<T> {
+        self.results.try_iter().collect()
+    }
+
+    /// Whether the thread has ended (so everything it sent can be read).
+    pub fn has_ended(&self) -> bool {
+        matches!(self.ended.try_recv(), Err(TryRecvError::Disconnected))
+    }
+
+    /// `(done, total)` as the work counts them.
+    pub fn progress(&self) -> (u64, u64) {
+        self.meter.read()
+    }
+
+    /// Asks the work to stop at its next check.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
