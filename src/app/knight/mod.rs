@@ -1,12 +1,17 @@
 //! The Knight's Tour view: choose a board, a start square and an algorithm, run it on a
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
+mod buttons;
+mod settings;
+
+pub use settings::KnightSettings;
+use settings::{OTHER_TASKS, task_name};
+
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms, outcome_label};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
-use super::widgets::plots::{BEST, MEAN, WORST, generation_plot};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
 use crate::run::file::RunFile;
@@ -14,8 +19,6 @@ use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{RichText, Ui};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,84 +30,6 @@ pub const INSTANT: f32 = 1000.0;
 
 /// The algorithms with a belief space the board can show.
 const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
-
-/// What the user chose; saved between sessions.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct KnightSettings {
-    pub cols: u32,
-    pub rows: u32,
-    /// `(row, col)`.
-    pub start: (u32, u32),
-    pub closed: bool,
-    /// A solver id from the catalog, or `count`, `bfs`, `dfs`.
-    pub algorithm: String,
-    /// Parameter values by `algorithm.name`.
-    pub params: BTreeMap<String, String>,
-    pub seed: u64,
-    pub time_limit_s: f32,
-    /// Animation speed in moves per second ([`INSTANT`] = all at once).
-    pub speed: f32,
-    pub show_degrees: bool,
-    /// Draw a cultural algorithm's belief space as a heat map on the board.
-    pub show_belief: bool,
-}
-
-impl Default for KnightSettings {
-    fn default() -> Self {
-        KnightSettings {
-            cols: 8,
-            rows: 8,
-            start: (0, 0),
-            closed: false,
-            algorithm: "backtrack-warnsdorff".into(),
-            params: BTreeMap::new(),
-            seed: 1,
-            time_limit_s: 30.0,
-            speed: 12.0,
-            show_degrees: false,
-            show_belief: true,
-        }
-    }
-}
-
-/// The extra entries of the algorithm picker besides the catalog's solvers.
-const OTHER_TASKS: &[(&str, &str, &str)] = &[
-    (
-        "count",
-        "Count all tours",
-        "Exhaustive, pruned enumeration of every tour from the start square (the Knight's Tour solver report, 2.1.3).",
-    ),
-    (
-        "count-all",
-        "Count from every square",
-        "Counts the tours from each square and draws them as a heat map.",
-    ),
-    (
-        "bfs",
-        "Breadth-first tree search",
-        "From the BFS/DFS search exercise: breadth-first search over whole board states, with a node limit.",
-    ),
-    (
-        "dfs",
-        "Depth-first tree search",
-        "From the BFS/DFS search exercise: depth-first search over whole board states, with a node limit.",
-    ),
-];
-
-fn task_name(id: &str) -> String {
-    KNIGHT_ALGORITHMS
-        .iter()
-        .find(|a| a.id == id)
-        .map(|a| a.name.to_string())
-        .or_else(|| {
-            OTHER_TASKS
-                .iter()
-                .find(|t| t.0 == id)
-                .map(|t| t.1.to_string())
-        })
-        .unwrap_or_else(|| id.to_string())
-}
 
 /// How the last run ended.
 enum Outcome {
@@ -441,133 +366,6 @@ impl KnightView {
         self.rows_text = rows.to_string();
         let (r, c) = self.settings.start;
         self.settings.start = (r.min(rows - 1), c.min(cols - 1));
-    }
-
-    fn run_buttons(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
-        ui.horizontal_wrapped(|ui| {
-            let running = self.live.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run"))
-                .on_hover_text("Start the search (R)")
-                .clicked()
-            {
-                self.start_run(&ctx);
-            }
-            let paused = self.live.is_paused();
-            if running {
-                if ui
-                    .button(if paused { "Resume" } else { "Pause" })
-                    .on_hover_text("Pause or resume the search (Space)")
-                    .clicked()
-                {
-                    self.toggle_play();
-                }
-                if ui
-                    .add_enabled(paused, egui::Button::new("Step"))
-                    .on_hover_text("Run the search a little further (→)")
-                    .clicked()
-                {
-                    self.step_animation(1);
-                }
-            } else {
-                let can_play = !self.tour.is_empty();
-                let label = if self.playing { "Pause" } else { "Play" };
-                if ui
-                    .add_enabled(can_play, egui::Button::new(label))
-                    .on_hover_text("Play or pause the animation (Space)")
-                    .clicked()
-                {
-                    self.toggle_play();
-                }
-                if ui
-                    .add_enabled(can_play, egui::Button::new("Step"))
-                    .on_hover_text("One move of the animation (→; ← goes back)")
-                    .clicked()
-                {
-                    self.step_animation(1);
-                }
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel the search (Esc)")
-                .clicked()
-            {
-                self.stop_by_user();
-            }
-            if ui.button("Reset").clicked() {
-                self.reset();
-            }
-        });
-        ui.horizontal(|ui| {
-            let l = ui.label("Speed");
-            ui.add(
-                egui::Slider::new(&mut self.settings.speed, 1.0..=INSTANT)
-                    .logarithmic(true)
-                    .custom_formatter(|v, _| {
-                        if v >= INSTANT as f64 {
-                            "instant".into()
-                        } else {
-                            format!("{v:.0} moves/s")
-                        }
-                    })
-                    .custom_parser(|t| {
-                        let t = t.trim().trim_end_matches("moves/s").trim();
-                        if t == "instant" {
-                            Some(INSTANT as f64)
-                        } else {
-                            t.parse().ok()
-                        }
-                    }),
-            )
-            .labelled_by(l.id);
-        });
-        if !self.tour.is_empty() && !self.live.is_running() {
-            ui.horizontal(|ui| {
-                let l = ui.label("Move");
-                let mut shown = self.shown;
-                if ui
-                    .add(egui::Slider::new(&mut shown, 1..=self.tour.len()))
-                    .labelled_by(l.id)
-                    .changed()
-                {
-                    self.shown = shown;
-                    self.playing = false;
-                }
-            });
-        }
-        ui.checkbox(&mut self.settings.show_degrees, "Show Warnsdorff degrees")
-            .on_hover_text("Each free square shows how many free squares a knight could go on to from it; the knight's next choices are highlighted.");
-        if BELIEF_ALGORITHMS.contains(&self.settings.algorithm.as_str()) {
-            ui.checkbox(&mut self.settings.show_belief, "Show belief space")
-                .on_hover_text("Colours each square by what the belief space has learned: level 3, the share of top paths through it that came near a tour; level 4, the good transitions learned out of it.");
-        }
-    }
-
-    /// Best, mean and worst fitness per generation, live.
-    fn fitness_plot(&self, ui: &mut Ui) {
-        let Some(last) = self.live.history.last() else {
-            return;
-        };
-        ui.separator();
-        ui.label(RichText::new("Fitness per generation").strong());
-        ui.label(format!(
-            "generation {}: best {:.1}, mean {:.1}, worst {:.1}",
-            last.generation, last.best, last.mean, last.worst
-        ));
-        ui.label(format!(
-            "best path {} squares, diversity {:.0} %",
-            last.best_coverage,
-            last.diversity * 100.0
-        ));
-        generation_plot(
-            ui,
-            "fitness-plot",
-            "fitness plot",
-            "generation",
-            &self.live.history,
-            &[BEST, MEAN, WORST],
-        );
     }
 }
 

@@ -1,0 +1,381 @@
+//! How an experiment's outcome is shown: tables, the success bars, the board-size plot,
+//! and the heat map of a start-square sweep with its legend.
+
+use super::super::widgets::board::{BoardView, board as draw_board};
+use crate::bench::Summary;
+use crate::bench::knight::{LEVELS, TrialsRow};
+use crate::bench::magic::MagicRow;
+use crate::bench::queens::QueensRow;
+use crate::puzzle::knight::Board;
+use egui::{Align2, Color32, FontId, RichText, Ui};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use serde::{Deserialize, Serialize};
+
+/// A per-square figure of a sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Metric {
+    #[default]
+    Tours,
+    SuccessRate,
+    Time,
+    Calls,
+    Generations,
+}
+
+impl Metric {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Metric::Tours => "tours found",
+            Metric::SuccessRate => "success rate",
+            Metric::Time => "time",
+            Metric::Calls => "recursive calls",
+            Metric::Generations => "generations to the first tour",
+        }
+    }
+
+    /// The figures a GA sweep has per square.
+    pub(super) const GA_SWEEP: &[Metric] = &[
+        Metric::Tours,
+        Metric::SuccessRate,
+        Metric::Generations,
+        Metric::Time,
+    ];
+    /// The figures a counting sweep has per square.
+    pub(super) const COUNT_SWEEP: &[Metric] = &[Metric::Tours, Metric::Calls, Metric::Time];
+}
+
+/// The choice of the figure a sweep's heat map shows, among the sweep's `metrics`.
+pub(super) fn metric_picker(ui: &mut Ui, metric: &mut Metric, metrics: &[Metric]) {
+    if !metrics.contains(metric) {
+        *metric = metrics[0];
+    }
+    ui.horizontal(|ui| {
+        ui.label("Show");
+        for &m in metrics {
+            ui.selectable_value(metric, m, m.name());
+        }
+    });
+}
+
+pub(super) fn ms(ms: f64, hide: bool) -> String {
+    if hide {
+        "—".into()
+    } else if ms < 10.0 {
+        format!("{ms:.3}")
+    } else {
+        format!("{ms:.1}")
+    }
+}
+
+pub(super) fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
+    ui.label(s.trials.to_string());
+    ui.label(s.successes.to_string());
+    ui.label(format!("{:.0} %", 100.0 * s.success_rate));
+    ui.label(ms(s.mean_ms, hide));
+    ui.label(ms(s.median_ms, hide));
+    ui.label(ms(s.min_ms, hide));
+    ui.label(ms(s.max_ms, hide));
+}
+
+const SUMMARY_HEADERS: [&str; 7] = [
+    "trials",
+    "found",
+    "success",
+    "mean ms",
+    "median ms",
+    "min ms",
+    "max ms",
+];
+
+pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: bool) {
+    egui::Grid::new("trials-table")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
+            ui.label(RichText::new("algorithm").strong());
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("best / worst batch of 10").strong());
+            ui.label(RichText::new("mean generations").strong());
+            ui.end_row();
+            for r in rows {
+                let first = if levels {
+                    LEVELS
+                        .iter()
+                        .find(|l| l.0 == r.algorithm)
+                        .map_or("?".to_string(), |l| l.1.to_string())
+                } else {
+                    r.board.clone()
+                };
+                ui.label(first);
+                ui.label(&r.algorithm);
+                summary_cells(ui, &r.summary, hide);
+                ui.label(format!(
+                    "{:.0} % / {:.0} %",
+                    100.0 * r.best_batch_rate,
+                    100.0 * r.worst_batch_rate
+                ));
+                ui.label(format!("{:.1}", r.mean_generations));
+                ui.end_row();
+            }
+        });
+}
+
+pub(super) fn success_bars(ui: &mut Ui, rows: &[TrialsRow]) {
+    let names: Vec<String> = rows.iter().map(|r| r.algorithm.clone()).collect();
+    Plot::new("levels-success")
+        .height(200.0)
+        .include_y(0.0)
+        .include_y(100.0)
+        .y_axis_label("success rate (%)")
+        .x_axis_formatter(move |m, _| {
+            let i = m.value.round();
+            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            let bars = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    egui_plot::Bar::new(i as f64, 100.0 * r.summary.success_rate).width(0.6)
+                })
+                .collect();
+            plot.bar_chart(
+                egui_plot::BarChart::new("success rate", bars)
+                    .color(Color32::from_rgb(90, 170, 255)),
+            );
+        });
+}
+
+pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
+    let side_of = |r: &TrialsRow| {
+        r.board
+            .split('x')
+            .next()
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let success: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|r| [side_of(r), 100.0 * r.summary.success_rate])
+        .collect();
+    let time: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|r| [side_of(r), r.summary.mean_ms])
+        .collect();
+    let plots = ui.horizontal(|ui| {
+        let w = ((ui.available_width() - 24.0) / 2.0).max(200.0);
+        ui.vertical(|ui| {
+            ui.label("success rate (%) by board side");
+            Plot::new("sizes-success")
+                .height(220.0)
+                .width(w)
+                .include_y(0.0)
+                .include_y(100.0)
+                .x_axis_label("board side n (n × n)")
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(
+                        Line::new("success rate", PlotPoints::from(success.clone()))
+                            .color(Color32::from_rgb(110, 200, 110)),
+                    );
+                    plot.points(
+                        Points::new("", PlotPoints::from(success))
+                            .radius(3.0)
+                            .color(Color32::from_rgb(110, 200, 110)),
+                    );
+                });
+        });
+        ui.vertical(|ui| {
+            ui.label(if hide {
+                "mean time per trial (ms) by board side: hidden in reproducible pictures"
+            } else {
+                "mean time per trial (ms) by board side"
+            });
+            Plot::new("sizes-time")
+                .height(220.0)
+                .width(w)
+                .include_y(0.0)
+                .x_axis_label("board side n (n × n)")
+                .legend(Legend::default())
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    if !hide {
+                        plot.line(
+                            Line::new("mean ms", PlotPoints::from(time.clone()))
+                                .color(Color32::from_rgb(255, 150, 60)),
+                        );
+                        plot.points(
+                            Points::new("", PlotPoints::from(time))
+                                .radius(3.0)
+                                .color(Color32::from_rgb(255, 150, 60)),
+                        );
+                    }
+                });
+        });
+    });
+    super::super::export::register(ui.ctx(), "size plots", plots.response.rect);
+}
+
+/// The board with each square coloured and labelled by its figure.
+pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric, hide: bool) {
+    let Ok(board) = Board::new(side, side) else {
+        return;
+    };
+    let hidden = hide && metric == Metric::Time;
+    let max = values.iter().copied().fold(0.0, f64::max);
+    // The board's heat map takes whole numbers; a thousand steps are plenty for a colour.
+    let heat: Vec<u64> = values
+        .iter()
+        .map(|&v| {
+            if hidden || max <= 0.0 {
+                0
+            } else {
+                (1000.0 * v / max).round() as u64
+            }
+        })
+        .collect();
+    let avail = ui
+        .available_width()
+        .min(ui.available_height().max(300.0))
+        .min(640.0);
+    let response = ui
+        .allocate_ui(egui::vec2(avail, avail), |ui| {
+            draw_board(
+                ui,
+                &BoardView {
+                    board: &board,
+                    start: 0,
+                    path: &[],
+                    shown: 0,
+                    closed: false,
+                    degrees: false,
+                    heat: Some(&heat),
+                },
+            )
+        })
+        .inner;
+    let rect = response.response.rect;
+    super::super::export::register(ui.ctx(), "heat map", rect);
+    let cell = rect.width() / side as f32;
+    if cell >= 20.0 && !hidden {
+        let painter = ui.painter_at(rect);
+        let text = if ui.visuals().dark_mode {
+            Color32::WHITE
+        } else {
+            Color32::BLACK
+        };
+        for (i, &v) in values.iter().enumerate() {
+            let (r, c) = (i as u64 / side, i as u64 % side);
+            let centre = rect.min + egui::vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
+            painter.text(
+                centre,
+                Align2::CENTER_CENTER,
+                format_metric(v, metric),
+                FontId::proportional((cell * 0.26).clamp(8.0, 16.0)),
+                text,
+            );
+        }
+    }
+    if let Some(sq) = response.hovered {
+        let (r, c) = board.row_col(sq);
+        let v = values.get(sq as usize).copied().unwrap_or(0.0);
+        ui.label(format!(
+            "{} (row {r}, column {c}): {} {}",
+            board.name(sq),
+            metric.name(),
+            if hidden {
+                "—".into()
+            } else {
+                format_metric(v, metric)
+            }
+        ));
+    } else {
+        ui.label(RichText::new(format!("Each square: {} from that start square; greener is more. Hover a square for its figure.", metric.name())).small());
+    }
+}
+
+pub(super) fn format_metric(v: f64, metric: Metric) -> String {
+    match metric {
+        Metric::SuccessRate => format!("{:.0}%", 100.0 * v),
+        Metric::Time => {
+            if v < 10.0 {
+                format!("{v:.1}ms")
+            } else {
+                format!("{v:.0}ms")
+            }
+        }
+        Metric::Generations => format!("{v:.1}"),
+        Metric::Tours | Metric::Calls => {
+            if v >= 1e6 {
+                format!("{:.1}M", v / 1e6)
+            } else if v >= 1e4 {
+                format!("{:.0}k", v / 1e3)
+            } else {
+                format!("{v:.0}")
+            }
+        }
+    }
+}
+
+pub(super) fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
+    egui::Grid::new("queens-bench-table")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["n", "algorithm", "heuristic"] {
+                ui.label(RichText::new(h).strong());
+            }
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("document: mean ms, success").strong());
+            ui.end_row();
+            for r in rows {
+                ui.label(r.n.to_string());
+                ui.label(&r.algorithm);
+                ui.label(&r.heuristic);
+                summary_cells(ui, &r.summary, hide);
+                ui.label(match (r.document_mean_ms, r.document_success_rate) {
+                    (Some(m), Some(s)) => format!("{m:.3}, {:.0} %", 100.0 * s),
+                    _ => "—".into(),
+                });
+                ui.end_row();
+            }
+        });
+}
+
+pub(super) fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
+    egui::Grid::new("magic-bench-table")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["variant", "order"] {
+                ui.label(RichText::new(h).strong());
+            }
+            for h in SUMMARY_HEADERS {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.label(RichText::new("median generation").strong());
+            ui.label(RichText::new("document").strong());
+            ui.end_row();
+            for r in rows {
+                ui.label(&r.variant);
+                ui.label(r.order.to_string());
+                summary_cells(ui, &r.summary, hide);
+                ui.label(
+                    r.median_generation
+                        .map_or("—".into(), |g| format!("{g:.0}")),
+                );
+                ui.label(
+                    r.document_generation
+                        .map_or("—".into(), |g| format!("generation {g}")),
+                );
+                ui.end_row();
+            }
+        });
+}

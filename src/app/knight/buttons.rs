@@ -1,0 +1,134 @@
+//! The Knight's Tour view's run and playback buttons, and its fitness plot.
+
+use super::{BELIEF_ALGORITHMS, INSTANT, KnightView};
+use crate::app::widgets::plots::{BEST, MEAN, WORST, generation_plot};
+use egui::{RichText, Ui};
+
+impl KnightView {
+    pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        ui.horizontal_wrapped(|ui| {
+            let running = self.live.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text("Start the search (R)")
+                .clicked()
+            {
+                self.start_run(&ctx);
+            }
+            let paused = self.live.is_paused();
+            if running {
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
+                {
+                    self.toggle_play();
+                }
+                if ui
+                    .add_enabled(paused, egui::Button::new("Step"))
+                    .on_hover_text("Run the search a little further (→)")
+                    .clicked()
+                {
+                    self.step_animation(1);
+                }
+            } else {
+                let can_play = !self.tour.is_empty();
+                let label = if self.playing { "Pause" } else { "Play" };
+                if ui
+                    .add_enabled(can_play, egui::Button::new(label))
+                    .on_hover_text("Play or pause the animation (Space)")
+                    .clicked()
+                {
+                    self.toggle_play();
+                }
+                if ui
+                    .add_enabled(can_play, egui::Button::new("Step"))
+                    .on_hover_text("One move of the animation (→; ← goes back)")
+                    .clicked()
+                {
+                    self.step_animation(1);
+                }
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
+                .clicked()
+            {
+                self.stop_by_user();
+            }
+            if ui.button("Reset").clicked() {
+                self.reset();
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(&mut self.settings.speed, 1.0..=INSTANT)
+                    .logarithmic(true)
+                    .custom_formatter(|v, _| {
+                        if v >= INSTANT as f64 {
+                            "instant".into()
+                        } else {
+                            format!("{v:.0} moves/s")
+                        }
+                    })
+                    .custom_parser(|t| {
+                        let t = t.trim().trim_end_matches("moves/s").trim();
+                        if t == "instant" {
+                            Some(INSTANT as f64)
+                        } else {
+                            t.parse().ok()
+                        }
+                    }),
+            )
+            .labelled_by(l.id);
+        });
+        if !self.tour.is_empty() && !self.live.is_running() {
+            ui.horizontal(|ui| {
+                let l = ui.label("Move");
+                let mut shown = self.shown;
+                if ui
+                    .add(egui::Slider::new(&mut shown, 1..=self.tour.len()))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    self.shown = shown;
+                    self.playing = false;
+                }
+            });
+        }
+        ui.checkbox(&mut self.settings.show_degrees, "Show Warnsdorff degrees")
+            .on_hover_text("Each free square shows how many free squares a knight could go on to from it; the knight's next choices are highlighted.");
+        if BELIEF_ALGORITHMS.contains(&self.settings.algorithm.as_str()) {
+            ui.checkbox(&mut self.settings.show_belief, "Show belief space")
+                .on_hover_text("Colours each square by what the belief space has learned: level 3, the share of top paths through it that came near a tour; level 4, the good transitions learned out of it.");
+        }
+    }
+
+    /// Best, mean and worst fitness per generation, live.
+    pub(super) fn fitness_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.live.history.last() else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Fitness per generation").strong());
+        ui.label(format!(
+            "generation {}: best {:.1}, mean {:.1}, worst {:.1}",
+            last.generation, last.best, last.mean, last.worst
+        ));
+        ui.label(format!(
+            "best path {} squares, diversity {:.0} %",
+            last.best_coverage,
+            last.diversity * 100.0
+        ));
+        generation_plot(
+            ui,
+            "fitness-plot",
+            "fitness plot",
+            "generation",
+            &self.live.history,
+            &[BEST, MEAN, WORST],
+        );
+    }
+}

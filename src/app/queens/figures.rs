@@ -1,0 +1,176 @@
+//! The N-Queens view's run buttons, its table of runs and its conflicts plot.
+
+use super::*;
+
+impl QueensView {
+    pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let running = self.live.is_running();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text("Run the chosen algorithm (R)")
+                .clicked()
+            {
+                self.start_run(&ctx);
+            }
+            if ui
+                .add_enabled(!running, egui::Button::new("Run all four"))
+                .on_hover_text("Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times")
+                .clicked()
+            {
+                self.start_all_four(&ctx);
+            }
+            if running {
+                let paused = self.live.is_paused();
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
+                {
+                    self.live.toggle_pause();
+                }
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
+                .clicked()
+            {
+                self.stop_by_user();
+            }
+            if ui.button("Reset").clicked() {
+                self.reset();
+            }
+        });
+        let n = self.settings.n;
+        let countable = n <= MAX_COUNT_N as u64;
+        let help = if !countable {
+            format!("Counting goes up to n = {MAX_COUNT_N}.")
+        } else if n > COUNT_COMFORTABLE_N {
+            format!(
+                "Count every solution of {n} queens: bitboards with symmetry on every core. Above n = {COUNT_COMFORTABLE_N} this takes minutes or more (the time limit applies)."
+            )
+        } else {
+            format!("Count every solution of {n} queens: bitboards with symmetry on every core.")
+        };
+        if ui
+            .add_enabled(
+                !running && countable,
+                egui::Button::new("Count all solutions"),
+            )
+            .on_hover_text(help)
+            .on_disabled_hover_text(format!("Counting goes up to n = {MAX_COUNT_N}."))
+            .clicked()
+        {
+            self.start_count(&ctx);
+        }
+        ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
+            .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
+    }
+
+    /// Each algorithm of the last run or sequence, with its time.
+    pub(super) fn results_table(&self, ui: &mut Ui) {
+        if self.results.len() < 2 && self.queue.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.label(RichText::new("Runs on this n and seed").strong());
+        egui::Grid::new("queens-results")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("algorithm");
+                ui.label("result");
+                ui.label("nodes");
+                ui.label("time");
+                ui.end_row();
+                for r in &self.results {
+                    let name = queens_algorithm(&r.algorithm).map_or("?", |a| a.name);
+                    ui.label(name);
+                    match &r.outcome {
+                        Ok(rep) => {
+                            ui.label(if rep.found {
+                                "solved".to_string()
+                            } else {
+                                format!("{} ({} pairs)", rep.stop.describe(), rep.conflicts)
+                            });
+                            ui.label(rep.counters.nodes.to_string());
+                            ui.label(format_ms(ui.ctx(), rep.elapsed_ms));
+                        }
+                        Err(e) => {
+                            ui.label(e);
+                            ui.label("");
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+                let pending = (self.live.is_running())
+                    .then_some(self.running.as_str())
+                    .into_iter()
+                    .chain(self.queue.iter().rev().map(String::as_str));
+                for id in pending {
+                    ui.label(queens_algorithm(id).map_or("?", |a| a.name));
+                    ui.label(if id == self.running {
+                        "running…"
+                    } else {
+                        "waiting"
+                    });
+                    ui.label("");
+                    ui.label("");
+                    ui.end_row();
+                }
+            });
+    }
+
+    /// Conflicts per step (hill climbing) or per generation (cultural), live.
+    pub(super) fn conflicts_plot(&self, ui: &mut Ui) {
+        let Some(last) = self.live.history.last() else {
+            return;
+        };
+        let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
+        let algorithm = if self.running.is_empty() {
+            self.results
+                .last()
+                .map(|r| r.algorithm.as_str())
+                .unwrap_or("")
+        } else {
+            self.running.as_str()
+        };
+        let cultural = algorithm == "cultural" || per_generation;
+        ui.separator();
+        let unit = if cultural { "generation" } else { "step" };
+        ui.label(
+            RichText::new(format!(
+                "Heuristic ({}) per {unit}",
+                self.settings.heuristic
+            ))
+            .strong(),
+        );
+        ui.label(if cultural {
+            format!(
+                "generation {}: best {:.0}, mean {:.1}, worst {:.0}",
+                last.generation, last.best, last.mean, last.worst
+            )
+        } else {
+            format!("step {}: {:.0}", last.generation, last.best)
+        });
+        let conflicts = Curve {
+            name: "conflicts",
+            ..BEST
+        };
+        let curves = if cultural {
+            &[BEST, MEAN, WORST][..]
+        } else {
+            std::slice::from_ref(&conflicts)
+        };
+        generation_plot(
+            ui,
+            "queens-conflicts-plot",
+            "plot",
+            unit,
+            &self.live.history,
+            curves,
+        );
+    }
+}
