@@ -22,6 +22,8 @@ pub struct LiveRun {
     pub elapsed_ms: f64,
     /// Best, mean and worst fitness per generation of an evolutionary run (thinned).
     pub history: History,
+    /// What the last run started ran: an algorithm id, or a task such as `count`.
+    pub label: String,
 }
 
 /// What one look at the worker brought.
@@ -50,6 +52,7 @@ impl LiveRun {
         self.stop();
         job.check()?;
         self.clear();
+        self.label = job.puzzle().label_and_seed().0;
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
         self.run = Some(Run::start(job, move || ctx.request_repaint()));

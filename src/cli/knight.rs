@@ -5,6 +5,7 @@ use super::bench::Experiment;
 use super::common::{OutputArgs, SolveFlags, params, parse_board, parse_duration, start_square};
 use super::output::{ParamMap, Render, RowCols, json_line, row_col};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Job, KnightJob, KnightReport, KnightTask};
 use crate::solve::{Budget, Counters, Stop};
@@ -357,20 +358,8 @@ fn solve_text(out: &mut dyn Write, r: &SolveReport) -> io::Result<()> {
         grid(out, r.cols, r.rows, &r.path)?;
         writeln!(out)?;
     }
-    let c = &r.counters;
-    if c.generations > 0 {
-        writeln!(
-            out,
-            "generations {}, chromosomes evaluated {}, best path {} squares; {:.3} ms",
-            c.generations, c.nodes, c.max_depth, r.elapsed_ms
-        )
-    } else {
-        writeln!(
-            out,
-            "nodes {}, backtracks {}, max depth {}, attempts {}; {:.3} ms",
-            c.nodes, c.backtracks, c.max_depth, c.attempts, r.elapsed_ms
-        )
-    }
+    let figures = told(knight_figures(&r.algorithm), &r.counters);
+    writeln!(out, "{figures}; {:.3} ms", r.elapsed_ms)
 }
 
 fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {

@@ -151,7 +151,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 fn run_job(job: &Job) -> Result<(Report, Vec<crate::run::Event>), CliError> {
     let cancel = common::cancel_on_ctrl_c();
     let run = Run::start_with_cancel(job.clone(), cancel, || {});
-    let (result, history) = progress::wait(&run);
+    let (result, history) = progress::wait(&run, job.puzzle().figures());
     Ok((result?, history))
 }
 

@@ -2,6 +2,7 @@
 //! line while one job runs, a bar while a bench's trials run.
 
 use crate::bench::Meter;
+use crate::run::catalog::{Figure, told};
 use crate::run::{Event, JobError, Report, Run};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,8 +12,8 @@ use std::time::Duration;
 const QUIET_FOR_MS: f64 = 500.0;
 
 /// Waits for the worker's answer, keeping the events a run file records and showing the
-/// search's counters on a terminal.
-pub fn wait(run: &Run) -> (Result<Report, JobError>, Vec<Event>) {
+/// search's `figures` on a terminal.
+pub fn wait(run: &Run, figures: &[Figure]) -> (Result<Report, JobError>, Vec<Event>) {
     let line = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
         .with_style(ProgressStyle::with_template("{spinner} {msg}").expect("a fixed template"));
     let mut history = Vec::new();
@@ -27,17 +28,10 @@ pub fn wait(run: &Run) -> (Result<Report, JobError>, Vec<Event>) {
                     && *elapsed_ms > QUIET_FOR_MS
                 {
                     let seconds = elapsed_ms / 1e3;
-                    line.set_message(if counters.generations > 0 {
-                        format!(
-                            "{seconds:.1} s: generation {}, best path {} squares (Ctrl-C stops)",
-                            counters.generations, counters.max_depth
-                        )
-                    } else {
-                        format!(
-                            "{seconds:.1} s: {} nodes, {} found, depth {} (Ctrl-C stops)",
-                            counters.nodes, counters.solutions, counters.depth
-                        )
-                    });
+                    line.set_message(format!(
+                        "{seconds:.1} s: {} (Ctrl-C stops)",
+                        told(figures, counters)
+                    ));
                     line.tick();
                 }
                 history.push(e);

@@ -3,7 +3,8 @@
 use super::CliError;
 use super::common::{OutputArgs, Sizes, SolveFlags, params, parse_duration, parse_sizes};
 use super::output::{ParamMap, Render, json_line};
-use crate::run::queens::{QueensCountReport, QueensSolveReport, counter_figures};
+use crate::run::catalog::{queens_figures, told};
+use crate::run::queens::{QueensCountReport, QueensSolveReport};
 use crate::run::{Job, QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, Counters, Stop};
 use clap::{Args, Subcommand};
@@ -232,12 +233,11 @@ fn solve_text(out: &mut dyn Write, r: &QueensSolveReport) -> io::Result<()> {
             r.n
         )?;
     }
-    let figures = counter_figures(&r.algorithm, &r.counters);
+    let figures = queens_figures(&r.algorithm);
     let stats = if figures.is_empty() {
         String::from("constructed directly")
     } else {
-        let told: Vec<String> = figures.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        told.join(", ")
+        told(figures, &r.counters)
     };
     writeln!(out, "{stats}; {:.3} ms", r.elapsed_ms)
 }

@@ -2,6 +2,7 @@
 //! parameters with the source documents' defaults. Parameters arrive as `KEY=VALUE` text
 //! (the command line's `--param`, the app's forms) and are checked here.
 
+use crate::solve::Counters;
 use std::collections::BTreeMap;
 
 /// What values a parameter takes.
@@ -36,7 +37,116 @@ pub struct AlgorithmInfo {
     /// A complete search proves there is no tour when it finds none.
     pub complete: bool,
     pub params: &'static [ParamSpec],
+    /// The figures it reports, in the order they are told.
+    pub figures: &'static [Figure],
 }
+
+/// A counter of [`Counters`], by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    Nodes,
+    Backtracks,
+    MaxDepth,
+    Solutions,
+    Attempts,
+    Generations,
+    Moves,
+    Queued,
+}
+
+impl Counter {
+    /// The counter's value in `c`.
+    pub fn read(self, c: &Counters) -> u64 {
+        match self {
+            Counter::Nodes => c.nodes,
+            Counter::Backtracks => c.backtracks,
+            Counter::MaxDepth => c.max_depth,
+            Counter::Solutions => c.solutions,
+            Counter::Attempts => c.attempts,
+            Counter::Generations => c.generations,
+            Counter::Moves => c.moves,
+            Counter::Queued => c.queued,
+        }
+    }
+}
+
+/// One figure an algorithm reports: what it calls it, its unit (or none), the counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figure {
+    pub label: &'static str,
+    pub unit: &'static str,
+    pub counter: Counter,
+}
+
+const fn figure(label: &'static str, counter: Counter) -> Figure {
+    Figure {
+        label,
+        unit: "",
+        counter,
+    }
+}
+
+const fn squares(label: &'static str, counter: Counter) -> Figure {
+    Figure {
+        label,
+        unit: "squares",
+        counter,
+    }
+}
+
+impl Figure {
+    /// The figure's value in `c`, with its unit.
+    pub fn value(&self, c: &Counters) -> String {
+        let v = self.counter.read(c);
+        match self.unit {
+            "" => v.to_string(),
+            unit => format!("{v} {unit}"),
+        }
+    }
+}
+
+/// `label value, label value …` for a status line.
+pub fn told(figures: &[Figure], c: &Counters) -> String {
+    let parts: Vec<String> = (figures.iter())
+        .map(|f| format!("{} {}", f.label, f.value(c)))
+        .collect();
+    parts.join(", ")
+}
+
+const WARNSDORFF_FIGURES: &[Figure] = &[
+    figure("squares entered", Counter::Nodes),
+    figure("attempts", Counter::Attempts),
+];
+const WALK_FIGURES: &[Figure] = &[
+    figure("steps", Counter::Nodes),
+    figure("walks", Counter::Attempts),
+    squares("longest walk", Counter::MaxDepth),
+];
+const BACKTRACK_FIGURES: &[Figure] = &[
+    figure("squares entered", Counter::Nodes),
+    figure("backtracks", Counter::Backtracks),
+    squares("deepest path", Counter::MaxDepth),
+];
+const KNIGHT_GA_FIGURES: &[Figure] = &[
+    figure("generations", Counter::Generations),
+    figure("chromosomes evaluated", Counter::Nodes),
+    squares("best path", Counter::MaxDepth),
+];
+/// What an enumeration of tours reports.
+pub const COUNT_FIGURES: &[Figure] = &[
+    figure("recursive calls", Counter::Nodes),
+    figure("tours counted", Counter::Solutions),
+];
+/// What counting every N-Queens solution reports.
+pub const QUEENS_COUNT_FIGURES: &[Figure] = &[
+    figure("nodes", Counter::Nodes),
+    figure("solutions", Counter::Solutions),
+];
+/// What a tree search over board states (BFS, DFS) reports.
+pub const TREE_SEARCH_FIGURES: &[Figure] = &[
+    figure("nodes generated", Counter::Nodes),
+    squares("deepest path", Counter::MaxDepth),
+];
 
 const TIE_BREAK: ParamSpec = ParamSpec {
     name: "tie_break",
@@ -300,6 +410,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Warnsdorff",
         summary: "Greedy: always jump to the square with the fewest onward moves. Linear time; no backtracking.",
         complete: false,
+        figures: WARNSDORFF_FIGURES,
         params: &[
             TIE_BREAK,
             ParamSpec {
@@ -318,6 +429,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Random walk (level 0)",
         summary: "From the Cultural Algorithm guide (level 0): jump to a random unvisited square until stuck.",
         complete: false,
+        figures: WALK_FIGURES,
         params: &[ParamSpec {
             name: "walks",
             default: "1",
@@ -333,6 +445,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking",
         summary: "From the Knight's Tour solver report (2.1): depth-first search in its fixed move order, no heuristic.",
         complete: true,
+        figures: BACKTRACK_FIGURES,
         params: &[],
     },
     AlgorithmInfo {
@@ -340,6 +453,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking + Warnsdorff",
         summary: "From the Knight's Tour solver report (2.1.1): depth-first search trying squares with the fewest onward moves first.",
         complete: true,
+        figures: BACKTRACK_FIGURES,
         params: &[TIE_BREAK],
     },
     AlgorithmInfo {
@@ -347,6 +461,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking, randomized",
         summary: "From the Knight's Tour solver report (2.1.2): depth-first search over the lowest-degree moves in random order.",
         complete: false,
+        figures: BACKTRACK_FIGURES,
         params: &[ParamSpec {
             name: "variant",
             default: "document",
@@ -362,6 +477,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Simple GA (level 1)",
         summary: "From the Cultural Algorithm guide (level 1): moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &LEVEL1,
     },
     AlgorithmInfo {
@@ -369,6 +485,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Enhanced GA (level 2)",
         summary: "From the Cultural Algorithm guide (level 2): level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &LEVEL2,
     },
     AlgorithmInfo {
@@ -376,6 +493,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Cultural GA (level 3)",
         summary: "From the Cultural Algorithm guide (level 3): level 2 with a belief space of move success and square difficulty guiding the operators.",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &LEVEL3,
     },
     AlgorithmInfo {
@@ -383,6 +501,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Advanced cultural (level 4)",
         summary: "From the Cultural Algorithm guide (level 4): paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &LEVEL4,
     },
     AlgorithmInfo {
@@ -390,6 +509,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "GA with repair",
         summary: "From the Knight's Tour solver report (2.2): moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &MOVE_GA,
     },
     AlgorithmInfo {
@@ -397,6 +517,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "GA with heuristic",
         summary: "From the Knight's Tour solver report (2.2): as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
         complete: false,
+        figures: KNIGHT_GA_FIGURES,
         params: &[MOVE_GA[0], MOVE_GA[1], MOVE_GA[2], MOVE_GA[3], MOVE_GA[4]],
     },
 ];
@@ -415,6 +536,10 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking",
         summary: "From the N-Queens AI report: column by column, rows from the top, a queen only where nothing attacks it.",
         complete: true,
+        figures: &[
+            figure("queens placed", Counter::Nodes),
+            figure("taken back", Counter::Backtracks),
+        ],
         params: &[],
     },
     AlgorithmInfo {
@@ -422,6 +547,10 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Best-first",
         summary: "From the N-Queens AI report: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
         complete: false,
+        figures: &[
+            figure("states expanded", Counter::Nodes),
+            figure("states queued", Counter::Queued),
+        ],
         params: &[HEURISTIC],
     },
     AlgorithmInfo {
@@ -429,6 +558,11 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Hill climbing",
         summary: "From the N-Queens AI report: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
         complete: false,
+        figures: &[
+            figure("neighbours scored", Counter::Nodes),
+            figure("moves downhill", Counter::Moves),
+            figure("restarts", Counter::Attempts),
+        ],
         params: &[
             HEURISTIC,
             int(
@@ -445,6 +579,11 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Cultural",
         summary: "From the N-Queens AI report: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
         complete: false,
+        figures: &[
+            figure("generations", Counter::Generations),
+            figure("placements scored", Counter::Nodes),
+            figure("refreshes", Counter::Attempts),
+        ],
         params: &[
             HEURISTIC,
             int(
@@ -475,6 +614,11 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Min-conflicts",
         summary: "Sosic & Gu / Minton local search: a nearly conflict-free random permutation, then swaps that lower the conflicts. A million queens in a fraction of a second.",
         complete: false,
+        figures: &[
+            figure("swaps tried", Counter::Nodes),
+            figure("swaps made", Counter::Moves),
+            figure("starts", Counter::Attempts),
+        ],
         params: &[
             int(
                 "tail",
@@ -504,6 +648,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Construction",
         summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",
         complete: true,
+        figures: &[],
         params: &[],
     },
 ];
@@ -515,6 +660,12 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Genetic algorithm",
         summary: "From the magic-square GA notebook: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
         complete: false,
+        figures: &[
+            figure("generations", Counter::Generations),
+            figure("squares scored", Counter::Nodes),
+            figure("magic squares found", Counter::Solutions),
+            figure("fresh starts", Counter::Attempts),
+        ],
         params: &[
             int(
                 "population",
@@ -582,6 +733,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Construction",
         summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
         complete: true,
+        figures: &[],
         params: &[],
     },
 ];
@@ -607,6 +759,24 @@ fn find(
             ids.join(", ")
         )
     })
+}
+
+/// The figures a knight's tour run reports: a solver's, or those of `count`, `count-all`,
+/// `bfs` and `dfs`.
+pub fn knight_figures(id: &str) -> &'static [Figure] {
+    match id {
+        "count" | "count-all" => COUNT_FIGURES,
+        "bfs" | "dfs" => TREE_SEARCH_FIGURES,
+        _ => knight_algorithm(id).map_or(&[], |a| a.figures),
+    }
+}
+
+/// The figures an N-Queens run reports: a solver's, or the count's.
+pub fn queens_figures(id: &str) -> &'static [Figure] {
+    match id {
+        "queens-count" | "count" => QUEENS_COUNT_FIGURES,
+        _ => queens_algorithm(id).map_or(&[], |a| a.figures),
+    }
 }
 
 pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {

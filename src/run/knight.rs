@@ -189,6 +189,10 @@ impl KnightJob {
 }
 
 impl PuzzleJob for KnightJob {
+    fn figures(&self) -> &'static [super::catalog::Figure] {
+        super::catalog::knight_figures(&PuzzleJob::label_and_seed(self).0)
+    }
+
     type Report = KnightReport;
 
     fn title(&self) -> String {

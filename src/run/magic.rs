@@ -138,6 +138,11 @@ pub struct MagicCountReport {
 impl MagicJob {}
 
 impl PuzzleJob for MagicJob {
+    fn figures(&self) -> &'static [super::catalog::Figure] {
+        let (label, _) = PuzzleJob::label_and_seed(self);
+        magic_algorithm(&label).map_or(&[], |a| a.figures)
+    }
+
     type Report = MagicReport;
 
     fn title(&self) -> String {

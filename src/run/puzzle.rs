@@ -3,6 +3,7 @@
 //! implements these in its own file; [`super::Job`] and [`super::Report`] wrap one of each
 //! and delegate through a single `match`.
 
+use super::catalog::Figure;
 use super::error::JobError;
 use crate::solve::{Counters, Observer, Stop};
 use std::sync::atomic::AtomicBool;
@@ -23,6 +24,8 @@ pub trait PuzzleJob {
     fn title(&self) -> String;
     /// The algorithm (or task) and the seed, for the `Started` event.
     fn label_and_seed(&self) -> (String, u64);
+    /// The figures the job's counters are told as (see the catalog).
+    fn figures(&self) -> &'static [Figure];
 }
 
 /// A puzzle's report.
@@ -93,6 +96,8 @@ pub trait AnyJob {
     fn title(&self) -> String;
     /// See [`PuzzleJob::label_and_seed`].
     fn label_and_seed(&self) -> (String, u64);
+    /// See [`PuzzleJob::figures`].
+    fn figures(&self) -> &'static [Figure];
 }
 
 impl<J> AnyJob for J
@@ -115,5 +120,8 @@ where
     }
     fn label_and_seed(&self) -> (String, u64) {
         PuzzleJob::label_and_seed(self)
+    }
+    fn figures(&self) -> &'static [Figure] {
+        PuzzleJob::figures(self)
     }
 }

@@ -126,6 +126,10 @@ pub struct QueensCountReport {
 impl QueensJob {}
 
 impl PuzzleJob for QueensJob {
+    fn figures(&self) -> &'static [super::catalog::Figure] {
+        super::catalog::queens_figures(&PuzzleJob::label_and_seed(self).0)
+    }
+
     type Report = QueensReport;
 
     fn title(&self) -> String {
@@ -185,30 +189,6 @@ impl PuzzleJob for QueensJob {
                 solve(self, algorithm, params, cancel, observer).map(QueensReport::Solve)
             }
         }
-    }
-}
-
-/// What an algorithm's counters mean, as `(name, value)` pairs in the order they are told.
-pub fn counter_figures(algorithm: &str, c: &Counters) -> Vec<(&'static str, u64)> {
-    match algorithm {
-        "min-conflicts" => vec![
-            ("swaps tried", c.nodes),
-            ("swaps made", c.backtracks),
-            ("restarts", c.attempts.saturating_sub(1)),
-        ],
-        "backtracking" => vec![("queens placed", c.nodes), ("taken back", c.backtracks)],
-        "best-first" => vec![("states expanded", c.nodes), ("states queued", c.attempts)],
-        "hill-climbing" => vec![
-            ("neighbours scored", c.nodes),
-            ("steps", c.generations),
-            ("restarts", c.attempts),
-        ],
-        "cultural" => vec![
-            ("generations", c.generations),
-            ("placements scored", c.nodes),
-            ("refreshes", c.attempts),
-        ],
-        _ => Vec::new(),
     }
 }
 

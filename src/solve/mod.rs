@@ -90,10 +90,14 @@ impl Stop {
     }
 }
 
-/// Counters every search keeps; those an algorithm does not use stay zero.
+/// Counters every search keeps; those an algorithm does not use stay zero. Each field
+/// means one thing for every algorithm; which ones an algorithm reports, and what it calls
+/// them, the catalog says (`run::catalog::AlgorithmInfo::figures`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Counters {
-    /// Squares entered (search nodes, recursive calls, steps of a walk).
+    /// Units of work: squares entered, recursive calls, steps of a walk, states expanded,
+    /// neighbours, placements, chromosomes or squares scored.
     pub nodes: u64,
     /// Squares taken back by a backtracking search.
     pub backtracks: u64,
@@ -103,10 +107,15 @@ pub struct Counters {
     pub depth: u64,
     /// Solutions found (tours counted by an enumeration).
     pub solutions: u64,
-    /// Independent attempts (walks, restarts, tie-break rules tried).
+    /// Fresh starts: walks, tie-break rules tried, random restarts, a population refreshed
+    /// or a search begun afresh.
     pub attempts: u64,
     /// Generations of an evolutionary algorithm.
     pub generations: u64,
+    /// Moves a local search made (a queen moved to another row).
+    pub moves: u64,
+    /// States put on a search's frontier.
+    pub queued: u64,
 }
 
 /// What each generation reports (the app plots it; the bench sums it up).

@@ -636,14 +636,13 @@ impl View for CompareView {
                 .num_columns(2)
                 .show(ui, |ui| {
                     let c = l.counters();
-                    if c.generations > 0 {
-                        ui.label("generations");
-                        ui.label(c.generations.to_string());
+                    let algorithms = self.ran.instance().algorithms();
+                    let info = algorithms.iter().find(|a| a.id == l.algorithm);
+                    for f in info.map_or(&[][..], |a| a.figures) {
+                        ui.label(f.label);
+                        ui.label(f.value(c));
                         ui.end_row();
                     }
-                    ui.label("nodes");
-                    ui.label(c.nodes.to_string());
-                    ui.end_row();
                     ui.label("time");
                     ui.label(format_ms(ui.ctx(), l.elapsed_ms()));
                     ui.end_row();

@@ -13,7 +13,7 @@ use super::view::{View, format_ms, outcome_label};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
-use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm};
+use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
@@ -487,31 +487,17 @@ impl View for KnightView {
     /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
         let c = &self.live.counters;
+        // The figures of the run on show (of the algorithm chosen, before any run).
+        let shown = match self.live.label.as_str() {
+            "" => self.settings.algorithm.as_str(),
+            label => label,
+        };
         egui::Grid::new("knight-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                if c.generations > 0 {
-                    ui.label("generations");
-                    ui.label(c.generations.to_string());
-                    ui.end_row();
-                    ui.label("evaluated");
-                    ui.label(c.nodes.to_string());
-                    ui.end_row();
-                    ui.label("best path");
-                    ui.label(format!("{} squares", c.max_depth));
-                    ui.end_row();
-                } else {
-                    ui.label("nodes");
-                    ui.label(c.nodes.to_string());
-                    ui.end_row();
-                    ui.label("backtracks");
-                    ui.label(c.backtracks.to_string());
-                    ui.end_row();
-                    ui.label("depth / max");
-                    ui.label(format!("{} / {}", c.depth, c.max_depth));
-                    ui.end_row();
-                    ui.label("tours counted");
-                    ui.label(c.solutions.to_string());
+                for f in knight_figures(shown) {
+                    ui.label(f.label);
+                    ui.label(f.value(c));
                     ui.end_row();
                 }
                 ui.label("elapsed");

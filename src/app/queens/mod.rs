@@ -11,10 +11,10 @@ use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_pa
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::puzzle::queens::conflicts;
-use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm};
+use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
 use crate::run::queens::{
-    QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask, counter_figures,
+    QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask,
 };
 use crate::run::{JobError, Report};
 use crate::solve::queens::count::MAX_COUNT_N;
@@ -540,8 +540,8 @@ impl View for QueensView {
                     } else {
                         self.running.as_str()
                     };
-                    for (k, v) in counter_figures(algorithm, &c) {
-                        row(k, v.to_string());
+                    for f in queens_figures(algorithm) {
+                        row(f.label, f.value(&c));
                     }
                 }
                 row("elapsed", time(self.live.elapsed_ms));

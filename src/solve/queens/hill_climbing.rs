@@ -44,7 +44,6 @@ pub fn solve(
         let mut h = heuristic.eval(&current);
         loop {
             step += 1;
-            counters.generations = step;
             ctl.generation(&GenerationStats {
                 generation: step,
                 best: h as f64,
@@ -84,6 +83,7 @@ pub fn solve(
                 Some((nh, i, j)) if nh < h => {
                     current[i] = j;
                     h = nh;
+                    counters.moves += 1;
                 }
                 _ => break,
             }

@@ -222,7 +222,7 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
                     counters.nodes += 1;
                     let j = below(rng, n);
                     if j != i && b.try_swap(i, j) {
-                        counters.backtracks += 1;
+                        counters.moves += 1;
                         if b.attacked(j) {
                             next.push(j);
                         }
