@@ -24,8 +24,20 @@ use serde::{Deserialize, Serialize};
 pub const MAX_N: u64 = 100_000_000;
 
 /// One of the N-Queens AI report's three heuristics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Heuristic {
     /// `heuristic1`: attacking pairs by a nested loop, O(n²).
     H1,
@@ -38,23 +50,16 @@ pub enum Heuristic {
 impl Heuristic {
     /// Parses `h1`, `h2` or `h3`.
     pub fn parse(text: &str) -> Result<Heuristic, String> {
-        match text {
-            "h1" => Ok(Heuristic::H1),
-            "h2" => Ok(Heuristic::H2),
-            "h3" => Ok(Heuristic::H3),
-            _ => Err(format!(
+        text.parse().map_err(|_| {
+            format!(
                 "unknown heuristic {text:?}: use h1 (attacking pairs, nested loop), h2 (conflicts per queen with arrays; always 2 x h1) or h3 (per-queen conflicts halved; always equal to h1)"
-            )),
-        }
+            )
+        })
     }
 
     /// The name [`Heuristic::parse`] reads.
     pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::H1 => "h1",
-            Heuristic::H2 => "h2",
-            Heuristic::H3 => "h3",
-        }
+        self.into()
     }
 
     /// The heuristic's value, computed the way the N-Queens AI report computes it.

@@ -2,8 +2,16 @@
 //! parameters with the source documents' defaults. Parameters arrive as `KEY=VALUE` text
 //! (the command line's `--param`, the app's forms) and are checked here.
 
+use super::error::JobError;
+use crate::puzzle::queens::Heuristic;
 use crate::solve::Counters;
+use crate::solve::knight::backtrack::RandomVariant;
+use crate::solve::knight::evolve::cultural::{Bonus, Threshold};
+use crate::solve::knight::evolve::levels::{DiversityBonus, Elite, Repair};
+use crate::solve::knight::evolve::move_ga::RepairOrder;
+use crate::solve::magic::ga::{Crossover, Found, Mutation, Selection};
 use std::collections::BTreeMap;
+use strum::VariantNames;
 
 /// What values a parameter takes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -208,7 +216,7 @@ const fn choice(
 const REPAIR: ParamSpec = choice(
     "repair",
     "most-onward",
-    &["most-onward", "fewest-onward"],
+    Repair::VARIANTS,
     "How a gene that cannot be followed is replaced: most-onward is the Cultural Algorithm guide as printed (max(valid_moves, key=future_moves_count), the opposite of Warnsdorff, rarely completes 8x8); fewest-onward is Warnsdorff's rule.",
 );
 const LEVEL1: [ParamSpec; 6] = [
@@ -260,7 +268,7 @@ const DIVERSITY: [ParamSpec; 2] = [
     choice(
         "diversity_bonus",
         "uniform",
-        &["uniform", "individual"],
+        DiversityBonus::VARIANTS,
         "uniform: the Cultural Algorithm guide as printed, the same bonus for everyone (it cannot change a tournament); individual: each individual's bonus grows with how much it differs from the consensus.",
     ),
 ];
@@ -282,7 +290,7 @@ const BELIEF3: [ParamSpec; 3] = [
     choice(
         "elite",
         "first",
-        &["first", "best"],
+        Elite::VARIANTS,
         "The chromosome injected by crossover: first is what the Cultural Algorithm guide's code does (best_individuals[0], the first generation's best); best is the best so far.",
     ),
 ];
@@ -355,13 +363,13 @@ const LEVEL4: [ParamSpec; 8] = [
     choice(
         "bonus",
         "document",
-        &["document", "reward"],
+        Bonus::VARIANTS,
         "document: the Cultural Algorithm guide as printed, the good-transition bonus is added to a score sorted ascending, so it makes a good move less likely; reward: it makes it more likely.",
     ),
     choice(
         "belief_threshold",
         "fitness",
-        &["fitness", "coverage"],
+        Threshold::VARIANTS,
         "What is compared with 0.7 n^2 to call a transition good: fitness (the Cultural Algorithm guide as printed, always above it) or squares covered.",
     ),
 ];
@@ -398,7 +406,7 @@ const MOVE_GA: [ParamSpec; 6] = [
     choice(
         "repair_order",
         "ascending",
-        &["ascending", "cyclic"],
+        RepairOrder::VARIANTS,
         "Which legal move replaces an illegal gene: the first of moves 1-8 (ascending, as the Knight's Tour solver report says) or the first of the seven moves after the illegal one (cyclic, closer to its table).",
     ),
 ];
@@ -466,7 +474,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
             name: "variant",
             default: "document",
             kind: ParamKind::Choice {
-                options: &["document", "complete"],
+                options: RandomVariant::VARIANTS,
                 open: false,
             },
             help: "document: as the solver report prints it (lowest-degree moves only, drawn with replacement, so it can miss tours); complete: shuffle ties and keep every move.",
@@ -525,7 +533,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
 const HEURISTIC: ParamSpec = choice(
     "heuristic",
     "h1",
-    &["h1", "h2", "h3"],
+    Heuristic::VARIANTS,
     "The N-Queens AI report's heuristic: h1 attacking pairs (nested loop), h2 conflicts per queen with arrays (always 2 x h1, and O(n)), h3 per-queen conflicts halved (always h1). They order placements identically, so only the speed differs.",
 );
 
@@ -691,7 +699,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
             choice(
                 "crossover",
                 "inversion",
-                &["inversion", "pmx"],
+                Crossover::VARIANTS,
                 "Single-point crossover: inversion sequences (the document's run) or partially mapped (PMX).",
             ),
             int(
@@ -711,19 +719,19 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
             choice(
                 "selection",
                 "tournament",
-                &["tournament", "literal"],
+                Selection::VARIANTS,
                 "tournament: each parent is the fitter (lower fitness) of two at random. literal: the document's code, whose tournament keeps the worse and whose pool is never used, so parents are drawn at random.",
             ),
             choice(
                 "mutation",
                 "fixed",
-                &["fixed", "literal"],
+                Mutation::VARIANTS,
                 "fixed: swap two of all n² cells with probability mutation_rate. literal: the document's round(rand, 2) >= rate (probability about 1 - rate) and positions that never reach the last cell.",
             ),
             choice(
                 "found",
                 "restart",
-                &["restart", "keep"],
+                Found::VARIANTS,
                 "restart: after a generation holding a magic square, start afresh from random permutations (so --target K finds K distinct squares). keep: the document's loop, which keeps it and gathers round it.",
             ),
         ],
@@ -830,6 +838,17 @@ impl Params {
         self.get(name).parse().unwrap_or(0.0)
     }
 
+    /// The choice `name` as its enum (checked against the same names when the parameters
+    /// were read, so this fails only on a catalog that lists a name the enum lacks).
+    pub fn choice<T: std::str::FromStr>(&self, name: &str) -> Result<T, JobError> {
+        self.get(name).parse().map_err(|_| {
+            JobError::Input(format!(
+                "{name}={:?} is not one of its choices",
+                self.get(name)
+            ))
+        })
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
@@ -902,6 +921,62 @@ mod tests {
         {
             assert!(check_value(default.0, default.1, default.1.default).is_ok());
         }
+    }
+
+    #[test]
+    fn every_choice_default_reads_as_its_enum() {
+        // The option lists come from the enums; each default must be one of them, and a
+        // typed choice reads back as the value it names.
+        for algo in KNIGHT_ALGORITHMS
+            .iter()
+            .chain(QUEENS_ALGORITHMS)
+            .chain(MAGIC_ALGORITHMS)
+        {
+            for p in algo.params {
+                if let ParamKind::Choice { options, open } = p.kind {
+                    assert!(
+                        open || options.contains(&p.default),
+                        "{}.{}: {}",
+                        algo.id,
+                        p.name,
+                        p.default
+                    );
+                }
+            }
+        }
+        let ga = magic_algorithm("ga").unwrap();
+        let p = Params::new(ga, &[("crossover".into(), "pmx".into())]).unwrap();
+        assert_eq!(p.choice::<Crossover>("crossover"), Ok(Crossover::Pmx));
+        assert_eq!(p.choice::<Found>("found"), Ok(Found::Restart));
+        assert!(Params::new(ga, &[("crossover".into(), "ox".into())]).is_err());
+    }
+
+    #[test]
+    fn every_figure_reads_the_counter_it_names() {
+        let c = Counters {
+            nodes: 1,
+            backtracks: 2,
+            max_depth: 3,
+            solutions: 4,
+            attempts: 5,
+            generations: 6,
+            moves: 7,
+            queued: 8,
+            depth: 0,
+        };
+        let min_conflicts = queens_algorithm("min-conflicts").unwrap();
+        assert_eq!(
+            told(min_conflicts.figures, &c),
+            "swaps tried 1, swaps made 7, starts 5"
+        );
+        assert_eq!(
+            told(knight_figures("level3"), &c),
+            "generations 6, chromosomes evaluated 1, best path 3 squares"
+        );
+        assert_eq!(
+            told(knight_figures("count"), &c),
+            "recursive calls 1, tours counted 4"
+        );
     }
 
     #[test]

@@ -230,9 +230,7 @@ impl PuzzleJob for KnightJob {
             KnightTask::Solve { algorithm, params } => {
                 let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
                 let params = Params::new(algo, params).map_err(JobError::Input)?;
-                if algo.id.starts_with("ga-") {
-                    move_ga_config(algo.id, &params).map_err(JobError::Input)?;
-                }
+                Solver::new(algo, &params).map_err(JobError::Input)?;
             }
             KnightTask::Count { .. } => {}
             KnightTask::Search { strategy } => {
@@ -306,64 +304,14 @@ fn solve(
     };
     let mut rng = rng_from_seed(job.seed);
     let started = Instant::now();
+    let solver = Solver::new(algo, params).map_err(JobError::Input)?;
     let mut budget = job.budget;
-    if algo.id == "level4" {
+    if let Solver::Cultural(_, timeout) = solver {
         // The Cultural Algorithm guide's timeout, unless the run's own limit is shorter.
-        let timeout = Duration::from_secs(params.int("timeout"));
         budget.time = Some(budget.time.map_or(timeout, |t| t.min(timeout)));
     }
     let mut ctl = Control::new(budget, cancel, observer);
-    let tie = || TieBreak::parse(params.get("tie_break")).unwrap_or(TieBreak::Auto);
-    let answer: Answer = match algo.id {
-        "warnsdorff" => {
-            let config = warnsdorff::Config {
-                tie_break: tie(),
-                attempts: params.int("attempts"),
-            };
-            warnsdorff::solve(&problem, &config, &mut rng, &mut ctl)
-        }
-        "random-walk" => {
-            let config = random_walk::Config {
-                walks: params.int("walks"),
-            };
-            random_walk::solve(&problem, &config, &mut rng, &mut ctl)
-        }
-        "backtrack" => backtrack::solve(&problem, Order::Plain, &mut rng, &mut ctl),
-        "backtrack-warnsdorff" => {
-            backtrack::solve(&problem, Order::Warnsdorff(tie()), &mut rng, &mut ctl)
-        }
-        "backtrack-random" => {
-            let variant = RandomVariant::parse(params.get("variant")).map_err(JobError::Input)?;
-            backtrack::solve(&problem, Order::Random(variant), &mut rng, &mut ctl)
-        }
-        "level1" | "level2" | "level3" => {
-            let level = algo.id.as_bytes()[5] - b'0';
-            let config = level_config(params).map_err(JobError::Input)?;
-            levels::solve_level(&problem, level, config, &mut rng, &mut ctl)
-        }
-        "level4" => {
-            let config = cultural::Config {
-                population: params.int("population") as usize,
-                generations: params.int("generations"),
-                base_mutation_rate: params.float("base_mutation_rate"),
-                tournament: params.int("tournament") as usize,
-                elite_size: params.int("elite_size") as usize,
-                bonus: cultural::Bonus::parse(params.get("bonus")).map_err(JobError::Input)?,
-                belief_threshold: cultural::Threshold::parse(params.get("belief_threshold"))
-                    .map_err(JobError::Input)?,
-            };
-            cultural::solve(&problem, &config, &mut rng, &mut ctl)
-        }
-        "ga-repair" | "ga-heuristic" => {
-            let config = move_ga_config(algo.id, params).map_err(JobError::Input)?;
-            move_ga::solve(&problem, &config, &mut rng, &mut ctl).answer
-        }
-        other => {
-            return Err(JobError::Input(format!(
-                "{other} is not a solver of single tours"
-            )));
-        }
-    };
+    let answer = solver.solve(&problem, &mut rng, &mut ctl);
     let elapsed = started.elapsed();
     // The puzzle module, not the solver, decides what is a tour.
     let found = answer.stop == Stop::Found;
@@ -393,6 +341,69 @@ fn solve(
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         message,
     })
+}
+
+/// A knight's tour solver with its configuration, read once from the catalog's id and
+/// `KEY=VALUE` parameters: past this point nothing is a string.
+#[derive(Debug, Clone)]
+enum Solver {
+    Warnsdorff(warnsdorff::Config),
+    RandomWalk(random_walk::Config),
+    Backtrack(Order),
+    /// Levels 1–3 of the Cultural Algorithm guide.
+    Level(u8, levels::Config),
+    /// Level 4, with its own timeout.
+    Cultural(cultural::Config, Duration),
+    MoveGa(move_ga::Config),
+}
+
+impl Solver {
+    fn new(algo: &AlgorithmInfo, params: &Params) -> Result<Solver, String> {
+        let tie = || TieBreak::parse(params.get("tie_break"));
+        let level = |n| Ok(Solver::Level(n, level_config(params)?));
+        match algo.id {
+            "warnsdorff" => Ok(Solver::Warnsdorff(warnsdorff::Config {
+                tie_break: tie()?,
+                attempts: params.int("attempts"),
+            })),
+            "random-walk" => Ok(Solver::RandomWalk(random_walk::Config {
+                walks: params.int("walks"),
+            })),
+            "backtrack" => Ok(Solver::Backtrack(Order::Plain)),
+            "backtrack-warnsdorff" => Ok(Solver::Backtrack(Order::Warnsdorff(tie()?))),
+            "backtrack-random" => Ok(Solver::Backtrack(Order::Random(RandomVariant::parse(
+                params.get("variant"),
+            )?))),
+            "level1" => level(1),
+            "level2" => level(2),
+            "level3" => level(3),
+            "level4" => Ok(Solver::Cultural(
+                cultural::Config {
+                    population: params.int("population") as usize,
+                    generations: params.int("generations"),
+                    base_mutation_rate: params.float("base_mutation_rate"),
+                    tournament: params.int("tournament") as usize,
+                    elite_size: params.int("elite_size") as usize,
+                    bonus: cultural::Bonus::parse(params.get("bonus"))?,
+                    belief_threshold: cultural::Threshold::parse(params.get("belief_threshold"))?,
+                },
+                Duration::from_secs(params.int("timeout")),
+            )),
+            "ga-repair" | "ga-heuristic" => Ok(Solver::MoveGa(move_ga_config(algo.id, params)?)),
+            other => Err(format!("{other} is not a solver of single tours")),
+        }
+    }
+
+    fn solve(self, problem: &Problem, rng: &mut crate::solve::Rng, ctl: &mut Control) -> Answer {
+        match self {
+            Solver::Warnsdorff(config) => warnsdorff::solve(problem, &config, rng, ctl),
+            Solver::RandomWalk(config) => random_walk::solve(problem, &config, rng, ctl),
+            Solver::Backtrack(order) => backtrack::solve(problem, order, rng, ctl),
+            Solver::Level(level, config) => levels::solve_level(problem, level, config, rng, ctl),
+            Solver::Cultural(config, _) => cultural::solve(problem, &config, rng, ctl),
+            Solver::MoveGa(config) => move_ga::solve(problem, &config, rng, ctl).answer,
+        }
+    }
 }
 
 /// Levels 1–3's configuration from their parameters (level 1 has no diversity or belief

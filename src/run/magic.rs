@@ -7,7 +7,7 @@ use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_su
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
-use crate::solve::magic::ga::{self, Crossover};
+use crate::solve::magic::ga;
 use crate::solve::{Budget, Counters, Observer, Stop};
 use crate::solve::{Control, rng_from_seed};
 use serde::{Deserialize, Serialize};
@@ -342,16 +342,12 @@ impl MagicJob {
                         population: params.int("population") as usize,
                         elite: params.int("elite_size") as usize,
                         mutation_rate: params.float("mutation_rate"),
-                        crossover: if params.get("crossover") == "pmx" {
-                            Crossover::Pmx
-                        } else {
-                            Crossover::Inversion
-                        },
+                        crossover: params.choice("crossover")?,
                         generations: params.int("generations"),
                         target: params.int("target") as usize,
-                        literal_selection: params.get("selection") == "literal",
-                        literal_mutation: params.get("mutation") == "literal",
-                        keep_found: params.get("found") == "keep",
+                        selection: params.choice("selection")?,
+                        mutation: params.choice("mutation")?,
+                        found: params.choice("found")?,
                     };
                     let mut ctl = Control::new(self.budget, cancel, observer);
                     let o = ga::solve(n, &config, &mut rng_from_seed(self.seed), &mut ctl);

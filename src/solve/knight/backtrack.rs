@@ -28,7 +28,10 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 /// How [`Order::Random`] reads section 2.1.2 of the Knight's Tour solver report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum RandomVariant {
     /// As printed: the lowest-degree moves only, drawn with replacement (incomplete).
     Document,
@@ -39,13 +42,9 @@ pub enum RandomVariant {
 impl RandomVariant {
     /// Parses `document` or `complete`.
     pub fn parse(text: &str) -> Result<RandomVariant, String> {
-        match text {
-            "document" => Ok(RandomVariant::Document),
-            "complete" => Ok(RandomVariant::Complete),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown variant {text:?}: use document (the Knight's Tour solver report as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)"
-            )),
-        }
+            ))
     }
 }
 

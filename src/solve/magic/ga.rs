@@ -24,13 +24,57 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 /// The GA's single-point crossover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Crossover {
     /// Partially mapped: the first k genes of the other parent are swapped into place.
     Pmx,
     /// Inversion sequences (Üçoluk): the tails of the parents' inversion sequences are
     /// exchanged from a random point and turned back into permutations.
     Inversion,
+}
+
+/// How parents are chosen (see the module docs).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Selection {
+    /// Each parent is the fitter (lower fitness) of two drawn at random.
+    Tournament,
+    /// The document's code: its tournament keeps the worse and its pool is never used,
+    /// so parents are drawn at random.
+    Literal,
+}
+
+/// How a child is mutated (see the module docs).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Mutation {
+    /// Two of all n² cells swapped with probability `mutation_rate`.
+    Fixed,
+    /// The document's `round(rand, 2) >= rate` (probability about 1 − rate), with
+    /// positions that never reach the last cell.
+    Literal,
+}
+
+/// What happens after a generation that holds a magic square.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Found {
+    /// The square is recorded and the whole population starts afresh from random
+    /// permutations, so a target of K finds K distinct squares.
+    Restart,
+    /// The document's loop: the square stays in the population, which gathers round the
+    /// first squares found and rediscovers them (a target above three or four is rarely
+    /// reached).
+    Keep,
 }
 
 /// The GA's parameters (see [`Config::default`] for the notebook's run).
@@ -45,21 +89,17 @@ pub struct Config {
     /// See [`Crossover`].
     pub crossover: Crossover,
     /// Generations allowed per square sought: the run stops after `generations × target`
-    /// in all; with `keep_found` off, a search that has gone this long since its last
+    /// in all; with [`Found::Restart`], a search that has gone this long since its last
     /// fresh start without a square starts afresh too.
     pub generations: u64,
     /// Distinct magic squares to find before stopping.
     pub target: usize,
-    /// The document's selection (see the module docs).
-    pub literal_selection: bool,
-    /// The document's mutation (see the module docs).
-    pub literal_mutation: bool,
-    /// Keep magic squares already found in the population, as the document does. By
-    /// default (false) a generation that holds a magic square records it and the whole
-    /// population starts afresh from random permutations: with it kept, the population
-    /// gathers round the first squares found and rediscovers them, and a `target` above
-    /// three or four is rarely reached.
-    pub keep_found: bool,
+    /// See [`Selection`].
+    pub selection: Selection,
+    /// See [`Mutation`].
+    pub mutation: Mutation,
+    /// See [`Found`].
+    pub found: Found,
 }
 
 impl Default for Config {
@@ -73,9 +113,9 @@ impl Default for Config {
             crossover: Crossover::Inversion,
             generations: 10_000,
             target: 1,
-            literal_selection: false,
-            literal_mutation: false,
-            keep_found: false,
+            selection: Selection::Tournament,
+            mutation: Mutation::Fixed,
+            found: Found::Restart,
         }
     }
 }
@@ -225,7 +265,7 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
             break stop;
         }
         let stalled = generation - fresh_start >= config.generations;
-        if !config.keep_found && (scored[0].0 == 0 || stalled) {
+        if config.found == Found::Restart && (scored[0].0 == 0 || stalled) {
             // Start afresh: the population has gathered round squares already found, or
             // has searched as long as one square may take.
             fresh_start = generation;
@@ -241,8 +281,8 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 
         population.extend(scored.iter().take(elite).map(|s| s.1.clone()));
         while population.len() < size {
-            let p1 = pick(&scored, config.literal_selection, rng);
-            let p2 = pick(&scored, config.literal_selection, rng);
+            let p1 = pick(&scored, config.selection, rng);
+            let p2 = pick(&scored, config.selection, rng);
             // A crossover point as the document draws it: randint(0, L − 1).
             let k = rng.random_range(0..(cells - 1).max(1));
             let (mut a, mut b) = match config.crossover {
@@ -272,9 +312,9 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 }
 
 /// A parent: the fitter of two at random, or (literal) any individual.
-fn pick<'a>(scored: &'a [(u64, Vec<u32>)], literal: bool, rng: &mut Rng) -> &'a [u32] {
+fn pick<'a>(scored: &'a [(u64, Vec<u32>)], selection: Selection, rng: &mut Rng) -> &'a [u32] {
     let a = &scored[rng.random_range(0..scored.len())];
-    if literal {
+    if selection == Selection::Literal {
         return &a.1;
     }
     let b = &scored[rng.random_range(0..scored.len())];
@@ -287,7 +327,7 @@ fn mutate(child: &mut [u32], config: &Config, rng: &mut Rng) {
     if l < 2 {
         return;
     }
-    let (happens, span) = if config.literal_mutation {
+    let (happens, span) = if config.mutation == Mutation::Literal {
         // round(rand(), 2) >= rate, positions from randint(0, L − 1): never the last.
         let r = (rng.random::<f64>() * 100.0).round() / 100.0;
         (r >= config.mutation_rate, l - 1)
@@ -388,7 +428,7 @@ mod tests {
     #[test]
     fn literal_mutation_never_touches_the_last_cell() {
         let config = Config {
-            literal_mutation: true,
+            mutation: Mutation::Literal,
             mutation_rate: 0.0,
             ..Config::default()
         };

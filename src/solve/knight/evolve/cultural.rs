@@ -46,7 +46,10 @@ use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
 /// How completion uses the good-transition bonus (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Bonus {
     /// As printed: the good-transition bonus is added to a score sorted ascending.
     Document,
@@ -57,18 +60,17 @@ pub enum Bonus {
 impl Bonus {
     /// Parses `document` or `reward`.
     pub fn parse(text: &str) -> Result<Bonus, String> {
-        match text {
-            "document" => Ok(Bonus::Document),
-            "reward" => Ok(Bonus::Reward),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown bonus {text:?}: use document (as the Cultural Algorithm guide prints it: the bonus lowers a good move's chance) or reward"
-            )),
-        }
+            ))
     }
 }
 
 /// What makes a transition successful (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Threshold {
     /// As printed: fitness against `0.7·n²`.
     Fitness,
@@ -79,13 +81,9 @@ pub enum Threshold {
 impl Threshold {
     /// Parses `fitness` or `coverage`.
     pub fn parse(text: &str) -> Result<Threshold, String> {
-        match text {
-            "fitness" => Ok(Threshold::Fitness),
-            "coverage" => Ok(Threshold::Coverage),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown belief_threshold {text:?}: use fitness (as the Cultural Algorithm guide prints it) or coverage"
-            )),
-        }
+            ))
     }
 }
 

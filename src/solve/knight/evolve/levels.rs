@@ -57,7 +57,10 @@ use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
 /// How a gene that cannot be followed is replaced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Repair {
     /// The document: the free square with the most onward moves.
     MostOnward,
@@ -68,13 +71,9 @@ pub enum Repair {
 impl Repair {
     /// Parses `most-onward` or `fewest-onward`.
     pub fn parse(text: &str) -> Result<Repair, String> {
-        match text {
-            "most-onward" => Ok(Repair::MostOnward),
-            "fewest-onward" => Ok(Repair::FewestOnward),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown repair {text:?}: use most-onward (as the Cultural Algorithm guide prints it) or fewest-onward (Warnsdorff's rule)"
-            )),
-        }
+            ))
     }
 
     fn sign(self) -> f64 {
@@ -86,7 +85,10 @@ impl Repair {
 }
 
 /// How level 2 applies its diversity bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum DiversityBonus {
     /// The document: one bonus for everyone (no effect on a tournament).
     Uniform,
@@ -97,18 +99,17 @@ pub enum DiversityBonus {
 impl DiversityBonus {
     /// Parses `uniform` or `individual`.
     pub fn parse(text: &str) -> Result<DiversityBonus, String> {
-        match text {
-            "uniform" => Ok(DiversityBonus::Uniform),
-            "individual" => Ok(DiversityBonus::Individual),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown diversity_bonus {text:?}: use uniform (as the Cultural Algorithm guide prints it) or individual"
-            )),
-        }
+            ))
     }
 }
 
 /// The chromosome level 3's crossover injects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Elite {
     /// The document: the first generation's best.
     First,
@@ -119,13 +120,9 @@ pub enum Elite {
 impl Elite {
     /// Parses `first` or `best`.
     pub fn parse(text: &str) -> Result<Elite, String> {
-        match text {
-            "first" => Ok(Elite::First),
-            "best" => Ok(Elite::Best),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown elite {text:?}: use first (as the Cultural Algorithm guide's code behaves) or best"
-            )),
-        }
+            ))
     }
 }
 

@@ -36,7 +36,10 @@ use rand::RngExt;
 use std::collections::HashSet;
 
 /// Which free move `ga-repair` puts in place of an illegal gene.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum RepairOrder {
     /// The first free move of 1–8 (the default, as the text says).
     Ascending,
@@ -47,13 +50,9 @@ pub enum RepairOrder {
 impl RepairOrder {
     /// Parses `ascending` or `cyclic`.
     pub fn parse(text: &str) -> Result<RepairOrder, String> {
-        match text {
-            "ascending" => Ok(RepairOrder::Ascending),
-            "cyclic" => Ok(RepairOrder::Cyclic),
-            _ => Err(format!(
+        text.parse().map_err(|_| format!(
                 "unknown repair_order {text:?}: use ascending (moves 1 to 8, as the Knight's Tour solver report says) or cyclic (the moves after the illegal one)"
-            )),
-        }
+            ))
     }
 }
 
