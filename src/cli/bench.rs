@@ -114,7 +114,7 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
 /// Prints a finished table, saying first when Ctrl-C cut it short.
 fn finish(table: &dyn Render, json: bool, cancelled: bool) -> Result<ExitCode, CliError> {
     if cancelled {
-        eprintln!("searchlab: cancelled; the table covers the trials that ran to the end");
+        note!("searchlab: cancelled; the table covers the trials that ran to the end");
     }
     print(table, json)
 }

@@ -4,6 +4,15 @@
 //! One function, [`run`], does the work and returns a [`CliError`] for anything that went
 //! wrong; [`main`] prints it and maps it to the exit status, in one place.
 
+/// Writes a line to standard error; a standard error that cannot be written (closed, or a
+/// terminal gone) is not a reason to fail or panic.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bench;
 mod common;
 mod knight;
@@ -102,7 +111,7 @@ pub fn main(cli: Cli) -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("searchlab: {e}");
+            note!("searchlab: {e}");
             e.exit_code()
         }
     }
@@ -140,8 +149,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     if let Some(path) = out.save {
         // The answer stands, and so does its exit status, whether or not it could be saved.
         match RunFile::new(job, report, history).save(&path) {
-            Ok(()) => eprintln!("saved the run to {}", path.display()),
-            Err(e) => eprintln!("searchlab: the run was not saved: {e}"),
+            Ok(()) => note!("saved the run to {}", path.display()),
+            Err(e) => note!("searchlab: the run was not saved: {e}"),
         }
     }
     Ok(code)
@@ -163,7 +172,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
     file.job
         .check()
         .map_err(|e| CliError::Input(format!("{shown}: the saved job is not valid: {e}")))?;
-    eprintln!(
+    note!(
         "replaying {} (saved by SearchLab {})",
         file.title(),
         file.written_by
@@ -172,7 +181,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
     let code = output::print(output::of(&report), a.json)?;
     match file.compare(&report) {
         Ok(same) => {
-            eprintln!("replay: {same}");
+            note!("replay: {same}");
             Ok(code)
         }
         Err(differs) => Err(CliError::Failed(format!("replay: {differs}"))),
