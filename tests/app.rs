@@ -10,8 +10,12 @@ use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
 
 fn harness() -> Harness<'static, SearchLabApp> {
+    harness_of_size(1280.0, 800.0)
+}
+
+fn harness_of_size(width: f32, height: f32) -> Harness<'static, SearchLabApp> {
     Harness::builder()
-        .with_size(Vec2::new(1280.0, 800.0))
+        .with_size(Vec2::new(width, height))
         .build_ui_state(
             |ui, app: &mut SearchLabApp| {
                 app.logic(ui.ctx());
@@ -1121,4 +1125,25 @@ fn the_levels_table_takes_parameters_as_the_command_line_does() {
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
     h.get_by_label_contains("unknown parameter \"colour\"");
+}
+
+#[test]
+fn in_a_window_of_800_by_600_every_tab_can_be_clicked() {
+    use searchlab::app::Tab;
+    let mut h = harness_of_size(800.0, 600.0);
+    h.run();
+    for (label, tab) in [
+        ("N-Queens", Tab::Queens),
+        ("Magic squares", Tab::Magic),
+        ("Compare", Tab::Compare),
+        ("Experiments", Tab::Experiments),
+        ("Knight's Tour", Tab::Knight),
+    ] {
+        // A click where the tab is drawn, as a mouse would, not an accessibility action:
+        // a button drawn over the tab would take it.
+        let pos = h.get_by_label(label).rect().center();
+        click_at(&mut h, pos);
+        h.run();
+        assert_eq!(h.state().tab, tab, "{label}");
+    }
 }

@@ -25,6 +25,9 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 pub use view::View;
 
+/// The narrowest window whose top bar holds the tabs and the toolbar in one row.
+const ONE_ROW_TOP_BAR: f32 = 1100.0;
+
 /// The key of the saved state in eframe's storage.
 const STATE_KEY: &str = "searchlab";
 /// Bumped when the saved state changes shape; older states are ignored with a message.
@@ -401,6 +404,68 @@ impl SearchLabApp {
         );
     }
 
+    /// The app's name and a tab per view (⏳ on one whose work is under way).
+    fn tab_strip(&mut self, ui: &mut egui::Ui) {
+        ui.heading("SearchLab");
+        ui.separator();
+        let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
+        for (tab, name, busy) in tabs {
+            let label = if busy {
+                format!("{name} ⏳")
+            } else {
+                name.to_string()
+            };
+            ui.selectable_value(&mut self.tab, tab, label)
+                .on_hover_text(format!("Show the {name} view; a run elsewhere goes on"));
+        }
+    }
+
+    /// Theme, help, export, open and save, right-aligned, and the frame time.
+    fn toolbar(&mut self, ui: &mut egui::Ui) {
+        egui::widgets::global_theme_preference_buttons(ui);
+        if ui
+            .button("？ Help")
+            .on_hover_text("Keyboard and mouse (F1 or ?)")
+            .clicked()
+        {
+            self.help = true;
+        }
+        ui.menu_button("📷 Export", |ui| self.export_menu(ui))
+            .response
+            .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
+        if ui
+            .button("📂 Open run…")
+            .on_hover_text("Open a saved run and run it again with the same seed")
+            .clicked()
+        {
+            self.dialog = Some(Dialog::Open {
+                path: format!("{}/", self.files_dir.display()),
+            });
+            self.dialog_error = None;
+        }
+        let last = self.record().and_then(|r| r.last.as_ref());
+        let save = ui
+            .add_enabled(last.is_some(), egui::Button::new("💾 Save run…"))
+            .on_hover_text("Save the last run of this view (job, seed, answer, events) as a file")
+            .on_disabled_hover_text("Run something in this view first");
+        if save.clicked()
+            && let Some(file) = last
+        {
+            let path = self.files_dir.join(runs::default_file_name(file));
+            self.dialog = Some(Dialog::Save {
+                path: path.display().to_string(),
+            });
+            self.dialog_error = None;
+        }
+        if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
+            ui.label(
+                egui::RichText::new(format!("frame {ms:.2} ms"))
+                    .small()
+                    .weak(),
+            );
+        }
+    }
+
     /// The whole window, given a `Ui` that covers it.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.regions = export::take_regions(ui.ctx());
@@ -423,66 +488,24 @@ impl SearchLabApp {
             }
         }
         egui::Panel::top("top").show(ui, |ui| {
+            // One row when the tabs and the toolbar both fit; else the toolbar gets a row
+            // of its own, so that it never covers a tab.
+            let wide = ui.available_width() >= ONE_ROW_TOP_BAR;
             ui.horizontal(|ui| {
-                ui.heading("SearchLab");
-                ui.separator();
-                let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
-                for (tab, name, busy) in tabs {
-                    let label = if busy {
-                        format!("{name} ⏳")
-                    } else {
-                        name.to_string()
-                    };
-                    ui.selectable_value(&mut self.tab, tab, label)
-                        .on_hover_text(format!("Show the {name} view; a run elsewhere goes on"));
+                self.tab_strip(ui);
+                if wide {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui)
+                    });
                 }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    egui::widgets::global_theme_preference_buttons(ui);
-                    if ui
-                        .button("？ Help")
-                        .on_hover_text("Keyboard and mouse (F1 or ?)")
-                        .clicked()
-                    {
-                        self.help = true;
-                    }
-                    ui.menu_button("📷 Export", |ui| self.export_menu(ui))
-                        .response
-                        .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
-                    if ui
-                        .button("📂 Open run…")
-                        .on_hover_text("Open a saved run and run it again with the same seed")
-                        .clicked()
-                    {
-                        self.dialog = Some(Dialog::Open {
-                            path: format!("{}/", self.files_dir.display()),
-                        });
-                        self.dialog_error = None;
-                    }
-                    let last = self.record().and_then(|r| r.last.as_ref());
-                    let save = ui
-                        .add_enabled(last.is_some(), egui::Button::new("💾 Save run…"))
-                        .on_hover_text(
-                            "Save the last run of this view (job, seed, answer, events) as a file",
-                        )
-                        .on_disabled_hover_text("Run something in this view first");
-                    if save.clicked()
-                        && let Some(file) = last
-                    {
-                        let path = self.files_dir.join(runs::default_file_name(file));
-                        self.dialog = Some(Dialog::Save {
-                            path: path.display().to_string(),
-                        });
-                        self.dialog_error = None;
-                    }
-                    if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
-                        ui.label(
-                            egui::RichText::new(format!("frame {ms:.2} ms"))
-                                .small()
-                                .weak(),
-                        );
-                    }
-                });
             });
+            if !wide {
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui)
+                    });
+                });
+            }
         });
         egui::Panel::left("controls")
             .default_size(290.0)

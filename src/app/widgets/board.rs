@@ -75,10 +75,16 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let b = view.board;
     let (cols, rows) = (b.cols() as f32, b.rows() as f32);
     let avail = ui.available_size();
-    let cell = (avail.x / cols).min(avail.y / rows).max(0.5);
+    let ppp = ui.ctx().pixels_per_point();
+    let mut cell = (avail.x / cols).min(avail.y / rows).max(0.5);
+    // Cells of whole pixels from a whole pixel: every square's edge falls on a pixel edge,
+    // so the board is drawn the same however the panels beside it round.
+    if cell * ppp >= 2.0 {
+        cell = (cell * ppp).floor() / ppp;
+    }
     let (response, painter) = ui.allocate_painter(vec2(cell * cols, cell * rows), Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Chessboard"));
-    let origin = response.rect.min;
+    let origin = egui::emath::GuiRounding::round_to_pixels(response.rect.min, ppp);
     let pal = palette(ui.visuals().dark_mode);
     let square_rect = |sq: Square| {
         let (r, c) = b.row_col(sq);
