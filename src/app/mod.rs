@@ -621,3 +621,20 @@ pub fn run() -> eframe::Result {
         Box::new(|cc| Ok(Box::new(SearchLabApp::new(cc)))),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_icon_is_a_256_pixel_square_of_rgba() {
+        let icon = super::icon().expect("the icon in assets/ is a PNG");
+        assert_eq!((icon.width, icon.height), (256, 256));
+        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+        // Not blank: the knight is dark on a light and dark board.
+        let (min, max) = icon
+            .rgba
+            .chunks(4)
+            .map(|p| p[0])
+            .fold((255, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        assert!(max - min > 150, "{min}..{max}");
+    }
+}
