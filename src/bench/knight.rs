@@ -14,6 +14,7 @@
 
 use super::{Progress, Summary};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::catalog::{Params, knight_algorithm};
 use crate::run::knight::move_ga_config;
@@ -70,7 +71,7 @@ fn trials(
     start: (u32, u32),
     trials: u64,
     progress: &Progress,
-) -> Result<TrialsRow, String> {
+) -> Result<TrialsRow, JobError> {
     let algo = knight_algorithm(algorithm)?;
     // Only the parameters this algorithm has.
     let params: Vec<(String, String)> = setup
@@ -80,7 +81,7 @@ fn trials(
         .cloned()
         .collect();
     Params::new(algo, &params)?;
-    let results: Vec<Result<(bool, f64, u64), String>> = (0..trials)
+    let results: Vec<Result<(bool, f64, u64), JobError>> = (0..trials)
         .into_par_iter()
         .map(|i| {
             let job = KnightJob {
@@ -97,8 +98,8 @@ fn trials(
             };
             let r = match job.run(&setup.cancel, &mut NoObserver) {
                 Ok(KnightReport::Solve(r)) => Ok((r.found, r.elapsed_ms, r.counters.generations)),
-                Ok(_) => Err(format!("{algorithm} is not a solver")),
-                Err(e) => Err(e.to_string()),
+                Ok(_) => Err(JobError::Input(format!("{algorithm} is not a solver"))),
+                Err(e) => Err(e),
             };
             progress.tick();
             r
@@ -126,7 +127,7 @@ fn trials(
 }
 
 /// Refuses a parameter none of `algorithms` has (a typo would otherwise change nothing).
-fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), String> {
+fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), JobError> {
     for (name, _) in &setup.params {
         let known = algorithms
             .iter()
@@ -139,11 +140,11 @@ fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), String> {
                 .collect();
             valid.sort_unstable();
             valid.dedup();
-            return Err(format!(
+            return Err(JobError::Input(format!(
                 "unknown parameter {name:?} for {}; valid parameters: {}",
                 algorithms.join(", "),
                 valid.join(", ")
-            ));
+            )));
         }
     }
     Ok(())
@@ -156,7 +157,7 @@ pub fn levels(
     board: (u64, u64),
     start: (u32, u32),
     n: u64,
-) -> Result<Vec<TrialsRow>, String> {
+) -> Result<Vec<TrialsRow>, JobError> {
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
     check_params(setup, &ids)?;
     let progress = Progress::new(n * LEVELS.len() as u64, setup.meter.clone());
@@ -173,7 +174,7 @@ pub fn sizes(
     algorithm: &str,
     sizes: &[u64],
     n: u64,
-) -> Result<Vec<TrialsRow>, String> {
+) -> Result<Vec<TrialsRow>, JobError> {
     knight_algorithm(algorithm)?;
     check_params(setup, &[algorithm])?;
     let progress = Progress::new(n * sizes.len() as u64, setup.meter.clone());
@@ -217,23 +218,23 @@ pub fn squares_ga(
     algorithm: &str,
     board: (u64, u64),
     runs: u64,
-) -> Result<SquaresTable, String> {
+) -> Result<SquaresTable, JobError> {
     let algo = knight_algorithm(algorithm)?;
     if !algorithm.starts_with("ga-") {
-        return Err(format!(
+        return Err(JobError::Input(format!(
             "bench squares takes --algo ga-repair, ga-heuristic or count, not {algorithm}"
-        ));
+        )));
     }
     let params = Params::new(algo, &setup.params)?;
     let config = move_ga::Config {
         stop_at_first: false,
         ..move_ga_config(algorithm, &params)?
     };
-    let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
+    let b = Board::new(board.0, board.1)?;
     let n = b.len() as u64;
     let progress = Progress::new(n * runs, setup.meter.clone());
     let started = std::time::Instant::now();
-    let results: Vec<Result<SquareRow, String>> = (0..n as Square)
+    let results: Vec<Result<SquareRow, JobError>> = (0..n as Square)
         .into_par_iter()
         .map(|sq| {
             let problem = Problem {
@@ -258,8 +259,9 @@ pub fn squares_ga(
             }
             for t in &tours {
                 let path = move_ga::path_of(&problem, t, b.len() - 1);
-                b.validate_tour(&path, false)
-                    .map_err(|e| format!("{algorithm} counted a tour that is not one: {e}"))?;
+                b.validate_tour(&path, false).map_err(|e| {
+                    JobError::Invalid(format!("{algorithm} counted a tour that is not one: {e}"))
+                })?;
             }
             Ok(SquareRow {
                 start: {
@@ -308,8 +310,8 @@ pub struct CountRow {
 
 /// The Knight's Tour solver report's heat maps: every tour and recursive call from each
 /// square within `setup.time_limit` per square.
-pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, String> {
-    let b = Board::new(board.0, board.1).map_err(|e| e.to_string())?;
+pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, JobError> {
+    let b = Board::new(board.0, board.1)?;
     let progress = Progress::new(b.len() as u64, setup.meter.clone());
     let rows = (0..b.len() as Square)
         .into_par_iter()
@@ -402,7 +404,7 @@ mod tests {
         assert!(rows.iter().all(|r| r.summary.trials == 4));
         let mut s = setup();
         s.params = vec![("repiar".into(), "fewest-onward".into())];
-        let e = levels(&s, (5, 5), (0, 0), 1).unwrap_err();
+        let e = levels(&s, (5, 5), (0, 0), 1).unwrap_err().to_string();
         assert!(
             e.contains("unknown parameter \"repiar\"") && e.contains("repair"),
             "{e}"

@@ -3,6 +3,7 @@
 //! document's own run beside the variant that is its code.
 
 use super::{Progress, Summary};
+use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{MagicJob, MagicReport, MagicTask};
 use crate::solve::{Budget, NoObserver};
@@ -58,10 +59,12 @@ pub fn table(
     time_limit: Duration,
     cancel: &AtomicBool,
     meter: Option<std::sync::Arc<super::Meter>>,
-) -> Result<Vec<MagicRow>, String> {
+) -> Result<Vec<MagicRow>, JobError> {
     let max = crate::puzzle::magic::MAX_ORDER as u64;
     if !(3..=max).contains(&order) {
-        return Err(format!("--order must be from 3 to {max} (got {order})"));
+        return Err(JobError::Input(format!(
+            "--order must be from 3 to {max} (got {order})"
+        )));
     }
     let progress = Progress::new(VARIANTS.len() as u64 * trials, meter);
     let mut rows = Vec::new();
@@ -69,7 +72,7 @@ pub fn table(
         let params: Vec<(String, String)> = (params.iter())
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let results: Vec<Result<Trial, String>> = (0..trials)
+        let results: Vec<Result<Trial, JobError>> = (0..trials)
             .into_par_iter()
             .map(|i| {
                 let job = MagicJob {
@@ -85,8 +88,8 @@ pub fn table(
                     Ok(MagicReport::Solve(r)) => {
                         Ok((r.found, r.elapsed_ms, r.squares.first().map(|s| s.1)))
                     }
-                    Ok(_) => Err("not a solve".to_string()),
-                    Err(e) => Err(e.to_string()),
+                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                    Err(e) => Err(e),
                 };
                 progress.tick();
                 r

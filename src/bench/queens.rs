@@ -3,6 +3,7 @@
 //! (seed `seed + i`).
 
 use super::{Progress, Summary};
+use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, NoObserver};
@@ -48,13 +49,13 @@ pub fn table(
     time_limit: Duration,
     cancel: &AtomicBool,
     meter: Option<std::sync::Arc<super::Meter>>,
-) -> Result<Vec<QueensRow>, String> {
+) -> Result<Vec<QueensRow>, JobError> {
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
     let progress = Progress::new(ns.len() as u64 * 4 * trials, meter);
     let mut rows = Vec::new();
     for &n in ns {
         for algo in REPORT_ALGORITHMS {
-            let results: Vec<Result<(bool, f64), String>> = (0..trials)
+            let results: Vec<Result<(bool, f64), JobError>> = (0..trials)
                 .into_par_iter()
                 .map(|i| {
                     let params = if algo == "backtracking" {
@@ -74,8 +75,8 @@ pub fn table(
                     };
                     let r = match job.run(cancel, &mut NoObserver) {
                         Ok(QueensReport::Solve(r)) => Ok((r.found, r.elapsed_ms)),
-                        Ok(_) => Err("not a solve".to_string()),
-                        Err(e) => Err(e.to_string()),
+                        Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                        Err(e) => Err(e),
                     };
                     progress.tick();
                     r

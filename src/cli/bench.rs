@@ -12,6 +12,7 @@ use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::QueensRow;
 use crate::bench::{self, Meter};
+use crate::run::JobError;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -140,7 +141,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
     };
     let pool = pool(common.threads)?;
     let failed =
-        |name: &'static str| move |e: String| CliError::Input(format!("bench {name}: {e}"));
+        |name: &'static str| move |e: JobError| CliError::Input(format!("bench {name}: {e}"));
     let table: Box<dyn Render + Send> =
         pool.install(|| -> Result<Box<dyn Render + Send>, CliError> {
             Ok(match experiment {

@@ -40,7 +40,7 @@ pub struct SolveFlags {
 pub fn params(given: &[String]) -> Result<Vec<(String, String)>, CliError> {
     given
         .iter()
-        .map(|p| split_param(p).map_err(CliError::Input))
+        .map(|p| split_param(p).map_err(CliError::Job))
         .collect()
 }
 
@@ -124,7 +124,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 pub fn start_square(text: Option<&str>, board: (u64, u64)) -> Result<Option<(u32, u32)>, CliError> {
     let Some(text) = text else { return Ok(None) };
     let b = Board::new(board.0, board.1).map_err(|e| CliError::Input(e.to_string()))?;
-    let sq = b.parse_square(text).map_err(CliError::Input)?;
+    let sq = b
+        .parse_square(text)
+        .map_err(|e| CliError::Input(e.to_string()))?;
     Ok(Some(b.row_col(sq)))
 }
 

@@ -31,10 +31,11 @@ pub const MOVES: [(i32, i32); 8] = [
 /// square, so this stays well inside memory.
 pub const MAX_SQUARES: u64 = 100_000_000;
 
-/// Why a board size was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a board size, or a square on a board, was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// No columns or no rows.
+    #[error("a {cols}x{rows} board has no squares: columns and rows must each be at least 1")]
     ZeroSize {
         /// The columns asked for.
         cols: u64,
@@ -42,31 +43,20 @@ pub enum BoardError {
         rows: u64,
     },
     /// More than [`MAX_SQUARES`] squares.
+    #[error(
+        "a {cols}x{rows} board has {squares} squares; at most {MAX_SQUARES} (e.g. 10000x10000) are allowed",
+        squares = cols.saturating_mul(*rows)
+    )]
     TooLarge {
         /// The columns asked for.
         cols: u64,
         /// The rows asked for.
         rows: u64,
     },
+    /// A square that cannot be read, or is off the board; the message says which.
+    #[error("{0}")]
+    Square(String),
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::ZeroSize { cols, rows } => write!(
-                f,
-                "a {cols}x{rows} board has no squares: columns and rows must each be at least 1"
-            ),
-            BoardError::TooLarge { cols, rows } => write!(
-                f,
-                "a {cols}x{rows} board has {} squares; at most {MAX_SQUARES} (e.g. 10000x10000) are allowed",
-                cols.saturating_mul(*rows)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 /// A `cols × rows` board with its precomputed knight-move table.
 ///
@@ -221,7 +211,7 @@ impl Board {
 
     /// Parses `c3` (chess notation, `a1` bottom-left) or `ROW,COL` (zero-based from the
     /// top-left, as the source documents print boards).
-    pub fn parse_square(&self, text: &str) -> Result<Square, String> {
+    pub fn parse_square(&self, text: &str) -> Result<Square, BoardError> {
         let text = text.trim();
         let (row, col) = if let Some((r, c)) = text.split_once(',') {
             let r: i64 = r.trim().parse().map_err(|_| bad_square(text))?;
@@ -249,14 +239,14 @@ impl Board {
             (self.rows as i64 - rank, col - 1)
         };
         if !self.contains(row, col) {
-            return Err(format!(
+            return Err(BoardError::Square(format!(
                 "square {text} is off the {}x{} board: rows are 0..{} and columns 0..{} (or a1..{})",
                 self.cols,
                 self.rows,
                 self.rows - 1,
                 self.cols - 1,
                 self.name(self.square(0, self.cols - 1)),
-            ));
+            )));
         }
         Ok(self.square(row as u32, col as u32))
     }
@@ -404,10 +394,10 @@ fn file_letters(mut col: u32) -> String {
     String::from_utf8(letters).unwrap_or_default()
 }
 
-fn bad_square(text: &str) -> String {
-    format!(
+fn bad_square(text: &str) -> BoardError {
+    BoardError::Square(format!(
         "cannot read square {text:?}: write chess notation like c3 (a1 is bottom-left) or ROW,COL like 0,0 (zero-based from the top-left)"
-    )
+    ))
 }
 
 /// What is wrong with a path offered as a tour. Squares are `(row, col)`; `index` is the

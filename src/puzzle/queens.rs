@@ -17,6 +17,7 @@
 //! differs is speed (h2 is `O(n)`, the others `O(n²)`). [`conflicts`] is the `O(n)` count
 //! of attacking pairs (h1's value at h2's cost) that the solvers use.
 
+use crate::puzzle::ChoiceError;
 use serde::{Deserialize, Serialize};
 
 /// The largest board we accept: placements are `n` rows of 4 bytes, and the `O(n)`
@@ -49,11 +50,11 @@ pub enum Heuristic {
 
 impl Heuristic {
     /// Parses `h1`, `h2` or `h3`.
-    pub fn parse(text: &str) -> Result<Heuristic, String> {
-        text.parse().map_err(|_| {
-            format!(
-                "unknown heuristic {text:?}: use h1 (attacking pairs, nested loop), h2 (conflicts per queen with arrays; always 2 x h1) or h3 (per-queen conflicts halved; always equal to h1)"
-            )
+    pub fn parse(text: &str) -> Result<Heuristic, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "heuristic",
+            value: text.to_string(),
+            allowed: "h1 (attacking pairs, nested loop), h2 (conflicts per queen with arrays; always 2 x h1) or h3 (per-queen conflicts halved; always equal to h1)",
         })
     }
 
@@ -321,7 +322,12 @@ mod tests {
             Err(PlacementError::OffBoard { col: 3, .. })
         ));
         assert_eq!(Heuristic::parse("h2"), Ok(Heuristic::H2));
-        assert!(Heuristic::parse("h4").unwrap_err().contains("h1"));
+        assert!(
+            Heuristic::parse("h4")
+                .unwrap_err()
+                .to_string()
+                .contains("h1")
+        );
     }
 
     proptest! {

@@ -746,11 +746,11 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
-pub fn magic_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
+pub fn magic_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(MAGIC_ALGORITHMS, "magic", id)
 }
 
-pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
+pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(QUEENS_ALGORITHMS, "queens", id)
 }
 
@@ -759,13 +759,13 @@ fn find(
     list: &'static [AlgorithmInfo],
     puzzle: &str,
     id: &str,
-) -> Result<&'static AlgorithmInfo, String> {
+) -> Result<&'static AlgorithmInfo, JobError> {
     list.iter().find(|a| a.id == id).ok_or_else(|| {
         let ids: Vec<&str> = list.iter().map(|a| a.id).collect();
-        format!(
+        JobError::Input(format!(
             "unknown {puzzle} algorithm {id:?}; available: {}",
             ids.join(", ")
-        )
+        ))
     })
 }
 
@@ -787,7 +787,7 @@ pub fn queens_figures(id: &str) -> &'static [Figure] {
     }
 }
 
-pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, String> {
+pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(KNIGHT_ALGORITHMS, "knight", id)
 }
 
@@ -798,7 +798,7 @@ pub struct Params(BTreeMap<String, String>);
 
 impl Params {
     /// Checks `given` (`(name, value)` pairs) against `algo`'s parameters.
-    pub fn new(algo: &AlgorithmInfo, given: &[(String, String)]) -> Result<Params, String> {
+    pub fn new(algo: &AlgorithmInfo, given: &[(String, String)]) -> Result<Params, JobError> {
         let mut values: BTreeMap<String, String> = algo
             .params
             .iter()
@@ -807,7 +807,7 @@ impl Params {
         for (name, value) in given {
             let Some(spec) = algo.params.iter().find(|p| p.name == name) else {
                 let valid: Vec<&str> = algo.params.iter().map(|p| p.name).collect();
-                return Err(if valid.is_empty() {
+                return Err(JobError::Input(if valid.is_empty() {
                     format!(
                         "unknown parameter {name:?}: {} takes no parameters",
                         algo.id
@@ -818,7 +818,7 @@ impl Params {
                         algo.id,
                         valid.join(", ")
                     )
-                });
+                }));
             };
             check_value(algo, spec, value)?;
             values.insert(name.clone(), value.clone());
@@ -859,21 +859,21 @@ impl Params {
     }
 }
 
-fn check_value(algo: &AlgorithmInfo, spec: &ParamSpec, value: &str) -> Result<(), String> {
+fn check_value(algo: &AlgorithmInfo, spec: &ParamSpec, value: &str) -> Result<(), JobError> {
     match spec.kind {
         ParamKind::Int { min, max } => match value.parse::<u64>() {
             Ok(v) if (min..=max).contains(&v) => Ok(()),
-            _ => Err(format!(
+            _ => Err(JobError::Input(format!(
                 "{}={value:?} for {}: expected a whole number from {min} to {max}",
                 spec.name, algo.id
-            )),
+            ))),
         },
         ParamKind::Float { min, max } => match value.parse::<f64>() {
             Ok(v) if (min..=max).contains(&v) => Ok(()),
-            _ => Err(format!(
+            _ => Err(JobError::Input(format!(
                 "{}={value:?} for {}: expected a number from {min} to {max}",
                 spec.name, algo.id
-            )),
+            ))),
         },
         ParamKind::Choice { options, open } => {
             if options.contains(&value) {
@@ -882,25 +882,25 @@ fn check_value(algo: &AlgorithmInfo, spec: &ParamSpec, value: &str) -> Result<()
             if open && spec.name == "tie_break" {
                 return crate::solve::knight::tie_break::TieBreak::parse(value)
                     .map(|_| ())
-                    .map_err(|e| format!("{e} (for {})", algo.id));
+                    .map_err(|e| JobError::Input(format!("{e} (for {})", algo.id)));
             }
-            Err(format!(
+            Err(JobError::Input(format!(
                 "{}={value:?} for {}: expected one of {}",
                 spec.name,
                 algo.id,
                 options.join(", ")
-            ))
+            )))
         }
     }
 }
 
 /// Splits `KEY=VALUE`.
-pub fn split_param(text: &str) -> Result<(String, String), String> {
+pub fn split_param(text: &str) -> Result<(String, String), JobError> {
     match text.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!(
+        _ => Err(JobError::Input(format!(
             "cannot read parameter {text:?}: write KEY=VALUE, e.g. tie_break=roth"
-        )),
+        ))),
     }
 }
 
@@ -982,7 +982,9 @@ mod tests {
     #[test]
     fn unknown_names_list_the_valid_ones() {
         let algo = knight_algorithm("warnsdorff").unwrap();
-        let e = Params::new(algo, &[("tiebreak".into(), "x".into())]).unwrap_err();
+        let e = Params::new(algo, &[("tiebreak".into(), "x".into())])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("tie_break, attempts") || e.contains("attempts"),
             "{e}"
@@ -991,6 +993,7 @@ mod tests {
         assert!(
             knight_algorithm("dijkstra")
                 .unwrap_err()
+                .to_string()
                 .contains("warnsdorff")
         );
     }

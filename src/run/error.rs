@@ -13,3 +13,15 @@ pub enum JobError {
     #[error("internal error, answer rejected: {0}")]
     Invalid(String),
 }
+
+impl From<crate::puzzle::ChoiceError> for JobError {
+    fn from(e: crate::puzzle::ChoiceError) -> JobError {
+        JobError::Input(e.to_string())
+    }
+}
+
+impl From<crate::puzzle::knight::BoardError> for JobError {
+    fn from(e: crate::puzzle::knight::BoardError) -> JobError {
+        JobError::Input(e.to_string())
+    }
+}

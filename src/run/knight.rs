@@ -228,13 +228,13 @@ impl PuzzleJob for KnightJob {
         let (board, _) = self.board_and_start()?;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
-                let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
-                let params = Params::new(algo, params).map_err(JobError::Input)?;
-                Solver::new(algo, &params).map_err(JobError::Input)?;
+                let algo = knight_algorithm(algorithm)?;
+                let params = Params::new(algo, params)?;
+                Solver::new(algo, &params)?;
             }
             KnightTask::Count { .. } => {}
             KnightTask::Search { strategy } => {
-                Strategy::parse(strategy).map_err(JobError::Input)?;
+                Strategy::parse(strategy)?;
                 let nodes = self.budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES);
                 let bytes = nodes.saturating_mul(tree_search::bytes_per_node(board.len()));
                 if bytes > SEARCH_MEMORY_LIMIT {
@@ -260,8 +260,8 @@ impl PuzzleJob for KnightJob {
         let (board, start) = self.board_and_start()?;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
-                let algo = knight_algorithm(algorithm).map_err(JobError::Input)?;
-                let params = Params::new(algo, params).map_err(JobError::Input)?;
+                let algo = knight_algorithm(algorithm)?;
+                let params = Params::new(algo, params)?;
                 let start = start.unwrap_or(0);
                 solve(self, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
             }
@@ -281,7 +281,7 @@ impl PuzzleJob for KnightJob {
                 Ok(KnightReport::Count(report))
             }
             KnightTask::Search { strategy } => {
-                let strategy = Strategy::parse(strategy).map_err(JobError::Input)?;
+                let strategy = Strategy::parse(strategy)?;
                 search(self, &board, start, strategy, cancel, observer).map(KnightReport::Search)
             }
         }
@@ -304,7 +304,7 @@ fn solve(
     };
     let mut rng = rng_from_seed(job.seed);
     let started = Instant::now();
-    let solver = Solver::new(algo, params).map_err(JobError::Input)?;
+    let solver = Solver::new(algo, params)?;
     let mut budget = job.budget;
     if let Solver::Cultural(_, timeout) = solver {
         // The Cultural Algorithm guide's timeout, unless the run's own limit is shorter.
@@ -358,7 +358,7 @@ enum Solver {
 }
 
 impl Solver {
-    fn new(algo: &AlgorithmInfo, params: &Params) -> Result<Solver, String> {
+    fn new(algo: &AlgorithmInfo, params: &Params) -> Result<Solver, JobError> {
         let tie = || TieBreak::parse(params.get("tie_break"));
         let level = |n| Ok(Solver::Level(n, level_config(params)?));
         match algo.id {
@@ -390,7 +390,9 @@ impl Solver {
                 Duration::from_secs(params.int("timeout")),
             )),
             "ga-repair" | "ga-heuristic" => Ok(Solver::MoveGa(move_ga_config(algo.id, params)?)),
-            other => Err(format!("{other} is not a solver of single tours")),
+            other => Err(JobError::Input(format!(
+                "{other} is not a solver of single tours"
+            ))),
         }
     }
 
@@ -408,7 +410,7 @@ impl Solver {
 
 /// Levels 1–3's configuration from their parameters (level 1 has no diversity or belief
 /// parameters; those keep their defaults).
-pub fn level_config(params: &Params) -> Result<levels::Config, String> {
+pub fn level_config(params: &Params) -> Result<levels::Config, JobError> {
     let d = levels::Config::default();
     let float_or = |name: &str, default: f64| params.get(name).parse().unwrap_or(default);
     let word_or = |name: &str, default: &'static str| match params.get(name) {
@@ -431,7 +433,7 @@ pub fn level_config(params: &Params) -> Result<levels::Config, String> {
 }
 
 /// `ga-repair` / `ga-heuristic`'s configuration from their parameters.
-pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, String> {
+pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, JobError> {
     let replacement = if id == "ga-heuristic" {
         move_ga::Replacement::Heuristic
     } else {
@@ -439,9 +441,9 @@ pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, Stri
     };
     let (lo, hi) = (params.float("crossover_min"), params.float("crossover_max"));
     if lo > hi {
-        return Err(format!(
+        return Err(JobError::Input(format!(
             "crossover_min={lo} is above crossover_max={hi}: each run draws its crossover rate between them"
-        ));
+        )));
     }
     Ok(move_ga::Config {
         population: params.int("population") as usize,

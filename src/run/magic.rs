@@ -183,8 +183,8 @@ impl PuzzleJob for MagicJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = magic_algorithm(algorithm).map_err(JobError::Input)?;
-                Params::new(algo, params).map_err(JobError::Input)?;
+                let algo = magic_algorithm(algorithm)?;
+                Params::new(algo, params)?;
                 Ok(())
             }
             _ => Ok(()),
@@ -303,8 +303,8 @@ impl MagicJob {
         cancel: &AtomicBool,
         observer: &mut dyn Observer,
     ) -> Result<MagicSolveReport, JobError> {
-        let algo = magic_algorithm(algorithm).map_err(JobError::Input)?;
-        let params = Params::new(algo, given).map_err(JobError::Input)?;
+        let algo = magic_algorithm(algorithm)?;
+        let params = Params::new(algo, given)?;
         let n = self.order as usize;
         let started = Instant::now();
         let (squares, best, best_fitness, generations, stop, counters) = match algo.id {

@@ -170,8 +170,8 @@ impl PuzzleJob for QueensJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = queens_algorithm(algorithm).map_err(JobError::Input)?;
-                Params::new(algo, params).map_err(JobError::Input)?;
+                let algo = queens_algorithm(algorithm)?;
+                Params::new(algo, params)?;
                 Ok(())
             }
         }
@@ -200,8 +200,8 @@ fn solve(
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<QueensSolveReport, JobError> {
-    let algo = queens_algorithm(algorithm).map_err(JobError::Input)?;
-    let params = Params::new(algo, given).map_err(JobError::Input)?;
+    let algo = queens_algorithm(algorithm)?;
+    let params = Params::new(algo, given)?;
     let n = job.n as usize;
     let started = Instant::now();
     let mut ctl = Control::new(job.budget, cancel, observer);

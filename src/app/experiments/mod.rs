@@ -15,6 +15,7 @@ use crate::bench::Meter;
 use crate::bench::knight::{CountRow, Setup, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::QueensRow;
+use crate::run::JobError;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -200,7 +201,7 @@ fn parse_list(text: &str) -> Result<Vec<u64>, String> {
 }
 
 /// The parameters field: `KEY=VALUE` pairs separated by spaces or commas.
-fn parse_params(text: &str) -> Result<Vec<(String, String)>, String> {
+fn parse_params(text: &str) -> Result<Vec<(String, String)>, JobError> {
     text.split([' ', ','])
         .filter(|p| !p.trim().is_empty())
         .map(crate::run::catalog::split_param)
@@ -260,7 +261,11 @@ impl ExperimentsView {
                 }),
                 _ => Ok(()),
             }
-            .and_then(|()| parse_params(&s.params).map(|_| ()))
+            .and_then(|()| {
+                parse_params(&s.params)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })
         };
         if let Err(e) = check() {
             self.outcome = Some(Err(e));
@@ -271,7 +276,9 @@ impl ExperimentsView {
         self.running = Some(Background::start(
             "searchlab-experiment",
             ctx,
-            move |send, work| send(run(&s, work.meter.clone(), work.cancel.clone())),
+            move |send, work| {
+                send(run(&s, work.meter.clone(), work.cancel.clone()).map_err(|e| e.to_string()))
+            },
         ));
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
@@ -620,7 +627,7 @@ fn run(
     s: &ExperimentSettings,
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, JobError> {
     let time_limit = Duration::from_secs_f32(s.time_limit_s.max(0.001));
     let setup = Setup {
         seed: s.seed,
@@ -639,7 +646,7 @@ fn run(
         Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
             &setup,
             &s.algorithm,
-            &parse_list(&s.sizes)?,
+            &parse_list(&s.sizes).map_err(JobError::Input)?,
             s.trials,
         )?),
         Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
@@ -653,7 +660,7 @@ fn run(
             rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
         },
         Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
-            &parse_list(&s.queens_n)?,
+            &parse_list(&s.queens_n).map_err(JobError::Input)?,
             s.trials,
             s.seed,
             &s.heuristic,

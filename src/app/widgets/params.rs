@@ -46,7 +46,11 @@ pub fn param_form(
             }
         });
         if let Err(e) = Params::new(algo, &[(p.name.to_string(), value.clone())]) {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color).small());
+            ui.label(
+                RichText::new(e.to_string())
+                    .color(ui.visuals().error_fg_color)
+                    .small(),
+            );
         }
         if value == p.default {
             values.remove(&key);

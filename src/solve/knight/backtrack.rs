@@ -22,6 +22,7 @@
 
 use super::tie_break::{Rule, TieBreak};
 use super::{Answer, FreeMoves, Problem, note_depth};
+use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::{Square, bits};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
@@ -41,10 +42,12 @@ pub enum RandomVariant {
 
 impl RandomVariant {
     /// Parses `document` or `complete`.
-    pub fn parse(text: &str) -> Result<RandomVariant, String> {
-        text.parse().map_err(|_| format!(
-                "unknown variant {text:?}: use document (the Knight's Tour solver report as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)"
-            ))
+    pub fn parse(text: &str) -> Result<RandomVariant, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "variant",
+            value: text.to_string(),
+            allowed: "document (the Knight's Tour solver report as printed: lowest-degree moves drawn with replacement, incomplete) or complete (shuffled ties, every move kept)",
+        })
     }
 }
 

@@ -48,7 +48,7 @@ impl TieBreak {
     pub const NAMES: &'static str = "auto, first, random, pohl, roth, squirrel, or an ordering of the digits 1-8 such as 21345678";
 
     /// Parses one of [`TieBreak::NAMES`].
-    pub fn parse(text: &str) -> Result<TieBreak, String> {
+    pub fn parse(text: &str) -> Result<TieBreak, crate::puzzle::ChoiceError> {
         Ok(match text {
             "auto" => TieBreak::Auto,
             "first" => TieBreak::First,
@@ -64,10 +64,11 @@ impl TieBreak {
                         (1..=8).contains(&x) && !std::mem::replace(&mut seen[x as usize], true)
                     });
                 if !ok {
-                    return Err(format!(
-                        "unknown tie_break {text:?}: use {}",
-                        TieBreak::NAMES
-                    ));
+                    return Err(crate::puzzle::ChoiceError {
+                        name: "tie_break",
+                        value: text.to_string(),
+                        allowed: TieBreak::NAMES,
+                    });
                 }
                 let mut order = [0u8; 8];
                 order.copy_from_slice(&d);

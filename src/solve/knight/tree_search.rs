@@ -28,11 +28,15 @@ pub enum Strategy {
 
 impl Strategy {
     /// Parses `bfs` (or `breadth-first`) or `dfs` (or `depth-first`).
-    pub fn parse(text: &str) -> Result<Strategy, String> {
+    pub fn parse(text: &str) -> Result<Strategy, crate::puzzle::ChoiceError> {
         match text {
             "bfs" | "breadth-first" => Ok(Strategy::BreadthFirst),
             "dfs" | "depth-first" => Ok(Strategy::DepthFirst),
-            _ => Err(format!("unknown strategy {text:?}: use bfs or dfs")),
+            _ => Err(crate::puzzle::ChoiceError {
+                name: "strategy",
+                value: text.to_string(),
+                allowed: "bfs or dfs",
+            }),
         }
     }
 

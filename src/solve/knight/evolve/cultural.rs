@@ -39,6 +39,7 @@ use super::{
     GenerationStats, Visited, diversity, free_genes, gene_between, legal_prefix, note_generation,
     onward_degree, randint, tournament,
 };
+use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::evolve::levels::ranked;
 use crate::solve::knight::{Answer, Problem, closes};
@@ -59,10 +60,12 @@ pub enum Bonus {
 
 impl Bonus {
     /// Parses `document` or `reward`.
-    pub fn parse(text: &str) -> Result<Bonus, String> {
-        text.parse().map_err(|_| format!(
-                "unknown bonus {text:?}: use document (as the Cultural Algorithm guide prints it: the bonus lowers a good move's chance) or reward"
-            ))
+    pub fn parse(text: &str) -> Result<Bonus, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "bonus",
+            value: text.to_string(),
+            allowed: "document (as the Cultural Algorithm guide prints it: the bonus lowers a good move's chance) or reward",
+        })
     }
 }
 
@@ -80,10 +83,12 @@ pub enum Threshold {
 
 impl Threshold {
     /// Parses `fitness` or `coverage`.
-    pub fn parse(text: &str) -> Result<Threshold, String> {
-        text.parse().map_err(|_| format!(
-                "unknown belief_threshold {text:?}: use fitness (as the Cultural Algorithm guide prints it) or coverage"
-            ))
+    pub fn parse(text: &str) -> Result<Threshold, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "belief_threshold",
+            value: text.to_string(),
+            allowed: "fitness (as the Cultural Algorithm guide prints it) or coverage",
+        })
     }
 }
 

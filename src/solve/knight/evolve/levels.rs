@@ -51,6 +51,7 @@ use super::{
     GenerationStats, Visited, diversity, free_genes, gene_step, note_generation, onward_degree,
     roulette, tournament,
 };
+use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Square;
 use crate::solve::knight::{Answer, Problem, closes};
 use crate::solve::{Control, Counters, Rng, Stop};
@@ -70,10 +71,12 @@ pub enum Repair {
 
 impl Repair {
     /// Parses `most-onward` or `fewest-onward`.
-    pub fn parse(text: &str) -> Result<Repair, String> {
-        text.parse().map_err(|_| format!(
-                "unknown repair {text:?}: use most-onward (as the Cultural Algorithm guide prints it) or fewest-onward (Warnsdorff's rule)"
-            ))
+    pub fn parse(text: &str) -> Result<Repair, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "repair",
+            value: text.to_string(),
+            allowed: "most-onward (as the Cultural Algorithm guide prints it) or fewest-onward (Warnsdorff's rule)",
+        })
     }
 
     fn sign(self) -> f64 {
@@ -98,10 +101,12 @@ pub enum DiversityBonus {
 
 impl DiversityBonus {
     /// Parses `uniform` or `individual`.
-    pub fn parse(text: &str) -> Result<DiversityBonus, String> {
-        text.parse().map_err(|_| format!(
-                "unknown diversity_bonus {text:?}: use uniform (as the Cultural Algorithm guide prints it) or individual"
-            ))
+    pub fn parse(text: &str) -> Result<DiversityBonus, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "diversity_bonus",
+            value: text.to_string(),
+            allowed: "uniform (as the Cultural Algorithm guide prints it) or individual",
+        })
     }
 }
 
@@ -119,10 +124,12 @@ pub enum Elite {
 
 impl Elite {
     /// Parses `first` or `best`.
-    pub fn parse(text: &str) -> Result<Elite, String> {
-        text.parse().map_err(|_| format!(
-                "unknown elite {text:?}: use first (as the Cultural Algorithm guide's code behaves) or best"
-            ))
+    pub fn parse(text: &str) -> Result<Elite, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "elite",
+            value: text.to_string(),
+            allowed: "first (as the Cultural Algorithm guide's code behaves) or best",
+        })
     }
 }
 

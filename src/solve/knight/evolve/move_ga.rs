@@ -29,6 +29,7 @@
 //! returns a parent itself, which the mutation then changes in place; we copy.
 
 use super::{GENE_TO_MOVE, GenerationStats, diversity, gene_step, note_generation, roulette};
+use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Square;
 use crate::solve::knight::{Answer, FreeMoves, Problem, closes};
 use crate::solve::{Control, Counters, Rng, Stop};
@@ -49,10 +50,12 @@ pub enum RepairOrder {
 
 impl RepairOrder {
     /// Parses `ascending` or `cyclic`.
-    pub fn parse(text: &str) -> Result<RepairOrder, String> {
-        text.parse().map_err(|_| format!(
-                "unknown repair_order {text:?}: use ascending (moves 1 to 8, as the Knight's Tour solver report says) or cyclic (the moves after the illegal one)"
-            ))
+    pub fn parse(text: &str) -> Result<RepairOrder, ChoiceError> {
+        text.parse().map_err(|_| ChoiceError {
+            name: "repair_order",
+            value: text.to_string(),
+            allowed: "ascending (moves 1 to 8, as the Knight's Tour solver report says) or cyclic (the moves after the illegal one)",
+        })
     }
 }
 
