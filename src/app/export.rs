@@ -4,6 +4,7 @@
 //! Views call [`register`] with the rectangles they drew; the app lists last frame's
 //! regions in its Export menu.
 
+use crate::app::error::AppError;
 use egui::{Context, Rect};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -63,7 +64,7 @@ pub fn png(ctx: &Context, rect: Rect, path: PathBuf, result: ExportResult) {
     let ppp = ctx.pixels_per_point();
     let repaint = ctx.clone();
     ctx.request_screenshot(move |image| {
-        let outcome = write_region(&image, rect, ppp, &path);
+        let outcome = write_region(&image, rect, ppp, &path).map_err(|e| e.to_string());
         if let Ok(mut r) = result.lock() {
             *r = Some(outcome);
         }
@@ -76,7 +77,7 @@ fn write_region(
     rect: Rect,
     pixels_per_point: f32,
     path: &Path,
-) -> Result<String, String> {
+) -> Result<String, AppError> {
     // The region inside the image (a rectangle partly off screen is cut to the screen).
     let screen = Rect::from_min_size(
         egui::Pos2::ZERO,
@@ -97,33 +98,34 @@ fn write_region(
 }
 
 /// Readies `path` for a file: refuses an empty name or a folder, makes the folder it is in.
-pub fn prepare_file(path: &Path) -> Result<(), String> {
+pub fn prepare_file(path: &Path) -> Result<(), AppError> {
     if path.as_os_str().is_empty() {
         return Err("give a file name".into());
     }
     if path.is_dir() {
-        return Err(format!("{} is a folder; give a file name", path.display()));
+        return Err(format!("{} is a folder; give a file name", path.display()).into());
     }
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            AppError::File(format!("cannot make the folder {}: {e}", dir.display()))
+        })?;
     }
     Ok(())
 }
 
 /// Writes `text` (a CSV table) to `path`; says where, or why not.
-pub fn write_text(path: &Path, text: &str) -> Result<String, String> {
+pub fn write_text(path: &Path, text: &str) -> Result<String, AppError> {
     prepare_file(path)?;
     std::fs::write(path, text)
         .map(|()| format!("wrote {}", path.display()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Writes `image` as an 8-bit RGBA PNG, making the folder if needed.
-pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), AppError> {
     prepare_file(path)?;
-    let file =
-        std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let file = std::fs::File::create(path)
+        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))?;
     let mut encoder = png::Encoder::new(
         std::io::BufWriter::new(file),
         image.width() as u32,
@@ -139,7 +141,7 @@ pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
     encoder
         .write_header()
         .and_then(|mut w| w.write_image_data(&data))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Fitness (or conflicts) per generation as CSV.

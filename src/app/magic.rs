@@ -8,6 +8,7 @@ use super::view::{View, format_ms, outcome_label};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, MEAN, generation_plot};
+use crate::app::error::AppError;
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
@@ -139,7 +140,7 @@ impl MagicView {
 
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
-    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
         let Ok(job) = <&MagicJob>::try_from(&file.job) else {
             return Err("not a magic-square run".into());
         };
@@ -149,7 +150,7 @@ impl MagicView {
         if job.order == 0 || job.order > MAX_APP_ORDER {
             return Err(format!(
                 "the app shows orders up to {MAX_APP_ORDER}; replay this one with `searchlab replay`"
-            ));
+            ).into());
         }
         let job = job.clone();
         self.set_order(job.order);
@@ -283,7 +284,7 @@ impl View for MagicView {
         "Magic squares"
     }
 
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&MagicJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))
     }

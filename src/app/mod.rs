@@ -3,6 +3,7 @@
 
 pub mod background;
 pub mod compare;
+pub mod error;
 pub mod experiments;
 pub mod export;
 pub mod history;
@@ -15,6 +16,7 @@ pub mod runs;
 pub mod view;
 pub mod widgets;
 
+use crate::app::error::AppError;
 use compare::{CompareSettings, CompareView};
 use experiments::{ExperimentSettings, ExperimentsView};
 use knight::{KnightSettings, KnightView};
@@ -238,21 +240,25 @@ impl SearchLabApp {
     }
 
     /// Saves the last run of the view on show to `path`.
-    pub fn save_run(&mut self, path: &std::path::Path) -> Result<(), String> {
+    pub fn save_run(&mut self, path: &std::path::Path) -> Result<(), AppError> {
         let file = self
             .record()
             .and_then(|r| r.last.as_ref())
             .ok_or("there is no finished run in this view to save")?;
         export::prepare_file(path)?;
-        file.save(path).map_err(|e| e.to_string())?;
+        file.save(path)?;
         self.notice = Some(format!("Saved the run to {}", path.display()));
         Ok(())
     }
 
     /// Opens a run file: shows its puzzle's view and runs it again there with the same
     /// seed; the statistics then say whether the answer is the saved one.
-    pub fn open_run(&mut self, ctx: &egui::Context, path: &std::path::Path) -> Result<(), String> {
-        let file = crate::run::file::RunFile::load(path).map_err(|e| e.to_string())?;
+    pub fn open_run(
+        &mut self,
+        ctx: &egui::Context,
+        path: &std::path::Path,
+    ) -> Result<(), AppError> {
+        let file = crate::run::file::RunFile::load(path)?;
         let opened = self
             .views_mut()
             .into_iter()
@@ -315,7 +321,7 @@ impl SearchLabApp {
                     self.dialog = None;
                     self.dialog_error = None;
                 }
-                Err(e) => self.dialog_error = Some(e),
+                Err(e) => self.dialog_error = Some(e.to_string()),
             },
             DialogAction::Open(path) => match self.open_run(ctx, &path) {
                 Ok(()) => {
@@ -338,7 +344,7 @@ impl SearchLabApp {
     }
 
     /// Saves region `name` of the next frame as a PNG in the runs folder.
-    pub fn export_png(&mut self, ctx: &egui::Context, name: &str) -> Result<PathBuf, String> {
+    pub fn export_png(&mut self, ctx: &egui::Context, name: &str) -> Result<PathBuf, AppError> {
         let rect = if name == "window" {
             ctx.content_rect()
         } else {
@@ -359,7 +365,7 @@ impl SearchLabApp {
     }
 
     /// Writes the view's plot data as CSV in the runs folder.
-    pub fn export_csv(&mut self) -> Result<PathBuf, String> {
+    pub fn export_csv(&mut self) -> Result<PathBuf, AppError> {
         let csv = self.plot_csv().ok_or("this view has no plot data yet")?;
         let stem = format!("searchlab-{}-plot-data", self.shown().name());
         let path = export::free_path(&self.files_dir, &stem, "csv");
@@ -381,7 +387,7 @@ impl SearchLabApp {
         }
         if let Some(name) = chosen {
             if let Err(e) = self.export_png(&ctx, &name) {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
             }
             ui.close();
         }
@@ -393,7 +399,7 @@ impl SearchLabApp {
             .clicked()
         {
             if let Err(e) = self.export_csv() {
-                self.notice = Some(e);
+                self.notice = Some(e.to_string());
             }
             ui.close();
         }

@@ -3,6 +3,7 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, Record};
+use crate::app::error::AppError;
 use crate::run::file::RunFile;
 use egui::Ui;
 
@@ -35,7 +36,7 @@ pub trait View {
     }
     /// Opens a saved run if it is this view's kind: its settings go into the form and its
     /// job runs again. `None`: not a run this view shows.
-    fn open_run(&mut self, _ctx: &egui::Context, _file: &RunFile) -> Option<Result<(), String>> {
+    fn open_run(&mut self, _ctx: &egui::Context, _file: &RunFile) -> Option<Result<(), AppError>> {
         None
     }
     /// The view's plot or table data as CSV, once it has some.

@@ -16,6 +16,7 @@ use super::puzzles::{Puzzle as PuzzleKind, PuzzleUi};
 use super::runs::{Action, runs_dir};
 use super::view::{View, format_ms};
 use super::widgets::number::whole_number;
+use crate::app::error::AppError;
 use crate::run::Run;
 use crate::solve::Budget;
 use charts::colour;
@@ -114,10 +115,10 @@ impl CompareSettings {
     }
 
     /// What is wrong with the instance or the choice, if anything.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), AppError> {
         self.instance().check()?;
         if !(1..=MAX_TRIALS).contains(&self.trials) {
-            return Err(format!("trials must be from 1 to {MAX_TRIALS}"));
+            return Err(format!("trials must be from 1 to {MAX_TRIALS}").into());
         }
         if self.chosen().is_empty() {
             return Err("choose at least one algorithm".into());
@@ -222,7 +223,7 @@ impl CompareView {
     pub fn start(&mut self, ctx: &egui::Context) {
         self.stop();
         if let Err(e) = self.settings.check() {
-            self.error = Some(e);
+            self.error = Some(e.to_string());
             return;
         }
         let (s, budget) = (&self.settings, self.settings.budget());
@@ -457,7 +458,8 @@ impl CompareView {
                 .clicked()
             {
                 let path = std::path::PathBuf::from(self.csv_path.trim());
-                self.export_notice = Some(write_text(&path, &self.table_csv()));
+                self.export_notice =
+                    Some(write_text(&path, &self.table_csv()).map_err(|e| e.to_string()));
             }
             if ui
                 .button("Save curves as CSV")
@@ -465,7 +467,8 @@ impl CompareView {
                 .clicked()
             {
                 let path = sibling(self.csv_path.trim(), "curves");
-                self.export_notice = Some(write_text(&path, &self.curves_csv()));
+                self.export_notice =
+                    Some(write_text(&path, &self.curves_csv()).map_err(|e| e.to_string()));
             }
             if ui
                 .button("Copy table")
@@ -596,7 +599,8 @@ impl View for CompareView {
             .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
         let blocked = (form.and(trials.inner))
             .and_then(|()| self.settings.check())
-            .err();
+            .err()
+            .map(|e| e.to_string());
         if let Some(e) = blocked.as_ref().or(self.error.as_ref()) {
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
         }

@@ -4,6 +4,7 @@
 mod buttons;
 mod settings;
 
+use crate::app::error::AppError;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
 
@@ -180,7 +181,7 @@ impl KnightView {
 
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
-    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
         let Ok(job) = <&KnightJob>::try_from(&file.job) else {
             return Err("not a knight's tour run".into());
         };
@@ -192,7 +193,7 @@ impl KnightView {
         {
             return Err(format!(
                 "the app shows boards up to {MAX_SIDE}x{MAX_SIDE}; replay this one with `searchlab replay`"
-            ));
+            ).into());
         }
         self.set_size(job.cols as u32, job.rows as u32);
         self.settings.start = job.start.unwrap_or((0, 0));
@@ -374,7 +375,7 @@ impl View for KnightView {
         "Knight's Tour"
     }
 
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&KnightJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))
     }

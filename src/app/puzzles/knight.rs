@@ -2,6 +2,7 @@
 //! start square and whether the tour must close.
 
 use super::PuzzleUi;
+use crate::app::error::AppError;
 use crate::app::widgets::board::{BoardView, board as draw_board};
 use crate::app::widgets::number::whole_number;
 use crate::puzzle::knight::Board;
@@ -58,7 +59,7 @@ impl PuzzleUi for KnightInstance {
         &["warnsdorff", "backtrack-warnsdorff"]
     }
 
-    fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
+    fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
         let sizes = ui
             .horizontal(|ui| {
                 let cols = whole_number(ui, "Columns", &mut self.cols);
@@ -80,11 +81,11 @@ impl PuzzleUi for KnightInstance {
         sizes
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), AppError> {
         if !(1..=MAX_SIDE).contains(&self.cols) || !(1..=MAX_SIDE).contains(&self.rows) {
             return Err(format!(
                 "the board's sides must be from 1 to {MAX_SIDE} here (the Knight's Tour view takes larger boards)"
-            ));
+            ).into());
         }
         if self.start.0 as u64 >= self.rows || self.start.1 as u64 >= self.cols {
             return Err("the start square is off the board".into());

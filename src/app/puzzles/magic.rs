@@ -1,6 +1,7 @@
 //! A magic-square instance for the shared views: orders up to 12.
 
 use super::PuzzleUi;
+use crate::app::error::AppError;
 use crate::app::widgets::magic_grid::magic_grid;
 use crate::app::widgets::number::whole_number;
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
@@ -33,16 +34,16 @@ impl PuzzleUi for MagicInstance {
         &["ga", "construct"]
     }
 
-    fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
+    fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
         ui.horizontal(|ui| whole_number(ui, "Order", &mut self.order))
             .inner
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), AppError> {
         if (1..=MAX_ORDER).contains(&self.order) {
             Ok(())
         } else {
-            Err(format!("the order must be from 1 to {MAX_ORDER} here"))
+            Err(format!("the order must be from 1 to {MAX_ORDER} here").into())
         }
     }
 

@@ -7,6 +7,7 @@ pub mod knight;
 pub mod magic;
 pub mod queens;
 
+use crate::app::error::AppError;
 use crate::run::Job;
 use crate::run::catalog::AlgorithmInfo;
 use crate::solve::Budget;
@@ -45,9 +46,9 @@ pub trait PuzzleUi {
     /// The algorithms a comparison starts with.
     fn default_choice(&self) -> &'static [&'static str];
     /// The instance's fields; `Err` says which text is not a number.
-    fn form(&mut self, ui: &mut Ui) -> Result<(), String>;
+    fn form(&mut self, ui: &mut Ui) -> Result<(), AppError>;
     /// What is wrong with the instance for a shared view, if anything.
-    fn check(&self) -> Result<(), String>;
+    fn check(&self) -> Result<(), AppError>;
     /// The job of `algorithm` with `params` and `seed` on this instance.
     fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job;
     /// A name for files, e.g. `knight-8x8`.

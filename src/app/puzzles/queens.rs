@@ -1,6 +1,7 @@
 //! An N-Queens instance for the shared views: n up to 400.
 
 use super::PuzzleUi;
+use crate::app::error::AppError;
 use crate::app::widgets::number::whole_number;
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::run::catalog::{AlgorithmInfo, QUEENS_ALGORITHMS};
@@ -33,18 +34,19 @@ impl PuzzleUi for QueensInstance {
         &["backtracking", "hill-climbing"]
     }
 
-    fn form(&mut self, ui: &mut Ui) -> Result<(), String> {
+    fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
         ui.horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n))
             .inner
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), AppError> {
         if (1..=MAX_N).contains(&self.n) {
             Ok(())
         } else {
-            Err(format!(
-                "n must be from 1 to {MAX_N} here (the N-Queens view takes millions)"
-            ))
+            Err(
+                format!("n must be from 1 to {MAX_N} here (the N-Queens view takes millions)")
+                    .into(),
+            )
         }
     }
 

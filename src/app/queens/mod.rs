@@ -10,6 +10,7 @@ use super::view::{View, format_ms, outcome_label};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
+use crate::app::error::AppError;
 use crate::puzzle::queens::conflicts;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
@@ -252,7 +253,7 @@ impl QueensView {
 
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
-    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), String> {
+    pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
         let Ok(job) = <&QueensJob>::try_from(&file.job) else {
             return Err("not an N-Queens run".into());
         };
@@ -260,7 +261,8 @@ impl QueensView {
         if job.n == 0 || job.n > MAX_APP_N {
             return Err(format!(
                 "the app shows up to {MAX_APP_N} queens; replay this one with `searchlab replay`"
-            ));
+            )
+            .into());
         }
         self.stop();
         self.set_n(job.n);
@@ -390,7 +392,7 @@ impl View for QueensView {
         "N-Queens"
     }
 
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), String>> {
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&QueensJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))
     }

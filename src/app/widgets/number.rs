@@ -2,10 +2,11 @@
 //! not read as a number, so a slip can be seen and mended; the value changes only when the
 //! text reads as one, and a value changed elsewhere (a click, a reset) shows in the field.
 
+use crate::app::error::AppError;
 use egui::Ui;
 
 /// Shows `label` and the field; `Err` says why the text is not a whole number.
-pub fn whole_number(ui: &mut Ui, label: &str, value: &mut u64) -> Result<(), String> {
+pub fn whole_number(ui: &mut Ui, label: &str, value: &mut u64) -> Result<(), AppError> {
     let id = ui.make_persistent_id(("whole-number", label));
     let (mut text, synced) = ui
         .data(|d| d.get_temp::<(String, u64)>(id))
@@ -24,6 +25,10 @@ pub fn whole_number(ui: &mut Ui, label: &str, value: &mut u64) -> Result<(), Str
         *value = v;
     }
     ui.data_mut(|d| d.insert_temp(id, (text.clone(), *value)));
-    read.map(|_| ())
-        .map_err(|_| format!("{label} must be a whole number (got {:?})", text.trim()))
+    read.map(|_| ()).map_err(|_| {
+        AppError::Input(format!(
+            "{label} must be a whole number (got {:?})",
+            text.trim()
+        ))
+    })
 }
