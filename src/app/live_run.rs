@@ -26,6 +26,14 @@ pub struct LiveRun {
     pub label: String,
 }
 
+/// Which of the run buttons was pressed.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Pressed {
+    pub run: bool,
+    pub stop: bool,
+    pub reset: bool,
+}
+
 /// What one look at the worker brought.
 #[derive(Default)]
 pub struct Polled {
@@ -103,6 +111,52 @@ impl LiveRun {
     /// them would wait for their threads).
     pub fn take_stopping(&mut self) -> Vec<Run> {
         std::mem::take(&mut self.stopping)
+    }
+
+    /// The run buttons every puzzle view has: ▶ Run (hint `run_hint`), then `extra` (more
+    /// ways to start), then Pause/Resume and Step while the search runs (handled here) or
+    /// `idle` when it does not (an animation's own buttons), then ■ Stop and Reset.
+    pub fn buttons(
+        &self,
+        ui: &mut egui::Ui,
+        run_hint: &str,
+        extra: impl FnOnce(&mut egui::Ui),
+        idle: impl FnOnce(&mut egui::Ui),
+    ) -> Pressed {
+        let running = self.is_running();
+        ui.horizontal_wrapped(|ui| {
+            let run = ui
+                .add_enabled(!running, egui::Button::new("▶ Run"))
+                .on_hover_text(run_hint)
+                .clicked();
+            extra(ui);
+            if running {
+                let paused = self.is_paused();
+                if ui
+                    .button(if paused { "Resume" } else { "Pause" })
+                    .on_hover_text("Pause or resume the search (Space)")
+                    .clicked()
+                {
+                    self.toggle_pause();
+                }
+                if ui
+                    .add_enabled(paused, egui::Button::new("Step"))
+                    .on_hover_text("Run the paused search a little further (→)")
+                    .clicked()
+                {
+                    self.step();
+                }
+            } else {
+                idle(ui);
+            }
+            let stop = ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .on_hover_text("Cancel the search (Esc)")
+                .clicked();
+            let reset = ui.button("Reset").clicked();
+            Pressed { run, stop, reset }
+        })
+        .inner
     }
 
     /// Whether cancelled runs are still winding down.

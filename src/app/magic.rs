@@ -374,37 +374,19 @@ impl View for MagicView {
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
         ui.separator();
         let ctx = ui.ctx().clone();
-        let running = self.live.is_running();
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run"))
-                .on_hover_text("Run the chosen algorithm (R)")
-                .clicked()
-            {
-                self.start_run(&ctx);
-            }
-            if running {
-                let paused = self.live.is_paused();
-                if ui
-                    .button(if paused { "Resume" } else { "Pause" })
-                    .on_hover_text("Pause or resume the search (Space)")
-                    .clicked()
-                {
-                    self.live.toggle_pause();
-                }
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel the search (Esc)")
-                .clicked()
-            {
-                self.stop_by_user();
-            }
-            if ui.button("Reset").clicked() {
-                self.stop();
-                self.reset_results();
-            }
-        });
+        let pressed = self
+            .live
+            .buttons(ui, "Run the chosen algorithm (R)", |_| {}, |_| {});
+        if pressed.run {
+            self.start_run(&ctx);
+        }
+        if pressed.stop {
+            self.stop_by_user();
+        }
+        if pressed.reset {
+            self.stop();
+            self.reset_results();
+        }
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.

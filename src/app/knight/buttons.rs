@@ -7,60 +7,39 @@ use egui::{RichText, Ui};
 impl KnightView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        ui.horizontal_wrapped(|ui| {
-            let running = self.live.is_running();
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run"))
-                .on_hover_text("Start the search (R)")
-                .clicked()
-            {
-                self.start_run(&ctx);
-            }
-            let paused = self.live.is_paused();
-            if running {
-                if ui
-                    .button(if paused { "Resume" } else { "Pause" })
-                    .on_hover_text("Pause or resume the search (Space)")
-                    .clicked()
-                {
-                    self.toggle_play();
-                }
-                if ui
-                    .add_enabled(paused, egui::Button::new("Step"))
-                    .on_hover_text("Run the search a little further (→)")
-                    .clicked()
-                {
-                    self.step_animation(1);
-                }
-            } else {
-                let can_play = !self.tour.is_empty();
-                let label = if self.playing { "Pause" } else { "Play" };
-                if ui
+        let can_play = !self.tour.is_empty();
+        let (mut play, mut step) = (false, false);
+        let label = if self.playing { "Pause" } else { "Play" };
+        let pressed = self.live.buttons(
+            ui,
+            "Start the search (R)",
+            |_| {},
+            |ui| {
+                play = ui
                     .add_enabled(can_play, egui::Button::new(label))
                     .on_hover_text("Play or pause the animation (Space)")
-                    .clicked()
-                {
-                    self.toggle_play();
-                }
-                if ui
+                    .clicked();
+                step = ui
                     .add_enabled(can_play, egui::Button::new("Step"))
                     .on_hover_text("One move of the animation (→; ← goes back)")
-                    .clicked()
-                {
-                    self.step_animation(1);
-                }
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel the search (Esc)")
-                .clicked()
-            {
-                self.stop_by_user();
-            }
-            if ui.button("Reset").clicked() {
-                self.reset();
-            }
-        });
+                    .clicked();
+            },
+        );
+        if pressed.run {
+            self.start_run(&ctx);
+        }
+        if play {
+            self.toggle_play();
+        }
+        if step {
+            self.step_animation(1);
+        }
+        if pressed.stop {
+            self.stop_by_user();
+        }
+        if pressed.reset {
+            self.reset();
+        }
         ui.horizontal(|ui| {
             let l = ui.label("Speed");
             ui.add(

@@ -6,42 +6,30 @@ impl QueensView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let running = self.live.is_running();
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!running, egui::Button::new("▶ Run"))
-                .on_hover_text("Run the chosen algorithm (R)")
-                .clicked()
-            {
-                self.start_run(&ctx);
-            }
-            if ui
-                .add_enabled(!running, egui::Button::new("Run all four"))
-                .on_hover_text("Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times")
-                .clicked()
-            {
-                self.start_all_four(&ctx);
-            }
-            if running {
-                let paused = self.live.is_paused();
-                if ui
-                    .button(if paused { "Resume" } else { "Pause" })
-                    .on_hover_text("Pause or resume the search (Space)")
-                    .clicked()
-                {
-                    self.live.toggle_pause();
-                }
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("■ Stop"))
-                .on_hover_text("Cancel the search (Esc)")
-                .clicked()
-            {
-                self.stop_by_user();
-            }
-            if ui.button("Reset").clicked() {
-                self.reset();
-            }
-        });
+        let mut all_four = false;
+        let pressed = self.live.buttons(
+            ui,
+            "Run the chosen algorithm (R)",
+            |ui| {
+                all_four = ui
+                    .add_enabled(!running, egui::Button::new("Run all four"))
+                    .on_hover_text("Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times")
+                    .clicked();
+            },
+            |_| {},
+        );
+        if pressed.run {
+            self.start_run(&ctx);
+        }
+        if all_four {
+            self.start_all_four(&ctx);
+        }
+        if pressed.stop {
+            self.stop_by_user();
+        }
+        if pressed.reset {
+            self.reset();
+        }
         let n = self.settings.n;
         let countable = n <= MAX_COUNT_N as u64;
         let help = if !countable {
