@@ -2,9 +2,14 @@
 //! check of a `--save` target.
 
 use super::CliError;
+use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Board;
-use crate::run::catalog::split_param;
+use crate::run::catalog::{
+    AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS, split_param,
+};
+use crate::solve::magic::ga::Crossover;
 use clap::Args;
+use clap::builder::PossibleValuesParser;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,6 +39,44 @@ pub struct SolveFlags {
     /// An algorithm parameter as KEY=VALUE, e.g. population=100; repeatable.
     #[arg(long = "param", value_name = "KEY=VALUE")]
     pub params: Vec<String>,
+}
+
+/// The algorithm ids of a catalog, for `--algo`: clap checks them, lists them in `--help`
+/// and suggests the nearest on a slip.
+pub fn algorithm_ids(catalog: &'static [AlgorithmInfo]) -> PossibleValuesParser {
+    PossibleValuesParser::new(catalog.iter().map(|a| a.id))
+}
+
+/// `--algo` of the knight's tour solvers.
+pub fn knight_ids() -> PossibleValuesParser {
+    algorithm_ids(KNIGHT_ALGORITHMS)
+}
+
+/// `--algo` of the N-Queens solvers.
+pub fn queens_ids() -> PossibleValuesParser {
+    algorithm_ids(QUEENS_ALGORITHMS)
+}
+
+/// `--algo` of the magic-square solvers.
+pub fn magic_ids() -> PossibleValuesParser {
+    algorithm_ids(MAGIC_ALGORITHMS)
+}
+
+/// Checks a value with the parser of its type, keeping the text (the job stores it as
+/// the run file's interface).
+pub fn checked<T, E: std::error::Error + Send + Sync + 'static>(
+    parse: fn(&str) -> Result<T, E>,
+) -> impl Fn(&str) -> Result<String, E> + Clone {
+    move |text| parse(text).map(|_| text.to_string())
+}
+
+/// `pmx` or `inversion`.
+pub fn parse_crossover(text: &str) -> Result<Crossover, ChoiceError> {
+    text.parse().map_err(|_| ChoiceError {
+        name: "crossover",
+        value: text.to_string(),
+        allowed: "pmx (partially mapped) or inversion (inversion sequences)",
+    })
 }
 
 /// `--param KEY=VALUE` pairs.

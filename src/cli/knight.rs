@@ -2,12 +2,15 @@
 
 use super::CliError;
 use super::bench::Experiment;
-use super::common::{OutputArgs, SolveFlags, params, parse_board, parse_duration, start_square};
+use super::common::{
+    OutputArgs, SolveFlags, checked, knight_ids, params, parse_board, parse_duration, start_square,
+};
 use super::output::{ParamMap, Render, RowCols, json_line, row_col};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Job, KnightJob, KnightReport, KnightTask};
+use crate::solve::knight::tree_search::Strategy;
 use crate::solve::{Budget, Counters, Stop};
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -37,7 +40,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub start: Option<String>,
     /// Algorithm id (see the list below).
-    #[arg(long = "algo", default_value = "warnsdorff")]
+    #[arg(long = "algo", default_value = "warnsdorff", value_parser = knight_ids())]
     pub algo: String,
     /// Look for a closed tour (the last square a knight's move from the first).
     #[arg(long)]
@@ -82,7 +85,7 @@ pub struct SearchArgs {
     #[arg(long, value_parser = parse_board)]
     pub board: (u64, u64),
     /// bfs (breadth-first) or dfs (depth-first).
-    #[arg(long)]
+    #[arg(long, value_parser = checked(Strategy::parse))]
     pub strategy: String,
     /// Place the knight here first (default: the root's children are every square).
     #[arg(long)]

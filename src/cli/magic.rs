@@ -1,7 +1,9 @@
 //! `searchlab magic …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
-use super::common::{OutputArgs, SolveFlags, params, parse_duration};
+use super::common::{
+    OutputArgs, SolveFlags, checked, magic_ids, params, parse_crossover, parse_duration,
+};
 use super::output::{ParamMap, Render, Rows, json_line};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Job, MagicJob, MagicReport, MagicTask};
@@ -40,10 +42,10 @@ pub struct MagicSolveArgs {
     #[arg(long)]
     pub order: u64,
     /// Algorithm id (see the list below).
-    #[arg(long = "algo", default_value = "ga")]
+    #[arg(long = "algo", default_value = "ga", value_parser = magic_ids())]
     pub algo: String,
     /// The GA's crossover: pmx or inversion (the same as --param crossover=...).
-    #[arg(long)]
+    #[arg(long, value_parser = checked(parse_crossover))]
     pub crossover: Option<String>,
     /// Keep going until K distinct magic squares are found (the same as --param target=K).
     #[arg(long)]

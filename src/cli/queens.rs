@@ -1,8 +1,11 @@
 //! `searchlab queens …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
-use super::common::{OutputArgs, Sizes, SolveFlags, params, parse_duration, parse_sizes};
+use super::common::{
+    OutputArgs, Sizes, SolveFlags, checked, params, parse_duration, parse_sizes, queens_ids,
+};
 use super::output::{ParamMap, Render, json_line};
+use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{queens_figures, told};
 use crate::run::queens::{QueensCountReport, QueensSolveReport};
 use crate::run::{Job, QueensJob, QueensReport, QueensTask};
@@ -32,7 +35,7 @@ pub struct QueensBenchArgs {
     #[arg(long, default_value_t = 20)]
     pub trials: u64,
     /// Heuristic of best-first, hill-climbing and cultural.
-    #[arg(long, default_value = "h1")]
+    #[arg(long, default_value = "h1", value_parser = checked(Heuristic::parse))]
     pub heuristic: String,
     /// Trial i of every algorithm starts from the placement of seed SEED + i.
     #[arg(long, default_value_t = 0)]
@@ -51,11 +54,11 @@ pub struct QueensSolveArgs {
     #[arg(long)]
     pub n: u64,
     /// Algorithm id (see the list below).
-    #[arg(long = "algo", default_value = "min-conflicts")]
+    #[arg(long = "algo", default_value = "min-conflicts", value_parser = queens_ids())]
     pub algo: String,
     /// The N-Queens AI report's heuristic for best-first, hill-climbing and cultural: h1,
     /// h2 or h3.
-    #[arg(long)]
+    #[arg(long, value_parser = checked(Heuristic::parse))]
     pub heuristic: Option<String>,
     #[command(flatten)]
     pub run: SolveFlags,
