@@ -366,3 +366,24 @@ fn bench_tables_come_as_json_rows() {
     assert_eq!(code, 2);
     assert!(err.contains("FROM..TO"), "{err}");
 }
+
+#[test]
+fn a_one_square_board_has_an_open_tour_of_one_square_and_no_closed_tour() {
+    let (code, stdout, _) = searchlab(&["knight", "solve", "--board", "1x1"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("found an open tour of 1 square from a1"),
+        "{stdout}"
+    );
+    let (code, v) = json(&["knight", "solve", "--board", "1x1", "--closed", "--json"]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["found"], false);
+    assert_eq!(v["closed"], false);
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("no closed tour exists on this 1x1 board"),
+        "{v}"
+    );
+}

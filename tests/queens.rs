@@ -1,6 +1,6 @@
 //! N-Queens through the real binary: counts against OEIS A000170, bad input refused.
 
-use searchlab::puzzle::queens::{A000170, validate};
+use searchlab::puzzle::queens::{A000170, A002562, validate};
 use serde_json::Value;
 
 mod common;
@@ -22,6 +22,7 @@ fn counts_equal_oeis_a000170_from_1_to_12() {
             assert_eq!(code, 0, "{err}");
             let v: Value = serde_json::from_str(&out).unwrap();
             assert_eq!(v["total"].as_u64(), Some(known), "n = {n}");
+            assert_eq!(v["unique"].as_u64(), Some(A002562[n]), "unique, n = {n}");
             assert_eq!(v["complete"], true);
         }
     }

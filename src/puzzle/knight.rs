@@ -339,8 +339,10 @@ impl Board {
 
     /// Whether a tour's last square is a knight's move from its first.
     pub fn is_closed(&self, path: &[Square]) -> bool {
+        // One square is a tour but no cycle: a closed tour needs a move back to the start.
         path.len() == self.len()
-            && (path.len() == 1 || self.is_knight_move(path[path.len() - 1], path[0]))
+            && path.len() > 1
+            && self.is_knight_move(path[path.len() - 1], path[0])
     }
 
     /// The board as a grid of move numbers, `first` on the path's first square, `.` on

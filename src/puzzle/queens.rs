@@ -265,6 +265,40 @@ pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
     Err(PlacementError::Attacks { pairs, total })
 }
 
+/// Known counts of solutions up to rotation and reflection, OEIS A002562 (n = 1 … 27; the
+/// entry for n = 0 is 1, the empty board), for tests and the small boards the count does
+/// not split into tasks.
+pub const A002562: [u64; 28] = [
+    1,
+    1,
+    0,
+    0,
+    1,
+    2,
+    1,
+    6,
+    12,
+    46,
+    92,
+    341,
+    1_787,
+    9_233,
+    45_752,
+    285_053,
+    1_846_955,
+    11_977_939,
+    83_263_591,
+    621_012_754,
+    4_878_666_808,
+    39_333_324_973,
+    336_376_244_042,
+    3_029_242_658_210,
+    28_439_272_956_934,
+    275_986_683_743_434,
+    2_789_712_466_510_289,
+    29_363_495_934_315_694,
+];
+
 /// Known solution counts, OEIS A000170 (n = 0 … 27), for tests and messages.
 pub const A000170: [u64; 28] = [
     1,

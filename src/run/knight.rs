@@ -480,8 +480,9 @@ fn explain_solve(
                 "open"
             };
             format!(
-                "found a{} {closed} tour of {n} squares from {at}",
-                if closed == "open" { "n" } else { "" }
+                "found a{} {closed} tour of {n} square{} from {at}",
+                if closed == "open" { "n" } else { "" },
+                if n == 1 { "" } else { "s" }
             )
         }
         _ if parity_rules_out(problem).is_some() => {
@@ -548,7 +549,7 @@ fn explain_solve(
 /// tour, and its open tours start (and end) on the colour of the corners.
 fn parity_rules_out(problem: &Problem) -> Option<String> {
     let board = problem.board;
-    if board.len().is_multiple_of(2) || board.len() == 1 {
+    if board.len().is_multiple_of(2) {
         return None;
     }
     if problem.closed {
@@ -559,7 +560,7 @@ fn parity_rules_out(problem: &Problem) -> Option<String> {
         ));
     }
     let (r, c) = board.row_col(problem.start);
-    ((r + c) % 2 == 1).then(|| {
+    (board.len() > 1 && (r + c) % 2 == 1).then(|| {
         format!(
             "no tour starts at {}: on a board with an odd number of squares every tour starts and ends on the corners' colour, and {} is the other colour",
             board.name(problem.start),

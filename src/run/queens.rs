@@ -5,7 +5,7 @@ use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
-use crate::puzzle::queens::{A000170, MAX_N, conflicts, validate};
+use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate};
 use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
 use crate::solve::queens::heuristic::random_start;
 use crate::solve::queens::{
@@ -423,7 +423,11 @@ fn count_all(
     Ok(QueensCountReport {
         n: job.n,
         total,
-        unique: if small.is_some() { 0 } else { sum.unique() },
+        unique: if small.is_some() {
+            A002562[n as usize]
+        } else {
+            sum.unique()
+        },
         complete,
         nodes: sum.nodes,
         threads,
