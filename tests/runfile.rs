@@ -257,3 +257,79 @@ fn replay_refuses_a_damaged_file_and_a_doctored_answer() {
     assert_eq!(code, 2);
     assert!(stderr.contains("does not exist"), "{stderr}");
 }
+
+/// Runs `searchlab ARGS` and kills it after `limit`: (exit status or None if it hung,
+/// standard error).
+fn searchlab_within(args: &[&str], limit: Duration) -> (Option<i32>, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let deadline = std::time::Instant::now() + limit;
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break Some(s.code().unwrap_or(-1));
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
+    (status, err)
+}
+
+#[test]
+fn replay_refuses_pipes_devices_and_folders_at_once() {
+    let dir = temp_dir("not-regular");
+    let fifo = dir.join("fifo.ron");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // A pipe with no writer would block a reader forever; /dev/zero would fill memory.
+    for target in [fifo.to_str().unwrap(), "/dev/zero", dir.to_str().unwrap()] {
+        let (code, err) = searchlab_within(&["replay", target], Duration::from_secs(10));
+        assert_eq!(code, Some(2), "{target}: {err}");
+        assert!(err.contains("not a regular file"), "{target}: {err}");
+    }
+}
+
+#[test]
+fn a_run_file_with_an_impossible_budget_or_hostile_text_is_refused_cleanly() {
+    let dir = temp_dir("hostile");
+    let path = dir.join("k.ron");
+    let p = path.to_str().unwrap();
+    let (code, _, err) = searchlab(&["knight", "solve", "--board", "5x5", "--save", p]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A time budget of u64::MAX seconds used to overflow the worker's clock and panic.
+    let at = text.find("secs:").expect("the budget's time is saved");
+    let end = at + text[at..].find(',').unwrap();
+    let huge = format!("{}secs: 18446744073709551615{}", &text[..at], &text[end..]);
+    std::fs::write(&path, huge).unwrap();
+    let (code, err) = searchlab_within(&["replay", p], Duration::from_secs(10));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("beyond"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "{err}"
+    );
+    // Escape sequences in a file's own words never reach the terminal raw.
+    std::fs::write(
+        &path,
+        "(format: \"\u{1b}[31mevil\", version: 1, written_by: \"x\")",
+    )
+    .unwrap();
+    let (code, err) = searchlab_within(&["replay", p], Duration::from_secs(10));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("evil"), "{err}");
+}

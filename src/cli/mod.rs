@@ -175,7 +175,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
     note!(
         "replaying {} (saved by SearchLab {})",
         file.title(),
-        file.written_by
+        crate::run::file::printable(&file.written_by)
     );
     let (report, _) = run_job(&file.job)?;
     let code = output::print(output::of(&report), a.json)?;

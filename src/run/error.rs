@@ -14,6 +14,21 @@ pub enum JobError {
     Invalid(String),
 }
 
+/// The longest time limit a job takes (about 31 years; the command line's own limit).
+pub const MAX_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(1_000_000_000);
+
+/// Refuses a budget no run could have been given (a damaged or hand-made run file).
+pub fn check_budget(budget: &crate::solve::Budget) -> Result<(), JobError> {
+    match budget.time {
+        Some(t) if t > MAX_TIME_LIMIT => Err(JobError::Input(format!(
+            "a time limit of {} s is beyond the {} s any run may have",
+            t.as_secs(),
+            MAX_TIME_LIMIT.as_secs()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 impl From<crate::puzzle::ChoiceError> for JobError {
     fn from(e: crate::puzzle::ChoiceError) -> JobError {
         JobError::Input(e.to_string())

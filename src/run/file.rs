@@ -15,6 +15,17 @@ use std::path::Path;
 pub const FORMAT: &str = "searchlab-run";
 /// The newest format version this build writes and reads.
 pub const VERSION: u32 = 1;
+/// The largest run file read (ten million queens' placement and history fit well within).
+pub const MAX_FILE_BYTES: u64 = 512 << 20;
+
+/// Text from a file, made safe to print: control characters escaped, at most 80 characters.
+pub fn printable(text: &str) -> String {
+    let mut out: String = text.chars().take(80).flat_map(char::escape_debug).collect();
+    if text.chars().count() > 80 {
+        out.push('…');
+    }
+    out
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
@@ -112,22 +123,27 @@ impl RunFile {
             // still says what it is.
             Err(e) => match opening(text) {
                 Some(h) => h,
-                None => return Err(RunFileError::NotARun(e.to_string())),
+                None => {
+                    return Err(RunFileError::NotARun(
+                        e.to_string().escape_debug().to_string(),
+                    ));
+                }
             },
         };
         if header.format != FORMAT {
             return Err(RunFileError::NotARun(format!(
                 "its format is \"{}\"",
-                header.format
+                printable(&header.format)
             )));
         }
         if header.version > VERSION {
             return Err(RunFileError::Newer {
                 version: header.version,
-                written_by: header.written_by,
+                written_by: printable(&header.written_by),
             });
         }
-        ron::from_str(text).map_err(|e| RunFileError::Broken(e.to_string()))
+        ron::from_str(text)
+            .map_err(|e| RunFileError::Broken(e.to_string().escape_debug().to_string()))
     }
 
     /// Writes the file whole or not at all (a temporary file renamed into place).
@@ -148,9 +164,32 @@ impl RunFile {
         })
     }
 
+    /// Reads a run file: a regular file of at most [`MAX_FILE_BYTES`] (a device, a pipe
+    /// or a folder is refused before it is opened, so none can block or fill memory).
     pub fn load(path: &Path) -> Result<RunFile, RunFileError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| RunFileError::Io(format!("cannot read {}: {e}", path.display())))?;
+        use std::io::Read;
+        let io =
+            |e: std::io::Error| RunFileError::Io(format!("cannot read {}: {e}", path.display()));
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(RunFileError::Io(format!(
+                "{} is not a regular file (a folder, a device or a pipe); give a run file",
+                path.display()
+            )));
+        }
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(io)?;
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(RunFileError::Io(format!(
+                "{} is larger than a run file can be ({} MiB at most)",
+                path.display(),
+                MAX_FILE_BYTES >> 20
+            )));
+        }
         RunFile::from_ron(&text)
     }
 

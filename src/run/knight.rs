@@ -225,6 +225,7 @@ impl PuzzleJob for KnightJob {
 
     /// Checks everything that can be checked without solving.
     fn check(&self) -> Result<(), JobError> {
+        super::error::check_budget(&self.budget)?;
         let (board, _) = self.board_and_start()?;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
@@ -704,7 +705,7 @@ fn count_every_start(
 ) -> CountReport {
     let n = board.len();
     let started = Instant::now();
-    let deadline = budget.time.map(|t| started + t);
+    let deadline = budget.time.and_then(|t| started.checked_add(t));
     let tally = Mutex::new(Tally {
         tours: vec![0; n],
         calls: vec![0; n],

@@ -166,6 +166,7 @@ impl PuzzleJob for MagicJob {
     }
 
     fn check(&self) -> Result<(), JobError> {
+        super::error::check_budget(&self.budget)?;
         if self.order == 0 || self.order > MAX_ORDER as u64 {
             return Err(JobError::Input(format!(
                 "order {} is out of range: the order is a whole number from 1 to {MAX_ORDER}",
@@ -233,7 +234,7 @@ impl PuzzleJob for MagicJob {
                 }))
             }
             MagicTask::Count => {
-                let deadline = self.budget.time.map(|t| started + t);
+                let deadline = self.budget.time.and_then(|t| started.checked_add(t));
                 let stop = || {
                     cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
                 };

@@ -150,6 +150,7 @@ impl PuzzleJob for QueensJob {
     }
 
     fn check(&self) -> Result<(), JobError> {
+        super::error::check_budget(&self.budget)?;
         if self.n == 0 || self.n > MAX_N {
             return Err(JobError::Input(format!(
                 "n = {} is out of range: n is a whole number from 1 to {MAX_N}",
@@ -333,7 +334,7 @@ fn count_all(
 ) -> Result<QueensCountReport, JobError> {
     let n = job.n as u32;
     let started = Instant::now();
-    let deadline = job.budget.time.map(|t| started + t);
+    let deadline = job.budget.time.and_then(|t| started.checked_add(t));
     let stop = || cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
