@@ -1147,3 +1147,24 @@ fn in_a_window_of_800_by_600_every_tab_can_be_clicked() {
         assert_eq!(h.state().tab, tab, "{label}");
     }
 }
+
+#[test]
+fn compare_settings_saved_by_the_version_before_are_read() {
+    // The earlier shape: one board, n and order, and three lists of algorithms.
+    let old = "(version: 1, knight: (), compare: (puzzle: Queens, cols: 6, rows: 5, start: (2, 3), n: 12, order: 4, queens_algorithms: [\"min-conflicts\"], trials: 7))";
+    let app = SearchLabApp::from_saved(Some(old));
+    assert!(app.notice.is_none(), "{:?}", app.notice);
+    let c = &app.compare.settings;
+    assert_eq!(
+        (c.knight.cols, c.knight.rows, c.knight.start),
+        (6, 5, (2, 3))
+    );
+    assert_eq!((c.queens.n, c.magic.order, c.trials), (12, 4, 7));
+    assert_eq!(c.chosen(), ["min-conflicts"]);
+    // And the current shape round-trips.
+    let text = ron::to_string(&app.saved_state()).unwrap();
+    assert_eq!(
+        SearchLabApp::from_saved(Some(&text)).saved_state(),
+        app.saved_state()
+    );
+}

@@ -150,9 +150,9 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
             let budget = Budget::unlimited()
                 .with_time(a.time_limit)
                 .with_nodes(a.nodes);
-            let task = KnightTask::Search {
-                strategy: a.strategy,
-            };
+            // `breadth-first` and `bfs` are one strategy, told by one name.
+            let strategy = Strategy::parse(&a.strategy).map_or(a.strategy, |s| s.name().into());
+            let task = KnightTask::Search { strategy };
             let start = start_square(a.start.as_deref(), a.board)?;
             (job(a.board, start, false, 0, budget, task), a.out)
         }

@@ -145,7 +145,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         common::check_save_target(path)?;
     }
     let (report, history) = run_job(&job)?;
-    let code = output::print(output::of(&report), out.json)?;
+    // Printed first, saved whether or not standard output could take it.
+    let printed = output::print(output::of(&report), out.json);
     if let Some(path) = out.save {
         // The answer stands, and so does its exit status, whether or not it could be saved.
         match RunFile::new(job, report, history).save(&path) {
@@ -153,7 +154,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             Err(e) => note!("searchlab: the run was not saved: {e}"),
         }
     }
-    Ok(code)
+    printed
 }
 
 /// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.

@@ -60,6 +60,14 @@ pub fn with_bar<T>(label: &str, meter: &Meter, work: impl FnOnce() -> T) -> T {
         .progress_chars("#>-"),
     );
     bar.set_prefix(label.to_string());
+    /// Tells the bar's thread to end when dropped, so a panicking `work` cannot leave the
+    /// scope waiting for it.
+    struct Done<'a>(&'a AtomicBool);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {
@@ -70,9 +78,8 @@ pub fn with_bar<T>(label: &str, meter: &Meter, work: impl FnOnce() -> T) -> T {
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let result = work();
-        done.store(true, Ordering::Relaxed);
-        result
+        let _done = Done(&done);
+        work()
     });
     bar.finish_and_clear();
     result

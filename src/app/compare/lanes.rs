@@ -103,7 +103,7 @@ impl Lane {
         self.answer = s.answer.to_vec();
         self.live.counters = s.counters;
         self.message = s.message.to_string();
-        if s.counters.generations == 0 {
+        if s.counters.generations == 0 && self.live.history.points().is_empty() {
             self.progress
                 .push([s.counters.nodes as f64, s.counters.max_depth as f64]);
         }
@@ -119,7 +119,13 @@ impl Lane {
         if let Some(state) = polled.snapshot {
             self.state = state;
         }
-        for c in polled.progress.iter().filter(|c| c.generations == 0) {
+        // A search's progress curve; what plots per generation (or per step) has its own.
+        let searching = self.live.history.points().is_empty();
+        for c in polled
+            .progress
+            .iter()
+            .filter(|c| searching && c.generations == 0)
+        {
             self.progress.push([c.nodes as f64, c.max_depth as f64]);
         }
         match polled.finished {
