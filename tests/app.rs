@@ -1168,3 +1168,27 @@ fn compare_settings_saved_by_the_version_before_are_read() {
         app.saved_state()
     );
 }
+
+#[test]
+fn a_paused_search_says_paused_not_running() {
+    use egui::Key;
+    let mut h = harness();
+    // Counting every tour of 8x8 from a corner runs far longer than this test.
+    h.state_mut().knight.settings.algorithm = "count".into();
+    h.run();
+    h.key_press(Key::R);
+    h.step();
+    assert!(h.state().knight.is_running());
+    h.get_by_label_contains("Count all tours running");
+    h.key_press(Key::Space);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while h.query_by_label_contains("paused").is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.get_by_label_contains("Count all tours paused");
+    assert!(h.query_by_label_contains("running…").is_none());
+    h.key_press(Key::Escape);
+    h.step();
+    assert!(!h.state().knight.is_running());
+}

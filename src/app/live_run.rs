@@ -159,6 +159,24 @@ impl LiveRun {
         .inner
     }
 
+    /// While a run is under way, a line naming it (`name`): running, with a spinner, or
+    /// paused, with what goes on from there.
+    pub fn status(&self, ui: &mut egui::Ui, name: &str) {
+        if !self.is_running() {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if self.is_paused() {
+                ui.label(format!(
+                    "⏸ {name} paused: Resume (Space) goes on, Step (→) runs it a little further"
+                ));
+            } else {
+                ui.spinner();
+                ui.label(format!("{name} running…"));
+            }
+        });
+    }
+
     /// Whether cancelled runs are still winding down.
     pub fn has_stopping_runs(&mut self) -> bool {
         self.stopping.retain(|r| !r.is_finished());

@@ -411,12 +411,8 @@ impl View for MagicView {
                 }
                 row("elapsed", elapsed);
             });
-        if self.live.is_running() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("running…");
-            });
-        }
+        let name = magic_algorithm(&self.live.label).map_or("The search", |a| a.name);
+        self.live.status(ui, name);
         match &self.report {
             Some(Ok(r)) => {
                 outcome_label(ui, &r.message, r.found);

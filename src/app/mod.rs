@@ -73,6 +73,8 @@ pub struct SearchLabApp {
     pub tab: Tab,
     /// Timings are hidden in every view, for reproducible pictures of the window.
     pub hide_timings: bool,
+    /// The fonts have their fallback for arrows (set on the first frame).
+    fonts_ready: bool,
     /// Said once at start-up when the saved state could not be used, or after a run file
     /// was saved or could not be opened.
     pub notice: Option<String>,
@@ -142,6 +144,7 @@ impl SearchLabApp {
             experiments: ExperimentsView::new(state.experiments),
             tab: state.tab,
             hide_timings: false,
+            fonts_ready: false,
             notice,
             help: false,
             dialog: None,
@@ -223,6 +226,16 @@ impl SearchLabApp {
     /// Reads every view's background work, on show or not, before anything is drawn: a
     /// run started in a view out of sight finishes (and "Run all four" goes on).
     pub fn logic(&mut self, ctx: &egui::Context) {
+        if !self.fonts_ready {
+            // The text font has no arrows (← →, used in tooltips and hints); the monospace
+            // font has, so it stands behind the text font for what it lacks.
+            let mut fonts = egui::FontDefinitions::default();
+            if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+                family.push("Hack".to_owned());
+            }
+            ctx.set_fonts(fonts);
+            self.fonts_ready = true;
+        }
         view::set_timings_hidden(ctx, self.hide_timings);
         for (_, view) in self.views_mut() {
             view.logic(ctx);

@@ -505,12 +505,7 @@ impl View for KnightView {
                 ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));
                 ui.end_row();
             });
-        if self.live.is_running() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(format!("{} running…", task_name(&self.settings.algorithm)));
-            });
-        }
+        self.live.status(ui, &task_name(&self.live.label));
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)

@@ -548,15 +548,8 @@ impl View for QueensView {
                 }
                 row("elapsed", time(self.live.elapsed_ms));
             });
-        if self.live.is_running() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                let name = queens_algorithm(&self.running)
-                    .map(|a| a.name)
-                    .unwrap_or("Counting");
-                ui.label(format!("{name} running…"));
-            });
-        }
+        let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
+        self.live.status(ui, name);
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
