@@ -141,3 +141,40 @@ fn bad_input_comes_back_as_an_input_error() {
         Some(Event::Finished(Err(searchlab::run::JobError::Input(_))))
     ));
 }
+
+#[test]
+fn a_pause_counts_neither_toward_the_time_limit_nor_the_elapsed_time() {
+    // Plain backtracking does not finish 12x12 in a second: the limit ends it.
+    let limit = Duration::from_millis(800);
+    let run = Run::start(
+        job(
+            12,
+            12,
+            solve_task("backtrack"),
+            Budget::unlimited().with_time(limit),
+        ),
+        || {},
+    );
+    let began = Instant::now();
+    std::thread::sleep(Duration::from_millis(200));
+    run.set_paused(true);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        !run.is_finished(),
+        "a paused search waits, whatever its time limit"
+    );
+    run.set_paused(false);
+    let (events, _) = drive(&run, Duration::from_secs(20));
+    let wall = began.elapsed();
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Solve(r))))) = events.last() else {
+        panic!("no report: {events:?}")
+    };
+    assert_eq!(r.stop, Stop::TimeLimit);
+    // It ran its 0.8 s after the pause as well as before it, and says so.
+    assert!(wall >= Duration::from_millis(2200), "{wall:?}");
+    assert!(
+        r.elapsed_ms >= 780.0 && r.elapsed_ms < 1300.0,
+        "running time {} ms in {wall:?}",
+        r.elapsed_ms
+    );
+}

@@ -304,7 +304,6 @@ fn solve(
         closed: job.closed,
     };
     let mut rng = rng_from_seed(job.seed);
-    let started = Instant::now();
     let solver = Solver::new(algo, params)?;
     let mut budget = job.budget;
     if let Solver::Cultural(_, timeout) = solver {
@@ -313,7 +312,8 @@ fn solve(
     }
     let mut ctl = Control::new(budget, cancel, observer);
     let answer = solver.solve(&problem, &mut rng, &mut ctl);
-    let elapsed = started.elapsed();
+    // Running time: a pause does not count.
+    let elapsed = ctl.elapsed();
     // The puzzle module, not the solver, decides what is a tour.
     let found = answer.stop == Stop::Found;
     if found {

@@ -308,6 +308,8 @@ impl MagicJob {
         let params = Params::new(algo, given)?;
         let n = self.order as usize;
         let started = Instant::now();
+        // The time the search was held paused, which the running time leaves out.
+        let mut paused = std::time::Duration::ZERO;
         let (squares, best, best_fitness, generations, stop, counters) = match algo.id {
             "construct" => match construct(n) {
                 Some(sq) => (
@@ -352,6 +354,7 @@ impl MagicJob {
                     };
                     let mut ctl = Control::new(self.budget, cancel, observer);
                     let o = ga::solve(n, &config, &mut rng_from_seed(self.seed), &mut ctl);
+                    paused = started.elapsed().saturating_sub(ctl.elapsed());
                     (
                         o.found,
                         o.best,
@@ -408,7 +411,7 @@ impl MagicJob {
             generations,
             stop,
             counters,
-            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+            elapsed_ms: started.elapsed().saturating_sub(paused).as_secs_f64() * 1e3,
             message,
         })
     }

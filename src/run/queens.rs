@@ -204,7 +204,6 @@ fn solve(
     let algo = queens_algorithm(algorithm)?;
     let params = Params::new(algo, given)?;
     let n = job.n as usize;
-    let started = Instant::now();
     let mut ctl = Control::new(job.budget, cancel, observer);
     let heuristic = || Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
     let start = || random_start(n, &mut rng_from_seed(job.seed));
@@ -263,7 +262,8 @@ fn solve(
             return Err(JobError::Input(format!("{other} is not a queens solver")));
         }
     };
-    let elapsed = started.elapsed();
+    // Running time: a pause does not count.
+    let elapsed = ctl.elapsed();
     let found = stop == Stop::Found;
     if found {
         validate(n, &rows).map_err(|e| {

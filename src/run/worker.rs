@@ -98,6 +98,8 @@ struct WorkerObserver {
     /// Generations not sent yet, and when the last batch went.
     generations: Vec<GenerationStats>,
     last_generations: Option<Instant>,
+    /// How long the search has been held paused in all.
+    paused: Duration,
 }
 
 impl WorkerObserver {
@@ -130,12 +132,14 @@ impl Observer for WorkerObserver {
                 elapsed_ms: elapsed.as_secs_f64() * 1e3,
             });
             (self.wake)();
+            let held = Instant::now();
             while f.pause.load(Ordering::Relaxed)
                 && !f.cancel.load(Ordering::Relaxed)
                 && !f.step.swap(false, Ordering::Relaxed)
             {
                 std::thread::sleep(Duration::from_millis(5));
             }
+            self.paused += held.elapsed();
         }
         if self
             .last_progress
@@ -149,6 +153,10 @@ impl Observer for WorkerObserver {
             elapsed_ms: elapsed.as_secs_f64() * 1e3,
         });
         (self.wake)();
+    }
+
+    fn paused(&self) -> Duration {
+        self.paused
     }
 
     fn generation(&mut self, stats: &GenerationStats) {
@@ -235,6 +243,7 @@ impl Run {
                         last_snapshot: None,
                         generations: Vec::new(),
                         last_generations: None,
+                        paused: Duration::ZERO,
                     };
                     let result = job.run(&flags.cancel, &mut observer);
                     observer.flush_generations();

@@ -175,6 +175,11 @@ pub trait Observer: Send {
     /// What a cultural algorithm's belief space favours, one weight per square (0 to 1),
     /// at most as often as `snapshot`.
     fn belief(&mut self, _weights: &[f32]) {}
+    /// How long the observer has held the search paused in all: time limits and elapsed
+    /// times count running time only.
+    fn paused(&self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 /// An observer that ignores everything.
@@ -227,9 +232,12 @@ impl<'a> Control<'a> {
         }
     }
 
-    /// Time since the control was made.
+    /// Running time since the control was made: the time the observer held the search
+    /// paused does not count.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.started
+            .elapsed()
+            .saturating_sub(self.observer.paused())
     }
 
     /// The budget the search runs under.
@@ -272,8 +280,8 @@ impl<'a> Control<'a> {
         if let Some(state) = state {
             self.observer.snapshot(state);
         }
-        self.observer.progress(counters, self.started.elapsed());
-        let elapsed = self.started.elapsed();
+        self.observer.progress(counters, self.elapsed());
+        let elapsed = self.elapsed();
         if self.cancel.load(Ordering::Relaxed) {
             return Some(Stop::Cancelled);
         }
@@ -300,11 +308,7 @@ impl<'a> Control<'a> {
         if self.cancel.load(Ordering::Relaxed) {
             return Some(Stop::Cancelled);
         }
-        if self
-            .budget
-            .time
-            .is_some_and(|t| self.started.elapsed() >= t)
-        {
+        if self.budget.time.is_some_and(|t| self.elapsed() >= t) {
             return Some(Stop::TimeLimit);
         }
         None
@@ -322,7 +326,7 @@ impl<'a> Control<'a> {
 
     /// Reports a final state and counters (so an observer sees the last of them).
     pub fn finish(&mut self, counters: &Counters, state: &[u32]) {
-        self.observer.progress(counters, self.started.elapsed());
+        self.observer.progress(counters, self.elapsed());
         self.observer.snapshot(state);
     }
 }
