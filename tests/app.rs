@@ -1192,3 +1192,21 @@ fn a_paused_search_says_paused_not_running() {
     h.step();
     assert!(!h.state().knight.is_running());
 }
+
+#[test]
+fn a_saved_file_is_told_as_done_not_as_a_warning() {
+    let dir = std::env::temp_dir().join(format!("searchlab-notice-{}", std::process::id()));
+    let mut h = harness();
+    h.state_mut().files_dir = dir.clone();
+    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".into();
+    h.get_by_label("5×5").click();
+    h.run();
+    h.key_press(egui::Key::R);
+    step_until_idle(&mut h, Duration::from_secs(10));
+    let path = dir.join("run.ron");
+    h.state_mut().save_run(&path).unwrap();
+    h.step();
+    assert!(h.state().notice_ok, "{:?}", h.state().notice);
+    h.get_by_label_contains("Saved the run to");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -78,6 +78,8 @@ pub struct SearchLabApp {
     /// Said once at start-up when the saved state could not be used, or after a run file
     /// was saved or could not be opened.
     pub notice: Option<String>,
+    /// The notice says something went as asked (a file saved), not a warning.
+    pub notice_ok: bool,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
     /// The save or open dialog, and why its last attempt failed.
@@ -146,6 +148,7 @@ impl SearchLabApp {
             hide_timings: false,
             fonts_ready: false,
             notice,
+            notice_ok: false,
             help: false,
             dialog: None,
             dialog_error: None,
@@ -261,6 +264,7 @@ impl SearchLabApp {
         export::prepare_file(path)?;
         file.save(path)?;
         self.notice = Some(format!("Saved the run to {}", path.display()));
+        self.notice_ok = true;
         Ok(())
     }
 
@@ -374,6 +378,7 @@ impl SearchLabApp {
         }
         export::png(ctx, rect, path.clone(), self.export_result.clone());
         self.notice = Some(format!("saving {}…", path.display()));
+        self.notice_ok = true;
         Ok(path)
     }
 
@@ -384,6 +389,7 @@ impl SearchLabApp {
         let path = export::free_path(&self.files_dir, &stem, "csv");
         export::write_text(&path, &csv)?;
         self.notice = Some(format!("saved the plot data to {}", path.display()));
+        self.notice_ok = true;
         Ok(path)
     }
 
@@ -401,6 +407,7 @@ impl SearchLabApp {
         if let Some(name) = chosen {
             if let Err(e) = self.export_png(&ctx, &name) {
                 self.notice = Some(e.to_string());
+                self.notice_ok = false;
             }
             ui.close();
         }
@@ -413,6 +420,7 @@ impl SearchLabApp {
         {
             if let Err(e) = self.export_csv() {
                 self.notice = Some(e.to_string());
+                self.notice_ok = false;
             }
             ui.close();
         }
@@ -490,6 +498,7 @@ impl SearchLabApp {
         self.regions = export::take_regions(ui.ctx());
         let finished = self.export_result.lock().ok().and_then(|mut r| r.take());
         if let Some(result) = finished {
+            self.notice_ok = result.is_ok();
             self.notice = Some(match result {
                 Ok(m) => m,
                 Err(e) => format!("The PNG could not be saved: {e}"),
@@ -531,7 +540,7 @@ impl SearchLabApp {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     if let Some(n) = &self.notice {
-                        ui.label(egui::RichText::new(n).color(ui.visuals().warn_fg_color));
+                        view::outcome_label(ui, n, self.notice_ok);
                         if ui.button("Dismiss").clicked() {
                             self.notice = None;
                         }

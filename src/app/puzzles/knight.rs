@@ -76,6 +76,13 @@ impl PuzzleUi for KnightInstance {
             ui.add(egui::DragValue::new(c).range(0..=self.cols.clamp(1, MAX_SIDE) - 1))
                 .labelled_by(l.id);
         });
+        // The same square as the Knight's Tour tab names it.
+        if self.check().is_ok()
+            && let Some(board) = self.board(ui)
+        {
+            let sq = board.square(self.start.0, self.start.1);
+            ui.label(RichText::new(format!("start {}", board.name(sq))).small());
+        }
         ui.label(RichText::new("or click a square of a board").small().weak());
         ui.checkbox(&mut self.closed, "Closed tour");
         sizes
