@@ -172,7 +172,20 @@ impl PuzzleJob for QueensJob {
                 ref params,
             } => {
                 let algo = queens_algorithm(algorithm)?;
-                Params::new(algo, params)?;
+                let params = Params::new(algo, params)?;
+                algo.check_size(self.n, "queens (n)")?;
+                if let Some(population) = params.try_int("population") {
+                    // The population, its children and the belief space's copies: about
+                    // three rows of four bytes per queen per individual.
+                    super::error::check_memory(
+                        &format!(
+                            "{} with a population of {population} on {} queens",
+                            algo.name, self.n
+                        ),
+                        population.saturating_mul(self.n).saturating_mul(12),
+                        "lower the population or n",
+                    )?;
+                }
                 Ok(())
             }
         }

@@ -473,11 +473,20 @@ impl View for ExperimentsView {
                         t.evaluations,
                         100.0 * t.hit_ratio
                     ),
-                    Outcome::SquaresCount { rows, .. } => format!(
-                        "{} tours in all; {} squares counted completely",
-                        rows.iter().map(|r| r.tours).sum::<u64>(),
-                        rows.iter().filter(|r| r.complete).count()
-                    ),
+                    Outcome::SquaresCount { rows, .. } => {
+                        let stopped = rows.iter().filter(|r| r.tours.is_none()).count();
+                        format!(
+                            "{} tours in all; {} of {} squares counted completely{}",
+                            rows.iter().filter_map(|r| r.tours).sum::<u64>(),
+                            rows.iter().filter(|r| r.complete).count(),
+                            rows.len(),
+                            if stopped > 0 {
+                                format!("; {stopped} not counted (stopped first)")
+                            } else {
+                                String::new()
+                            }
+                        )
+                    }
                     Outcome::QueensTable(rows) => format!("{} rows", rows.len()),
                     Outcome::MagicVariants(rows) => format!("{} variants", rows.len()),
                 };
@@ -527,7 +536,9 @@ impl View for ExperimentsView {
                     .rows
                     .iter()
                     .map(|r| match metric {
-                        Metric::SuccessRate => r.successes as f64 / r.runs.max(1) as f64,
+                        // A square whose runs were all stopped has no figure.
+                        _ if r.runs == 0 => f64::NAN,
+                        Metric::SuccessRate => r.successes as f64 / r.runs as f64,
                         Metric::Generations => r.mean_generations_to_first,
                         Metric::Time => r.mean_ms,
                         _ => r.tours as f64,
@@ -540,10 +551,14 @@ impl View for ExperimentsView {
                 metric_picker(ui, metric, Metric::COUNT_SWEEP);
                 let values: Vec<f64> = rows
                     .iter()
-                    .map(|r| match metric {
-                        Metric::Calls => r.calls as f64,
-                        Metric::Time => r.elapsed_ms,
-                        _ => r.tours as f64,
+                    .map(|r| {
+                        // A square the sweep was stopped before has no figure.
+                        match metric {
+                            Metric::Calls => r.calls.map(|c| c as f64),
+                            Metric::Time => r.elapsed_ms,
+                            _ => r.tours.map(|t| t as f64),
+                        }
+                        .unwrap_or(f64::NAN)
                     })
                     .collect();
                 heat_board(ui, *side, &values, *metric, hide);

@@ -229,12 +229,18 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
         return;
     };
     let hidden = hide && metric == Metric::Time;
-    let max = values.iter().copied().fold(0.0, f64::max);
+    // NaN marks a square with no figure (the sweep was stopped before it): no colour, a
+    // dash, and a hover that says why.
+    let max = values
+        .iter()
+        .copied()
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
     // The board's heat map takes whole numbers; a thousand steps are plenty for a colour.
     let heat: Vec<u64> = values
         .iter()
         .map(|&v| {
-            if hidden || max <= 0.0 {
+            if hidden || max <= 0.0 || !v.is_finite() {
                 0
             } else {
                 (1000.0 * v / max).round() as u64
@@ -277,7 +283,11 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
             painter.text(
                 centre,
                 Align2::CENTER_CENTER,
-                format_metric(v, metric),
+                if v.is_finite() {
+                    format_metric(v, metric)
+                } else {
+                    "–".into()
+                },
                 FontId::proportional((cell * 0.26).clamp(8.0, 16.0)),
                 text,
             );
@@ -292,6 +302,8 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
             metric.name(),
             if hidden {
                 "—".into()
+            } else if !v.is_finite() {
+                "none: the experiment was stopped before this square".into()
             } else {
                 format_metric(v, metric)
             }

@@ -531,8 +531,16 @@ impl View for KnightView {
         } else {
             (&self.tour, self.shown)
         };
+        // A square whose count was cut short has no figure: it stays uncoloured.
+        let counted: Option<Vec<u64>> = match &self.outcome {
+            Some(Outcome::Count(r)) => r
+                .per_square
+                .as_ref()
+                .map(|p| p.iter().map(|c| c.unwrap_or(0)).collect()),
+            _ => None,
+        };
         let heat = match &self.outcome {
-            Some(Outcome::Count(r)) => r.per_square.as_deref(),
+            Some(Outcome::Count(_)) => counted.as_deref(),
             _ if self.settings.show_belief => self.belief.as_deref(),
             _ => None,
         };
