@@ -211,7 +211,7 @@ impl LiveRun {
                     }
                 }
                 Event::Finished(result) => finished = Some(result),
-                Event::Started { .. } => {}
+                Event::Started { .. } | Event::Stopped(_) => {}
             }
         }
         if let Some(result) = &finished {

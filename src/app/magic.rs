@@ -141,7 +141,9 @@ impl MagicView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
-        let Ok(job) = <&MagicJob>::try_from(&file.job) else {
+        // A run stopped by its clock or by hand is replayed to the point it stopped at.
+        let replayed = file.replay_job();
+        let Ok(job) = <&MagicJob>::try_from(&replayed) else {
             return Err("not a magic-square run".into());
         };
         let MagicTask::Solve { algorithm, params } = &job.task else {

@@ -30,7 +30,9 @@ pub struct OutputArgs {
 /// The seed, the time limit and the algorithm's parameters of a solve.
 #[derive(Args, Debug, Clone)]
 pub struct SolveFlags {
-    /// Seed of the random generator: same seed, same answer.
+    /// Seed of the random generator: same seed, same answer. A run its time limit or
+    /// Ctrl-C stopped is repeated by `searchlab replay` to the point where it stopped;
+    /// a count from every square (run in parallel) stopped early is not.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Stop after this long, e.g. 500ms, 15s, 2m.

@@ -286,7 +286,12 @@ fn solve(
             ))
         })?;
     }
-    let conflicts = if rows.is_empty() { 0 } else { conflicts(&rows) };
+    // A solution has none, as `validate` has just shown.
+    let conflicts = if found || rows.is_empty() {
+        0
+    } else {
+        conflicts(&rows)
+    };
     let message = if found {
         format!("placed {n} queens, none attacking another")
     } else if n == 2 || n == 3 {

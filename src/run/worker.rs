@@ -122,6 +122,10 @@ struct Flags {
 }
 
 impl Observer for WorkerObserver {
+    fn stopped(&mut self, until: crate::solve::Until) {
+        let _ = self.events.send(Event::Stopped(until));
+    }
+
     fn progress(&mut self, counters: &Counters, elapsed: Duration) {
         // Paused: hold the solver here, at its regular check, until resumed, stepped
         // (one more check interval) or cancelled.

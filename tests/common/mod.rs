@@ -3,6 +3,7 @@
 use std::process::Command;
 
 /// Runs `searchlab ARGS`: (exit status, standard output, standard error).
+#[allow(dead_code)]
 pub fn searchlab(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .args(args)

@@ -182,7 +182,9 @@ impl KnightView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
-        let Ok(job) = <&KnightJob>::try_from(&file.job) else {
+        // A run stopped by its clock or by hand is replayed to the point it stopped at.
+        let replayed = file.replay_job();
+        let Ok(job) = <&KnightJob>::try_from(&replayed) else {
             return Err("not a knight's tour run".into());
         };
         let job = job.clone();

@@ -71,7 +71,7 @@ impl Pulse {
 
     /// Counts one evaluation; now and then asks `ctl` whether to stop.
     #[inline]
-    pub(super) fn interrupted(&mut self, ctl: &Control) -> Option<Stop> {
+    pub(super) fn interrupted(&mut self, ctl: &mut Control) -> Option<Stop> {
         self.left -= 1;
         if self.left > 0 {
             return None;
