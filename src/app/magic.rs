@@ -6,6 +6,7 @@ use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms, outcome_label};
 use super::widgets::magic_grid::magic_grid;
+use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::app::error::AppError;
@@ -53,9 +54,10 @@ impl Default for MagicSettings {
 
 pub struct MagicView {
     pub settings: MagicSettings,
-    order_text: String,
-    /// Why the order field was refused, shown under it.
-    pub order_error: Option<String>,
+    order_text: Typed,
+    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
+    /// one not applied yet.
+    pub hold: Option<AppError>,
     /// The run on show: its worker, counters, fitness history and record.
     pub live: LiveRun,
     /// The square on show: the best of the running generation, then a square found.
@@ -77,9 +79,9 @@ impl MagicView {
             settings.algorithm = MagicSettings::default().algorithm;
         }
         MagicView {
-            order_text: settings.order.to_string(),
+            order_text: Typed::default(),
             settings,
-            order_error: None,
+            hold: None,
             live: LiveRun::default(),
             square: Vec::new(),
             shown_fitness: None,
@@ -205,27 +207,11 @@ impl MagicView {
         });
     }
 
-    fn apply_order(&mut self) {
-        match self.order_text.trim().parse::<u64>() {
-            Ok(n) if (1..=MAX_APP_ORDER).contains(&n) => {
-                self.order_error = None;
-                self.set_order(n);
-            }
-            _ => {
-                self.order_error = Some(format!(
-                    "The order must be a whole number from 1 to {MAX_APP_ORDER} (got {:?})",
-                    self.order_text.trim()
-                ))
-            }
-        }
-    }
-
     fn set_order(&mut self, n: u64) {
         if n != self.settings.order {
             self.stop();
             self.reset_results();
             self.settings.order = n;
-            self.order_text = n.to_string();
         }
     }
 
@@ -296,7 +282,7 @@ impl View for MagicView {
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match (action, self.live.is_running()) {
-            (Action::Run, false) => self.start_run(ctx),
+            (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
             (Action::Play, true) => self.live.toggle_pause(),
             _ => {}
@@ -318,21 +304,24 @@ impl View for MagicView {
     /// The controls: order, algorithm and its parameters, seed, run buttons.
     fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Square");
-        ui.horizontal(|ui| {
-            let l = ui.label("Order");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.order_text).desired_width(60.0))
-                .labelled_by(l.id)
-                .on_hover_text(format!(
+        let order = self.settings.order.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("The order", 1..=MAX_APP_ORDER);
+                let field = self.order_text.show(ui, "Order", &order, 60.0, read);
+                field.response.clone().on_hover_text(format!(
                     "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
                 ));
-            if r.changed() {
-                self.apply_order();
-            }
-        });
-        if let Some(e) = &self.order_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            self.set_order(n);
         }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        let mut hold = field.hold;
         ui.horizontal_wrapped(|ui| {
             for &n in PRESETS {
                 if ui
@@ -340,7 +329,6 @@ impl View for MagicView {
                     .on_hover_text("Order preset")
                     .clicked()
                 {
-                    self.order_error = None;
                     self.set_order(n);
                 }
             }
@@ -362,7 +350,8 @@ impl View for MagicView {
             });
         if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
             ui.label(RichText::new(algo.summary).small());
-            param_form(ui, algo, &mut self.settings.params, &[]);
+            let params = param_form(ui, algo, &mut self.settings.params, &[]);
+            hold = hold.or(params);
             if algo.id == "ga" && self.settings.order > GA_COMFORTABLE_ORDER {
                 ui.label(
                     RichText::new("Above order 5 the GA seldom reaches a magic square within its budget; the construction makes one of any order at once.")
@@ -372,11 +361,17 @@ impl View for MagicView {
             }
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
         ui.separator();
         let ctx = ui.ctx().clone();
-        let pressed = self
-            .live
-            .buttons(ui, "Run the chosen algorithm (R)", |_| {}, |_| {});
+        let blocked = self.hold.as_ref().map(ToString::to_string);
+        let pressed = self.live.buttons(
+            ui,
+            "Run the chosen algorithm (R)",
+            blocked.as_deref(),
+            |_| {},
+            |_| {},
+        );
         if pressed.run {
             self.start_run(&ctx);
         }

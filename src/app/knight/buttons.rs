@@ -10,9 +10,11 @@ impl KnightView {
         let can_play = !self.tour.is_empty();
         let (mut play, mut step) = (false, false);
         let label = if self.playing { "Pause" } else { "Play" };
+        let blocked = self.hold.as_ref().map(ToString::to_string);
         let pressed = self.live.buttons(
             ui,
             "Start the search (R)",
+            blocked.as_deref(),
             |_| {},
             |ui| {
                 play = ui

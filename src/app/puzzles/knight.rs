@@ -4,7 +4,7 @@
 use super::PuzzleUi;
 use crate::app::error::AppError;
 use crate::app::widgets::board::{BoardView, board as draw_board};
-use crate::app::widgets::number::whole_number;
+use crate::app::widgets::number::{hold_note, whole_number};
 use crate::puzzle::knight::Board;
 use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS};
 use crate::run::{Job, KnightJob, KnightTask};
@@ -60,13 +60,17 @@ impl PuzzleUi for KnightInstance {
     }
 
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
-        let sizes = ui
+        let (cols, rows) = ui
             .horizontal(|ui| {
-                let cols = whole_number(ui, "Columns", &mut self.cols);
-                let rows = whole_number(ui, "Rows", &mut self.rows);
-                cols.and(rows)
+                let cols = whole_number(ui, "Columns", &mut self.cols, 1..=MAX_SIDE);
+                let rows = whole_number(ui, "Rows", &mut self.rows, 1..=MAX_SIDE);
+                (cols, rows)
             })
             .inner;
+        for h in [&cols, &rows].into_iter().filter_map(|r| r.as_ref().err()) {
+            hold_note(ui, h);
+        }
+        let sizes = cols.and(rows);
         ui.horizontal(|ui| {
             let (r, c) = &mut self.start;
             let l = ui.label("Start row");

@@ -45,7 +45,9 @@ pub trait PuzzleUi {
     fn algorithms(&self) -> &'static [AlgorithmInfo];
     /// The algorithms a comparison starts with.
     fn default_choice(&self) -> &'static [&'static str];
-    /// The instance's fields; `Err` says which text is not a number.
+    /// The instance's fields (a value takes effect on Enter or when the focus leaves its
+    /// field), each saying under it why it cannot be used yet; `Err` is why a run must wait
+    /// for them: a text that is not a valid value, or one not applied yet.
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError>;
     /// What is wrong with the instance for a shared view, if anything.
     fn check(&self) -> Result<(), AppError>;

@@ -2,7 +2,7 @@
 
 use super::PuzzleUi;
 use crate::app::error::AppError;
-use crate::app::widgets::number::whole_number;
+use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::run::catalog::{AlgorithmInfo, QUEENS_ALGORITHMS};
 use crate::run::{Job, QueensJob, QueensTask};
@@ -35,8 +35,13 @@ impl PuzzleUi for QueensInstance {
     }
 
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
-        ui.horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n))
-            .inner
+        let field = ui
+            .horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n, 1..=MAX_N))
+            .inner;
+        if let Err(h) = &field {
+            hold_note(ui, h);
+        }
+        field
     }
 
     fn check(&self) -> Result<(), AppError> {
