@@ -1407,3 +1407,151 @@ fn a_saved_file_is_told_as_done_not_as_a_warning() {
     h.get_by_label_contains("Saved the run to");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- Every figure shown is the figure its label names ---------------------------------
+
+/// The value the statistics panel shows beside `label` (the rightmost label of that name:
+/// a parameter may share it in the form on the left).
+fn stat(h: &Harness<'_, SearchLabApp>, label: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    let key = (h.query_all_by_label(label))
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .unwrap_or_else(|| panic!("no figure {label:?}"));
+    h.query_all_by(|n| n.role() == egui::accesskit::Role::Label)
+        .filter(|n| {
+            let r = n.rect();
+            (r.center().y - key.center().y).abs() < 3.0 && r.min.x > key.max.x
+        })
+        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        // A label keeps its text as its value.
+        .and_then(|n| n.accesskit_node().value())
+        .unwrap_or_else(|| {
+            let near: Vec<_> = h
+                .query_all_by(|_| true)
+                .filter(|n| n.accesskit_node().raw_bounds().is_some())
+                .filter(|n| (n.rect().center().y - key.center().y).abs() < 6.0)
+                .map(|n| {
+                    format!(
+                        "{:?} {:?} {:?}",
+                        n.accesskit_node().role(),
+                        n.accesskit_node().label(),
+                        n.rect()
+                    )
+                })
+                .collect();
+            panic!("no value beside {label:?} at {key:?}: {near:#?}")
+        })
+}
+
+#[test]
+fn counting_shows_its_calls_and_tours_and_no_depth() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "count".into();
+    h.run();
+    h.get_by_label("5×5").click();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "tours counted"), "304");
+    // As `searchlab knight count --board 5x5 --start a5` says: total 304, calls 8037.
+    assert_eq!(stat(&h, "recursive calls"), "8037");
+    assert!(
+        h.query_by_label_contains("depth").is_none(),
+        "a count shows no depth"
+    );
+}
+
+#[test]
+fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    h.get_by_label("4×5").click();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let tour = h.state().knight.displayed_tour().expect("a tour").len();
+    assert_eq!(tour, 20);
+    assert_eq!(stat(&h, "deepest path"), "20 squares");
+}
+
+#[test]
+fn the_magic_construction_says_it_built_one_square_and_how_long_it_took() {
+    let mut h = magic_harness();
+    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "squares built"), "1");
+    for absent in ["generations", "squares scored", "magic squares found"] {
+        assert!(h.query_by_label(absent).is_none(), "{absent}");
+    }
+    let elapsed = stat(&h, "elapsed");
+    assert!(
+        !elapsed.starts_with("0.000") && !elapsed.starts_with("0.00 "),
+        "{elapsed}"
+    );
+}
+
+#[test]
+fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
+    // 300 queens: one expansion of best-first scores 89,700 placements at O(n²) each,
+    // seconds without a progress report at the end of an expansion.
+    let mut h = queens_harness("300");
+    h.state_mut().queens.settings.algorithm = "best-first".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(700) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(h.state().queens.is_running());
+    let live = h.state().queens.live.elapsed_ms;
+    assert!(live >= 200.0, "elapsed {live} ms after 700 ms");
+    h.get_by_label("■ Stop").click();
+    h.run();
+    let elapsed = stat(&h, "elapsed");
+    assert!(!elapsed.starts_with("0.0"), "{elapsed}");
+}
+
+#[test]
+fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "ga-repair".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let k = &h.state().knight;
+    let longest = k.live.counters.max_depth;
+    let last = *k.history().last().expect("generations");
+    assert_eq!(
+        stat(&h, "longest path so far"),
+        format!("{longest} squares")
+    );
+    h.get_by_label_contains(&format!(
+        "best path of generation {}: {} squares",
+        last.generation, last.best_coverage
+    ));
+    assert!(h.query_by_label("best path").is_none());
+    // The run on show is one where the two differ (no elitism: the best can fall).
+    assert!(u64::from(last.best_coverage) < longest, "{last:?}");
+}
+
+#[test]
+fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "queens on the board"), "8 of 8");
+    let set_down: u64 = stat(&h, "queens set down").parse().unwrap();
+    assert!(set_down > 8, "{set_down}");
+    assert!(stat(&h, "taken back").parse::<u64>().unwrap() > 0);
+    assert!(h.query_by_label("queens placed").is_none());
+}

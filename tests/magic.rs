@@ -124,3 +124,19 @@ fn the_ga_refuses_bad_parameters_and_order_2() {
     assert_eq!(code, 1);
     assert!(out.contains("no magic square of order 2 exists"), "{out}");
 }
+
+#[test]
+fn the_construction_as_a_solver_tells_the_square_it_built_not_a_ga_s_figures() {
+    let (code, out, err) = searchlab(&["magic", "solve", "--order", "5", "--algo", "construct"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("squares built 1; "), "{out}");
+    assert!(!out.contains("generations"), "{out}");
+    // The GA tells its own figures.
+    let (_, out, _) = searchlab(&["magic", "solve", "--order", "3", "--seed", "1"]);
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("generations ") && last.contains("squares scored"),
+        "{out}"
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::magic_grid::magic_grid;
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
@@ -387,24 +387,22 @@ impl View for MagicView {
     /// Counters, the outcome, the squares found and the fitness plot.
     fn stats(&mut self, ui: &mut Ui) {
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
+        // The figures of the run on show (of the algorithm chosen, before any run).
+        let shown = match self.live.label.as_str() {
+            "" => self.settings.algorithm.as_str(),
+            label => label,
+        };
+        let figures = magic_algorithm(shown).map_or(&[][..], |a| a.figures);
         egui::Grid::new("magic-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                let mut row = |k: &str, v: String| {
-                    ui.label(k);
-                    ui.label(v);
-                    ui.end_row();
-                };
-                row("generations", self.live.counters.generations.to_string());
-                row("squares scored", self.live.counters.nodes.to_string());
-                row(
-                    "magic squares found",
-                    self.live.counters.solutions.to_string(),
-                );
-                if let Some(f) = self.shown_fitness {
-                    row("fitness on show", f.to_string());
+                for f in figures {
+                    stat_row(ui, f.label, f.help, f.value(&self.live.counters));
                 }
-                row("elapsed", elapsed);
+                if let Some(f) = self.shown_fitness {
+                    stat_row(ui, "fitness on show", "", f.to_string());
+                }
+                stat_row(ui, "elapsed", "", elapsed);
             });
         let name = magic_algorithm(&self.live.label).map_or("The search", |a| a.name);
         self.live.status(ui, name);

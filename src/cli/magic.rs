@@ -5,6 +5,7 @@ use super::common::{
     OutputArgs, SolveFlags, checked, magic_ids, params, parse_crossover, parse_duration,
 };
 use super::output::{ParamMap, Render, Rows, json_line};
+use crate::run::catalog::{magic_algorithm, told};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Job, MagicJob, MagicReport, MagicTask};
 use crate::solve::{Budget, Stop};
@@ -287,10 +288,12 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         writeln!(out, "best square (fitness {}):", r.best_fitness)?;
         square_text(out, r.order, &r.best)?;
     }
+    let figures = magic_algorithm(&r.algorithm).map_or(&[][..], |a| a.figures);
     writeln!(
         out,
-        "{} generations, {} squares scored; {:.3} ms",
-        r.generations, r.counters.nodes, r.elapsed_ms
+        "{}; {:.3} ms",
+        told(figures, &r.counters),
+        r.elapsed_ms
     )
 }
 

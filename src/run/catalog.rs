@@ -78,12 +78,15 @@ impl Counter {
     }
 }
 
-/// One figure an algorithm reports: what it calls it, its unit (or none), the counter.
+/// One figure an algorithm reports: what it calls it, its unit (or none), the counter, and
+/// (where the figure needs it) a sentence saying what it counts, for a tooltip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Figure {
     pub label: &'static str,
     pub unit: &'static str,
     pub counter: Counter,
+    /// What the figure counts and what it does to the run, or empty.
+    pub help: &'static str,
 }
 
 const fn figure(label: &'static str, counter: Counter) -> Figure {
@@ -91,6 +94,7 @@ const fn figure(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "",
         counter,
+        help: "",
     }
 }
 
@@ -99,10 +103,16 @@ const fn squares(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "squares",
         counter,
+        help: "",
     }
 }
 
 impl Figure {
+    /// This figure with `help` for a tooltip.
+    const fn explained(self, help: &'static str) -> Figure {
+        Figure { help, ..self }
+    }
+
     /// The figure's value in `c`, with its unit.
     pub fn value(&self, c: &Counters) -> String {
         let v = self.counter.read(c);
@@ -138,7 +148,11 @@ const BACKTRACK_FIGURES: &[Figure] = &[
 const KNIGHT_GA_FIGURES: &[Figure] = &[
     figure("generations", Counter::Generations),
     figure("chromosomes evaluated", Counter::Nodes),
-    squares("best path", Counter::MaxDepth),
+    // The longest over every generation so far (the path on the board): a generation's
+    // own best can be shorter, and the plot says that one by its generation.
+    squares("longest path so far", Counter::MaxDepth).explained(
+        "The longest path of any generation so far, the one on the board. A generation's own best path can be shorter: the plot's caption gives it by its generation.",
+    ),
 ];
 /// What an enumeration of tours reports.
 pub const COUNT_FIGURES: &[Figure] = &[
@@ -545,7 +559,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         summary: "From the N-Queens AI report: column by column, rows from the top, a queen only where nothing attacks it.",
         complete: true,
         figures: &[
-            figure("queens placed", Counter::Nodes),
+            // Every queen put on the board, those taken back again included (the view's
+            // "queens on the board" is how many stand there now).
+            figure("queens set down", Counter::Nodes),
             figure("taken back", Counter::Backtracks),
         ],
         params: &[],
@@ -741,7 +757,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Construction",
         summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
         complete: true,
-        figures: &[],
+        figures: &[figure("squares built", Counter::Solutions)],
         params: &[],
     },
 ];
@@ -971,7 +987,7 @@ mod tests {
         );
         assert_eq!(
             told(knight_figures("level3"), &c),
-            "generations 6, chromosomes evaluated 1, best path 3 squares"
+            "generations 6, chromosomes evaluated 1, longest path so far 3 squares"
         );
         assert_eq!(
             told(knight_figures("count"), &c),

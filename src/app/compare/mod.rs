@@ -17,7 +17,7 @@ use super::puzzles::magic::MagicInstance;
 use super::puzzles::queens::QueensInstance;
 use super::puzzles::{Puzzle as PuzzleKind, PuzzleUi};
 use super::runs::{Action, runs_dir};
-use super::view::{View, format_ms};
+use super::view::{View, format_ms, stat_row};
 use super::widgets::number::{hold_note, whole_number};
 use crate::app::error::AppError;
 use crate::run::Run;
@@ -657,9 +657,7 @@ impl View for CompareView {
                     let algorithms = self.ran.instance().algorithms();
                     let info = algorithms.iter().find(|a| a.id == l.algorithm);
                     for f in info.map_or(&[][..], |a| a.figures) {
-                        ui.label(f.label);
-                        ui.label(f.value(c));
-                        ui.end_row();
+                        stat_row(ui, f.label, f.help, f.value(c));
                     }
                     ui.label("time");
                     ui.label(format_ms(ui.ctx(), l.elapsed_ms()));

@@ -99,7 +99,8 @@ impl KnightView {
             last.generation, last.best, last.mean, last.worst
         ));
         ui.label(format!(
-            "best path {} squares, diversity {:.0} %",
+            "best path of generation {}: {} squares; diversity {:.0} %",
+            last.generation,
             last.best_coverage,
             last.diversity * 100.0
         ));

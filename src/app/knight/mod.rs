@@ -10,7 +10,7 @@ use settings::{OTHER_TASKS, task_name};
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, board as draw_board};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
@@ -290,14 +290,13 @@ impl KnightView {
             }
             Ok(Ok(KnightReport::Search(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.live.counters.nodes = r.nodes_generated;
+                self.live.counters = r.counters();
                 self.tour = r.path.clone();
                 Outcome::Search(r)
             }
             Ok(Ok(KnightReport::Count(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.live.counters.nodes = r.calls;
-                self.live.counters.solutions = r.total;
+                self.live.counters = r.counters();
                 self.tour.clear();
                 Outcome::Count(r)
             }
@@ -477,9 +476,7 @@ impl View for KnightView {
             .num_columns(2)
             .show(ui, |ui| {
                 for f in knight_figures(shown) {
-                    ui.label(f.label);
-                    ui.label(f.value(c));
-                    ui.end_row();
+                    stat_row(ui, f.label, f.help, f.value(c));
                 }
                 ui.label("elapsed");
                 ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));

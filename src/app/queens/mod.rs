@@ -6,7 +6,7 @@ mod figures;
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
@@ -514,23 +514,24 @@ impl View for QueensView {
         egui::Grid::new("queens-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                let mut row = |k: &str, v: String| {
-                    ui.label(k);
-                    ui.label(v);
-                    ui.end_row();
-                };
+                let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
                 if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
-                    row("nodes", c.nodes.to_string());
-                    row("solutions so far", c.solutions.to_string());
+                    row(ui, "nodes", c.nodes.to_string());
+                    row(ui, "solutions so far", c.solutions.to_string());
                 } else {
                     let placed = self.placement.len();
-                    row("queens placed", format!("{placed} of {}", self.settings.n));
                     row(
+                        ui,
+                        "queens on the board",
+                        format!("{placed} of {}", self.settings.n),
+                    );
+                    row(
+                        ui,
                         "attacked queens",
                         self.attacks.attacked_queens().to_string(),
                     );
                     if let Some(p) = self.pairs {
-                        row("attacking pairs", p.to_string());
+                        row(ui, "attacking pairs", p.to_string());
                     }
                     let algorithm = if self.running.is_empty() {
                         self.results.last().map_or("", |r| r.algorithm.as_str())
@@ -538,10 +539,10 @@ impl View for QueensView {
                         self.running.as_str()
                     };
                     for f in queens_figures(algorithm) {
-                        row(f.label, f.value(&c));
+                        stat_row(ui, f.label, f.help, f.value(&c));
                     }
                 }
-                row("elapsed", time(self.live.elapsed_ms));
+                row(ui, "elapsed", time(self.live.elapsed_ms));
             });
         let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
         self.live.status(ui, name);
