@@ -1555,3 +1555,99 @@ fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
     assert!(stat(&h, "taken back").parse::<u64>().unwrap() > 0);
     assert!(h.query_by_label("queens placed").is_none());
 }
+
+// ---- Said in words what a picture cannot ----------------------------------------------
+
+#[test]
+fn a_ga_solved_in_its_first_generation_says_so_instead_of_plotting_one_point() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "ga-heuristic".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(h.state().knight.history().len(), 1, "8x8 at the defaults");
+    h.get_by_label("Solved in the first generation: nothing to plot over time.");
+    assert!(h.query_by_label("best").is_none(), "no plot, no legend");
+}
+
+#[test]
+fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
+    let mut h = magic_harness();
+    enter_text(&mut h, "Order", "5");
+    h.state_mut()
+        .magic
+        .settings
+        .params
+        .insert("ga.generations".into(), "50".into());
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert!(!h.state().magic.report().unwrap().as_ref().unwrap().found);
+    h.get_by_label(
+        "The Construction algorithm builds a magic square of order 5 at once, by the Siamese method (odd order).",
+    );
+    h.get_by_label("Build it with the Construction").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    assert_eq!(h.state().magic.settings.algorithm, "construct");
+    assert_eq!(
+        searchlab::puzzle::magic::validate(5, h.state().magic.square()),
+        Ok(())
+    );
+    assert!(h.query_by_label_contains("builds a magic square").is_none());
+}
+
+#[test]
+fn hill_climbing_s_restarts_are_explained_where_they_show() {
+    // 8 queens, seed 1: three restarts.
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "restarts"), "3");
+    h.get_by_label_contains("Each jump up is a restart (3 so far)");
+    // The figure says what a restart is on hover.
+    h.get_by_label("restarts").hover();
+    h.run();
+    h.get_by_label_contains("begins again from a new random placement: the conflicts jump up");
+}
+
+#[test]
+fn level_3_s_fall_in_best_fitness_is_explained_under_its_plot() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let fall = (h.state().knight.history().windows(2))
+        .find(|w| w[1].best < w[0].best)
+        .map(|w| w[1].generation)
+        .expect("seed 1's best falls");
+    let note = format!("The best fell in generation {fall} (");
+    h.get_by_label_contains(&note);
+    h.get_by_label_contains("level 3's belief space changed how its chromosomes decode");
+    h.get_by_label_contains(&note).hover();
+    h.run();
+    h.get_by_label_contains("even an elite copied unchanged");
+}
+
+#[test]
+fn compare_says_in_words_which_curves_have_one_generation_only() {
+    let mut h = compare_harness();
+    h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
+    // Level 4 and the GA with heuristic both solve 8x8 in their first generation.
+    h.get_by_label("Warnsdorff").click();
+    h.get_by_label("Backtracking + Warnsdorff").click();
+    h.get_by_label("Advanced cultural (level 4)").click();
+    h.get_by_label("GA with heuristic").click();
+    h.run();
+    enter_text(&mut h, "Trials", "1");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let said = "Solved in the first generation: nothing to plot over time.";
+    assert_eq!(h.query_all_by_label(said).count(), 2);
+}

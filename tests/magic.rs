@@ -140,3 +140,23 @@ fn the_construction_as_a_solver_tells_the_square_it_built_not_a_ga_s_figures() {
         "{out}"
     );
 }
+
+#[test]
+fn a_failed_ga_points_to_the_construction() {
+    let args = [
+        "magic",
+        "solve",
+        "--order",
+        "5",
+        "--param",
+        "generations=50",
+    ];
+    let (code, out, err) = searchlab(&args);
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(
+        out.contains(
+            "(the construction, --algo construct, builds a magic square of order 5 at once, by the Siamese method (odd order))"
+        ),
+        "{out}"
+    );
+}

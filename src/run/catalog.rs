@@ -585,7 +585,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         figures: &[
             figure("neighbours scored", Counter::Nodes),
             figure("moves downhill", Counter::Moves),
-            figure("restarts", Counter::Attempts),
+            figure("restarts", Counter::Attempts).explained(
+                "At a local minimum, where no move of one queen lowers the conflicts, hill climbing begins again from a new random placement: the conflicts jump up, then fall again.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -606,7 +608,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         figures: &[
             figure("generations", Counter::Generations),
             figure("placements scored", Counter::Nodes),
-            figure("refreshes", Counter::Attempts),
+            figure("refreshes", Counter::Attempts).explained(
+                "After `stagnation` generations without a better best, the population is refreshed: the best placement stays, every other one is replaced by a random placement.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -688,7 +692,9 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
             figure("generations", Counter::Generations),
             figure("squares scored", Counter::Nodes),
             figure("magic squares found", Counter::Solutions),
-            figure("fresh starts", Counter::Attempts),
+            figure("fresh starts", Counter::Attempts).explained(
+                "With found=restart the population starts afresh from random permutations after a generation that holds a magic square, and after `generations` generations without one: the fitness jumps up.",
+            ),
         ],
         params: &[
             int(

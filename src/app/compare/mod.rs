@@ -689,7 +689,17 @@ impl View for CompareView {
             self.boards(ui);
             ui.separator();
             let axis = self.ran.instance().progress_axis();
-            charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis);
+            let notes: Vec<_> = (self.lanes.iter().enumerate())
+                .filter_map(|(i, l)| {
+                    let points = l.history().points();
+                    let note = self
+                        .ran
+                        .instance()
+                        .curve_note(&l.algorithm, points, l.counters());
+                    note.map(|n| (i, n))
+                })
+                .collect();
+            charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis, &notes);
             charts::time_chart(ui, &self.lanes, self.ran.trials);
             ui.separator();
             charts::table(ui, &self.lanes);

@@ -1,6 +1,7 @@
 //! The Knight's Tour view's run and playback buttons, and its fitness plot.
 
 use super::{BELIEF_ALGORITHMS, INSTANT, KnightView};
+use crate::app::puzzles::knight::curve_note;
 use crate::app::widgets::plots::{BEST, MEAN, WORST, generation_plot};
 use egui::{RichText, Ui};
 
@@ -104,6 +105,7 @@ impl KnightView {
             last.best_coverage,
             last.diversity * 100.0
         ));
+        let found = (!self.live.is_running()).then(|| self.displayed_tour().is_some());
         generation_plot(
             ui,
             "fitness-plot",
@@ -111,6 +113,10 @@ impl KnightView {
             "generation",
             &self.live.history,
             &[BEST, MEAN, WORST],
+            found,
         );
+        if let Some(note) = curve_note(&self.live.label, self.live.history.points()) {
+            note.show(ui);
+        }
     }
 }

@@ -8,9 +8,10 @@ pub mod magic;
 pub mod queens;
 
 use crate::app::error::AppError;
+use crate::app::widgets::plots::CurveNote;
 use crate::run::Job;
 use crate::run::catalog::AlgorithmInfo;
-use crate::solve::Budget;
+use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 
@@ -63,4 +64,13 @@ pub trait PuzzleUi {
     fn progress_axis(&self) -> &'static str;
     /// A square of a drawing was clicked (the knight starts there next time).
     fn clicked(&mut self, _at: (u32, u32)) {}
+    /// What the curve of `algorithm` (its `points`, its `counters`) does that needs words.
+    fn curve_note(
+        &self,
+        _algorithm: &str,
+        _points: &[GenerationStats],
+        _counters: &Counters,
+    ) -> Option<CurveNote> {
+        None
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::app::live_run::start_button;
+use crate::app::puzzles::queens::curve_note;
 
 impl QueensView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
@@ -161,6 +162,11 @@ impl QueensView {
         } else {
             std::slice::from_ref(&conflicts)
         };
+        let found = match &self.outcome {
+            _ if self.live.is_running() => None,
+            Some(Outcome::Solve(r)) => Some(r.found),
+            _ => Some(false),
+        };
         generation_plot(
             ui,
             "queens-conflicts-plot",
@@ -168,6 +174,11 @@ impl QueensView {
             unit,
             &self.live.history,
             curves,
+            found,
         );
+        let points = self.live.history.points();
+        if let Some(note) = curve_note(algorithm, points, &self.live.counters) {
+            note.show(ui);
+        }
     }
 }
