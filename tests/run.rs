@@ -178,3 +178,31 @@ fn a_pause_counts_neither_toward_the_time_limit_nor_the_elapsed_time() {
         r.elapsed_ms
     );
 }
+
+#[test]
+fn the_last_progress_before_the_end_carries_the_search_s_final_counters() {
+    // Breadth-first on 4x5 generates hundreds of thousands of nodes: progress reports
+    // come every 50 ms, and the one the solver makes at its end is not dropped by the
+    // rate limit, so the last figures a consumer sees are the final ones.
+    let task = KnightTask::Search {
+        strategy: "bfs".into(),
+    };
+    let run = Run::start(job(4, 5, task, Budget::unlimited()), || {});
+    let (events, _) = drive(&run, Duration::from_secs(60));
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Search(r))))) = events.last() else {
+        panic!("{:?}", events.last())
+    };
+    assert!(r.found);
+    let last = events.iter().rev().find_map(|e| match e {
+        Event::Progress { counters, .. } => Some(*counters),
+        _ => None,
+    });
+    let last = last.expect("progress reports");
+    assert_eq!(last.nodes, r.nodes_generated);
+    assert_eq!(last.max_depth, 20, "the tour's depth, {last:?}");
+    assert_eq!(
+        r.counters(),
+        searchlab::solve::Counters { depth: 20, ..last }
+    );
+    run.join();
+}

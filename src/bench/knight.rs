@@ -128,14 +128,22 @@ fn trials(
 
 /// Refuses a parameter none of `algorithms` has (a typo would otherwise change nothing).
 fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), JobError> {
-    for (name, _) in &setup.params {
-        let known = algorithms
-            .iter()
-            .any(|id| knight_algorithm(id).is_ok_and(|a| a.params.iter().any(|p| p.name == name)));
-        if !known {
-            let mut valid: Vec<&str> = algorithms
-                .iter()
-                .filter_map(|id| knight_algorithm(id).ok())
+    check_params_of(&setup.params, algorithms)
+}
+
+/// Checks `params` (`(name, value)` pairs) for an experiment that runs `algorithms`, before
+/// anything runs: each must be a parameter of at least one of them, with a value every one
+/// that has it takes.
+pub fn check_params_of(params: &[(String, String)], algorithms: &[&str]) -> Result<(), JobError> {
+    let infos: Vec<_> = (algorithms.iter())
+        .map(|id| knight_algorithm(id))
+        .collect::<Result<_, _>>()?;
+    for (name, value) in params {
+        let having: Vec<_> = (infos.iter())
+            .filter(|a| a.params.iter().any(|p| p.name == name))
+            .collect();
+        if having.is_empty() {
+            let mut valid: Vec<&str> = (infos.iter())
                 .flat_map(|a| a.params.iter().map(|p| p.name))
                 .collect();
             valid.sort_unstable();
@@ -145,6 +153,9 @@ fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), JobError> {
                 algorithms.join(", "),
                 valid.join(", ")
             )));
+        }
+        for a in having {
+            Params::new(a, &[(name.clone(), value.clone())])?;
         }
     }
     Ok(())

@@ -132,12 +132,15 @@ impl Counter {
     }
 }
 
-/// One figure an algorithm reports: what it calls it, its unit (or none), the counter.
+/// One figure an algorithm reports: what it calls it, its unit (or none), the counter, and
+/// (where the figure needs it) a sentence saying what it counts, for a tooltip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Figure {
     pub label: &'static str,
     pub unit: &'static str,
     pub counter: Counter,
+    /// What the figure counts and what it does to the run, or empty.
+    pub help: &'static str,
 }
 
 const fn figure(label: &'static str, counter: Counter) -> Figure {
@@ -145,6 +148,7 @@ const fn figure(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "",
         counter,
+        help: "",
     }
 }
 
@@ -153,10 +157,16 @@ const fn squares(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "squares",
         counter,
+        help: "",
     }
 }
 
 impl Figure {
+    /// This figure with `help` for a tooltip.
+    const fn explained(self, help: &'static str) -> Figure {
+        Figure { help, ..self }
+    }
+
     /// The figure's value in `c`, with its unit.
     pub fn value(&self, c: &Counters) -> String {
         let v = self.counter.read(c);
@@ -192,7 +202,11 @@ const BACKTRACK_FIGURES: &[Figure] = &[
 const KNIGHT_GA_FIGURES: &[Figure] = &[
     figure("generations", Counter::Generations),
     figure("chromosomes evaluated", Counter::Nodes),
-    squares("best path", Counter::MaxDepth),
+    // The longest over every generation so far (the path on the board): a generation's
+    // own best can be shorter, and the plot says that one by its generation.
+    squares("longest path so far", Counter::MaxDepth).explained(
+        "The longest path of any generation so far, the one on the board. A generation's own best path can be shorter: the plot's caption gives it by its generation.",
+    ),
 ];
 /// What an enumeration of tours reports.
 pub const COUNT_FIGURES: &[Figure] = &[
@@ -611,7 +625,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         complete: true,
         max_size: None,
         figures: &[
-            figure("queens placed", Counter::Nodes),
+            // Every queen put on the board, those taken back again included (the view's
+            // "queens on the board" is how many stand there now).
+            figure("queens set down", Counter::Nodes),
             figure("taken back", Counter::Backtracks),
         ],
         params: &[],
@@ -637,7 +653,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         figures: &[
             figure("neighbours scored", Counter::Nodes),
             figure("moves downhill", Counter::Moves),
-            figure("restarts", Counter::Attempts),
+            figure("restarts", Counter::Attempts).explained(
+                "At a local minimum, where no move of one queen lowers the conflicts, hill climbing begins again from a new random placement: the conflicts jump up, then fall again.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -659,7 +677,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         figures: &[
             figure("generations", Counter::Generations),
             figure("placements scored", Counter::Nodes),
-            figure("refreshes", Counter::Attempts),
+            figure("refreshes", Counter::Attempts).explained(
+                "After `stagnation` generations without a better best, the population is refreshed: the best placement stays, every other one is replaced by a random placement.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -747,7 +767,9 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
             figure("generations", Counter::Generations),
             figure("squares scored", Counter::Nodes),
             figure("magic squares found", Counter::Solutions),
-            figure("fresh starts", Counter::Attempts),
+            figure("fresh starts", Counter::Attempts).explained(
+                "With found=restart the population starts afresh from random permutations after a generation that holds a magic square, and after `generations` generations without one: the fitness jumps up.",
+            ),
         ],
         params: &[
             int(
@@ -817,7 +839,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
         complete: true,
         max_size: None,
-        figures: &[],
+        figures: &[figure("squares built", Counter::Solutions)],
         params: &[],
     },
 ];
@@ -1052,7 +1074,7 @@ mod tests {
         );
         assert_eq!(
             told(knight_figures("level3"), &c),
-            "generations 6, chromosomes evaluated 1, best path 3 squares"
+            "generations 6, chromosomes evaluated 1, longest path so far 3 squares"
         );
         assert_eq!(
             told(knight_figures("count"), &c),

@@ -171,6 +171,32 @@ pub struct SearchReport {
     pub message: String,
 }
 
+impl CountReport {
+    /// The figures the count ends with, as its progress reported them
+    /// ([`super::catalog::COUNT_FIGURES`]).
+    pub fn counters(&self) -> Counters {
+        Counters {
+            nodes: self.calls,
+            solutions: self.total,
+            ..Counters::default()
+        }
+    }
+}
+
+impl SearchReport {
+    /// The figures the tree search ends with ([`super::catalog::TREE_SEARCH_FIGURES`]):
+    /// the path reported is the deepest node reached (the tour, when one was found).
+    pub fn counters(&self) -> Counters {
+        let depth = self.path.len() as u64;
+        Counters {
+            nodes: self.nodes_generated,
+            max_depth: depth,
+            depth,
+            ..Counters::default()
+        }
+    }
+}
+
 impl KnightJob {
     /// The board and start square, checked. Builds the move table: [`Self::shape_and_start`]
     /// checks the same for nothing.

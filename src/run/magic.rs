@@ -332,7 +332,10 @@ impl MagicJob {
                     0,
                     0,
                     Stop::Found,
-                    Counters::default(),
+                    Counters {
+                        solutions: 1,
+                        ..Counters::default()
+                    },
                 ),
                 None => (
                     Vec::new(),

@@ -372,6 +372,14 @@ impl<'a> Control<'a> {
         Some(stop)
     }
 
+    /// Reports `counters` and checks the cancel flag and the clock, for a loop whose node
+    /// checks come seconds apart (one sweep of a large neighbourhood): its time and figures
+    /// show as it goes, and a pause holds it here.
+    pub fn pulse(&mut self, counters: &Counters) -> Option<Stop> {
+        self.observer.progress(counters, self.elapsed());
+        self.interrupted()
+    }
+
     /// Passes one generation's figures to the observer.
     pub fn generation(&mut self, stats: &GenerationStats) {
         self.observer.generation(stats);

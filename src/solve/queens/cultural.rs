@@ -91,7 +91,7 @@ pub fn solve(
         let mut interrupted = None;
         for s in population.drain(..) {
             scored.push((heuristic.eval(&s), s));
-            interrupted = pulse.interrupted(ctl);
+            interrupted = pulse.interrupted(ctl, &counters);
             if interrupted.is_some() {
                 break;
             }
