@@ -727,9 +727,20 @@ struct Tally<'a> {
     started: Instant,
 }
 
+impl Tally<'_> {
+    /// Time since the count started, less the time the user held it paused.
+    fn running(&self) -> Duration {
+        self.started
+            .elapsed()
+            .saturating_sub(self.observer.paused())
+    }
+}
+
 struct SquareObserver<'a, 'b> {
     index: usize,
     tally: &'a Mutex<Tally<'b>>,
+    /// The whole count's pause time when this square began.
+    paused_before: Duration,
 }
 
 impl Observer for SquareObserver<'_, '_> {
@@ -740,9 +751,16 @@ impl Observer for SquareObserver<'_, '_> {
             t.totals.nodes += counters.nodes - t.calls[i];
             t.tours[i] = counters.solutions;
             t.calls[i] = counters.nodes;
-            let (totals, elapsed) = (t.totals, t.started.elapsed());
+            let (totals, elapsed) = (t.totals, t.running());
             t.observer.progress(&totals, elapsed);
         }
+    }
+
+    /// Pauses since this square began: its time limit counts running time only.
+    fn paused(&self) -> Duration {
+        self.tally.lock().map_or(Duration::ZERO, |t| {
+            t.observer.paused().saturating_sub(self.paused_before)
+        })
     }
 
     fn snapshot(&mut self, state: &[u32]) {
@@ -762,7 +780,6 @@ fn count_every_start(
 ) -> CountReport {
     let n = board.len();
     let started = Instant::now();
-    let deadline = budget.time.and_then(|t| started.checked_add(t));
     let tally = Mutex::new(Tally {
         tours: vec![0; n],
         calls: vec![0; n],
@@ -785,18 +802,21 @@ fn count_every_start(
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return not_started(Stop::Cancelled);
             }
+            // The time left, counting running time only (a pause does not count).
+            let (running, paused_before) =
+                tally.lock().map_or((Duration::ZERO, Duration::ZERO), |t| {
+                    (t.running(), t.observer.paused())
+                });
+            let left = budget.time.map(|t| t.saturating_sub(running));
             // Once one square sees the time is up, the rest need not ask the clock.
-            if expired.load(std::sync::atomic::Ordering::Relaxed)
-                || deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if expired.load(std::sync::atomic::Ordering::Relaxed) || left == Some(Duration::ZERO) {
                 expired.store(true, std::sync::atomic::Ordering::Relaxed);
                 return not_started(Stop::TimeLimit);
             }
             let mut budget = budget;
-            if let Some(d) = deadline {
-                budget.time = Some(d.saturating_duration_since(Instant::now()));
-            }
+            budget.time = left;
             let mut obs = SquareObserver {
+                paused_before,
                 index: sq as usize,
                 tally: &tally,
             };
@@ -815,6 +835,7 @@ fn count_every_start(
             c
         })
         .collect();
+    let running = tally.lock().map_or(started.elapsed(), |t| t.running());
     let complete = results.iter().all(|c| c.complete);
     let stop = results
         .iter()
@@ -837,7 +858,7 @@ fn count_every_start(
         ),
         calls: results.iter().map(|c| c.calls).sum(),
         stop,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        elapsed_ms: running.as_secs_f64() * 1e3,
         message: count_message(complete, stop, total, closed),
     }
 }
