@@ -195,6 +195,21 @@ impl LiveRun {
         });
     }
 
+    /// After a run, when another algorithm has been chosen since: a line saying that the
+    /// board, figures and plot on show are the last run's (`shown`), not the choice's
+    /// (`chosen`), which Run starts.
+    pub fn on_show(&self, ui: &mut egui::Ui, shown: &str, chosen: &str) {
+        if self.is_running() || self.label.is_empty() || shown == chosen {
+            return;
+        }
+        ui.label(
+            egui::RichText::new(format!(
+                "On show: the last run, by {shown}. ▶ Run starts {chosen}."
+            ))
+            .strong(),
+        );
+    }
+
     /// Whether cancelled runs are still winding down.
     pub fn has_stopping_runs(&mut self) -> bool {
         self.stopping.retain(|r| !r.is_finished());

@@ -445,6 +445,8 @@ impl View for MagicView {
             });
         let name = magic_algorithm(&self.live.label).map_or("The search", |a| a.name);
         self.live.status(ui, name);
+        let chosen = magic_algorithm(&self.settings.algorithm).map_or("the search", |a| a.name);
+        self.live.on_show(ui, name, chosen);
         match &self.report {
             Some(Ok(r)) => {
                 outcome_label(ui, &r.message, r.found);

@@ -485,6 +485,11 @@ impl View for KnightView {
                 ui.end_row();
             });
         self.live.status(ui, &task_name(&self.live.label));
+        self.live.on_show(
+            ui,
+            &task_name(&self.live.label),
+            &task_name(&self.settings.algorithm),
+        );
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)

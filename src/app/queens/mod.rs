@@ -548,6 +548,11 @@ impl View for QueensView {
             });
         let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
         self.live.status(ui, name);
+        // A count is its own button: only a solve's algorithm can differ from the choice.
+        if self.running != "count" {
+            let chosen = queens_algorithm(&self.settings.algorithm).map_or(name, |a| a.name);
+            self.live.on_show(ui, name, chosen);
+        }
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
