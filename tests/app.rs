@@ -9,6 +9,9 @@ use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
 
+#[path = "app/pictures.rs"]
+mod pictures;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -666,8 +669,8 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     }
     // One board per algorithm, its name above it, and a row each in the table.
     assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
-    h.get_by_label("✔ warnsdorff");
-    h.get_by_label("✔ backtrack-warnsdorff");
+    h.get_by_label("✔ Warnsdorff");
+    h.get_by_label("✔ Backtracking + Warnsdorff");
     let csv = h.state().compare.table_csv();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(
@@ -1047,7 +1050,11 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
     h.run();
     run_to_end(&mut h);
     h.run();
-    let board = h.get_by_label("Chessboard").rect();
+    // The board as offered for export: its squares, coordinates and legend.
+    let board = (h.state().export_regions().iter())
+        .find(|(name, _)| name == "board")
+        .expect("the board is offered for export")
+        .1;
 
     h.get_by_label("📷 Export").click();
     h.run();

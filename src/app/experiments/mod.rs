@@ -370,7 +370,7 @@ impl View for ExperimentsView {
             }
             Experiment::Sizes => {
                 egui::ComboBox::from_label("Algorithm")
-                    .selected_text(s.algorithm.clone())
+                    .selected_text(show::knight_name(&s.algorithm).to_string())
                     .show_ui(ui, |ui| {
                         for a in crate::run::catalog::KNIGHT_ALGORITHMS {
                             ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
@@ -382,7 +382,8 @@ impl View for ExperimentsView {
             Experiment::SquaresGa => {
                 ui.horizontal(|ui| {
                     for a in ["ga-heuristic", "ga-repair"] {
-                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), a);
+                        let name = show::knight_name(a);
+                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), name);
                     }
                 });
                 num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
@@ -390,7 +391,7 @@ impl View for ExperimentsView {
             }
             Experiment::SquaresCount => {
                 num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
-                ui.label(RichText::new("The time limit applies to each square.").small());
+                ui.label("The time limit applies to each square.");
             }
             Experiment::QueensTable => {
                 text(ui, "n", &mut s.queens_n);
@@ -413,13 +414,12 @@ impl View for ExperimentsView {
                 RichText::new(
                     "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
                 )
-                .small()
                 .weak(),
             );
         }
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
-        ui.label(RichText::new("Trial i uses seed + i. The same on the command line:").small());
-        ui.label(RichText::new(s.experiment.command(s)).small().monospace());
+        ui.label("Trial i uses seed + i. The same on the command line:");
+        ui.label(RichText::new(s.experiment.command(s)).monospace());
         ui.separator();
         let buttons = super::widgets::params::run_and_stop(
             ui,
@@ -519,7 +519,8 @@ impl View for ExperimentsView {
             Outcome::SquaresGa(table) => {
                 ui.heading(format!(
                     "{} from every square of {}",
-                    table.algorithm, table.board
+                    show::knight_name(&table.algorithm),
+                    table.board
                 ));
                 metric_picker(ui, metric, Metric::GA_SWEEP);
                 let side = table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0) as u64 + 1;
@@ -548,10 +549,7 @@ impl View for ExperimentsView {
                     .collect();
                 heat_board(ui, *side, &values, *metric, hide);
                 if rows.iter().any(|r| !r.complete) {
-                    ui.label(
-                        RichText::new("Squares whose count hit the time limit are lower bounds.")
-                            .small(),
-                    );
+                    ui.label("Squares whose count hit the time limit are lower bounds.");
                 }
             }
             Outcome::QueensTable(rows) => {
