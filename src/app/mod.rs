@@ -577,8 +577,11 @@ impl SearchLabApp {
                     self.shown_mut().controls(ui);
                 });
             });
+        // Wide enough at the start for a table of four runs beside the board (1280 wide:
+        // the board is limited by the window's height, not by this panel).
+        let stats_width = (ui.ctx().content_rect().width() * 0.21).clamp(230.0, 320.0);
         egui::Panel::right("stats")
-            .default_size(230.0)
+            .default_size(stats_width)
             .show(ui, |ui| {
                 fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| {
                     ui.heading("Statistics");

@@ -234,14 +234,18 @@ fn ms(v: f64) -> String {
 pub fn table(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
     ui.label(RichText::new("Figures").strong());
     ui.label(RichText::new("Click an algorithm to see its board alone.").weak());
-    egui::ScrollArea::horizontal()
-        .id_salt("compare-table-scroll")
-        .show(ui, |ui| {
-            egui::Grid::new("compare-table")
-                .striped(true)
-                .num_columns(9)
-                .show(ui, |ui| table_rows(ui, lanes, selected));
-        });
+    // Wider than a small window: it scrolls sideways, its bar under the rows, not on them.
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::horizontal()
+            .id_salt("compare-table-scroll")
+            .show(ui, |ui| {
+                egui::Grid::new("compare-table")
+                    .striped(true)
+                    .num_columns(9)
+                    .show(ui, |ui| table_rows(ui, lanes, selected));
+            });
+    });
 }
 
 fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {

@@ -112,6 +112,7 @@ impl CompareView {
         let per_row = ((ui.available_width() + gap) / (width + gap))
             .floor()
             .max(1.0) as usize;
+        let top = ui.cursor().min;
         if let Some(i) = picked {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!(
@@ -172,7 +173,11 @@ impl CompareView {
         if let Some(a) = area {
             crate::app::export::register(ui.ctx(), "boards", a);
             if std::mem::take(&mut self.scroll_to_boards) {
-                ui.scroll_to_rect(a, Some(egui::Align::TOP));
+                // From the line that says which board is on show.
+                ui.scroll_to_rect(
+                    a.union(egui::Rect::from_min_size(top, egui::Vec2::ZERO)),
+                    Some(egui::Align::TOP),
+                );
             }
         }
         // A click on a board picks (say) the start square of the next comparison.

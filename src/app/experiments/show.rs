@@ -90,7 +90,8 @@ const SUMMARY_HEADERS: [&str; 7] = [
 
 pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: bool) {
     // Wider than the panel on a small window: it scrolls sideways, never under the
-    // statistics.
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt(("trials-table", "scroll"))
         .show(ui, |ui| {
@@ -329,7 +330,8 @@ pub(super) fn format_metric(v: f64, metric: Metric) -> String {
 
 pub(super) fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
     // Wider than the panel on a small window: it scrolls sideways, never under the
-    // statistics.
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt(("queens-bench-table", "scroll"))
         .show(ui, |ui| {
@@ -364,7 +366,8 @@ pub(super) fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
 
 pub(super) fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
     // Wider than the panel on a small window: it scrolls sideways, never under the
-    // statistics.
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt(("magic-bench-table", "scroll"))
         .show(ui, |ui| {

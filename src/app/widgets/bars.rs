@@ -175,14 +175,34 @@ pub fn chart(ui: &mut Ui, rows: &[Row], scale_max: f64, tick: &dyn Fn(f64) -> St
             [pos2(area.min.x, y), pos2(area.max.x, y)],
             Stroke::new(1.0, weak),
         );
-        let step = nice_step(max / 4.0);
+        // As many round figures as fit without touching (at most five).
+        let widest = measure(ui, &tick(max)).max(measure(ui, &tick(max / 3.0)));
+        let fit = (area.width() / (1.5 * widest + GAP))
+            .floor()
+            .clamp(1.0, 4.0) as f64;
+        let mut step = nice_step(max / fit);
+        if step > max {
+            // One round figure under the most, rather than none.
+            let power = 10f64.powf(max.log10().floor());
+            step = [5.0, 2.0, 1.0]
+                .into_iter()
+                .map(|m| m * power)
+                .find(|&v| v <= max)
+                .unwrap_or(power);
+        }
         let mut v = 0.0;
         while v <= max * (1.0 + 1e-9) {
             let tx = area.min.x + (v / max) as f32 * area.width();
             painter.line_segment([pos2(tx, y), pos2(tx, y + 3.0)], Stroke::new(1.0, weak));
+            // The first figure starts at the scale's start, so that it stays in sight.
+            let align = if v == 0.0 {
+                Align2::LEFT_TOP
+            } else {
+                Align2::CENTER_TOP
+            };
             painter.text(
                 pos2(tx, y + 3.0),
-                Align2::CENTER_TOP,
+                align,
                 tick(v),
                 FontId::proportional(font.size * 0.9),
                 weak,
