@@ -298,13 +298,16 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
         }
         return;
     }
-    // Timings differ from run to run; the pointer is not part of the picture. A side
-    // panel keeps the widest width its content ever asked for, which during a run depends
-    // on timing: the panels start again from their default widths for the picture.
+    // Timings differ from run to run; the pointer is not part of the picture. The panels
+    // start again from their default widths for the picture, and the plots from a fresh
+    // memory: a plot sizes its axes by what it drew the frame before, so one cut by the
+    // window's edge would otherwise look as the run's frames happened to leave it.
     h.state_mut().set_hide_timings(true);
     h.remove_cursor();
-    h.ctx
-        .data_mut(|d| d.remove_by_type::<egui::containers::panel::PanelState>());
+    h.ctx.data_mut(|d| {
+        d.remove_by_type::<egui::containers::panel::PanelState>();
+        d.remove_by_type::<egui_plot::PlotMemory>();
+    });
     h.run_steps(2);
     let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
     if let Err(e) = h.try_snapshot_options(name, &options) {
