@@ -4,6 +4,7 @@
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use searchlab::app::error::AppError;
 use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::validate;
@@ -107,7 +108,7 @@ fn a_4x4_board_says_no_tour_exists_in_the_window() {
     h.state_mut().knight.settings.algorithm = "warnsdorff".into();
     h.run();
     for (label, value) in [("Columns", "4"), ("Rows", "4")] {
-        set_text(&mut h, label, value);
+        enter_text(&mut h, label, value);
     }
     assert_eq!(
         (
@@ -130,21 +131,171 @@ fn set_text(h: &mut Harness<'_, SearchLabApp>, label: &str, value: &str) {
     h.run();
 }
 
+/// Types `value` into the field `label` and presses Enter, which applies it.
+fn enter_text(h: &mut Harness<'_, SearchLabApp>, label: &str, value: &str) {
+    set_text(h, label, value);
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
 #[test]
 fn bad_board_sizes_are_refused_with_a_message() {
     let mut h = harness();
     h.run();
     for bad in ["0", "5000", "x"] {
-        set_text(&mut h, "Columns", bad);
+        enter_text(&mut h, "Columns", bad);
         let k = &h.state().knight;
         assert_eq!(k.settings.cols, 8, "{bad} was refused");
-        let e = k.size_error.clone().expect("an inline message");
+        let e = k.hold.clone().expect("an inline message").to_string();
         assert!(e.contains("from 1 to 400"), "{e}");
         h.get_by_label_contains("Columns must be a whole number");
     }
-    set_text(&mut h, "Columns", "6");
+    enter_text(&mut h, "Columns", "6");
     assert_eq!(h.state().knight.settings.cols, 6);
-    assert!(h.state().knight.size_error.is_none());
+    assert!(h.state().knight.hold.is_none());
+}
+
+/// Whether the button (or other widget) `label` is disabled.
+fn is_disabled(h: &Harness<'_, SearchLabApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Selects the text of the field `label`, then types `keys` one at a time, a frame each.
+fn type_keys(
+    h: &mut Harness<'_, SearchLabApp>,
+    label: &str,
+    keys: &str,
+    each: impl Fn(&Harness<'_, SearchLabApp>, &str),
+) {
+    let field = |h: &Harness<'_, SearchLabApp>| {
+        // The field, not a figure of the same name.
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, label)
+            .focus()
+    };
+    field(h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    for (i, c) in keys.char_indices() {
+        (h.get_by_role_and_label(egui::accesskit::Role::TextInput, label))
+            .type_text(&c.to_string());
+        h.run();
+        each(h, &keys[..=i]);
+    }
+}
+
+#[test]
+fn a_size_typed_digit_by_digit_takes_effect_on_enter_only() {
+    let mut h = harness();
+    h.run();
+    let pos = square_pos(&h, 2, 5);
+    click_at(&mut h, pos);
+    assert_eq!(h.state().knight.settings.start, (2, 5));
+    // Typing 12: the board never becomes 1 wide, so the start square stays where it is.
+    type_keys(&mut h, "Columns", "12", |h, typed| {
+        let k = &h.state().knight;
+        assert_eq!(
+            (k.settings.cols, k.settings.start),
+            (8, (2, 5)),
+            "after {typed:?}"
+        );
+        // Not applied yet: Run waits and says why.
+        assert!(
+            matches!(&k.hold, Some(AppError::Unapplied(m)) if m.contains("press Enter")),
+            "{:?}",
+            k.hold
+        );
+        assert!(is_disabled(h, "▶ Run"));
+    });
+    h.get_by_label_contains("Columns 12 is typed but not applied yet");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let k = &h.state().knight;
+    assert_eq!((k.settings.cols, k.settings.rows), (12, 8));
+    assert_eq!(k.settings.start, (2, 5), "the start square did not move");
+    assert!(k.hold.is_none());
+    assert!(!is_disabled(&h, "▶ Run"));
+    h.get_by_label_contains("Start: f6 (2,5)");
+}
+
+#[test]
+fn a_size_out_of_range_is_shown_wrong_and_the_board_stays_as_before() {
+    let mut h = harness();
+    h.run();
+    type_keys(&mut h, "Columns", "401", |h, typed| {
+        assert_eq!(h.state().knight.settings.cols, 8, "after {typed:?}");
+    });
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let k = &h.state().knight;
+    assert_eq!(
+        (k.settings.cols, k.settings.rows),
+        (8, 8),
+        "the board stays 8x8"
+    );
+    let said = "Columns must be a whole number from 1 to 400 (got \"401\")";
+    assert!(
+        matches!(&k.hold, Some(AppError::Input(m)) if m == said),
+        "{:?}",
+        k.hold
+    );
+    assert_eq!(
+        h.query_all_by_label(said).count(),
+        1,
+        "said under the field"
+    );
+    // Run is disabled, the reason its hover text; R does not run either.
+    assert!(is_disabled(&h, "▶ Run"));
+    h.get_by_label("▶ Run").hover();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label(said).count(),
+        2,
+        "and on Run's hover text"
+    );
+    h.key_press(egui::Key::R);
+    h.run();
+    assert!(!h.state().knight.is_running());
+    // Mended, it applies.
+    enter_text(&mut h, "Columns", "10");
+    assert_eq!(h.state().knight.settings.cols, 10);
+    assert!(!is_disabled(&h, "▶ Run"));
+}
+
+#[test]
+fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    type_keys(&mut h, "attempts", "x", |_, _| {});
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(is_disabled(&h, "▶ Run"));
+    let hold = h.state().knight.hold.clone().expect("held").to_string();
+    assert!(hold.contains("attempts"), "{hold}");
+    assert!(
+        h.state().knight.settings.params.is_empty(),
+        "nothing applied"
+    );
+    type_keys(&mut h, "attempts", "5", |h, _| {
+        assert!(is_disabled(h, "▶ Run"))
+    });
+    assert!(
+        h.state().knight.settings.params.is_empty(),
+        "not before Enter"
+    );
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state()
+            .knight
+            .settings
+            .params
+            .get("warnsdorff.attempts")
+            .map(String::as_str),
+        Some("5")
+    );
+    assert!(!is_disabled(&h, "▶ Run"));
 }
 
 #[test]
@@ -394,7 +545,7 @@ fn queens_harness(n: &str) -> Harness<'static, SearchLabApp> {
     h.run();
     h.get_by_label("N-Queens").click();
     h.run();
-    set_text(&mut h, "Queens (n)", n);
+    enter_text(&mut h, "Queens (n)", n);
     h
 }
 
@@ -440,12 +591,27 @@ fn bad_n_is_refused_with_a_message() {
     let mut h = queens_harness("12");
     assert_eq!(h.state().queens.settings.n, 12);
     for bad in ["0", "20000000", "x"] {
-        set_text(&mut h, "Queens (n)", bad);
+        enter_text(&mut h, "Queens (n)", bad);
         let q = &h.state().queens;
         assert_eq!(q.settings.n, 12, "{bad} was refused");
-        let e = q.n_error.clone().expect("an inline message");
+        let e = q.hold.clone().expect("an inline message").to_string();
         assert!(e.contains("from 1 to 10000000"), "{e}");
         h.get_by_label_contains("n must be a whole number");
+        // Every button that would start work with n waits.
+        for button in ["▶ Run", "Run all four", "Count all solutions"] {
+            assert!(is_disabled(&h, button), "{button} with n = {bad:?}");
+        }
+    }
+    // Typed, not applied: still 12, and the buttons still wait.
+    type_keys(&mut h, "Queens (n)", "10", |h, _| {
+        assert_eq!(h.state().queens.settings.n, 12);
+        assert!(is_disabled(h, "Count all solutions"));
+    });
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().queens.settings.n, 10);
+    for button in ["▶ Run", "Run all four", "Count all solutions"] {
+        assert!(!is_disabled(&h, button), "{button}");
     }
 }
 
@@ -484,7 +650,7 @@ fn two_queens_have_no_solution_and_eight_have_92() {
     );
     h.get_by_label_contains("no solution exists for n = 2");
 
-    set_text(&mut h, "Queens (n)", "8");
+    enter_text(&mut h, "Queens (n)", "8");
     h.get_by_label("Count all solutions").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.get_by_label_contains("92 solutions (12 up to rotation and reflection)");
@@ -606,12 +772,29 @@ fn the_magic_tab_finds_all_eight_and_shows_the_one_clicked() {
 }
 
 #[test]
+fn an_order_typed_digit_by_digit_shows_no_constant_of_another_order() {
+    let mut h = magic_harness();
+    h.get_by_label_contains("Every line must add up to 15");
+    // 1001 passes through 1, 10 and 100 as text only.
+    type_keys(&mut h, "Order", "1001", |h, typed| {
+        assert_eq!(h.state().magic.settings.order, 3, "after {typed:?}");
+        h.get_by_label_contains("Every line must add up to 15");
+        assert!(is_disabled(h, "▶ Run"));
+    });
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().magic.settings.order, 3);
+    h.get_by_label_contains("The order must be a whole number from 1 to 1000 (got \"1001\")");
+    assert!(is_disabled(&h, "▶ Run"));
+}
+
+#[test]
 fn a_bad_order_is_refused_and_a_large_one_is_constructed() {
     let mut h = magic_harness();
-    set_text(&mut h, "Order", "0");
+    enter_text(&mut h, "Order", "0");
     assert_eq!(h.state().magic.settings.order, 3);
     h.get_by_label_contains("The order must be a whole number from 1 to 1000");
-    set_text(&mut h, "Order", "10");
+    enter_text(&mut h, "Order", "10");
     assert_eq!(h.state().magic.settings.order, 10);
     h.state_mut().magic.settings.algorithm = "construct".into();
     h.run();
@@ -628,7 +811,7 @@ fn a_bad_order_is_refused_and_a_large_one_is_constructed() {
 fn snapshot_magic_ga_4x4_short_of_magic() {
     // Order 4 in 2,000 generations: the best square's wrong sums show in colour.
     let mut h = magic_harness();
-    set_text(&mut h, "Order", "4");
+    enter_text(&mut h, "Order", "4");
     h.state_mut()
         .magic
         .settings
@@ -657,7 +840,7 @@ fn compare_harness() -> Harness<'static, SearchLabApp> {
 #[test]
 fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     let mut h = compare_harness();
-    set_text(&mut h, "Trials", "3");
+    enter_text(&mut h, "Trials", "3");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     let board = Board::new(8, 8).unwrap();
@@ -708,7 +891,7 @@ fn snapshot_compare_a_search_and_an_evolutionary_algorithm() {
     let mut h = compare_harness();
     h.get_by_label("Cultural GA (level 3)").click();
     h.run();
-    set_text(&mut h, "Trials", "4");
+    enter_text(&mut h, "Trials", "4");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     let lanes = h.state().compare.lanes();
@@ -750,8 +933,8 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.state_mut().queens.settings.heuristic = "h3".into();
     h.get_by_label("Parameters from the puzzle's tab").click();
     h.run();
-    set_text(&mut h, "Queens (n)", "10");
-    set_text(&mut h, "Trials", "2");
+    enter_text(&mut h, "Queens (n)", "10");
+    enter_text(&mut h, "Trials", "2");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
@@ -798,16 +981,26 @@ fn compare_queens_and_magic_answers_are_valid() {
 #[test]
 fn compare_refuses_a_bad_instance_and_no_algorithm_inline() {
     let mut h = compare_harness();
-    set_text(&mut h, "Columns", "0");
+    enter_text(&mut h, "Columns", "0");
+    assert_eq!(h.state().compare.settings.knight.cols, 8, "0 was refused");
+    h.get_by_label_contains("Columns must be a whole number from 1 to 64");
+    assert!(is_disabled(&h, "▶ Run all"));
     h.get_by_label("▶ Run all").click();
     h.run();
-    h.get_by_label_contains("sides must be from 1 to 64");
     assert!(!h.state().compare.is_running());
-    set_text(&mut h, "Columns", "8");
+    enter_text(&mut h, "Columns", "8");
+    type_keys(&mut h, "Trials", "7", |h, _| {
+        assert!(is_disabled(h, "▶ Run all"))
+    });
+    h.get_by_label_contains("Trials 7 is typed but not applied yet");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().compare.settings.trials, 7);
+    assert!(!is_disabled(&h, "▶ Run all"));
     h.state_mut().compare.settings.chosen_mut().clear();
-    h.get_by_label("▶ Run all").click();
     h.run();
     h.get_by_label_contains("choose at least one algorithm");
+    assert!(is_disabled(&h, "▶ Run all"));
 }
 
 #[test]
@@ -929,9 +1122,9 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
     assert_eq!(rows.len(), 25);
     // 1,728 open tours of 5x5 in all, 304 from each corner (the Knight's Tour solver
     // report; OEIS A165134 counts the undirected ones).
-    assert_eq!(rows.iter().map(|r| r.tours).sum::<u64>(), 1728);
+    assert_eq!(rows.iter().filter_map(|r| r.tours).sum::<u64>(), 1728);
     for corner in [0, 4, 20, 24] {
-        assert_eq!(rows[corner].tours, 304);
+        assert_eq!(rows[corner].tours, Some(304));
     }
     h.get_by_label("Chessboard");
     h.get_by_label_contains("1728 tours in all");
@@ -946,8 +1139,14 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
         .unwrap()
         .csv();
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("calls,complete,elapsed_ms,start,tours"));
-    assert!(lines.next().unwrap().ends_with(",\"0,0\",304"), "{csv}");
+    assert_eq!(
+        lines.next(),
+        Some("calls,complete,elapsed_ms,start,stop,tours")
+    );
+    assert!(
+        lines.next().unwrap().ends_with(",\"0,0\",exhausted,304"),
+        "{csv}"
+    );
     assert_eq!(csv.lines().count(), 26);
     // The other figures per square.
     h.get_by_label("recursive calls").click();
@@ -1131,10 +1330,14 @@ fn the_levels_table_takes_parameters_as_the_command_line_does() {
     }
     // A parameter no level has is refused with the valid ones named.
     set_text(&mut h, "Parameters", "colour=blue");
-    h.get_by_label("▶ Run experiment").click();
-    step_until_idle(&mut h, Duration::from_secs(10));
-    h.run();
     h.get_by_label_contains("unknown parameter \"colour\"");
+    assert!(is_disabled(&h, "▶ Run experiment"));
+    // A value no level takes, likewise.
+    set_text(&mut h, "Parameters", "repair=sideways");
+    h.get_by_label_contains("expected one of most-onward");
+    assert!(is_disabled(&h, "▶ Run experiment"));
+    set_text(&mut h, "Parameters", "repair=fewest-onward");
+    assert!(!is_disabled(&h, "▶ Run experiment"));
 }
 
 #[test]
@@ -1219,4 +1422,248 @@ fn a_saved_file_is_told_as_done_not_as_a_warning() {
     assert!(h.state().notice_ok, "{:?}", h.state().notice);
     h.get_by_label_contains("Saved the run to");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Every figure shown is the figure its label names ---------------------------------
+
+/// The value the statistics panel shows beside `label` (the rightmost label of that name:
+/// a parameter may share it in the form on the left).
+fn stat(h: &Harness<'_, SearchLabApp>, label: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    let key = (h.query_all_by_label(label))
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .unwrap_or_else(|| panic!("no figure {label:?}"));
+    h.query_all_by(|n| n.role() == egui::accesskit::Role::Label)
+        .filter(|n| {
+            let r = n.rect();
+            (r.center().y - key.center().y).abs() < 3.0 && r.min.x > key.max.x
+        })
+        .min_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        // A label keeps its text as its value.
+        .and_then(|n| n.accesskit_node().value())
+        .unwrap_or_else(|| {
+            let near: Vec<_> = h
+                .query_all_by(|_| true)
+                .filter(|n| n.accesskit_node().raw_bounds().is_some())
+                .filter(|n| (n.rect().center().y - key.center().y).abs() < 6.0)
+                .map(|n| {
+                    format!(
+                        "{:?} {:?} {:?}",
+                        n.accesskit_node().role(),
+                        n.accesskit_node().label(),
+                        n.rect()
+                    )
+                })
+                .collect();
+            panic!("no value beside {label:?} at {key:?}: {near:#?}")
+        })
+}
+
+#[test]
+fn counting_shows_its_calls_and_tours_and_no_depth() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "count".into();
+    h.run();
+    h.get_by_label("5×5").click();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "tours counted"), "304");
+    // As `searchlab knight count --board 5x5 --start a5` says: total 304, calls 8037.
+    assert_eq!(stat(&h, "recursive calls"), "8037");
+    assert!(
+        h.query_by_label_contains("depth").is_none(),
+        "a count shows no depth"
+    );
+}
+
+#[test]
+fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    h.get_by_label("4×5").click();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let tour = h.state().knight.displayed_tour().expect("a tour").len();
+    assert_eq!(tour, 20);
+    assert_eq!(stat(&h, "deepest path"), "20 squares");
+}
+
+#[test]
+fn the_magic_construction_says_it_built_one_square_and_how_long_it_took() {
+    let mut h = magic_harness();
+    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "squares built"), "1");
+    for absent in ["generations", "squares scored", "magic squares found"] {
+        assert!(h.query_by_label(absent).is_none(), "{absent}");
+    }
+    let elapsed = stat(&h, "elapsed");
+    assert!(
+        !elapsed.starts_with("0.000") && !elapsed.starts_with("0.00 "),
+        "{elapsed}"
+    );
+}
+
+#[test]
+fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
+    // 300 queens: one expansion of best-first scores 89,700 placements at O(n²) each,
+    // seconds without a progress report at the end of an expansion.
+    let mut h = queens_harness("300");
+    h.state_mut().queens.settings.algorithm = "best-first".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(700) {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(h.state().queens.is_running());
+    let live = h.state().queens.live.elapsed_ms;
+    assert!(live >= 200.0, "elapsed {live} ms after 700 ms");
+    h.get_by_label("■ Stop").click();
+    h.run();
+    let elapsed = stat(&h, "elapsed");
+    assert!(!elapsed.starts_with("0.0"), "{elapsed}");
+}
+
+#[test]
+fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "ga-repair".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let k = &h.state().knight;
+    let longest = k.live.counters.max_depth;
+    let last = *k.history().last().expect("generations");
+    assert_eq!(
+        stat(&h, "longest path so far"),
+        format!("{longest} squares")
+    );
+    h.get_by_label_contains(&format!(
+        "best path of generation {}: {} squares",
+        last.generation, last.best_coverage
+    ));
+    assert!(h.query_by_label("best path").is_none());
+    // The run on show is one where the two differ (no elitism: the best can fall).
+    assert!(u64::from(last.best_coverage) < longest, "{last:?}");
+}
+
+#[test]
+fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "queens on the board"), "8 of 8");
+    let set_down: u64 = stat(&h, "queens set down").parse().unwrap();
+    assert!(set_down > 8, "{set_down}");
+    assert!(stat(&h, "taken back").parse::<u64>().unwrap() > 0);
+    assert!(h.query_by_label("queens placed").is_none());
+}
+
+// ---- Said in words what a picture cannot ----------------------------------------------
+
+#[test]
+fn a_ga_solved_in_its_first_generation_says_so_instead_of_plotting_one_point() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "ga-heuristic".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(h.state().knight.history().len(), 1, "8x8 at the defaults");
+    h.get_by_label("Solved in the first generation: nothing to plot over time.");
+    assert!(h.query_by_label("best").is_none(), "no plot, no legend");
+}
+
+#[test]
+fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
+    let mut h = magic_harness();
+    enter_text(&mut h, "Order", "5");
+    h.state_mut()
+        .magic
+        .settings
+        .params
+        .insert("ga.generations".into(), "50".into());
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert!(!h.state().magic.report().unwrap().as_ref().unwrap().found);
+    h.get_by_label(
+        "The Construction algorithm builds a magic square of order 5 at once, by the Siamese method (odd order).",
+    );
+    h.get_by_label("Build it with the Construction").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    assert_eq!(h.state().magic.settings.algorithm, "construct");
+    assert_eq!(
+        searchlab::puzzle::magic::validate(5, h.state().magic.square()),
+        Ok(())
+    );
+    assert!(h.query_by_label_contains("builds a magic square").is_none());
+}
+
+#[test]
+fn hill_climbing_s_restarts_are_explained_where_they_show() {
+    // 8 queens, seed 1: three restarts.
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    assert_eq!(stat(&h, "restarts"), "3");
+    h.get_by_label_contains("Each jump up is a restart (3 so far)");
+    // The figure says what a restart is on hover.
+    h.get_by_label("restarts").hover();
+    h.run();
+    h.get_by_label_contains("begins again from a new random placement: the conflicts jump up");
+}
+
+#[test]
+fn level_3_s_fall_in_best_fitness_is_explained_under_its_plot() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    run_to_end(&mut h);
+    h.run();
+    let fall = (h.state().knight.history().windows(2))
+        .find(|w| w[1].best < w[0].best)
+        .map(|w| w[1].generation)
+        .expect("seed 1's best falls");
+    let note = format!("The best fell in generation {fall} (");
+    h.get_by_label_contains(&note);
+    h.get_by_label_contains("level 3's belief space changed how its chromosomes decode");
+    h.get_by_label_contains(&note).hover();
+    h.run();
+    h.get_by_label_contains("even an elite copied unchanged");
+}
+
+#[test]
+fn compare_says_in_words_which_curves_have_one_generation_only() {
+    let mut h = compare_harness();
+    h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
+    // Level 4 and the GA with heuristic both solve 8x8 in their first generation.
+    h.get_by_label("Warnsdorff").click();
+    h.get_by_label("Backtracking + Warnsdorff").click();
+    h.get_by_label("Advanced cultural (level 4)").click();
+    h.get_by_label("GA with heuristic").click();
+    h.run();
+    enter_text(&mut h, "Trials", "1");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let said = "Solved in the first generation: nothing to plot over time.";
+    assert_eq!(h.query_all_by_label(said).count(), 2);
 }

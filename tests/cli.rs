@@ -387,3 +387,43 @@ fn a_one_square_board_has_an_open_tour_of_one_square_and_no_closed_tour() {
         "{v}"
     );
 }
+
+#[test]
+fn a_run_stopped_by_its_time_limit_replays_to_the_same_point() {
+    let dir = std::env::temp_dir().join(format!("searchlab-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stopped.ron");
+    let file = file.to_str().unwrap();
+    // 9 million squares: the walk is cut off by the clock, somewhere new every time.
+    let (code, _, stderr) = searchlab(&[
+        "knight",
+        "solve",
+        "--board",
+        "3000x3000",
+        "--time-limit",
+        "150ms",
+        "--save",
+        file,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    let (code, _, stderr) = searchlab(&["replay", file]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("same answer as the saved run"), "{stderr}");
+    // The same for an evolutionary search stopped mid-generation.
+    let (code, _, stderr) = searchlab(&[
+        "knight",
+        "solve",
+        "--board",
+        "60x60",
+        "--algo",
+        "level3",
+        "--time-limit",
+        "300ms",
+        "--save",
+        file,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    let (_, _, stderr) = searchlab(&["replay", file]);
+    assert!(stderr.contains("same answer as the saved run"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -124,3 +124,39 @@ fn the_ga_refuses_bad_parameters_and_order_2() {
     assert_eq!(code, 1);
     assert!(out.contains("no magic square of order 2 exists"), "{out}");
 }
+
+#[test]
+fn the_construction_as_a_solver_tells_the_square_it_built_not_a_ga_s_figures() {
+    let (code, out, err) = searchlab(&["magic", "solve", "--order", "5", "--algo", "construct"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("squares built 1; "), "{out}");
+    assert!(!out.contains("generations"), "{out}");
+    // The GA tells its own figures.
+    let (_, out, _) = searchlab(&["magic", "solve", "--order", "3", "--seed", "1"]);
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("generations ") && last.contains("squares scored"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_failed_ga_points_to_the_construction() {
+    let args = [
+        "magic",
+        "solve",
+        "--order",
+        "5",
+        "--param",
+        "generations=50",
+    ];
+    let (code, out, err) = searchlab(&args);
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(
+        out.contains(
+            "(the construction, --algo construct, builds a magic square of order 5 at once, by the Siamese method (odd order))"
+        ),
+        "{out}"
+    );
+}

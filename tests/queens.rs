@@ -203,3 +203,12 @@ fn a_search_cut_short_reports_its_partial_placement() {
         "{v}"
     );
 }
+
+#[test]
+fn backtracking_tells_the_queens_it_set_down_and_took_back() {
+    let (code, out, err) = searchlab(&["queens", "solve", "--n", "8", "--algo", "backtracking"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("queens set down "), "{out}");
+    assert!(last.contains(", taken back "), "{out}");
+}

@@ -178,3 +178,101 @@ fn a_pause_counts_neither_toward_the_time_limit_nor_the_elapsed_time() {
         r.elapsed_ms
     );
 }
+
+#[test]
+fn a_pause_does_not_count_toward_a_parallel_count_s_time_limit_either() {
+    // Counting from every square of 6x6 takes far longer than its limit.
+    let limit = Duration::from_millis(800);
+    let run = Run::start(
+        job(
+            6,
+            6,
+            KnightTask::Count { all_starts: true },
+            Budget::unlimited().with_time(limit),
+        ),
+        || {},
+    );
+    let began = Instant::now();
+    std::thread::sleep(Duration::from_millis(200));
+    run.set_paused(true);
+    std::thread::sleep(Duration::from_millis(1500));
+    run.set_paused(false);
+    let (events, _) = drive(&run, Duration::from_secs(20));
+    let wall = began.elapsed();
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Count(r))))) = events.last() else {
+        panic!("no report: {events:?}")
+    };
+    assert_eq!(r.stop, Stop::TimeLimit);
+    assert!(wall >= Duration::from_millis(2200), "{wall:?}");
+    assert!(
+        r.elapsed_ms >= 780.0 && r.elapsed_ms < 1300.0,
+        "running time {} ms in {wall:?}",
+        r.elapsed_ms
+    );
+}
+
+#[test]
+fn a_pause_does_not_count_toward_an_n_queens_count_s_time_limit() {
+    // 17 queens take far longer than the limit to count.
+    let limit = Duration::from_millis(800);
+    let run = Run::start(
+        Job::Queens(searchlab::run::QueensJob {
+            n: 17,
+            seed: 0,
+            budget: Budget::unlimited().with_time(limit),
+            threads: Some(2),
+            task: searchlab::run::QueensTask::Count,
+        }),
+        || {},
+    );
+    let began = Instant::now();
+    std::thread::sleep(Duration::from_millis(200));
+    run.set_paused(true);
+    std::thread::sleep(Duration::from_millis(1500));
+    run.set_paused(false);
+    let (events, _) = drive(&run, Duration::from_secs(20));
+    let wall = began.elapsed();
+    let Some(Event::Finished(Ok(Report::Queens(searchlab::run::QueensReport::Count(r))))) =
+        events.last()
+    else {
+        panic!("no report: {events:?}")
+    };
+    assert_eq!(r.stop, Stop::TimeLimit);
+    // Tasks under way when Pause is pressed run to their end before the count holds, so
+    // less than the whole pause may be held; the time limit and the elapsed time count
+    // only what ran.
+    assert!(wall >= Duration::from_millis(1900), "{wall:?}");
+    assert!(
+        r.elapsed_ms >= 780.0 && r.elapsed_ms < 1300.0,
+        "running time {} ms in {wall:?}",
+        r.elapsed_ms
+    );
+}
+
+#[test]
+fn the_last_progress_before_the_end_carries_the_search_s_final_counters() {
+    // Breadth-first on 4x5 generates hundreds of thousands of nodes: progress reports
+    // come every 50 ms, and the one the solver makes at its end is not dropped by the
+    // rate limit, so the last figures a consumer sees are the final ones.
+    let task = KnightTask::Search {
+        strategy: "bfs".into(),
+    };
+    let run = Run::start(job(4, 5, task, Budget::unlimited()), || {});
+    let (events, _) = drive(&run, Duration::from_secs(60));
+    let Some(Event::Finished(Ok(Report::Knight(KnightReport::Search(r))))) = events.last() else {
+        panic!("{:?}", events.last())
+    };
+    assert!(r.found);
+    let last = events.iter().rev().find_map(|e| match e {
+        Event::Progress { counters, .. } => Some(*counters),
+        _ => None,
+    });
+    let last = last.expect("progress reports");
+    assert_eq!(last.nodes, r.nodes_generated);
+    assert_eq!(last.max_depth, 20, "the tour's depth, {last:?}");
+    assert_eq!(
+        r.counters(),
+        searchlab::solve::Counters { depth: 20, ..last }
+    );
+    run.join();
+}

@@ -44,6 +44,7 @@ fn level1_job(seed: u64) -> Job {
             time: Some(Duration::from_secs(60)),
             nodes: None,
             generations: Some(30),
+            until: None,
         },
         task: KnightTask::Solve {
             algorithm: "level1".into(),

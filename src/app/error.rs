@@ -10,6 +10,10 @@ pub enum AppError {
     /// A value in a form that cannot be used; the message says what is allowed.
     #[error("{0}")]
     Input(String),
+    /// A good value typed into a field but not applied yet (it takes effect on Enter, or
+    /// when the focus leaves the field).
+    #[error("{0}")]
+    Unapplied(String),
     /// A file that could not be written or read, and why.
     #[error("{0}")]
     File(String),

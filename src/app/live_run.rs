@@ -26,6 +26,25 @@ pub struct LiveRun {
     pub label: String,
 }
 
+/// A button that starts work: disabled while a run is under way or while `blocked` says
+/// why the form holds it back, the reason then its hover text.
+pub fn start_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    hint: &str,
+    running: bool,
+    blocked: Option<&str>,
+) -> bool {
+    ui.add_enabled(!running && blocked.is_none(), egui::Button::new(label))
+        .on_hover_text(hint)
+        .on_disabled_hover_text(if running {
+            "A run is under way"
+        } else {
+            blocked.unwrap_or("")
+        })
+        .clicked()
+}
+
 /// Which of the run buttons was pressed.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Pressed {
@@ -113,22 +132,21 @@ impl LiveRun {
         std::mem::take(&mut self.stopping)
     }
 
-    /// The run buttons every puzzle view has: ▶ Run (hint `run_hint`), then `extra` (more
-    /// ways to start), then Pause/Resume and Step while the search runs (handled here) or
-    /// `idle` when it does not (an animation's own buttons), then ■ Stop and Reset.
+    /// The run buttons every puzzle view has: ▶ Run (hint `run_hint`; disabled with the
+    /// reason `blocked` while the form holds the run back), then `extra` (more ways to
+    /// start), then Pause/Resume and Step while the search runs (handled here) or `idle`
+    /// when it does not (an animation's own buttons), then ■ Stop and Reset.
     pub fn buttons(
         &self,
         ui: &mut egui::Ui,
         run_hint: &str,
+        blocked: Option<&str>,
         extra: impl FnOnce(&mut egui::Ui),
         idle: impl FnOnce(&mut egui::Ui),
     ) -> Pressed {
         let running = self.is_running();
         ui.horizontal_wrapped(|ui| {
-            let run = ui
-                .add_enabled(!running, egui::Button::new("▶ Run"))
-                .on_hover_text(run_hint)
-                .clicked();
+            let run = start_button(ui, "▶ Run", run_hint, running, blocked);
             extra(ui);
             if running {
                 let paused = self.is_paused();
@@ -211,7 +229,7 @@ impl LiveRun {
                     }
                 }
                 Event::Finished(result) => finished = Some(result),
-                Event::Started { .. } => {}
+                Event::Started { .. } | Event::Stopped(_) => {}
             }
         }
         if let Some(result) = &finished {

@@ -4,8 +4,9 @@
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::magic_grid::magic_grid;
+use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::app::error::AppError;
@@ -14,7 +15,8 @@ use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
 use crate::run::{JobError, Report};
-use crate::solve::{Budget, GenerationStats};
+use crate::solve::magic::construct::method;
+use crate::solve::{Budget, GenerationStats, Stop};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -23,8 +25,9 @@ use std::time::Duration;
 /// The largest order the app accepts (a construction of order 1000 takes milliseconds).
 pub const MAX_APP_ORDER: u64 = 1000;
 const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
-/// Above this order the GA rarely gets near a magic square; the form says so.
-const GA_COMFORTABLE_ORDER: u64 = 5;
+/// Above this order the GA at its defaults seldom reaches a magic square (seeds 1 to 6:
+/// order 4 three times in six, order 5 never); the form says so.
+const GA_COMFORTABLE_ORDER: u64 = 4;
 
 /// What the user chose; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -53,9 +56,10 @@ impl Default for MagicSettings {
 
 pub struct MagicView {
     pub settings: MagicSettings,
-    order_text: String,
-    /// Why the order field was refused, shown under it.
-    pub order_error: Option<String>,
+    order_text: Typed,
+    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
+    /// one not applied yet.
+    pub hold: Option<AppError>,
     /// The run on show: its worker, counters, fitness history and record.
     pub live: LiveRun,
     /// The square on show: the best of the running generation, then a square found.
@@ -77,9 +81,9 @@ impl MagicView {
             settings.algorithm = MagicSettings::default().algorithm;
         }
         MagicView {
-            order_text: settings.order.to_string(),
+            order_text: Typed::default(),
             settings,
-            order_error: None,
+            hold: None,
             live: LiveRun::default(),
             square: Vec::new(),
             shown_fitness: None,
@@ -141,7 +145,9 @@ impl MagicView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
-        let Ok(job) = <&MagicJob>::try_from(&file.job) else {
+        // A run stopped by its clock or by hand is replayed to the point it stopped at.
+        let replayed = file.replay_job();
+        let Ok(job) = <&MagicJob>::try_from(&replayed) else {
             return Err("not a magic-square run".into());
         };
         let MagicTask::Solve { algorithm, params } = &job.task else {
@@ -205,27 +211,39 @@ impl MagicView {
         });
     }
 
-    fn apply_order(&mut self) {
-        match self.order_text.trim().parse::<u64>() {
-            Ok(n) if (1..=MAX_APP_ORDER).contains(&n) => {
-                self.order_error = None;
-                self.set_order(n);
-            }
-            _ => {
-                self.order_error = Some(format!(
-                    "The order must be a whole number from 1 to {MAX_APP_ORDER} (got {:?})",
-                    self.order_text.trim()
-                ))
-            }
-        }
-    }
-
     fn set_order(&mut self, n: u64) {
         if n != self.settings.order {
             self.stop();
             self.reset_results();
             self.settings.order = n;
-            self.order_text = n.to_string();
+        }
+    }
+
+    /// After a GA run that ended without a magic square of an order the construction
+    /// builds, says so, naming the construction as the algorithm picker does, with a
+    /// button that builds it.
+    fn construction_hint(&mut self, ui: &mut Ui) {
+        let n = self.settings.order as usize;
+        let failed = matches!(&self.report, Some(Ok(r))
+            if r.algorithm == "ga" && !r.found && r.stop != Stop::Cancelled
+                && r.order as usize == n);
+        // Every order but 2 has a construction (order 2 has no magic square at all).
+        if !failed || self.live.is_running() || n == 2 {
+            return;
+        }
+        let name = magic_algorithm("construct").map_or("Construction", |a| a.name);
+        ui.label(format!(
+            "The {name} algorithm builds a magic square of order {n} at once, by the {}.",
+            method(n)
+        ));
+        if ui
+            .button(format!("Build it with the {name}"))
+            .on_hover_text(format!("Choose {name} under Algorithm and run it"))
+            .clicked()
+        {
+            self.settings.algorithm = "construct".into();
+            let ctx = ui.ctx().clone();
+            self.start_run(&ctx);
         }
     }
 
@@ -268,6 +286,11 @@ impl MagicView {
             "generation {}: best {:.0}, mean {:.1}",
             last.generation, last.best, last.mean
         ));
+        let found = match &self.report {
+            _ if self.live.is_running() => None,
+            Some(Ok(r)) => Some(r.found),
+            _ => Some(false),
+        };
         generation_plot(
             ui,
             "magic-fitness-plot",
@@ -275,6 +298,7 @@ impl MagicView {
             "generation",
             &self.live.history,
             &[BEST, MEAN],
+            found,
         );
     }
 }
@@ -296,7 +320,7 @@ impl View for MagicView {
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match (action, self.live.is_running()) {
-            (Action::Run, false) => self.start_run(ctx),
+            (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
             (Action::Play, true) => self.live.toggle_pause(),
             _ => {}
@@ -318,21 +342,24 @@ impl View for MagicView {
     /// The controls: order, algorithm and its parameters, seed, run buttons.
     fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Square");
-        ui.horizontal(|ui| {
-            let l = ui.label("Order");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.order_text).desired_width(60.0))
-                .labelled_by(l.id)
-                .on_hover_text(format!(
+        let order = self.settings.order.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("The order", 1..=MAX_APP_ORDER);
+                let field = self.order_text.show(ui, "Order", &order, 60.0, read);
+                field.response.clone().on_hover_text(format!(
                     "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
                 ));
-            if r.changed() {
-                self.apply_order();
-            }
-        });
-        if let Some(e) = &self.order_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            self.set_order(n);
         }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        let mut hold = field.hold;
         ui.horizontal_wrapped(|ui| {
             for &n in PRESETS {
                 if ui
@@ -340,7 +367,6 @@ impl View for MagicView {
                     .on_hover_text("Order preset")
                     .clicked()
                 {
-                    self.order_error = None;
                     self.set_order(n);
                 }
             }
@@ -362,21 +388,29 @@ impl View for MagicView {
             });
         if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
-            param_form(ui, algo, &mut self.settings.params, &[]);
+            let params = param_form(ui, algo, &mut self.settings.params, &[]);
+            hold = hold.or(params);
             if algo.id == "ga" && self.settings.order > GA_COMFORTABLE_ORDER {
+                let name = magic_algorithm("construct").map_or("Construction", |a| a.name);
                 ui.label(
-                    RichText::new("Above order 5 the GA seldom reaches a magic square within its budget; the construction makes one of any order at once.")
+                    RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
                         .small()
                         .color(ui.visuals().warn_fg_color),
                 );
             }
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
         ui.separator();
         let ctx = ui.ctx().clone();
-        let pressed = self
-            .live
-            .buttons(ui, "Run the chosen algorithm (R)", |_| {}, |_| {});
+        let blocked = self.hold.as_ref().map(ToString::to_string);
+        let pressed = self.live.buttons(
+            ui,
+            "Run the chosen algorithm (R)",
+            blocked.as_deref(),
+            |_| {},
+            |_| {},
+        );
         if pressed.run {
             self.start_run(&ctx);
         }
@@ -392,24 +426,22 @@ impl View for MagicView {
     /// Counters, the outcome, the squares found and the fitness plot.
     fn stats(&mut self, ui: &mut Ui) {
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
+        // The figures of the run on show (of the algorithm chosen, before any run).
+        let shown = match self.live.label.as_str() {
+            "" => self.settings.algorithm.as_str(),
+            label => label,
+        };
+        let figures = magic_algorithm(shown).map_or(&[][..], |a| a.figures);
         egui::Grid::new("magic-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                let mut row = |k: &str, v: String| {
-                    ui.label(k);
-                    ui.label(v);
-                    ui.end_row();
-                };
-                row("generations", self.live.counters.generations.to_string());
-                row("squares scored", self.live.counters.nodes.to_string());
-                row(
-                    "magic squares found",
-                    self.live.counters.solutions.to_string(),
-                );
-                if let Some(f) = self.shown_fitness {
-                    row("fitness on show", f.to_string());
+                for f in figures {
+                    stat_row(ui, f.label, f.help, f.value(&self.live.counters));
                 }
-                row("elapsed", elapsed);
+                if let Some(f) = self.shown_fitness {
+                    stat_row(ui, "fitness on show", "", f.to_string());
+                }
+                stat_row(ui, "elapsed", "", elapsed);
             });
         let name = magic_algorithm(&self.live.label).map_or("The search", |a| a.name);
         self.live.status(ui, name);
@@ -422,6 +454,7 @@ impl View for MagicView {
             }
             None => {}
         }
+        self.construction_hint(ui);
         self.found_list(ui);
         self.fitness_plot(ui);
     }

@@ -64,11 +64,25 @@ pub fn timings_hidden(ctx: &egui::Context) -> bool {
 pub fn format_ms(ctx: &egui::Context, ms: f64) -> String {
     if timings_hidden(ctx) {
         "—".to_string()
+    } else if ms > 0.0 && ms < 0.1 {
+        // A construction's microseconds, not "0.000 ms".
+        format!("{:.1} µs", ms * 1e3)
     } else if ms < 10.0 {
         format!("{ms:.3} ms")
     } else {
         format!("{ms:.1} ms")
     }
+}
+
+/// One row of a statistics grid: `label` (with `help` on hover, when there is some) and
+/// `value`.
+pub fn stat_row(ui: &mut Ui, label: &str, help: &str, value: String) {
+    let l = ui.label(label);
+    if !help.is_empty() {
+        l.on_hover_text(help);
+    }
+    ui.label(value);
+    ui.end_row();
 }
 
 /// How a run ended, as a line under its figures: green when it found what it looked for,

@@ -128,14 +128,22 @@ fn trials(
 
 /// Refuses a parameter none of `algorithms` has (a typo would otherwise change nothing).
 fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), JobError> {
-    for (name, _) in &setup.params {
-        let known = algorithms
-            .iter()
-            .any(|id| knight_algorithm(id).is_ok_and(|a| a.params.iter().any(|p| p.name == name)));
-        if !known {
-            let mut valid: Vec<&str> = algorithms
-                .iter()
-                .filter_map(|id| knight_algorithm(id).ok())
+    check_params_of(&setup.params, algorithms)
+}
+
+/// Checks `params` (`(name, value)` pairs) for an experiment that runs `algorithms`, before
+/// anything runs: each must be a parameter of at least one of them, with a value every one
+/// that has it takes.
+pub fn check_params_of(params: &[(String, String)], algorithms: &[&str]) -> Result<(), JobError> {
+    let infos: Vec<_> = (algorithms.iter())
+        .map(|id| knight_algorithm(id))
+        .collect::<Result<_, _>>()?;
+    for (name, value) in params {
+        let having: Vec<_> = (infos.iter())
+            .filter(|a| a.params.iter().any(|p| p.name == name))
+            .collect();
+        if having.is_empty() {
+            let mut valid: Vec<&str> = (infos.iter())
                 .flat_map(|a| a.params.iter().map(|p| p.name))
                 .collect();
             valid.sort_unstable();
@@ -145,6 +153,9 @@ fn check_params(setup: &Setup, algorithms: &[&str]) -> Result<(), JobError> {
                 algorithms.join(", "),
                 valid.join(", ")
             )));
+        }
+        for a in having {
+            Params::new(a, &[(name.clone(), value.clone())])?;
         }
     }
     Ok(())
@@ -188,6 +199,7 @@ pub fn sizes(
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SquareRow {
     pub start: [u32; 2],
+    /// The runs finished; runs stopped by Stop or Ctrl-C are left out of every figure.
     pub runs: u64,
     /// Runs that found at least one tour.
     pub successes: u64,
@@ -225,6 +237,7 @@ pub fn squares_ga(
             "bench squares takes --algo ga-repair, ga-heuristic or count, not {algorithm}"
         )));
     }
+    crate::run::knight::check_all_starts(board.0, board.1)?;
     let params = Params::new(algo, &setup.params)?;
     let config = move_ga::Config {
         stop_at_first: false,
@@ -244,18 +257,28 @@ pub fn squares_ga(
             };
             let mut tours: HashSet<Vec<u8>> = HashSet::new();
             let (mut firsts, mut evaluations, mut ms) = (Vec::new(), 0, 0.0);
+            // Runs stopped by Stop or Ctrl-C are not counted (`runs` says how many were).
+            let mut done = 0;
             for r in 0..runs {
+                if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    progress.tick();
+                    continue;
+                }
                 let t = std::time::Instant::now();
                 let mut obs = NoObserver;
                 let budget = Budget::unlimited().with_time(setup.time_limit);
                 let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
                 let mut rng = rng_from_seed(setup.seed + sq as u64 * runs + r);
                 let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
+                progress.tick();
+                if out.answer.stop == crate::solve::Stop::Cancelled {
+                    continue;
+                }
+                done += 1;
                 ms += t.elapsed().as_secs_f64() * 1e3;
                 evaluations += out.evaluations;
                 firsts.extend(out.first_tour);
                 tours.extend(out.tours);
-                progress.tick();
             }
             for t in &tours {
                 let path = move_ga::path_of(&problem, t, b.len() - 1);
@@ -268,7 +291,7 @@ pub fn squares_ga(
                     let (r, c) = b.row_col(sq);
                     [r, c]
                 },
-                runs,
+                runs: done,
                 successes: firsts.len() as u64,
                 mean_generations_to_first: if firsts.is_empty() {
                     0.0
@@ -277,7 +300,7 @@ pub fn squares_ga(
                 },
                 tours: tours.len() as u64,
                 evaluations,
-                mean_ms: ms / runs.max(1) as f64,
+                mean_ms: ms / done.max(1) as f64,
             })
         })
         .collect();
@@ -299,23 +322,41 @@ pub fn squares_ga(
     })
 }
 
+/// One start square of the count sweep. A square the sweep was stopped before finishing
+/// (Stop, Ctrl-C) has no figures: `None`, blank in the CSV and `null` in JSON, never a
+/// partial count shown as a result. A square that used its whole time limit has the count
+/// the report measures, the tours found in that time (`complete` false: a lower bound).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CountRow {
     pub start: [u32; 2],
-    pub tours: u64,
-    pub calls: u64,
+    pub tours: Option<u64>,
+    pub calls: Option<u64>,
     pub complete: bool,
-    pub elapsed_ms: f64,
+    pub stop: crate::solve::Stop,
+    pub elapsed_ms: Option<f64>,
 }
 
 /// The Knight's Tour solver report's heat maps: every tour and recursive call from each
 /// square within `setup.time_limit` per square.
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, JobError> {
+    crate::run::knight::check_all_starts(board.0, board.1)?;
     let b = Board::new(board.0, board.1)?;
     let progress = Progress::new(b.len() as u64, setup.meter.clone());
     let rows = (0..b.len() as Square)
         .into_par_iter()
         .map(|sq| {
+            let (r, col) = b.row_col(sq);
+            if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                progress.tick();
+                return CountRow {
+                    start: [r, col],
+                    tours: None,
+                    calls: None,
+                    complete: false,
+                    stop: crate::solve::Stop::Cancelled,
+                    elapsed_ms: None,
+                };
+            }
             let t = std::time::Instant::now();
             let mut obs = NoObserver;
             let budget = Budget::unlimited().with_time(setup.time_limit);
@@ -329,13 +370,14 @@ pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, 
                 &mut ctl,
             );
             progress.tick();
-            let (r, col) = b.row_col(sq);
+            let stopped = c.stop == crate::solve::Stop::Cancelled;
             CountRow {
                 start: [r, col],
-                tours: c.tours,
-                calls: c.calls,
+                tours: (!stopped).then_some(c.tours),
+                calls: (!stopped).then_some(c.calls),
                 complete: c.complete,
-                elapsed_ms: t.elapsed().as_secs_f64() * 1e3,
+                stop: c.stop,
+                elapsed_ms: (!stopped).then(|| t.elapsed().as_secs_f64() * 1e3),
             }
         })
         .collect();
@@ -362,9 +404,12 @@ mod tests {
         assert_eq!(rows.len(), 25);
         assert!(rows.iter().all(|r| r.complete));
         for corner in [[0, 0], [0, 4], [4, 0], [4, 4]] {
-            assert_eq!(rows.iter().find(|r| r.start == corner).unwrap().tours, 304);
+            assert_eq!(
+                rows.iter().find(|r| r.start == corner).unwrap().tours,
+                Some(304)
+            );
         }
-        assert_eq!(rows.iter().map(|r| r.tours).sum::<u64>(), 1728);
+        assert_eq!(rows.iter().filter_map(|r| r.tours).sum::<u64>(), 1728);
     }
 
     #[test]

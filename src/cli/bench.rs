@@ -18,7 +18,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The most trials (or runs per square) one bench takes.
@@ -34,6 +34,8 @@ pub struct BenchCommon {
     /// Time limit of each trial (level 4 stops at its own 60 s timeout too).
     #[arg(long, value_parser = parse_duration, default_value = "60s")]
     pub time_limit: Duration,
+    #[command(flatten)]
+    pub total: super::common::TotalTime,
     /// Set a parameter of the algorithms (only those that have it), e.g. repair=fewest-onward.
     #[arg(long = "param", value_name = "KEY=VALUE")]
     pub params: Vec<String>,
@@ -112,9 +114,16 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))
 }
 
-/// Prints a finished table, saying first when Ctrl-C cut it short.
-fn finish(table: &dyn Render, json: bool, cancelled: bool) -> Result<ExitCode, CliError> {
-    if cancelled {
+/// Prints a finished table, saying first when Ctrl-C or `--total-time` cut it short.
+fn finish(
+    table: &dyn Render,
+    json: bool,
+    cancelled: bool,
+    ran_out: &AtomicBool,
+) -> Result<ExitCode, CliError> {
+    if ran_out.load(Ordering::Relaxed) {
+        note!("searchlab: --total-time ran out; the table covers the trials that ran to the end");
+    } else if cancelled {
         note!("searchlab: cancelled; the table covers the trials that ran to the end");
     }
     print(table, json)
@@ -139,6 +148,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
         cancel: cancel_on_ctrl_c(),
         meter: Some(meter.clone()),
     };
+    let ran_out = common.total.arm(&setup.cancel);
     let pool = pool(common.threads)?;
     let failed =
         |name: &'static str| move |e: JobError| CliError::Input(format!("bench {name}: {e}"));
@@ -201,6 +211,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
         table.as_ref(),
         common.json,
         setup.cancel.load(Ordering::Relaxed),
+        &ran_out,
     )
 }
 
@@ -208,6 +219,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
 pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
     check_trials("--trials", a.trials)?;
     let cancel = cancel_on_ctrl_c();
+    let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());
     let rows = with_bar("queens", &meter, || {
         bench::queens::table(
@@ -222,13 +234,14 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
     })
     .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
     let table = QueensTable { rows, seed: a.seed };
-    finish(&table, a.json, cancel.load(Ordering::Relaxed))
+    finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out)
 }
 
 /// `searchlab magic bench`.
 pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
     check_trials("--trials", a.trials)?;
     let cancel = cancel_on_ctrl_c();
+    let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());
     let rows = with_bar("magic", &meter, || {
         bench::magic::table(
@@ -241,7 +254,12 @@ pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
         )
     })
     .map_err(|e| CliError::Input(format!("magic bench: {e}")))?;
-    finish(&MagicTable { rows }, a.json, cancel.load(Ordering::Relaxed))
+    finish(
+        &MagicTable { rows },
+        a.json,
+        cancel.load(Ordering::Relaxed),
+        &ran_out,
+    )
 }
 
 /// `{"experiment": NAME, "rows": [...]}`.
@@ -428,10 +446,12 @@ struct SquaresCount {
 struct CountRowJson {
     algorithm: &'static str,
     start: [u32; 2],
-    tours: u64,
-    calls: u64,
+    /// `null` for a square the run was stopped (Ctrl-C) before finishing.
+    tours: Option<u64>,
+    calls: Option<u64>,
     complete: bool,
-    elapsed_ms: f64,
+    stop: crate::solve::Stop,
+    elapsed_ms: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -453,16 +473,29 @@ impl Render for SquaresCount {
         for line in self.rows.chunks(cols) {
             let cells: Vec<String> = line
                 .iter()
-                .map(|r| format!("{:>9}{}", r.tours, if r.complete { " " } else { "+" }))
+                .map(|r| match r.tours {
+                    Some(t) => format!("{t:>9}{}", if r.complete { " " } else { "+" }),
+                    None => format!("{:>9} ", "-"),
+                })
                 .collect();
             writeln!(t, "{}", cells.join(""))?;
         }
         writeln!(t, "recursive calls per start square")?;
         for line in self.rows.chunks(cols) {
-            let cells: Vec<String> = line.iter().map(|r| format!("{:>12}", r.calls)).collect();
+            let cells: Vec<String> = line
+                .iter()
+                .map(|r| match r.calls {
+                    Some(c) => format!("{c:>12}"),
+                    None => format!("{:>12}", "-"),
+                })
+                .collect();
             writeln!(t, "{}", cells.join(""))?;
         }
-        writeln!(t, "+: the time limit ended the count (at least this many)")
+        writeln!(t, "+: the time limit ended the count (at least this many)")?;
+        if self.rows.iter().any(|r| r.tours.is_none()) {
+            writeln!(t, "-: not counted, the run was stopped first")?;
+        }
+        Ok(())
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
@@ -475,6 +508,7 @@ impl Render for SquaresCount {
                 tours: r.tours,
                 calls: r.calls,
                 complete: r.complete,
+                stop: r.stop,
                 elapsed_ms: r.elapsed_ms,
             })
             .collect();

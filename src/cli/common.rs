@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::puzzle::ChoiceError;
-use crate::puzzle::knight::Board;
+use crate::puzzle::knight::Shape;
 use crate::run::catalog::{
     AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS, split_param,
 };
@@ -30,7 +30,9 @@ pub struct OutputArgs {
 /// The seed, the time limit and the algorithm's parameters of a solve.
 #[derive(Args, Debug, Clone)]
 pub struct SolveFlags {
-    /// Seed of the random generator: same seed, same answer.
+    /// Seed of the random generator: same seed, same answer. A run its time limit or
+    /// Ctrl-C stopped is repeated by `searchlab replay` to the point where it stopped;
+    /// a count from every square (run in parallel) stopped early is not.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Stop after this long, e.g. 500ms, 15s, 2m.
@@ -120,7 +122,7 @@ pub fn parse_sizes(text: &str) -> Result<Sizes, String> {
     Ok(Sizes(sizes))
 }
 
-/// `COLSxROWS`, checked by [`Board::new`].
+/// `COLSxROWS`, checked by [`Shape::new`].
 pub fn parse_board(text: &str) -> Result<(u64, u64), String> {
     let err = || format!("cannot read board {text:?}: write COLSxROWS, e.g. 8x8 or 5x4");
     let (c, r) = text
@@ -130,7 +132,7 @@ pub fn parse_board(text: &str) -> Result<(u64, u64), String> {
         .ok_or_else(err)?;
     let c: u64 = c.trim().parse().map_err(|_| err())?;
     let r: u64 = r.trim().parse().map_err(|_| err())?;
-    Board::new(c, r).map_err(|e| e.to_string())?;
+    Shape::new(c, r).map_err(|e| e.to_string())?;
     Ok((c, r))
 }
 
@@ -166,7 +168,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// A start square given as chess notation or `ROW,COL`, as `(row, col)`.
 pub fn start_square(text: Option<&str>, board: (u64, u64)) -> Result<Option<(u32, u32)>, CliError> {
     let Some(text) = text else { return Ok(None) };
-    let b = Board::new(board.0, board.1).map_err(|e| CliError::Input(e.to_string()))?;
+    let b = Shape::new(board.0, board.1).map_err(|e| CliError::Input(e.to_string()))?;
     let sq = b
         .parse_square(text)
         .map_err(|e| CliError::Input(e.to_string()))?;
@@ -242,5 +244,33 @@ mod tests {
         assert!(check_save_target(Path::new("/dev/null")).is_err());
         assert!(check_save_target(Path::new("/no/such/folder/run.ron")).is_err());
         assert!(check_save_target(&dir.join("searchlab-new-run.ron")).is_ok());
+    }
+}
+
+/// A bench's budget for the whole table, beside each trial's `--time-limit`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct TotalTime {
+    /// Time limit of the whole table, e.g. 10m: trials not finished by then are left out,
+    /// as with Ctrl-C. Without it the table has no overall limit (up to trials x
+    /// --time-limit, spread over the threads); a progress bar on the terminal shows how far
+    /// it has got.
+    #[arg(long, value_parser = parse_duration)]
+    pub total_time: Option<Duration>,
+}
+
+impl TotalTime {
+    /// Sets `cancel` when the total time has passed (from a timer thread, which the
+    /// process leaves behind when it ends first); the flag returned says it did.
+    pub fn arm(self, cancel: &Arc<AtomicBool>) -> Arc<AtomicBool> {
+        let ran_out = Arc::new(AtomicBool::new(false));
+        if let Some(total) = self.total_time {
+            let (cancel, flag) = (cancel.clone(), ran_out.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(total);
+                flag.store(true, Ordering::Relaxed);
+                cancel.store(true, Ordering::Relaxed);
+            });
+        }
+        ran_out
     }
 }

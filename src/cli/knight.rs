@@ -6,7 +6,7 @@ use super::common::{
     OutputArgs, SolveFlags, checked, knight_ids, params, parse_board, parse_duration, start_square,
 };
 use super::output::{ParamMap, Render, RowCols, json_line, row_col};
-use crate::puzzle::knight::{Board, Square};
+use crate::puzzle::knight::{Board, Shape, Square};
 use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Job, KnightJob, KnightReport, KnightTask};
@@ -248,7 +248,7 @@ struct CountJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<[u32; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    per_square: Option<super::output::Rows<'a, u64>>,
+    per_square: Option<super::output::Rows<'a, Option<u64>>>,
 }
 
 impl<'a> CountJson<'a> {
@@ -333,7 +333,7 @@ fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Resul
 }
 
 fn square_label(cols: u32, rows: u32, sq: Square) -> String {
-    match Board::new(cols as u64, rows as u64) {
+    match Shape::new(cols as u64, rows as u64) {
         Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
         Err(_) => format!("{},{}", sq / cols, sq % cols),
     }
@@ -382,14 +382,39 @@ fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
         None => writeln!(out, "{}x{} board, {kind} from every square", r.cols, r.rows)?,
     }
     writeln!(out, "{}", r.message)?;
-    if let Some(per) = &r.per_square {
-        let width = per.iter().max().map_or(1, |m| m.to_string().len());
+    if let Some(per) = r
+        .per_square
+        .as_ref()
+        .filter(|p| p.len() <= MAX_PRINTED_SQUARES)
+    {
+        let width = per
+            .iter()
+            .flatten()
+            .max()
+            .map_or(1, |m| m.to_string().len());
         writeln!(out)?;
         for row in per.chunks(r.cols as usize) {
-            let cells: Vec<String> = row.iter().map(|n| format!("{n:>width$}")).collect();
+            let cells: Vec<String> = row
+                .iter()
+                .map(|n| match n {
+                    Some(n) => format!("{n:>width$}"),
+                    None => format!("{:>width$}", "-"),
+                })
+                .collect();
             writeln!(out, "{}", cells.join(" "))?;
         }
+        if per.iter().any(Option::is_none) {
+            writeln!(
+                out,
+                "(-: that square's count was cut short, so it has no figure)"
+            )?;
+        }
         writeln!(out)?;
+    } else if r.per_square.is_some() {
+        writeln!(
+            out,
+            "(the board is too large to print per square; --json gives the counts)"
+        )?;
     }
     writeln!(
         out,

@@ -5,8 +5,10 @@ use super::common::{
     OutputArgs, SolveFlags, checked, magic_ids, params, parse_crossover, parse_duration,
 };
 use super::output::{ParamMap, Render, Rows, json_line};
+use crate::run::catalog::{magic_algorithm, told};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Job, MagicJob, MagicReport, MagicTask};
+use crate::solve::magic::construct::method;
 use crate::solve::{Budget, Stop};
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -68,6 +70,8 @@ pub struct MagicBenchArgs {
     /// Time limit of each trial.
     #[arg(long, value_parser = parse_duration, default_value = "60s")]
     pub time_limit: Duration,
+    #[command(flatten)]
+    pub total: super::common::TotalTime,
     /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -270,6 +274,14 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         r.order, r.algorithm, r.seed
     )?;
     writeln!(out, "{}", r.message)?;
+    if r.algorithm == "ga" && !r.found && r.stop != Stop::Cancelled && r.order != 2 {
+        writeln!(
+            out,
+            "(the construction, --algo construct, builds a magic square of order {} at once, by the {})",
+            r.order,
+            method(r.order as usize)
+        )?;
+    }
     for (i, (sq, generation)) in r.squares.iter().enumerate().take(8) {
         if r.algorithm == "ga" {
             writeln!(out, "square {} (generation {generation}):", i + 1)?;
@@ -287,10 +299,12 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         writeln!(out, "best square (fitness {}):", r.best_fitness)?;
         square_text(out, r.order, &r.best)?;
     }
+    let figures = magic_algorithm(&r.algorithm).map_or(&[][..], |a| a.figures);
     writeln!(
         out,
-        "{} generations, {} squares scored; {:.3} ms",
-        r.generations, r.counters.nodes, r.elapsed_ms
+        "{}; {:.3} ms",
+        told(figures, &r.counters),
+        r.elapsed_ms
     )
 }
 

@@ -178,7 +178,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
         file.title(),
         crate::run::file::printable(&file.written_by)
     );
-    let (report, _) = run_job(&file.job)?;
+    let (report, _) = run_job(&file.replay_job())?;
     let code = output::print(output::of(&report), a.json)?;
     match file.compare(&report) {
         Ok(same) => {

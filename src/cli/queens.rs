@@ -43,6 +43,8 @@ pub struct QueensBenchArgs {
     /// Time limit of each trial.
     #[arg(long, value_parser = parse_duration, default_value = "60s")]
     pub time_limit: Duration,
+    #[command(flatten)]
+    pub total: super::common::TotalTime,
     /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,

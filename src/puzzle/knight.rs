@@ -76,56 +76,41 @@ pub enum BoardError {
 /// ```
 #[derive(Clone)]
 pub struct Board {
-    cols: u32,
-    rows: u32,
+    shape: Shape,
     masks: Vec<u8>,
     deltas: [isize; 8],
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({}x{})", self.cols, self.rows)
-    }
+/// A board's size without its move table: what naming, reading and checking squares
+/// need. Checking a size this way costs nothing, where [`Board::new`] builds a table of
+/// one byte per square (100 MB on the largest board).
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Shape;
+///
+/// let shape = Shape::new(8, 8).unwrap();
+/// assert_eq!(shape.parse_square("a8"), Ok(0));
+/// assert_eq!(shape.name(63), "h1");
+/// assert!(Shape::new(20_000, 20_000).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    cols: u32,
+    rows: u32,
 }
 
-impl Board {
-    /// A board of `cols` columns and `rows` rows.
-    pub fn new(cols: u64, rows: u64) -> Result<Board, BoardError> {
+impl Shape {
+    /// A `cols × rows` size, checked: at least one square, at most [`MAX_SQUARES`].
+    pub fn new(cols: u64, rows: u64) -> Result<Shape, BoardError> {
         if cols == 0 || rows == 0 {
             return Err(BoardError::ZeroSize { cols, rows });
         }
         if cols.saturating_mul(rows) > MAX_SQUARES {
             return Err(BoardError::TooLarge { cols, rows });
         }
-        let (c, r) = (cols as usize, rows as usize);
-        // A move is on the board when both its row part and its column part are, so the
-        // table is the AND of a per-row and a per-column mask.
-        let axis_mask = |pos: usize, len: usize, row_axis: bool| -> u8 {
-            let mut m = 0u8;
-            for (k, &(dr, dc)) in MOVES.iter().enumerate() {
-                let d = if row_axis { dr } else { dc };
-                let p = pos as i64 + d as i64;
-                if p >= 0 && p < len as i64 {
-                    m |= 1 << k;
-                }
-            }
-            m
-        };
-        let col_masks: Vec<u8> = (0..c).map(|x| axis_mask(x, c, false)).collect();
-        let mut masks = Vec::with_capacity(c * r);
-        for y in 0..r {
-            let rm = axis_mask(y, r, true);
-            masks.extend(col_masks.iter().map(|&cm| cm & rm));
-        }
-        let mut deltas = [0isize; 8];
-        for (k, &(dr, dc)) in MOVES.iter().enumerate() {
-            deltas[k] = dr as isize * c as isize + dc as isize;
-        }
-        Ok(Board {
+        Ok(Shape {
             cols: cols as u32,
             rows: rows as u32,
-            masks,
-            deltas,
         })
     }
 
@@ -141,12 +126,12 @@ impl Board {
 
     /// The number of squares.
     pub fn len(&self) -> usize {
-        self.masks.len()
+        self.cols as usize * self.rows as usize
     }
 
     /// Always false: a board has at least one square.
     pub fn is_empty(&self) -> bool {
-        self.masks.is_empty()
+        self.len() == 0
     }
 
     /// The square at `row`, `col` (both zero-based, row 0 at the top).
@@ -163,34 +148,6 @@ impl Board {
     /// Whether `row`, `col` (zero-based, possibly negative) is on the board.
     pub fn contains(&self, row: i64, col: i64) -> bool {
         row >= 0 && col >= 0 && row < self.rows as i64 && col < self.cols as i64
-    }
-
-    /// Bit `k` set when move `MOVES[k]` from `sq` stays on the board.
-    #[inline]
-    pub fn move_mask(&self, sq: Square) -> u8 {
-        self.masks[sq as usize]
-    }
-
-    /// The whole move table, one byte per square (see [`Board::move_mask`]).
-    pub fn move_masks(&self) -> &[u8] {
-        &self.masks
-    }
-
-    /// The square reached by move `k` from `sq`; only meaningful when bit `k` of
-    /// `move_mask(sq)` is set.
-    #[inline]
-    pub fn step(&self, sq: Square, k: usize) -> Square {
-        (sq as isize + self.deltas[k]) as Square
-    }
-
-    /// The squares a knight on `sq` attacks, in [`MOVES`] order.
-    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
-        bits(self.masks[sq as usize]).map(move |k| self.step(sq, k))
-    }
-
-    /// The number of squares a knight on `sq` attacks.
-    pub fn degree(&self, sq: Square) -> u32 {
-        self.masks[sq as usize].count_ones()
     }
 
     /// Whether a knight moves from `a` to `b` in one jump.
@@ -250,6 +207,145 @@ impl Board {
         }
         Ok(self.square(row as u32, col as u32))
     }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({}x{})", self.cols(), self.rows())
+    }
+}
+
+impl Board {
+    /// A board of `cols` columns and `rows` rows.
+    pub fn new(cols: u64, rows: u64) -> Result<Board, BoardError> {
+        let shape = Shape::new(cols, rows)?;
+        let (c, r) = (cols as usize, rows as usize);
+        // A move is on the board when both its row part and its column part are, so the
+        // table is the AND of a per-row and a per-column mask.
+        let axis_mask = |pos: usize, len: usize, row_axis: bool| -> u8 {
+            let mut m = 0u8;
+            for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+                let d = if row_axis { dr } else { dc };
+                let p = pos as i64 + d as i64;
+                if p >= 0 && p < len as i64 {
+                    m |= 1 << k;
+                }
+            }
+            m
+        };
+        let col_masks: Vec<u8> = (0..c).map(|x| axis_mask(x, c, false)).collect();
+        let mut masks = Vec::with_capacity(c * r);
+        for y in 0..r {
+            let rm = axis_mask(y, r, true);
+            masks.extend(col_masks.iter().map(|&cm| cm & rm));
+        }
+        let mut deltas = [0isize; 8];
+        for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+            deltas[k] = dr as isize * c as isize + dc as isize;
+        }
+        Ok(Board {
+            shape,
+            masks,
+            deltas,
+        })
+    }
+
+    /// Its size, without the move table.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> u32 {
+        self.shape.cols
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> u32 {
+        self.shape.rows
+    }
+
+    /// The number of squares.
+    pub fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// Always false: a board has at least one square.
+    pub fn is_empty(&self) -> bool {
+        self.masks.is_empty()
+    }
+
+    /// The square at `row`, `col` (both zero-based, row 0 at the top).
+    #[inline]
+    pub fn square(&self, row: u32, col: u32) -> Square {
+        self.shape.square(row, col)
+    }
+
+    /// `(row, col)` of a square.
+    #[inline]
+    pub fn row_col(&self, sq: Square) -> (u32, u32) {
+        self.shape.row_col(sq)
+    }
+
+    /// Whether `row`, `col` (zero-based, possibly negative) is on the board.
+    pub fn contains(&self, row: i64, col: i64) -> bool {
+        self.shape.contains(row, col)
+    }
+
+    /// Bit `k` set when move `MOVES[k]` from `sq` stays on the board.
+    #[inline]
+    pub fn move_mask(&self, sq: Square) -> u8 {
+        self.masks[sq as usize]
+    }
+
+    /// The whole move table, one byte per square (see [`Board::move_mask`]).
+    pub fn move_masks(&self) -> &[u8] {
+        &self.masks
+    }
+
+    /// The square reached by move `k` from `sq`; only meaningful when bit `k` of
+    /// `move_mask(sq)` is set.
+    #[inline]
+    pub fn step(&self, sq: Square, k: usize) -> Square {
+        (sq as isize + self.deltas[k]) as Square
+    }
+
+    /// Whether a knight on `from` attacks `to`, by the move table: no division, so checking
+    /// a path of 100 million squares takes a fraction of a second.
+    #[inline]
+    fn jumps(&self, from: Square, to: Square) -> bool {
+        let d = to as isize - from as isize;
+        let mask = self.masks[from as usize];
+        (0..8).any(|k| mask >> k & 1 == 1 && self.deltas[k] == d)
+    }
+
+    /// The squares a knight on `sq` attacks, in [`MOVES`] order.
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        bits(self.masks[sq as usize]).map(move |k| self.step(sq, k))
+    }
+
+    /// The number of squares a knight on `sq` attacks.
+    pub fn degree(&self, sq: Square) -> u32 {
+        self.masks[sq as usize].count_ones()
+    }
+
+    /// Whether a knight moves from `a` to `b` in one jump.
+    #[inline]
+    pub fn is_knight_move(&self, a: Square, b: Square) -> bool {
+        self.shape.is_knight_move(a, b)
+    }
+
+    /// The chess name of a square: file letters from the left (`a`…`z`, then `aa`…),
+    /// rank number from the bottom.
+    pub fn name(&self, sq: Square) -> String {
+        self.shape.name(sq)
+    }
+
+    /// Parses `c3` (chess notation, `a1` bottom-left) or `ROW,COL` (zero-based from the
+    /// top-left, as the source documents print boards).
+    pub fn parse_square(&self, text: &str) -> Result<Square, BoardError> {
+        self.shape.parse_square(text)
+    }
 
     /// Checks that `path` is a legal knight's path: on the board, every step a knight's
     /// move, no square twice. It need not cover the board.
@@ -275,7 +371,7 @@ impl Board {
                     square: sq,
                 });
             }
-            if i > 0 && !self.is_knight_move(path[i - 1], sq) {
+            if i > 0 && !self.jumps(path[i - 1], sq) {
                 return Err(TourError::IllegalJump {
                     index: i,
                     from: self.row_col(path[i - 1]),
@@ -354,7 +450,7 @@ impl Board {
         }
         let width = (first + self.len() as u64).to_string().len();
         let mut out = String::new();
-        for row in numbers.chunks(self.cols as usize) {
+        for row in numbers.chunks(self.cols() as usize) {
             let cells: Vec<String> = row
                 .iter()
                 .map(|n| match n {

@@ -21,8 +21,9 @@ use crate::puzzle::ChoiceError;
 use serde::{Deserialize, Serialize};
 
 /// The largest board we accept: placements are `n` rows of 4 bytes, and the `O(n)`
-/// counters keep about `6n` more.
-pub const MAX_N: u64 = 100_000_000;
+/// counters keep about `6n` more. Ten million queens take about 200 MB and are placed,
+/// checked and copied within a fraction of a second, so a time limit holds.
+pub const MAX_N: u64 = 10_000_000;
 
 /// One of the N-Queens AI report's three heuristics.
 #[derive(

@@ -47,7 +47,61 @@ pub struct AlgorithmInfo {
     pub params: &'static [ParamSpec],
     /// The figures it reports, in the order they are told.
     pub figures: &'static [Figure],
+    /// The largest instance it takes, when smaller than the puzzle's own limit.
+    pub max_size: Option<SizeLimit>,
 }
+
+/// The largest instance an algorithm takes, in the puzzle's measure (squares of a knight's
+/// board, queens, the order of a magic square), and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeLimit {
+    /// The largest size accepted.
+    pub max: u64,
+    /// Why, in a sentence a student can follow.
+    pub why: &'static str,
+}
+
+impl AlgorithmInfo {
+    /// Refuses `size` when it is past the algorithm's limit; `measure` names the size
+    /// (e.g. "squares on the board").
+    pub fn check_size(&self, size: u64, measure: &str) -> Result<(), JobError> {
+        match self.max_size {
+            Some(limit) if size > limit.max => Err(JobError::Input(format!(
+                "{}: {measure} at most {}, got {}. {}",
+                self.name,
+                group_thousands(limit.max),
+                group_thousands(size),
+                limit.why
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn group_thousands(v: u64) -> String {
+    let digits = v.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Knight's tour algorithms that evolve a chromosome of one gene per square.
+const EVOLVED_TOURS: Option<SizeLimit> = Some(SizeLimit {
+    max: 1_000_000,
+    why: "A chromosome holds one gene per square and every generation decodes every one, so at 1000x1000 a generation already takes about a second; Warnsdorff's rule tours boards of any size.",
+});
+
+/// N-Queens algorithms that score placements with the N-Queens AI report's heuristics.
+const SCORED_PLACEMENTS: Option<SizeLimit> = Some(SizeLimit {
+    max: 5_000,
+    why: "The report's heuristics take up to n²/2 comparisons to score one placement, and every step scores many (hill climbing and best-first all n(n-1) neighbours), so at 5,000 queens one step takes hours; min-conflicts solves millions of queens.",
+});
 
 /// A counter of [`Counters`], by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,12 +132,15 @@ impl Counter {
     }
 }
 
-/// One figure an algorithm reports: what it calls it, its unit (or none), the counter.
+/// One figure an algorithm reports: what it calls it, its unit (or none), the counter, and
+/// (where the figure needs it) a sentence saying what it counts, for a tooltip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Figure {
     pub label: &'static str,
     pub unit: &'static str,
     pub counter: Counter,
+    /// What the figure counts and what it does to the run, or empty.
+    pub help: &'static str,
 }
 
 const fn figure(label: &'static str, counter: Counter) -> Figure {
@@ -91,6 +148,7 @@ const fn figure(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "",
         counter,
+        help: "",
     }
 }
 
@@ -99,10 +157,16 @@ const fn squares(label: &'static str, counter: Counter) -> Figure {
         label,
         unit: "squares",
         counter,
+        help: "",
     }
 }
 
 impl Figure {
+    /// This figure with `help` for a tooltip.
+    const fn explained(self, help: &'static str) -> Figure {
+        Figure { help, ..self }
+    }
+
     /// The figure's value in `c`, with its unit.
     pub fn value(&self, c: &Counters) -> String {
         let v = self.counter.read(c);
@@ -138,7 +202,11 @@ const BACKTRACK_FIGURES: &[Figure] = &[
 const KNIGHT_GA_FIGURES: &[Figure] = &[
     figure("generations", Counter::Generations),
     figure("chromosomes evaluated", Counter::Nodes),
-    squares("best path", Counter::MaxDepth),
+    // The longest over every generation so far (the path on the board): a generation's
+    // own best can be shorter, and the plot says that one by its generation.
+    squares("longest path so far", Counter::MaxDepth).explained(
+        "The longest path of any generation so far, the one on the board. A generation's own best path can be shorter: the plot's caption gives it by its generation.",
+    ),
 ];
 /// What an enumeration of tours reports.
 pub const COUNT_FIGURES: &[Figure] = &[
@@ -418,6 +486,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Warnsdorff",
         summary: "Greedy: always jump to the square with the fewest onward moves. Linear time; no backtracking.",
         complete: false,
+        max_size: None,
         figures: WARNSDORFF_FIGURES,
         params: &[
             TIE_BREAK,
@@ -437,6 +506,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Random walk (level 0)",
         summary: "From the Cultural Algorithm guide (level 0): jump to a random unvisited square until stuck.",
         complete: false,
+        max_size: None,
         figures: WALK_FIGURES,
         params: &[ParamSpec {
             name: "walks",
@@ -453,6 +523,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking",
         summary: "From the Knight's Tour solver report (2.1): depth-first search in its fixed move order, no heuristic.",
         complete: true,
+        max_size: None,
         figures: BACKTRACK_FIGURES,
         params: &[],
     },
@@ -461,6 +532,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking + Warnsdorff",
         summary: "From the Knight's Tour solver report (2.1.1): depth-first search trying squares with the fewest onward moves first.",
         complete: true,
+        max_size: None,
         figures: BACKTRACK_FIGURES,
         params: &[TIE_BREAK],
     },
@@ -469,6 +541,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking, randomized",
         summary: "From the Knight's Tour solver report (2.1.2): depth-first search over the lowest-degree moves in random order.",
         complete: false,
+        max_size: None,
         figures: BACKTRACK_FIGURES,
         params: &[ParamSpec {
             name: "variant",
@@ -485,6 +558,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Simple GA (level 1)",
         summary: "From the Cultural Algorithm guide (level 1): moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &LEVEL1,
     },
@@ -493,6 +567,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Enhanced GA (level 2)",
         summary: "From the Cultural Algorithm guide (level 2): level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &LEVEL2,
     },
@@ -501,6 +576,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Cultural GA (level 3)",
         summary: "From the Cultural Algorithm guide (level 3): level 2 with a belief space of move success and square difficulty guiding the operators.",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &LEVEL3,
     },
@@ -509,6 +585,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Advanced cultural (level 4)",
         summary: "From the Cultural Algorithm guide (level 4): paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &LEVEL4,
     },
@@ -517,6 +594,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "GA with repair",
         summary: "From the Knight's Tour solver report (2.2): moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &MOVE_GA,
     },
@@ -525,6 +603,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "GA with heuristic",
         summary: "From the Knight's Tour solver report (2.2): as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
         complete: false,
+        max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &[MOVE_GA[0], MOVE_GA[1], MOVE_GA[2], MOVE_GA[3], MOVE_GA[4]],
     },
@@ -544,8 +623,11 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Backtracking",
         summary: "From the N-Queens AI report: column by column, rows from the top, a queen only where nothing attacks it.",
         complete: true,
+        max_size: None,
         figures: &[
-            figure("queens placed", Counter::Nodes),
+            // Every queen put on the board, those taken back again included (the view's
+            // "queens on the board" is how many stand there now).
+            figure("queens set down", Counter::Nodes),
             figure("taken back", Counter::Backtracks),
         ],
         params: &[],
@@ -555,6 +637,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Best-first",
         summary: "From the N-Queens AI report: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
         complete: false,
+        max_size: SCORED_PLACEMENTS,
         figures: &[
             figure("states expanded", Counter::Nodes),
             figure("states queued", Counter::Queued),
@@ -566,10 +649,13 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Hill climbing",
         summary: "From the N-Queens AI report: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
         complete: false,
+        max_size: SCORED_PLACEMENTS,
         figures: &[
             figure("neighbours scored", Counter::Nodes),
             figure("moves downhill", Counter::Moves),
-            figure("restarts", Counter::Attempts),
+            figure("restarts", Counter::Attempts).explained(
+                "At a local minimum, where no move of one queen lowers the conflicts, hill climbing begins again from a new random placement: the conflicts jump up, then fall again.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -587,10 +673,13 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Cultural",
         summary: "From the N-Queens AI report: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
         complete: false,
+        max_size: SCORED_PLACEMENTS,
         figures: &[
             figure("generations", Counter::Generations),
             figure("placements scored", Counter::Nodes),
-            figure("refreshes", Counter::Attempts),
+            figure("refreshes", Counter::Attempts).explained(
+                "After `stagnation` generations without a better best, the population is refreshed: the best placement stays, every other one is replaced by a random placement.",
+            ),
         ],
         params: &[
             HEURISTIC,
@@ -622,6 +711,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Min-conflicts",
         summary: "Sosic & Gu / Minton local search: a nearly conflict-free random permutation, then swaps that lower the conflicts. A million queens in a fraction of a second.",
         complete: false,
+        max_size: None,
         figures: &[
             figure("swaps tried", Counter::Nodes),
             figure("swaps made", Counter::Moves),
@@ -656,6 +746,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Construction",
         summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",
         complete: true,
+        max_size: None,
         figures: &[],
         params: &[],
     },
@@ -668,11 +759,17 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Genetic algorithm",
         summary: "From the magic-square GA notebook: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
         complete: false,
+        max_size: Some(SizeLimit {
+            max: 100,
+            why: "Each child is a permutation of n² cells, and past order 100 (10,000 cells) one crossover takes longer than a student waits; the GA has not been seen to finish order 6, and the construction builds any order at once.",
+        }),
         figures: &[
             figure("generations", Counter::Generations),
             figure("squares scored", Counter::Nodes),
             figure("magic squares found", Counter::Solutions),
-            figure("fresh starts", Counter::Attempts),
+            figure("fresh starts", Counter::Attempts).explained(
+                "With found=restart the population starts afresh from random permutations after a generation that holds a magic square, and after `generations` generations without one: the fitness jumps up.",
+            ),
         ],
         params: &[
             int(
@@ -741,7 +838,8 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
         name: "Construction",
         summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
         complete: true,
-        figures: &[],
+        max_size: None,
+        figures: &[figure("squares built", Counter::Solutions)],
         params: &[],
     },
 ];
@@ -828,6 +926,11 @@ impl Params {
 
     pub fn get(&self, name: &str) -> &str {
         self.0.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    /// The whole-number parameter `name`, if the algorithm has it.
+    pub fn try_int(&self, name: &str) -> Option<u64> {
+        self.0.get(name).and_then(|v| v.parse().ok())
     }
 
     pub fn int(&self, name: &str) -> u64 {
@@ -971,7 +1074,7 @@ mod tests {
         );
         assert_eq!(
             told(knight_figures("level3"), &c),
-            "generations 6, chromosomes evaluated 1, best path 3 squares"
+            "generations 6, chromosomes evaluated 1, longest path so far 3 squares"
         );
         assert_eq!(
             told(knight_figures("count"), &c),

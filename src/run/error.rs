@@ -29,6 +29,23 @@ pub fn check_budget(budget: &crate::solve::Budget) -> Result<(), JobError> {
     }
 }
 
+/// The most memory an accepted job may plan to use. Jobs whose tables or populations
+/// would need more are refused before they start, with the size that fits.
+pub const MEMORY_LIMIT: u64 = 2 << 30;
+
+/// Refuses a job whose `what` would need `bytes` of memory, past [`MEMORY_LIMIT`];
+/// `advice` says what to lower.
+pub fn check_memory(what: &str, bytes: u64, advice: &str) -> Result<(), JobError> {
+    if bytes <= MEMORY_LIMIT {
+        return Ok(());
+    }
+    Err(JobError::Input(format!(
+        "{what} would need about {:.1} GiB of memory; at most {} GiB are allowed: {advice}",
+        bytes as f64 / (1u64 << 30) as f64,
+        MEMORY_LIMIT >> 30
+    )))
+}
+
 impl From<crate::puzzle::ChoiceError> for JobError {
     fn from(e: crate::puzzle::ChoiceError) -> JobError {
         JobError::Input(e.to_string())

@@ -25,6 +25,9 @@ pub enum Event {
     /// Generations of an evolutionary algorithm since the last such event, in order (sent
     /// at most every [`super::worker::PROGRESS_EVERY`], and before `Finished`).
     Generations(Vec<GenerationStats>),
+    /// The clock or the user stopped the search here (kept in a saved run, so that a
+    /// replay stops at the same point).
+    Stopped(crate::solve::Until),
     /// The job's result, validated by `puzzle/`, or why it could not run.
     Finished(Result<Report, super::error::JobError>),
 }

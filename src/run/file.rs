@@ -93,6 +93,26 @@ fn opening(text: &str) -> Option<Header> {
 }
 
 impl RunFile {
+    /// The job a replay runs: the saved job, and for a run its clock or its user stopped,
+    /// the point it stopped at, so that the replay ends in the same state. (A parallel
+    /// count is stopped in many places at once and is not repeatable this way.)
+    pub fn replay_job(&self) -> Job {
+        let mut stops = self.history.iter().filter_map(|e| match e {
+            Event::Stopped(until) => Some(*until),
+            _ => None,
+        });
+        let mut job = self.job.clone();
+        if let (Some(until), None) = (stops.next(), stops.next()) {
+            let budget = match &mut job {
+                Job::Knight(j) => &mut j.budget,
+                Job::Queens(j) => &mut j.budget,
+                Job::Magic(j) => &mut j.budget,
+            };
+            budget.until = Some(until);
+        }
+        job
+    }
+
     /// A run of `job` that ended with `report` after `history` (a `Finished` event in it is
     /// dropped: the report is kept on its own).
     pub fn new(job: Job, report: Report, mut history: Vec<Event>) -> RunFile {
@@ -210,11 +230,18 @@ impl RunFile {
             "the answer differs from the saved run: saved {}; this run {}",
             saved.summary, fresh.summary
         );
-        if matches!(saved.stop, Some(Stop::TimeLimit | Stop::Cancelled))
-            || matches!(fresh.stop, Some(Stop::TimeLimit | Stop::Cancelled))
+        let stopped_once = self
+            .history
+            .iter()
+            .filter(|e| matches!(e, Event::Stopped(_)))
+            .count()
+            == 1;
+        if !stopped_once
+            && (matches!(saved.stop, Some(Stop::TimeLimit | Stop::Cancelled))
+                || matches!(fresh.stop, Some(Stop::TimeLimit | Stop::Cancelled)))
         {
             why.push_str(
-                " (a run stopped by its clock or by hand ends wherever the machine had got to, so it need not repeat; give it a node or generation budget to make it repeatable)",
+                " (a count that runs in parallel, stopped by its clock or by hand, ends wherever each thread had got to, so it need not repeat; give it a node budget, or let it finish, to make it repeatable)",
             );
         }
         Err(why)

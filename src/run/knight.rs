@@ -2,9 +2,9 @@
 //! `puzzle::knight`, and say in a sentence what came of it.
 
 use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
-use super::error::JobError;
+use super::error::{JobError, check_memory};
 use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
-use crate::puzzle::knight::{Board, Square};
+use crate::puzzle::knight::{Board, Shape, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::evolve::{cultural, levels, move_ga};
 use crate::solve::knight::tie_break::TieBreak;
@@ -17,10 +17,12 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The largest board counted from every square: one count a square, each with tables
+/// the size of the board (and no exhaustive count finishes past 6x6 anyway).
+pub const MAX_ALL_STARTS_SQUARES: u64 = 10_000;
+
 /// The node limit of `search` when none is given.
 pub const DEFAULT_SEARCH_NODES: u64 = 1_000_000;
-/// The most memory `search`'s node arena may ask for.
-const SEARCH_MEMORY_LIMIT: u64 = 8 << 30;
 /// How long the "does any tour exist?" check after a failure may take.
 const PROOF_TIME: Duration = Duration::from_millis(500);
 /// Boards up to this many squares get the proofs after a failure.
@@ -142,8 +144,10 @@ pub struct CountReport {
     pub start: Option<Square>,
     pub complete: bool,
     pub total: u64,
-    /// Tours from each square, row-major from the top-left (every-square counts only).
-    pub per_square: Option<Vec<u64>>,
+    /// Tours from each square, row-major from the top-left (every-square counts only);
+    /// `None` for a square whose count was cut short (time limit, Stop, Ctrl-C) or never
+    /// started, so a partial count is never shown as a square's figure.
+    pub per_square: Option<Vec<Option<u64>>>,
     /// Squares entered by the search (the solver report's recursive calls).
     pub calls: u64,
     pub stop: Stop,
@@ -167,10 +171,45 @@ pub struct SearchReport {
     pub message: String,
 }
 
+impl CountReport {
+    /// The figures the count ends with, as its progress reported them
+    /// ([`super::catalog::COUNT_FIGURES`]).
+    pub fn counters(&self) -> Counters {
+        Counters {
+            nodes: self.calls,
+            solutions: self.total,
+            ..Counters::default()
+        }
+    }
+}
+
+impl SearchReport {
+    /// The figures the tree search ends with ([`super::catalog::TREE_SEARCH_FIGURES`]):
+    /// the path reported is the deepest node reached (the tour, when one was found).
+    pub fn counters(&self) -> Counters {
+        let depth = self.path.len() as u64;
+        Counters {
+            nodes: self.nodes_generated,
+            max_depth: depth,
+            depth,
+            ..Counters::default()
+        }
+    }
+}
+
 impl KnightJob {
-    /// The board and start square, checked.
+    /// The board and start square, checked. Builds the move table: [`Self::shape_and_start`]
+    /// checks the same for nothing.
     pub fn board_and_start(&self) -> Result<(Board, Option<Square>), JobError> {
-        let board = Board::new(self.cols, self.rows).map_err(|e| JobError::Input(e.to_string()))?;
+        let (shape, start) = self.shape_and_start()?;
+        let board = Board::new(shape.cols() as u64, shape.rows() as u64)
+            .map_err(|e| JobError::Input(e.to_string()))?;
+        Ok((board, start))
+    }
+
+    /// The board's size and the start square, checked.
+    pub fn shape_and_start(&self) -> Result<(Shape, Option<Square>), JobError> {
+        let board = Shape::new(self.cols, self.rows).map_err(|e| JobError::Input(e.to_string()))?;
         let start = match self.start {
             None => None,
             Some((r, c)) if board.contains(r as i64, c as i64) => Some(board.square(r, c)),
@@ -226,27 +265,45 @@ impl PuzzleJob for KnightJob {
     /// Checks everything that can be checked without solving.
     fn check(&self) -> Result<(), JobError> {
         super::error::check_budget(&self.budget)?;
-        let (board, _) = self.board_and_start()?;
+        let (board, _) = self.shape_and_start()?;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
                 let algo = knight_algorithm(algorithm)?;
                 let params = Params::new(algo, params)?;
                 Solver::new(algo, &params)?;
+                algo.check_size(board.len() as u64, "squares on the board")?;
+                if let Some(population) = params.try_int("population") {
+                    // Chromosomes of one gene per square, the next generation's, and the
+                    // decoded paths or their copies (four bytes a square): about 8 bytes
+                    // per square each.
+                    check_memory(
+                        &format!(
+                            "{} with a population of {population} on a {}x{} board",
+                            algo.name, self.cols, self.rows
+                        ),
+                        population
+                            .saturating_mul(board.len() as u64)
+                            .saturating_mul(8),
+                        "lower the population or use a smaller board",
+                    )?;
+                }
+            }
+            KnightTask::Count { all_starts: true } => {
+                check_all_starts(self.cols, self.rows)?;
             }
             KnightTask::Count { .. } => {}
             KnightTask::Search { strategy } => {
                 Strategy::parse(strategy)?;
                 let nodes = self.budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES);
                 let bytes = nodes.saturating_mul(tree_search::bytes_per_node(board.len()));
-                if bytes > SEARCH_MEMORY_LIMIT {
-                    return Err(JobError::Input(format!(
-                        "a node limit of {nodes} on a {}x{} board would need {:.1} GiB for the search tree; at most {} GiB are allowed: lower --nodes",
-                        self.cols,
-                        self.rows,
-                        bytes as f64 / (1u64 << 30) as f64,
-                        SEARCH_MEMORY_LIMIT >> 30
-                    )));
-                }
+                check_memory(
+                    &format!(
+                        "a node limit of {nodes} on a {}x{} board",
+                        self.cols, self.rows
+                    ),
+                    bytes,
+                    "lower --nodes",
+                )?;
             }
         }
         Ok(())
@@ -670,9 +727,20 @@ struct Tally<'a> {
     started: Instant,
 }
 
+impl Tally<'_> {
+    /// Time since the count started, less the time the user held it paused.
+    fn running(&self) -> Duration {
+        self.started
+            .elapsed()
+            .saturating_sub(self.observer.paused())
+    }
+}
+
 struct SquareObserver<'a, 'b> {
     index: usize,
     tally: &'a Mutex<Tally<'b>>,
+    /// The whole count's pause time when this square began.
+    paused_before: Duration,
 }
 
 impl Observer for SquareObserver<'_, '_> {
@@ -683,9 +751,16 @@ impl Observer for SquareObserver<'_, '_> {
             t.totals.nodes += counters.nodes - t.calls[i];
             t.tours[i] = counters.solutions;
             t.calls[i] = counters.nodes;
-            let (totals, elapsed) = (t.totals, t.started.elapsed());
+            let (totals, elapsed) = (t.totals, t.running());
             t.observer.progress(&totals, elapsed);
         }
+    }
+
+    /// Pauses since this square began: its time limit counts running time only.
+    fn paused(&self) -> Duration {
+        self.tally.lock().map_or(Duration::ZERO, |t| {
+            t.observer.paused().saturating_sub(self.paused_before)
+        })
     }
 
     fn snapshot(&mut self, state: &[u32]) {
@@ -705,7 +780,6 @@ fn count_every_start(
 ) -> CountReport {
     let n = board.len();
     let started = Instant::now();
-    let deadline = budget.time.and_then(|t| started.checked_add(t));
     let tally = Mutex::new(Tally {
         tours: vec![0; n],
         calls: vec![0; n],
@@ -713,23 +787,36 @@ fn count_every_start(
         observer,
         started,
     });
+    let expired = AtomicBool::new(false);
     let results: Vec<count::Count> = (0..n as Square)
         .into_par_iter()
         .map(|sq| {
-            // Squares still queued when the user cancels are not started at all.
+            // Squares still queued when the user cancels or the time runs out are not
+            // started at all (each would set up tables the size of the board first).
+            let not_started = |stop| count::Count {
+                tours: 0,
+                calls: 0,
+                complete: false,
+                stop,
+            };
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                return count::Count {
-                    tours: 0,
-                    calls: 0,
-                    complete: false,
-                    stop: Stop::Cancelled,
-                };
+                return not_started(Stop::Cancelled);
+            }
+            // The time left, counting running time only (a pause does not count).
+            let (running, paused_before) =
+                tally.lock().map_or((Duration::ZERO, Duration::ZERO), |t| {
+                    (t.running(), t.observer.paused())
+                });
+            let left = budget.time.map(|t| t.saturating_sub(running));
+            // Once one square sees the time is up, the rest need not ask the clock.
+            if expired.load(std::sync::atomic::Ordering::Relaxed) || left == Some(Duration::ZERO) {
+                expired.store(true, std::sync::atomic::Ordering::Relaxed);
+                return not_started(Stop::TimeLimit);
             }
             let mut budget = budget;
-            if let Some(d) = deadline {
-                budget.time = Some(d.saturating_duration_since(Instant::now()));
-            }
+            budget.time = left;
             let mut obs = SquareObserver {
+                paused_before,
                 index: sq as usize,
                 tally: &tally,
             };
@@ -748,6 +835,7 @@ fn count_every_start(
             c
         })
         .collect();
+    let running = tally.lock().map_or(started.elapsed(), |t| t.running());
     let complete = results.iter().all(|c| c.complete);
     let stop = results
         .iter()
@@ -762,10 +850,15 @@ fn count_every_start(
         start: None,
         complete,
         total,
-        per_square: Some(results.iter().map(|c| c.tours).collect()),
+        per_square: Some(
+            results
+                .iter()
+                .map(|c| c.complete.then_some(c.tours))
+                .collect(),
+        ),
         calls: results.iter().map(|c| c.calls).sum(),
         stop,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        elapsed_ms: running.as_secs_f64() * 1e3,
         message: count_message(complete, stop, total, closed),
     }
 }
@@ -839,4 +932,15 @@ fn search(
         elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
         message,
     })
+}
+
+/// Refuses a board too large to count from every square.
+pub fn check_all_starts(cols: u64, rows: u64) -> Result<(), JobError> {
+    let squares = cols.saturating_mul(rows);
+    if squares > MAX_ALL_STARTS_SQUARES {
+        return Err(JobError::Input(format!(
+            "counting from every square takes boards of up to {MAX_ALL_STARTS_SQUARES} squares (e.g. 100x100); {cols}x{rows} has {squares}: each square gets its own count, with tables the size of the board, and no exhaustive count finishes past 6x6 anyway"
+        )));
+    }
+    Ok(())
 }

@@ -185,7 +185,21 @@ impl PuzzleJob for MagicJob {
                 ref params,
             } => {
                 let algo = magic_algorithm(algorithm)?;
-                Params::new(algo, params)?;
+                let params = Params::new(algo, params)?;
+                algo.check_size(self.order, "order")?;
+                if let Some(population) = params.try_int("population") {
+                    // Parents, children and the scored copy: three permutations of n²
+                    // cells of four bytes per individual.
+                    let cells = self.order.saturating_mul(self.order);
+                    super::error::check_memory(
+                        &format!(
+                            "{} with a population of {population} at order {}",
+                            algo.name, self.order
+                        ),
+                        population.saturating_mul(cells).saturating_mul(12),
+                        "lower the population or the order",
+                    )?;
+                }
                 Ok(())
             }
             _ => Ok(()),
@@ -318,7 +332,10 @@ impl MagicJob {
                     0,
                     0,
                     Stop::Found,
-                    Counters::default(),
+                    Counters {
+                        solutions: 1,
+                        ..Counters::default()
+                    },
                 ),
                 None => (
                     Vec::new(),

@@ -59,7 +59,7 @@ pub enum AnswerKey {
     Count {
         complete: bool,
         total: u64,
-        per_square: Option<Vec<u64>>,
+        per_square: Option<Vec<Option<u64>>>,
     },
 }
 

@@ -15,8 +15,8 @@ use crate::solve::{Budget, Control, Counters, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// The most worker threads a count may start.
 pub const MAX_THREADS: usize = 1024;
@@ -172,7 +172,20 @@ impl PuzzleJob for QueensJob {
                 ref params,
             } => {
                 let algo = queens_algorithm(algorithm)?;
-                Params::new(algo, params)?;
+                let params = Params::new(algo, params)?;
+                algo.check_size(self.n, "queens (n)")?;
+                if let Some(population) = params.try_int("population") {
+                    // The population, its children and the belief space's copies: about
+                    // three rows of four bytes per queen per individual.
+                    super::error::check_memory(
+                        &format!(
+                            "{} with a population of {population} on {} queens",
+                            algo.name, self.n
+                        ),
+                        population.saturating_mul(self.n).saturating_mul(12),
+                        "lower the population or n",
+                    )?;
+                }
                 Ok(())
             }
         }
@@ -273,7 +286,12 @@ fn solve(
             ))
         })?;
     }
-    let conflicts = if rows.is_empty() { 0 } else { conflicts(&rows) };
+    // A solution has none, as `validate` has just shown.
+    let conflicts = if found || rows.is_empty() {
+        0
+    } else {
+        conflicts(&rows)
+    };
     let message = if found {
         format!("placed {n} queens, none attacking another")
     } else if n == 2 || n == 3 {
@@ -334,8 +352,16 @@ fn count_all(
 ) -> Result<QueensCountReport, JobError> {
     let n = job.n as u32;
     let started = Instant::now();
-    let deadline = job.budget.time.and_then(|t| started.checked_add(t));
-    let stop = || cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+    // The limit counts running time: each report to the observer (where a pause holds the
+    // count) moves the deadline on by the time spent paused so far.
+    let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+    let limit = job.budget.time.map(nanos);
+    let deadline = AtomicU64::new(limit.unwrap_or(u64::MAX));
+    let paused = AtomicU64::new(0);
+    let stop = || {
+        cancel.load(Ordering::Relaxed)
+            || nanos(started.elapsed()) >= deadline.load(Ordering::Relaxed)
+    };
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
         if let Some(t) = job.threads {
@@ -371,7 +397,13 @@ fn count_all(
                         counters.nodes += c.nodes;
                         counters.solutions += c.total();
                         let snapshot = *counters;
-                        observer.progress(&snapshot, started.elapsed());
+                        let running = started.elapsed().saturating_sub(observer.paused());
+                        observer.progress(&snapshot, running);
+                        let held = nanos(observer.paused());
+                        paused.store(held, Ordering::Relaxed);
+                        if let Some(l) = limit {
+                            deadline.store(l.saturating_add(held), Ordering::Relaxed);
+                        }
                     }
                     c
                 })
@@ -433,7 +465,11 @@ fn count_all(
         nodes: sum.nodes,
         threads,
         stop: stop_reason,
-        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        elapsed_ms: started
+            .elapsed()
+            .saturating_sub(Duration::from_nanos(paused.load(Ordering::Relaxed)))
+            .as_secs_f64()
+            * 1e3,
         message,
     })
 }

@@ -1,6 +1,8 @@
 //! Runs a job on its own thread and hands its events to a consumer.
 //!
-//! Progress events are rate-limited to one per [`PROGRESS_EVERY`]; the board snapshot is a
+//! Progress events are rate-limited to one per [`PROGRESS_EVERY`], the last one held back
+//! sent before the end (so the last figures a consumer sees are the search's own); the
+//! board snapshot is a
 //! single slot the worker overwrites and the consumer takes, copied only when the consumer
 //! has taken the previous one and [`SNAPSHOT_EVERY`] has passed. So a consumer that draws at
 //! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat.
@@ -94,6 +96,9 @@ struct WorkerObserver {
     belief: Arc<Mutex<Slot<f32>>>,
     wake: Arc<dyn Fn() + Send + Sync>,
     last_progress: Option<Instant>,
+    /// The last counters the rate limit held back: sent before the end, so that the
+    /// consumer's figures are the search's last ones (a solver's `finish` reports them).
+    unsent: Option<(Counters, Duration)>,
     last_snapshot: Option<Instant>,
     /// Generations not sent yet, and when the last batch went.
     generations: Vec<GenerationStats>,
@@ -103,6 +108,16 @@ struct WorkerObserver {
 }
 
 impl WorkerObserver {
+    fn flush_progress(&mut self) {
+        if let Some((counters, elapsed)) = self.unsent.take() {
+            let _ = self.events.send(Event::Progress {
+                counters,
+                elapsed_ms: elapsed.as_secs_f64() * 1e3,
+            });
+            (self.wake)();
+        }
+    }
+
     fn flush_generations(&mut self) {
         if !self.generations.is_empty() {
             let batch = std::mem::take(&mut self.generations);
@@ -122,6 +137,10 @@ struct Flags {
 }
 
 impl Observer for WorkerObserver {
+    fn stopped(&mut self, until: crate::solve::Until) {
+        let _ = self.events.send(Event::Stopped(until));
+    }
+
     fn progress(&mut self, counters: &Counters, elapsed: Duration) {
         // Paused: hold the solver here, at its regular check, until resumed, stepped
         // (one more check interval) or cancelled.
@@ -145,8 +164,10 @@ impl Observer for WorkerObserver {
             .last_progress
             .is_some_and(|t| t.elapsed() < PROGRESS_EVERY)
         {
+            self.unsent = Some((*counters, elapsed));
             return;
         }
+        self.unsent = None;
         self.last_progress = Some(Instant::now());
         let _ = self.events.send(Event::Progress {
             counters: *counters,
@@ -240,12 +261,14 @@ impl Run {
                         belief,
                         wake: wake.clone(),
                         last_progress: None,
+                        unsent: None,
                         last_snapshot: None,
                         generations: Vec::new(),
                         last_generations: None,
                         paused: Duration::ZERO,
                     };
                     let result = job.run(&flags.cancel, &mut observer);
+                    observer.flush_progress();
                     observer.flush_generations();
                     let _ = tx.send(Event::Finished(result));
                     wake();

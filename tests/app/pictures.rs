@@ -4,8 +4,8 @@
 //! rows that show their answer, keys for the tabs, and display names instead of ids.
 
 use super::{
-    click_at, compare_harness, experiments_harness, harness, harness_of_size, magic_harness,
-    queens_harness, run_to_end, set_text, snapshot, step_until_idle,
+    click_at, compare_harness, enter_text, experiments_harness, harness, harness_of_size,
+    magic_harness, queens_harness, run_to_end, snapshot, step_until_idle,
 };
 use egui::accesskit::{Role, Toggled};
 use egui::{Event, Pos2, Rect, Vec2};
@@ -107,7 +107,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
     told(&h, &name);
 
     // A thousand queens: each pixel of the density view holds a block of squares.
-    set_text(&mut h, "Queens (n)", "1000");
+    enter_text(&mut h, "Queens (n)", "1000");
     h.state_mut().queens.settings.algorithm = "min-conflicts".into();
     h.run();
     run_to_end(&mut h);
@@ -155,7 +155,7 @@ fn the_magic_square_tells_its_colours_and_a_large_one_its_values() {
     run_to_end(&mut h);
     h.run();
     told(&h, "the magic constant 15");
-    set_text(&mut h, "Order", "30");
+    enter_text(&mut h, "Order", "30");
     run_to_end(&mut h);
     h.run();
     h.get_by_label("value in the square: colour scale from 1 to 900");
@@ -209,8 +209,8 @@ fn the_boards_have_coordinates_that_never_overlap() {
     assert!(r8.max.x <= board.min.x + 1.0 && r8.min.y < board.min.y + 60.0);
 
     // 100 × 100: every k-th label, none on another.
-    set_text(&mut h, "Columns", "100");
-    set_text(&mut h, "Rows", "100");
+    enter_text(&mut h, "Columns", "100");
+    enter_text(&mut h, "Rows", "100");
     h.run();
     let files = coordinate_rects(&h, "file ");
     let ranks = coordinate_rects(&h, "rank ");
@@ -403,7 +403,7 @@ fn clicking_a_row_of_run_all_four_shows_that_answer() {
 fn clicking_a_row_of_compare_s_table_shows_that_answer() {
     let mut h = compare_harness();
     h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
-    set_text(&mut h, "Trials", "1");
+    enter_text(&mut h, "Trials", "1");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
@@ -453,7 +453,7 @@ fn compare_and_the_tables_name_algorithms_as_the_pickers_do() {
     let mut h = compare_harness();
     h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label_contains("start a8");
-    set_text(&mut h, "Trials", "2");
+    enter_text(&mut h, "Trials", "2");
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();

@@ -5,6 +5,7 @@
 use super::lanes::Lane;
 use crate::app::view::{format_ms, timings_hidden};
 use crate::app::widgets::bars::{self, Row, Shape};
+use crate::app::widgets::plots::{CurveNote, too_few_points};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
 use std::fmt::Write as _;
@@ -27,14 +28,25 @@ pub fn colour(i: usize) -> Color32 {
 
 /// The curves of trial 0: best fitness per generation for the evolutionary algorithms,
 /// deepest progress per node for the searches; `progress_axis` names the latter's y axis.
-pub fn curves(ui: &mut Ui, lanes: &[Lane], overlay: &mut bool, progress_axis: &str) {
+/// A lane with one generation only is said in words, not drawn; `notes` (a lane's index and
+/// what its curve does that needs words) go under the curves.
+pub fn curves(
+    ui: &mut Ui,
+    lanes: &[Lane],
+    overlay: &mut bool,
+    progress_axis: &str,
+    notes: &[(usize, CurveNote)],
+) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Curves of trial 0").strong());
         ui.radio_value(overlay, true, "Overlaid");
         ui.radio_value(overlay, false, "Side by side");
     });
     let evolving: Vec<usize> = (0..lanes.len())
-        .filter(|&i| !lanes[i].history().points().is_empty())
+        .filter(|&i| lanes[i].history().points().len() >= 2)
+        .collect();
+    let single: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().len() == 1)
         .collect();
     let searching: Vec<usize> = (0..lanes.len())
         .filter(|&i| lanes[i].history().points().is_empty() && lanes[i].progress.len() > 1)
@@ -58,11 +70,21 @@ pub fn curves(ui: &mut Ui, lanes: &[Lane], overlay: &mut bool, progress_axis: &s
             false,
         ));
     }
-    if groups.is_empty() {
+    if groups.is_empty() && single.is_empty() {
         ui.label(
             RichText::new("No curves: these algorithms end before their first progress report.")
                 .weak(),
         );
+    }
+    for &i in &single {
+        let l = &lanes[i];
+        let found = (!l.is_live()).then_some(l.found == Some(true));
+        if let Some(said) = too_few_points(l.history(), "generation", found) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&l.name).strong().color(colour(i)));
+                ui.label(said);
+            });
+        }
     }
     for (title, x, y, shown, fitness) in groups {
         ui.label(title);
@@ -114,6 +136,12 @@ pub fn curves(ui: &mut Ui, lanes: &[Lane], overlay: &mut bool, progress_axis: &s
             let rect = egui::Rect::from_min_max(top, egui::pos2(top.x + avail, ui.cursor().min.y));
             crate::app::export::register(ui.ctx(), title, rect);
         }
+    }
+    for (i, note) in notes {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(&lanes[*i].name).strong().color(colour(*i)));
+            note.show(ui);
+        });
     }
 }
 

@@ -18,8 +18,8 @@ use super::puzzles::magic::MagicInstance;
 use super::puzzles::queens::QueensInstance;
 use super::puzzles::{Puzzle as PuzzleKind, PuzzleUi};
 use super::runs::{Action, runs_dir};
-use super::view::{View, format_ms};
-use super::widgets::number::whole_number;
+use super::view::{View, format_ms, stat_row};
+use super::widgets::number::{hold_note, whole_number};
 use crate::app::error::AppError;
 use crate::run::Run;
 use crate::solve::Budget;
@@ -142,9 +142,11 @@ impl CompareSettings {
 
 pub struct CompareView {
     pub settings: CompareSettings,
-    /// Why Run is refused (a field that is not a number, an instance out of range, no
-    /// algorithm chosen), shown under the form.
+    /// Why the last Run was refused, shown under the form.
     pub error: Option<String>,
+    /// Why Run waits, as the form last said: a field whose text is not a valid value or
+    /// not applied yet, an instance out of range, no algorithm chosen.
+    pub hold: Option<AppError>,
     lanes: Vec<Lane>,
     /// The instance the lanes ran on (the form may have changed since).
     ran: CompareSettings,
@@ -186,6 +188,7 @@ impl CompareView {
             ran: settings.clone(),
             settings,
             error: None,
+            hold: None,
             lanes: Vec::new(),
             batch: None,
             stopping: Vec::new(),
@@ -434,7 +437,7 @@ impl View for CompareView {
     /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Run if !self.is_running() && self.hold.is_none() => self.start(ctx),
             Action::Run => {}
             Action::Stop => self.stop(),
             Action::Play => self.toggle_play(),
@@ -463,17 +466,25 @@ impl View for CompareView {
             &mut self.settings.seed,
             &mut self.settings.time_limit_s,
         );
-        let trials = ui.horizontal(|ui| whole_number(ui, "Trials", &mut self.settings.trials));
+        let trials = ui
+            .horizontal(|ui| whole_number(ui, "Trials", &mut self.settings.trials, 1..=MAX_TRIALS));
         trials
             .response
             .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
-        let blocked = (form.and(trials.inner))
+        // The fields say under them what holds them back; the rest is said here.
+        if let Err(h) = &trials.inner {
+            hold_note(ui, h);
+        }
+        let fields_said = form.is_err() || trials.inner.is_err();
+        self.hold = (form.and(trials.inner))
             .and_then(|()| self.settings.check())
-            .err()
-            .map(|e| e.to_string());
-        if let Some(e) = blocked.as_ref().or(self.error.as_ref()) {
+            .err();
+        if let Some(h) = self.hold.as_ref().filter(|_| !fields_said) {
+            hold_note(ui, h);
+        } else if let Some(e) = self.error.as_ref().filter(|_| self.hold.is_none()) {
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
         }
+        let blocked = self.hold.as_ref().map(ToString::to_string);
         ui.separator();
         let buttons = super::widgets::params::run_and_stop(
             ui,
@@ -513,9 +524,7 @@ impl View for CompareView {
                     let algorithms = self.ran.instance().algorithms();
                     let info = algorithms.iter().find(|a| a.id == l.algorithm);
                     for f in info.map_or(&[][..], |a| a.figures) {
-                        ui.label(f.label);
-                        ui.label(f.value(c));
-                        ui.end_row();
+                        stat_row(ui, f.label, f.help, f.value(c));
                     }
                     ui.label("time");
                     ui.label(format_ms(ui.ctx(), l.elapsed_ms()));
@@ -547,7 +556,17 @@ impl View for CompareView {
             self.boards(ui);
             ui.separator();
             let axis = self.ran.instance().progress_axis();
-            charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis);
+            let notes: Vec<_> = (self.lanes.iter().enumerate())
+                .filter_map(|(i, l)| {
+                    let points = l.history().points();
+                    let note = self
+                        .ran
+                        .instance()
+                        .curve_note(&l.algorithm, points, l.counters());
+                    note.map(|n| (i, n))
+                })
+                .collect();
+            charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis, &notes);
             charts::time_chart(ui, &self.lanes, self.ran.trials);
             ui.separator();
             let before = self.selected;

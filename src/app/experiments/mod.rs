@@ -12,7 +12,7 @@ use super::background::Background;
 use super::runs::Action;
 use super::view::{View, timings_hidden};
 use crate::bench::Meter;
-use crate::bench::knight::{CountRow, Setup, SquaresTable, TrialsRow};
+use crate::bench::knight::{CountRow, LEVELS, Setup, SquaresTable, TrialsRow, check_params_of};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::QueensRow;
 use crate::run::JobError;
@@ -160,6 +160,58 @@ impl Default for ExperimentSettings {
     }
 }
 
+impl ExperimentSettings {
+    /// What is wrong with the form for the experiment chosen, if anything: the form says so
+    /// and Run waits.
+    pub fn check(&self) -> Result<(), String> {
+        let s = self;
+        if !(1..=10_000).contains(&s.trials) {
+            return Err("trials must be from 1 to 10000".into());
+        }
+        if s.time_limit_s.is_nan() || s.time_limit_s <= 0.0 {
+            return Err("the time limit must be above 0".into());
+        }
+        match s.experiment {
+            Experiment::Levels | Experiment::SquaresGa | Experiment::SquaresCount
+                if !(3..=MAX_SWEEP_SIDE).contains(&s.side) =>
+            {
+                Err(format!(
+                    "the board's side must be from 3 to {MAX_SWEEP_SIDE} here"
+                ))
+            }
+            Experiment::SquaresGa if !(1..=100).contains(&s.runs) => {
+                Err("runs per square must be from 1 to 100".into())
+            }
+            Experiment::Sizes => parse_list(&s.sizes).and_then(|v| {
+                if v.iter().all(|&n| (1..=64).contains(&n)) {
+                    Ok(())
+                } else {
+                    Err("sizes must be from 1 to 64".into())
+                }
+            }),
+            Experiment::QueensTable => parse_list(&s.queens_n).and_then(|v| {
+                if v.iter().all(|&n| (1..=200).contains(&n)) {
+                    Ok(())
+                } else {
+                    Err("n must be from 1 to 200 here".into())
+                }
+            }),
+            _ => Ok(()),
+        }?;
+        if s.experiment.takes_params() {
+            let params = parse_params(&s.params).map_err(|e| e.to_string())?;
+            let levels: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
+            let algorithms = match s.experiment {
+                Experiment::Levels => levels,
+                Experiment::Sizes => vec![s.algorithm.as_str()],
+                _ => vec![s.squares_algorithm.as_str()],
+            };
+            check_params_of(&params, &algorithms).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
 /// An experiment's result.
 #[derive(Debug, Clone)]
 pub enum Outcome {
@@ -227,47 +279,7 @@ impl ExperimentsView {
     pub fn start(&mut self, ctx: &egui::Context) {
         self.abandon();
         let s = self.settings.clone();
-        let check = || -> Result<(), String> {
-            if !(1..=10_000).contains(&s.trials) {
-                return Err("trials must be from 1 to 10000".into());
-            }
-            if s.time_limit_s.is_nan() || s.time_limit_s <= 0.0 {
-                return Err("the time limit must be above 0".into());
-            }
-            match s.experiment {
-                Experiment::Levels | Experiment::SquaresGa | Experiment::SquaresCount
-                    if !(3..=MAX_SWEEP_SIDE).contains(&s.side) =>
-                {
-                    Err(format!(
-                        "the board's side must be from 3 to {MAX_SWEEP_SIDE} here"
-                    ))
-                }
-                Experiment::SquaresGa if !(1..=100).contains(&s.runs) => {
-                    Err("runs per square must be from 1 to 100".into())
-                }
-                Experiment::Sizes => parse_list(&s.sizes).and_then(|v| {
-                    if v.iter().all(|&n| (1..=64).contains(&n)) {
-                        Ok(())
-                    } else {
-                        Err("sizes must be from 1 to 64".into())
-                    }
-                }),
-                Experiment::QueensTable => parse_list(&s.queens_n).and_then(|v| {
-                    if v.iter().all(|&n| (1..=200).contains(&n)) {
-                        Ok(())
-                    } else {
-                        Err("n must be from 1 to 200 here".into())
-                    }
-                }),
-                _ => Ok(()),
-            }
-            .and_then(|()| {
-                parse_params(&s.params)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            })
-        };
-        if let Err(e) = check() {
+        if let Err(e) = s.check() {
             self.outcome = Some(Err(e));
             return;
         }
@@ -336,7 +348,7 @@ impl View for ExperimentsView {
     /// A key: R runs, Esc stops.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Run if !self.is_running() => self.start(ctx),
+            Action::Run if !self.is_running() && self.settings.check().is_ok() => self.start(ctx),
             Action::Stop => self.stop(),
             _ => {}
         }
@@ -420,11 +432,15 @@ impl View for ExperimentsView {
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
         ui.label("Trial i uses seed + i. The same on the command line:");
         ui.label(RichText::new(s.experiment.command(s)).monospace());
+        let hold = s.check().err();
+        if let Some(e) = &hold {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
         ui.separator();
         let buttons = super::widgets::params::run_and_stop(
             ui,
             self.is_running(),
-            None,
+            hold.as_deref(),
             "Run experiment",
             "Run every trial on all cores (R)",
             "Cancel the experiment (Esc)",
@@ -473,11 +489,20 @@ impl View for ExperimentsView {
                         t.evaluations,
                         100.0 * t.hit_ratio
                     ),
-                    Outcome::SquaresCount { rows, .. } => format!(
-                        "{} tours in all; {} squares counted completely",
-                        rows.iter().map(|r| r.tours).sum::<u64>(),
-                        rows.iter().filter(|r| r.complete).count()
-                    ),
+                    Outcome::SquaresCount { rows, .. } => {
+                        let stopped = rows.iter().filter(|r| r.tours.is_none()).count();
+                        format!(
+                            "{} tours in all; {} of {} squares counted completely{}",
+                            rows.iter().filter_map(|r| r.tours).sum::<u64>(),
+                            rows.iter().filter(|r| r.complete).count(),
+                            rows.len(),
+                            if stopped > 0 {
+                                format!("; {stopped} not counted (stopped first)")
+                            } else {
+                                String::new()
+                            }
+                        )
+                    }
                     Outcome::QueensTable(rows) => format!("{} rows", rows.len()),
                     Outcome::MagicVariants(rows) => format!("{} variants", rows.len()),
                 };
@@ -528,7 +553,9 @@ impl View for ExperimentsView {
                     .rows
                     .iter()
                     .map(|r| match metric {
-                        Metric::SuccessRate => r.successes as f64 / r.runs.max(1) as f64,
+                        // A square whose runs were all stopped has no figure.
+                        _ if r.runs == 0 => f64::NAN,
+                        Metric::SuccessRate => r.successes as f64 / r.runs as f64,
                         Metric::Generations => r.mean_generations_to_first,
                         Metric::Time => r.mean_ms,
                         _ => r.tours as f64,
@@ -541,10 +568,14 @@ impl View for ExperimentsView {
                 metric_picker(ui, metric, Metric::COUNT_SWEEP);
                 let values: Vec<f64> = rows
                     .iter()
-                    .map(|r| match metric {
-                        Metric::Calls => r.calls as f64,
-                        Metric::Time => r.elapsed_ms,
-                        _ => r.tours as f64,
+                    .map(|r| {
+                        // A square the sweep was stopped before has no figure.
+                        match metric {
+                            Metric::Calls => r.calls.map(|c| c as f64),
+                            Metric::Time => r.elapsed_ms,
+                            _ => r.tours.map(|t| t as f64),
+                        }
+                        .unwrap_or(f64::NAN)
                     })
                     .collect();
                 heat_board(ui, *side, &values, *metric, hide);

@@ -257,12 +257,15 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
         }
         _ => format!("{} {caption}", exact_metric(v, metric)),
     };
+    // NaN marks a square with no figure (the sweep was stopped before it): no colour, a
+    // dash, and a hover that says why.
     let heat = (!hidden).then(|| Heat {
         values,
         caption: &caption,
         exact: &exact,
         short: &short,
         tell: &tell,
+        missing: "no figure: the experiment was stopped before this square",
     });
     let avail = ui
         .available_width()

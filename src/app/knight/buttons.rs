@@ -1,6 +1,7 @@
 //! The Knight's Tour view's run and playback buttons, and its fitness plot.
 
 use super::{BELIEF_ALGORITHMS, INSTANT, KnightView};
+use crate::app::puzzles::knight::curve_note;
 use crate::app::widgets::plots::{BEST, MEAN, WORST, generation_plot};
 use egui::{RichText, Ui};
 
@@ -10,9 +11,11 @@ impl KnightView {
         let can_play = !self.tour.is_empty();
         let (mut play, mut step) = (false, false);
         let label = if self.playing { "Pause" } else { "Play" };
+        let blocked = self.hold.as_ref().map(ToString::to_string);
         let pressed = self.live.buttons(
             ui,
             "Start the search (R)",
+            blocked.as_deref(),
             |_| {},
             |ui| {
                 play = ui
@@ -97,10 +100,12 @@ impl KnightView {
             last.generation, last.best, last.mean, last.worst
         ));
         ui.label(format!(
-            "best path {} squares, diversity {:.0} %",
+            "best path of generation {}: {} squares; diversity {:.0} %",
+            last.generation,
             last.best_coverage,
             last.diversity * 100.0
         ));
+        let found = (!self.live.is_running()).then(|| self.displayed_tour().is_some());
         generation_plot(
             ui,
             "fitness-plot",
@@ -108,6 +113,10 @@ impl KnightView {
             "generation",
             &self.live.history,
             &[BEST, MEAN, WORST],
+            found,
         );
+        if let Some(note) = curve_note(&self.live.label, self.live.history.points()) {
+            note.show(ui);
+        }
     }
 }

@@ -10,8 +10,9 @@ use settings::{OTHER_TASKS, task_name};
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
+use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
@@ -19,7 +20,7 @@ use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::{RichText, Ui};
+use egui::Ui;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -42,10 +43,11 @@ enum Outcome {
 
 pub struct KnightView {
     pub settings: KnightSettings,
-    cols_text: String,
-    rows_text: String,
-    /// Why the board size fields were refused, shown under them.
-    pub size_error: Option<String>,
+    cols_text: Typed,
+    rows_text: Typed,
+    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
+    /// one not applied yet.
+    pub hold: Option<AppError>,
     /// The run on show: its worker, counters, fitness history and record.
     pub live: LiveRun,
     live_path: Vec<Square>,
@@ -82,10 +84,10 @@ impl KnightView {
         }
         let board = Arc::new(board_of(&settings));
         KnightView {
-            cols_text: settings.cols.to_string(),
-            rows_text: settings.rows.to_string(),
+            cols_text: Typed::default(),
+            rows_text: Typed::default(),
             settings,
-            size_error: None,
+            hold: None,
             live: LiveRun::default(),
             live_path: Vec::new(),
             outcome: None,
@@ -183,7 +185,9 @@ impl KnightView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
-        let Ok(job) = <&KnightJob>::try_from(&file.job) else {
+        // A run stopped by its clock or by hand is replayed to the point it stopped at.
+        let replayed = file.replay_job();
+        let Ok(job) = <&KnightJob>::try_from(&replayed) else {
             return Err("not a knight's tour run".into());
         };
         let job = job.clone();
@@ -289,14 +293,13 @@ impl KnightView {
             }
             Ok(Ok(KnightReport::Search(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.live.counters.nodes = r.nodes_generated;
+                self.live.counters = r.counters();
                 self.tour = r.path.clone();
                 Outcome::Search(r)
             }
             Ok(Ok(KnightReport::Count(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.live.counters.nodes = r.calls;
-                self.live.counters.solutions = r.total;
+                self.live.counters = r.counters();
                 self.tour.clear();
                 Outcome::Count(r)
             }
@@ -333,29 +336,6 @@ impl KnightView {
         }
     }
 
-    /// Applies the size fields; refuses sizes outside 1..=MAX_SIDE with a message.
-    fn apply_size(&mut self) {
-        let parse = |t: &str, what: &str| -> Result<u32, String> {
-            match t.trim().parse::<u32>() {
-                Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
-                _ => Err(format!(
-                    "{what} must be a whole number from 1 to {MAX_SIDE} (got {:?})",
-                    t.trim()
-                )),
-            }
-        };
-        match (
-            parse(&self.cols_text, "Columns"),
-            parse(&self.rows_text, "Rows"),
-        ) {
-            (Ok(c), Ok(r)) => {
-                self.size_error = None;
-                self.set_size(c, r);
-            }
-            (Err(e), _) | (_, Err(e)) => self.size_error = Some(e),
-        }
-    }
-
     fn set_size(&mut self, cols: u32, rows: u32) {
         if (cols, rows) == (self.settings.cols, self.settings.rows) {
             return;
@@ -364,8 +344,6 @@ impl KnightView {
         self.settings.cols = cols;
         self.settings.rows = rows;
         self.board = Arc::new(board_of(&self.settings));
-        self.cols_text = cols.to_string();
-        self.rows_text = rows.to_string();
         let (r, c) = self.settings.start;
         self.settings.start = (r.min(rows - 1), c.min(cols - 1));
     }
@@ -389,7 +367,7 @@ impl View for KnightView {
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Run if !self.live.is_running() => self.start_run(ctx),
+            Action::Run if !self.live.is_running() && self.hold.is_none() => self.start_run(ctx),
             Action::Run => {}
             Action::Stop => self.stop_by_user(),
             Action::Play => self.toggle_play(),
@@ -415,22 +393,24 @@ impl View for KnightView {
     /// The controls: board, start, algorithm and its parameters, seed, run buttons.
     fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Board");
-        ui.horizontal(|ui| {
-            let l = ui.label("Columns");
-            let c = ui
-                .add(egui::TextEdit::singleline(&mut self.cols_text).desired_width(40.0))
-                .labelled_by(l.id);
-            let l = ui.label("Rows");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.rows_text).desired_width(40.0))
-                .labelled_by(l.id);
-            if c.changed() || r.changed() {
-                self.apply_size();
-            }
-        });
-        if let Some(e) = &self.size_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        let (cols, rows) = (self.settings.cols, self.settings.rows);
+        let (c, r) = ui
+            .horizontal(|ui| {
+                let side = |name| whole(name, 1..=MAX_SIDE as u64);
+                let c =
+                    (self.cols_text).show(ui, "Columns", &cols.to_string(), 40.0, side("Columns"));
+                let r = (self.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));
+                (c, r)
+            })
+            .inner;
+        if c.commit.is_some() || r.commit.is_some() {
+            let side = |v: Option<u64>, old: u32| v.map_or(old, |v| v as u32);
+            self.set_size(side(c.commit, cols), side(r.commit, rows));
         }
+        for h in [&c.hold, &r.hold].into_iter().flatten() {
+            hold_note(ui, h);
+        }
+        let mut hold = c.hold.or(r.hold);
         ui.horizontal_wrapped(|ui| {
             for &(c, r) in PRESETS {
                 if ui
@@ -438,7 +418,6 @@ impl View for KnightView {
                     .on_hover_text("Board preset: columns × rows")
                     .clicked()
                 {
-                    self.size_error = None;
                     self.set_size(c, r);
                 }
             }
@@ -470,13 +449,15 @@ impl View for KnightView {
             });
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
-            param_form(ui, algo, &mut self.settings.params, &[]);
+            let params = param_form(ui, algo, &mut self.settings.params, &[]);
+            hold = hold.or(params);
         } else if let Some((_, _, help)) =
             OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
         {
             ui.label(*help);
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
 
         ui.separator();
         self.run_buttons(ui);
@@ -494,9 +475,7 @@ impl View for KnightView {
             .num_columns(2)
             .show(ui, |ui| {
                 for f in knight_figures(shown) {
-                    ui.label(f.label);
-                    ui.label(f.value(c));
-                    ui.end_row();
+                    stat_row(ui, f.label, f.help, f.value(c));
                 }
                 ui.label("elapsed");
                 ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));
@@ -526,10 +505,10 @@ impl View for KnightView {
         } else {
             (&self.tour, self.shown)
         };
+        // A square whose count was cut short has no figure (NaN): it stays uncoloured.
         let counts: Option<Vec<f64>> = match &self.outcome {
-            Some(Outcome::Count(r)) => {
-                (r.per_square.as_ref()).map(|v| v.iter().map(|&n| n as f64).collect())
-            }
+            Some(Outcome::Count(r)) => (r.per_square.as_ref())
+                .map(|p| p.iter().map(|c| c.map_or(f64::NAN, |n| n as f64)).collect()),
             _ => None,
         };
         let whole = |v: f64| format!("{v:.0}");
@@ -546,6 +525,7 @@ impl View for KnightView {
                 exact: &whole,
                 short: &short_count,
                 tell: &tours,
+                missing: "no figure: its count was cut short",
             })
         } else if self.settings.show_belief
             && let Some(values) = &self.belief
@@ -556,6 +536,7 @@ impl View for KnightView {
                 exact: &weight,
                 short: &weight,
                 tell: &belief,
+                missing: "no weight",
             })
         } else {
             None
@@ -583,5 +564,6 @@ impl View for KnightView {
 }
 
 fn board_of(settings: &KnightSettings) -> Board {
-    Board::new(settings.cols as u64, settings.rows as u64).expect("sizes are checked when typed")
+    Board::new(settings.cols as u64, settings.rows as u64)
+        .expect("sizes are checked before they are applied")
 }

@@ -4,11 +4,12 @@
 use super::PuzzleUi;
 use crate::app::error::AppError;
 use crate::app::widgets::board::{BoardView, board as draw_board, path_legend};
-use crate::app::widgets::number::whole_number;
+use crate::app::widgets::number::{hold_note, whole_number};
+use crate::app::widgets::plots::{CurveNote, first_fall};
 use crate::puzzle::knight::Board;
 use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS};
 use crate::run::{Job, KnightJob, KnightTask};
-use crate::solve::Budget;
+use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -60,13 +61,17 @@ impl PuzzleUi for KnightInstance {
     }
 
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
-        let sizes = ui
+        let (cols, rows) = ui
             .horizontal(|ui| {
-                let cols = whole_number(ui, "Columns", &mut self.cols);
-                let rows = whole_number(ui, "Rows", &mut self.rows);
-                cols.and(rows)
+                let cols = whole_number(ui, "Columns", &mut self.cols, 1..=MAX_SIDE);
+                let rows = whole_number(ui, "Rows", &mut self.rows, 1..=MAX_SIDE);
+                (cols, rows)
             })
             .inner;
+        for h in [&cols, &rows].into_iter().filter_map(|r| r.as_ref().err()) {
+            hold_note(ui, h);
+        }
+        let sizes = cols.and(rows);
         ui.horizontal(|ui| {
             let (r, c) = &mut self.start;
             let l = ui.label("Start row");
@@ -148,4 +153,41 @@ impl PuzzleUi for KnightInstance {
     fn legend(&self, ui: &mut Ui) {
         path_legend(ui);
     }
+
+    fn curve_note(
+        &self,
+        algorithm: &str,
+        points: &[GenerationStats],
+        _counters: &Counters,
+    ) -> Option<CurveNote> {
+        curve_note(algorithm, points)
+    }
+}
+
+/// Why level 3's best fitness can fall (see `solve::knight::evolve::levels`).
+const LEVEL3_FALL: &str = "Level 3 decodes every chromosome through its belief space: a square's difficulty (how seldom the top paths through it came within 80 % of a tour) steers which free square the decoder takes when a move cannot be followed, and whether it may enter a dead end in the first five moves. The belief space learns from the top quarter of every generation (at least five individuals), so the same chromosome, even an elite copied unchanged, can decode to a shorter path in the next generation. Falls come mostly in the first generations, while the belief space still changes fast.";
+
+/// Why the Knight's Tour solver report's GAs' best can fall.
+const NO_ELITE_FALL: &str = "The Knight's Tour solver report's GAs keep no elite: each generation is made of the children of the one before, so its best path can be shorter than the last one's. The board and \"longest path so far\" keep the longest of every generation.";
+
+/// What a knight's fitness curve of `algorithm` does that needs words: a fall of the best.
+pub fn curve_note(algorithm: &str, points: &[GenerationStats]) -> Option<CurveNote> {
+    let (generation, before, after) = first_fall(points)?;
+    let (why, detail) = match algorithm {
+        "level3" => (
+            "level 3's belief space changed how its chromosomes decode",
+            LEVEL3_FALL,
+        ),
+        "ga-repair" | "ga-heuristic" => (
+            "this GA keeps no elite, so a generation can do worse than the one before",
+            NO_ELITE_FALL,
+        ),
+        _ => return None,
+    };
+    Some(CurveNote {
+        short: format!(
+            "The best fell in generation {generation} ({before:.0} → {after:.0}): {why}."
+        ),
+        detail,
+    })
 }

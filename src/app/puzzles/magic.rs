@@ -3,7 +3,7 @@
 use super::PuzzleUi;
 use crate::app::error::AppError;
 use crate::app::widgets::magic_grid::{magic_grid, sums_legend};
-use crate::app::widgets::number::whole_number;
+use crate::app::widgets::number::{hold_note, whole_number};
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
 use crate::run::{Job, MagicJob, MagicTask};
 use crate::solve::Budget;
@@ -35,8 +35,13 @@ impl PuzzleUi for MagicInstance {
     }
 
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
-        ui.horizontal(|ui| whole_number(ui, "Order", &mut self.order))
-            .inner
+        let field = ui
+            .horizontal(|ui| whole_number(ui, "Order", &mut self.order, 1..=MAX_ORDER))
+            .inner;
+        if let Err(h) = &field {
+            hold_note(ui, h);
+        }
+        field
     }
 
     fn check(&self) -> Result<(), AppError> {

@@ -8,9 +8,10 @@ pub mod magic;
 pub mod queens;
 
 use crate::app::error::AppError;
+use crate::app::widgets::plots::CurveNote;
 use crate::run::Job;
 use crate::run::catalog::AlgorithmInfo;
-use crate::solve::Budget;
+use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +46,9 @@ pub trait PuzzleUi {
     fn algorithms(&self) -> &'static [AlgorithmInfo];
     /// The algorithms a comparison starts with.
     fn default_choice(&self) -> &'static [&'static str];
-    /// The instance's fields; `Err` says which text is not a number.
+    /// The instance's fields (a value takes effect on Enter or when the focus leaves its
+    /// field), each saying under it why it cannot be used yet; `Err` is why a run must wait
+    /// for them: a text that is not a valid value, or one not applied yet.
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError>;
     /// What is wrong with the instance for a shared view, if anything.
     fn check(&self) -> Result<(), AppError>;
@@ -63,4 +66,13 @@ pub trait PuzzleUi {
     fn clicked(&mut self, _at: (u32, u32)) {}
     /// What the colours and marks of the drawings mean, once under all of them.
     fn legend(&self, ui: &mut Ui);
+    /// What the curve of `algorithm` (its `points`, its `counters`) does that needs words.
+    fn curve_note(
+        &self,
+        _algorithm: &str,
+        _points: &[GenerationStats],
+        _counters: &Counters,
+    ) -> Option<CurveNote> {
+        None
+    }
 }

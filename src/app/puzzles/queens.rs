@@ -2,11 +2,12 @@
 
 use super::PuzzleUi;
 use crate::app::error::AppError;
-use crate::app::widgets::number::whole_number;
+use crate::app::widgets::number::{hold_note, whole_number};
+use crate::app::widgets::plots::CurveNote;
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board, queens_legend};
 use crate::run::catalog::{AlgorithmInfo, QUEENS_ALGORITHMS};
 use crate::run::{Job, QueensJob, QueensTask};
-use crate::solve::Budget;
+use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 
@@ -35,8 +36,13 @@ impl PuzzleUi for QueensInstance {
     }
 
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
-        ui.horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n))
-            .inner
+        let field = ui
+            .horizontal(|ui| whole_number(ui, "Queens (n)", &mut self.n, 1..=MAX_N))
+            .inner;
+        if let Err(h) = &field {
+            hold_note(ui, h);
+        }
+        field
     }
 
     fn check(&self) -> Result<(), AppError> {
@@ -91,4 +97,33 @@ impl PuzzleUi for QueensInstance {
     fn legend(&self, ui: &mut Ui) {
         queens_legend(ui, true, true);
     }
+
+    fn curve_note(
+        &self,
+        algorithm: &str,
+        points: &[GenerationStats],
+        counters: &Counters,
+    ) -> Option<CurveNote> {
+        curve_note(algorithm, points, counters)
+    }
+}
+
+/// What an N-Queens curve of `algorithm` does that needs words: hill climbing's jumps up.
+pub fn curve_note(
+    algorithm: &str,
+    points: &[GenerationStats],
+    counters: &Counters,
+) -> Option<CurveNote> {
+    if algorithm != "hill-climbing" {
+        return None;
+    }
+    // A thinned history may miss a jump; the counter does not.
+    let jumps = points.windows(2).filter(|w| w[1].best > w[0].best).count() as u64;
+    let restarts = counters.attempts.max(jumps);
+    (restarts > 0).then(|| CurveNote {
+        short: format!(
+            "Each jump up is a restart ({restarts} so far): at a local minimum hill climbing begins again from a new random placement."
+        ),
+        detail: "Steepest descent moves one queen at a time while that lowers the conflicts. When no single move does (a local minimum), hill climbing restarts from a new random placement, whose conflicts are many again; the curve jumps up and falls from there. max_restarts limits how often.",
+    })
 }

@@ -1,20 +1,27 @@
 //! The N-Queens view's run buttons, its table of runs and its conflicts plot.
 
 use super::*;
+use crate::app::live_run::start_button;
+use crate::app::puzzles::queens::curve_note;
 
 impl QueensView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let running = self.live.is_running();
+        let blocked = self.hold.as_ref().map(ToString::to_string);
         let mut all_four = false;
         let pressed = self.live.buttons(
             ui,
             "Run the chosen algorithm (R)",
+            blocked.as_deref(),
             |ui| {
-                all_four = ui
-                    .add_enabled(!running, egui::Button::new("Run all four"))
-                    .on_hover_text("Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times")
-                    .clicked();
+                all_four = start_button(
+                    ui,
+                    "Run all four",
+                    "Run the N-Queens AI report's four algorithms one after another on this n and seed, and compare their times",
+                    running,
+                    blocked.as_deref(),
+                );
             },
             |_| {},
         );
@@ -41,15 +48,18 @@ impl QueensView {
         } else {
             format!("Count every solution of {n} queens: bitboards with symmetry on every core.")
         };
-        if ui
-            .add_enabled(
-                !running && countable,
-                egui::Button::new("Count all solutions"),
-            )
-            .on_hover_text(help)
-            .on_disabled_hover_text(format!("Counting goes up to n = {MAX_COUNT_N}."))
-            .clicked()
-        {
+        let why_not = if countable {
+            self.n_hold.as_ref().map(ToString::to_string)
+        } else {
+            Some(format!("Counting goes up to n = {MAX_COUNT_N}."))
+        };
+        if start_button(
+            ui,
+            "Count all solutions",
+            &help,
+            running,
+            why_not.as_deref(),
+        ) {
             self.start_count(&ctx);
         }
         ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
@@ -221,6 +231,11 @@ impl QueensView {
         } else {
             std::slice::from_ref(&conflicts)
         };
+        let found = match &self.outcome {
+            _ if self.live.is_running() => None,
+            Some(Outcome::Solve(r)) => Some(r.found),
+            _ => Some(false),
+        };
         generation_plot(
             ui,
             "queens-conflicts-plot",
@@ -228,6 +243,11 @@ impl QueensView {
             unit,
             &self.live.history,
             curves,
+            found,
         );
+        let points = self.live.history.points();
+        if let Some(note) = curve_note(algorithm, points, &self.live.counters) {
+            note.show(ui);
+        }
     }
 }

@@ -6,7 +6,8 @@ mod figures;
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label};
+use super::view::{View, format_ms, outcome_label, stat_row};
+use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
@@ -82,9 +83,12 @@ enum Outcome {
 
 pub struct QueensView {
     pub settings: QueensSettings,
-    n_text: String,
-    /// Why the n field was refused, shown under it.
-    pub n_error: Option<String>,
+    n_text: Typed,
+    /// Why a run waits, as the form last said: a field whose text is not a valid value, or
+    /// one not applied yet.
+    pub hold: Option<AppError>,
+    /// Why a count waits: the n field alone (counting takes no parameters).
+    n_hold: Option<AppError>,
     /// The run on show: its worker, counters, fitness history and record.
     pub live: LiveRun,
     /// What the running job is: an algorithm id or `count`.
@@ -121,9 +125,10 @@ impl QueensView {
             settings.heuristic = QueensSettings::default().heuristic;
         }
         QueensView {
-            n_text: settings.n.to_string(),
+            n_text: Typed::default(),
             settings,
-            n_error: None,
+            hold: None,
+            n_hold: None,
             live: LiveRun::default(),
             running: String::new(),
             queue: Vec::new(),
@@ -258,7 +263,9 @@ impl QueensView {
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
     /// saved; the statistics say whether the answer is the saved one.
     pub fn replay(&mut self, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
-        let Ok(job) = <&QueensJob>::try_from(&file.job) else {
+        // A run stopped by its clock or by hand is replayed to the point it stopped at.
+        let replayed = file.replay_job();
+        let Ok(job) = <&QueensJob>::try_from(&replayed) else {
             return Err("not an N-Queens run".into());
         };
         let job = job.clone();
@@ -354,30 +361,12 @@ impl QueensView {
         self.outcome = Some(outcome);
     }
 
-    /// Applies the n field; refuses values outside 1..=MAX_APP_N with a message.
-    fn apply_n(&mut self) {
-        let t = self.n_text.trim().replace(['_', ','], "");
-        match t.parse::<u64>() {
-            Ok(n) if (1..=MAX_APP_N).contains(&n) => {
-                self.n_error = None;
-                self.set_n(n);
-            }
-            _ => {
-                self.n_error = Some(format!(
-                    "n must be a whole number from 1 to {MAX_APP_N} (got {:?})",
-                    self.n_text.trim()
-                ))
-            }
-        }
-    }
-
     fn set_n(&mut self, n: u64) {
         if n == self.settings.n {
             return;
         }
         self.reset();
         self.settings.n = n;
-        self.n_text = n.to_string();
     }
 }
 
@@ -399,7 +388,7 @@ impl View for QueensView {
     /// paused.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match (action, self.live.is_running()) {
-            (Action::Run, false) => self.start_run(ctx),
+            (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
             (Action::Play, true) => self.live.toggle_pause(),
             (Action::Step(1), true) => self.live.step(),
@@ -423,19 +412,26 @@ impl View for QueensView {
     /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
     fn controls(&mut self, ui: &mut Ui) {
         ui.heading("Board");
-        ui.horizontal(|ui| {
-            let l = ui.label("Queens (n)");
-            let r = ui
-                .add(egui::TextEdit::singleline(&mut self.n_text).desired_width(90.0))
-                .labelled_by(l.id)
-                .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
-            if r.changed() {
-                self.apply_n();
-            }
-        });
-        if let Some(e) = &self.n_error {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        let n = self.settings.n.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("n", 1..=MAX_APP_N);
+                let field = self.n_text.show(ui, "Queens (n)", &n, 90.0, read);
+                field
+                    .response
+                    .clone()
+                    .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            self.set_n(n);
         }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        self.n_hold.clone_from(&field.hold);
+        let mut hold = field.hold;
         ui.horizontal_wrapped(|ui| {
             for &n in PRESETS {
                 let label = if n >= 1_000_000 {
@@ -448,7 +444,6 @@ impl View for QueensView {
                     .on_hover_text(format!("{n} queens"))
                     .clicked()
                 {
-                    self.n_error = None;
                     self.set_n(n);
                 }
             }
@@ -487,7 +482,8 @@ impl View for QueensView {
                     .response
                     .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
             });
-            param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+            let params = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+            hold = hold.or(params);
             let n = self.settings.n;
             if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
                 ui.label(
@@ -500,6 +496,7 @@ impl View for QueensView {
             }
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
 
         ui.separator();
         self.run_buttons(ui);
@@ -513,23 +510,24 @@ impl View for QueensView {
         egui::Grid::new("queens-stats")
             .num_columns(2)
             .show(ui, |ui| {
-                let mut row = |k: &str, v: String| {
-                    ui.label(k);
-                    ui.label(v);
-                    ui.end_row();
-                };
+                let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
                 if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
-                    row("nodes", c.nodes.to_string());
-                    row("solutions so far", c.solutions.to_string());
+                    row(ui, "nodes", c.nodes.to_string());
+                    row(ui, "solutions so far", c.solutions.to_string());
                 } else {
                     let placed = self.placement.len();
-                    row("queens placed", format!("{placed} of {}", self.settings.n));
                     row(
+                        ui,
+                        "queens on the board",
+                        format!("{placed} of {}", self.settings.n),
+                    );
+                    row(
+                        ui,
                         "attacked queens",
                         self.attacks.attacked_queens().to_string(),
                     );
                     if let Some(p) = self.pairs {
-                        row("attacking pairs", p.to_string());
+                        row(ui, "attacking pairs", p.to_string());
                     }
                     let algorithm = if self.running.is_empty() {
                         self.shown_result().map_or("", |r| r.algorithm.as_str())
@@ -537,10 +535,10 @@ impl View for QueensView {
                         self.running.as_str()
                     };
                     for f in queens_figures(algorithm) {
-                        row(f.label, f.value(&c));
+                        stat_row(ui, f.label, f.help, f.value(&c));
                     }
                 }
-                row("elapsed", time(self.live.elapsed_ms));
+                row(ui, "elapsed", time(self.live.elapsed_ms));
             });
         let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
         self.live.status(ui, name);

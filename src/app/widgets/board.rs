@@ -24,7 +24,8 @@ const LEGEND_WIDTH: f32 = 1300.0;
 
 /// A figure per square, drawn as a heat map with a colour bar.
 pub struct Heat<'a> {
-    /// One value per square, row by row from the top; none negative.
+    /// One value per square, row by row from the top; none negative. NaN: the square has
+    /// no figure (its count was cut short); it keeps its checker colour and a dash.
     pub values: &'a [f64],
     /// What the values are, for the legend: "tours from this square".
     pub caption: &'a str,
@@ -34,6 +35,8 @@ pub struct Heat<'a> {
     pub short: &'a dyn Fn(f64) -> String,
     /// What hovering a square says of its value: "304 tours from this square".
     pub tell: &'a dyn Fn(f64) -> String,
+    /// What hovering a square without a figure says, and its legend swatch.
+    pub missing: &'a str,
 }
 
 impl Heat<'_> {
@@ -365,7 +368,11 @@ fn describe(
     if let Some(heat) = &view.heat
         && let Some(&v) = heat.values.get(sq as usize)
     {
-        parts.push((heat.tell)(v));
+        parts.push(if v.is_finite() {
+            (heat.tell)(v)
+        } else {
+            heat.missing.to_string()
+        });
     }
     if let Some(i) = trail.iter().position(|&s| s == sq) {
         parts.push(format!("move {}", i + 1));
@@ -428,14 +435,13 @@ fn heat_marks(
     for (i, &v) in heat.values.iter().enumerate().take(b.len()) {
         let (r, c) = (i as u32 / b.cols(), i as u32 % b.cols());
         let at = squares.min + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
-        let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
-        painter.text(
-            at,
-            Align2::CENTER_CENTER,
-            (heat.short)(v),
-            font.clone(),
-            text_on(heat_colour(t, dark)),
-        );
+        let (text, colour) = if v.is_finite() {
+            let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
+            ((heat.short)(v), text_on(heat_colour(t, dark)))
+        } else {
+            ("–".to_string(), ui.visuals().text_color())
+        };
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colour);
     }
 }
 
@@ -495,13 +501,22 @@ fn board_legend(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: 
     }));
     if let Some(heat) = &view.heat {
         let dark = ui.visuals().dark_mode;
-        legend::colour_bar(
-            ui,
-            heat.caption,
-            &(heat.exact)(0.0),
-            &(heat.exact)(heat.max()),
-            |t| heat_colour(t, dark),
-        );
+        legend::row(ui, |ui| {
+            legend::colour_bar(
+                ui,
+                heat.caption,
+                &(heat.exact)(0.0),
+                &(heat.exact)(heat.max()),
+                |t| heat_colour(t, dark),
+            );
+            if heat.values.iter().any(|v| !v.is_finite()) {
+                legend::swatch(
+                    ui,
+                    Mark::Glyph("–", ui.visuals().text_color()),
+                    heat.missing,
+                );
+            }
+        });
     }
 }
 
@@ -557,8 +572,10 @@ fn squares_texture(
         let max = heat.max();
         let dark = ui.visuals().dark_mode;
         for (p, &v) in pixels.iter_mut().zip(heat.values) {
-            let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
-            *p = heat_colour(t, dark);
+            if v.is_finite() {
+                let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
+                *p = heat_colour(t, dark);
+            }
         }
     }
     if tint_visited {

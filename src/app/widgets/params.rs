@@ -1,63 +1,88 @@
 //! The parameter form of an algorithm from the catalog: one row per parameter, a picker
-//! for choices and a text field for numbers, each checked as it is typed.
+//! for choices and a text field for numbers. A typed value takes effect on Enter or when
+//! the focus leaves its field, once the catalog accepts it; until then the field says why
+//! it cannot be used, or that it is not applied yet, and the form holds the run back.
 
-use crate::run::catalog::{AlgorithmInfo, ParamKind, Params};
-use egui::{RichText, Ui};
+use super::number::{Typed, hold_note};
+use crate::app::error::AppError;
+use crate::run::catalog::{AlgorithmInfo, ParamKind, ParamSpec, Params};
+use egui::Ui;
 use std::collections::BTreeMap;
 
 /// Draws `algo`'s parameters except those named in `skip`. `values` holds the ones that
 /// differ from their defaults, keyed `algorithm.parameter`; a value set back to its default
-/// is removed, so saved settings keep only what the user changed.
+/// is removed, so saved settings keep only what the user changed. Returns why a run must
+/// wait for the form (the first field whose text is not a valid value or not applied yet).
 pub fn param_form(
     ui: &mut Ui,
     algo: &AlgorithmInfo,
     values: &mut BTreeMap<String, String>,
     skip: &[&str],
-) {
+) -> Option<AppError> {
+    let mut first_hold = None;
     for p in algo.params.iter().filter(|p| !skip.contains(&p.name)) {
         let key = format!("{}.{}", algo.id, p.name);
         let mut value = values
             .get(&key)
             .cloned()
             .unwrap_or_else(|| p.default.to_string());
-        ui.horizontal(|ui| match p.kind {
-            ParamKind::Choice { options, open } => {
-                egui::ComboBox::from_label(p.name)
-                    .selected_text(value.clone())
-                    .show_ui(ui, |ui| {
-                        for o in options {
-                            ui.selectable_value(&mut value, o.to_string(), *o);
-                        }
-                    })
-                    .response
-                    .on_hover_text(p.help);
-                if open {
-                    let l = ui.label("or").on_hover_text(p.help);
-                    ui.add(egui::TextEdit::singleline(&mut value).desired_width(72.0))
-                        .labelled_by(l.id)
+        let read = |text: &str| read_param(algo, p, text);
+        let id = ui.make_persistent_id(("param", algo.id, p.name));
+        let mut typed = ui.data(|d| d.get_temp::<Typed>(id)).unwrap_or_default();
+        let hold = ui
+            .horizontal(|ui| match p.kind {
+                ParamKind::Choice { options, open } => {
+                    egui::ComboBox::from_label(p.name)
+                        .selected_text(value.clone())
+                        .show_ui(ui, |ui| {
+                            for o in options {
+                                ui.selectable_value(&mut value, o.to_string(), *o);
+                            }
+                        })
+                        .response
                         .on_hover_text(p.help);
+                    if open {
+                        let field = typed.show_named(ui, "or", p.name, &value, 72.0, read);
+                        field.response.on_hover_text(p.help);
+                        if let Some(v) = field.commit {
+                            value = v;
+                        }
+                        field.hold
+                    } else {
+                        // A saved value the catalog no longer takes.
+                        read(&value).err().map(AppError::Input)
+                    }
                 }
-            }
-            ParamKind::Int { .. } | ParamKind::Float { .. } => {
-                let l = ui.label(p.name).on_hover_text(p.help);
-                ui.add(egui::TextEdit::singleline(&mut value).desired_width(80.0))
-                    .labelled_by(l.id)
-                    .on_hover_text(p.help);
-            }
-        });
-        if let Err(e) = Params::new(algo, &[(p.name.to_string(), value.clone())]) {
-            ui.label(
-                RichText::new(e.to_string())
-                    .color(ui.visuals().error_fg_color)
-                    .small(),
-            );
+                ParamKind::Int { .. } | ParamKind::Float { .. } => {
+                    let field = typed.show(ui, p.name, &value, 80.0, read);
+                    field.response.on_hover_text(p.help);
+                    if let Some(v) = field.commit {
+                        value = v;
+                    }
+                    field.hold
+                }
+            })
+            .inner;
+        ui.data_mut(|d| d.insert_temp(id, typed));
+        if let Some(h) = &hold {
+            hold_note(ui, h);
         }
+        first_hold = first_hold.or(hold);
         if value == p.default {
             values.remove(&key);
         } else {
             values.insert(key, value);
         }
     }
+    first_hold
+}
+
+/// `text` as a value of `algo`'s parameter `p`, or why the catalog refuses it.
+fn read_param(algo: &AlgorithmInfo, p: &ParamSpec, text: &str) -> Result<String, String> {
+    let t = text.trim();
+    Params::new(algo, &[(p.name.to_string(), t.to_string())])
+        .map(|_| t.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// The values of `algo`'s parameters that `values` sets, as `(name, value)` pairs.
@@ -126,7 +151,8 @@ pub struct RunStop {
     pub stop: bool,
 }
 
-/// "▶ `run`" (enabled when idle) and "■ Stop" (enabled while running), with their hints.
+/// "▶ `run`" (enabled when idle and not `blocked`, else with the reason on hover) and
+/// "■ Stop" (enabled while running), with their hints.
 pub fn run_and_stop(
     ui: &mut Ui,
     running: bool,
@@ -136,14 +162,13 @@ pub fn run_and_stop(
     stop_hint: &str,
 ) -> RunStop {
     ui.horizontal_wrapped(|ui| RunStop {
-        run: ui
-            .add_enabled(
-                !running && blocked.is_none(),
-                egui::Button::new(format!("▶ {run}")),
-            )
-            .on_hover_text(run_hint)
-            .on_disabled_hover_text(blocked.unwrap_or("A run is under way"))
-            .clicked(),
+        run: crate::app::live_run::start_button(
+            ui,
+            &format!("▶ {run}"),
+            run_hint,
+            running,
+            blocked,
+        ),
         stop: ui
             .add_enabled(running, egui::Button::new("■ Stop"))
             .on_hover_text(stop_hint)

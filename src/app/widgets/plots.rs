@@ -33,8 +33,57 @@ pub const WORST: Curve = Curve {
     colour: Color32::from_rgb(200, 110, 110),
 };
 
+/// A sentence under a plot for what its curves do that they cannot explain themselves (a
+/// fall of the best, a jump up at a restart), with more on hover.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurveNote {
+    pub short: String,
+    pub detail: &'static str,
+}
+
+impl CurveNote {
+    /// Draws the note (the detail on hover).
+    pub fn show(&self, ui: &mut Ui) {
+        ui.label(&self.short).on_hover_text(self.detail);
+    }
+}
+
+/// The first generation whose best is lower than the one before: `(generation, before,
+/// after)`.
+pub fn first_fall(points: &[GenerationStats]) -> Option<(u64, f64, f64)> {
+    points
+        .windows(2)
+        .find(|w| w[1].best < w[0].best)
+        .map(|w| (w[1].generation, w[0].best, w[1].best))
+}
+
+/// What a plot of `history` cannot show, in words: a plot of one point (or none) has no
+/// course over time, only a meaningless axis. `None` when there are two points or more.
+/// `unit` is what the x axis counts ("generation", "step"); `found` says how the run
+/// ended (`None` while it runs).
+pub fn too_few_points(history: &History, unit: &str, found: Option<bool>) -> Option<String> {
+    let points = history.points();
+    if points.len() >= 2 {
+        return None;
+    }
+    let Some(g) = points.first() else {
+        return Some(format!("No {unit} has ended yet: nothing to plot."));
+    };
+    let when = if g.generation == 1 {
+        format!("the first {unit}")
+    } else {
+        format!("{unit} {}", g.generation)
+    };
+    Some(match found {
+        Some(true) => format!("Solved in {when}: nothing to plot over time."),
+        Some(false) => format!("The run ended in {when}: nothing to plot over time."),
+        None => format!("Only {when} so far: the plot starts with the next."),
+    })
+}
+
 /// `history` as lines with a legend, `x_label` under the x axis; offered for export as
-/// `export_name`.
+/// `export_name`. With fewer than two points it says so in words instead (see
+/// [`too_few_points`]; `found` says how the run ended, `None` while it runs).
 pub fn generation_plot(
     ui: &mut Ui,
     id: &str,
@@ -42,7 +91,12 @@ pub fn generation_plot(
     x_label: &str,
     history: &History,
     curves: &[Curve],
+    found: Option<bool>,
 ) {
+    if let Some(note) = too_few_points(history, x_label, found) {
+        ui.label(note);
+        return;
+    }
     // As wide as the panel shows, even beside a table wider than it (which scrolls).
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;
     let shown = Plot::new(id)
@@ -57,4 +111,34 @@ pub fn generation_plot(
             }
         });
     crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn history(generations: u64) -> History {
+        let mut h = History::default();
+        for generation in 1..=generations {
+            h.record(GenerationStats {
+                generation,
+                ..GenerationStats::default()
+            });
+        }
+        h
+    }
+
+    #[test]
+    fn a_plot_of_one_point_or_none_is_said_in_words() {
+        assert_eq!(
+            too_few_points(&history(1), "generation", Some(true)).as_deref(),
+            Some("Solved in the first generation: nothing to plot over time.")
+        );
+        assert!(
+            too_few_points(&history(1), "step", None)
+                .is_some_and(|s| s.starts_with("Only the first step so far"))
+        );
+        assert!(too_few_points(&history(0), "generation", Some(false)).is_some());
+        assert_eq!(too_few_points(&history(2), "generation", Some(true)), None);
+    }
 }

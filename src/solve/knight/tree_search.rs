@@ -155,7 +155,12 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
     };
     let mut stop = None;
     let mut children: Vec<u32> = Vec::with_capacity(n.max(8));
-    // Expanding the root: every start square is a child.
+    // Expanding the root: every start square is a child, as many as the node limit allows
+    // (each holds a copy of the board).
+    let limit = ctl.budget().nodes.unwrap_or(u64::MAX);
+    let roots = &roots[..roots
+        .len()
+        .min(usize::try_from(limit).unwrap_or(usize::MAX))];
     children.extend(roots.iter().map(|&sq| {
         generate(
             NO_PARENT,

@@ -141,19 +141,26 @@ pub struct Outcome {
 /// The inversion sequence of a permutation of 1..=L: `inv[i]` counts the values greater
 /// than i + 1 that stand left of i + 1 (the document's `inverse_perm`).
 pub fn inversion_sequence(perm: &[u32]) -> Vec<u32> {
+    // Left to right, a Fenwick tree counts the values already seen that are at most v;
+    // the rest of those seen are greater. O(L log L) where the document's count is O(L²).
     let l = perm.len();
-    let mut position = vec![0usize; l + 1];
-    for (p, &v) in perm.iter().enumerate() {
-        position[v as usize] = p;
+    let mut tree = vec![0u32; l + 1];
+    let mut inv = vec![0u32; l];
+    for (seen, &v) in perm.iter().enumerate() {
+        let mut at_most = 0;
+        let mut i = v as usize;
+        while i > 0 {
+            at_most += tree[i];
+            i &= i - 1;
+        }
+        inv[v as usize - 1] = seen as u32 - at_most;
+        let mut i = v as usize;
+        while i <= l {
+            tree[i] += 1;
+            i += i & i.wrapping_neg();
+        }
     }
-    (1..=l)
-        .map(|v| {
-            perm[..position[v]]
-                .iter()
-                .filter(|&&x| x as usize > v)
-                .count() as u32
-        })
-        .collect()
+    inv
 }
 
 /// The permutation with the inversion sequence `inv` (the document's `inv_to_perm`):
@@ -227,13 +234,18 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
     let size = config.population.max(2);
     let elite = config.elite.min(size);
     let mut counters = Counters::default();
-    let mut population: Vec<Vec<u32>> = (0..size)
-        .map(|_| {
-            let mut p: Vec<u32> = (1..=cells as u32).collect();
-            p.shuffle(rng);
-            p
-        })
-        .collect();
+    // Freeing two vectors an individual after the run: about 100 ns each.
+    ctl.keep_back(std::time::Duration::from_nanos(200 * size as u64));
+    let mut population: Vec<Vec<u32>> = Vec::with_capacity(size);
+    // Large populations of large squares take a while to draw, score and breed: every
+    // individual looks at the cancel flag and the clock.
+    let mut interrupted = None;
+    while population.len() < size && interrupted.is_none() {
+        let mut p: Vec<u32> = (1..=cells as u32).collect();
+        p.shuffle(rng);
+        population.push(p);
+        interrupted = ctl.interrupted();
+    }
     let mut found: Vec<(Vec<u32>, u64)> = Vec::new();
     let mut generation = 0u64;
     // The generation of the last fresh start.
@@ -242,7 +254,11 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
     let stop = loop {
         scored.clear();
         for p in population.drain(..) {
-            scored.push((fitness(n, &p), p));
+            // Once stopped, the rest go unscored (the best so far is the answer).
+            if interrupted.is_none() || scored.is_empty() {
+                scored.push((fitness(n, &p), p));
+                interrupted = interrupted.or_else(|| ctl.interrupted());
+            }
         }
         counters.nodes += scored.len() as u64;
         scored.sort_by_key(|s| s.0);
@@ -261,7 +277,7 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         if generation >= config.generations.saturating_mul(target) {
             break Stop::GenerationLimit;
         }
-        if let Some(stop) = ctl.check(&counters, Some(&scored[0].1)) {
+        if let Some(stop) = interrupted.or_else(|| ctl.check(&counters, Some(&scored[0].1))) {
             break stop;
         }
         let stalled = generation - fresh_start >= config.generations;
@@ -280,7 +296,8 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         counters.generations = generation;
 
         population.extend(scored.iter().take(elite).map(|s| s.1.clone()));
-        while population.len() < size {
+        while population.len() < size && interrupted.is_none() {
+            interrupted = ctl.interrupted();
             let p1 = pick(&scored, config.selection, rng);
             let p2 = pick(&scored, config.selection, rng);
             // A crossover point as the document draws it: randint(0, L − 1).

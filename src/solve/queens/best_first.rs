@@ -71,7 +71,7 @@ pub fn solve_within(
                 counters.queued += 1;
             }
             neighbour[i] = state[i];
-            interrupted = pulse.interrupted(ctl);
+            interrupted = pulse.interrupted(ctl, &counters);
             full = (queue.len() + visited.len()) * n > max_values;
             interrupted.is_none() && !full
         });

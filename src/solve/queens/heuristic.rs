@@ -55,9 +55,10 @@ pub(super) fn for_each_neighbour(state: &[u32], mut f: impl FnMut(usize, u32) ->
     true
 }
 
-/// How often a loop of heuristic evaluations looks at the clock and the cancel flag: about
-/// every 4,096 queens' worth of evaluation, so a search on thousands of queens (where one
-/// sweep of the neighbours takes seconds) still stops promptly.
+/// How often a loop of heuristic evaluations reports its counters and looks at the clock
+/// and the cancel flag: about every 4,096 queens' worth of evaluation, so a search on
+/// thousands of queens (where one sweep of the neighbours takes seconds) still shows its
+/// time and figures as it goes, pauses, and stops promptly.
 pub(super) struct Pulse {
     every: u32,
     left: u32,
@@ -69,14 +70,15 @@ impl Pulse {
         Pulse { every, left: every }
     }
 
-    /// Counts one evaluation; now and then asks `ctl` whether to stop.
+    /// Counts one evaluation; now and then reports `counters` to `ctl` and asks it whether
+    /// to stop.
     #[inline]
-    pub(super) fn interrupted(&mut self, ctl: &Control) -> Option<Stop> {
+    pub(super) fn interrupted(&mut self, ctl: &mut Control, counters: &Counters) -> Option<Stop> {
         self.left -= 1;
         if self.left > 0 {
             return None;
         }
         self.left = self.every;
-        ctl.interrupted()
+        ctl.pulse(counters)
     }
 }

@@ -70,7 +70,7 @@ pub fn solve(
                     top = Some((nh, i, j));
                 }
                 neighbour[i] = current[i];
-                interrupted = pulse.interrupted(ctl);
+                interrupted = pulse.interrupted(ctl, &counters);
                 interrupted.is_none()
             });
             if let Some(stop) = interrupted {

@@ -122,7 +122,7 @@ impl Board {
         tail: usize,
         rng: &mut Rng,
         counters: &mut Counters,
-        ctl: &Control,
+        ctl: &mut Control,
     ) -> Option<Stop> {
         let n = self.n;
         for (c, r) in self.q.iter_mut().enumerate() {

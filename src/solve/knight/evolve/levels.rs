@@ -666,9 +666,21 @@ pub fn solve<O: Operators>(
     let config = ops.config().clone();
     let size = config.population.max(2);
     let length = n;
-    let mut population: Vec<Vec<u8>> = (0..size)
-        .map(|_| (0..length).map(|_| rng.random_range(0..8u8)).collect())
-        .collect();
+    // On a large board the first population takes a while to draw: each individual looks
+    // at the cancel flag and the clock.
+    let mut population: Vec<Vec<u8>> = Vec::with_capacity(size);
+    while population.len() < size {
+        population.push((0..length).map(|_| rng.random_range(0..8u8)).collect());
+        if let Some(stop) = ctl.interrupted() {
+            let path = vec![problem.start];
+            ctl.finish(&Counters::default(), &path);
+            return Answer {
+                path,
+                stop,
+                counters: Counters::default(),
+            };
+        }
+    }
     let mut decoder = Decoder::new(problem);
     let mut counters = Counters::default();
     let mut fitness = vec![0.0; size];

@@ -245,14 +245,30 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         config.crossover_min
     };
     let mut eval = Evaluator::new(problem, config.replacement);
-    let mut population: Vec<Vec<u8>> = (0..size)
-        .map(|_| (0..length).map(|_| rng.random_range(0..8u8)).collect())
-        .collect();
+    // On a large board the first population takes a while to draw and score: each
+    // individual looks at the cancel flag and the clock.
+    let mut population: Vec<Vec<u8>> = Vec::with_capacity(size);
+    let mut fitness: Vec<f64> = Vec::with_capacity(size);
+    while population.len() < size {
+        let mut c: Vec<u8> = (0..length).map(|_| rng.random_range(0..8u8)).collect();
+        fitness.push(eval.evaluate(&mut c) as f64);
+        population.push(c);
+        if let Some(stop) = ctl.interrupted() {
+            let path = vec![problem.start];
+            ctl.finish(&Counters::default(), &path);
+            return Outcome {
+                answer: Answer {
+                    path,
+                    stop,
+                    counters: Counters::default(),
+                },
+                first_tour: None,
+                tours: HashSet::new(),
+                evaluations: 0,
+            };
+        }
+    }
     let mut next: Vec<Vec<u8>> = vec![vec![0; length]; size];
-    let mut fitness: Vec<f64> = population
-        .iter_mut()
-        .map(|c| eval.evaluate(c) as f64)
-        .collect();
     let mut cumulative = vec![0.0; size];
     let mut parents = vec![0usize; size];
     let mut counters = Counters::default();
@@ -279,6 +295,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             *p = roulette(&cumulative, rng);
         }
         for pair in 0..size / 2 {
+            if let Some(stop) = ctl.interrupted() {
+                break 'run stop;
+            }
             let (a, b) = (parents[2 * pair], parents[2 * pair + 1]);
             for (child, (p1, p2)) in [(2 * pair, (a, b)), (2 * pair + 1, (b, a))] {
                 let out = &mut next[child];

@@ -1,0 +1,262 @@
+//! Budgets through the real binary: what cannot fit is refused before it starts, and what
+//! is accepted stops at its time limit, at the largest sizes the checks let through.
+
+mod common;
+use common::{Watched, searchlab, watch};
+use serde_json::Value;
+use std::time::Duration;
+
+/// Refused at once (exit 2), with the size that is allowed.
+#[test]
+fn inputs_that_cannot_fit_are_refused_with_the_size_allowed() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "queens",
+                "solve",
+                "--n",
+                "1000000",
+                "--algo",
+                "hill-climbing",
+            ],
+            "at most 5,000",
+        ),
+        (
+            &["queens", "solve", "--n", "1000000", "--algo", "best-first"],
+            "at most 5,000",
+        ),
+        (
+            &["queens", "solve", "--n", "10000000", "--algo", "cultural"],
+            "at most 5,000",
+        ),
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "1x100000000",
+                "--algo",
+                "level3",
+            ],
+            "at most 1,000,000",
+        ),
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "10000x10000",
+                "--algo",
+                "ga-repair",
+            ],
+            "at most 1,000,000",
+        ),
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "1000x1000",
+                "--algo",
+                "level1",
+                "--param",
+                "population=100000",
+            ],
+            "at most 2 GiB",
+        ),
+        (&["magic", "solve", "--order", "4000"], "at most 100"),
+        (
+            &["magic", "solve", "--order", "1000", "--target", "9"],
+            "at most 100",
+        ),
+        (
+            &[
+                "knight",
+                "search",
+                "--board",
+                "8x8",
+                "--strategy",
+                "bfs",
+                "--nodes",
+                "400000000",
+            ],
+            "at most 2 GiB",
+        ),
+        (
+            &["knight", "count", "--board", "3000x3000", "--all-starts"],
+            "up to 10000 squares",
+        ),
+        (
+            &[
+                "knight", "bench", "squares", "--board", "101x100", "--algo", "count",
+            ],
+            "up to 10000 squares",
+        ),
+    ];
+    for (args, allowed) in cases {
+        let (code, _, stderr) = searchlab(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(allowed), "{args:?}: {stderr}");
+    }
+}
+
+/// How long past its limit a run may take here: the 100 ms for the work, plus
+/// the start of a process and a shared, noisy machine.
+const SLACK: Duration = Duration::from_millis(700);
+
+/// The largest accepted inputs of each kind stop at the limit, under 2 GiB.
+#[test]
+fn the_largest_accepted_inputs_stop_at_their_time_limit() {
+    let limit = Duration::from_millis(400);
+    let cases: &[&[&str]] = &[
+        &["queens", "solve", "--n", "5000", "--algo", "hill-climbing"],
+        &["queens", "solve", "--n", "5000", "--algo", "best-first"],
+        &[
+            "queens",
+            "solve",
+            "--n",
+            "5000",
+            "--algo",
+            "cultural",
+            "--param",
+            "population=30000",
+        ],
+        &[
+            "knight",
+            "solve",
+            "--board",
+            "1000x1000",
+            "--algo",
+            "level3",
+        ],
+        &[
+            "knight",
+            "solve",
+            "--board",
+            "1000x1000",
+            "--algo",
+            "level1",
+            "--param",
+            "population=250",
+        ],
+        &[
+            "knight",
+            "solve",
+            "--board",
+            "1000x1000",
+            "--algo",
+            "ga-repair",
+            "--param",
+            "population=250",
+        ],
+        &["knight", "solve", "--board", "10000x10000"],
+        &[
+            "knight",
+            "solve",
+            "--board",
+            "10000x10000",
+            "--algo",
+            "backtrack",
+        ],
+        &["knight", "count", "--board", "100x100", "--all-starts"],
+        &[
+            "knight",
+            "search",
+            "--board",
+            "3000x3000",
+            "--strategy",
+            "bfs",
+            "--nodes",
+            "100",
+        ],
+        &[
+            "magic",
+            "solve",
+            "--order",
+            "100",
+            "--param",
+            "population=17000",
+        ],
+        &[
+            "magic",
+            "solve",
+            "--order",
+            "5",
+            "--param",
+            "population=1000000",
+        ],
+    ];
+    for args in cases {
+        let mut args = args.to_vec();
+        args.extend(["--time-limit", "400ms", "--json"]);
+        let Watched {
+            code,
+            stdout,
+            wall,
+            peak_rss,
+        } = watch(&args, Duration::from_secs(30));
+        assert!(wall <= limit + SLACK, "{args:?} took {wall:?}");
+        assert!(peak_rss < 2 << 30, "{args:?} used {peak_rss} bytes");
+        assert!(matches!(code, 0 | 1), "{args:?} exited {code}");
+        let _: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {stdout}"));
+    }
+}
+
+/// A sweep stopped part-way (here by its total time) gives no figure for a square it did
+/// not finish: `null`, never the partial count as if it were the square's result.
+#[test]
+fn a_stopped_sweep_gives_no_figure_for_squares_it_did_not_finish() {
+    let (code, stdout, stderr) = searchlab(&[
+        "knight",
+        "bench",
+        "squares",
+        "--board",
+        "8x8",
+        "--algo",
+        "count",
+        "--time-limit",
+        "2s",
+        "--total-time",
+        "300ms",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("--total-time ran out"), "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 64);
+    let stopped: Vec<&Value> = rows.iter().filter(|r| r["stop"] == "cancelled").collect();
+    // Two threads, 300 ms of 64 squares of 2 s each: most squares never ran.
+    assert!(stopped.len() >= 60, "{stdout}");
+    for r in stopped {
+        assert!(r["tours"].is_null() && r["calls"].is_null(), "{r}");
+        assert!(r["elapsed_ms"].is_null(), "{r}");
+    }
+    // The same in the count command's own sweep: a square cut short has no figure.
+    let (code, stdout, _) = searchlab(&[
+        "knight",
+        "count",
+        "--board",
+        "8x8",
+        "--all-starts",
+        "--time-limit",
+        "200ms",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let cells: Vec<&Value> = v["per_square"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .collect();
+    assert_eq!(cells.len(), 64);
+    assert!(
+        cells.iter().all(|c| c.is_null()),
+        "no 8x8 count finishes in 200 ms: {stdout}"
+    );
+}
