@@ -10,6 +10,9 @@ use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
 
+#[path = "app/pictures.rs"]
+mod pictures;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -446,13 +449,16 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
         }
         return;
     }
-    // Timings differ from run to run; the pointer is not part of the picture. A side
-    // panel keeps the widest width its content ever asked for, which during a run depends
-    // on timing: the panels start again from their default widths for the picture.
+    // Timings differ from run to run; the pointer is not part of the picture. The panels
+    // start again from their default widths for the picture, and the plots from a fresh
+    // memory: a plot sizes its axes by what it drew the frame before, so one cut by the
+    // window's edge would otherwise look as the run's frames happened to leave it.
     h.state_mut().set_hide_timings(true);
     h.remove_cursor();
-    h.ctx
-        .data_mut(|d| d.remove_by_type::<egui::containers::panel::PanelState>());
+    h.ctx.data_mut(|d| {
+        d.remove_by_type::<egui::containers::panel::PanelState>();
+        d.remove_by_type::<egui_plot::PlotMemory>();
+    });
     h.run_steps(2);
     let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
     if let Err(e) = h.try_snapshot_options(name, &options) {
@@ -849,8 +855,8 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     }
     // One board per algorithm, its name above it, and a row each in the table.
     assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
-    h.get_by_label("✔ warnsdorff");
-    h.get_by_label("✔ backtrack-warnsdorff");
+    h.get_by_label("✔ Warnsdorff");
+    h.get_by_label("✔ Backtracking + Warnsdorff");
     let csv = h.state().compare.table_csv();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(
@@ -1246,7 +1252,11 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
     h.run();
     run_to_end(&mut h);
     h.run();
-    let board = h.get_by_label("Chessboard").rect();
+    // The board as offered for export: its squares, coordinates and legend.
+    let board = (h.state().export_regions().iter())
+        .find(|(name, _)| name == "board")
+        .expect("the board is offered for export")
+        .1;
 
     h.get_by_label("📷 Export").click();
     h.run();

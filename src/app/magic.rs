@@ -387,7 +387,7 @@ impl View for MagicView {
                 }
             });
         if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
-            ui.label(RichText::new(algo.summary).small());
+            ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
             hold = hold.or(params);
             if algo.id == "ga" && self.settings.order > GA_COMFORTABLE_ORDER {
@@ -464,7 +464,7 @@ impl View for MagicView {
     /// The square with its sums.
     fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
-        let shown = magic_grid(ui, n, &self.square);
-        super::export::register(ui.ctx(), "square", shown.rect);
+        let shown = magic_grid(ui, n, &self.square, true);
+        super::export::register(ui.ctx(), "square", shown.area);
     }
 }

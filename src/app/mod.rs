@@ -28,6 +28,15 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 pub use view::View;
 
+/// The keys that, with Ctrl (⌘ on a Mac), show the tabs in their order.
+const TAB_KEYS: [egui::Key; 5] = [
+    egui::Key::Num1,
+    egui::Key::Num2,
+    egui::Key::Num3,
+    egui::Key::Num4,
+    egui::Key::Num5,
+];
+
 /// The narrowest window whose top bar holds the tabs and the toolbar in one row.
 const ONE_ROW_TOP_BAR: f32 = 1100.0;
 
@@ -319,6 +328,17 @@ impl SearchLabApp {
         if help_key && self.dialog.is_none() {
             self.help = !self.help;
         }
+        // Ctrl+1 … Ctrl+5 (⌘ on a Mac): the tabs in their order, also from a text field.
+        if self.dialog.is_none() {
+            let chosen = ctx.input_mut(|i| {
+                (TAB_KEYS.iter().zip(self.views().map(|(t, _)| t)))
+                    .find(|(key, _)| i.consume_key(egui::Modifiers::COMMAND, **key))
+                    .map(|(_, tab)| tab)
+            });
+            if let Some(tab) = chosen {
+                self.tab = tab;
+            }
+        }
     }
 
     fn dialogs(&mut self, ctx: &egui::Context) {
@@ -437,14 +457,19 @@ impl SearchLabApp {
         ui.heading("SearchLab");
         ui.separator();
         let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
-        for (tab, name, busy) in tabs {
+        for ((tab, name, busy), key) in tabs.into_iter().zip(TAB_KEYS) {
             let label = if busy {
                 format!("{name} ⏳")
             } else {
                 name.to_string()
             };
+            let shortcut = ui
+                .ctx()
+                .format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key));
             ui.selectable_value(&mut self.tab, tab, label)
-                .on_hover_text(format!("Show the {name} view; a run elsewhere goes on"));
+                .on_hover_text(format!(
+                    "Show the {name} view ({shortcut}); a run elsewhere goes on"
+                ));
         }
     }
 
@@ -536,10 +561,12 @@ impl SearchLabApp {
                 });
             }
         });
+        // The side panels scroll what does not fit rather than grow with it: the board
+        // between them keeps its size however long a figure or message gets.
         egui::Panel::left("controls")
             .default_size(290.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                fixed_width_scroll(ui, "controls-scroll").show(ui, |ui| {
                     if let Some(n) = &self.notice {
                         view::outcome_label(ui, n, self.notice_ok);
                         if ui.button("Dismiss").clicked() {
@@ -550,10 +577,13 @@ impl SearchLabApp {
                     self.shown_mut().controls(ui);
                 });
             });
+        // Wide enough at the start for a table of four runs beside the board (1280 wide:
+        // the board is limited by the window's height, not by this panel).
+        let stats_width = (ui.ctx().content_rect().width() * 0.21).clamp(230.0, 320.0);
         egui::Panel::right("stats")
-            .default_size(230.0)
+            .default_size(stats_width)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| {
                     ui.heading("Statistics");
                     self.shown_mut().stats(ui);
                     if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
@@ -565,6 +595,16 @@ impl SearchLabApp {
         export::register(ui.ctx(), "view", central.response.rect);
         self.dialogs(ui.ctx());
     }
+}
+
+/// A scroll area as wide as the panel it is in, whatever its content asks for: text wraps
+/// at its width, and what cannot wrap (a long figure, a wide table) scrolls sideways under
+/// a scroll bar that shows there is more.
+fn fixed_width_scroll(ui: &mut egui::Ui, id: &str) -> egui::ScrollArea {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, true])
 }
 
 impl eframe::App for SearchLabApp {

@@ -31,7 +31,7 @@ impl Replay {
     pub fn show(&self, ui: &mut Ui) {
         ui.separator();
         ui.label(RichText::new("Replay of a saved run").strong());
-        ui.label(RichText::new(self.saved.title()).small());
+        ui.label(self.saved.title());
         match &self.verdict {
             None => {
                 ui.label("running it again with the same seed…");
@@ -121,7 +121,7 @@ pub fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog, error: Option<&str>
         ui.label(RichText::new(match verb {
             "Save" => "The run (puzzle, instance, algorithm, parameters, seed, answer and every event) as a RON file.",
             _ => "A run file saved here or with `searchlab … --save FILE`. It runs again with the same seed, and the app says whether the answer is the same.",
-        }).small());
+        }));
         ui.horizontal(|ui| {
             let l = ui.label("File");
             let edit = ui
@@ -137,9 +137,9 @@ pub fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog, error: Option<&str>
         if verb == "Open" {
             let dir = folder_of(Path::new(path.trim()));
             let files = list_runs(&dir);
-            ui.label(RichText::new(format!("In {}:", dir.display())).small().weak());
+            ui.label(RichText::new(format!("In {}:", dir.display())).weak());
             if files.is_empty() {
-                ui.label(RichText::new("no run files here yet").small().italics());
+                ui.label(RichText::new("no run files here yet").italics());
             }
             egui::ScrollArea::vertical()
                 .max_height(220.0)
@@ -244,6 +244,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("←", "one move back in the animation"),
     ("F1 or ?", "show or hide this help"),
+    (
+        "Ctrl+1 … Ctrl+5",
+        "show the first … fifth tab (⌘ for Ctrl on a Mac)",
+    ),
 ];
 
 /// The help overlay; returns false when the user closed it.
@@ -261,12 +265,11 @@ pub fn show_help(ctx: &egui::Context) -> bool {
         });
         ui.label(
             RichText::new("Keys act on the view on show and do nothing while a text field has the keyboard.")
-                .small()
                 .weak(),
         );
         ui.separator();
         ui.heading("Mouse");
-        ui.label("Click a square of the board to start there. Hover a square for its details. Drag the plots to pan, scroll to zoom, double-click to reset.");
+        ui.label("Click a square of the board to start there; hover one for what it holds (its figure, its degree, its move). Click an algorithm in a table of runs (N-Queens' Run all four, Compare's figures) to see its answer on the board. Drag the plots to pan, scroll to zoom, double-click to reset.");
         ui.separator();
         ui.heading("About");
         ui.label(format!(
@@ -281,7 +284,6 @@ pub fn show_help(ctx: &egui::Context) -> bool {
             RichText::new(
                 "The algorithms come from five teaching documents (the Cultural Algorithm guide, the Knight's Tour solver report, the magic-square GA notebook, the BFS/DFS search exercise and the N-Queens AI report); docs/SOURCES.md in the repository says what SearchLab takes from each.",
             )
-            .small()
             .weak(),
         );
         ui.separator();

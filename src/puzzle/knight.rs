@@ -479,7 +479,8 @@ pub fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
     })
 }
 
-fn file_letters(mut col: u32) -> String {
+/// The letters of file `col` (zero-based): `a` … `z`, then `aa`, `ab`, … as in [`Board::name`].
+pub fn file_letters(mut col: u32) -> String {
     // Bijective base 26: a..z, aa..az, ba..
     let mut letters = Vec::new();
     col += 1;

@@ -1,11 +1,13 @@
 //! Compare's pictures and figures: the curves of trial 0 (overlaid or side by side), the
-//! time and success charts over every trial, the table, and their CSV.
+//! time and success charts over every trial, the table, and their CSV. The pictures and
+//! the table name algorithms as the pickers do; the CSV by the ids the command line takes.
 
 use super::lanes::Lane;
 use crate::app::view::{format_ms, timings_hidden};
+use crate::app::widgets::bars::{self, Row, Shape};
 use crate::app::widgets::plots::{CurveNote, too_few_points};
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Legend, Line, Plot};
+use egui_plot::{Legend, Line, Plot};
 use std::fmt::Write as _;
 
 const COLOURS: [Color32; 8] = [
@@ -35,7 +37,7 @@ pub fn curves(
     progress_axis: &str,
     notes: &[(usize, CurveNote)],
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Curves of trial 0").strong());
         ui.radio_value(overlay, true, "Overlaid");
         ui.radio_value(overlay, false, "Side by side");
@@ -79,7 +81,7 @@ pub fn curves(
         let found = (!l.is_live()).then_some(l.found == Some(true));
         if let Some(said) = too_few_points(l.history(), "generation", found) {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&l.algorithm).strong().color(colour(i)));
+                ui.label(RichText::new(&l.name).strong().color(colour(i)));
                 ui.label(said);
             });
         }
@@ -93,7 +95,7 @@ pub fn curves(
             } else {
                 egui_plot::PlotPoints::from(l.progress.clone())
             };
-            Line::new(l.algorithm.clone(), points).color(colour(i))
+            Line::new(l.name.clone(), points).color(colour(i))
         };
         if *overlay {
             let plot = Plot::new(("compare-overlay", title))
@@ -109,171 +111,212 @@ pub fn curves(
                 });
             crate::app::export::register(ui.ctx(), title, plot.response.rect);
         } else {
-            let w = (ui.available_width() / shown.len() as f32 - 8.0).max(120.0);
+            // As many plots a row as fit at 160 points or more each.
+            let avail = ui.available_width();
+            let per_row = ((avail + 8.0) / 168.0)
+                .floor()
+                .clamp(1.0, shown.len() as f32) as usize;
+            let w = (avail + 8.0) / per_row as f32 - 8.0;
             let link = egui::Id::unique(("compare-link", title));
-            let row = ui.horizontal(|ui| {
-                for &i in &shown {
-                    Plot::new(("compare-side", title, i))
-                        .height(180.0)
-                        .width(w)
-                        .legend(Legend::default())
-                        .x_axis_label(x)
-                        .link_axis(link, [true, true])
-                        .allow_scroll(false)
-                        .show(ui, |plot| plot.line(line(i)));
-                }
-            });
-            crate::app::export::register(ui.ctx(), title, row.response.rect);
+            let top = ui.cursor().min;
+            for chunk in shown.chunks(per_row) {
+                ui.horizontal(|ui| {
+                    for &i in chunk {
+                        Plot::new(("compare-side", title, i))
+                            .height(180.0)
+                            .width(w)
+                            .legend(Legend::default())
+                            .x_axis_label(x)
+                            .link_axis(link, [true, true])
+                            .allow_scroll(false)
+                            .show(ui, |plot| plot.line(line(i)));
+                    }
+                });
+            }
+            let rect = egui::Rect::from_min_max(top, egui::pos2(top.x + avail, ui.cursor().min.y));
+            crate::app::export::register(ui.ctx(), title, rect);
         }
     }
     for (i, note) in notes {
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(&lanes[*i].algorithm)
-                    .strong()
-                    .color(colour(*i)),
-            );
+            ui.label(RichText::new(&lanes[*i].name).strong().color(colour(*i)));
             note.show(ui);
         });
     }
 }
 
-/// Labels the x axis's whole numbers with the algorithms' names.
-fn names_axis(
-    names: Vec<String>,
-) -> impl Fn(egui_plot::GridMark, &std::ops::RangeInclusive<f64>) -> String {
-    move |mark, _| {
-        let i = mark.value.round();
-        if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    }
-}
+/// Below this width the time and success charts stand one above the other.
+const SIDE_BY_SIDE: f32 = 640.0;
 
-/// Time per trial: a box (spread) and a bar (mean) per algorithm; success rates beside.
+/// Time per trial (a spread per algorithm) and success rate (a bar per algorithm), each
+/// row named; side by side where there is room, else one above the other.
 pub fn time_chart(ui: &mut Ui, lanes: &[Lane], trials: u64) {
     if lanes.iter().all(|l| l.trials.is_empty()) {
         return;
     }
-    let names: Vec<String> = lanes.iter().map(|l| l.algorithm.clone()).collect();
     let hide = timings_hidden(ui.ctx());
-    let charts = ui.horizontal(|ui| {
-        let w = ((ui.available_width() - 24.0) / 2.0).max(160.0);
-        ui.vertical(|ui| {
-            ui.label(format!(
-                "time per trial (ms): bar = mean, box = quartiles, whiskers = min and max ({trials} trials){}",
-                if hide { "; hidden in reproducible pictures" } else { "" }
-            ));
-            Plot::new("compare-time")
-                .height(200.0)
-                .width(w)
-                .x_axis_formatter(names_axis(names.clone()))
-                .allow_scroll(false)
-                .include_y(0.0)
-                .show(ui, |plot| {
-                    if hide {
-                        return;
-                    }
-                    for (i, l) in lanes.iter().enumerate() {
-                        if l.trials.is_empty() {
-                            continue;
-                        }
-                        let s = l.summary();
-                        let (q1, q3) = quartiles(&l.trials);
-                        plot.bar_chart(
-                            BarChart::new(
-                                format!("{} mean", l.algorithm),
-                                vec![Bar::new(i as f64, s.mean_ms).width(0.6)],
-                            )
-                            .color(colour(i).gamma_multiply(0.5)),
-                        );
-                        plot.box_plot(
-                            BoxPlot::new(
-                                l.algorithm.clone(),
-                                vec![
-                                    BoxElem::new(
-                                        i as f64,
-                                        BoxSpread::new(s.min_ms, q1, s.median_ms, q3, s.max_ms),
-                                    )
-                                    .box_width(0.3),
-                                ],
-                            )
-                            .color(colour(i)),
-                        );
-                    }
-                });
+    let top = ui.cursor().min;
+    if ui.available_width() >= SIDE_BY_SIDE {
+        ui.columns(2, |columns| {
+            times(&mut columns[0], lanes, trials, hide);
+            successes(&mut columns[1], lanes);
         });
-        ui.vertical(|ui| {
-            ui.label("success rate (%)");
-            Plot::new("compare-success")
-                .height(200.0)
-                .width(w)
-                .x_axis_formatter(names_axis(names))
-                .include_y(0.0)
-                .include_y(100.0)
-                .allow_scroll(false)
-                .show(ui, |plot| {
-                    for (i, l) in lanes.iter().enumerate() {
-                        if l.trials.is_empty() {
-                            continue;
-                        }
-                        plot.bar_chart(
-                            BarChart::new(
-                                l.algorithm.clone(),
-                                vec![
-                                    Bar::new(i as f64, 100.0 * l.summary().success_rate)
-                                        .width(0.6),
-                                ],
-                            )
-                            .color(colour(i)),
-                        );
-                    }
-                });
-        });
-    });
-    crate::app::export::register(ui.ctx(), "time and success charts", charts.response.rect);
+    } else {
+        times(ui, lanes, trials, hide);
+        ui.add_space(8.0);
+        successes(ui, lanes);
+    }
+    let rect = egui::Rect::from_min_max(
+        top,
+        egui::pos2(top.x + ui.available_width(), ui.cursor().min.y),
+    );
+    crate::app::export::register(ui.ctx(), "time and success charts", rect);
 }
 
-/// The figures of every algorithm, a row each.
-pub fn table(ui: &mut Ui, lanes: &[Lane]) {
+fn times(ui: &mut Ui, lanes: &[Lane], trials: u64, hide: bool) {
+    ui.label(RichText::new("Time per trial").strong());
+    ui.label(format!(
+        "thin bar: mean; box: middle half, line in it: median; whiskers: fastest and slowest ({trials} trials each){}",
+        if hide { ". Hidden in reproducible pictures" } else { "" }
+    ));
+    let rows: Vec<Row> = (lanes.iter().enumerate())
+        .map(|(i, l)| {
+            let s = l.summary();
+            let n = l.trials.len();
+            let trials_told = format!("{n} trial{}", if n == 1 { "" } else { "s" });
+            if hide || n == 0 {
+                let why = if hide { "hidden in reproducible pictures" } else { "no trial has ended yet" };
+                return Row {
+                    name: l.name.clone(),
+                    colour: colour(i),
+                    shape: None,
+                    value: "—".into(),
+                    told: format!("{}: time per trial {why}", l.name),
+                };
+            }
+            let (q1, q3) = quartiles(&l.trials);
+            Row {
+                name: l.name.clone(),
+                colour: colour(i),
+                shape: Some(Shape::Spread {
+                    min: s.min_ms,
+                    q1,
+                    median: s.median_ms,
+                    q3,
+                    max: s.max_ms,
+                    mean: s.mean_ms,
+                }),
+                value: ms(s.mean_ms),
+                told: format!(
+                    "{}: time per trial mean {}, median {}, middle half {} to {}, fastest {}, slowest {} ({trials_told})",
+                    l.name,
+                    ms(s.mean_ms),
+                    ms(s.median_ms),
+                    ms(q1),
+                    ms(q3),
+                    ms(s.min_ms),
+                    ms(s.max_ms)
+                ),
+            }
+        })
+        .collect();
+    bars::chart(ui, &rows, 0.0, &|v| ms(v));
+}
+
+fn successes(ui: &mut Ui, lanes: &[Lane]) {
+    ui.label(RichText::new("Success rate").strong());
+    ui.label("share of the trials that found what they looked for");
+    let rows: Vec<Row> = (lanes.iter().enumerate())
+        .map(|(i, l)| {
+            let s = l.summary();
+            let rate = 100.0 * s.success_rate;
+            let value = format!("{rate:.0} %");
+            Row {
+                name: l.name.clone(),
+                colour: colour(i),
+                shape: (s.trials > 0).then_some(Shape::Bar(rate)),
+                told: format!(
+                    "{}: success rate {value} ({} of {} trials)",
+                    l.name, s.successes, s.trials
+                ),
+                value,
+            }
+        })
+        .collect();
+    bars::chart(ui, &rows, 100.0, &|v| format!("{v:.0} %"));
+}
+
+/// A time for the charts: "0.412 ms", "12.5 ms", "1.20 s".
+fn ms(v: f64) -> String {
+    if v >= 1000.0 {
+        format!("{:.2} s", v / 1000.0)
+    } else if v >= 10.0 {
+        format!("{v:.1} ms")
+    } else {
+        format!("{v:.3} ms")
+    }
+}
+
+/// The figures of every algorithm, a row each; a click on a row's name shows that
+/// algorithm's board alone (`selected`), a second click every board again.
+pub fn table(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
     ui.label(RichText::new("Figures").strong());
-    egui::Grid::new("compare-table")
-        .striped(true)
-        .num_columns(9)
-        .show(ui, |ui| {
-            for h in [
-                "algorithm",
-                "trials",
-                "found",
-                "success",
-                "mean",
-                "median",
-                "min",
-                "max",
-                "nodes (trial 0)",
-            ] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (i, l) in lanes.iter().enumerate() {
-                let s = l.summary();
-                ui.label(RichText::new(&l.algorithm).color(colour(i)));
-                ui.label(s.trials.to_string());
-                ui.label(s.successes.to_string());
-                ui.label(format!("{:.0} %", 100.0 * s.success_rate));
-                for v in [s.mean_ms, s.median_ms, s.min_ms, s.max_ms] {
-                    ui.label(if s.trials == 0 {
-                        "—".into()
-                    } else {
-                        format_ms(ui.ctx(), v)
-                    });
-                }
-                ui.label(l.counters().nodes.to_string());
-                ui.end_row();
-            }
-        });
+    ui.label(RichText::new("Click an algorithm to see its board alone.").weak());
+    // Wider than a small window: it scrolls sideways, its bar under the rows, not on them.
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::horizontal()
+            .id_salt("compare-table-scroll")
+            .show(ui, |ui| {
+                egui::Grid::new("compare-table")
+                    .striped(true)
+                    .num_columns(9)
+                    .show(ui, |ui| table_rows(ui, lanes, selected));
+            });
+    });
+}
+
+fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
+    for h in [
+        "algorithm",
+        "trials",
+        "found",
+        "success",
+        "mean",
+        "median",
+        "min",
+        "max",
+        "nodes (trial 0)",
+    ] {
+        ui.label(RichText::new(h).strong());
+    }
+    ui.end_row();
+    for (i, l) in lanes.iter().enumerate() {
+        let s = l.summary();
+        let on = *selected == Some(i);
+        let name = ui
+            .selectable_label(on, RichText::new(&l.name).color(colour(i)))
+            .on_hover_text(if on {
+                "Show every algorithm's board again"
+            } else {
+                "Show this algorithm's board alone"
+            });
+        if name.clicked() {
+            *selected = if on { None } else { Some(i) };
+        }
+        ui.label(s.trials.to_string());
+        ui.label(s.successes.to_string());
+        ui.label(format!("{:.0} %", 100.0 * s.success_rate));
+        for v in [s.mean_ms, s.median_ms, s.min_ms, s.max_ms] {
+            ui.label(if s.trials == 0 {
+                "—".into()
+            } else {
+                format_ms(ui.ctx(), v)
+            });
+        }
+        ui.label(l.counters().nodes.to_string());
+        ui.end_row();
+    }
 }
 
 /// The table as CSV: a header and one row per algorithm.

@@ -15,7 +15,10 @@ pub type Params = Vec<(String, String)>;
 
 /// One algorithm in the comparison.
 pub struct Lane {
+    /// The algorithm's id, as the command line and the CSV name it.
     pub algorithm: String,
+    /// Its name, as the pickers, boards, charts and table show it.
+    pub name: String,
     /// The parameters it ran with (none: its defaults).
     pub params: Params,
     /// Trial 0, live: its worker, counters and fitness history.
@@ -34,9 +37,10 @@ pub struct Lane {
 }
 
 impl Lane {
-    /// Starts trial 0 of `job`.
+    /// Starts trial 0 of `job`, the algorithm `algorithm` called `name`.
     pub(super) fn start(
         algorithm: &str,
+        name: &str,
         params: Params,
         job: Job,
         ctx: &egui::Context,
@@ -45,6 +49,7 @@ impl Lane {
         live.start(ctx, job, None)?;
         Ok(Lane {
             algorithm: algorithm.to_string(),
+            name: name.to_string(),
             params,
             live,
             state: Vec::new(),

@@ -7,6 +7,7 @@
 mod charts;
 mod lanes;
 mod saved;
+mod timeline;
 
 use saved::SavedCompare;
 
@@ -157,6 +158,10 @@ pub struct CompareView {
     stopped: bool,
     /// The shared timeline: how many steps of every answer are shown.
     pub shown: usize,
+    /// The algorithm picked in the table: its board alone is shown, larger.
+    pub selected: Option<usize>,
+    /// Bring the boards into view next frame (a row of the table was picked).
+    scroll_to_boards: bool,
     pub playing: bool,
     carry: f32,
     /// Where "Save CSV" writes, and what came of the last export.
@@ -189,6 +194,8 @@ impl CompareView {
             stopping: Vec::new(),
             stopped: false,
             shown: 0,
+            selected: None,
+            scroll_to_boards: false,
             playing: false,
             carry: 0.0,
             csv_path: String::new(),
@@ -244,8 +251,13 @@ impl CompareView {
             self.error = Some(e.to_string());
             return;
         }
+        let algorithms = s.instance().algorithms();
+        let name_of = |id: &str| {
+            let known = algorithms.iter().find(|a| a.id == id);
+            known.map_or_else(|| id.to_string(), |a| a.name.to_string())
+        };
         let lanes: Result<Vec<Lane>, _> = (jobs.into_iter())
-            .map(|(a, params, job)| Lane::start(&a, params, job, ctx))
+            .map(|(a, params, job)| Lane::start(&a, &name_of(&a), params, job, ctx))
             .collect();
         match lanes {
             Ok(lanes) => self.lanes = lanes,
@@ -256,6 +268,7 @@ impl CompareView {
         }
         self.error = None;
         self.export_notice = None;
+        self.selected = None;
         self.ran = self.settings.clone();
         self.stopped = false;
         self.shown = 0;
@@ -299,156 +312,9 @@ impl CompareView {
         self.batch = Some(lanes::start_trials(jobs, ctx));
     }
 
-    fn toggle_play(&mut self) {
-        let end = self.timeline_len();
-        if end == 0 {
-            return;
-        }
-        if self.shown >= end {
-            self.shown = 0;
-        }
-        self.playing = !self.playing;
-    }
-
-    fn step(&mut self, by: isize) {
-        self.playing = false;
-        self.shown = self
-            .shown
-            .saturating_add_signed(by)
-            .min(self.timeline_len());
-    }
-
-    fn animate(&mut self, ui: &Ui) {
-        if !self.playing {
-            return;
-        }
-        let end = self.timeline_len();
-        if self.settings.speed >= super::knight::INSTANT {
-            self.shown = end;
-        } else {
-            let dt = ui.input(|i| i.stable_dt).min(0.1);
-            self.carry += dt * self.settings.speed;
-            let steps = self.carry.floor();
-            self.carry -= steps;
-            self.shown = (self.shown + steps as usize).min(end);
-        }
-        if self.shown >= end {
-            self.playing = false;
-        } else {
-            ui.ctx().request_repaint();
-        }
-    }
-
-    fn timeline(&mut self, ui: &mut Ui) {
-        let end = self.timeline_len();
-        ui.horizontal(|ui| {
-            let live = self.lanes.iter().any(Lane::is_live);
-            let label = if self.playing { "⏸ Pause" } else { "▶ Play" };
-            if ui
-                .add_enabled(!live && end > 0, egui::Button::new(label))
-                .on_hover_text("Play or pause every board together (Space)")
-                .clicked()
-            {
-                self.toggle_play();
-            }
-            let l = ui.label("Step");
-            let mut shown = self.shown;
-            if ui
-                .add_enabled(
-                    !live && end > 0,
-                    egui::Slider::new(&mut shown, 0..=end.max(1)),
-                )
-                .labelled_by(l.id)
-                .on_hover_text("The shared timeline: step k shows the first k moves, queens or cells of every answer (← / →)")
-                .changed()
-            {
-                self.shown = shown;
-                self.playing = false;
-            }
-            let l = ui.label("Speed");
-            ui.add(
-                egui::Slider::new(&mut self.settings.speed, 1.0..=super::knight::INSTANT)
-                    .logarithmic(true)
-                    .custom_formatter(|v, _| {
-                        if v >= super::knight::INSTANT as f64 {
-                            "instant".into()
-                        } else {
-                            format!("{v:.0} steps/s")
-                        }
-                    }),
-            )
-            .labelled_by(l.id);
-        });
-    }
-
-    /// Every algorithm's board, small multiples in rows.
-    fn boards(&mut self, ui: &mut Ui) {
-        let count = self.lanes.len().max(1);
-        let gap = 8.0;
-        let width = ((ui.available_width() - gap * (count as f32 - 1.0)) / count as f32)
-            .clamp(140.0, 420.0);
-        // Boards leave room for the plots below them.
-        let side = width.min((ui.ctx().content_rect().height() * 0.4).max(140.0));
-        let per_row = ((ui.available_width() + gap) / (width + gap))
-            .floor()
-            .max(1.0) as usize;
-        let mut area: Option<egui::Rect> = None;
-        let mut clicked = None;
-        let any_live = self.lanes.iter().any(Lane::is_live);
-        for chunk in (0..self.lanes.len()).collect::<Vec<_>>().chunks(per_row) {
-            let row = ui.horizontal_top(|ui| {
-                for &i in chunk {
-                    let lane = &self.lanes[i];
-                    ui.allocate_ui(egui::vec2(width, side + 40.0), |ui| {
-                        ui.vertical(|ui| {
-                            ui.set_width(width);
-                            let mark = match (lane.found, &lane.error) {
-                                (_, Some(_)) => "✖",
-                                (Some(true), _) => "✔",
-                                (Some(false), _) => "—",
-                                (None, _) => "…",
-                            };
-                            ui.label(
-                                RichText::new(format!("{mark} {}", lane.algorithm))
-                                    .strong()
-                                    .color(colour(i)),
-                            );
-                            let seq = lane.sequence();
-                            // An answer waits whole for the others; then the timeline plays all.
-                            let shown = if any_live {
-                                seq.len()
-                            } else {
-                                self.shown.min(seq.len())
-                            };
-                            let key =
-                                (i as u64) << 40 | shown as u64 | (lane.is_live() as u64) << 39;
-                            ui.allocate_ui(egui::vec2(side, side), |ui| {
-                                if let Some(at) = self.ran.instance().draw(ui, seq, shown, key) {
-                                    clicked = Some(at);
-                                }
-                            });
-                        });
-                    });
-                }
-            });
-            area = Some(area.map_or(row.response.rect, |a| a.union(row.response.rect)));
-        }
-        if let Some(a) = area {
-            super::export::register(ui.ctx(), "boards", a);
-        }
-        // A click on a board picks (say) the start square of the next comparison.
-        if let Some(at) = clicked
-            && !self.is_running()
-            && self.settings.puzzle == self.ran.puzzle
-            && self.settings.instance().instance_name() == self.ran.instance().instance_name()
-        {
-            self.settings.instance_mut().clicked(at);
-        }
-    }
-
     /// The table's buttons: save it or the curves as CSV, or copy it.
     fn exports(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if self.csv_path.is_empty() {
                 self.csv_path = runs_dir()
                     .join(format!("compare-{}.csv", self.ran.instance_name()))
@@ -456,7 +322,8 @@ impl CompareView {
                     .to_string();
             }
             let l = ui.label("CSV file");
-            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(300.0))
+            let width = (ui.available_width() - 8.0).clamp(120.0, 300.0);
+            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(width))
                 .labelled_by(l.id);
             if ui
                 .button("Save table as CSV")
@@ -487,7 +354,7 @@ impl CompareView {
         });
         match &self.export_notice {
             Some(Ok(m)) => {
-                ui.label(RichText::new(m).small());
+                ui.label(m);
             }
             Some(Err(e)) => {
                 ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
@@ -649,7 +516,7 @@ impl View for CompareView {
             return;
         }
         for (i, l) in self.lanes.iter().enumerate() {
-            ui.label(RichText::new(&l.algorithm).strong().color(colour(i)));
+            ui.label(RichText::new(&l.name).strong().color(colour(i)));
             egui::Grid::new(("compare-stats", i))
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -670,7 +537,7 @@ impl View for CompareView {
             } else {
                 RichText::new(&l.message)
             };
-            ui.label(status.small());
+            ui.label(status);
             ui.separator();
         }
     }
@@ -702,7 +569,9 @@ impl View for CompareView {
             charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis, &notes);
             charts::time_chart(ui, &self.lanes, self.ran.trials);
             ui.separator();
-            charts::table(ui, &self.lanes);
+            let before = self.selected;
+            charts::table(ui, &self.lanes, &mut self.selected);
+            self.scroll_to_boards |= self.selected != before;
             self.exports(ui);
         });
     }

@@ -3,23 +3,21 @@
 //! heat map on the board, board-size scaling as a line plot, the source documents' tables
 //! as tables.
 
+mod outcome;
 mod show;
 
+pub use outcome::Outcome;
+use outcome::run;
 pub use show::Metric;
 use show::*;
 
 use super::background::Background;
 use super::runs::Action;
 use super::view::{View, timings_hidden};
-use crate::bench::Meter;
-use crate::bench::knight::{CountRow, LEVELS, Setup, SquaresTable, TrialsRow, check_params_of};
-use crate::bench::magic::MagicRow;
-use crate::bench::queens::QueensRow;
+use crate::bench::knight::{LEVELS, check_params_of};
 use crate::run::JobError;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The largest board a sweep takes here (one run per square and run).
@@ -212,17 +210,6 @@ impl ExperimentSettings {
     }
 }
 
-/// An experiment's result.
-#[derive(Debug, Clone)]
-pub enum Outcome {
-    Levels(Vec<TrialsRow>),
-    Sizes(Vec<TrialsRow>),
-    SquaresGa(SquaresTable),
-    SquaresCount { side: u64, rows: Vec<CountRow> },
-    QueensTable(Vec<QueensRow>),
-    MagicVariants(Vec<MagicRow>),
-}
-
 pub struct ExperimentsView {
     pub settings: ExperimentSettings,
     /// The experiment under way, in the background.
@@ -382,7 +369,7 @@ impl View for ExperimentsView {
             }
             Experiment::Sizes => {
                 egui::ComboBox::from_label("Algorithm")
-                    .selected_text(s.algorithm.clone())
+                    .selected_text(show::knight_name(&s.algorithm).to_string())
                     .show_ui(ui, |ui| {
                         for a in crate::run::catalog::KNIGHT_ALGORITHMS {
                             ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
@@ -394,7 +381,8 @@ impl View for ExperimentsView {
             Experiment::SquaresGa => {
                 ui.horizontal(|ui| {
                     for a in ["ga-heuristic", "ga-repair"] {
-                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), a);
+                        let name = show::knight_name(a);
+                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), name);
                     }
                 });
                 num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
@@ -402,7 +390,7 @@ impl View for ExperimentsView {
             }
             Experiment::SquaresCount => {
                 num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
-                ui.label(RichText::new("The time limit applies to each square.").small());
+                ui.label("The time limit applies to each square.");
             }
             Experiment::QueensTable => {
                 text(ui, "n", &mut s.queens_n);
@@ -425,13 +413,12 @@ impl View for ExperimentsView {
                 RichText::new(
                     "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
                 )
-                .small()
                 .weak(),
             );
         }
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
-        ui.label(RichText::new("Trial i uses seed + i. The same on the command line:").small());
-        ui.label(RichText::new(s.experiment.command(s)).small().monospace());
+        ui.label("Trial i uses seed + i. The same on the command line:");
+        ui.label(RichText::new(s.experiment.command(s)).monospace());
         let hold = s.check().err();
         if let Some(e) = &hold {
             ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
@@ -544,7 +531,8 @@ impl View for ExperimentsView {
             Outcome::SquaresGa(table) => {
                 ui.heading(format!(
                     "{} from every square of {}",
-                    table.algorithm, table.board
+                    show::knight_name(&table.algorithm),
+                    table.board
                 ));
                 metric_picker(ui, metric, Metric::GA_SWEEP);
                 let side = table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0) as u64 + 1;
@@ -579,10 +567,7 @@ impl View for ExperimentsView {
                     .collect();
                 heat_board(ui, *side, &values, *metric, hide);
                 if rows.iter().any(|r| !r.complete) {
-                    ui.label(
-                        RichText::new("Squares whose count hit the time limit are lower bounds.")
-                            .small(),
-                    );
+                    ui.label("Squares whose count hit the time limit are lower bounds.");
                 }
             }
             Outcome::QueensTable(rows) => {
@@ -595,117 +580,4 @@ impl View for ExperimentsView {
             }
         });
     }
-}
-
-impl Outcome {
-    /// The table as CSV: one row per table row, the columns of `--json`'s rows.
-    pub fn csv(&self) -> String {
-        match self {
-            Outcome::Levels(rows) | Outcome::Sizes(rows) => csv_of(rows),
-            Outcome::SquaresGa(t) => csv_of(&t.rows),
-            Outcome::SquaresCount { rows, .. } => csv_of(rows),
-            Outcome::QueensTable(rows) => csv_of(rows),
-            Outcome::MagicVariants(rows) => csv_of(rows),
-        }
-    }
-}
-
-/// Rows as CSV, the header from the first row's fields (as `--json` names them).
-fn csv_of<T: Serialize>(rows: &[T]) -> String {
-    use serde_json::Value;
-    let objects: Vec<serde_json::Map<String, Value>> = rows
-        .iter()
-        .filter_map(|r| match serde_json::to_value(r) {
-            Ok(Value::Object(m)) => Some(m),
-            _ => None,
-        })
-        .collect();
-    let Some(first) = objects.first() else {
-        return String::new();
-    };
-    let header: Vec<&String> = first.keys().collect();
-    let cell = |v: Option<&Value>| match v {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) if s.contains([',', '"']) => {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        }
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(a)) => format!(
-            "\"{}\"",
-            a.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        Some(v) => v.to_string(),
-    };
-    let mut out = header
-        .iter()
-        .map(|h| h.as_str())
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push('\n');
-    for o in &objects {
-        let line: Vec<String> = header.iter().map(|h| cell(o.get(*h))).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
-    }
-    out
-}
-
-/// Runs the experiment `s` names (on this thread; trials in parallel with rayon).
-fn run(
-    s: &ExperimentSettings,
-    meter: Arc<Meter>,
-    cancel: Arc<AtomicBool>,
-) -> Result<Outcome, JobError> {
-    let time_limit = Duration::from_secs_f32(s.time_limit_s.max(0.001));
-    let setup = Setup {
-        seed: s.seed,
-        time_limit,
-        params: parse_params(&s.params)?,
-        cancel: cancel.clone(),
-        meter: Some(meter.clone()),
-    };
-    Ok(match s.experiment {
-        Experiment::Levels => Outcome::Levels(crate::bench::knight::levels(
-            &setup,
-            (s.side, s.side),
-            (0, 0),
-            s.trials,
-        )?),
-        Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
-            &setup,
-            &s.algorithm,
-            &parse_list(&s.sizes).map_err(JobError::Input)?,
-            s.trials,
-        )?),
-        Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
-            &setup,
-            &s.squares_algorithm,
-            (s.side, s.side),
-            s.runs,
-        )?),
-        Experiment::SquaresCount => Outcome::SquaresCount {
-            side: s.side,
-            rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
-        },
-        Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
-            &parse_list(&s.queens_n).map_err(JobError::Input)?,
-            s.trials,
-            s.seed,
-            &s.heuristic,
-            time_limit,
-            &cancel,
-            Some(meter),
-        )?),
-        Experiment::MagicVariants => Outcome::MagicVariants(crate::bench::magic::table(
-            s.order,
-            s.trials,
-            s.seed,
-            time_limit,
-            &cancel,
-            Some(meter),
-        )?),
-    })
 }

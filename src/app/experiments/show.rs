@@ -1,13 +1,14 @@
 //! How an experiment's outcome is shown: tables, the success bars, the board-size plot,
 //! and the heat map of a start-square sweep with its legend.
 
-use super::super::widgets::board::{BoardView, board as draw_board};
+use super::super::widgets::bars::{self, Row, Shape};
+use super::super::widgets::board::{BoardView, Heat, board as draw_board};
 use crate::bench::Summary;
 use crate::bench::knight::{LEVELS, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::QueensRow;
 use crate::puzzle::knight::Board;
-use egui::{Align2, Color32, FontId, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 use serde::{Deserialize, Serialize};
 
@@ -88,69 +89,76 @@ const SUMMARY_HEADERS: [&str; 7] = [
 ];
 
 pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: bool) {
-    egui::Grid::new("trials-table")
-        .striped(true)
+    // Wider than the panel on a small window: it scrolls sideways, never under the
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt(("trials-table", "scroll"))
         .show(ui, |ui| {
-            ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
-            ui.label(RichText::new("algorithm").strong());
-            for h in SUMMARY_HEADERS {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.label(RichText::new("best / worst batch of 10").strong());
-            ui.label(RichText::new("mean generations").strong());
-            ui.end_row();
-            for r in rows {
-                let first = if levels {
-                    LEVELS
-                        .iter()
-                        .find(|l| l.0 == r.algorithm)
-                        .map_or("?".to_string(), |l| l.1.to_string())
-                } else {
-                    r.board.clone()
-                };
-                ui.label(first);
-                ui.label(&r.algorithm);
-                summary_cells(ui, &r.summary, hide);
-                ui.label(format!(
-                    "{:.0} % / {:.0} %",
-                    100.0 * r.best_batch_rate,
-                    100.0 * r.worst_batch_rate
-                ));
-                ui.label(format!("{:.1}", r.mean_generations));
-                ui.end_row();
-            }
+            egui::Grid::new("trials-table")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
+                    ui.label(RichText::new("algorithm").strong());
+                    for h in SUMMARY_HEADERS {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.label(RichText::new("best / worst batch of 10").strong());
+                    ui.label(RichText::new("mean generations").strong());
+                    ui.end_row();
+                    for r in rows {
+                        let first = if levels {
+                            LEVELS
+                                .iter()
+                                .find(|l| l.0 == r.algorithm)
+                                .map_or("?".to_string(), |l| l.1.to_string())
+                        } else {
+                            r.board.clone()
+                        };
+                        ui.label(first);
+                        ui.label(knight_name(&r.algorithm));
+                        summary_cells(ui, &r.summary, hide);
+                        ui.label(format!(
+                            "{:.0} % / {:.0} %",
+                            100.0 * r.best_batch_rate,
+                            100.0 * r.worst_batch_rate
+                        ));
+                        ui.label(format!("{:.1}", r.mean_generations));
+                        ui.end_row();
+                    }
+                });
         });
 }
 
+/// The name of a knight's tour algorithm as the pickers show it.
+pub(super) fn knight_name(id: &str) -> &str {
+    crate::run::catalog::knight_algorithm(id).map_or(id, |a| a.name)
+}
+
+/// The success rate of each row, a named bar each.
 pub(super) fn success_bars(ui: &mut Ui, rows: &[TrialsRow]) {
-    let names: Vec<String> = rows.iter().map(|r| r.algorithm.clone()).collect();
-    Plot::new("levels-success")
-        .height(200.0)
-        .include_y(0.0)
-        .include_y(100.0)
-        .y_axis_label("success rate (%)")
-        .x_axis_formatter(move |m, _| {
-            let i = m.value.round();
-            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
+    ui.label(RichText::new("Success rate").strong());
+    let bars: Vec<Row> = rows
+        .iter()
+        .map(|r| {
+            let rate = 100.0 * r.summary.success_rate;
+            let value = format!("{rate:.0} %");
+            Row {
+                name: knight_name(&r.algorithm).to_string(),
+                colour: Color32::from_rgb(90, 170, 255),
+                shape: (r.summary.trials > 0).then_some(Shape::Bar(rate)),
+                told: format!(
+                    "{}: success rate {value} ({} of {} trials)",
+                    knight_name(&r.algorithm),
+                    r.summary.successes,
+                    r.summary.trials
+                ),
+                value,
             }
         })
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            let bars = rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    egui_plot::Bar::new(i as f64, 100.0 * r.summary.success_rate).width(0.6)
-                })
-                .collect();
-            plot.bar_chart(
-                egui_plot::BarChart::new("success rate", bars)
-                    .color(Color32::from_rgb(90, 170, 255)),
-            );
-        });
+        .collect();
+    let rect = bars::chart(ui, &bars, 100.0, &|v| format!("{v:.0} %"));
+    super::super::export::register(ui.ctx(), "success rates", rect);
 }
 
 pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
@@ -169,8 +177,14 @@ pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
         .iter()
         .map(|r| [side_of(r), r.summary.mean_ms])
         .collect();
-    let plots = ui.horizontal(|ui| {
-        let w = ((ui.available_width() - 24.0) / 2.0).max(200.0);
+    // Side by side where both fit at 200 points or more, else one above the other.
+    let plots = ui.horizontal_wrapped(|ui| {
+        let avail = ui.available_width();
+        let w = if avail >= 424.0 {
+            (avail - 24.0) / 2.0
+        } else {
+            (avail - 8.0).max(100.0)
+        };
         ui.vertical(|ui| {
             ui.label("success rate (%) by board side");
             Plot::new("sizes-success")
@@ -223,93 +237,74 @@ pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
     super::super::export::register(ui.ctx(), "size plots", plots.response.rect);
 }
 
-/// The board with each square coloured and labelled by its figure.
+/// The board with each square coloured and labelled by its figure, its colour bar under
+/// it; hovering a square tells its exact figure.
 pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric, hide: bool) {
     let Ok(board) = Board::new(side, side) else {
         return;
     };
     let hidden = hide && metric == Metric::Time;
+    let caption = format!("{} from this square", metric.name());
+    let exact = |v: f64| exact_metric(v, metric);
+    let short = |v: f64| format_metric(v, metric);
+    let tell = |v: f64| match metric {
+        Metric::SuccessRate | Metric::Time => {
+            format!(
+                "{} {} from this square",
+                metric.name(),
+                exact_metric(v, metric)
+            )
+        }
+        _ => format!("{} {caption}", exact_metric(v, metric)),
+    };
     // NaN marks a square with no figure (the sweep was stopped before it): no colour, a
     // dash, and a hover that says why.
-    let max = values
-        .iter()
-        .copied()
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
-    // The board's heat map takes whole numbers; a thousand steps are plenty for a colour.
-    let heat: Vec<u64> = values
-        .iter()
-        .map(|&v| {
-            if hidden || max <= 0.0 || !v.is_finite() {
-                0
-            } else {
-                (1000.0 * v / max).round() as u64
-            }
-        })
-        .collect();
+    let heat = (!hidden).then(|| Heat {
+        values,
+        caption: &caption,
+        exact: &exact,
+        short: &short,
+        tell: &tell,
+        missing: "no figure: the experiment was stopped before this square",
+    });
     let avail = ui
         .available_width()
-        .min(ui.available_height().max(300.0))
-        .min(640.0);
+        .min(ui.available_height().max(360.0))
+        .min(700.0);
     let response = ui
         .allocate_ui(egui::vec2(avail, avail), |ui| {
             draw_board(
                 ui,
                 &BoardView {
                     board: &board,
-                    start: 0,
+                    start: None,
                     path: &[],
                     shown: 0,
                     closed: false,
                     degrees: false,
-                    heat: Some(&heat),
+                    heat,
+                    legend: true,
                 },
             )
         })
         .inner;
-    let rect = response.response.rect;
-    super::super::export::register(ui.ctx(), "heat map", rect);
-    let cell = rect.width() / side as f32;
-    if cell >= 20.0 && !hidden {
-        let painter = ui.painter_at(rect);
-        let text = if ui.visuals().dark_mode {
-            Color32::WHITE
-        } else {
-            Color32::BLACK
-        };
-        for (i, &v) in values.iter().enumerate() {
-            let (r, c) = (i as u64 / side, i as u64 % side);
-            let centre = rect.min + egui::vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
-            painter.text(
-                centre,
-                Align2::CENTER_CENTER,
-                if v.is_finite() {
-                    format_metric(v, metric)
-                } else {
-                    "–".into()
-                },
-                FontId::proportional((cell * 0.26).clamp(8.0, 16.0)),
-                text,
-            );
-        }
-    }
-    if let Some(sq) = response.hovered {
-        let (r, c) = board.row_col(sq);
-        let v = values.get(sq as usize).copied().unwrap_or(0.0);
-        ui.label(format!(
-            "{} (row {r}, column {c}): {} {}",
-            board.name(sq),
-            metric.name(),
-            if hidden {
-                "—".into()
-            } else if !v.is_finite() {
-                "none: the experiment was stopped before this square".into()
-            } else {
-                format_metric(v, metric)
-            }
-        ));
+    super::super::export::register(ui.ctx(), "heat map", response.area);
+    if hidden {
+        ui.label(RichText::new("Times are hidden in reproducible pictures.").weak());
+    } else if let Some(told) = &response.told {
+        ui.label(told);
     } else {
-        ui.label(RichText::new(format!("Each square: {} from that start square; greener is more. Hover a square for its figure.", metric.name())).small());
+        ui.label(RichText::new("Hover a square for its exact figure.").weak());
+    }
+}
+
+/// A figure in full, as the legend and hover say it.
+pub(super) fn exact_metric(v: f64, metric: Metric) -> String {
+    match metric {
+        Metric::SuccessRate => format!("{:.1} %", 100.0 * v),
+        Metric::Time => format!("{v:.3} ms"),
+        Metric::Generations => format!("{v:.1}"),
+        Metric::Tours | Metric::Calls => format!("{v:.0}"),
     }
 }
 
@@ -337,57 +332,74 @@ pub(super) fn format_metric(v: f64, metric: Metric) -> String {
 }
 
 pub(super) fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
-    egui::Grid::new("queens-bench-table")
-        .striped(true)
+    // Wider than the panel on a small window: it scrolls sideways, never under the
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt(("queens-bench-table", "scroll"))
         .show(ui, |ui| {
-            for h in ["n", "algorithm", "heuristic"] {
-                ui.label(RichText::new(h).strong());
-            }
-            for h in SUMMARY_HEADERS {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.label(RichText::new("document: mean ms, success").strong());
-            ui.end_row();
-            for r in rows {
-                ui.label(r.n.to_string());
-                ui.label(&r.algorithm);
-                ui.label(&r.heuristic);
-                summary_cells(ui, &r.summary, hide);
-                ui.label(match (r.document_mean_ms, r.document_success_rate) {
-                    (Some(m), Some(s)) => format!("{m:.3}, {:.0} %", 100.0 * s),
-                    _ => "—".into(),
+            egui::Grid::new("queens-bench-table")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["n", "algorithm", "heuristic"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    for h in SUMMARY_HEADERS {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.label(RichText::new("document: mean ms, success").strong());
+                    ui.end_row();
+                    for r in rows {
+                        ui.label(r.n.to_string());
+                        ui.label(
+                            crate::run::catalog::queens_algorithm(&r.algorithm)
+                                .map_or(r.algorithm.as_str(), |a| a.name),
+                        );
+                        ui.label(&r.heuristic);
+                        summary_cells(ui, &r.summary, hide);
+                        ui.label(match (r.document_mean_ms, r.document_success_rate) {
+                            (Some(m), Some(s)) => format!("{m:.3}, {:.0} %", 100.0 * s),
+                            _ => "—".into(),
+                        });
+                        ui.end_row();
+                    }
                 });
-                ui.end_row();
-            }
         });
 }
 
 pub(super) fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
-    egui::Grid::new("magic-bench-table")
-        .striped(true)
+    // Wider than the panel on a small window: it scrolls sideways, never under the
+    // statistics, its bar under the rows.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt(("magic-bench-table", "scroll"))
         .show(ui, |ui| {
-            for h in ["variant", "order"] {
-                ui.label(RichText::new(h).strong());
-            }
-            for h in SUMMARY_HEADERS {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.label(RichText::new("median generation").strong());
-            ui.label(RichText::new("document").strong());
-            ui.end_row();
-            for r in rows {
-                ui.label(&r.variant);
-                ui.label(r.order.to_string());
-                summary_cells(ui, &r.summary, hide);
-                ui.label(
-                    r.median_generation
-                        .map_or("—".into(), |g| format!("{g:.0}")),
-                );
-                ui.label(
-                    r.document_generation
-                        .map_or("—".into(), |g| format!("generation {g}")),
-                );
-                ui.end_row();
-            }
+            egui::Grid::new("magic-bench-table")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["variant", "order"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    for h in SUMMARY_HEADERS {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.label(RichText::new("median generation").strong());
+                    ui.label(RichText::new("document").strong());
+                    ui.end_row();
+                    for r in rows {
+                        ui.label(&r.variant);
+                        ui.label(r.order.to_string());
+                        summary_cells(ui, &r.summary, hide);
+                        ui.label(
+                            r.median_generation
+                                .map_or("—".into(), |g| format!("{g:.0}")),
+                        );
+                        ui.label(
+                            r.document_generation
+                                .map_or("—".into(), |g| format!("generation {g}")),
+                        );
+                        ui.end_row();
+                    }
+                });
         });
 }

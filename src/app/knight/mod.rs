@@ -11,7 +11,7 @@ use settings::{OTHER_TASKS, task_name};
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms, outcome_label, stat_row};
-use super::widgets::board::{BoardView, board as draw_board};
+use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use crate::puzzle::knight::{Board, Square};
@@ -20,7 +20,7 @@ use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::{RichText, Ui};
+use egui::Ui;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -57,9 +57,10 @@ pub struct KnightView {
     shown: usize,
     playing: bool,
     carry: f32,
-    hovered: Option<Square>,
-    /// The belief space's weights per square, scaled for the heat map.
-    belief: Option<Vec<u64>>,
+    /// What the board says of the square under the pointer.
+    hovered: Option<String>,
+    /// The belief space's weights per square, drawn as a heat map.
+    belief: Option<Vec<f64>>,
     board: Arc<Board>,
 }
 
@@ -382,11 +383,7 @@ impl View for KnightView {
             self.live_path = path;
         }
         if let Some(w) = polled.belief {
-            self.belief = Some(
-                w.iter()
-                    .map(|&x| (x.clamp(0.0, 1.0) * 1000.0) as u64)
-                    .collect(),
-            );
+            self.belief = Some(w.iter().map(|&x| x.clamp(0.0, 1.0) as f64).collect());
         }
         if let Some(result) = polled.finished {
             self.finish(result);
@@ -451,13 +448,13 @@ impl View for KnightView {
                 }
             });
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
-            ui.label(RichText::new(algo.summary).small());
+            ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
             hold = hold.or(params);
         } else if let Some((_, _, help)) =
             OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
         {
-            ui.label(RichText::new(*help).small());
+            ui.label(*help);
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
         self.hold = hold;
@@ -497,10 +494,8 @@ impl View for KnightView {
             outcome_label(ui, &m, ok);
         }
         self.fitness_plot(ui);
-        if let Some(h) = self.hovered {
-            let b = self.board();
-            let (r, c) = b.row_col(h);
-            ui.label(format!("square {} ({r},{c})", b.name(h)));
+        if let Some(h) = &self.hovered {
+            ui.label(format!("square {h}"));
         }
     }
 
@@ -515,36 +510,55 @@ impl View for KnightView {
         } else {
             (&self.tour, self.shown)
         };
-        // A square whose count was cut short has no figure: it stays uncoloured.
-        let counted: Option<Vec<u64>> = match &self.outcome {
-            Some(Outcome::Count(r)) => r
-                .per_square
-                .as_ref()
-                .map(|p| p.iter().map(|c| c.unwrap_or(0)).collect()),
+        // A square whose count was cut short has no figure (NaN): it stays uncoloured.
+        let counts: Option<Vec<f64>> = match &self.outcome {
+            Some(Outcome::Count(r)) => (r.per_square.as_ref())
+                .map(|p| p.iter().map(|c| c.map_or(f64::NAN, |n| n as f64)).collect()),
             _ => None,
         };
-        let heat = match &self.outcome {
-            Some(Outcome::Count(_)) => counted.as_deref(),
-            _ if self.settings.show_belief => self.belief.as_deref(),
-            _ => None,
+        let whole = |v: f64| format!("{v:.0}");
+        let tours = |v: f64| {
+            let n = v.round() as u64;
+            format!("{n} tour{} from this square", if n == 1 { "" } else { "s" })
+        };
+        let weight = |v: f64| format!("{v:.3}");
+        let belief = |v: f64| format!("belief weight {v:.3}");
+        let heat = if let Some(values) = &counts {
+            Some(Heat {
+                values,
+                caption: "tours from this square",
+                exact: &whole,
+                short: &short_count,
+                tell: &tours,
+                missing: "no figure: its count was cut short",
+            })
+        } else if self.settings.show_belief
+            && let Some(values) = &self.belief
+        {
+            Some(Heat {
+                values,
+                caption: "belief weight of the square",
+                exact: &weight,
+                short: &weight,
+                tell: &belief,
+                missing: "no weight",
+            })
+        } else {
+            None
         };
         let view = BoardView {
             board: &board,
-            start,
+            start: Some(start),
             path,
             shown,
             closed: self.displayed_tour().is_some_and(|t| board.is_closed(t)),
             degrees: self.settings.show_degrees,
             heat,
+            legend: true,
         };
         let out = draw_board(ui, &view);
-        super::export::register(ui.ctx(), "board", out.response.rect);
-        self.hovered = out.hovered;
-        if let Some(h) = out.hovered {
-            let (r, c) = board.row_col(h);
-            out.response
-                .on_hover_text_at_pointer(format!("{} ({r},{c})", board.name(h)));
-        }
+        super::export::register(ui.ctx(), "board", out.area);
+        self.hovered = out.told;
         if let Some(sq) = out.clicked
             && !self.live.is_running()
         {

@@ -3,7 +3,7 @@
 
 use super::PuzzleUi;
 use crate::app::error::AppError;
-use crate::app::widgets::board::{BoardView, board as draw_board};
+use crate::app::widgets::board::{BoardView, board as draw_board, path_legend};
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::plots::{CurveNote, first_fall};
 use crate::puzzle::knight::Board;
@@ -86,9 +86,9 @@ impl PuzzleUi for KnightInstance {
             && let Some(board) = self.board(ui)
         {
             let sq = board.square(self.start.0, self.start.1);
-            ui.label(RichText::new(format!("start {}", board.name(sq))).small());
+            ui.label(format!("start {}", board.name(sq)));
         }
-        ui.label(RichText::new("or click a square of a board").small().weak());
+        ui.label(RichText::new("or click a square of a board").weak());
         ui.checkbox(&mut self.closed, "Closed tour");
         sizes
     }
@@ -130,12 +130,13 @@ impl PuzzleUi for KnightInstance {
             ui,
             &BoardView {
                 board: &board,
-                start: board.square(self.start.0, self.start.1),
+                start: Some(board.square(self.start.0, self.start.1)),
                 path: answer,
                 shown,
                 closed: self.closed,
                 degrees: false,
                 heat: None,
+                legend: false,
             },
         );
         out.clicked.map(|sq| board.row_col(sq))
@@ -147,6 +148,10 @@ impl PuzzleUi for KnightInstance {
 
     fn clicked(&mut self, at: (u32, u32)) {
         self.start = at;
+    }
+
+    fn legend(&self, ui: &mut Ui) {
+        path_legend(ui);
     }
 
     fn curve_note(

@@ -2,7 +2,7 @@
 
 use super::PuzzleUi;
 use crate::app::error::AppError;
-use crate::app::widgets::magic_grid::magic_grid;
+use crate::app::widgets::magic_grid::{magic_grid, sums_legend};
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
 use crate::run::{Job, MagicJob, MagicTask};
@@ -69,11 +69,21 @@ impl PuzzleUi for MagicInstance {
     }
 
     fn draw(&self, ui: &mut Ui, answer: &[u32], shown: usize, _key: u64) -> Option<(u32, u32)> {
-        magic_grid(ui, self.order as usize, &answer[..shown.min(answer.len())]);
+        magic_grid(
+            ui,
+            self.order as usize,
+            &answer[..shown.min(answer.len())],
+            false,
+        );
         None
     }
 
     fn progress_axis(&self) -> &'static str {
         "progress"
+    }
+
+    fn legend(&self, ui: &mut Ui) {
+        let constant = crate::puzzle::magic::magic_constant(self.order as usize);
+        crate::app::widgets::legend::row(ui, |ui| sums_legend(ui, constant));
     }
 }

@@ -64,6 +64,8 @@ pub trait PuzzleUi {
     fn progress_axis(&self) -> &'static str;
     /// A square of a drawing was clicked (the knight starts there next time).
     fn clicked(&mut self, _at: (u32, u32)) {}
+    /// What the colours and marks of the drawings mean, once under all of them.
+    fn legend(&self, ui: &mut Ui);
     /// What the curve of `algorithm` (its `points`, its `counters`) does that needs words.
     fn curve_note(
         &self,

@@ -4,7 +4,7 @@ use super::PuzzleUi;
 use crate::app::error::AppError;
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::plots::CurveNote;
-use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
+use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board, queens_legend};
 use crate::run::catalog::{AlgorithmInfo, QUEENS_ALGORITHMS};
 use crate::run::{Job, QueensJob, QueensTask};
 use crate::solve::{Budget, Counters, GenerationStats};
@@ -84,6 +84,7 @@ impl PuzzleUi for QueensInstance {
                 attacks: &attacks,
                 show_lines: true,
                 version: key,
+                legend: false,
             },
         );
         None
@@ -91,6 +92,10 @@ impl PuzzleUi for QueensInstance {
 
     fn progress_axis(&self) -> &'static str {
         "queens placed / step"
+    }
+
+    fn legend(&self, ui: &mut Ui) {
+        queens_legend(ui, true, true);
     }
 
     fn curve_note(

@@ -66,13 +66,49 @@ impl QueensView {
             .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
     }
 
-    /// Each algorithm of the last run or sequence, with its time.
-    pub(super) fn results_table(&self, ui: &mut Ui) {
+    /// Puts a solve's answer on the board and its figures in the statistics; returns the
+    /// outcome that tells how it ended.
+    pub(super) fn show_solve(&mut self, mut r: QueensSolveReport) -> Outcome {
+        self.live.counters = r.counters;
+        self.live.elapsed_ms = r.elapsed_ms;
+        // The board keeps the rows; the outcome needs only the rest.
+        let rows = std::mem::take(&mut r.rows);
+        if r.found {
+            self.set_solution(rows);
+        } else {
+            self.set_placement(rows);
+            self.pairs = Some(r.conflicts);
+        }
+        Outcome::Solve(r)
+    }
+
+    /// The run whose answer is on the board: the row picked in the table, else the last.
+    pub(super) fn shown_result(&self) -> Option<&RunResult> {
+        (self.selected.and_then(|i| self.results.get(i))).or(self.results.last())
+    }
+
+    /// Shows run `i` of the table on the board, as it ended.
+    fn show_row(&mut self, i: usize) {
+        if let Some(RunResult {
+            outcome: Ok(report),
+            ..
+        }) = self.results.get(i)
+        {
+            let report = report.clone();
+            self.selected = Some(i);
+            self.outcome = Some(self.show_solve(report));
+        }
+    }
+
+    /// Each algorithm of the last run or sequence, with its time; a click on a finished
+    /// row shows its answer on the board.
+    pub(super) fn results_table(&mut self, ui: &mut Ui) {
         if self.results.len() < 2 && self.queue.is_empty() {
             return;
         }
         ui.separator();
         ui.label(RichText::new("Runs on this n and seed").strong());
+        let mut clicked = None;
         egui::Grid::new("queens-results")
             .num_columns(4)
             .striped(true)
@@ -82,9 +118,22 @@ impl QueensView {
                 ui.label("nodes");
                 ui.label("time");
                 ui.end_row();
-                for r in &self.results {
+                let on_board = (!self.live.is_running()).then(|| {
+                    self.selected
+                        .unwrap_or(self.results.len().saturating_sub(1))
+                });
+                for (i, r) in self.results.iter().enumerate() {
                     let name = queens_algorithm(&r.algorithm).map_or("?", |a| a.name);
-                    ui.label(name);
+                    if r.outcome.is_ok() {
+                        let row = ui
+                            .selectable_label(on_board == Some(i), name)
+                            .on_hover_text("Show this algorithm's answer on the board");
+                        if row.clicked() {
+                            clicked = Some(i);
+                        }
+                    } else {
+                        ui.label(name);
+                    }
                     match &r.outcome {
                         Ok(rep) => {
                             ui.label(if rep.found {
@@ -119,6 +168,9 @@ impl QueensView {
                     ui.end_row();
                 }
             });
+        if let Some(i) = clicked {
+            self.show_row(i);
+        }
     }
 
     /// Conflicts per step (hill climbing) or per generation (cultural), live.
@@ -126,6 +178,23 @@ impl QueensView {
         let Some(last) = self.live.history.last() else {
             return;
         };
+        // The plot is the last run's; another row's answer on the board has none here.
+        if let Some(i) = self.selected
+            && i + 1 < self.results.len()
+            && !self.live.is_running()
+        {
+            let name = (self.results.last())
+                .and_then(|r| queens_algorithm(&r.algorithm).ok())
+                .map_or("the last run", |a| a.name);
+            ui.separator();
+            ui.label(
+                RichText::new(format!(
+                    "The plot of the heuristic is kept for the last run only: click {name} in the table to see it."
+                ))
+                .weak(),
+            );
+            return;
+        }
         let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
         let algorithm = if self.running.is_empty() {
             self.results

@@ -106,7 +106,10 @@ pub struct QueensView {
     outcome: Option<Outcome>,
     /// The runs since the last "Run" or "Run all four", in order.
     results: Vec<RunResult>,
-    hovered: Option<(u32, u32)>,
+    /// The row of `results` on the board, picked in the table (else the last).
+    selected: Option<usize>,
+    /// What the board says of the square (or block) under the pointer.
+    hovered: Option<String>,
 }
 
 impl QueensView {
@@ -135,6 +138,7 @@ impl QueensView {
             version: 0,
             outcome: None,
             results: Vec::new(),
+            selected: None,
             hovered: None,
         }
     }
@@ -332,22 +336,12 @@ impl QueensView {
         let algorithm = std::mem::take(&mut self.running);
         let outcome = match result.map(QueensReport::try_from) {
             Ok(Ok(QueensReport::Solve(r))) => {
-                self.live.counters = r.counters;
-                self.live.elapsed_ms = r.elapsed_ms;
                 self.results.push(RunResult {
                     algorithm,
                     outcome: Ok(r.clone()),
                 });
-                // The board keeps the rows; the outcome needs only the rest.
-                let mut r = r;
-                let rows = std::mem::take(&mut r.rows);
-                if r.found {
-                    self.set_solution(rows);
-                } else {
-                    self.set_placement(rows);
-                    self.pairs = Some(r.conflicts);
-                }
-                Outcome::Solve(r)
+                self.selected = None;
+                self.show_solve(r)
             }
             Ok(Ok(QueensReport::Count(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
@@ -470,7 +464,7 @@ impl View for QueensView {
                 }
             });
         if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
-            ui.label(RichText::new(algo.summary).small());
+            ui.label(algo.summary);
             let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
             ui.add_enabled_ui(uses_heuristic, |ui| {
                 egui::ComboBox::from_label("Heuristic")
@@ -536,7 +530,7 @@ impl View for QueensView {
                         row(ui, "attacking pairs", p.to_string());
                     }
                     let algorithm = if self.running.is_empty() {
-                        self.results.last().map_or("", |r| r.algorithm.as_str())
+                        self.shown_result().map_or("", |r| r.algorithm.as_str())
                     } else {
                         self.running.as_str()
                     };
@@ -560,8 +554,8 @@ impl View for QueensView {
         }
         self.results_table(ui);
         self.conflicts_plot(ui);
-        if let Some((r, c)) = self.hovered {
-            ui.label(format!("row {r}, column {c}"));
+        if let Some(h) = &self.hovered {
+            ui.label(h);
         }
     }
 
@@ -574,27 +568,10 @@ impl View for QueensView {
             attacks: &self.attacks,
             show_lines: self.settings.show_lines,
             version: self.version,
+            legend: true,
         };
         let out = queens_board(ui, &view);
-        super::export::register(ui.ctx(), "board", out.response.rect);
-        self.hovered = out.hovered;
-        if let Some(block) = out.density {
-            out.response.on_hover_text_at_pointer(format!(
-                "density view: each pixel is {block} × {block} squares; brighter holds more queens, red holds attacked ones"
-            ));
-        } else if let Some((r, c)) = out.hovered {
-            let queen = self.placement.get(c as usize) == Some(&r);
-            let attacked = queen && self.attacks.attacked.get(c as usize) == Some(&true);
-            out.response.on_hover_text_at_pointer(format!(
-                "row {r}, column {c}{}",
-                if attacked {
-                    ": an attacked queen"
-                } else if queen {
-                    ": a queen"
-                } else {
-                    ""
-                }
-            ));
-        }
+        super::export::register(ui.ctx(), "board", out.area);
+        self.hovered = out.told;
     }
 }

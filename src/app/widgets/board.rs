@@ -1,6 +1,9 @@
-//! The chessboard widget: squares, the knight's trail, move numbers, the knight, and the
-//! square under the pointer. Plain data in, a [`BoardResponse`] out.
+//! The chessboard widget: squares, the knight's trail, move numbers, the knight, a heat
+//! map with its figures, the square under the pointer and what it holds, coordinates
+//! around the board and a legend under it. Plain data in, a [`BoardResponse`] out.
 
+use super::coords::Coordinates;
+use super::legend::{self, Mark, heat_colour, text_on};
 use crate::puzzle::knight::{Board, Square};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, vec2};
 
@@ -8,16 +11,60 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, V
 const MIN_CHECKER_CELL: f32 = 4.0;
 /// Cells at least this large get move numbers and degree labels.
 const MIN_TEXT_CELL: f32 = 16.0;
+/// Cells at least this large print their heat map figure.
+const MIN_FIGURE_CELL: f32 = 20.0;
 /// On cells too small for numbers, the trail's line shows only the last moves: as many as
 /// make about this much line (in points), and at most [`MAX_SMALL_CELL_TRAIL`]. A software
 /// renderer pays for every pixel a line covers, so the budget is in length, not moves.
 const SMALL_CELL_TRAIL_LENGTH: f32 = 12_000.0;
 const MAX_SMALL_CELL_TRAIL: usize = 1500;
+/// About how wide the longest legend is, all items in one row (points): the strip under
+/// the board has as many rows as this needs at the board's width, whatever it shows now.
+const LEGEND_WIDTH: f32 = 1300.0;
+
+/// A figure per square, drawn as a heat map with a colour bar.
+pub struct Heat<'a> {
+    /// One value per square, row by row from the top; none negative. NaN: the square has
+    /// no figure (its count was cut short); it keeps its checker colour and a dash.
+    pub values: &'a [f64],
+    /// What the values are, for the legend: "tours from this square".
+    pub caption: &'a str,
+    /// A value in full, as the legend's ends say it: "304", "0.412".
+    pub exact: &'a dyn Fn(f64) -> String,
+    /// A value short enough to print on its square: "12k".
+    pub short: &'a dyn Fn(f64) -> String,
+    /// What hovering a square says of its value: "304 tours from this square".
+    pub tell: &'a dyn Fn(f64) -> String,
+    /// What hovering a square without a figure says, and its legend swatch.
+    pub missing: &'a str,
+}
+
+impl Heat<'_> {
+    fn max(&self) -> f64 {
+        self.values
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(0.0, f64::max)
+    }
+}
+
+/// A count short enough for its square: `950`, `15k`, `1.2M`.
+pub fn short_count(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if v >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
 
 /// What to draw.
 pub struct BoardView<'a> {
     pub board: &'a Board,
-    pub start: Square,
+    /// The square the knight starts from, outlined.
+    pub start: Option<Square>,
     /// The squares visited, in order; only the first `shown` are drawn.
     pub path: &'a [Square],
     pub shown: usize,
@@ -25,14 +72,22 @@ pub struct BoardView<'a> {
     pub closed: bool,
     /// Show each free square's number of free onward squares (Warnsdorff's degree).
     pub degrees: bool,
-    /// Tours found by counting from each square, drawn as a heat map.
-    pub heat: Option<&'a [u64]>,
+    /// A figure per square, drawn as a heat map.
+    pub heat: Option<Heat<'a>>,
+    /// Say under the board what its colours and marks mean (the views that show one
+    /// board; Compare's small boards share one legend).
+    pub legend: bool,
 }
 
 pub struct BoardResponse {
+    /// The squares.
     pub response: egui::Response,
+    /// The squares with their coordinates and legend: what an export of the board shows.
+    pub area: Rect,
     /// The square under the pointer.
     pub hovered: Option<Square>,
+    /// What the square under the pointer holds, in words: "c3 (5,2): move 12".
+    pub told: Option<String>,
     /// The square clicked this frame.
     pub clicked: Option<Square>,
 }
@@ -71,20 +126,50 @@ fn palette(dark_mode: bool) -> Palette {
     }
 }
 
+/// The rows of the legend strip under a board `width` wide.
+fn legend_rows(width: f32) -> usize {
+    ((LEGEND_WIDTH / width.max(1.0)).ceil() as usize).clamp(2, 6)
+}
+
 pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let b = view.board;
     let (cols, rows) = (b.cols() as f32, b.rows() as f32);
     let avail = ui.available_size();
+    let legend_height = if view.legend {
+        legend::strip_height(ui, legend_rows(avail.x))
+    } else {
+        0.0
+    };
+    let coords = Coordinates::room(
+        ui,
+        b.cols() as u64,
+        b.rows() as u64,
+        avail - vec2(0.0, legend_height),
+    );
+    let space = vec2(
+        avail.x - coords.left - coords.right,
+        avail.y - coords.bottom - legend_height,
+    );
     let ppp = ui.ctx().pixels_per_point();
-    let mut cell = (avail.x / cols).min(avail.y / rows).max(0.5);
+    let mut cell = (space.x / cols).min(space.y / rows).max(0.5);
     // Cells of whole pixels from a whole pixel: every square's edge falls on a pixel edge,
     // so the board is drawn the same however the panels beside it round.
     if cell * ppp >= 2.0 {
         cell = (cell * ppp).floor() / ppp;
     }
-    let (response, painter) = ui.allocate_painter(vec2(cell * cols, cell * rows), Sense::click());
+    let squares_size = vec2(cell * cols, cell * rows);
+    let mut width = coords.left + squares_size.x + coords.right;
+    if view.legend {
+        width = width.max(avail.x);
+    }
+    let height = squares_size.y + coords.bottom + legend_height;
+    let (area, area_response) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
+    let origin = egui::emath::GuiRounding::round_to_pixels(area.min + vec2(coords.left, 0.0), ppp);
+    let squares = Rect::from_min_size(origin, squares_size);
+    let id = area_response.id;
+    let response = ui.interact(squares, id.with("squares"), Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Chessboard"));
-    let origin = egui::emath::GuiRounding::round_to_pixels(response.rect.min, ppp);
+    let painter = ui.painter_at(area);
     let pal = palette(ui.visuals().dark_mode);
     let square_rect = |sq: Square| {
         let (r, c) = b.row_col(sq);
@@ -99,34 +184,32 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     // per square: two triangles whatever the board's size, where a mesh of thousands of
     // small quads costs a software renderer most of a frame.
     let tint_visited = cell < MIN_TEXT_CELL;
-    let texture = squares_texture(
-        ui,
-        response.id,
-        view,
-        &pal,
-        cell >= MIN_CHECKER_CELL,
-        tint_visited,
-    );
+    let texture = squares_texture(ui, id, view, &pal, cell >= MIN_CHECKER_CELL, tint_visited);
     painter.image(
         texture.id(),
-        response.rect,
+        squares,
         Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
         Color32::WHITE,
     );
+    let shown = view.shown.min(view.path.len());
+    let trail = &view.path[..shown];
+    if let Some(heat) = &view.heat {
+        heat_marks(ui, &painter, view, heat, squares, cell, trail.is_empty());
+    }
 
     // The start square.
-    painter.rect_stroke(
-        square_rect(view.start).shrink(cell * 0.04),
-        0.0,
-        Stroke::new((cell * 0.08).clamp(1.0, 4.0), pal.start),
-        StrokeKind::Inside,
-    );
+    if let Some(start) = view.start {
+        painter.rect_stroke(
+            square_rect(start).shrink(cell * 0.04),
+            0.0,
+            Stroke::new((cell * 0.08).clamp(1.0, 4.0), pal.start),
+            StrokeKind::Inside,
+        );
+    }
 
     // The trail through the square centres, and the closing move. On small cells the
     // tinted squares show where the knight has been and the line only its last moves: a
     // tangle of tens of thousands of segments shows nothing and costs a frame.
-    let shown = view.shown.min(view.path.len());
-    let trail = &view.path[..shown];
     let width = (cell * 0.08).clamp(1.0, 3.0);
     let line_from = if tint_visited {
         // A knight's move is √5 cells long.
@@ -137,6 +220,11 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     };
     if trail.len() - line_from > 1 {
         let points: Vec<Pos2> = trail[line_from..].iter().map(|&s| centre(s)).collect();
+        // Over a heat map's colours the line gets a dark casing to stand out from them.
+        if view.heat.is_some() {
+            let casing = Stroke::new(width + 2.0, Color32::from_black_alpha(170));
+            painter.line(points.clone(), casing);
+        }
         painter.line(points, Stroke::new(width, pal.trail));
     }
     if view.closed && shown == b.len() && shown > 1 {
@@ -168,11 +256,15 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     }
 
     // Warnsdorff's degree on every free square.
-    if view.degrees && cell >= MIN_TEXT_CELL {
+    let visited = || {
         let mut visited = vec![false; b.len()];
         for &s in trail {
             visited[s as usize] = true;
         }
+        visited
+    };
+    if view.degrees && cell >= MIN_TEXT_CELL {
+        let visited = visited();
         let font = FontId::monospace(cell * 0.28);
         let here = trail.last().copied();
         for sq in 0..b.len() as Square {
@@ -210,6 +302,15 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         }
     }
 
+    coords.draw(ui, id, squares, b.cols() as u64, b.rows() as u64);
+    if view.legend {
+        let strip = Rect::from_min_max(
+            Pos2::new(area.min.x, squares.max.y + coords.bottom),
+            area.max,
+        );
+        legend::strip(ui, strip, |ui| board_legend(ui, view, &pal, cell, shown));
+    }
+
     let to_square = |pos: Pos2| -> Option<Square> {
         let d = pos - origin;
         let (c, r) = ((d.x / cell).floor(), (d.y / cell).floor());
@@ -221,6 +322,7 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     } else {
         None
     };
+    let mut told = None;
     if let Some(h) = hovered {
         painter.rect_stroke(
             square_rect(h),
@@ -228,11 +330,193 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
             Stroke::new(1.5, pal.start.gamma_multiply(0.7)),
             StrokeKind::Inside,
         );
+        let here = trail.last().copied();
+        let free_degree = view.degrees.then(|| {
+            let visited = visited();
+            (!visited[h as usize]).then(|| {
+                let d = b.neighbours(h).filter(|&t| !visited[t as usize]).count();
+                (d, here.is_some_and(|k| b.is_knight_move(k, h)))
+            })
+        });
+        told = Some(describe(view, h, trail, free_degree.flatten()));
     }
+    let response = match &told {
+        Some(t) => response.on_hover_text_at_pointer(t),
+        None => response,
+    };
     BoardResponse {
         response,
+        area,
         hovered,
+        told,
         clicked,
+    }
+}
+
+/// What square `sq` holds, in words: its name and `(row,col)`, then its heat figure, the
+/// move that visited it, its Warnsdorff degree (`free_degree`: onward moves and whether the
+/// knight can jump there next), whether it is the start.
+fn describe(
+    view: &BoardView,
+    sq: Square,
+    trail: &[Square],
+    free_degree: Option<(usize, bool)>,
+) -> String {
+    let b = view.board;
+    let (r, c) = b.row_col(sq);
+    let mut parts = Vec::new();
+    if let Some(heat) = &view.heat
+        && let Some(&v) = heat.values.get(sq as usize)
+    {
+        parts.push(if v.is_finite() {
+            (heat.tell)(v)
+        } else {
+            heat.missing.to_string()
+        });
+    }
+    if let Some(i) = trail.iter().position(|&s| s == sq) {
+        parts.push(format!("move {}", i + 1));
+    }
+    if let Some((d, next)) = free_degree {
+        parts.push(format!(
+            "{d} onward move{} (Warnsdorff degree)",
+            if d == 1 { "" } else { "s" }
+        ));
+        if next {
+            parts.push("the knight can jump here next".into());
+        }
+    }
+    if view.start == Some(sq) {
+        parts.push("the start square".into());
+    }
+    let name = format!("{} ({r},{c})", b.name(sq));
+    if parts.is_empty() {
+        name
+    } else {
+        format!("{name}: {}", parts.join("; "))
+    }
+}
+
+/// Each square's figure printed on it (when the squares are large enough and no path
+/// covers them), and faint lines between squares the heat map paints alike.
+fn heat_marks(
+    ui: &Ui,
+    painter: &egui::Painter,
+    view: &BoardView,
+    heat: &Heat,
+    squares: Rect,
+    cell: f32,
+    print: bool,
+) {
+    let b = view.board;
+    let dark = ui.visuals().dark_mode;
+    if cell >= 6.0 {
+        let stroke = Stroke::new(1.0, ui.visuals().extreme_bg_color.gamma_multiply(0.35));
+        for c in 1..b.cols() {
+            let x = squares.min.x + c as f32 * cell;
+            painter.line_segment(
+                [Pos2::new(x, squares.min.y), Pos2::new(x, squares.max.y)],
+                stroke,
+            );
+        }
+        for r in 1..b.rows() {
+            let y = squares.min.y + r as f32 * cell;
+            painter.line_segment(
+                [Pos2::new(squares.min.x, y), Pos2::new(squares.max.x, y)],
+                stroke,
+            );
+        }
+    }
+    if !print || cell < MIN_FIGURE_CELL {
+        return;
+    }
+    let max = heat.max();
+    let font = FontId::proportional((cell * 0.26).clamp(8.0, 16.0));
+    for (i, &v) in heat.values.iter().enumerate().take(b.len()) {
+        let (r, c) = (i as u32 / b.cols(), i as u32 % b.cols());
+        let at = squares.min + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
+        let (text, colour) = if v.is_finite() {
+            let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
+            ((heat.short)(v), text_on(heat_colour(t, dark)))
+        } else {
+            ("–".to_string(), ui.visuals().text_color())
+        };
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colour);
+    }
+}
+
+/// The legend of boards that show a knight's path from a start square (Compare's).
+pub fn path_legend(ui: &mut Ui) {
+    let pal = palette(ui.visuals().dark_mode);
+    legend::row(ui, |ui| {
+        legend::swatch(ui, Mark::Outline(pal.start), "start square");
+        legend::swatch(
+            ui,
+            Mark::Line(pal.trail),
+            "the knight's path (move numbers where the squares have room)",
+        );
+    });
+}
+
+/// What the board's colours and marks mean, for the marks on show.
+fn board_legend(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: usize) {
+    let marks = view.start.is_some() || shown > 0 || view.degrees;
+    marks.then(|| legend::row(ui, |ui| {
+        if view.start.is_some() {
+            legend::swatch(ui, Mark::Outline(pal.start), "start square");
+        }
+        if shown > 0 {
+            if cell >= MIN_TEXT_CELL {
+                legend::swatch(
+                    ui,
+                    Mark::Line(pal.trail),
+                    "the knight's path, numbered move by move",
+                );
+            } else {
+                legend::swatch(
+                    ui,
+                    Mark::Fill(pal.light.lerp_to_gamma(pal.trail, 0.55)),
+                    "squares visited (the line shows the last moves)",
+                );
+            }
+        }
+        if view.degrees {
+            if cell >= MIN_TEXT_CELL {
+                legend::swatch(
+                    ui,
+                    Mark::Glyph("3", pal.degree),
+                    "onward moves (Warnsdorff degree)",
+                );
+                if shown > 0 {
+                    legend::swatch(
+                        ui,
+                        Mark::Glyph("3", pal.start),
+                        "a square the knight can jump to next",
+                    );
+                }
+            } else {
+                ui.label("onward moves (Warnsdorff degree): hover a square; these squares are too small to print them");
+            }
+        }
+    }));
+    if let Some(heat) = &view.heat {
+        let dark = ui.visuals().dark_mode;
+        legend::row(ui, |ui| {
+            legend::colour_bar(
+                ui,
+                heat.caption,
+                &(heat.exact)(0.0),
+                &(heat.exact)(heat.max()),
+                |t| heat_colour(t, dark),
+            );
+            if heat.values.iter().any(|v| !v.is_finite()) {
+                legend::swatch(
+                    ui,
+                    Mark::Glyph("–", ui.visuals().text_color()),
+                    heat.missing,
+                );
+            }
+        });
     }
 }
 
@@ -261,7 +545,11 @@ fn squares_texture(
     if tint_visited {
         view.path[..shown].hash(&mut h);
     }
-    view.heat.hash(&mut h);
+    if let Some(heat) = &view.heat {
+        for v in heat.values {
+            v.to_bits().hash(&mut h);
+        }
+    }
     let key = h.finish();
     let cached = ui
         .data(|d| d.get_temp::<(u64, egui::TextureHandle)>(id))
@@ -279,12 +567,14 @@ fn squares_texture(
             }
         }
     }
-    if let Some(heat) = view.heat {
-        let max = heat.iter().copied().max().unwrap_or(0).max(1) as f32;
-        let green = Color32::from_rgb(60, 170, 90);
-        for (p, &v) in pixels.iter_mut().zip(heat) {
-            if v > 0 {
-                *p = p.lerp_to_gamma(green, (40.0 + 180.0 * v as f32 / max) / 255.0);
+    // A heat map paints every square by its figure alone, as the colour bar says.
+    if let Some(heat) = &view.heat {
+        let max = heat.max();
+        let dark = ui.visuals().dark_mode;
+        for (p, &v) in pixels.iter_mut().zip(heat.values) {
+            if v.is_finite() {
+                let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
+                *p = heat_colour(t, dark);
             }
         }
     }

@@ -1,8 +1,10 @@
 //! A magic square with its line sums: numbers in the cells, each row's sum to its right,
 //! each column's below it, the diagonals' in the corners, every sum coloured by its
-//! distance from the magic constant. Large orders are drawn as one texture, each cell
-//! shaded by its value. Plain data in, a `Response` out.
+//! distance from the magic constant, and a legend that says so. Large orders are drawn as
+//! one texture, each cell shaded by its value, with a colour bar and the value under the
+//! pointer. Plain data in, a [`MagicGridResponse`] out.
 
+use super::legend::{self, Mark};
 use crate::puzzle::magic::{line_sums, magic_constant};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, vec2};
 
@@ -18,19 +20,48 @@ fn sum_colour(sum: u64, constant: u64) -> Color32 {
     Color32::from_rgb(230, 160, 60).lerp_to_gamma(Color32::from_rgb(220, 50, 50), off.sqrt())
 }
 
-/// Draws the order-`n` square `cells` (row-major; empty draws an empty grid).
-pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
+/// What the grid drew.
+pub struct MagicGridResponse {
+    /// The cells (without the sums).
+    pub response: egui::Response,
+    /// The square with its sums and legend: what an export shows.
+    pub area: Rect,
+}
+
+/// The rows of the legend strip under the square.
+const LEGEND_ROWS: usize = 2;
+
+/// Draws the order-`n` square `cells` (row-major; empty draws an empty grid), with a
+/// legend under it when `legend` is set (the magic-square view; Compare's small squares
+/// share one).
+pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGridResponse {
     let n = n.max(1);
     let full = cells.len() == n * n;
-    let avail = ui.available_size();
+    let legend_height = if legend {
+        legend::strip_height(ui, LEGEND_ROWS)
+    } else {
+        0.0
+    };
+    let avail = ui.available_size() - vec2(0.0, legend_height);
     let numbered = n <= MAX_NUMBERED_ORDER;
     // One more row and column for the sums.
     let slots = if numbered { n as f32 + 1.0 } else { n as f32 };
     let cell = (avail.x.min(avail.y) / slots).max(1.0 / n as f32);
     let side = cell * slots;
-    let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
+    let width = if legend { side.max(avail.x) } else { side };
+    let (area, area_response) =
+        ui.allocate_exact_size(vec2(width, side + legend_height), Sense::hover());
+    let id = area_response.id;
+    let origin = area.min;
+    let grid = if numbered {
+        Rect::from_min_size(origin + vec2(0.0, 0.5 * cell), Vec2::splat(cell * n as f32))
+    } else {
+        Rect::from_min_size(origin, Vec2::splat(side))
+    };
+    let response = ui.interact(grid, id.with("cells"), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Magic square"));
-    let origin = response.rect.min;
+    let painter = ui.painter_at(area);
+    let strip = Rect::from_min_max(Pos2::new(area.min.x, area.min.y + side), area.max);
     let dark = ui.visuals().dark_mode;
     let (light, shade, text) = if dark {
         (
@@ -49,6 +80,8 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
 
     if !numbered {
         // Each cell's value as a shade: a construction's pattern shows at a glance.
+        let max = (n * n) as f32;
+        let value_colour = |v: f32| shade.lerp_to_gamma(text, v / max);
         let texture = {
             let key = (
                 n,
@@ -57,19 +90,14 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
                 cells.last().copied(),
                 dark,
             );
-            let id = response.id;
             let cached = ui
                 .data(|d| d.get_temp::<(u64, egui::TextureHandle)>(id))
                 .filter(|(k, _)| *k == hash(&key, cells));
             match cached {
                 Some((_, t)) => t,
                 None => {
-                    let max = (n * n) as f32;
                     let pixels = if full {
-                        cells
-                            .iter()
-                            .map(|&v| shade.lerp_to_gamma(text, v as f32 / max))
-                            .collect()
+                        cells.iter().map(|&v| value_colour(v as f32)).collect()
                     } else {
                         vec![light; n * n]
                     };
@@ -84,11 +112,38 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
         };
         painter.image(
             texture.id(),
-            response.rect,
+            grid,
             Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
             Color32::WHITE,
         );
-        return response;
+        let hovered = response.hover_pos().and_then(|p| {
+            let d = (p - grid.min) / cell;
+            let (r, c) = (d.y.floor(), d.x.floor());
+            (r >= 0.0 && c >= 0.0 && (r as usize) < n && (c as usize) < n)
+                .then_some((r as usize, c as usize))
+        });
+        let told = hovered.and_then(|(r, c)| {
+            let v = cells.get(r * n + c)?;
+            Some(format!("row {}, column {}: {v}", r + 1, c + 1))
+        });
+        if legend && full {
+            legend::strip(ui, strip, |ui| {
+                legend::colour_bar(ui, "value in the square", "1", &(n * n).to_string(), |t| {
+                    value_colour(1.0 + t * (max - 1.0))
+                });
+                ui.label(
+                    egui::RichText::new(told.as_deref().unwrap_or(
+                        "Hover a cell for its row, column and value; every line adds up to the magic constant.",
+                    ))
+                    .weak(),
+                );
+            });
+        }
+        let response = match &told {
+            Some(t) => response.on_hover_text_at_pointer(t),
+            None => response,
+        };
+        return MagicGridResponse { response, area };
     }
 
     // A strip of half a cell above the grid holds the anti-diagonal's sum at its
@@ -142,8 +197,31 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32]) -> egui::Response {
         label(at(edge, edge + 0.1), format!("↘{d}"), d);
         let a = sums.anti_diagonal;
         label(at(-0.25, edge + 0.1), format!("↙{a}"), a);
+        if legend {
+            legend::strip(ui, strip, |ui| {
+                legend::row(ui, |ui| sums_legend(ui, constant))
+            });
+        }
     }
-    response
+    MagicGridResponse { response, area }
+}
+
+/// What the colours of the line sums mean.
+pub fn sums_legend(ui: &mut Ui, constant: u64) {
+    legend::swatch(
+        ui,
+        Mark::Glyph("Σ", sum_colour(constant, constant)),
+        &format!("a line adding up to the magic constant {constant}"),
+    );
+    legend::swatch(
+        ui,
+        Mark::Gradient(
+            sum_colour(constant + 1, constant),
+            sum_colour(constant * 3, constant),
+        ),
+        "a line off it: orange near, red far",
+    );
+    ui.label(egui::RichText::new("↘ ↙ the diagonals").weak());
 }
 
 fn hash(key: &impl std::hash::Hash, cells: &[u32]) -> u64 {

@@ -1,6 +1,9 @@
 //! Custom-painted widgets: plain data in, a `Response` out.
 
+pub mod bars;
 pub mod board;
+pub mod coords;
+pub mod legend;
 pub mod magic_grid;
 pub mod number;
 pub mod params;

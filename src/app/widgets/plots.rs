@@ -97,8 +97,11 @@ pub fn generation_plot(
         ui.label(note);
         return;
     }
+    // As wide as the panel shows, even beside a table wider than it (which scrolls).
+    let visible = ui.clip_rect().max.x - ui.cursor().min.x;
     let shown = Plot::new(id)
         .height(200.0)
+        .width(ui.available_width().min(visible).max(80.0))
         .legend(Legend::default())
         .x_axis_label(x_label)
         .allow_scroll(false)

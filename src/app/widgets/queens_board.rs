@@ -1,7 +1,12 @@
 //! The N-Queens board: queens (♛) on a checker pattern, attacked queens in red and the
 //! lines along which they attack; above a few hundred queens, a density view in which
-//! each pixel is a block of squares. Plain data in, a [`QueensBoardResponse`] out.
+//! each pixel is a block of squares. Chess coordinates around it, a legend under it, and
+//! the square (or block) under the pointer told in words. Plain data in, a
+//! [`QueensBoardResponse`] out.
 
+use super::coords::Coordinates;
+use super::legend::{self, Mark};
+use crate::puzzle::knight::file_letters;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 
 /// Boards with more queens than this are drawn as a density view.
@@ -83,14 +88,22 @@ pub struct QueensBoardView<'a> {
     pub show_lines: bool,
     /// Changes whenever `rows` does (keys the cached texture).
     pub version: u64,
+    /// Say under the board what its colours mean (the N-Queens view; Compare's small
+    /// boards share one legend).
+    pub legend: bool,
 }
 
 pub struct QueensBoardResponse {
+    /// The squares.
     pub response: egui::Response,
+    /// The squares with their coordinates and legend: what an export of the board shows.
+    pub area: Rect,
     /// `(row, column)` of the square under the pointer (of the block's first square in the
     /// density view).
     pub hovered: Option<(u32, u32)>,
-    /// Whether the board is drawn as a density view.
+    /// What the square (or block) under the pointer holds, in words.
+    pub told: Option<String>,
+    /// The side of a density view's blocks (at most), if the board is drawn as one.
     pub density: Option<usize>,
 }
 
@@ -125,43 +138,115 @@ fn palette(dark_mode: bool) -> Palette {
     }
 }
 
+/// The colour of a density block holding `queens` of the fullest block's `max`, `attacked`
+/// of them attacked.
+fn block_colour(pal: &Palette, queens: u32, attacked: u32, max: u32) -> Color32 {
+    if queens == 0 {
+        return pal.empty;
+    }
+    let strength = 0.35 + 0.65 * queens as f32 / max.max(1) as f32;
+    let base = pal.empty.lerp_to_gamma(pal.queen, strength);
+    base.lerp_to_gamma(pal.attacked, attacked as f32 / queens as f32)
+}
+
+/// The rows of the legend strip under the board.
+const LEGEND_ROWS: usize = 3;
+
+/// The chess name of `(row, col)` on an `n × n` board: `a8` is the top-left of 8 × 8.
+fn square_name(n: usize, row: u32, col: u32) -> String {
+    format!("{}{}", file_letters(col), n as u64 - row as u64)
+}
+
 pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
     let n = view.n.max(1);
     let avail = ui.available_size();
-    let side = avail.x.min(avail.y).max(16.0);
-    let (response, painter) = ui.allocate_painter(Vec2::splat(side), Sense::hover());
+    let legend_height = if view.legend {
+        legend::strip_height(ui, LEGEND_ROWS)
+    } else {
+        0.0
+    };
+    let coords = Coordinates::room(ui, n as u64, n as u64, avail - vec2(0.0, legend_height));
+    let side = (avail.x - coords.left - coords.right)
+        .min(avail.y - coords.bottom - legend_height)
+        .max(16.0);
+    let mut width = coords.left + side + coords.right;
+    if view.legend {
+        width = width.max(avail.x);
+    }
+    let (area, area_response) = ui.allocate_exact_size(
+        vec2(width, side + coords.bottom + legend_height),
+        Sense::hover(),
+    );
+    let id = area_response.id;
+    let board = Rect::from_min_size(area.min + vec2(coords.left, 0.0), Vec2::splat(side));
+    let response = ui.interact(board, id.with("squares"), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Queens board"));
-    let origin = response.rect.min;
+    let origin = board.min;
+    let painter = ui.painter_at(area);
     let pal = palette(ui.visuals().dark_mode);
     let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    coords.draw(ui, id, board, n as u64, n as u64);
+    let strip = Rect::from_min_max(Pos2::new(area.min.x, board.max.y + coords.bottom), area.max);
 
     if n > MAX_DRAWN_N {
         let blocks = n.min(MAX_DENSITY_SIDE).min(side as usize).max(1);
-        let texture = density_texture(ui, response.id, view, &pal, blocks);
-        painter.image(texture.id(), response.rect, uv, Color32::WHITE);
+        let (texture, max) = density_texture(ui, id, view, &pal, blocks);
+        painter.image(texture.id(), board, uv, Color32::WHITE);
         let per_block = side / blocks as f32;
+        let block_side = n.div_ceil(blocks);
+        if view.legend {
+            legend::strip(ui, strip, |ui| {
+                let c =
+                    |t: f32| block_colour(&pal, 1 + (t * (max.max(1) - 1) as f32) as u32, 0, max);
+                legend::colour_bar(
+                    ui,
+                    &format!(
+                        "queens in a block of up to {block_side} × {block_side} squares (a pixel)"
+                    ),
+                    "1",
+                    &max.max(1).to_string(),
+                    c,
+                );
+                legend::row(ui, |ui| {
+                    legend::swatch(ui, Mark::Fill(pal.empty), "no queen");
+                    legend::swatch(
+                        ui,
+                        Mark::Gradient(block_colour(&pal, 1, 0, 1), pal.attacked),
+                        "redder: more of the block's queens attacked",
+                    );
+                });
+            });
+        }
         let hovered = response.hover_pos().map(|p| {
             let d = (p - origin) / per_block;
             let (bc, br) = (
-                d.x.clamp(0.0, blocks as f32 - 1.0),
-                d.y.clamp(0.0, blocks as f32 - 1.0),
+                d.x.clamp(0.0, blocks as f32 - 1.0) as usize,
+                d.y.clamp(0.0, blocks as f32 - 1.0) as usize,
             );
-            let first = |b: f32| ((b as usize * n) / blocks) as u32;
-            (first(br), first(bc))
+            (br, bc)
         });
+        let told = hovered.map(|(br, bc)| describe_block(view, n, blocks, br, bc));
+        let response = match &told {
+            Some(t) => response.on_hover_text_at_pointer(t),
+            None => response,
+        };
+        let first = |b: usize| (b * n).div_ceil(blocks) as u32;
         return QueensBoardResponse {
             response,
-            hovered,
-            density: Some(n.div_ceil(blocks)),
+            area,
+            hovered: hovered.map(|(br, bc)| (first(br), first(bc))),
+            told,
+            density: Some(block_side),
         };
     }
 
     let cell = side / n as f32;
-    let texture = checker_texture(ui, response.id, n, &pal);
-    painter.image(texture.id(), response.rect, uv, Color32::WHITE);
+    let texture = checker_texture(ui, id, n, &pal);
+    painter.image(texture.id(), board, uv, Color32::WHITE);
     let centre = |c: usize, r: u32| origin + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
 
-    if view.show_lines && view.attacks.segments.len() <= MAX_SEGMENTS {
+    let lines_drawn = view.show_lines && view.attacks.segments.len() <= MAX_SEGMENTS;
+    if lines_drawn {
         let stroke = Stroke::new((cell * 0.06).clamp(1.0, 3.0), pal.line);
         for &(a, b) in &view.attacks.segments {
             let (a, b) = (a as usize, b as usize);
@@ -184,12 +269,18 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             painter.circle_filled(p, (cell * 0.4).max(0.8), colour);
         }
     }
+    if view.legend {
+        legend::strip(ui, strip, |ui| {
+            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines)
+        });
+    }
 
     let hovered = response.hover_pos().and_then(|p| {
         let d = (p - origin) / cell;
         (d.x >= 0.0 && d.y >= 0.0 && d.x < n as f32 && d.y < n as f32)
             .then_some((d.y as u32, d.x as u32))
     });
+    let mut told = None;
     if let Some((r, c)) = hovered {
         let rect = Rect::from_min_size(
             origin + vec2(c as f32 * cell, r as f32 * cell),
@@ -201,12 +292,85 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             Stroke::new(1.5, pal.attacked.gamma_multiply(0.6)),
             egui::StrokeKind::Inside,
         );
+        let queen = view.rows.get(c as usize) == Some(&r);
+        let attacked = queen && view.attacks.attacked.get(c as usize) == Some(&true);
+        let name = square_name(n, r, c);
+        told = Some(if attacked {
+            format!("{name} ({r},{c}): an attacked queen")
+        } else if queen {
+            format!("{name} ({r},{c}): a queen, attacked by none")
+        } else {
+            format!("{name} ({r},{c}): empty")
+        });
     }
+    let response = match &told {
+        Some(t) => response.on_hover_text_at_pointer(t),
+        None => response,
+    };
     QueensBoardResponse {
         response,
+        area,
         hovered,
+        told,
         density: None,
     }
+}
+
+/// What a board of queens shows: queens (as glyphs, or as dots on small squares), those
+/// attacked, and the lines between attacking queens when they are drawn.
+pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool) {
+    let pal = palette(ui.visuals().dark_mode);
+    let mark = |c| {
+        if glyphs {
+            Mark::Glyph("♛", c)
+        } else {
+            Mark::Fill(c)
+        }
+    };
+    legend::row(ui, |ui| {
+        legend::swatch(ui, mark(pal.queen), "queen");
+        legend::swatch(ui, mark(pal.attacked), "attacked queen");
+        if lines {
+            legend::swatch(ui, Mark::Line(pal.attacked), "attack line");
+        }
+    });
+}
+
+/// What block `(br, bc)` of a density view of `blocks × blocks` holds: its squares and how
+/// many queens, how many of them attacked.
+fn describe_block(view: &QueensBoardView, n: usize, blocks: usize, br: usize, bc: usize) -> String {
+    // Block b holds the rows (or columns) i with i · blocks / n = b.
+    let span = |b: usize| ((b * n).div_ceil(blocks), ((b + 1) * n).div_ceil(blocks));
+    let (r0, r1) = span(br);
+    let (c0, c1) = span(bc);
+    let (mut queens, mut attacked) = (0u64, 0u64);
+    for c in c0..c1.min(view.rows.len()) {
+        let r = view.rows[c] as usize;
+        if (r0..r1).contains(&r) {
+            queens += 1;
+            if view.attacks.attacked.get(c) == Some(&true) {
+                attacked += 1;
+            }
+        }
+    }
+    let corner = square_name(n, r0 as u32, c0 as u32);
+    let other = square_name(n, r1 as u32 - 1, c1 as u32 - 1);
+    let queens_told = match queens {
+        0 => "no queen".to_string(),
+        1 => "1 queen".to_string(),
+        q => format!("{q} queens"),
+    };
+    let attacked_told = match attacked {
+        0 => "none attacked".to_string(),
+        a => format!("{a} attacked"),
+    };
+    format!(
+        "{corner} to {other}, a block of {} × {} squares (rows {r0}–{}, columns {c0}–{}): {queens_told}, {attacked_told}",
+        r1 - r0,
+        c1 - c0,
+        r1 - 1,
+        c1 - 1
+    )
 }
 
 /// A texture cached in egui's memory under `id`, rebuilt when `key` changes.
@@ -259,13 +423,14 @@ fn checker_texture(ui: &Ui, id: egui::Id, n: usize, pal: &Palette) -> egui::Text
 
 /// Each texel is a block of squares: brighter where it holds more queens, red where some
 /// of them are attacked. A solution of a million queens looks like its construction.
+/// Returns the texture and the most queens any block holds.
 fn density_texture(
     ui: &Ui,
     id: egui::Id,
     view: &QueensBoardView,
     pal: &Palette,
     blocks: usize,
-) -> egui::TextureHandle {
+) -> (egui::TextureHandle, u32) {
     let key = key_of((
         "density",
         view.n,
@@ -273,7 +438,9 @@ fn density_texture(
         blocks,
         ui.visuals().dark_mode,
     ));
-    cached_texture(ui, id, key, "queens-board-density", || {
+    let most_id = id.with("most-queens-in-a-block");
+    let mut most = None;
+    let texture = cached_texture(ui, id, key, "queens-board-density", || {
         let n = view.n.max(1);
         let mut queens = vec![0u32; blocks * blocks];
         let mut attacked = vec![0u32; blocks * blocks];
@@ -284,22 +451,27 @@ fn density_texture(
                 attacked[b] += 1;
             }
         }
-        let max = queens.iter().copied().max().unwrap_or(0).max(1) as f32;
+        let max = queens.iter().copied().max().unwrap_or(0);
+        most = Some(max);
         let pixels = queens
             .iter()
             .zip(&attacked)
-            .map(|(&q, &a)| {
-                if q == 0 {
-                    pal.empty
-                } else {
-                    let strength = 0.35 + 0.65 * q as f32 / max;
-                    let base = pal.empty.lerp_to_gamma(pal.queen, strength);
-                    base.lerp_to_gamma(pal.attacked, a as f32 / q as f32)
-                }
-            })
+            .map(|(&q, &a)| block_colour(pal, q, a, max))
             .collect();
         egui::ColorImage::new([blocks, blocks], pixels)
-    })
+    });
+    // The texture is built only when its key changes; the figure its legend needs is kept
+    // beside it under the same key.
+    let most = match most {
+        Some(m) => {
+            ui.data_mut(|d| d.insert_temp(most_id, (key, m)));
+            m
+        }
+        None => (ui.data(|d| d.get_temp::<(u64, u32)>(most_id)))
+            .filter(|(k, _)| *k == key)
+            .map_or(0, |(_, m)| m),
+    };
+    (texture, most)
 }
 
 #[cfg(test)]

@@ -1,0 +1,137 @@
+//! What an experiment produces: running it (on the background thread; its trials in
+//! parallel), its outcome, and the outcome as CSV with the columns of `--json`'s rows.
+
+use super::{Experiment, ExperimentSettings, parse_list, parse_params};
+use crate::bench::Meter;
+use crate::bench::knight::{CountRow, Setup, SquaresTable, TrialsRow};
+use crate::bench::magic::MagicRow;
+use crate::bench::queens::QueensRow;
+use crate::run::JobError;
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// An experiment's result.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Levels(Vec<TrialsRow>),
+    Sizes(Vec<TrialsRow>),
+    SquaresGa(SquaresTable),
+    SquaresCount { side: u64, rows: Vec<CountRow> },
+    QueensTable(Vec<QueensRow>),
+    MagicVariants(Vec<MagicRow>),
+}
+
+impl Outcome {
+    /// The table as CSV: one row per table row, the columns of `--json`'s rows.
+    pub fn csv(&self) -> String {
+        match self {
+            Outcome::Levels(rows) | Outcome::Sizes(rows) => csv_of(rows),
+            Outcome::SquaresGa(t) => csv_of(&t.rows),
+            Outcome::SquaresCount { rows, .. } => csv_of(rows),
+            Outcome::QueensTable(rows) => csv_of(rows),
+            Outcome::MagicVariants(rows) => csv_of(rows),
+        }
+    }
+}
+
+/// Rows as CSV, the header from the first row's fields (as `--json` names them).
+fn csv_of<T: Serialize>(rows: &[T]) -> String {
+    use serde_json::Value;
+    let objects: Vec<serde_json::Map<String, Value>> = rows
+        .iter()
+        .filter_map(|r| match serde_json::to_value(r) {
+            Ok(Value::Object(m)) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = objects.first() else {
+        return String::new();
+    };
+    let header: Vec<&String> = first.keys().collect();
+    let cell = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) if s.contains([',', '"']) => {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        }
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) => format!(
+            "\"{}\"",
+            a.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Some(v) => v.to_string(),
+    };
+    let mut out = header
+        .iter()
+        .map(|h| h.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
+    for o in &objects {
+        let line: Vec<String> = header.iter().map(|h| cell(o.get(*h))).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs the experiment `s` names (on this thread; trials in parallel with rayon).
+pub(super) fn run(
+    s: &ExperimentSettings,
+    meter: Arc<Meter>,
+    cancel: Arc<AtomicBool>,
+) -> Result<Outcome, JobError> {
+    let time_limit = Duration::from_secs_f32(s.time_limit_s.max(0.001));
+    let setup = Setup {
+        seed: s.seed,
+        time_limit,
+        params: parse_params(&s.params)?,
+        cancel: cancel.clone(),
+        meter: Some(meter.clone()),
+    };
+    Ok(match s.experiment {
+        Experiment::Levels => Outcome::Levels(crate::bench::knight::levels(
+            &setup,
+            (s.side, s.side),
+            (0, 0),
+            s.trials,
+        )?),
+        Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
+            &setup,
+            &s.algorithm,
+            &parse_list(&s.sizes).map_err(JobError::Input)?,
+            s.trials,
+        )?),
+        Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
+            &setup,
+            &s.squares_algorithm,
+            (s.side, s.side),
+            s.runs,
+        )?),
+        Experiment::SquaresCount => Outcome::SquaresCount {
+            side: s.side,
+            rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
+        },
+        Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
+            &parse_list(&s.queens_n).map_err(JobError::Input)?,
+            s.trials,
+            s.seed,
+            &s.heuristic,
+            time_limit,
+            &cancel,
+            Some(meter),
+        )?),
+        Experiment::MagicVariants => Outcome::MagicVariants(crate::bench::magic::table(
+            s.order,
+            s.trials,
+            s.seed,
+            time_limit,
+            &cancel,
+            Some(meter),
+        )?),
+    })
+}
