@@ -1667,3 +1667,27 @@ fn compare_says_in_words_which_curves_have_one_generation_only() {
     let said = "Solved in the first generation: nothing to plot over time.";
     assert_eq!(h.query_all_by_label(said).count(), 2);
 }
+
+#[test]
+fn after_a_run_another_choice_says_which_run_is_on_show() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    run_to_end(&mut h);
+    assert!(
+        h.query_by_label_contains("On show: the last run").is_none(),
+        "the run on show is the one chosen"
+    );
+    // Choosing another algorithm keeps the tour on the board, and says whose it is.
+    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.run_steps(2);
+    h.get_by_label_contains("On show: the last run, by Warnsdorff. ▶ Run starts Backtracking.");
+    // N-Queens says the same.
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().tab = searchlab::app::Tab::Queens;
+    h.run_steps(2);
+    run_to_end(&mut h);
+    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.run_steps(2);
+    h.get_by_label_contains("On show: the last run, by Backtracking. ▶ Run starts Min-conflicts.");
+}

@@ -482,11 +482,12 @@ impl View for KnightView {
                 ui.end_row();
             });
         self.live.status(ui, &task_name(&self.live.label));
-        self.live.on_show(
-            ui,
-            &task_name(&self.live.label),
-            &task_name(&self.settings.algorithm),
-        );
+        // A count's run is labelled "count" whether from one square or every square.
+        let chosen = &self.settings.algorithm;
+        if !(self.live.label == "count" && chosen.starts_with("count")) {
+            self.live
+                .on_show(ui, &task_name(&self.live.label), &task_name(chosen));
+        }
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
                 || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)

@@ -542,10 +542,15 @@ impl View for QueensView {
             });
         let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
         self.live.status(ui, name);
-        // A count is its own button: only a solve's algorithm can differ from the choice.
-        if self.running != "count" {
-            let chosen = queens_algorithm(&self.settings.algorithm).map_or(name, |a| a.name);
-            self.live.on_show(ui, name, chosen);
+        // A count is its own button: only a solve's algorithm can differ from the choice;
+        // after Run all four the table names each run.
+        if self.results.len() <= 1
+            && let (Ok(shown), Ok(chosen)) = (
+                queens_algorithm(&self.live.label),
+                queens_algorithm(&self.settings.algorithm),
+            )
+        {
+            self.live.on_show(ui, shown.name, chosen.name);
         }
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
