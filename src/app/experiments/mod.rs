@@ -495,10 +495,15 @@ impl View for ExperimentsView {
                 };
                 ui.label(line);
                 if self.cancelled {
-                    ui.label(
-                        RichText::new("Stopped: the figures cover the trials that ran to the end; a stopped trial counts as not found.")
-                            .color(ui.visuals().warn_fg_color),
-                    );
+                    let what = match o {
+                        Outcome::SquaresCount { .. } | Outcome::SquaresGa(_) => {
+                            "Stopped: squares the experiment did not finish have no figure (–); the others are as they ended."
+                        }
+                        _ => {
+                            "Stopped: the figures cover the trials that ran to the end; a stopped trial counts as not found."
+                        }
+                    };
+                    ui.label(RichText::new(what).color(ui.visuals().warn_fg_color));
                 }
             }
         }

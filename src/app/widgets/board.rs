@@ -439,7 +439,14 @@ fn heat_marks(
             let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
             ((heat.short)(v), text_on(heat_colour(t, dark)))
         } else {
-            ("–".to_string(), ui.visuals().text_color())
+            // No figure: the square keeps its checker colour; the dash must show on it.
+            let pal = palette(dark);
+            let square = if (r + c) % 2 == 1 {
+                pal.dark
+            } else {
+                pal.light
+            };
+            ("–".to_string(), text_on(square))
         };
         painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colour);
     }
