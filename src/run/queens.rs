@@ -358,7 +358,30 @@ fn count_all(
     let limit = job.budget.time.map(nanos);
     let deadline = AtomicU64::new(limit.unwrap_or(u64::MAX));
     let paused = AtomicU64::new(0);
+    let tally = Mutex::new((Counters::default(), observer));
+    // Reports the counters so far to the observer (where a pause holds every thread: the
+    // one in it holds the lock), then moves the deadline on by the time held paused.
+    let report = |add: Option<&TaskCount>| {
+        if let Ok(mut g) = tally.lock() {
+            let (counters, observer) = &mut *g;
+            if let Some(c) = add {
+                counters.attempts += 1;
+                counters.nodes += c.nodes;
+                counters.solutions += c.total();
+            }
+            let snapshot = *counters;
+            let running = started.elapsed().saturating_sub(observer.paused());
+            observer.progress(&snapshot, running);
+            let held = nanos(observer.paused());
+            paused.store(held, Ordering::Relaxed);
+            if let Some(l) = limit {
+                deadline.store(l.saturating_add(held), Ordering::Relaxed);
+            }
+        }
+    };
+    // Asked every few hundred thousand nodes within a task: a pause holds there too.
     let stop = || {
+        report(None);
         cancel.load(Ordering::Relaxed)
             || nanos(started.elapsed()) >= deadline.load(Ordering::Relaxed)
     };
@@ -382,7 +405,6 @@ fn count_all(
         )
     } else {
         let tasks = count::tasks(n);
-        let tally = Mutex::new((Counters::default(), observer));
         let sum = pool.install(|| {
             tasks
                 .par_iter()
@@ -391,20 +413,7 @@ fn count_all(
                         return TaskCount::default();
                     }
                     let c = count::count_task(t, &stop);
-                    if let Ok(mut g) = tally.lock() {
-                        let (counters, observer) = &mut *g;
-                        counters.attempts += 1;
-                        counters.nodes += c.nodes;
-                        counters.solutions += c.total();
-                        let snapshot = *counters;
-                        let running = started.elapsed().saturating_sub(observer.paused());
-                        observer.progress(&snapshot, running);
-                        let held = nanos(observer.paused());
-                        paused.store(held, Ordering::Relaxed);
-                        if let Some(l) = limit {
-                            deadline.store(l.saturating_add(held), Ordering::Relaxed);
-                        }
-                    }
+                    report(Some(&c));
                     c
                 })
                 .reduce(

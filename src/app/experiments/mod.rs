@@ -76,7 +76,11 @@ impl Experiment {
 
     /// The command line that runs the same experiment.
     pub fn command(self, s: &ExperimentSettings) -> String {
-        let mut t = format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s);
+        // Counting draws no random numbers: the seed does not apply to it.
+        let mut t = match self {
+            Experiment::SquaresCount => format!("--time-limit {}s", s.time_limit_s),
+            _ => format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s),
+        };
         if self.takes_params() {
             for p in parse_params(&s.params).unwrap_or_default() {
                 t.push_str(&format!(" --param {}={}", p.0, p.1));
@@ -417,7 +421,11 @@ impl View for ExperimentsView {
             );
         }
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
-        ui.label("Trial i uses seed + i. The same on the command line:");
+        ui.label(if s.experiment == Experiment::SquaresCount {
+            "Counting draws no random numbers: the seed does not change it. The same on the command line:"
+        } else {
+            "Trial i uses seed + i. The same on the command line:"
+        });
         ui.label(RichText::new(s.experiment.command(s)).monospace());
         let hold = s.check().err();
         if let Some(e) = &hold {
