@@ -704,6 +704,14 @@ pub fn solve<O: Operators>(
             paths[i].clone_from(&decoder.out.path);
         }
         evaluations += size as u64;
+        // Learning and measuring diversity each pass over the whole population: on a
+        // large board each takes tens of milliseconds, so look at the clock before them
+        // (unless this generation holds a tour, which is reported below).
+        if !paths.iter().any(|p| p.len() == n)
+            && let Some(stop) = ctl.interrupted()
+        {
+            break 'run stop;
+        }
         ops.learn(&population, &fitness, &paths, n);
         let order = ranked(&fitness);
         let best = order[0];
