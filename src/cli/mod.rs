@@ -65,6 +65,10 @@ pub enum Command {
     },
     /// Re-run a run saved with --save (same job, same seed), show it and check that the
     /// answer is the saved one.
+    ///
+    /// A run its time limit or Ctrl-C stopped is re-run to the very point where it
+    /// stopped, so it too gives the same answer; a count from every square or of N-Queens
+    /// solutions, which runs in parallel, is not repeatable once stopped early.
     Replay(ReplayArgs),
 }
 
