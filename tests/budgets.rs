@@ -92,6 +92,33 @@ fn inputs_that_cannot_fit_are_refused_with_the_size_allowed() {
             ],
             "up to 10000 squares",
         ),
+        (
+            &[
+                "knight",
+                "search",
+                "--board",
+                "8x8",
+                "--strategy",
+                "dfs",
+                "--nodes",
+                "0",
+            ],
+            "at least 1",
+        ),
+        // 171 board copies fit in 2 GiB, but not with the move table and the starts.
+        (
+            &[
+                "knight",
+                "search",
+                "--board",
+                "10000x10000",
+                "--strategy",
+                "bfs",
+                "--nodes",
+                "171",
+            ],
+            "at most 2 GiB",
+        ),
     ];
     for (args, allowed) in cases {
         let (code, _, stderr) = searchlab(args);

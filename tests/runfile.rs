@@ -334,3 +334,44 @@ fn a_run_file_with_an_impossible_budget_or_hostile_text_is_refused_cleanly() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     assert!(err.contains("evil"), "{err}");
 }
+
+#[test]
+fn a_version_1_count_from_every_square_still_opens() {
+    // Version 1 wrote the figures per square as plain numbers; version 2 as Some(n) or
+    // None (a square cut short). Both read.
+    let dir = std::env::temp_dir().join(format!("searchlab-v1-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("count.ron");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "knight",
+            "count",
+            "--board",
+            "5x5",
+            "--all-starts",
+            "--save",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let open = "per_square: Some([";
+    let start = text.find(open).expect("a count per square") + open.len();
+    let end = start + text[start..].find("])").unwrap();
+    let old_list = text[start..end].replace("Some(", "").replace(')', "");
+    assert!(old_list.contains("304"), "{old_list}");
+    let old = format!("{}{}{}", &text[..start], old_list, &text[end..]).replacen(
+        "version: 2",
+        "version: 1",
+        1,
+    );
+    let run = RunFile::from_ron(&old).expect("a version 1 file opens");
+    let Report::Knight(KnightReport::Count(r)) = &run.report else {
+        panic!("a count report")
+    };
+    let per_square = r.per_square.as_ref().unwrap();
+    assert_eq!(per_square[0], Some(304));
+    assert_eq!(per_square.iter().flatten().sum::<u64>(), 1728);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -339,9 +339,10 @@ struct SquareRowJson<'a> {
     start: [u32; 2],
     trials: u64,
     successes: u64,
-    success_rate: f64,
-    mean_ms: f64,
-    mean_generations_to_first: f64,
+    /// `null` (as the other means) for a square whose runs were all stopped.
+    success_rate: Option<f64>,
+    mean_ms: Option<f64>,
+    mean_generations_to_first: Option<f64>,
     tours: u64,
     evaluations: u64,
 }
@@ -370,9 +371,18 @@ impl Render for SquaresGa {
         for line in table.rows.chunks(cols) {
             let cells: Vec<String> = line
                 .iter()
-                .map(|r| format!("({:.0}, {})", r.mean_generations_to_first, r.tours))
+                .map(|r| match r.runs {
+                    0 => "(-, -)".to_string(),
+                    _ => format!("({:.0}, {})", r.mean_generations_to_first, r.tours),
+                })
                 .collect();
             writeln!(t, "{}", cells.join(", "))?;
+        }
+        if table.rows.iter().any(|r| r.runs == 0) {
+            writeln!(
+                t,
+                "(-, -): no run from that square finished before the stop"
+            )?;
         }
         writeln!(t, "tours found: {}", table.tours)?;
         writeln!(t, "chromosomes evaluated: {}", table.evaluations)?;
@@ -387,8 +397,10 @@ impl Render for SquaresGa {
             "average tours per square: {:.1}",
             table.tours as f64 / table.rows.len().max(1) as f64
         )?;
-        let max = table.rows.iter().max_by_key(|r| r.tours);
-        let min = table.rows.iter().min_by_key(|r| r.tours);
+        // Squares with no finished run have no figure to rank.
+        let ran = || table.rows.iter().filter(|r| r.runs > 0);
+        let max = ran().max_by_key(|r| r.tours);
+        let min = ran().min_by_key(|r| r.tours);
         if let (Some(max), Some(min)) = (max, min) {
             writeln!(
                 t,
@@ -410,9 +422,9 @@ impl Render for SquaresGa {
                 start: r.start,
                 trials: r.runs,
                 successes: r.successes,
-                success_rate: r.successes as f64 / r.runs.max(1) as f64,
-                mean_ms: r.mean_ms,
-                mean_generations_to_first: r.mean_generations_to_first,
+                success_rate: (r.runs > 0).then(|| r.successes as f64 / r.runs as f64),
+                mean_ms: (r.runs > 0).then_some(r.mean_ms),
+                mean_generations_to_first: (r.runs > 0).then_some(r.mean_generations_to_first),
                 tours: r.tours,
                 evaluations: r.evaluations,
             })

@@ -32,7 +32,7 @@ pub struct OutputArgs {
 pub struct SolveFlags {
     /// Seed of the random generator: same seed, same answer. A run its time limit or
     /// Ctrl-C stopped is repeated by `searchlab replay` to the point where it stopped;
-    /// a count from every square (run in parallel) stopped early is not.
+    /// a count stopped early is not.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Stop after this long, e.g. 500ms, 15s, 2m.

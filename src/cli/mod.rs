@@ -67,8 +67,8 @@ pub enum Command {
     /// answer is the saved one.
     ///
     /// A run its time limit or Ctrl-C stopped is re-run to the very point where it
-    /// stopped, so it too gives the same answer; a count from every square or of N-Queens
-    /// solutions, which runs in parallel, is not repeatable once stopped early.
+    /// stopped, so it too gives the same answer; a count (from every square, of N-Queens
+    /// solutions, of magic squares) stopped early is not repeatable.
     Replay(ReplayArgs),
 }
 

@@ -19,6 +19,11 @@ pub const MAX_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(1
 
 /// Refuses a budget no run could have been given (a damaged or hand-made run file).
 pub fn check_budget(budget: &crate::solve::Budget) -> Result<(), JobError> {
+    if budget.nodes == Some(0) || budget.generations == Some(0) {
+        return Err(JobError::Input(
+            "a node or generation limit must be at least 1".into(),
+        ));
+    }
     match budget.time {
         Some(t) if t > MAX_TIME_LIMIT => Err(JobError::Input(format!(
             "a time limit of {} s is beyond the {} s any run may have",

@@ -14,7 +14,7 @@ use std::path::Path;
 /// The `format` field of every run file.
 pub const FORMAT: &str = "searchlab-run";
 /// The newest format version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The largest run file read (ten million queens' placement and history fit well within).
 pub const MAX_FILE_BYTES: u64 = 512 << 20;
 
@@ -162,7 +162,11 @@ impl RunFile {
                 written_by: printable(&header.written_by),
             });
         }
-        ron::from_str(text)
+        // Files of version 1 wrote a count's figures per square as plain numbers, where
+        // they are now `Some(n)` or `None` (a square cut short): read both.
+        ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)
             .map_err(|e| RunFileError::Broken(e.to_string().escape_debug().to_string()))
     }
 
@@ -241,7 +245,7 @@ impl RunFile {
                 || matches!(fresh.stop, Some(Stop::TimeLimit | Stop::Cancelled)))
         {
             why.push_str(
-                " (a count that runs in parallel, stopped by its clock or by hand, ends wherever each thread had got to, so it need not repeat; give it a node budget, or let it finish, to make it repeatable)",
+                " (a count stopped by its clock or by hand, from every square, of N-Queens solutions or of magic squares, ends wherever its threads or its own clock had got to, as does a run saved before SearchLab kept where runs stop; let it finish to make it repeatable)",
             );
         }
         Err(why)

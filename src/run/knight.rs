@@ -295,7 +295,10 @@ impl PuzzleJob for KnightJob {
             KnightTask::Search { strategy } => {
                 Strategy::parse(strategy)?;
                 let nodes = self.budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES);
-                let bytes = nodes.saturating_mul(tree_search::bytes_per_node(board.len()));
+                // The nodes' board copies, and per square the move table and a start.
+                let bytes = nodes
+                    .saturating_mul(tree_search::bytes_per_node(board.len()))
+                    .saturating_add(board.len() as u64 * 5);
                 check_memory(
                     &format!(
                         "a node limit of {nodes} on a {}x{} board",

@@ -297,7 +297,11 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 
         population.extend(scored.iter().take(elite).map(|s| s.1.clone()));
         while population.len() < size && interrupted.is_none() {
-            interrupted = ctl.interrupted();
+            // Small squares breed in nanoseconds: look at the clock every 64 children;
+            // large ones (a crossover of 256 cells or more) at every child.
+            if cells >= 256 || population.len().is_multiple_of(64) {
+                interrupted = ctl.interrupted();
+            }
             let p1 = pick(&scored, config.selection, rng);
             let p2 = pick(&scored, config.selection, rng);
             // A crossover point as the document draws it: randint(0, L − 1).
@@ -314,6 +318,11 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
             if population.len() < size {
                 population.push(b);
             }
+        }
+        // Stopped while breeding: the generation scored last is the answer (a half-bred
+        // one is neither scored nor plotted).
+        if let Some(stop) = interrupted {
+            break stop;
         }
     };
     let (best_fitness, best) = scored.swap_remove(0);

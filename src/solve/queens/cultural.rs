@@ -97,6 +97,11 @@ pub fn solve(
             }
         }
         if let Some(stop) = interrupted {
+            // A solution scored just before the stop is still the answer.
+            if let Some((_, s)) = scored.iter().find(|s| s.0 == 0) {
+                best.clone_from(s);
+                break Stop::Found;
+            }
             break stop;
         }
         counters.nodes += scored.len() as u64;
@@ -145,7 +150,10 @@ pub fn solve(
                 rng.random_range(0..n as u32)
             };
             population.push(child);
-            if let Some(stop) = ctl.interrupted() {
+            // Small boards breed in nanoseconds: look at the clock every 64 children.
+            if (n >= 256 || population.len().is_multiple_of(64))
+                && let Some(stop) = ctl.interrupted()
+            {
                 break 'run stop;
             }
         }

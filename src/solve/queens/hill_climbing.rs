@@ -74,6 +74,13 @@ pub fn solve(
                 interrupted.is_none()
             });
             if let Some(stop) = interrupted {
+                // A neighbour with no conflicts, scored just before the stop, is the move
+                // the sweep would have made (nothing scores lower): take it.
+                if let Some((0, i, j)) = top {
+                    current[i] = j;
+                    counters.moves += 1;
+                    break 'outer Stop::Found;
+                }
                 break 'outer stop;
             }
             if let Some(stop) = ctl.check(&counters, Some(&current)) {

@@ -704,6 +704,11 @@ pub fn solve<O: Operators>(
             paths[i].clone_from(&decoder.out.path);
         }
         evaluations += size as u64;
+        let order = ranked(&fitness);
+        let best = order[0];
+        if paths[best].len() > best_ever.len() {
+            best_ever.clone_from(&paths[best]);
+        }
         // Learning and measuring diversity each pass over the whole population: on a
         // large board each takes tens of milliseconds, so look at the clock before them
         // (unless this generation holds a tour, which is reported below).
@@ -713,11 +718,6 @@ pub fn solve<O: Operators>(
             break 'run stop;
         }
         ops.learn(&population, &fitness, &paths, n);
-        let order = ranked(&fitness);
-        let best = order[0];
-        if paths[best].len() > best_ever.len() {
-            best_ever.clone_from(&paths[best]);
-        }
         let mut stats = GenerationStats::of(generation, &fitness);
         stats.best_coverage = paths[best].len() as u32;
         stats.diversity = diversity(&paths, &mut counts);
@@ -768,6 +768,10 @@ pub fn solve<O: Operators>(
         next.truncate(size);
         population = next;
     };
+    if best_ever.is_empty() {
+        // Stopped while decoding the first generation: the walk so far is the start.
+        best_ever.push(problem.start);
+    }
     ctl.finish(&counters, &best_ever);
     Answer {
         path: best_ever,

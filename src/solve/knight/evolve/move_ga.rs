@@ -326,6 +326,11 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         std::mem::swap(&mut population, &mut next);
         for (c, f) in population.iter_mut().zip(fitness.iter_mut()) {
             if let Some(stop) = ctl.interrupted() {
+                // A tour found earlier in this loop is still the answer.
+                if let Some(tour) = found.take() {
+                    best_path = tour;
+                    break 'run Stop::Found;
+                }
                 break 'run stop;
             }
             *f = eval.evaluate(c) as f64;
