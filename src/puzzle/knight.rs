@@ -235,10 +235,24 @@ impl Board {
         };
         let col_masks: Vec<u8> = (0..c).map(|x| axis_mask(x, c, false)).collect();
         let mut masks = Vec::with_capacity(c * r);
-        for y in 0..r {
+        let row = |masks: &mut Vec<u8>, y: usize| {
             let rm = axis_mask(y, r, true);
             masks.extend(col_masks.iter().map(|&cm| cm & rm));
+        };
+        // Two rows at each edge lose moves; every row between is the same, so it is
+        // written once and copied by doubling (a 1x100000000 board takes milliseconds).
+        let top = r.min(2);
+        (0..top).for_each(|y| row(&mut masks, y));
+        if r > 4 {
+            let start = masks.len();
+            row(&mut masks, 2);
+            let end = start + (r - 4) * c;
+            while masks.len() < end {
+                let more = (masks.len() - start).min(end - masks.len());
+                masks.extend_from_within(start..start + more);
+            }
         }
+        (r.saturating_sub(2).max(top)..r).for_each(|y| row(&mut masks, y));
         let mut deltas = [0isize; 8];
         for (k, &(dr, dc)) in MOVES.iter().enumerate() {
             deltas[k] = dr as isize * c as isize + dc as isize;
@@ -633,6 +647,28 @@ impl Tour {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_move_table_holds_exactly_the_moves_that_stay_on_the_board() {
+        // Every size from 1x1 to 12x12 and some long thin ones, against the rule itself.
+        let sizes = (1..=12u64)
+            .flat_map(|c| (1..=12u64).map(move |r| (c, r)))
+            .chain([(1, 1000), (1000, 1), (2, 777), (5, 301), (3, 5)]);
+        for (c, r) in sizes {
+            let b = Board::new(c, r).unwrap();
+            for sq in 0..b.len() as Square {
+                let (row, col) = b.row_col(sq);
+                for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+                    let on = b.contains(row as i64 + dr as i64, col as i64 + dc as i64);
+                    assert_eq!(
+                        b.move_mask(sq) >> k & 1 == 1,
+                        on,
+                        "{c}x{r}, square {sq}, move {k}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn move_k_is_undone_by_move_7_minus_k() {

@@ -320,28 +320,29 @@ impl PuzzleJob for KnightJob {
         self.check()?;
         let began = Instant::now();
         let (board, start) = self.board_and_start()?;
+        // Building the move table (a tenth of a second on the largest boards) counts
+        // toward the time limit.
+        let mut job = self.clone();
+        if let Some(t) = &mut job.budget.time {
+            *t = t.saturating_sub(began.elapsed());
+        }
+        let job = &job;
         match &self.task {
             KnightTask::Solve { algorithm, params } => {
                 let algo = knight_algorithm(algorithm)?;
                 let params = Params::new(algo, params)?;
                 let start = start.unwrap_or(0);
-                // Building the move table (a tenth of a second on the largest boards)
-                // counts toward the time limit.
-                let mut job = self.clone();
-                if let Some(t) = &mut job.budget.time {
-                    *t = t.saturating_sub(began.elapsed());
-                }
-                solve(&job, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
+                solve(job, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
             }
             KnightTask::Count { all_starts } => {
                 let report = if *all_starts {
-                    count_every_start(&board, self.closed, self.budget, cancel, observer)
+                    count_every_start(&board, job.closed, job.budget, cancel, observer)
                 } else {
                     count_one_start(
                         &board,
                         start.unwrap_or(0),
-                        self.closed,
-                        self.budget,
+                        job.closed,
+                        job.budget,
                         cancel,
                         observer,
                     )
@@ -350,7 +351,7 @@ impl PuzzleJob for KnightJob {
             }
             KnightTask::Search { strategy } => {
                 let strategy = Strategy::parse(strategy)?;
-                search(self, &board, start, strategy, cancel, observer).map(KnightReport::Search)
+                search(job, &board, start, strategy, cancel, observer).map(KnightReport::Search)
             }
         }
     }

@@ -115,7 +115,12 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
     let mut squares: Vec<Square> = Vec::new();
     let mut parents: Vec<u32> = Vec::new();
     let mut depths: Vec<u32> = Vec::new();
+    // The board copies of every node the limit allows, reserved at once (the job's
+    // memory check has counted them): growing by doubling would copy them all again.
     let mut visited: Vec<u64> = Vec::new();
+    if let Some(limit) = ctl.budget().nodes {
+        visited.reserve_exact(words.saturating_mul(usize::try_from(limit).unwrap_or(0)));
+    }
     let mut frontier: VecDeque<u32> = VecDeque::new();
     let mut counters = Counters::default();
     let mut max_frontier = 0u64;
