@@ -319,15 +319,7 @@ pub(super) fn format_metric(v: f64, metric: Metric) -> String {
             }
         }
         Metric::Generations => format!("{v:.1}"),
-        Metric::Tours | Metric::Calls => {
-            if v >= 1e6 {
-                format!("{:.1}M", v / 1e6)
-            } else if v >= 1e4 {
-                format!("{:.0}k", v / 1e3)
-            } else {
-                format!("{v:.0}")
-            }
-        }
+        Metric::Tours | Metric::Calls => crate::app::widgets::board::short_count(v),
     }
 }
 
