@@ -6,7 +6,7 @@ use searchlab::puzzle::knight::{Board, Square};
 use searchlab::solve::knight::backtrack::{self, Order};
 use searchlab::solve::knight::evolve::cultural;
 use searchlab::solve::knight::tie_break::TieBreak;
-use searchlab::solve::knight::{Problem, count, warnsdorff};
+use searchlab::solve::knight::{Problem, construct, count, warnsdorff};
 use searchlab::solve::{Budget, Control, rng_from_seed};
 use std::hint::black_box;
 use std::time::Duration;
@@ -48,6 +48,15 @@ fn benches(c: &mut Criterion) {
             assert_eq!(with_ctl(|ctl| count::count(&p, ctl).tours), 524_486)
         })
     });
+    for n in [100u64, 1000, 3000] {
+        slow.bench_function(format!("closed-construct {n}x{n}"), |b| {
+            let board = Board::new(n, n).unwrap();
+            b.iter(|| {
+                let (path, _, _) = with_ctl(|ctl| construct::solve(board.shape(), 0, ctl));
+                assert!(board.is_closed(&path));
+            })
+        });
+    }
     for n in [1000u64, 3000] {
         slow.bench_function(format!("warnsdorff {n}x{n}"), |b| {
             b.iter(|| {

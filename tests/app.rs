@@ -119,7 +119,7 @@ fn a_4x4_board_says_no_tour_exists_in_the_window() {
     );
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
-    h.get_by_label_contains("no tour exists on this 4x4 board");
+    h.get_by_label_contains("no tour exists on the 4x4 board");
 }
 
 fn set_text(h: &mut Harness<'_, SearchLabApp>, label: &str, value: &str) {

@@ -69,7 +69,7 @@ fn solve_on_4x4_proves_there_is_no_tour_and_exits_1() {
     let (code, stdout, _) = searchlab(&["knight", "solve", "--board", "4x4"]);
     assert_eq!(code, 1);
     assert!(
-        stdout.contains("no tour exists on this 4x4 board"),
+        stdout.contains("no tour exists on the 4x4 board"),
         "{stdout}"
     );
 }
@@ -383,7 +383,7 @@ fn a_one_square_board_has_an_open_tour_of_one_square_and_no_closed_tour() {
         v["message"]
             .as_str()
             .unwrap()
-            .contains("no closed tour exists on this 1x1 board"),
+            .contains("no closed tour exists on the 1x1 board"),
         "{v}"
     );
 }

@@ -39,9 +39,10 @@ pub struct SolveArgs {
     /// Start square (default: the top-left square, 0,0).
     #[arg(long)]
     pub start: Option<String>,
-    /// Algorithm id (see the list below).
-    #[arg(long = "algo", default_value = "warnsdorff", value_parser = knight_ids())]
-    pub algo: String,
+    /// Algorithm id (see the list below) [default: warnsdorff, or closed-construct with
+    /// --closed].
+    #[arg(long = "algo", value_parser = knight_ids())]
+    pub algo: Option<String>,
     /// Look for a closed tour (the last square a knight's move from the first).
     #[arg(long)]
     pub closed: bool,
@@ -129,7 +130,14 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
             let mut budget = Budget::unlimited().with_time(a.run.time_limit);
             budget.nodes = a.nodes;
             let task = KnightTask::Solve {
-                algorithm: a.algo,
+                algorithm: a.algo.unwrap_or_else(|| {
+                    if a.closed {
+                        "closed-construct"
+                    } else {
+                        "warnsdorff"
+                    }
+                    .into()
+                }),
                 params: params(&a.run.params)?,
             };
             let start = start_square(a.start.as_deref(), a.board)?;

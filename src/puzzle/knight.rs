@@ -7,6 +7,8 @@
 //! stays on the board. Together with the eight index offsets of the moves this is all a
 //! solver needs, and it stays small enough for boards of 100 million squares.
 
+pub mod existence;
+
 use std::fmt;
 
 /// A square's index: `row * cols + col`.

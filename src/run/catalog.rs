@@ -189,6 +189,11 @@ const WARNSDORFF_FIGURES: &[Figure] = &[
     figure("squares entered", Counter::Nodes),
     figure("attempts", Counter::Attempts),
 ];
+const CONSTRUCT_FIGURES: &[Figure] = &[
+    figure("squares laid", Counter::Nodes),
+    figure("pieces", Counter::Attempts),
+    figure("joins", Counter::Moves),
+];
 const WALK_FIGURES: &[Figure] = &[
     figure("steps", Counter::Nodes),
     figure("walks", Counter::Attempts),
@@ -606,6 +611,15 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         max_size: EVOLVED_TOURS,
         figures: KNIGHT_GA_FIGURES,
         params: &[MOVE_GA[0], MOVE_GA[1], MOVE_GA[2], MOVE_GA[3], MOVE_GA[4]],
+    },
+    AlgorithmInfo {
+        id: "closed-construct",
+        name: "Closed tour by construction",
+        summary: "Cuts the board into small pieces, gives each a structured closed tour and joins neighbours by swapping two moves (after Parberry 1997): a closed tour on every board that has one (Schwenk 1991), in linear time. The default for closed tours.",
+        complete: false,
+        max_size: None,
+        figures: CONSTRUCT_FIGURES,
+        params: &[],
     },
 ];
 

@@ -4,8 +4,10 @@
 use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
 use super::error::{JobError, check_memory};
 use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
+use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
 use crate::puzzle::knight::{Board, Shape, Square};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
+use crate::solve::knight::construct::{self, Plan};
 use crate::solve::knight::evolve::{cultural, levels, move_ga};
 use crate::solve::knight::tie_break::TieBreak;
 use crate::solve::knight::tree_search::{self, Strategy};
@@ -133,7 +135,15 @@ pub struct SolveReport {
     pub counters: Counters,
     pub elapsed_ms: f64,
     pub message: String,
+    /// How `closed-construct` put the tour together (its pieces and joins), on boards
+    /// the app shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub construction: Option<Plan>,
 }
+
+/// The largest board whose construction plan goes into a report (the app's largest,
+/// 400x400: about 2,500 pieces).
+pub const PLAN_MAX_SQUARES: usize = 160_000;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CountReport {
@@ -371,6 +381,34 @@ fn solve(
         start,
         closed: job.closed,
     };
+    let report = |path: Vec<Square>, stop, counters, elapsed_ms, message| SolveReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        start,
+        algorithm: algo.id.to_string(),
+        params: params.pairs(),
+        seed: job.seed,
+        found: stop == Stop::Found,
+        closed_requested: job.closed,
+        closed: stop == Stop::Found && board.is_closed(&path),
+        path,
+        stop,
+        counters,
+        elapsed_ms,
+        message,
+        construction: None,
+    };
+    // Where a theorem rules the tour out, it says so at once, at any size, whatever the
+    // algorithm.
+    if let Some(none) = no_tour(board.shape(), board.row_col(start), job.closed) {
+        return Ok(report(
+            vec![start],
+            Stop::Impossible,
+            Counters::default(),
+            0.0,
+            format!("{}; nothing needed searching", none.reason),
+        ));
+    }
     let mut rng = rng_from_seed(job.seed);
     let solver = Solver::new(algo, params)?;
     let mut budget = job.budget;
@@ -394,22 +432,17 @@ fn solve(
             .map_err(|e| JobError::Invalid(format!("{} reported an illegal path: {e}", algo.id)))?;
     }
     let message = explain_solve(&problem, algo, params, &answer, cancel);
-    Ok(SolveReport {
-        cols: board.cols(),
-        rows: board.rows(),
-        start,
-        algorithm: algo.id.to_string(),
-        params: params.pairs(),
-        seed: job.seed,
-        found,
-        closed_requested: job.closed,
-        closed: found && board.is_closed(&answer.path),
-        path: answer.path,
-        stop: answer.stop,
-        counters: answer.counters,
-        elapsed_ms: elapsed.as_secs_f64() * 1e3,
+    let mut out = report(
+        answer.path,
+        answer.stop,
+        answer.counters,
+        elapsed.as_secs_f64() * 1e3,
         message,
-    })
+    );
+    if found && algo.id == "closed-construct" && board.len() <= PLAN_MAX_SQUARES {
+        out.construction = Some(construct::plan(board.shape()));
+    }
+    Ok(out)
 }
 
 /// A knight's tour solver with its configuration, read once from the catalog's id and
@@ -424,6 +457,7 @@ enum Solver {
     /// Level 4, with its own timeout.
     Cultural(cultural::Config, Duration),
     MoveGa(move_ga::Config),
+    Construct,
 }
 
 impl Solver {
@@ -431,6 +465,7 @@ impl Solver {
         let tie = || TieBreak::parse(params.get("tie_break"));
         let level = |n| Ok(Solver::Level(n, level_config(params)?));
         match algo.id {
+            "closed-construct" => Ok(Solver::Construct),
             "warnsdorff" => Ok(Solver::Warnsdorff(warnsdorff::Config {
                 tie_break: tie()?,
                 attempts: params.int("attempts"),
@@ -473,6 +508,23 @@ impl Solver {
             Solver::Level(level, config) => levels::solve_level(problem, level, config, rng, ctl),
             Solver::Cultural(config, _) => cultural::solve(problem, &config, rng, ctl),
             Solver::MoveGa(config) => move_ga::solve(problem, &config, rng, ctl).answer,
+            Solver::Construct => {
+                let (path, stop, counters) =
+                    construct::solve(problem.board.shape(), problem.start, ctl);
+                // No closed tour here: open tours may still exist; say so, not "none".
+                let stop = match stop {
+                    Stop::Impossible if !problem.closed => Stop::Stuck,
+                    stop => stop,
+                };
+                if stop == Stop::Found {
+                    ctl.finish(&counters, &path);
+                }
+                Answer {
+                    path,
+                    stop,
+                    counters,
+                }
+            }
         }
     }
 }
@@ -554,13 +606,13 @@ fn explain_solve(
                 if n == 1 { "" } else { "s" }
             )
         }
-        _ if parity_rules_out(problem).is_some() => {
-            let why = parity_rules_out(problem).unwrap_or_default();
-            match answer.stop {
-                Stop::Exhausted | Stop::Stuck => why,
-                stop => format!("{why} ({})", stop.describe()),
-            }
-        }
+        Stop::Stuck if algo.id == "closed-construct" => format!(
+            "{} builds closed tours, and {}; an open tour may still exist: Warnsdorff finds one",
+            algo.name,
+            no_tour(board.shape(), (0, 0), true)
+                .map(|n| n.reason)
+                .unwrap_or_else(|| "this board has none".into())
+        ),
         Stop::Exhausted if algo.complete => {
             let mut m = format!(
                 "no {kind} starts at {at}: every path was searched ({} nodes)",
@@ -596,44 +648,51 @@ fn explain_solve(
                 Some(true) => format!(
                     "{what}; a {kind} from {at} does exist: a complete search such as backtrack-warnsdorff finds it"
                 ),
-                None => format!("{what}; whether a {kind} exists from {at} was not settled"),
+                None => match known_to_exist(problem) {
+                    Some(known) => format!("{what}; {known}"),
+                    None => format!("{what}; whether a {kind} exists from {at} was not settled"),
+                },
             }
         }
-        stop if c.generations > 0 => format!(
-            "{}: no {kind} found in {} generations ({} chromosomes evaluated; {len} of {n} squares at best)",
-            stop.describe(),
-            c.generations,
-            c.nodes
+        stop if c.generations > 0 => with_known(
+            problem,
+            format!(
+                "{}: no {kind} found in {} generations ({} chromosomes evaluated; {len} of {n} squares at best)",
+                stop.describe(),
+                c.generations,
+                c.nodes
+            ),
         ),
-        stop => format!(
-            "{}: no {kind} found after {} nodes ({} squares at best)",
-            stop.describe(),
-            c.nodes,
-            len
+        stop => with_known(
+            problem,
+            format!(
+                "{}: no {kind} found after {} nodes ({} squares at best)",
+                stop.describe(),
+                c.nodes,
+                len
+            ),
         ),
     }
 }
 
-/// A knight always changes colour, so a board with an odd number of squares has no closed
-/// tour, and its open tours start (and end) on the colour of the corners.
-fn parity_rules_out(problem: &Problem) -> Option<String> {
-    let board = problem.board;
-    if board.len().is_multiple_of(2) {
-        return None;
+/// `message`, and what is known to exist when a theorem says a tour does.
+fn with_known(problem: &Problem, message: String) -> String {
+    match known_to_exist(problem) {
+        Some(known) => format!("{message}; {known}"),
+        None => message,
     }
-    if problem.closed {
-        return Some(format!(
-            "no closed tour exists on this {}x{} board: it has an odd number of squares, and a knight changes colour at every move",
-            board.cols(),
-            board.rows()
-        ));
-    }
-    let (r, c) = board.row_col(problem.start);
-    (board.len() > 1 && (r + c) % 2 == 1).then(|| {
+}
+
+/// "A closed tour exists here…", when Schwenk's theorem says so: a closed tour passes
+/// through every square, so it also gives a tour (open or closed) from any start.
+fn known_to_exist(problem: &Problem) -> Option<String> {
+    let shape = problem.board.shape();
+    has_closed_tour(shape).then(|| {
         format!(
-            "no tour starts at {}: on a board with an odd number of squares every tour starts and ends on the corners' colour, and {} is the other colour",
-            board.name(problem.start),
-            board.name(problem.start)
+            "{} tours do exist on the {}x{} board, from every square (Schwenk 1991): closed-construct builds one at once",
+            if problem.closed { "closed" } else { "closed (and so open)" },
+            shape.cols(),
+            shape.rows()
         )
     })
 }

@@ -75,6 +75,9 @@ pub enum Stop {
     MemoryLimit,
     /// The user (or the caller's cancel flag) stopped it.
     Cancelled,
+    /// A theorem says there is nothing to find (e.g. no closed tour on a board with an
+    /// odd number of squares), so nothing was searched.
+    Impossible,
 }
 
 impl Stop {
@@ -102,6 +105,7 @@ impl Stop {
             Stop::GenerationLimit => "generation limit reached",
             Stop::MemoryLimit => "memory limit reached",
             Stop::Cancelled => "cancelled",
+            Stop::Impossible => "none exists, by a theorem",
         }
     }
 }

@@ -5,6 +5,7 @@
 //! (at most eight) unvisited neighbours, and a square's onward degree is a popcount.
 
 pub mod backtrack;
+pub mod construct;
 pub mod count;
 pub mod evolve;
 pub mod random_walk;
