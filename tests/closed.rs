@@ -206,6 +206,10 @@ fn the_theorems_agree_with_exhaustive_search_up_to_64_squares() {
         assert!(v.3 > 0, "{c}x{r}: parity not confirmed");
     }
     let total = verdicts.iter().filter(|v| v.2).count();
+    eprintln!(
+        "closed tours settled on {total} of {} boards",
+        verdicts.len()
+    );
     assert!(
         total >= 100,
         "only {total} of {} boards settled",

@@ -35,9 +35,10 @@
 
 use crate::puzzle::knight::existence::has_closed_tour;
 use crate::puzzle::knight::{MOVES, Shape, Square};
-use crate::solve::{Control, Counters, Stop};
+use crate::solve::{Control, Counters, FINISH_NANOS_PER_VALUE, Stop};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// A piece of the construction, in board rows and columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -455,6 +456,10 @@ pub fn solve(shape: Shape, start: Square, ctl: &mut Control) -> (Vec<Square>, St
     if !has_closed_tour(shape) {
         return (vec![start], Stop::Impossible, counters);
     }
+    // The tour is copied, checked and printed after this returns: keep time for that.
+    ctl.keep_back(Duration::from_nanos(
+        (shape.len() as u64).saturating_mul(FINISH_NANOS_PER_VALUE),
+    ));
     let mut links = vec![0u8; shape.len()];
     if let Err(stop) = build(shape, &mut links, &mut counters, ctl, None) {
         return (vec![start], stop, counters);
