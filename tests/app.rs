@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 #[path = "app/pictures.rs"]
 mod pictures;
 
+#[path = "app/construction.rs"]
+mod construction;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -117,9 +120,11 @@ fn a_4x4_board_says_no_tour_exists_in_the_window() {
         ),
         (4, 4)
     );
+    // Said under the board's settings before the run, and as its answer.
+    h.get_by_label_contains("no tour exists on the 4x4 board (Cull & De Curtins 1978");
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
-    h.get_by_label_contains("no tour exists on the 4x4 board");
+    h.get_by_label_contains("no tour exists on the 4x4 board (Cull & De Curtins 1978; an exhaustive search confirms it); nothing needed searching");
 }
 
 fn set_text(h: &mut Harness<'_, SearchLabApp>, label: &str, value: &str) {

@@ -284,6 +284,7 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
                     degrees: false,
                     heat,
                     legend: true,
+                    construction: None,
                 },
             )
         })

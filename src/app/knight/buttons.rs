@@ -10,7 +10,21 @@ impl KnightView {
         let ctx = ui.ctx().clone();
         let can_play = !self.tour.is_empty();
         let (mut play, mut step) = (false, false);
-        let label = if self.playing { "Pause" } else { "Play" };
+        // Play and Step move what is on show: the knight's walk or the construction.
+        let construction = self.construction.as_ref().filter(|c| c.showing);
+        let playing = construction.map_or(self.playing, |c| c.playing);
+        let label = if playing { "Pause" } else { "Play" };
+        let (play_help, step_help) = if construction.is_some() {
+            (
+                "Play or pause the construction (Space)",
+                "One stage of the construction (→; ← goes back)",
+            )
+        } else {
+            (
+                "Play or pause the animation (Space)",
+                "One move of the animation (→; ← goes back)",
+            )
+        };
         let blocked = self.hold.as_ref().map(ToString::to_string);
         let pressed = self.live.buttons(
             ui,
@@ -20,11 +34,11 @@ impl KnightView {
             |ui| {
                 play = ui
                     .add_enabled(can_play, egui::Button::new(label))
-                    .on_hover_text("Play or pause the animation (Space)")
+                    .on_hover_text(play_help)
                     .clicked();
                 step = ui
                     .add_enabled(can_play, egui::Button::new("Step"))
-                    .on_hover_text("One move of the animation (→; ← goes back)")
+                    .on_hover_text(step_help)
                     .clicked();
             },
         );
@@ -66,7 +80,7 @@ impl KnightView {
             )
             .labelled_by(l.id);
         });
-        if !self.tour.is_empty() && !self.live.is_running() {
+        if !self.tour.is_empty() && !self.live.is_running() && !self.showing_construction() {
             ui.horizontal(|ui| {
                 let l = ui.label("Move");
                 let mut shown = self.shown;

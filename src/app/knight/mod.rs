@@ -2,9 +2,12 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 mod buttons;
+mod construction;
 mod settings;
 
 use crate::app::error::AppError;
+use crate::app::widgets::construction::StageKind;
+use construction::Construction;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
 
@@ -14,13 +17,14 @@ use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use crate::puzzle::knight::existence::no_tour;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::Ui;
+use egui::{RichText, Ui};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -32,6 +36,18 @@ pub const INSTANT: f32 = 1000.0;
 
 /// The algorithms with a belief space the board can show.
 const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
+
+/// The algorithm that builds closed tours, and the open-tour algorithms that ticking
+/// "Closed tour" trades for it: Warnsdorff's walk seldom ends a move from its start, and
+/// backtracking can search for a very long time before a tour closes on a large board.
+const CONSTRUCT: &str = "closed-construct";
+const TRADED_FOR_CONSTRUCT: &[(&str, &str)] = &[
+    ("warnsdorff", "Warnsdorff's walk seldom closes one"),
+    (
+        "backtrack-warnsdorff",
+        "backtracking can take very long to close one on a large board",
+    ),
+];
 
 /// How the last run ended.
 enum Outcome {
@@ -62,6 +78,15 @@ pub struct KnightView {
     /// The belief space's weights per square, drawn as a heat map.
     belief: Option<Vec<f64>>,
     board: Arc<Board>,
+    /// How the tour on show was built, when its algorithm built it from pieces.
+    construction: Option<Construction>,
+    /// Why ticking or unticking "Closed tour" changed the algorithm: the note and the
+    /// algorithm it chose (the note goes when another is chosen).
+    closed_note: Option<(String, String)>,
+    /// The algorithm "Closed tour" traded for the construction, to go back to.
+    traded: Option<String>,
+    /// The board drew the construction's tours last frame (its cells had room for them).
+    construction_lines: bool,
 }
 
 impl KnightView {
@@ -98,6 +123,10 @@ impl KnightView {
             hovered: None,
             belief: None,
             board,
+            construction: None,
+            closed_note: None,
+            traded: None,
+            construction_lines: true,
         }
     }
 
@@ -118,6 +147,24 @@ impl KnightView {
     /// How many squares of the tour are shown, and whether the animation is playing.
     pub fn animation(&self) -> (usize, bool) {
         (self.shown, self.playing)
+    }
+
+    /// Whether the construction of the tour is on show (else the knight's walk).
+    pub fn showing_construction(&self) -> bool {
+        self.construction.as_ref().is_some_and(|c| c.showing) && !self.live.is_running()
+    }
+
+    /// The construction's stage on show and how many stages it has, after a run that
+    /// built its tour from pieces.
+    pub fn construction_stage(&self) -> Option<(usize, usize)> {
+        (self.construction.as_ref()).map(|c| (c.stage(), c.stages()))
+    }
+
+    /// The tours at the construction's stage on show (closed tours, or paths for open
+    /// pieces), each as its squares in walking order.
+    pub fn construction_tours(&self) -> Option<Vec<Vec<Square>>> {
+        let c = self.construction.as_ref()?;
+        Some(c.tours(&self.tour, self.board().len()))
     }
 
     /// Shows the first `moves` squares of the tour and pauses the animation there.
@@ -220,6 +267,7 @@ impl KnightView {
 
     fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
         self.tour.clear();
+        self.construction = None;
         self.live_path.clear();
         self.shown = 0;
         self.belief = None;
@@ -240,10 +288,13 @@ impl KnightView {
         }
     }
 
-    /// Space: pauses or resumes the search while one runs, else the animation.
+    /// Space: pauses or resumes the search while one runs, else the animation (of the
+    /// construction, when it is on show).
     fn toggle_play(&mut self) {
         if self.live.is_running() {
             self.live.toggle_pause();
+        } else if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+            c.toggle_play();
         } else if !self.tour.is_empty() {
             if self.shown >= self.tour.len() {
                 self.shown = 1;
@@ -252,12 +303,15 @@ impl KnightView {
         }
     }
 
-    /// → and ←: a paused search runs a little further; the animation moves by `by` moves.
+    /// → and ←: a paused search runs a little further; the animation moves by `by` moves
+    /// (the construction by `by` stages, when it is on show).
     fn step_animation(&mut self, by: isize) {
         if self.live.is_running() {
             if by > 0 {
                 self.live.step();
             }
+        } else if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+            c.step(by);
         } else if !self.tour.is_empty() {
             self.playing = false;
             self.shown = self
@@ -277,6 +331,7 @@ impl KnightView {
         self.live.clear();
         self.belief = None;
         self.outcome = None;
+        self.construction = None;
         self.tour.clear();
         self.live_path.clear();
         self.shown = 0;
@@ -289,6 +344,10 @@ impl KnightView {
                 self.live.counters = r.counters;
                 self.live.elapsed_ms = r.elapsed_ms;
                 self.tour = r.path.clone();
+                // A tour built from pieces shows how, first; its walk is a click away.
+                self.construction = (r.construction.clone())
+                    .filter(|p| r.found && !p.pieces.is_empty())
+                    .map(Construction::new);
                 Outcome::Solve(r)
             }
             Ok(Ok(KnightReport::Search(r))) => {
@@ -312,12 +371,22 @@ impl KnightView {
         } else {
             1.min(self.tour.len())
         };
-        self.playing = self.shown < self.tour.len();
+        self.playing = self.shown < self.tour.len() && self.construction.is_none();
         self.carry = 0.0;
     }
 
     fn animate(&mut self, ui: &Ui) {
-        if !self.playing || self.live.is_running() {
+        if self.live.is_running() {
+            return;
+        }
+        if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+            let dt = ui.input(|i| i.stable_dt).min(0.1);
+            if c.animate(dt) {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
+        if !self.playing {
             return;
         }
         if self.settings.speed >= INSTANT {
@@ -333,6 +402,47 @@ impl KnightView {
             self.playing = false;
         } else {
             ui.ctx().request_repaint();
+        }
+    }
+
+    /// "Closed tour" was ticked or unticked: a closed tour trades an open-tour algorithm
+    /// that seldom closes for the construction, and back.
+    fn closed_changed(&mut self) {
+        let algorithm = self.settings.algorithm.clone();
+        if self.settings.closed
+            && let Some((_, why)) = TRADED_FOR_CONSTRUCT.iter().find(|t| t.0 == algorithm)
+        {
+            self.settings.algorithm = CONSTRUCT.into();
+            self.closed_note = Some((
+                format!(
+                    "Switched to “{}”: it builds a closed tour on every board that has one; {why}.",
+                    task_name(CONSTRUCT)
+                ),
+                CONSTRUCT.into(),
+            ));
+            self.traded = Some(algorithm);
+        } else if !self.settings.closed && algorithm == CONSTRUCT {
+            let back = self.traded.take().unwrap_or_else(|| "warnsdorff".into());
+            self.closed_note = Some((
+                format!(
+                    "Switched back to “{}”: “{}” builds closed tours only.",
+                    task_name(&back),
+                    task_name(CONSTRUCT)
+                ),
+                back.clone(),
+            ));
+            self.settings.algorithm = back;
+        }
+    }
+
+    /// Under "Closed tour": why no tour of the kind asked exists here, when a theorem says
+    /// so (Run still answers, at once), or that closed tours exist.
+    fn existence_note(&self, ui: &mut Ui, board: &Board) {
+        let s = &self.settings;
+        if let Some(none) = no_tour(board.shape(), s.start, s.closed) {
+            ui.label(RichText::new(none.reason).color(ui.visuals().warn_fg_color));
+        } else if s.closed {
+            ui.label(RichText::new("closed tours exist on this board (Schwenk 1991)").weak());
         }
     }
 
@@ -428,11 +538,17 @@ impl View for KnightView {
             "Start: {} ({r},{c}) — click a square to change it",
             board.name(board.square(r, c))
         ));
+        let was_closed = self.settings.closed;
         ui.checkbox(&mut self.settings.closed, "Closed tour")
             .on_hover_text("Look for a tour whose last square is a knight's move from the first.");
+        if self.settings.closed != was_closed {
+            self.closed_changed();
+        }
+        self.existence_note(ui, &board);
 
         ui.separator();
         ui.heading("Algorithm");
+        let chosen = self.settings.algorithm.clone();
         let current = task_name(&self.settings.algorithm);
         egui::ComboBox::from_label("Algorithm")
             .selected_text(current)
@@ -447,6 +563,16 @@ impl View for KnightView {
                         .on_hover_text(*help);
                 }
             });
+        if self.settings.algorithm != chosen {
+            // Chosen by hand: "Closed tour" no longer speaks for the choice.
+            self.closed_note = None;
+            self.traded = None;
+        }
+        if let Some((note, algorithm)) = &self.closed_note
+            && *algorithm == self.settings.algorithm
+        {
+            ui.label(RichText::new(note).weak());
+        }
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
@@ -498,6 +624,7 @@ impl View for KnightView {
         if let Some(h) = &self.hovered {
             ui.label(format!("square {h}"));
         }
+        self.construction_notes(ui);
     }
 
     /// The board, with the live search or the animated answer.
@@ -506,8 +633,16 @@ impl View for KnightView {
         let board = self.board();
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
+        if self.construction.is_some() || self.settings.algorithm == CONSTRUCT {
+            self.construction_bar(ui, &board, start);
+        }
+        let construction = (self.construction.as_ref())
+            .filter(|_| self.showing_construction())
+            .map(|c| (c.view(&self.tour), c.kind()));
         let (path, shown): (&[Square], usize) = if self.live.is_running() {
             (&self.live_path, self.live_path.len())
+        } else if construction.is_some() {
+            (&[], 0)
         } else {
             (&self.tour, self.shown)
         };
@@ -524,7 +659,9 @@ impl View for KnightView {
         };
         let weight = |v: f64| format!("{v:.3}");
         let belief = |v: f64| format!("belief weight {v:.3}");
-        let heat = if let Some(values) = &counts {
+        let heat = if construction.is_some() {
+            None
+        } else if let Some(values) = &counts {
             Some(Heat {
                 values,
                 caption: "tours from this square",
@@ -547,19 +684,26 @@ impl View for KnightView {
         } else {
             None
         };
+        // The start square matters to the walk: the construction shows it with the tour.
+        let start = match &construction {
+            Some((_, kind)) if *kind != StageKind::Whole => None,
+            _ => Some(start),
+        };
         let view = BoardView {
             board: &board,
-            start: Some(start),
+            start,
             path,
             shown,
             closed: self.displayed_tour().is_some_and(|t| board.is_closed(t)),
-            degrees: self.settings.show_degrees,
+            degrees: self.settings.show_degrees && construction.is_none(),
             heat,
             legend: true,
+            construction: construction.map(|c| c.0),
         };
         let out = draw_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);
         self.hovered = out.told;
+        self.construction_lines = out.construction_lines;
         if let Some(sq) = out.clicked
             && !self.live.is_running()
         {

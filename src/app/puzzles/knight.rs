@@ -137,6 +137,7 @@ impl PuzzleUi for KnightInstance {
                 degrees: false,
                 heat: None,
                 legend: false,
+                construction: None,
             },
         );
         out.clicked.map(|sq| board.row_col(sq))
@@ -151,7 +152,7 @@ impl PuzzleUi for KnightInstance {
     }
 
     fn legend(&self, ui: &mut Ui) {
-        path_legend(ui);
+        path_legend(ui, self.closed);
     }
 
     fn curve_note(

@@ -1,7 +1,9 @@
-//! The chessboard widget: squares, the knight's trail, move numbers, the knight, a heat
-//! map with its figures, the square under the pointer and what it holds, coordinates
-//! around the board and a legend under it. Plain data in, a [`BoardResponse`] out.
+//! The chessboard widget: squares, the knight's trail, move numbers, the knight, a closed
+//! tour's closing move, a heat map with its figures, a closed tour's construction, the
+//! square under the pointer and what it holds, coordinates around the board and a legend
+//! under it. Plain data in, a [`BoardResponse`] out.
 
+use super::construction::{self, ConstructionView, Geometry};
 use super::coords::Coordinates;
 use super::legend::{self, Mark, heat_colour, text_on};
 use crate::puzzle::knight::{Board, Square};
@@ -18,6 +20,10 @@ const MIN_FIGURE_CELL: f32 = 20.0;
 /// renderer pays for every pixel a line covers, so the budget is in length, not moves.
 const SMALL_CELL_TRAIL_LENGTH: f32 = 12_000.0;
 const MAX_SMALL_CELL_TRAIL: usize = 1500;
+/// A construction's tours are drawn whole when they make at most this much line (in
+/// points), or on cells with room for move numbers: about as much as a whole tour drawn on
+/// the largest board whose cells have that room.
+const CONSTRUCTION_LINE_LENGTH: f32 = 80_000.0;
 /// About how wide the longest legend is, all items in one row (points): the strip under
 /// the board has as many rows as this needs at the board's width, whatever it shows now.
 const LEGEND_WIDTH: f32 = 1300.0;
@@ -68,7 +74,8 @@ pub struct BoardView<'a> {
     /// The squares visited, in order; only the first `shown` are drawn.
     pub path: &'a [Square],
     pub shown: usize,
-    /// Draw the closing move (last square back to the first) when the whole path is shown.
+    /// Draw the closing move (last square back to the first) when the whole path is shown
+    /// and its ends are a knight's move apart.
     pub closed: bool,
     /// Show each free square's number of free onward squares (Warnsdorff's degree).
     pub degrees: bool,
@@ -77,6 +84,9 @@ pub struct BoardView<'a> {
     /// Say under the board what its colours and marks mean (the views that show one
     /// board; Compare's small boards share one legend).
     pub legend: bool,
+    /// A closed tour's construction at one stage, drawn over the squares (with an empty
+    /// path).
+    pub construction: Option<ConstructionView<'a>>,
 }
 
 pub struct BoardResponse {
@@ -90,6 +100,8 @@ pub struct BoardResponse {
     pub told: Option<String>,
     /// The square clicked this frame.
     pub clicked: Option<Square>,
+    /// A construction's tours are drawn (its cells are large enough for them).
+    pub construction_lines: bool,
 }
 
 struct Palette {
@@ -100,6 +112,7 @@ struct Palette {
     start: Color32,
     knight: Color32,
     degree: Color32,
+    closing: Color32,
 }
 
 fn palette(dark_mode: bool) -> Palette {
@@ -112,6 +125,7 @@ fn palette(dark_mode: bool) -> Palette {
             start: Color32::from_rgb(90, 200, 250),
             knight: Color32::WHITE,
             degree: Color32::from_rgb(140, 230, 140),
+            closing: Color32::from_rgb(230, 130, 255),
         }
     } else {
         Palette {
@@ -122,6 +136,7 @@ fn palette(dark_mode: bool) -> Palette {
             start: Color32::from_rgb(20, 110, 220),
             knight: Color32::BLACK,
             degree: Color32::from_rgb(0, 110, 0),
+            closing: Color32::from_rgb(150, 0, 190),
         }
     }
 }
@@ -197,6 +212,18 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         heat_marks(ui, &painter, view, heat, squares, cell, trail.is_empty());
     }
 
+    // A construction's pieces, tours and joins.
+    let construction_lines = construction_lines(b, cell);
+    if let Some(c) = &view.construction {
+        let at = Geometry {
+            board: b,
+            origin,
+            cell,
+        };
+        let colours = construction::colours(ui.visuals().dark_mode);
+        construction::draw(&painter, &at, c, &colours, construction_lines);
+    }
+
     // The start square.
     if let Some(start) = view.start {
         painter.rect_stroke(
@@ -227,9 +254,19 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         }
         painter.line(points, Stroke::new(width, pal.trail));
     }
-    if view.closed && shown == b.len() && shown > 1 {
-        let stroke = Stroke::new(width, pal.trail.gamma_multiply(0.6));
-        painter.line_segment([centre(trail[shown - 1]), centre(trail[0])], stroke);
+    if closing_shown(view, shown) {
+        // Dashed, in a colour of its own: the one move that is not a step of the walk.
+        let (from, to) = (centre(trail[shown - 1]), centre(trail[0]));
+        if view.heat.is_some() {
+            let casing = Stroke::new(width + 2.0, Color32::from_black_alpha(170));
+            painter.line_segment([from, to], casing);
+        }
+        painter.extend(egui::Shape::dashed_line(
+            &[from, to],
+            Stroke::new(width + 0.5, pal.closing),
+            (cell * 0.3).clamp(4.0, 10.0),
+            (cell * 0.2).clamp(3.0, 7.0),
+        ));
     }
 
     // Move numbers on cells large enough for them (small cells are tinted instead).
@@ -308,7 +345,10 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
             Pos2::new(area.min.x, squares.max.y + coords.bottom),
             area.max,
         );
-        legend::strip(ui, strip, |ui| board_legend(ui, view, &pal, cell, shown));
+        let lines = construction_lines;
+        legend::strip(ui, strip, |ui| {
+            board_legend(ui, view, &pal, cell, shown, lines)
+        });
     }
 
     let to_square = |pos: Pos2| -> Option<Square> {
@@ -350,6 +390,7 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         hovered,
         told,
         clicked,
+        construction_lines,
     }
 }
 
@@ -376,6 +417,15 @@ fn describe(
     }
     if let Some(i) = trail.iter().position(|&s| s == sq) {
         parts.push(format!("move {}", i + 1));
+    }
+    if let Some((i, p)) = view.construction.as_ref().and_then(|v| v.piece_at(r, c)) {
+        parts.push(format!(
+            "piece {} of {} ({}×{})",
+            i + 1,
+            view.construction.as_ref().map_or(0, |v| v.pieces.len()),
+            p.cols,
+            p.rows
+        ));
     }
     if let Some((d, next)) = free_degree {
         parts.push(format!(
@@ -452,8 +502,9 @@ fn heat_marks(
     }
 }
 
-/// The legend of boards that show a knight's path from a start square (Compare's).
-pub fn path_legend(ui: &mut Ui) {
+/// The legend of boards that show a knight's path from a start square (Compare's);
+/// `closed`: the boards look for closed tours, so a whole one shows its closing move.
+pub fn path_legend(ui: &mut Ui, closed: bool) {
     let pal = palette(ui.visuals().dark_mode);
     legend::row(ui, |ui| {
         legend::swatch(ui, Mark::Outline(pal.start), "start square");
@@ -462,15 +513,58 @@ pub fn path_legend(ui: &mut Ui) {
             Mark::Line(pal.trail),
             "the knight's path (move numbers where the squares have room)",
         );
+        if closed {
+            legend::swatch(ui, Mark::Dashed(pal.closing), CLOSING_MOVE);
+        }
     });
 }
 
+/// What the closing move's legend says.
+const CLOSING_MOVE: &str = "closing move: last square back to the first";
+
+/// Whether the closing move is drawn: a closed tour shown whole, its ends a move apart.
+fn closing_shown(view: &BoardView, shown: usize) -> bool {
+    let b = view.board;
+    view.closed
+        && shown == b.len()
+        && shown > 1
+        && b.is_knight_move(view.path[shown - 1], view.path[0])
+}
+
+/// Whether a construction's tours are drawn as lines on cells this large (else only the
+/// pieces' outlines and the join on show).
+fn construction_lines(b: &Board, cell: f32) -> bool {
+    cell >= MIN_CHECKER_CELL
+        && (cell >= MIN_TEXT_CELL
+            || b.len() as f32 * cell * 5f32.sqrt() <= CONSTRUCTION_LINE_LENGTH)
+}
+
 /// What the board's colours and marks mean, for the marks on show.
-fn board_legend(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: usize) {
-    let marks = view.start.is_some() || shown > 0 || view.degrees;
+fn board_legend(
+    ui: &mut Ui,
+    view: &BoardView,
+    pal: &Palette,
+    cell: f32,
+    shown: usize,
+    construction_lines: bool,
+) {
+    let b = view.board;
+    let trail = &view.path[..shown];
+    // Degrees are printed on free squares; a jump's square is one a move from the knight.
+    let degrees = view.degrees && shown < b.len();
+    let next = degrees
+        && cell >= MIN_TEXT_CELL
+        && trail
+            .last()
+            .is_some_and(|&k| b.neighbours(k).any(|t| !trail.contains(&t)));
+    let marks = view.start.is_some() || shown > 0 || degrees || view.construction.is_some();
     marks.then(|| legend::row(ui, |ui| {
         if view.start.is_some() {
             legend::swatch(ui, Mark::Outline(pal.start), "start square");
+        }
+        if let Some(c) = &view.construction {
+            let colours = construction::colours(ui.visuals().dark_mode);
+            construction::legend(ui, c, &colours, construction_lines, cell, pal.light);
         }
         if shown > 0 {
             if cell >= MIN_TEXT_CELL {
@@ -486,15 +580,24 @@ fn board_legend(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: 
                     "squares visited (the line shows the last moves)",
                 );
             }
+            if closing_shown(view, shown) {
+                legend::swatch(ui, Mark::Dashed(pal.closing), CLOSING_MOVE);
+            }
+            let knight = if cell >= MIN_CHECKER_CELL * 2.0 {
+                Mark::Glyph("♞", pal.knight)
+            } else {
+                Mark::Fill(pal.knight)
+            };
+            legend::swatch(ui, knight, "the knight");
         }
-        if view.degrees {
+        if degrees {
             if cell >= MIN_TEXT_CELL {
                 legend::swatch(
                     ui,
                     Mark::Glyph("3", pal.degree),
                     "onward moves (Warnsdorff degree)",
                 );
-                if shown > 0 {
+                if next {
                     legend::swatch(
                         ui,
                         Mark::Glyph("3", pal.start),

@@ -94,6 +94,8 @@ pub enum Mark<'a> {
     Outline(Color32),
     /// A short line.
     Line(Color32),
+    /// A short dashed line.
+    Dashed(Color32),
     /// A glyph or number in the colour.
     Glyph(&'a str, Color32),
     /// A gradient between two colours.
@@ -130,6 +132,14 @@ pub fn swatch(ui: &mut Ui, mark: Mark, text: &str) {
                 [inner.left_bottom(), inner.right_top()],
                 Stroke::new(2.5, c),
             );
+        }
+        Mark::Dashed(c) => {
+            painter.extend(egui::Shape::dashed_line(
+                &[inner.left_bottom(), inner.right_top()],
+                Stroke::new(2.5, c),
+                4.0,
+                3.0,
+            ));
         }
         Mark::Glyph(g, c) => {
             painter.text(

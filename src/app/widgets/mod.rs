@@ -2,6 +2,7 @@
 
 pub mod bars;
 pub mod board;
+pub mod construction;
 pub mod coords;
 pub mod legend;
 pub mod magic_grid;
