@@ -406,7 +406,7 @@ fn solve(
             Stop::Impossible,
             Counters::default(),
             0.0,
-            format!("{}; nothing needed searching", none.reason),
+            none.reason,
         ));
     }
     let mut rng = rng_from_seed(job.seed);
@@ -509,8 +509,12 @@ impl Solver {
             Solver::Cultural(config, _) => cultural::solve(problem, &config, rng, ctl),
             Solver::MoveGa(config) => move_ga::solve(problem, &config, rng, ctl).answer,
             Solver::Construct => {
-                let (path, stop, counters) =
-                    construct::solve(problem.board.shape(), problem.start, ctl);
+                let (path, stop, counters) = if !problem.closed && problem.board.len() == 1 {
+                    // The one square is an open tour of the 1x1 board.
+                    (vec![problem.start], Stop::Found, Counters::default())
+                } else {
+                    construct::solve(problem.board.shape(), problem.start, ctl)
+                };
                 // No closed tour here: open tours may still exist; say so, not "none".
                 let stop = match stop {
                     Stop::Impossible if !problem.closed => Stop::Stuck,
@@ -606,21 +610,24 @@ fn explain_solve(
                 if n == 1 { "" } else { "s" }
             )
         }
-        stop if algo.id == "closed-construct" && stop.interrupted() => format!(
-            "{}: the construction had {}; a closed tour exists on this board (Schwenk 1991) and is built in about 10 ns a square, so a longer time limit lets it finish",
-            stop.describe(),
-            if c.nodes as usize == n {
-                format!("laid all {n} squares and was reading the tour out")
+        stop if algo.id == "closed-construct" && stop.interrupted() => {
+            let done = if c.nodes as usize == n {
+                format!("laid all {n} squares")
             } else {
                 format!("laid {} of {n} squares", c.nodes)
-            }
-        ),
+            };
+            let tail = if stop == Stop::Cancelled {
+                ""
+            } else {
+                "; a closed tour exists on this board (Schwenk 1991) and is built in about 10 ns a square, with as long again kept back from a time limit to check and print it, so a larger limit lets it finish"
+            };
+            format!("{}: the construction had {done}{tail}", stop.describe())
+        }
         Stop::Stuck if algo.id == "closed-construct" => format!(
-            "{} builds closed tours, and {}; an open tour may still exist: Warnsdorff finds one",
+            "{} builds closed tours only, and {}; for an open tour, try Warnsdorff or a backtracking search",
             algo.name,
             no_tour(board.shape(), (0, 0), true)
-                .map(|n| n.reason)
-                .unwrap_or_else(|| "this board has none".into())
+                .map_or_else(|| "this board has none".to_string(), |n| n.reason)
         ),
         Stop::Exhausted if algo.complete => {
             let mut m = format!(
@@ -698,7 +705,7 @@ fn known_to_exist(problem: &Problem) -> Option<String> {
     let shape = problem.board.shape();
     has_closed_tour(shape).then(|| {
         format!(
-            "{} tours do exist on the {}x{} board, from every square (Schwenk 1991): closed-construct builds one at once",
+            "{} tours do exist on the {}x{} board, from every square (Schwenk 1991): Closed tour by construction (closed-construct) builds one at once",
             if problem.closed { "closed" } else { "closed (and so open)" },
             shape.cols(),
             shape.rows()

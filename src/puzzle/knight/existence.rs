@@ -51,29 +51,25 @@ fn closed_rule(shape: Shape) -> Option<String> {
             "no closed tour exists on the {size} board: both sides are odd, so it has an odd number of squares, and a closed tour alternates colours at every move, so it needs an even number"
         ));
     }
-    if m <= 2 {
-        // The top-left corner's moves: one row down and two along, two down and one along.
-        let (c, r) = (shape.cols(), shape.rows());
-        let moves = u32::from(r > 1 && c > 2) + u32::from(r > 2 && c > 1);
+    if m == 1 {
         return Some(format!(
-            "no closed tour exists on the {size} board: on a board {m} square{} wide a corner square has {} knight move{}, and a closed tour enters and leaves every square by two (Schwenk 1991)",
-            if m == 1 { "" } else { "s" },
-            if moves == 0 {
-                "no".to_string()
-            } else {
-                format!("only {moves}")
-            },
-            if moves == 1 { "" } else { "s" },
+            "no closed tour exists on the {size} board: with a side of 1 square a knight cannot move at all (Schwenk 1991)"
+        ));
+    }
+    if m == 2 {
+        return Some(format!(
+            "no closed tour exists on the {size} board: with a side of 2 squares a corner square has {} knight move, and a closed tour needs two at every square, one in and one out (Schwenk 1991)",
+            if n == 2 { "no" } else { "only one" },
         ));
     }
     if m == 4 {
         return Some(format!(
-            "no closed tour exists on the {size} board: on a board 4 squares wide every move from the two edge lines lands on the two middle lines, which have as many squares, so a closed tour would alternate edge and middle squares; it also alternates colours, so it would never visit the edge squares of one colour (Pósa's argument; Schwenk 1991)"
+            "no closed tour exists on the {size} board: with a side of 4 squares every move from the two edge lines lands on the two middle lines, which have as many squares, so a closed tour would alternate edge and middle squares; it also alternates colours, so it would never visit the edge squares of one colour (Pósa's argument; Schwenk 1991)"
         ));
     }
     if m == 3 && matches!(n, 4 | 6 | 8) {
         return Some(format!(
-            "no closed tour exists on the {size} board: a board 3 squares wide has closed tours only when its length is even and at least 10 (Schwenk 1991; an exhaustive search confirms it)"
+            "no closed tour exists on the {size} board: a board with a side of 3 squares has closed tours only when its other side is even and at least 10 (Schwenk 1991)"
         ));
     }
     None
@@ -88,12 +84,12 @@ fn open_rule(shape: Shape) -> Option<String> {
     }
     if m == 1 {
         return Some(format!(
-            "no tour exists on the {size} board: a knight cannot move at all on a board 1 square wide"
+            "no tour exists on the {size} board: with a side of 1 square a knight cannot move at all"
         ));
     }
     if m == 2 {
         return Some(format!(
-            "no tour exists on the {size} board: on a board 2 squares wide every move goes two squares along, so a knight never leaves the squares an even (or an odd) number of steps along from its start"
+            "no tour exists on the {size} board: with a side of 2 squares every move goes two squares along the other side, so a knight never reaches the squares an odd number of steps along from its start"
         ));
     }
     if m == 3 && n == 3 {
@@ -103,12 +99,12 @@ fn open_rule(shape: Shape) -> Option<String> {
     }
     if m == 3 && matches!(n, 5 | 6) {
         return Some(format!(
-            "no tour exists on the {size} board (Cull & De Curtins 1978; Conrad, Hindrichs, Morsy & Wegener 1994; an exhaustive search confirms it)"
+            "no tour exists on the {size} board, from any square (Cull & De Curtins 1978; Conrad, Hindrichs, Morsy & Wegener 1994)"
         ));
     }
     if m == 4 && n == 4 {
         return Some(format!(
-            "no tour exists on the {size} board (Cull & De Curtins 1978; an exhaustive search confirms it)"
+            "no tour exists on the {size} board, from any square (Cull & De Curtins 1978; Conrad, Hindrichs, Morsy & Wegener 1994)"
         ));
     }
     None
