@@ -2,11 +2,13 @@
 //! worker thread, watch the search live, then watch the knight walk its tour.
 
 mod buttons;
+mod closed;
 mod construction;
 mod settings;
 
 use crate::app::error::AppError;
 use crate::app::widgets::construction::StageKind;
+use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
@@ -17,14 +19,13 @@ use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
-use crate::puzzle::knight::existence::no_tour;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::{RichText, Ui};
+use egui::Ui;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,18 +37,6 @@ pub const INSTANT: f32 = 1000.0;
 
 /// The algorithms with a belief space the board can show.
 const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
-
-/// The algorithm that builds closed tours, and the open-tour algorithms that ticking
-/// "Closed tour" trades for it: Warnsdorff's walk seldom ends a move from its start, and
-/// backtracking can search for a very long time before a tour closes on a large board.
-const CONSTRUCT: &str = "closed-construct";
-const TRADED_FOR_CONSTRUCT: &[(&str, &str)] = &[
-    ("warnsdorff", "Warnsdorff's walk seldom closes one"),
-    (
-        "backtrack-warnsdorff",
-        "backtracking can take very long to close one on a large board",
-    ),
-];
 
 /// How the last run ended.
 enum Outcome {
@@ -80,11 +69,8 @@ pub struct KnightView {
     board: Arc<Board>,
     /// How the tour on show was built, when its algorithm built it from pieces.
     construction: Option<Construction>,
-    /// Why ticking or unticking "Closed tour" changed the algorithm: the note and the
-    /// algorithm it chose (the note goes when another is chosen).
-    closed_note: Option<(String, String)>,
-    /// The algorithm "Closed tour" traded for the construction, to go back to.
-    traded: Option<String>,
+    /// The "Closed tour" box and what it changed.
+    closed_box: ClosedBox,
     /// The board drew the construction's tours last frame (its cells had room for them).
     construction_lines: bool,
 }
@@ -124,8 +110,7 @@ impl KnightView {
             belief: None,
             board,
             construction: None,
-            closed_note: None,
-            traded: None,
+            closed_box: ClosedBox::default(),
             construction_lines: true,
         }
     }
@@ -405,47 +390,6 @@ impl KnightView {
         }
     }
 
-    /// "Closed tour" was ticked or unticked: a closed tour trades an open-tour algorithm
-    /// that seldom closes for the construction, and back.
-    fn closed_changed(&mut self) {
-        let algorithm = self.settings.algorithm.clone();
-        if self.settings.closed
-            && let Some((_, why)) = TRADED_FOR_CONSTRUCT.iter().find(|t| t.0 == algorithm)
-        {
-            self.settings.algorithm = CONSTRUCT.into();
-            self.closed_note = Some((
-                format!(
-                    "Switched to “{}”: it builds a closed tour on every board that has one; {why}.",
-                    task_name(CONSTRUCT)
-                ),
-                CONSTRUCT.into(),
-            ));
-            self.traded = Some(algorithm);
-        } else if !self.settings.closed && algorithm == CONSTRUCT {
-            let back = self.traded.take().unwrap_or_else(|| "warnsdorff".into());
-            self.closed_note = Some((
-                format!(
-                    "Switched back to “{}”: “{}” builds closed tours only.",
-                    task_name(&back),
-                    task_name(CONSTRUCT)
-                ),
-                back.clone(),
-            ));
-            self.settings.algorithm = back;
-        }
-    }
-
-    /// Under "Closed tour": why no tour of the kind asked exists here, when a theorem says
-    /// so (Run still answers, at once), or that closed tours exist.
-    fn existence_note(&self, ui: &mut Ui, board: &Board) {
-        let s = &self.settings;
-        if let Some(none) = no_tour(board.shape(), s.start, s.closed) {
-            ui.label(RichText::new(none.reason).color(ui.visuals().warn_fg_color));
-        } else if s.closed {
-            ui.label(RichText::new("closed tours exist on this board (Schwenk 1991)").weak());
-        }
-    }
-
     fn set_size(&mut self, cols: u32, rows: u32) {
         if (cols, rows) == (self.settings.cols, self.settings.rows) {
             return;
@@ -538,13 +482,7 @@ impl View for KnightView {
             "Start: {} ({r},{c}) — click a square to change it",
             board.name(board.square(r, c))
         ));
-        let was_closed = self.settings.closed;
-        ui.checkbox(&mut self.settings.closed, "Closed tour")
-            .on_hover_text("Look for a tour whose last square is a knight's move from the first.");
-        if self.settings.closed != was_closed {
-            self.closed_changed();
-        }
-        self.existence_note(ui, &board);
+        self.closed_box.show(ui, &mut self.settings, &board);
 
         ui.separator();
         ui.heading("Algorithm");
@@ -563,16 +501,8 @@ impl View for KnightView {
                         .on_hover_text(*help);
                 }
             });
-        if self.settings.algorithm != chosen {
-            // Chosen by hand: "Closed tour" no longer speaks for the choice.
-            self.closed_note = None;
-            self.traded = None;
-        }
-        if let Some((note, algorithm)) = &self.closed_note
-            && *algorithm == self.settings.algorithm
-        {
-            ui.label(RichText::new(note).weak());
-        }
+        let picked_by_hand = self.settings.algorithm != chosen;
+        (self.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
