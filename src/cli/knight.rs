@@ -29,6 +29,9 @@ pub enum KnightVerb {
     /// Experiments: the Cultural Algorithm guide's levels and sizes tables, the Knight's
     /// Tour solver report's per-square tables.
     Bench(BenchArgs),
+    /// Follow a search one decision at a time: every square entered (with the squares it
+    /// could have taken and their onward degrees), every backtrack, told in a line each.
+    Trace(super::trace::KnightTraceArgs),
 }
 
 #[derive(Args, Debug)]
@@ -111,6 +114,7 @@ pub struct BenchArgs {
 pub enum Command {
     Job(Job, OutputArgs),
     Bench(Experiment),
+    Trace(super::trace::KnightTraceArgs),
 }
 
 /// The job a knight command describes.
@@ -126,6 +130,7 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
     };
     let (job, out) = match verb {
         KnightVerb::Bench(b) => return Ok(Command::Bench(b.experiment)),
+        KnightVerb::Trace(t) => return Ok(Command::Trace(t)),
         KnightVerb::Solve(a) => {
             let mut budget = Budget::unlimited().with_time(a.run.time_limit);
             budget.nodes = a.nodes;
@@ -327,7 +332,7 @@ impl<'a> SearchJson<'a> {
 /// Boards larger than this are not printed as a grid in text output.
 const MAX_PRINTED_SQUARES: usize = 10_000;
 
-fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Result<()> {
+pub(super) fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Result<()> {
     if (cols as usize) * (rows as usize) > MAX_PRINTED_SQUARES {
         return writeln!(
             out,
@@ -340,7 +345,7 @@ fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Resul
     }
 }
 
-fn square_label(cols: u32, rows: u32, sq: Square) -> String {
+pub(super) fn square_label(cols: u32, rows: u32, sq: Square) -> String {
     match Shape::new(cols as u64, rows as u64) {
         Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
         Err(_) => format!("{},{}", sq / cols, sq % cols),

@@ -20,6 +20,7 @@ mod magic;
 mod output;
 mod progress;
 mod queens;
+mod trace;
 
 use crate::run::file::RunFile;
 use crate::run::{Job, JobError, Report, Run};
@@ -133,10 +134,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Knight { verb }) => match knight::job(verb)? {
             knight::Command::Job(job, out) => (job, out),
             knight::Command::Bench(experiment) => return bench::knight(&experiment),
+            knight::Command::Trace(args) => return trace::knight(args),
         },
         Some(Command::Queens { verb }) => match queens::job(verb)? {
             queens::Command::Job(job, out) => (job, out),
             queens::Command::Bench(args) => return bench::queens(&args),
+            queens::Command::Trace(args) => return trace::queens(args),
         },
         Some(Command::Magic { verb }) => match magic::job(verb)? {
             magic::Command::Job(job, out) => (job, out),

@@ -25,6 +25,9 @@ pub enum QueensVerb {
     /// Count every solution (bitboard backtracking with the board's eight symmetries, in
     /// parallel).
     Count(QueensCountArgs),
+    /// Follow a search one decision at a time: every row tried, every conflict (and the
+    /// queen behind it), every queen placed and taken back, told in a line each.
+    Trace(super::trace::QueensTraceArgs),
 }
 
 #[derive(Args, Debug)]
@@ -87,12 +90,14 @@ pub struct QueensCountArgs {
 pub enum Command {
     Job(Job, OutputArgs),
     Bench(QueensBenchArgs),
+    Trace(super::trace::QueensTraceArgs),
 }
 
 /// The job a queens command describes.
 pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
     let (job, out) = match verb {
         QueensVerb::Bench(a) => return Ok(Command::Bench(a)),
+        QueensVerb::Trace(a) => return Ok(Command::Trace(a)),
         QueensVerb::Solve(a) => {
             let mut params = params(&a.run.params)?;
             if let Some(h) = a.heuristic {

@@ -884,6 +884,7 @@ fn count_every_start(
                 calls: 0,
                 complete: false,
                 stop,
+                counters: Counters::default(),
             };
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return not_started(Stop::Cancelled);

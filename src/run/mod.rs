@@ -9,6 +9,7 @@ pub mod knight;
 pub mod magic;
 pub mod puzzle;
 pub mod queens;
+pub mod trace;
 pub mod worker;
 
 pub use error::JobError;

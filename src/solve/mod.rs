@@ -4,6 +4,7 @@
 pub mod knight;
 pub mod magic;
 pub mod queens;
+pub mod trace;
 
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,6 +76,8 @@ pub enum Stop {
     MemoryLimit,
     /// The user (or the caller's cancel flag) stopped it.
     Cancelled,
+    /// A trace took as many steps as it was allowed (see [`trace::Recorder`]).
+    StepLimit,
     /// A theorem says there is nothing to find (e.g. no closed tour on a board with an
     /// odd number of squares), so nothing was searched.
     Impossible,
@@ -91,6 +94,7 @@ impl Stop {
                 | Stop::GenerationLimit
                 | Stop::MemoryLimit
                 | Stop::Cancelled
+                | Stop::StepLimit
         )
     }
 
@@ -105,6 +109,7 @@ impl Stop {
             Stop::GenerationLimit => "generation limit reached",
             Stop::MemoryLimit => "memory limit reached",
             Stop::Cancelled => "cancelled",
+            Stop::StepLimit => "step limit of the trace reached",
             Stop::Impossible => "none exists, by a theorem",
         }
     }

@@ -20,10 +20,12 @@
 //! With `closed`, the search only accepts a tour whose last square is a knight's move from
 //! the start, and abandons a path as soon as every square next to the start is used.
 
-use super::tie_break::{Rule, TieBreak};
+use super::tie_break::{Rule, TieBreak, onward};
+use super::trace::{KnightStep, Options, Prune};
 use super::{Answer, FreeMoves, Problem, note_depth};
 use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::{Square, bits};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -71,19 +73,24 @@ struct Frame {
     phase: u8,
 }
 
+/// The tie-break the Warnsdorff order uses on this instance: `auto` resolved, and Roth
+/// where the rule asked for does not apply (Squirrel–Cull off its boards).
+pub fn resolved_tie_break(problem: &Problem, tie: TieBreak) -> TieBreak {
+    let squirrel_applies = Rule::new(TieBreak::Squirrel, problem.board).is_some();
+    match tie {
+        TieBreak::Auto if problem.start == 0 && !problem.closed && squirrel_applies => {
+            TieBreak::Squirrel
+        }
+        TieBreak::Auto => TieBreak::Roth,
+        tie if Rule::new(tie, problem.board).is_some() => tie,
+        _ => TieBreak::Roth,
+    }
+}
+
 /// The concrete rule for the Warnsdorff order (`auto` resolved for this instance).
 fn warnsdorff_rule(problem: &Problem, tie: TieBreak) -> Rule {
-    let board = problem.board;
-    let squirrel = || {
-        (problem.start == 0 && !problem.closed)
-            .then(|| Rule::new(TieBreak::Squirrel, board))
-            .flatten()
-    };
-    let fallback = || Rule::new(TieBreak::Roth, board).expect("roth applies to every board");
-    match tie {
-        TieBreak::Auto => squirrel().unwrap_or_else(fallback),
-        tie => Rule::new(tie, board).unwrap_or_else(fallback),
-    }
+    Rule::new(resolved_tie_break(problem, tie), problem.board)
+        .expect("a resolved tie-break applies to the board")
 }
 
 /// Searches depth first for one tour from `problem.start`, trying moves in `order`:
@@ -106,6 +113,19 @@ fn warnsdorff_rule(problem: &Problem, tie: TieBreak) -> Rule {
 /// assert!(board.validate_tour(&answer.path, false).is_ok());
 /// ```
 pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    solve_traced(problem, order, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each square entered (with the squares the search could have
+/// entered instead, in its order, and their onward degrees), each square taken back, and
+/// each path given up at once because the start has no free neighbour left.
+pub fn solve_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    order: Order,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Answer {
     let board = problem.board;
     let n = board.len();
     let rule = match order {
@@ -122,6 +142,7 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
     let home = problem.closed.then_some(problem.start);
 
     // Enter `sq` (already checked unvisited): push its frame with its moves in order.
+    // Returns whether the path is given up at once (no way back to the start).
     let enter = |sq: Square,
                  phase: u8,
                  free: &mut FreeMoves,
@@ -162,6 +183,7 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
             };
         }
         stack.push(frame);
+        dead
     };
 
     let start_phase = rule.as_ref().map_or(0, |r| r.next_phase(0, problem.start));
@@ -176,8 +198,20 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
     );
     counters.nodes = 1;
     note_depth(&mut counters, 1);
+    let begun = !T::ON
+        || trace.step(KnightStep::Visit {
+            square: problem.start,
+            options: Options::default(),
+        });
+    // The onward degree the order sees (Warnsdorff's counts the start for a closed tour).
+    let warnsdorff = matches!(order, Order::Warnsdorff(_));
+    let onward_of =
+        |free: &FreeMoves, t: Square| onward(board, free, t, home.filter(|_| warnsdorff));
 
     let stop = loop {
+        if !begun {
+            break Stop::StepLimit;
+        }
         if path.len() == n && (!problem.closed || board.is_closed(&path)) {
             break Stop::Found;
         }
@@ -189,9 +223,16 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
             .expect("the start frame stays until the end");
         if top.next < top.len {
             let next = top.moves[top.next as usize];
+            let mut options = Options::default();
+            if T::ON {
+                for &t in &top.moves[..top.len as usize] {
+                    options.push(board, top.sq, t, onward_of(&free, t));
+                }
+                options = options.chose(top.next as usize);
+            }
             top.next += 1;
             let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase, next));
-            enter(
+            let dead = enter(
                 next,
                 phase,
                 &mut free,
@@ -202,6 +243,18 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
             );
             counters.nodes += 1;
             note_depth(&mut counters, path.len());
+            if T::ON
+                && (!trace.step(KnightStep::Visit {
+                    square: next,
+                    options,
+                }) || dead
+                    && !trace.step(KnightStep::Prune {
+                        square: next,
+                        why: Prune::NoWayHome,
+                    }))
+            {
+                break Stop::StepLimit;
+            }
         } else {
             if path.len() > best.len() {
                 best.clone_from(&path);
@@ -217,6 +270,9 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
             }
             counters.backtracks += 1;
             counters.depth = path.len() as u64;
+            if T::ON && !trace.step(KnightStep::Backtrack { square: sq }) {
+                break Stop::StepLimit;
+            }
         }
     };
     let path = if stop == Stop::Found || path.len() >= best.len() {

@@ -16,8 +16,10 @@
 //! "Calls" counts squares entered, the solver report's `TotalRuns` (its recursive calls),
 //! which with this pruning is far fewer than the solver report's unpruned search makes.
 
+use super::trace::{KnightStep, Options, Prune};
 use super::{FreeMoves, Problem};
 use crate::puzzle::knight::{Square, bits};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Stop};
 
 /// The result of counting from one square.
@@ -31,6 +33,9 @@ pub struct Count {
     pub complete: bool,
     /// Why the count stopped (`Exhausted` when it is complete).
     pub stop: Stop,
+    /// Everything it counted: `nodes` are the calls, `solutions` the tours, `backtracks`
+    /// the squares taken back.
+    pub counters: Counters,
 }
 
 /// Counts the tours from `problem.start` (closed ones if `problem.closed`).
@@ -49,7 +54,19 @@ pub struct Count {
 /// assert_eq!((c.tours, c.complete), (304, true));
 /// ```
 pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
-    Counter::new(problem).run(ctl, u64::MAX)
+    Counter::new(problem).run(ctl, u64::MAX, &mut Off).0
+}
+
+/// [`count`], telling `trace` each square entered (with the moves the pruned search
+/// tries from the square before, and their onward degrees), each path given up by a
+/// pruning rule, each tour counted and each square taken back. Also returns the path where
+/// the count stopped (empty when it finished).
+pub fn count_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> (Count, Vec<Square>) {
+    Counter::new(problem).run(ctl, u64::MAX, trace)
 }
 
 /// Whether a tour from `problem.start` exists: the same search, stopped at the first tour.
@@ -71,7 +88,7 @@ pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
 /// assert_eq!(count::exists(&from(1), &mut ctl), Some(false));
 /// ```
 pub fn exists(problem: &Problem, ctl: &mut Control) -> Option<bool> {
-    let c = Counter::new(problem).run(ctl, 1);
+    let (c, _) = Counter::new(problem).run(ctl, 1, &mut Off);
     if c.tours > 0 {
         Some(true)
     } else if c.stop == Stop::Exhausted {
@@ -168,9 +185,10 @@ impl<'a> Counter<'a> {
         }
     }
 
-    /// The moves worth trying from `cur` with `left` squares still unvisited (0 = prune).
+    /// The moves worth trying from `cur` with `left` squares still unvisited, or the
+    /// rule that prunes the path here.
     #[inline]
-    fn moves(&self, cur: Square, left: usize) -> u8 {
+    fn moves(&self, cur: Square, left: usize) -> Result<u8, Prune> {
         let board = self.problem.board;
         let mask = self.free.mask(cur);
         let (mut z, mut o) = (0, 0);
@@ -181,32 +199,66 @@ impl<'a> Counter<'a> {
                 _ => {}
             }
         }
-        if self.zero > z || (z > 0 && left > 1) || self.one - o > 1 {
-            return 0;
+        if self.zero > z {
+            return Err(Prune::Unreachable);
+        }
+        if z > 0 && left > 1 {
+            return Err(Prune::Stranded);
+        }
+        if self.one - o > 1 {
+            return Err(Prune::TwoEnds);
         }
         if self.problem.closed && self.start_exits == 0 {
-            return 0;
+            return Err(Prune::NoWayHome);
         }
-        mask
+        Ok(mask)
     }
 
-    fn run(mut self, ctl: &mut Control, enough: u64) -> Count {
+    fn run<T: Sink<KnightStep>>(
+        mut self,
+        ctl: &mut Control,
+        enough: u64,
+        trace: &mut T,
+    ) -> (Count, Vec<Square>) {
         let board = self.problem.board;
         let n = board.len();
         let start = self.problem.start;
         let mut counters = Counters::default();
-        // The path and, per square on it, the moves still to try from there.
+        // The path and, per square on it, the moves still to try from there (and, traced,
+        // all the moves there were).
         let mut path: Vec<Square> = Vec::with_capacity(n);
         let mut todo: Vec<u8> = Vec::with_capacity(n);
+        let mut tried: Vec<u8> = Vec::new();
         self.visit(start);
         path.push(start);
         counters.nodes = 1;
-        let first = if n == 1 { 0 } else { self.moves(start, n - 1) };
+        let first = if n == 1 {
+            Ok(0)
+        } else {
+            self.moves(start, n - 1)
+        };
         if n == 1 {
             counters.solutions = 1;
         }
-        todo.push(first);
+        let mut begun = !T::ON
+            || trace.step(KnightStep::Visit {
+                square: start,
+                options: Options::default(),
+            });
+        if T::ON {
+            begun = begun
+                && match first {
+                    Err(why) => trace.step(KnightStep::Prune { square: start, why }),
+                    Ok(_) if n == 1 => trace.step(KnightStep::Tour),
+                    Ok(_) => true,
+                };
+            tried.push(first.unwrap_or(0));
+        }
+        todo.push(first.unwrap_or(0));
         let stop = loop {
+            if !begun {
+                break Stop::StepLimit;
+            }
             let Some(mask) = todo.last_mut() else {
                 break Stop::Exhausted;
             };
@@ -214,12 +266,30 @@ impl<'a> Counter<'a> {
                 todo.pop();
                 let sq = path.pop().unwrap_or(start);
                 self.leave(sq);
+                if !path.is_empty() {
+                    counters.backtracks += 1;
+                    if T::ON {
+                        tried.pop();
+                        if !trace.step(KnightStep::Backtrack { square: sq }) {
+                            break Stop::StepLimit;
+                        }
+                    }
+                }
                 continue;
             }
             let k = mask.trailing_zeros() as usize;
             *mask &= *mask - 1;
             let cur = *path.last().unwrap_or(&start);
             let next = board.step(cur, k);
+            let mut options = Options::default();
+            if T::ON {
+                let all = *tried.last().unwrap_or(&0);
+                for j in bits(all) {
+                    let t = board.step(cur, j);
+                    options.push(board, cur, t, self.free.degree(t));
+                }
+                options = options.chose(bits(all).take_while(|&j| j != k).count());
+            }
             self.visit(next);
             path.push(next);
             counters.nodes += 1;
@@ -228,12 +298,28 @@ impl<'a> Counter<'a> {
                 if !self.problem.closed || board.is_knight_move(next, start) {
                     counters.solutions += 1;
                 }
-                0
+                Ok(0)
             } else {
                 self.moves(next, left)
             };
-            todo.push(moves);
+            todo.push(moves.unwrap_or(0));
             counters.depth = path.len() as u64;
+            if T::ON {
+                tried.push(moves.unwrap_or(0));
+                let toured =
+                    left == 0 && (!self.problem.closed || board.is_knight_move(next, start));
+                let full = !trace.step(KnightStep::Visit {
+                    square: next,
+                    options,
+                }) || match moves {
+                    Err(why) => !trace.step(KnightStep::Prune { square: next, why }),
+                    Ok(_) if toured => !trace.step(KnightStep::Tour),
+                    Ok(_) => false,
+                };
+                if full {
+                    break Stop::StepLimit;
+                }
+            }
             if counters.solutions >= enough {
                 break Stop::Found;
             }
@@ -242,12 +328,14 @@ impl<'a> Counter<'a> {
             }
         };
         ctl.finish(&counters, &path);
-        Count {
+        let count = Count {
             tours: counters.solutions,
             calls: counters.nodes,
             complete: stop == Stop::Exhausted,
             stop,
-        }
+            counters,
+        };
+        (count, path)
     }
 }
 

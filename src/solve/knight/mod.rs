@@ -10,6 +10,7 @@ pub mod count;
 pub mod evolve;
 pub mod random_walk;
 pub mod tie_break;
+pub mod trace;
 pub mod tree_search;
 pub mod warnsdorff;
 

@@ -2,8 +2,10 @@
 //! uniformly chosen unvisited square until the board is full or the knight is stuck; no
 //! heuristic, no backtracking. `walks` repeats it from scratch and keeps the longest walk.
 
+use super::trace::{KnightStep, Options};
 use super::{Answer, FreeMoves, Problem, note_depth, walk_outcome};
 use crate::puzzle::knight::{Square, bits};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
@@ -41,6 +43,17 @@ impl Default for Config {
 /// assert_eq!(answer.counters.attempts, 100);
 /// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    solve_traced(problem, config, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each walk begun and each square entered.
+pub fn solve_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    config: &Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Answer {
     let board = problem.board;
     let mut counters = Counters::default();
     let mut best: Vec<Square> = Vec::new();
@@ -50,11 +63,28 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         let mut free = FreeMoves::new(board);
         path.clear();
         let mut cur = problem.start;
+        let mut options = Options::default();
+        let begun = !T::ON
+            || trace.step(KnightStep::Restart {
+                attempt: counters.attempts as u32,
+                rule: None,
+            });
         let stop = loop {
+            if !begun {
+                break Stop::StepLimit;
+            }
             free.visit(board, cur);
             path.push(cur);
             counters.nodes += 1;
             note_depth(&mut counters, path.len());
+            if T::ON
+                && !trace.step(KnightStep::Visit {
+                    square: cur,
+                    options,
+                })
+            {
+                break Stop::StepLimit;
+            }
             if let Some(stop) = ctl.tick(&counters, &path) {
                 break stop;
             }
@@ -64,7 +94,16 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             }
             let pick = rng.random_range(0..mask.count_ones() as usize);
             let k = bits(mask).nth(pick).unwrap_or(0);
-            cur = board.step(cur, k);
+            let next = board.step(cur, k);
+            if T::ON {
+                options = Options::default();
+                for j in bits(mask) {
+                    let t = board.step(cur, j);
+                    options.push(board, cur, t, free.degree(t));
+                }
+                options = options.chose(pick);
+            }
+            cur = next;
         };
         if path.len() > best.len() || stop == Stop::Found {
             best.clone_from(&path);

@@ -134,6 +134,24 @@ pub struct Phase {
     until: Option<Square>,
 }
 
+/// A candidate square as [`Rule::rank`] ranks it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ranked {
+    /// Warnsdorff's degree in the top bits, the tie-break below: lower first.
+    pub key: u64,
+    /// The square.
+    pub square: Square,
+    /// The move that reaches it (an index into [`MOVES`]).
+    pub k: u8,
+}
+
+impl Ranked {
+    /// Warnsdorff's degree of the square (see [`Rule::rank_moves`]).
+    pub fn degree(&self) -> u32 {
+        (self.key >> 58) as u32
+    }
+}
+
 /// A rule made concrete for one board.
 #[derive(Debug, Clone)]
 pub enum Rule {
@@ -196,22 +214,44 @@ impl Rule {
         home: Option<Square>,
         out: &mut [Square; 8],
     ) -> usize {
-        let mut keyed = [(0u64, 0 as Square); 8];
+        let mut ranked = [Ranked::default(); 8];
+        let n = self.rank(board, free, cur, phase, rng, home, &mut ranked);
+        for i in 0..n {
+            out[i] = ranked[i].square;
+        }
+        n
+    }
+
+    /// Like [`Rule::rank_moves`], keeping each square's move number and Warnsdorff degree
+    /// (for a trace).
+    #[inline]
+    #[allow(clippy::too_many_arguments)] // a hot call: plain arguments, no context struct
+    pub fn rank(
+        &self,
+        board: &Board,
+        free: &FreeMoves,
+        cur: Square,
+        phase: u8,
+        rng: &mut Rng,
+        home: Option<Square>,
+        out: &mut [Ranked; 8],
+    ) -> usize {
         let mut n = 0;
         for k in bits(free.mask(cur)) {
             let t = board.step(cur, k);
             let key = self.key(board, free, t, k, phase, rng, home);
             // Insertion sort: at most eight entries.
             let mut i = n;
-            while i > 0 && keyed[i - 1].0 > key {
-                keyed[i] = keyed[i - 1];
+            while i > 0 && out[i - 1].key > key {
+                out[i] = out[i - 1];
                 i -= 1;
             }
-            keyed[i] = (key, t);
+            out[i] = Ranked {
+                key,
+                square: t,
+                k: k as u8,
+            };
             n += 1;
-        }
-        for i in 0..n {
-            out[i] = keyed[i].1;
         }
         n
     }
@@ -274,6 +314,11 @@ impl Rule {
         };
         degree(board, free, t, home) << 58 | tie
     }
+}
+
+/// Warnsdorff's degree of `t` (see [`degree`]), for a trace.
+pub fn onward(board: &Board, free: &FreeMoves, t: Square, home: Option<Square>) -> u32 {
+    degree(board, free, t, home) as u32
 }
 
 /// Warnsdorff's degree of `t`. For a closed tour (`home` = the start square) the start

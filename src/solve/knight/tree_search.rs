@@ -13,7 +13,9 @@
 //! each hold their own board: memory grows with the nodes generated, which is the point.
 
 use super::Problem;
+use super::trace::KnightStep;
 use crate::puzzle::knight::{MOVES, Square};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Stop};
 use std::collections::VecDeque;
 
@@ -94,6 +96,17 @@ const NO_PARENT: u32 = u32::MAX;
 /// }
 /// ```
 pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outcome {
+    search_traced(problem, strategy, ctl, &mut Off)
+}
+
+/// [`search`], telling `trace` each node generated (numbered from 0 in that order) and
+/// each node taken off the frontier to be expanded.
+pub fn search_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    strategy: Strategy,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Outcome {
     let board = problem.board;
     let n = board.len();
     let words = n.div_ceil(64);
@@ -166,16 +179,27 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
     let roots = &roots[..roots
         .len()
         .min(usize::try_from(limit).unwrap_or(usize::MAX))];
-    children.extend(roots.iter().map(|&sq| {
-        generate(
+    // Whether the trace is full: the batch generated so far is counted, then it stops.
+    let mut full = false;
+    for &sq in roots {
+        children.push(generate(
             NO_PARENT,
             sq,
             &mut squares,
             &mut parents,
             &mut depths,
             &mut visited,
-        )
-    }));
+        ));
+        if T::ON
+            && !trace.step(KnightStep::Generate {
+                parent: NO_PARENT,
+                square: sq,
+            })
+        {
+            full = true;
+            break;
+        }
+    }
     loop {
         for &id in &children {
             counters.nodes += 1;
@@ -190,6 +214,10 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
         }
         if goal.is_some() {
             stop = Some(Stop::Found);
+            break;
+        }
+        if full {
+            stop = Some(Stop::StepLimit);
             break;
         }
         match strategy {
@@ -208,6 +236,15 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
             Strategy::DepthFirst => frontier.pop_back(),
         };
         let Some(node) = next else { break };
+        if T::ON
+            && !trace.step(KnightStep::Expand {
+                node,
+                frontier: frontier.len() as u32,
+            })
+        {
+            stop = Some(Stop::StepLimit);
+            break;
+        }
         let (sq, base) = (squares[node as usize], node as usize * words);
         let mask = board.move_mask(sq);
         for &k in &order {
@@ -231,6 +268,15 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
                     &mut depths,
                     &mut visited,
                 ));
+                if T::ON
+                    && !trace.step(KnightStep::Generate {
+                        parent: node,
+                        square: t,
+                    })
+                {
+                    full = true;
+                    break;
+                }
             }
         }
     }

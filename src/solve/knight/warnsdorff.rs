@@ -8,9 +8,11 @@
 //! the Knight's Tour solver report's order, then random tie-breaks until the budget or
 //! `attempts` runs out.
 
-use super::tie_break::{Rule, TieBreak};
+use super::tie_break::{Ranked, Rule, TieBreak};
+use super::trace::{KnightStep, Options};
 use super::{Answer, FreeMoves, Problem, note_depth, walk_outcome};
 use crate::puzzle::knight::Square;
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Rng, Stop};
 
 /// Warnsdorff's parameters.
@@ -32,22 +34,22 @@ impl Default for Config {
     }
 }
 
-/// The rules `auto` tries before random ones, best first.
-fn auto_rules(problem: &Problem) -> Vec<Rule> {
+/// The rules `auto` tries before random ones, best first, with their names.
+fn auto_rules(problem: &Problem) -> Vec<(TieBreak, Rule)> {
     let board = problem.board;
-    let mut rules = Vec::new();
+    let mut ties = Vec::new();
     if !problem.closed && problem.start == 0 {
-        rules.extend(Rule::new(TieBreak::Squirrel, board));
+        ties.push(TieBreak::Squirrel);
     }
-    for tie in [
+    ties.extend([
         TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]),
         TieBreak::Pohl,
         TieBreak::Roth,
         TieBreak::First,
-    ] {
-        rules.extend(Rule::new(tie, board));
-    }
-    rules
+    ]);
+    ties.into_iter()
+        .filter_map(|tie| Some((tie, Rule::new(tie, board)?)))
+        .collect()
 }
 
 /// Walks by Warnsdorff's rule with the tie-break rules `config` asks for, one walk per rule
@@ -70,17 +72,30 @@ fn auto_rules(problem: &Problem) -> Vec<Rule> {
 /// assert!(board.validate_tour(&answer.path, false).is_ok());
 /// ```
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
+    solve_traced(problem, config, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each walk begun (with its rule) and each square entered
+/// (with the squares it could have entered and their onward degrees).
+pub fn solve_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    config: &Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Answer {
     let board = problem.board;
-    let fixed: Vec<Rule> = match config.tie_break {
+    let fallback = TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]);
+    let fixed: Vec<(TieBreak, Rule)> = match config.tie_break {
         TieBreak::Auto => auto_rules(problem),
         TieBreak::Random => vec![],
         tie => match Rule::new(tie, board) {
-            Some(rule) => vec![rule],
+            Some(rule) => vec![(tie, rule)],
             // Squirrel–Cull off its square boards: the nearest thing, its m = 74 fallback.
-            None => vec![
-                Rule::new(TieBreak::Order([2, 1, 3, 4, 5, 6, 7, 8]), board)
-                    .expect("fixed orders apply to every board"),
-            ],
+            None => vec![(
+                fallback,
+                Rule::new(fallback, board).expect("fixed orders apply to every board"),
+            )],
         },
     };
     let random_walks = match config.tie_break {
@@ -90,12 +105,22 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
     let mut counters = Counters::default();
     let mut best: Vec<Square> = Vec::new();
     let mut path = Vec::with_capacity(board.len());
+    let random = (TieBreak::Random, Rule::Random);
     let rules = fixed
         .iter()
-        .chain(std::iter::repeat_n(&Rule::Random, random_walks as usize));
-    for rule in rules {
+        .chain(std::iter::repeat_n(&random, random_walks as usize));
+    for (tie, rule) in rules {
         counters.attempts += 1;
-        let stop = walk(problem, rule, rng, ctl, &mut counters, &mut path);
+        let stop = if T::ON
+            && !trace.step(KnightStep::Restart {
+                attempt: counters.attempts as u32,
+                rule: Some(*tie),
+            }) {
+            path.clear();
+            Stop::StepLimit
+        } else {
+            walk_traced(problem, rule, rng, ctl, &mut counters, &mut path, trace)
+        };
         if path.len() > best.len() || stop == Stop::Found {
             best.clone_from(&path);
         }
@@ -125,21 +150,57 @@ pub fn walk(
     counters: &mut Counters,
     path: &mut Vec<Square>,
 ) -> Stop {
+    walk_traced(problem, rule, rng, ctl, counters, path, &mut Off)
+}
+
+/// [`walk`], telling `trace` each square entered. Traced, it ranks every candidate
+/// ([`Rule::rank`]) instead of picking the best ([`Rule::best_move`]): the same keys, the
+/// same random draws in the same order, the same choice.
+#[allow(clippy::too_many_arguments)] // `walk`'s arguments and the trace
+pub fn walk_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    rule: &Rule,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+    path: &mut Vec<Square>,
+    trace: &mut T,
+) -> Stop {
     let board = problem.board;
     let mut free = FreeMoves::new(board);
     path.clear();
     let mut cur = problem.start;
     let mut phase = rule.next_phase(0, cur);
     let home = problem.closed.then_some(problem.start);
+    let mut options = Options::default();
     loop {
         free.visit(board, cur);
         path.push(cur);
         counters.nodes += 1;
         note_depth(counters, path.len());
+        if T::ON
+            && !trace.step(KnightStep::Visit {
+                square: cur,
+                options,
+            })
+        {
+            return Stop::StepLimit;
+        }
         if let Some(stop) = ctl.tick(counters, path) {
             return stop;
         }
-        match rule.best_move(board, &free, cur, phase, rng, home) {
+        let best = if T::ON {
+            let mut ranked = [Ranked::default(); 8];
+            let n = rule.rank(board, &free, cur, phase, rng, home, &mut ranked);
+            options = Options::default();
+            for r in &ranked[..n] {
+                options.push_move(r.k as usize, r.degree());
+            }
+            (n > 0).then_some(ranked[0].square)
+        } else {
+            rule.best_move(board, &free, cur, phase, rng, home)
+        };
+        match best {
             Some(next) => {
                 phase = rule.next_phase(phase, next);
                 cur = next;

@@ -2,6 +2,8 @@
 //! queen placed only where nothing attacks it.
 
 use super::heuristic::Outcome;
+use super::trace::QueenStep;
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Stop};
 
 /// Column by column, rows tried from the top; a queen is placed only where nothing
@@ -21,11 +23,19 @@ use crate::solve::{Control, Counters, Stop};
 /// assert_eq!(validate(8, &outcome.rows), Ok(()));
 /// ```
 pub fn solve(n: usize, ctl: &mut Control) -> Outcome {
+    solve_traced(n, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each row tried and found attacked (and by which queen), each
+/// queen placed and each queen taken back.
+pub fn solve_traced<T: Sink<QueenStep>>(n: usize, ctl: &mut Control, trace: &mut T) -> Outcome {
     let mut counters = Counters::default();
     let mut rows: Vec<u32> = Vec::with_capacity(n);
-    let mut row_used = vec![false; n];
-    let mut d1 = vec![false; 2 * n];
-    let mut d2 = vec![false; 2 * n];
+    // Per row and diagonal: 0 when free, else the column of its queen plus one (so a
+    // trace can name the queen a conflict is with).
+    let mut row_used = vec![0u32; n];
+    let mut d1 = vec![0u32; 2 * n];
+    let mut d2 = vec![0u32; 2 * n];
     // The next row to try in each column.
     let mut next = vec![0u32; n + 1];
     let stop = loop {
@@ -34,13 +44,32 @@ pub fn solve(n: usize, ctl: &mut Control) -> Outcome {
             break Stop::Found;
         }
         let mut placed = false;
+        let mut full = false;
         while (next[c] as usize) < n {
             let r = next[c] as usize;
             next[c] += 1;
-            if !row_used[r] && !d1[c + r] && !d2[c + n - r] {
-                row_used[r] = true;
-                d1[c + r] = true;
-                d2[c + n - r] = true;
+            let by = row_used[r].max(d1[c + r]).max(d2[c + n - r]);
+            let safe = by == 0;
+            if T::ON {
+                let step = if safe {
+                    QueenStep::Place {
+                        column: c as u32,
+                        row: r as u32,
+                    }
+                } else {
+                    QueenStep::Conflict {
+                        column: c as u32,
+                        row: r as u32,
+                        by: by - 1,
+                    }
+                };
+                full = !trace.step(step);
+            }
+            if safe {
+                let mark = c as u32 + 1;
+                row_used[r] = mark;
+                d1[c + r] = mark;
+                d2[c + n - r] = mark;
                 rows.push(r as u32);
                 next[c + 1] = 0;
                 counters.nodes += 1;
@@ -48,6 +77,12 @@ pub fn solve(n: usize, ctl: &mut Control) -> Outcome {
                 placed = true;
                 break;
             }
+            if full {
+                break;
+            }
+        }
+        if full {
+            break Stop::StepLimit;
         }
         if placed {
             if let Some(stop) = ctl.tick(&counters, &rows) {
@@ -60,11 +95,19 @@ pub fn solve(n: usize, ctl: &mut Control) -> Outcome {
             break Stop::Exhausted;
         };
         let (c, r) = (rows.len(), r as usize);
-        row_used[r] = false;
-        d1[c + r] = false;
-        d2[c + n - r] = false;
+        row_used[r] = 0;
+        d1[c + r] = 0;
+        d2[c + n - r] = 0;
         counters.backtracks += 1;
         counters.depth = rows.len() as u64;
+        if T::ON
+            && !trace.step(QueenStep::Remove {
+                column: c as u32,
+                row: r as u32,
+            })
+        {
+            break Stop::StepLimit;
+        }
     };
     ctl.finish(&counters, &rows);
     Outcome {

@@ -2,6 +2,8 @@
 //! the lowest heuristic, moving one queen within its column.
 
 use super::heuristic::{Heuristic, Outcome, Pulse, for_each_neighbour};
+use super::trace::{QueenStep, clip};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Stop};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
@@ -41,6 +43,18 @@ pub fn solve_within(
     max_values: usize,
     ctl: &mut Control,
 ) -> Outcome {
+    solve_traced(start, heuristic, max_values, ctl, &mut Off)
+}
+
+/// [`solve_within`], telling `trace` each placement taken off the queue (expanded,
+/// dropped as seen before, or the goal) and each neighbour put on it.
+pub fn solve_traced<T: Sink<QueenStep>>(
+    start: &[u32],
+    heuristic: Heuristic,
+    max_values: usize,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Outcome {
     let n = start.len();
     let mut counters = Counters::default();
     let mut queue = BinaryHeap::new();
@@ -54,28 +68,50 @@ pub fn solve_within(
         };
         if h == 0 {
             last = state;
+            if T::ON {
+                trace.step_with(QueenStep::Goal, &last);
+            }
             break Stop::Found;
         }
         if !visited.insert(state.clone()) {
+            if T::ON && !trace.step(QueenStep::Skip { h: clip(h) }) {
+                break Stop::StepLimit;
+            }
             continue;
         }
         counters.nodes += 1;
         counters.depth = h;
+        if T::ON && !trace.step_with(QueenStep::Pop { h: clip(h) }, &state) {
+            last = state;
+            break Stop::StepLimit;
+        }
         let mut neighbour = state.clone();
         let mut interrupted = None;
         let mut full = false;
+        let mut traced_all = true;
         for_each_neighbour(&state, |i, j| {
             neighbour[i] = j;
             if !visited.contains(&neighbour) {
-                queue.push(Reverse((heuristic.eval(&neighbour), neighbour.clone())));
+                let nh = heuristic.eval(&neighbour);
+                queue.push(Reverse((nh, neighbour.clone())));
                 counters.queued += 1;
+                if T::ON {
+                    traced_all = trace.step(QueenStep::Push {
+                        column: i as u32,
+                        row: j,
+                        h: clip(nh),
+                    });
+                }
             }
             neighbour[i] = state[i];
             interrupted = pulse.interrupted(ctl, &counters);
             full = (queue.len() + visited.len()) * n > max_values;
-            interrupted.is_none() && !full
+            interrupted.is_none() && !full && traced_all
         });
         last = state;
+        if !traced_all {
+            break Stop::StepLimit;
+        }
         if let Some(stop) = interrupted {
             break stop;
         }

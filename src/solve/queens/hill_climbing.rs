@@ -3,6 +3,8 @@
 //! open, is the `max_restarts` parameter (default 100).
 
 use super::heuristic::{Heuristic, Outcome, Pulse, for_each_neighbour, random_start};
+use super::trace::{QueenStep, clip};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
 
 /// Steepest-descent hill climbing with random restarts: move to the best neighbour while
@@ -33,6 +35,19 @@ pub fn solve(
     rng: &mut Rng,
     ctl: &mut Control,
 ) -> Outcome {
+    solve_traced(start, heuristic, max_restarts, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each placement it starts from (the given one, then each
+/// restart's), each neighbour scored, each move made and each local minimum or plateau.
+pub fn solve_traced<T: Sink<QueenStep>>(
+    start: &[u32],
+    heuristic: Heuristic,
+    max_restarts: u64,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Outcome {
     let n = start.len();
     let mut counters = Counters::default();
     let mut current = start.to_vec();
@@ -42,6 +57,20 @@ pub fn solve(
     let mut pulse = Pulse::new(n);
     let stop = 'outer: loop {
         let mut h = heuristic.eval(&current);
+        if T::ON
+            && !trace.step_with(
+                QueenStep::Begin {
+                    h: clip(h),
+                    restart: counters.attempts > 0,
+                },
+                &current,
+            )
+        {
+            if h < best_h {
+                best.clone_from(&current);
+            }
+            break Stop::StepLimit;
+        }
         loop {
             step += 1;
             ctl.generation(&GenerationStats {
@@ -62,6 +91,7 @@ pub fn solve(
             let mut top: Option<(u64, usize, u32)> = None;
             let mut neighbour = current.clone();
             let mut interrupted = None;
+            let mut traced_all = true;
             for_each_neighbour(&current, |i, j| {
                 neighbour[i] = j;
                 let nh = heuristic.eval(&neighbour);
@@ -69,16 +99,33 @@ pub fn solve(
                 if top.is_none_or(|t| nh < t.0) {
                     top = Some((nh, i, j));
                 }
+                if T::ON {
+                    traced_all = trace.step(QueenStep::Score {
+                        column: i as u32,
+                        row: j,
+                        h: clip(nh),
+                    });
+                }
                 neighbour[i] = current[i];
                 interrupted = pulse.interrupted(ctl, &counters);
-                interrupted.is_none()
+                interrupted.is_none() && traced_all
             });
+            if !traced_all {
+                break 'outer Stop::StepLimit;
+            }
             if let Some(stop) = interrupted {
                 // A neighbour with no conflicts, scored just before the stop, is the move
                 // the sweep would have made (nothing scores lower): take it.
                 if let Some((0, i, j)) = top {
                     current[i] = j;
                     counters.moves += 1;
+                    if T::ON {
+                        trace.step(QueenStep::Move {
+                            column: i as u32,
+                            row: j,
+                            h: 0,
+                        });
+                    }
                     break 'outer Stop::Found;
                 }
                 break 'outer stop;
@@ -91,8 +138,30 @@ pub fn solve(
                     current[i] = j;
                     h = nh;
                     counters.moves += 1;
+                    if T::ON
+                        && !trace.step(QueenStep::Move {
+                            column: i as u32,
+                            row: j,
+                            h: clip(h),
+                        })
+                    {
+                        if h < best_h {
+                            best.clone_from(&current);
+                        }
+                        break 'outer Stop::StepLimit;
+                    }
                 }
-                _ => break,
+                _ => {
+                    if T::ON
+                        && !trace.step(QueenStep::Stuck {
+                            h: clip(h),
+                            best: clip(top.map_or(h, |t| t.0)),
+                        })
+                    {
+                        break 'outer Stop::StepLimit;
+                    }
+                    break;
+                }
             }
         }
         if counters.attempts >= max_restarts {

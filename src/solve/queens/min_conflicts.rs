@@ -13,6 +13,8 @@
 //! Everything is flat arrays (rows, and queens per diagonal), no allocation in the loop,
 //! O(1) per swap tried: a million queens take a fraction of a second.
 
+use super::trace::{QueenStep, clip};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::Rng as _;
 
@@ -117,12 +119,13 @@ impl Board {
 
     /// Sosic & Gu's initial placement; `Some(stop)` when the budget or a cancel ends it
     /// (asked every 65,536 columns, so ten million queens still stop promptly).
-    fn place(
+    fn place<T: Sink<QueenStep>>(
         &mut self,
         tail: usize,
         rng: &mut Rng,
         counters: &mut Counters,
         ctl: &mut Control,
+        trace: &mut T,
     ) -> Option<Stop> {
         let n = self.n;
         for (c, r) in self.q.iter_mut().enumerate() {
@@ -145,13 +148,34 @@ impl Board {
                     let j = c + below(rng, n - c);
                     self.q.swap(c, j);
                     counters.nodes += 1;
-                    if self.free(c, self.q[c]) {
+                    let free = self.free(c, self.q[c]);
+                    if T::ON
+                        && !trace.step(QueenStep::Draw {
+                            column: c as u32,
+                            partner: j as u32,
+                            free,
+                            greedy: true,
+                        })
+                    {
+                        return Some(Stop::StepLimit);
+                    }
+                    if free {
                         break;
                     }
                 }
             } else {
                 let j = c + below(rng, n - c);
                 self.q.swap(c, j);
+                if T::ON
+                    && !trace.step(QueenStep::Draw {
+                        column: c as u32,
+                        partner: j as u32,
+                        free: self.free(c, self.q[c]),
+                        greedy: false,
+                    })
+                {
+                    return Some(Stop::StepLimit);
+                }
             }
             let r = self.q[c];
             self.add(c, r);
@@ -176,8 +200,25 @@ impl Board {
 /// assert_eq!(validate(1000, &outcome.rows), Ok(()));
 /// ```
 pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
+    solve_traced(n, config, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` each fresh placement begun, each row drawn while placing,
+/// each attacked queen picked and each swap tried.
+pub fn solve_traced<T: Sink<QueenStep>>(
+    n: usize,
+    config: &Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Outcome {
     let mut counters = Counters::default();
     if n <= 1 {
+        // One placement, made at once: the queen (if any) on row 0.
+        counters.attempts = 1;
+        if T::ON {
+            trace.step(QueenStep::Restart);
+        }
         return Outcome {
             rows: vec![0; n],
             stop: Stop::Found,
@@ -201,13 +242,29 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
     let mut next: Vec<usize> = Vec::new();
     let stop = 'restart: loop {
         counters.attempts += 1;
-        if let Some(stop) = b.place(config.tail, rng, &mut counters, ctl) {
-            // Cut short mid-placement: there is no whole placement to report.
+        let begun = !T::ON || trace.step(QueenStep::Restart);
+        let placed = if begun {
+            b.place(config.tail, rng, &mut counters, ctl, trace)
+        } else {
+            // The placement begins from queen c on row c, as the trace's replay does.
+            for (c, r) in b.q.iter_mut().enumerate() {
+                *r = c as u32;
+            }
+            Some(Stop::StepLimit)
+        };
+        if let Some(stop) = placed {
+            // Cut short mid-placement: there is no whole placement to report, except to a
+            // trace, which shows the rows drawn so far.
+            let rows = if stop == Stop::StepLimit {
+                b.q
+            } else {
+                Vec::new()
+            };
             return Outcome {
-                rows: Vec::new(),
+                conflicts: crate::puzzle::queens::conflicts(&rows),
+                rows,
                 stop,
                 counters,
-                conflicts: 0,
             };
         }
         attacked.clear();
@@ -219,20 +276,42 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
                 break 'restart stop;
             }
             next.clear();
+            let mut full = false;
             for &i in &attacked {
                 if !b.attacked(i) {
                     continue;
                 }
+                if T::ON && !trace.step(QueenStep::Pick { column: i as u32 }) {
+                    full = true;
+                    break;
+                }
                 for _ in 0..config.tries {
                     counters.nodes += 1;
                     let j = below(rng, n);
-                    if j != i && b.try_swap(i, j) {
+                    let kept = j != i && b.try_swap(i, j);
+                    if T::ON
+                        && !trace.step(QueenStep::Swap {
+                            column: i as u32,
+                            partner: j as u32,
+                            kept,
+                            collisions: clip(b.collisions),
+                        })
+                    {
+                        full = true;
+                    }
+                    if kept {
                         counters.moves += 1;
                         if b.attacked(j) {
                             next.push(j);
                         }
                         break;
                     }
+                    if full {
+                        break;
+                    }
+                }
+                if full {
+                    break;
                 }
                 if b.attacked(i) {
                     next.push(i);
@@ -240,6 +319,9 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
                 if b.collisions == 0 {
                     break;
                 }
+            }
+            if full {
+                break 'restart Stop::StepLimit;
             }
             std::mem::swap(&mut attacked, &mut next);
             attacked.sort_unstable();

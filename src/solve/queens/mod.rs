@@ -11,6 +11,7 @@ pub mod cultural;
 pub mod heuristic;
 pub mod hill_climbing;
 pub mod min_conflicts;
+pub mod trace;
 
 #[cfg(test)]
 mod tests {

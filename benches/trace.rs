@@ -1,0 +1,138 @@
+//! `cargo bench --bench trace`: what recording every step costs. Each search runs untraced
+//! and traced (every step kept in memory) side by side; the README quotes the ratios.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use searchlab::puzzle::knight::Board;
+use searchlab::puzzle::queens::Heuristic;
+use searchlab::solve::knight::backtrack::{self, Order};
+use searchlab::solve::knight::tie_break::TieBreak;
+use searchlab::solve::knight::trace::KnightStep;
+use searchlab::solve::knight::tree_search::{self, Strategy};
+use searchlab::solve::knight::{Problem, count, warnsdorff};
+use searchlab::solve::queens::heuristic::random_start;
+use searchlab::solve::queens::trace::QueenStep;
+use searchlab::solve::queens::{backtracking, hill_climbing, min_conflicts};
+use searchlab::solve::trace::{Off, Recorder, Sink};
+use searchlab::solve::{Budget, Control, rng_from_seed};
+use std::hint::black_box;
+
+fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
+    let mut ctl = Control::quiet(Budget::unlimited().with_nodes(2_000_000));
+    let mut rng = rng_from_seed(1);
+    match which {
+        "warnsdorff 300x300" => {
+            let board = Board::new(300, 300).unwrap();
+            let p = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            let config = warnsdorff::Config {
+                tie_break: TieBreak::Roth,
+                attempts: 1,
+            };
+            warnsdorff::solve_traced(&p, &config, &mut rng, &mut ctl, trace)
+                .path
+                .len()
+        }
+        "backtrack 5x5" => {
+            let board = Board::new(5, 5).unwrap();
+            let p = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            backtrack::solve_traced(&p, Order::Plain, &mut rng, &mut ctl, trace)
+                .path
+                .len()
+        }
+        "count 5x5 from a corner" => {
+            let board = Board::new(5, 5).unwrap();
+            let p = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            count::count_traced(&p, &mut ctl, trace).0.tours as usize
+        }
+        _ => {
+            let board = Board::new(4, 4).unwrap();
+            let p = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            tree_search::search_traced(&p, Strategy::DepthFirst, &mut ctl, trace).nodes_generated
+                as usize
+        }
+    }
+}
+
+fn queens_run<T: Sink<QueenStep>>(which: &str, trace: &mut T) -> usize {
+    let mut ctl = Control::quiet(Budget::unlimited());
+    let mut rng = rng_from_seed(1);
+    match which {
+        "backtracking 14 queens" => backtracking::solve_traced(14, &mut ctl, trace).rows.len(),
+        "hill-climbing 10 queens" => {
+            let start = random_start(10, &mut rng);
+            hill_climbing::solve_traced(&start, Heuristic::H2, 100, &mut rng, &mut ctl, trace)
+                .rows
+                .len()
+        }
+        _ => {
+            let config = min_conflicts::Config::default();
+            min_conflicts::solve_traced(10_000, &config, &mut rng, &mut ctl, trace)
+                .rows
+                .len()
+        }
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    for which in [
+        "warnsdorff 300x300",
+        "backtrack 5x5",
+        "count 5x5 from a corner",
+        "dfs 4x4 whole tree",
+    ] {
+        let mut g = c.benchmark_group(format!("trace-cost/{which}"));
+        g.bench_function("untraced", |b| {
+            b.iter(|| knight_run(black_box(which), &mut Off))
+        });
+        g.bench_function("traced", |b| {
+            b.iter(|| knight_run(black_box(which), &mut Recorder::new(usize::MAX)))
+        });
+        let mut kept = Recorder::new(usize::MAX);
+        g.bench_function("traced, memory reused", |b| {
+            b.iter(|| {
+                kept.clear();
+                knight_run(black_box(which), &mut kept)
+            })
+        });
+        g.finish();
+    }
+    for which in [
+        "backtracking 14 queens",
+        "hill-climbing 10 queens",
+        "min-conflicts 10000 queens",
+    ] {
+        let mut g = c.benchmark_group(format!("trace-cost/{which}"));
+        g.bench_function("untraced", |b| {
+            b.iter(|| queens_run(black_box(which), &mut Off))
+        });
+        g.bench_function("traced", |b| {
+            b.iter(|| queens_run(black_box(which), &mut Recorder::new(usize::MAX)))
+        });
+        let mut kept = Recorder::new(usize::MAX);
+        g.bench_function("traced, memory reused", |b| {
+            b.iter(|| {
+                kept.clear();
+                queens_run(black_box(which), &mut kept)
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(trace, benches);
+criterion_main!(trace);

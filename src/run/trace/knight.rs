@@ -1,0 +1,660 @@
+//! Knight's tour traces: run a classical search with its steps recorded, check the replay
+//! against the answer, and tell each step in a sentence.
+
+use super::{check_limit, cut_note, steps};
+use crate::puzzle::knight::existence::no_tour;
+use crate::puzzle::knight::{Board, Square};
+use crate::run::JobError;
+use crate::run::catalog::{Params, knight_algorithm};
+use crate::run::knight::{DEFAULT_SEARCH_NODES, KnightJob, KnightTask};
+use crate::run::puzzle::PuzzleJob;
+use crate::solve::knight::backtrack::{self, Order, RandomVariant};
+use crate::solve::knight::tie_break::TieBreak;
+use crate::solve::knight::trace::{Family, KnightState, KnightStep, replay};
+use crate::solve::knight::tree_search::{self, Strategy};
+use crate::solve::knight::{Problem, count, random_walk, warnsdorff};
+use crate::solve::trace::Recorder;
+use crate::solve::{Budget, Control, Counters, NoObserver, Stop, rng_from_seed};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::sync::atomic::AtomicBool;
+
+/// The knight searches a trace can follow, by id: the catalog's classical solvers, and
+/// `count`, `bfs` and `dfs`.
+pub const TRACEABLE: &[&str] = &[
+    "random-walk",
+    "warnsdorff",
+    "backtrack",
+    "backtrack-warnsdorff",
+    "backtrack-random",
+    "count",
+    "bfs",
+    "dfs",
+];
+
+/// A traced knight's tour search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KnightTraceJob {
+    pub cols: u64,
+    pub rows: u64,
+    /// `(row, col)`; `None`: the top-left square (for `bfs` and `dfs`, every square).
+    pub start: Option<(u32, u32)>,
+    pub closed: bool,
+    /// One of [`TRACEABLE`].
+    pub algorithm: String,
+    pub params: Vec<(String, String)>,
+    pub seed: u64,
+    pub budget: Budget,
+    /// The most steps to record; the search stops there.
+    pub limit: u64,
+}
+
+/// A search, ready to run traced.
+#[derive(Debug, Clone)]
+enum Search {
+    RandomWalk(random_walk::Config),
+    Warnsdorff(warnsdorff::Config),
+    Backtrack(Order),
+    Count,
+    Tree(Strategy),
+}
+
+impl Search {
+    fn family(&self) -> Family {
+        match self {
+            Search::RandomWalk(_) | Search::Warnsdorff(_) => Family::Walks,
+            Search::Backtrack(_) => Family::Backtracking,
+            Search::Count => Family::Counting,
+            Search::Tree(_) => Family::Tree,
+        }
+    }
+}
+
+/// A search with its parameters (defaults filled in) and how it picks.
+struct Chosen {
+    search: Search,
+    params: Vec<(String, String)>,
+    picker: Picker,
+}
+
+/// How the search picks among candidate squares, for the sentences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picker {
+    /// A random walk: uniformly at random.
+    Random,
+    /// Warnsdorff's greedy walk: fewest onward squares, ties by the walk's rule.
+    Greedy,
+    /// Backtracking in a fixed move order.
+    Ordered,
+    /// Backtracking in Warnsdorff's order with this tie-break.
+    Warnsdorff(TieBreak),
+    /// Backtracking, lowest onward degree first, ties shuffled (or drawn with
+    /// replacement, as the report prints it).
+    Shuffled(RandomVariant),
+    /// The count: every move in turn.
+    Every,
+    /// A tree search (no candidates).
+    Tree,
+}
+
+/// A finished trace: the steps, and the answer they replay to.
+#[derive(Debug, Clone)]
+pub struct KnightTrace {
+    pub job: KnightTraceJob,
+    pub board: Board,
+    /// The start square (`Square::MAX`: a tree search from every square).
+    pub start: Square,
+    /// The parameters, defaults filled in.
+    pub params: Vec<(String, String)>,
+    pub steps: Vec<KnightStep>,
+    pub family: Family,
+    pub picker: Picker,
+    /// The answer: a tour when `found`, else the path as the search's rule gives it.
+    pub path: Vec<Square>,
+    /// A tour was found (for `count`: at least one was counted).
+    pub found: bool,
+    /// The count finished (for `count`).
+    pub complete: bool,
+    pub stop: Stop,
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+impl KnightTraceJob {
+    /// The job with the same board and algorithm that `check` runs its checks through.
+    fn as_job(&self) -> Result<KnightJob, JobError> {
+        if !TRACEABLE.contains(&self.algorithm.as_str()) {
+            return Err(JobError::Input(format!(
+                "{} cannot be traced; the searches a trace follows are {}",
+                self.algorithm,
+                TRACEABLE.join(", ")
+            )));
+        }
+        let task = match self.algorithm.as_str() {
+            "count" => KnightTask::Count { all_starts: false },
+            "bfs" | "dfs" => KnightTask::Search {
+                strategy: self.algorithm.clone(),
+            },
+            id => KnightTask::Solve {
+                algorithm: id.to_string(),
+                params: self.params.clone(),
+            },
+        };
+        if matches!(task, KnightTask::Count { .. } | KnightTask::Search { .. })
+            && !self.params.is_empty()
+        {
+            return Err(JobError::Input(format!(
+                "{} takes no parameters",
+                self.algorithm
+            )));
+        }
+        let mut budget = self.budget;
+        if let KnightTask::Search { .. } = task {
+            budget.nodes = Some(budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES));
+        }
+        Ok(KnightJob {
+            cols: self.cols,
+            rows: self.rows,
+            start: self.start,
+            closed: self.closed,
+            seed: self.seed,
+            budget,
+            task,
+        })
+    }
+
+    /// Checks everything that can be checked without searching.
+    pub fn check(&self) -> Result<(), JobError> {
+        check_limit(self.limit)?;
+        let job = self.as_job()?;
+        if self.closed && matches!(job.task, KnightTask::Search { .. }) {
+            return Err(JobError::Input(
+                "bfs and dfs look for open tours only; drop --closed".into(),
+            ));
+        }
+        job.check()
+    }
+
+    /// Runs the search with its steps recorded, replays them and checks that they end in
+    /// the answer it reports, and validates that answer with `puzzle::knight`.
+    pub fn run(&self, cancel: &AtomicBool) -> Result<KnightTrace, JobError> {
+        self.check()?;
+        let job = self.as_job()?;
+        let (board, start) = job.board_and_start()?;
+        let tree = matches!(job.task, KnightTask::Search { .. });
+        let start = match start {
+            Some(s) => s,
+            None if tree => Square::MAX,
+            None => 0,
+        };
+        let Chosen {
+            search,
+            params,
+            picker,
+        } = self.search(&board, start)?;
+        let problem = Problem {
+            board: &board,
+            start,
+            closed: self.closed,
+        };
+        let mut recorder = Recorder::new(self.limit as usize);
+        let mut observer = NoObserver;
+        let mut ctl = Control::new(job.budget, cancel, &mut observer);
+        let mut rng = rng_from_seed(self.seed);
+        let family = search.family();
+        let (path, stop, counters, complete) = match &search {
+            Search::RandomWalk(config) => {
+                let a =
+                    random_walk::solve_traced(&problem, config, &mut rng, &mut ctl, &mut recorder);
+                (a.path, a.stop, a.counters, false)
+            }
+            Search::Warnsdorff(config) => {
+                let a =
+                    warnsdorff::solve_traced(&problem, config, &mut rng, &mut ctl, &mut recorder);
+                (a.path, a.stop, a.counters, false)
+            }
+            Search::Backtrack(order) => {
+                let a =
+                    backtrack::solve_traced(&problem, *order, &mut rng, &mut ctl, &mut recorder);
+                (a.path, a.stop, a.counters, false)
+            }
+            Search::Count => {
+                let (c, path) = count::count_traced(&problem, &mut ctl, &mut recorder);
+                (path, c.stop, c.counters, c.complete)
+            }
+            Search::Tree(strategy) => {
+                let o = tree_search::search_traced(&problem, *strategy, &mut ctl, &mut recorder);
+                let mut counters = Counters {
+                    nodes: o.nodes_generated,
+                    ..Counters::default()
+                };
+                counters.max_depth = o.path.len() as u64;
+                let stop = if o.found { Stop::Found } else { o.stop };
+                (o.path, stop, counters, false)
+            }
+        };
+        let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
+        let found = match search {
+            Search::Count => counters.solutions > 0,
+            _ => stop == Stop::Found,
+        };
+        let steps = recorder.steps;
+        // What is shown is the search's own answer, and its steps lead there.
+        let replayed = replay(&steps, family, stop);
+        if replayed != path {
+            return Err(JobError::Invalid(format!(
+                "{}: replaying its {} does not end in the path it reports",
+                self.algorithm,
+                super::steps(steps.len())
+            )));
+        }
+        if stop == Stop::Found && !matches!(search, Search::Count) {
+            board.validate_tour(&path, self.closed).map_err(|e| {
+                JobError::Invalid(format!(
+                    "{} reported a tour that is not one: {e}",
+                    self.algorithm
+                ))
+            })?;
+        } else {
+            board.validate_path(&path).map_err(|e| {
+                JobError::Invalid(format!("{} reported an illegal path: {e}", self.algorithm))
+            })?;
+        }
+        let message = self.message(&board, start, &path, stop, &counters, complete);
+        Ok(KnightTrace {
+            job: self.clone(),
+            board,
+            start,
+            params,
+            steps,
+            family,
+            picker,
+            path,
+            found,
+            complete,
+            stop,
+            counters,
+            elapsed_ms,
+            message,
+        })
+    }
+
+    /// The search, its parameters with defaults, and how it picks, for this board.
+    fn search(&self, board: &Board, start: Square) -> Result<Chosen, JobError> {
+        let id = self.algorithm.as_str();
+        let (search, params, picker) = match id {
+            "count" => (Search::Count, Vec::new(), Picker::Every),
+            "bfs" | "dfs" => (Search::Tree(Strategy::parse(id)?), Vec::new(), Picker::Tree),
+            _ => {
+                let algo = knight_algorithm(id)?;
+                let params = Params::new(algo, &self.params)?;
+                let tie = || TieBreak::parse(params.get("tie_break"));
+                let problem = Problem {
+                    board,
+                    start,
+                    closed: self.closed,
+                };
+                let (search, picker) = match id {
+                    "random-walk" => (
+                        Search::RandomWalk(random_walk::Config {
+                            walks: params.int("walks"),
+                        }),
+                        Picker::Random,
+                    ),
+                    "warnsdorff" => (
+                        Search::Warnsdorff(warnsdorff::Config {
+                            tie_break: tie()?,
+                            attempts: params.int("attempts"),
+                        }),
+                        Picker::Greedy,
+                    ),
+                    "backtrack" => (Search::Backtrack(Order::Plain), Picker::Ordered),
+                    "backtrack-warnsdorff" => (
+                        Search::Backtrack(Order::Warnsdorff(tie()?)),
+                        Picker::Warnsdorff(backtrack::resolved_tie_break(&problem, tie()?)),
+                    ),
+                    _ => {
+                        let variant = RandomVariant::parse(params.get("variant"))?;
+                        (
+                            Search::Backtrack(Order::Random(variant)),
+                            Picker::Shuffled(variant),
+                        )
+                    }
+                };
+                (search, params.pairs(), picker)
+            }
+        };
+        Ok(Chosen {
+            search,
+            params,
+            picker,
+        })
+    }
+
+    fn message(
+        &self,
+        board: &Board,
+        start: Square,
+        path: &[Square],
+        stop: Stop,
+        counters: &Counters,
+        complete: bool,
+    ) -> String {
+        let kind = if self.closed { "closed" } else { "open" };
+        let from = if start == Square::MAX {
+            String::new()
+        } else {
+            format!(" from {}", board.name(start))
+        };
+        let main = if self.algorithm == "count" {
+            let tours = counters.solutions;
+            let t = if tours == 1 { "tour" } else { "tours" };
+            if complete {
+                format!("counted every {kind} tour{from}: {tours} {t}")
+            } else {
+                format!("counted {tours} {kind} {t}{from} so far")
+            }
+        } else if stop == Stop::Found {
+            format!("found an {kind} tour of {} squares{from}", path.len())
+        } else {
+            format!(
+                "no {kind} tour found{from}; the longest path has {} of {} squares",
+                path.len(),
+                board.len()
+            )
+        };
+        let why = match stop {
+            Stop::Found => None,
+            Stop::StepLimit => Some(cut_note(self.limit)),
+            Stop::Exhausted if self.algorithm == "count" => None,
+            Stop::Exhausted => Some("the search tried everything".into()),
+            stop => Some(stop.describe().to_string()),
+        };
+        let theorem = (start != Square::MAX && stop != Stop::Found)
+            .then(|| no_tour(board.shape(), board.row_col(start), self.closed))
+            .flatten()
+            .map(|none| none.reason);
+        [Some(main), why, theorem]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl KnightTrace {
+    /// Whether the trace stopped at its step limit.
+    pub fn cut(&self) -> bool {
+        self.stop == Stop::StepLimit
+    }
+
+    /// A teller for this trace's steps, from the start.
+    pub fn teller(&self) -> Teller<'_> {
+        Teller {
+            trace: self,
+            state: KnightState::default(),
+            rule: None,
+        }
+    }
+}
+
+/// Tells a trace's steps in order, one sentence (and one JSON object) each.
+pub struct Teller<'a> {
+    trace: &'a KnightTrace,
+    state: KnightState,
+    /// The tie-break of the walk under way.
+    rule: Option<TieBreak>,
+}
+
+/// `[row, col]`.
+fn rc(board: &Board, sq: Square) -> [u32; 2] {
+    let (r, c) = board.row_col(sq);
+    [r, c]
+}
+
+impl Teller<'_> {
+    /// The board's state before the next step.
+    pub fn state(&self) -> &KnightState {
+        &self.state
+    }
+
+    /// Tells `step` (the next one) and applies it: its sentence and, when `json`, its
+    /// object for `--json`.
+    pub fn tell(&mut self, step: &KnightStep, json: bool) -> (String, Option<Value>) {
+        let board = &self.trace.board;
+        let name = |sq: Square| board.name(sq);
+        let path = &self.state.path;
+        let (text, mut value) = match *step {
+            KnightStep::Restart { attempt, rule } => {
+                self.rule = rule;
+                let start = name(self.trace.start);
+                let text = match rule {
+                    None => format!("Walk {attempt} begins on {start}."),
+                    Some(tie) => format!(
+                        "Walk {attempt} begins on {start}; ties are broken by {}.",
+                        tie_phrase(tie)
+                    ),
+                };
+                let v = json!({
+                    "kind": "restart",
+                    "attempt": attempt,
+                    "tie_break": rule.map(|t| t.to_string()),
+                });
+                (text, v)
+            }
+            KnightStep::Visit { square, options } => {
+                let text = match path.last() {
+                    None => format!("Start on {}.", name(square)),
+                    Some(&from) => {
+                        let cands: Vec<(Square, u32)> = options.candidates(board, from).collect();
+                        let list: Vec<String> = cands
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &(sq, d))| {
+                                if i == 0 {
+                                    format!("{} ({d} onward)", name(sq))
+                                } else {
+                                    format!("{} ({d})", name(sq))
+                                }
+                            })
+                            .collect();
+                        let free = match cands.len() {
+                            1 => "1 free square".to_string(),
+                            k => format!("{k} free squares"),
+                        };
+                        format!(
+                            "Move {} from {}: {free}: {}; {}.",
+                            path.len(),
+                            name(from),
+                            list.join(", "),
+                            self.decision(&cands, options.chosen(), square)
+                        )
+                    }
+                };
+                let mut v = json!({
+                    "kind": "visit",
+                    "square": rc(board, square),
+                    "depth": path.len() + 1,
+                });
+                if let Some(&from) = path.last() {
+                    let cands: Vec<Value> = options
+                        .candidates(board, from)
+                        .map(|(sq, d)| json!({"square": rc(board, sq), "onward": d}))
+                        .collect();
+                    v["candidates"] = Value::from(cands);
+                    v["choice"] = Value::from(options.chosen());
+                }
+                (text, v)
+            }
+            KnightStep::Prune { square, why } => (
+                format!("Give up at {}: {}.", name(square), why.describe()),
+                json!({"kind": "prune", "square": rc(board, square), "reason": why.name()}),
+            ),
+            KnightStep::Backtrack { square } => {
+                let back_to = path.len().checked_sub(2).map(|i| path[i]);
+                let text = match back_to {
+                    Some(to) => format!(
+                        "Back from {} to {}: nothing left to try from {}.",
+                        name(square),
+                        name(to),
+                        name(square)
+                    ),
+                    None => format!("Back from {}.", name(square)),
+                };
+                let v = json!({
+                    "kind": "backtrack",
+                    "square": rc(board, square),
+                    "depth": path.len().saturating_sub(1),
+                });
+                (text, v)
+            }
+            KnightStep::Tour => {
+                let n = self.state.tours + 1;
+                (
+                    format!(
+                        "Every square visited: tour number {n}. The count goes on looking for more."
+                    ),
+                    json!({"kind": "tour", "count": n}),
+                )
+            }
+            KnightStep::Expand { node, frontier } => {
+                let p = self.state.path_to(node);
+                let end = p.last().map_or_else(String::new, |&s| name(s));
+                (
+                    format!(
+                        "Expand node {node}: a path of {} ending on {end}; {frontier} nodes wait on the frontier.",
+                        squares(p.len())
+                    ),
+                    json!({
+                        "kind": "expand",
+                        "node": node,
+                        "square": p.last().map(|&s| rc(board, s)),
+                        "depth": p.len(),
+                        "frontier": frontier,
+                    }),
+                )
+            }
+            KnightStep::Generate { parent, square } => {
+                let id = self.state.nodes.len();
+                let depth = self
+                    .state
+                    .nodes
+                    .get(parent as usize)
+                    .map_or(1, |p| p.depth + 1);
+                let text = match self.state.nodes.get(parent as usize) {
+                    Some(p) => format!(
+                        "Generate node {id}: {} to {}, a path of {}.",
+                        name(p.square),
+                        name(square),
+                        squares(depth as usize)
+                    ),
+                    None => format!(
+                        "Generate node {id}: the knight set down on {}.",
+                        name(square)
+                    ),
+                };
+                let v = json!({
+                    "kind": "generate",
+                    "node": id,
+                    "parent": self.state.nodes.get(parent as usize).map(|_| parent),
+                    "square": rc(board, square),
+                    "depth": depth,
+                });
+                (text, v)
+            }
+        };
+        self.state.apply(step);
+        if json {
+            value["text"] = Value::from(text.clone());
+        }
+        (text, json.then_some(value))
+    }
+
+    /// Why the search took `square`, candidate `chosen` of `cands`.
+    fn decision(&self, cands: &[(Square, u32)], chosen: usize, square: Square) -> String {
+        let name = self.trace.board.name(square);
+        let fewest = cands.iter().map(|c| c.1).min().unwrap_or(0);
+        let tied = cands.iter().filter(|c| c.1 == fewest).count();
+        let of = |k: usize| format!("choice {} of {}", k + 1, cands.len());
+        let greedy = |rule: Option<TieBreak>| {
+            if cands.len() == 1 {
+                format!("Warnsdorff takes {name}, the only one")
+            } else if tied == 1 {
+                format!("Warnsdorff takes {name}, the fewest")
+            } else {
+                let rule = rule.map_or("the fixed move order".into(), tie_phrase);
+                let names: Vec<String> = cands
+                    .iter()
+                    .filter(|c| c.1 == fewest)
+                    .map(|c| self.trace.board.name(c.0))
+                    .collect();
+                format!(
+                    "{} tie at {fewest} onward; {rule} picks {name}",
+                    names.join(" and ")
+                )
+            }
+        };
+        let retry = "the ones before it led to dead ends";
+        match self.trace.picker {
+            Picker::Random => format!("the walk takes {name}, drawn at random"),
+            Picker::Greedy => greedy(self.rule),
+            Picker::Warnsdorff(tie) if chosen == 0 => greedy(Some(tie)),
+            Picker::Warnsdorff(_) => {
+                format!(
+                    "backtracking tries {name}, {} in Warnsdorff's order; {retry}",
+                    of(chosen)
+                )
+            }
+            Picker::Ordered if chosen == 0 => {
+                format!("backtracking tries {name}, the first in its fixed move order")
+            }
+            Picker::Ordered => format!("backtracking tries {name}, {}; {retry}", of(chosen)),
+            Picker::Shuffled(RandomVariant::Document) => format!(
+                "backtracking tries {name}, {} drawn (with replacement) among the fewest",
+                of(chosen)
+            ),
+            Picker::Shuffled(RandomVariant::Complete) => format!(
+                "backtracking tries {name}, {} (fewest onward first, ties shuffled)",
+                of(chosen)
+            ),
+            Picker::Every if chosen == 0 => {
+                format!("the count tries {name} first; it will try every one in turn")
+            }
+            Picker::Every => format!("the count tries {name}, {}", of(chosen)),
+            Picker::Tree => format!("the search takes {name}"),
+        }
+    }
+}
+
+/// `1 square`, `12 squares`.
+fn squares(n: usize) -> String {
+    if n == 1 {
+        "1 square".into()
+    } else {
+        format!("{n} squares")
+    }
+}
+
+/// How a tie-break decides, in a few words.
+pub fn tie_phrase(tie: TieBreak) -> String {
+    match tie {
+        TieBreak::Auto => "the best rule for the board".into(),
+        TieBreak::First => "the fixed move order".into(),
+        TieBreak::Random => "a random draw".into(),
+        TieBreak::Pohl => "Pohl's rule (the fewest onward squares one move further)".into(),
+        TieBreak::Roth => "Roth's rule (the farthest from the centre)".into(),
+        TieBreak::Squirrel => "Squirrel and Cull's move ordering".into(),
+        TieBreak::Order(_) => format!("the move ordering {tie}"),
+    }
+}
+
+/// The note a trace ends with: how many steps it holds, and whether it was cut.
+pub fn summary(trace: &KnightTrace) -> String {
+    let held = steps(trace.steps.len());
+    if trace.cut() {
+        format!("{held} traced (the limit)")
+    } else {
+        format!("{held} traced, the whole search")
+    }
+}

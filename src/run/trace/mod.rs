@@ -1,0 +1,45 @@
+//! Traces: a search run with every decision recorded, replayed and checked against its
+//! answer, and told in sentences (`searchlab knight trace`, `searchlab queens trace`, and
+//! the app's step-by-step view).
+
+pub mod knight;
+pub mod queens;
+
+pub use knight::{KnightTrace, KnightTraceJob};
+pub use queens::{QueensTrace, QueensTraceJob};
+
+use super::JobError;
+
+/// The most steps a trace may hold: 16 bytes each, 160 MB in all.
+pub const MAX_STEPS: u64 = 10_000_000;
+
+/// Steps a command-line trace prints when `--limit` is not given.
+pub const DEFAULT_CLI_STEPS: u64 = 1_000;
+
+/// Refuses a step limit outside 1..=[`MAX_STEPS`].
+pub fn check_limit(limit: u64) -> Result<(), JobError> {
+    if (1..=MAX_STEPS).contains(&limit) {
+        Ok(())
+    } else {
+        Err(JobError::Input(format!(
+            "a trace of {limit} steps is out of range: from 1 to {MAX_STEPS} steps"
+        )))
+    }
+}
+
+/// `1 step`, `12 steps`.
+pub(crate) fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".into()
+    } else {
+        format!("{n} steps")
+    }
+}
+
+/// The sentence that ends a trace cut by its limit.
+pub(crate) fn cut_note(limit: u64) -> String {
+    format!(
+        "the trace reached its limit of {} and the search stopped with it (a larger --limit follows it further)",
+        steps(limit as usize)
+    )
+}

@@ -1,0 +1,417 @@
+//! N-Queens traces: run a search with its steps recorded, check the replay against the
+//! answer, and tell each step in a sentence.
+//!
+//! Squares are named as on a chessboard: file letters for the columns from the left, ranks
+//! from 1 at the bottom (`rows` in the JSON count from 0 at the top, as everywhere else).
+
+use super::{check_limit, cut_note};
+use crate::puzzle::knight::file_letters;
+use crate::puzzle::queens::{conflicts, validate};
+use crate::run::JobError;
+use crate::run::catalog::{Params, queens_algorithm};
+use crate::run::puzzle::PuzzleJob;
+use crate::run::queens::{QueensJob, QueensTask};
+use crate::solve::queens::heuristic::{Heuristic, random_start};
+use crate::solve::queens::trace::{Family, QueenStep, QueensState, replay};
+use crate::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
+use crate::solve::trace::Recorder;
+use crate::solve::{Budget, Control, Counters, NoObserver, Stop, rng_from_seed};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::sync::atomic::AtomicBool;
+
+/// The N-Queens searches a trace can follow.
+pub const TRACEABLE: &[&str] = &[
+    "backtracking",
+    "best-first",
+    "hill-climbing",
+    "min-conflicts",
+];
+
+/// A traced N-Queens search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueensTraceJob {
+    pub n: u64,
+    /// One of [`TRACEABLE`].
+    pub algorithm: String,
+    pub params: Vec<(String, String)>,
+    pub seed: u64,
+    pub budget: Budget,
+    /// The most steps to record; the search stops there.
+    pub limit: u64,
+}
+
+/// A finished trace: the steps, the placements some of them carry, and the answer.
+#[derive(Debug, Clone)]
+pub struct QueensTrace {
+    pub job: QueensTraceJob,
+    /// The parameters, defaults filled in.
+    pub params: Vec<(String, String)>,
+    pub recorder: Recorder<QueenStep>,
+    pub family: Family,
+    /// Row of each column's queen (the columns filled, for backtracking cut short).
+    pub rows: Vec<u32>,
+    pub found: bool,
+    /// Attacking pairs left in `rows`.
+    pub conflicts: u64,
+    pub stop: Stop,
+    pub counters: Counters,
+    pub elapsed_ms: f64,
+    pub message: String,
+}
+
+impl QueensTraceJob {
+    fn as_job(&self) -> Result<QueensJob, JobError> {
+        if !TRACEABLE.contains(&self.algorithm.as_str()) {
+            return Err(JobError::Input(format!(
+                "{} cannot be traced; the searches a trace follows are {}",
+                self.algorithm,
+                TRACEABLE.join(", ")
+            )));
+        }
+        Ok(QueensJob {
+            n: self.n,
+            seed: self.seed,
+            budget: self.budget,
+            threads: None,
+            task: QueensTask::Solve {
+                algorithm: self.algorithm.clone(),
+                params: self.params.clone(),
+            },
+        })
+    }
+
+    /// Checks everything that can be checked without searching.
+    pub fn check(&self) -> Result<(), JobError> {
+        check_limit(self.limit)?;
+        self.as_job()?.check()
+    }
+
+    /// Runs the search with its steps recorded, replays them and checks that they end in
+    /// the answer it reports, and validates a solution with `puzzle::queens`.
+    pub fn run(&self, cancel: &AtomicBool) -> Result<QueensTrace, JobError> {
+        self.check()?;
+        let algo = queens_algorithm(&self.algorithm)?;
+        let params = Params::new(algo, &self.params)?;
+        let n = self.n as usize;
+        let heuristic = Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
+        let mut recorder = Recorder::new(self.limit as usize);
+        let mut observer = NoObserver;
+        let mut ctl = Control::new(self.budget, cancel, &mut observer);
+        // The same start and generator as `queens solve` with this seed.
+        let mut rng = rng_from_seed(self.seed);
+        let (family, outcome) = match algo.id {
+            "backtracking" => (
+                Family::Current,
+                backtracking::solve_traced(n, &mut ctl, &mut recorder),
+            ),
+            "best-first" => {
+                let start = random_start(n, &mut rng);
+                let o = best_first::solve_traced(
+                    &start,
+                    heuristic,
+                    best_first::MAX_VALUES,
+                    &mut ctl,
+                    &mut recorder,
+                );
+                (Family::LastPopped, o)
+            }
+            "hill-climbing" => {
+                let start = random_start(n, &mut rng);
+                let o = hill_climbing::solve_traced(
+                    &start,
+                    heuristic,
+                    params.int("max_restarts"),
+                    &mut rng,
+                    &mut ctl,
+                    &mut recorder,
+                );
+                (Family::Best, o)
+            }
+            _ => {
+                let config = min_conflicts::Config {
+                    tail: params.int("tail") as usize,
+                    tries: params.int("tries") as u32,
+                    max_stall: params.int("max_stall") as u32,
+                };
+                let o = min_conflicts::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
+                let outcome = crate::solve::queens::heuristic::Outcome {
+                    rows: o.rows,
+                    stop: o.stop,
+                    counters: o.counters,
+                };
+                (Family::Current, outcome)
+            }
+        };
+        let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
+        let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
+        let found = stop == Stop::Found;
+        let replayed = replay(n, &recorder.steps, |i| recorder.state(i, n), family, found);
+        if replayed != rows {
+            return Err(JobError::Invalid(format!(
+                "{}: replaying its {} does not end in the placement it reports",
+                self.algorithm,
+                super::steps(recorder.steps.len())
+            )));
+        }
+        if found {
+            validate(n, &rows).map_err(|e| {
+                JobError::Invalid(format!(
+                    "{} reported a placement that is not a solution: {e}",
+                    self.algorithm
+                ))
+            })?;
+        }
+        let conflicts = if found { 0 } else { conflicts(&rows) };
+        let message = self.message(&rows, stop, conflicts);
+        Ok(QueensTrace {
+            job: self.clone(),
+            params: params.pairs(),
+            recorder,
+            family,
+            rows,
+            found,
+            conflicts,
+            stop,
+            counters,
+            elapsed_ms,
+            message,
+        })
+    }
+
+    fn message(&self, rows: &[u32], stop: Stop, conflicts: u64) -> String {
+        let n = self.n;
+        if stop == Stop::Found {
+            return format!("placed {n} queens, none attacking another");
+        }
+        let what = if (rows.len() as u64) < n {
+            format!("{} of {n} queens placed", rows.len())
+        } else if conflicts == 1 {
+            "1 attacking pair left".to_string()
+        } else {
+            format!("{conflicts} attacking pairs left")
+        };
+        let why = match stop {
+            Stop::StepLimit => cut_note(self.limit),
+            Stop::Exhausted if self.algorithm == "backtracking" => {
+                format!("backtracking tried every placement: {n} queens have no solution")
+            }
+            stop => stop.describe().to_string(),
+        };
+        format!("no solution found ({what}); {why}")
+    }
+}
+
+impl QueensTrace {
+    /// Whether the trace stopped at its step limit.
+    pub fn cut(&self) -> bool {
+        self.stop == Stop::StepLimit
+    }
+
+    /// A teller for this trace's steps, from the start.
+    pub fn teller(&self) -> Teller<'_> {
+        Teller {
+            trace: self,
+            state: QueensState::new(self.job.n as usize),
+            h: 0,
+            restarts: 0,
+            index: 0,
+        }
+    }
+}
+
+/// The chess name of column `col`, row `row` (from the top) on an n×n board.
+pub fn square_name(n: u64, col: u32, row: u32) -> String {
+    format!("{}{}", file_letters(col), n - row as u64)
+}
+
+/// Tells a trace's steps in order, one sentence (and one JSON object) each.
+pub struct Teller<'a> {
+    trace: &'a QueensTrace,
+    state: QueensState,
+    /// The heuristic value where a local search stands.
+    h: u32,
+    /// Fresh placements so far (min-conflicts).
+    restarts: u32,
+    /// The next step's index.
+    index: usize,
+}
+
+impl Teller<'_> {
+    /// The board's state before the next step.
+    pub fn state(&self) -> &QueensState {
+        &self.state
+    }
+
+    /// Tells `step` (the next one) and applies it: its sentence and, when `json`, its
+    /// object for `--json`.
+    pub fn tell(&mut self, step: &QueenStep, json: bool) -> (String, Option<Value>) {
+        let n = self.trace.job.n;
+        let at = |c: u32, r: u32| square_name(n, c, r);
+        let carried = step
+            .carries_state()
+            .then(|| self.trace.recorder.state(self.index, n as usize))
+            .flatten();
+        let rows = &self.state.rows;
+        let (text, mut value) = match *step {
+            QueenStep::Conflict { column, row, by } => {
+                let other = rows.get(by as usize).copied().unwrap_or(0);
+                (
+                    format!(
+                        "Try {}: the queen on {} attacks it.",
+                        at(column, row),
+                        at(by, other)
+                    ),
+                    json!({"kind": "conflict", "column": column, "row": row, "by": by}),
+                )
+            }
+            QueenStep::Place { column, row } => (
+                format!("Place a queen on {}: nothing attacks it.", at(column, row)),
+                json!({"kind": "place", "column": column, "row": row}),
+            ),
+            QueenStep::Remove { column, row } => (
+                format!(
+                    "No safe row left in file {}: take back the queen on {}.",
+                    file_letters(column + 1),
+                    at(column, row)
+                ),
+                json!({"kind": "remove", "column": column, "row": row}),
+            ),
+            QueenStep::Begin { h, restart } => {
+                self.h = h;
+                let text = if restart {
+                    format!("Restart from a new random placement, h = {h}.")
+                } else {
+                    format!("Start from the random placement, h = {h}.")
+                };
+                (text, json!({"kind": step.kind(), "h": h, "rows": carried}))
+            }
+            QueenStep::Pop { h } => (
+                format!("Expand the placement with the lowest h in the queue: h = {h}."),
+                json!({"kind": "pop", "h": h, "rows": carried}),
+            ),
+            QueenStep::Skip { h } => (
+                format!("Drop a placement expanded before (h = {h})."),
+                json!({"kind": "skip", "h": h}),
+            ),
+            QueenStep::Goal => (
+                "The queue's best placement has h = 0: no queen attacks another.".into(),
+                json!({"kind": "goal", "rows": carried}),
+            ),
+            QueenStep::Push { column, row, h } => (
+                format!(
+                    "Queue the move of file {}'s queen to {}: h = {h}.",
+                    file_letters(column),
+                    at(column, row)
+                ),
+                json!({"kind": "push", "column": column, "row": row, "h": h}),
+            ),
+            QueenStep::Score { column, row, h } => (
+                format!(
+                    "Score moving file {}'s queen to {}: h = {h}.",
+                    file_letters(column),
+                    at(column, row)
+                ),
+                json!({"kind": "score", "column": column, "row": row, "h": h}),
+            ),
+            QueenStep::Move { column, row, h } => {
+                let before = self.h;
+                self.h = h;
+                (
+                    format!(
+                        "Move file {}'s queen to {}, the best neighbour: h {before} → {h}.",
+                        file_letters(column),
+                        at(column, row)
+                    ),
+                    json!({"kind": "move", "column": column, "row": row, "h": h}),
+                )
+            }
+            QueenStep::Stuck { h, best } => {
+                let text = if best == h {
+                    format!(
+                        "Plateau: the best neighbour scores h = {h} too, no better; the climb ends here."
+                    )
+                } else {
+                    format!(
+                        "Local minimum at h = {h}: every neighbour scores more (the best {best})."
+                    )
+                };
+                (text, json!({"kind": "stuck", "h": h, "best": best}))
+            }
+            QueenStep::Restart => {
+                self.restarts += 1;
+                (
+                    format!(
+                        "Placement {}: begin with the queen of each file on its own rank, then swap.",
+                        self.restarts
+                    ),
+                    json!({"kind": "restart", "attempt": self.restarts}),
+                )
+            }
+            QueenStep::Draw {
+                column,
+                partner,
+                free,
+                greedy,
+            } => {
+                let row = rows.get(partner as usize).copied().unwrap_or(0);
+                let to = at(column, row);
+                let text = match (greedy, free) {
+                    (true, true) => format!(
+                        "Draw {to} for file {}: both diagonals free, keep it.",
+                        file_letters(column)
+                    ),
+                    (true, false) => format!(
+                        "Draw {to} for file {}: a diagonal is taken.",
+                        file_letters(column)
+                    ),
+                    (false, _) => format!(
+                        "Set file {}'s queen on {to} at random (the last files).",
+                        file_letters(column)
+                    ),
+                };
+                (
+                    text,
+                    json!({"kind": "draw", "column": column, "partner": partner, "row": row, "free": free, "greedy": greedy}),
+                )
+            }
+            QueenStep::Pick { column } => {
+                let row = rows.get(column as usize).copied().unwrap_or(0);
+                (
+                    format!("The queen on {} is attacked: repair it.", at(column, row)),
+                    json!({"kind": "pick", "column": column, "row": row}),
+                )
+            }
+            QueenStep::Swap {
+                column,
+                partner,
+                kept,
+                collisions,
+            } => {
+                let text = if column == partner {
+                    "Draw its own file as partner: nothing to swap.".to_string()
+                } else if kept {
+                    format!(
+                        "Swap ranks with file {}: collisions down to {collisions}, keep it.",
+                        file_letters(partner)
+                    )
+                } else {
+                    format!(
+                        "Swap ranks with file {}: no fewer collisions ({collisions}), undo.",
+                        file_letters(partner)
+                    )
+                };
+                (
+                    text,
+                    json!({"kind": "swap", "column": column, "partner": partner, "kept": kept, "collisions": collisions}),
+                )
+            }
+        };
+        self.state.apply(step, carried);
+        self.index += 1;
+        if json {
+            value["text"] = Value::from(text.clone());
+        }
+        (text, json.then_some(value))
+    }
+}

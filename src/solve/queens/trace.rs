@@ -1,0 +1,276 @@
+//! The steps of an N-Queens search, and how to replay them.
+//!
+//! The solvers emit these themselves (see [`crate::solve::trace`]). Rows and columns count
+//! from 0; a heuristic value or a count of collisions past `u32::MAX` is kept as
+//! `u32::MAX`.
+
+/// One decision of an N-Queens search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueenStep {
+    /// Backtracking: the next column tries `row` and finds it attacked by the queen in
+    /// column `by`.
+    Conflict {
+        /// The column being filled.
+        column: u32,
+        /// The row tried.
+        row: u32,
+        /// The column of a queen that attacks it (the rightmost of those on its row and
+        /// diagonals).
+        by: u32,
+    },
+    /// Backtracking: a queen goes on `row` of the next column, attacked by none.
+    Place {
+        /// The column filled.
+        column: u32,
+        /// Its row.
+        row: u32,
+    },
+    /// Backtracking: the last column's queen is taken back (its column has no safe row
+    /// left below it).
+    Remove {
+        /// The column emptied.
+        column: u32,
+        /// The row its queen stood on.
+        row: u32,
+    },
+    /// A whole placement to start from (carries the placement): the given one, or a fresh
+    /// one after a restart.
+    Begin {
+        /// Its heuristic value.
+        h: u32,
+        /// Whether it is a restart (a new random placement), not the first.
+        restart: bool,
+    },
+    /// Best-first: takes the placement with the lowest heuristic off the queue (carries
+    /// the placement) to expand it.
+    Pop {
+        /// Its heuristic value.
+        h: u32,
+    },
+    /// Best-first: takes a placement off the queue that it expanded before, and drops it.
+    Skip {
+        /// Its heuristic value.
+        h: u32,
+    },
+    /// Best-first: takes a placement with no attacks off the queue (carries it): the goal.
+    Goal,
+    /// Best-first: puts on the queue the placement made by moving the queen of `column`
+    /// to `row` in the placement being expanded.
+    Push {
+        /// The column whose queen moves.
+        column: u32,
+        /// Its new row.
+        row: u32,
+        /// The new placement's heuristic value.
+        h: u32,
+    },
+    /// Hill climbing: scores the neighbour that moves the queen of `column` to `row`.
+    Score {
+        /// The column whose queen would move.
+        column: u32,
+        /// Its new row.
+        row: u32,
+        /// The neighbour's heuristic value.
+        h: u32,
+    },
+    /// Hill climbing: moves the queen of `column` to `row`, the best neighbour, better
+    /// than where it stood.
+    Move {
+        /// The column whose queen moves.
+        column: u32,
+        /// Its new row.
+        row: u32,
+        /// The heuristic value after the move.
+        h: u32,
+    },
+    /// Hill climbing: no neighbour is better: a local minimum (a plateau when the best
+    /// is as good).
+    Stuck {
+        /// The heuristic value where it stands.
+        h: u32,
+        /// The best neighbour's value.
+        best: u32,
+    },
+    /// Min-conflicts: a fresh placement begins from queen `c` on row `c` in every column.
+    Restart,
+    /// Min-conflicts, placing column `column`: swaps its row with column `partner`'s.
+    Draw {
+        /// The column being placed.
+        column: u32,
+        /// The column whose row it takes.
+        partner: u32,
+        /// Whether the row drawn is on two free diagonals.
+        free: bool,
+        /// Whether this is a counted try of the greedy part (the last columns are placed
+        /// at random, uncounted).
+        greedy: bool,
+    },
+    /// Min-conflicts: an attacked queen is picked to repair.
+    Pick {
+        /// Its column.
+        column: u32,
+    },
+    /// Min-conflicts: tries swapping the rows of the picked queen's `column` and
+    /// `partner`; kept when the collisions go down.
+    Swap {
+        /// The picked queen's column.
+        column: u32,
+        /// The random partner.
+        partner: u32,
+        /// Whether the swap was kept.
+        kept: bool,
+        /// Collisions on the diagonals after the try (kept or undone).
+        collisions: u32,
+    },
+}
+
+impl QueenStep {
+    /// The kind's name in `--json` output.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            QueenStep::Conflict { .. } => "conflict",
+            QueenStep::Place { .. } => "place",
+            QueenStep::Remove { .. } => "remove",
+            QueenStep::Begin { restart: false, .. } => "begin",
+            QueenStep::Begin { restart: true, .. } => "restart",
+            QueenStep::Pop { .. } => "pop",
+            QueenStep::Skip { .. } => "skip",
+            QueenStep::Goal => "goal",
+            QueenStep::Push { .. } => "push",
+            QueenStep::Score { .. } => "score",
+            QueenStep::Move { .. } => "move",
+            QueenStep::Stuck { .. } => "stuck",
+            QueenStep::Restart => "restart",
+            QueenStep::Draw { .. } => "draw",
+            QueenStep::Pick { .. } => "pick",
+            QueenStep::Swap { .. } => "swap",
+        }
+    }
+
+    /// Whether the step carries a whole placement.
+    pub fn carries_state(&self) -> bool {
+        matches!(
+            self,
+            QueenStep::Begin { .. } | QueenStep::Pop { .. } | QueenStep::Goal
+        )
+    }
+}
+
+/// `value` as a step keeps it (see the module docs).
+#[inline]
+pub fn clip(value: u64) -> u32 {
+    value.min(u32::MAX as u64) as u32
+}
+
+/// The board after some steps: a row per column filled (backtracking fills them from the
+/// left), and the best placement a hill climb has stood on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueensState {
+    /// Queens on the board.
+    pub n: usize,
+    /// Row of each column's queen, for the columns filled.
+    pub rows: Vec<u32>,
+    /// Hill climbing: the placement with the lowest value so far, and the value.
+    pub best: Option<(Vec<u32>, u32)>,
+}
+
+impl QueensState {
+    /// An empty board for `n` queens.
+    pub fn new(n: usize) -> QueensState {
+        QueensState {
+            n,
+            ..QueensState::default()
+        }
+    }
+
+    /// Applies one step; `carried` is the placement the step carries, if any.
+    pub fn apply(&mut self, step: &QueenStep, carried: Option<&[u32]>) {
+        match *step {
+            QueenStep::Place { row, .. } => self.rows.push(row),
+            QueenStep::Remove { .. } => {
+                self.rows.pop();
+            }
+            QueenStep::Begin { h, .. } => {
+                if let Some(rows) = carried {
+                    self.rows = rows.to_vec();
+                }
+                self.note(h);
+            }
+            QueenStep::Pop { .. } | QueenStep::Goal => {
+                if let Some(rows) = carried {
+                    self.rows = rows.to_vec();
+                }
+            }
+            QueenStep::Move { column, row, h } => {
+                if let Some(r) = self.rows.get_mut(column as usize) {
+                    *r = row;
+                }
+                self.note(h);
+            }
+            QueenStep::Restart => self.rows = (0..self.n as u32).collect(),
+            QueenStep::Draw {
+                column, partner, ..
+            }
+            | QueenStep::Swap {
+                column,
+                partner,
+                kept: true,
+                ..
+            } => self.rows.swap(column as usize, partner as usize),
+            _ => {}
+        }
+    }
+
+    /// Keeps the placement as the best if `h` is lower than the best's.
+    fn note(&mut self, h: u32) {
+        if self.best.as_ref().is_none_or(|&(_, b)| h < b) {
+            self.best = Some((self.rows.clone(), h));
+        }
+    }
+}
+
+/// How a search turns its steps into the placement it answers with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// The rows filled so far (backtracking, min-conflicts).
+    Current,
+    /// The last placement taken off the queue (best-first).
+    LastPopped,
+    /// The solution, else the best placement stood on (hill climbing).
+    Best,
+}
+
+/// Replays `steps` for `n` queens and returns the placement the search answers with, by
+/// `family`'s rule; `carried(i)` is the placement step `i` carries; `found`: whether the
+/// search reported a solution.
+pub fn replay<'a>(
+    n: usize,
+    steps: &[QueenStep],
+    carried: impl Fn(usize) -> Option<&'a [u32]>,
+    family: Family,
+    found: bool,
+) -> Vec<u32> {
+    let mut state = QueensState::new(n);
+    for (i, step) in steps.iter().enumerate() {
+        let with = if step.carries_state() {
+            carried(i)
+        } else {
+            None
+        };
+        state.apply(step, with);
+    }
+    match (family, state.best) {
+        (Family::Best, Some((best, _))) if !found => best,
+        _ => state.rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_takes_sixteen_bytes() {
+        assert!(std::mem::size_of::<QueenStep>() <= 16);
+    }
+}

@@ -1,0 +1,649 @@
+//! Traces: the steps a solver emits are its search. For random boards, starts, seeds and
+//! step limits: the traced run answers exactly as the untraced one, replaying the steps
+//! from the start ends in that answer, the steps of each kind number what the counters
+//! say, and every step obeys the puzzle's rules, checked here from the rules themselves.
+//! Then the two `trace` commands through the real binary.
+
+use proptest::prelude::*;
+use searchlab::puzzle::knight::{Board, MOVES, Square};
+use searchlab::puzzle::queens::Heuristic;
+use searchlab::solve::knight::backtrack::{self, Order, RandomVariant};
+use searchlab::solve::knight::tie_break::TieBreak;
+use searchlab::solve::knight::trace::{Family, KnightStep, replay};
+use searchlab::solve::knight::tree_search::{self, Strategy as Search};
+use searchlab::solve::knight::{Problem, count, random_walk, warnsdorff};
+use searchlab::solve::queens::heuristic::random_start;
+use searchlab::solve::queens::trace::{self as qtrace, QueenStep};
+use searchlab::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
+use searchlab::solve::trace::{Off, Recorder};
+use searchlab::solve::{Budget, Control, Counters, Stop, rng_from_seed};
+use serde_json::Value;
+
+mod common;
+use common::searchlab;
+
+/// Node limit of every search here: no clock, so every run is the same run.
+const NODES: u64 = 200_000;
+
+#[derive(Debug, Clone, Copy)]
+enum KnightAlgo {
+    Random,
+    Warnsdorff(TieBreak),
+    Backtrack(Order),
+    Count,
+    Tree(Search),
+}
+
+/// One run: path, stop, counters.
+type Run = (Vec<Square>, Stop, Counters);
+
+/// Runs `algo` traced into `trace` (or untraced when `None`).
+fn run_knight(
+    algo: KnightAlgo,
+    problem: &Problem,
+    seed: u64,
+    trace: Option<&mut Recorder<KnightStep>>,
+) -> Run {
+    let mut ctl = Control::quiet(Budget::unlimited().with_nodes(NODES));
+    let mut rng = rng_from_seed(seed);
+    macro_rules! either {
+        ($f:path, $($arg:expr),*) => {
+            match trace {
+                Some(t) => $f($($arg),*, t),
+                None => $f($($arg),*, &mut Off),
+            }
+        };
+    }
+    match algo {
+        KnightAlgo::Random => {
+            let config = random_walk::Config { walks: 5 };
+            let a = either!(
+                random_walk::solve_traced,
+                problem,
+                &config,
+                &mut rng,
+                &mut ctl
+            );
+            (a.path, a.stop, a.counters)
+        }
+        KnightAlgo::Warnsdorff(tie) => {
+            let config = warnsdorff::Config {
+                tie_break: tie,
+                attempts: 5,
+            };
+            let a = either!(
+                warnsdorff::solve_traced,
+                problem,
+                &config,
+                &mut rng,
+                &mut ctl
+            );
+            (a.path, a.stop, a.counters)
+        }
+        KnightAlgo::Backtrack(order) => {
+            let a = either!(backtrack::solve_traced, problem, order, &mut rng, &mut ctl);
+            (a.path, a.stop, a.counters)
+        }
+        KnightAlgo::Count => {
+            let (c, path) = either!(count::count_traced, problem, &mut ctl);
+            (path, c.stop, c.counters)
+        }
+        KnightAlgo::Tree(strategy) => {
+            let o = either!(tree_search::search_traced, problem, strategy, &mut ctl);
+            let counters = Counters {
+                nodes: o.nodes_generated,
+                ..Counters::default()
+            };
+            let stop = if o.found { Stop::Found } else { o.stop };
+            (o.path, stop, counters)
+        }
+    }
+}
+
+fn family(algo: KnightAlgo) -> Family {
+    match algo {
+        KnightAlgo::Random | KnightAlgo::Warnsdorff(_) => Family::Walks,
+        KnightAlgo::Backtrack(_) => Family::Backtracking,
+        KnightAlgo::Count => Family::Counting,
+        KnightAlgo::Tree(_) => Family::Tree,
+    }
+}
+
+fn knight_algos() -> impl Strategy<Value = KnightAlgo> {
+    prop_oneof![
+        Just(KnightAlgo::Random),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Auto)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::First)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Random)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Pohl)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Roth)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Squirrel)),
+        Just(KnightAlgo::Warnsdorff(TieBreak::Order([
+            8, 7, 6, 5, 4, 3, 2, 1
+        ]))),
+        Just(KnightAlgo::Backtrack(Order::Plain)),
+        Just(KnightAlgo::Backtrack(Order::Warnsdorff(TieBreak::Auto))),
+        Just(KnightAlgo::Backtrack(Order::Warnsdorff(TieBreak::Pohl))),
+        Just(KnightAlgo::Backtrack(Order::Random(
+            RandomVariant::Complete
+        ))),
+        Just(KnightAlgo::Backtrack(Order::Random(
+            RandomVariant::Document
+        ))),
+        Just(KnightAlgo::Count),
+        Just(KnightAlgo::Tree(Search::BreadthFirst)),
+        Just(KnightAlgo::Tree(Search::DepthFirst)),
+    ]
+}
+
+/// Unvisited squares a knight's move from `sq`, counted from the rules (no solver table).
+fn free_neighbours(board: &Board, on_path: &[bool], sq: Square) -> u32 {
+    let (r, c) = board.row_col(sq);
+    MOVES
+        .iter()
+        .filter(|&&(dr, dc)| {
+            let (nr, nc) = (r as i64 + dr as i64, c as i64 + dc as i64);
+            board.contains(nr, nc) && !on_path[board.square(nr as u32, nc as u32) as usize]
+        })
+        .count() as u32
+}
+
+/// Walks the steps, checking each against the rules of the knight's tour.
+fn check_knight_steps(board: &Board, problem: &Problem, algo: KnightAlgo, steps: &[KnightStep]) {
+    let mut path: Vec<Square> = Vec::new();
+    let mut on = vec![false; board.len()];
+    let warnsdorff = matches!(
+        algo,
+        KnightAlgo::Warnsdorff(_) | KnightAlgo::Backtrack(Order::Warnsdorff(_))
+    );
+    for step in steps {
+        match *step {
+            KnightStep::Restart { .. } => {
+                for &s in &path {
+                    on[s as usize] = false;
+                }
+                path.clear();
+            }
+            KnightStep::Visit { square, options } => {
+                assert!(!on[square as usize], "{square} entered twice");
+                if let Some(&from) = path.last() {
+                    assert!(board.is_knight_move(from, square), "not a knight's move");
+                    let cands: Vec<(Square, u32)> = options.candidates(board, from).collect();
+                    assert_eq!(
+                        cands[options.chosen()].0,
+                        square,
+                        "the choice is the square"
+                    );
+                    for &(t, onward) in &cands {
+                        assert!(board.is_knight_move(from, t) && !on[t as usize]);
+                        // Its unvisited neighbours, `from` already visited (and for a
+                        // closed Warnsdorff search, the start counted as one).
+                        let home = problem.closed
+                            && warnsdorff
+                            && board.is_knight_move(t, problem.start)
+                            && t != problem.start;
+                        assert_eq!(
+                            onward,
+                            free_neighbours(board, &on, t) + home as u32,
+                            "onward degree of {t}"
+                        );
+                    }
+                    if !matches!(
+                        algo,
+                        KnightAlgo::Count | KnightAlgo::Backtrack(Order::Random(_))
+                    ) {
+                        // Every free square is a candidate (the count and the report's
+                        // random order leave some out on purpose).
+                        assert_eq!(cands.len() as u32, free_neighbours(board, &on, from));
+                    }
+                    if warnsdorff && options.chosen() == 0 {
+                        let fewest = cands.iter().map(|c| c.1).min().unwrap();
+                        assert_eq!(cands[0].1, fewest, "Warnsdorff takes the fewest");
+                    }
+                }
+                on[square as usize] = true;
+                path.push(square);
+            }
+            KnightStep::Backtrack { square } => {
+                assert_eq!(path.pop(), Some(square), "backtracks from the path's end");
+                on[square as usize] = false;
+            }
+            _ => {}
+        }
+    }
+}
+
+fn kinds(steps: &[KnightStep], kind: &str) -> u64 {
+    steps.iter().filter(|s| s.kind() == kind).count() as u64
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_knight_trace_is_the_search(
+        cols in 1u64..=7,
+        rows in 1u64..=7,
+        start_at in 0.0f64..1.0,
+        closed in any::<bool>(),
+        seed in 0u64..1000,
+        algo in knight_algos(),
+        limit in prop_oneof![Just(usize::MAX), 1usize..400],
+    ) {
+        let board = Board::new(cols, rows).unwrap();
+        let start = ((board.len() as f64 * start_at) as Square).min(board.len() as Square - 1);
+        let closed = closed && !matches!(algo, KnightAlgo::Tree(_));
+        let problem = Problem { board: &board, start, closed };
+        let mut recorder = Recorder::new(limit);
+        let traced = run_knight(algo, &problem, seed, Some(&mut recorder));
+        let steps = &recorder.steps;
+        prop_assert!(steps.len() <= limit);
+        prop_assert_eq!(replay(steps, family(algo), traced.1), traced.0.clone(), "replay");
+        prop_assert!(board.validate_path(&traced.0).is_ok());
+        check_knight_steps(&board, &problem, algo, steps);
+        if traced.1 == Stop::StepLimit {
+            prop_assert_eq!(steps.len(), limit);
+        } else {
+            // Not cut: the very same search as without a trace.
+            let untraced = run_knight(algo, &problem, seed, None);
+            prop_assert_eq!(&traced, &untraced);
+        }
+        let c = traced.2;
+        match family(algo) {
+            Family::Walks => {
+                prop_assert_eq!(kinds(steps, "visit"), c.nodes);
+                prop_assert_eq!(kinds(steps, "restart"), c.attempts);
+            }
+            Family::Backtracking => {
+                prop_assert_eq!(kinds(steps, "visit"), c.nodes);
+                prop_assert_eq!(kinds(steps, "backtrack"), c.backtracks);
+            }
+            Family::Counting => {
+                prop_assert_eq!(kinds(steps, "visit"), c.nodes);
+                prop_assert_eq!(kinds(steps, "backtrack"), c.backtracks);
+                prop_assert_eq!(kinds(steps, "tour"), c.solutions);
+            }
+            Family::Tree => prop_assert_eq!(kinds(steps, "generate"), c.nodes),
+        }
+    }
+}
+
+#[test]
+fn the_traced_count_counts_304_tours_from_a_corner_of_5x5() {
+    let board = Board::new(5, 5).unwrap();
+    let problem = Problem {
+        board: &board,
+        start: 0,
+        closed: false,
+    };
+    let mut recorder = Recorder::new(usize::MAX);
+    let (path, stop, counters) = run_knight(KnightAlgo::Count, &problem, 0, Some(&mut recorder));
+    assert_eq!((stop, counters.solutions), (Stop::Exhausted, 304));
+    assert_eq!(kinds(&recorder.steps, "tour"), 304);
+    assert!(path.is_empty());
+}
+
+#[derive(Debug, Clone, Copy)]
+enum QueensAlgo {
+    Backtracking,
+    BestFirst(Heuristic),
+    HillClimbing(Heuristic),
+    MinConflicts,
+}
+
+type QueensRun = (Vec<u32>, Stop, Counters);
+
+fn run_queens(
+    algo: QueensAlgo,
+    n: usize,
+    seed: u64,
+    trace: Option<&mut Recorder<QueenStep>>,
+) -> QueensRun {
+    let mut ctl = Control::quiet(Budget::unlimited().with_nodes(NODES));
+    let mut rng = rng_from_seed(seed);
+    macro_rules! either {
+        ($f:path, $($arg:expr),*) => {
+            match trace {
+                Some(t) => $f($($arg),*, t),
+                None => $f($($arg),*, &mut Off),
+            }
+        };
+    }
+    let o = match algo {
+        QueensAlgo::Backtracking => either!(backtracking::solve_traced, n, &mut ctl),
+        QueensAlgo::BestFirst(h) => {
+            let start = random_start(n, &mut rng);
+            either!(
+                best_first::solve_traced,
+                &start,
+                h,
+                best_first::MAX_VALUES,
+                &mut ctl
+            )
+        }
+        QueensAlgo::HillClimbing(h) => {
+            let start = random_start(n, &mut rng);
+            either!(
+                hill_climbing::solve_traced,
+                &start,
+                h,
+                20,
+                &mut rng,
+                &mut ctl
+            )
+        }
+        QueensAlgo::MinConflicts => {
+            let config = min_conflicts::Config {
+                tail: 2,
+                tries: 8,
+                max_stall: 5,
+            };
+            let o = either!(min_conflicts::solve_traced, n, &config, &mut rng, &mut ctl);
+            return (o.rows, o.stop, o.counters);
+        }
+    };
+    (o.rows, o.stop, o.counters)
+}
+
+/// Attacking pairs among the placed queens, from the rules.
+fn attacking_pairs(rows: &[u32]) -> u64 {
+    let mut pairs = 0;
+    for a in 0..rows.len() {
+        for b in a + 1..rows.len() {
+            let (dr, dc) = (rows[a].abs_diff(rows[b]) as usize, b - a);
+            pairs += (dr == 0 || dr == dc) as u64;
+        }
+    }
+    pairs
+}
+
+fn queens_algos() -> impl Strategy<Value = QueensAlgo> {
+    let h = prop_oneof![
+        Just(Heuristic::H1),
+        Just(Heuristic::H2),
+        Just(Heuristic::H3)
+    ];
+    prop_oneof![
+        Just(QueensAlgo::Backtracking),
+        h.clone().prop_map(QueensAlgo::BestFirst),
+        h.prop_map(QueensAlgo::HillClimbing),
+        Just(QueensAlgo::MinConflicts),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_queens_trace_is_the_search(
+        n in 1usize..=9,
+        seed in 0u64..1000,
+        algo in queens_algos(),
+        limit in prop_oneof![Just(usize::MAX), 1usize..400],
+    ) {
+        // Min-conflicts keeps a permutation and runs forever on n = 2, 3 (no solution).
+        prop_assume!(!(matches!(algo, QueensAlgo::MinConflicts) && (n == 2 || n == 3)));
+        let mut recorder = Recorder::new(limit);
+        let traced = run_queens(algo, n, seed, Some(&mut recorder));
+        let steps = &recorder.steps;
+        let family = match algo {
+            QueensAlgo::BestFirst(_) => qtrace::Family::LastPopped,
+            QueensAlgo::HillClimbing(_) => qtrace::Family::Best,
+            _ => qtrace::Family::Current,
+        };
+        let replayed = qtrace::replay(n, steps, |i| recorder.state(i, n), family, traced.1 == Stop::Found);
+        prop_assert_eq!(&replayed, &traced.0, "replay");
+        if traced.1 == Stop::Found {
+            prop_assert_eq!(searchlab::puzzle::queens::validate(n, &traced.0), Ok(()));
+        }
+        if traced.1 == Stop::StepLimit {
+            prop_assert_eq!(steps.len(), limit);
+        } else {
+            prop_assert_eq!(&traced, &run_queens(algo, n, seed, None));
+        }
+        // Every step against the rules, on the board as the steps leave it.
+        let factor = match algo {
+            QueensAlgo::BestFirst(Heuristic::H2) | QueensAlgo::HillClimbing(Heuristic::H2) => 2,
+            _ => 1,
+        };
+        let mut state = qtrace::QueensState::new(n);
+        for (i, step) in steps.iter().enumerate() {
+            let rows = &state.rows;
+            match *step {
+                QueenStep::Place { column, row } => {
+                    prop_assert_eq!(column as usize, rows.len());
+                    let mut with = rows.clone();
+                    with.push(row);
+                    prop_assert_eq!(attacking_pairs(&with), 0, "a placed queen is safe");
+                }
+                QueenStep::Conflict { column, row, by } => {
+                    prop_assert_eq!(column as usize, rows.len());
+                    let theirs = rows[by as usize];
+                    let attacks = theirs == row || theirs.abs_diff(row) == column - by;
+                    prop_assert!(attacks, "the queen named attacks the square tried");
+                }
+                QueenStep::Score { column, row, h } | QueenStep::Push { column, row, h } => {
+                    let mut moved = rows.clone();
+                    moved[column as usize] = row;
+                    prop_assert_eq!(h as u64, factor * attacking_pairs(&moved));
+                }
+                QueenStep::Move { column, row, h } => {
+                    let mut moved = rows.clone();
+                    moved[column as usize] = row;
+                    prop_assert_eq!(h as u64, factor * attacking_pairs(&moved));
+                }
+                _ => {}
+            }
+            let carried = if step.carries_state() { recorder.state(i, n) } else { None };
+            state.apply(step, carried);
+            if let QueenStep::Pop { h } | QueenStep::Begin { h, .. } = *step {
+                prop_assert_eq!(h as u64, factor * attacking_pairs(&state.rows));
+            }
+        }
+        let c = traced.2;
+        let count = |kind: &str| steps.iter().filter(|s| s.kind() == kind).count() as u64;
+        match algo {
+            QueensAlgo::Backtracking => {
+                prop_assert_eq!(count("place"), c.nodes);
+                prop_assert_eq!(count("remove"), c.backtracks);
+            }
+            QueensAlgo::BestFirst(_) => {
+                prop_assert_eq!(count("pop"), c.nodes);
+                prop_assert_eq!(count("push"), c.queued);
+            }
+            QueensAlgo::HillClimbing(_) => {
+                prop_assert_eq!(count("score"), c.nodes);
+                prop_assert_eq!(count("move"), c.moves);
+                prop_assert_eq!(count("restart"), c.attempts);
+            }
+            QueensAlgo::MinConflicts => {
+                let greedy = steps
+                    .iter()
+                    .filter(|s| matches!(s, QueenStep::Draw { greedy: true, .. }))
+                    .count() as u64;
+                let kept = steps
+                    .iter()
+                    .filter(|s| matches!(s, QueenStep::Swap { kept: true, .. }))
+                    .count() as u64;
+                prop_assert_eq!(greedy + count("swap"), c.nodes);
+                prop_assert_eq!(kept, c.moves);
+                prop_assert_eq!(count("restart"), c.attempts);
+            }
+        }
+    }
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let (code, stdout, stderr) = searchlab(args);
+    let v = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout} {stderr}"));
+    (code, v)
+}
+
+#[test]
+fn knight_trace_json_replays_to_its_path_and_counts_its_steps() {
+    let (code, v) = json(&[
+        "knight",
+        "trace",
+        "--board",
+        "5x5",
+        "--algo",
+        "backtrack",
+        "--limit",
+        "100000",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["found"], true);
+    let steps = v["steps"].as_array().unwrap();
+    let mut path: Vec<Value> = Vec::new();
+    let (mut visits, mut backs) = (0, 0);
+    for s in steps {
+        match s["kind"].as_str().unwrap() {
+            "visit" => {
+                visits += 1;
+                path.push(s["square"].clone());
+            }
+            "backtrack" => {
+                backs += 1;
+                assert_eq!(path.pop().as_ref(), Some(&s["square"]));
+            }
+            other => panic!("backtracking has no {other} steps"),
+        }
+        assert!(!s["text"].as_str().unwrap().is_empty());
+    }
+    assert_eq!(Value::from(path), v["path"]);
+    assert_eq!(v["stats"]["nodes"], visits);
+    assert_eq!(v["stats"]["backtracks"], backs);
+    // The tour is a tour, by the puzzle's rules.
+    let board = Board::new(5, 5).unwrap();
+    let tour: Vec<Square> = v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rc| {
+            board.square(
+                rc[0].as_u64().unwrap() as u32,
+                rc[1].as_u64().unwrap() as u32,
+            )
+        })
+        .collect();
+    assert_eq!(board.validate_tour(&tour, false), Ok(()));
+}
+
+#[test]
+fn queens_trace_json_places_and_removes_to_its_rows() {
+    let (code, v) = json(&[
+        "queens",
+        "trace",
+        "--n",
+        "6",
+        "--algo",
+        "backtracking",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let mut rows: Vec<u64> = Vec::new();
+    let mut placed = 0;
+    for s in v["steps"].as_array().unwrap() {
+        match s["kind"].as_str().unwrap() {
+            "place" => {
+                placed += 1;
+                assert_eq!(s["column"].as_u64().unwrap() as usize, rows.len());
+                rows.push(s["row"].as_u64().unwrap());
+            }
+            "remove" => assert_eq!(rows.pop(), s["row"].as_u64()),
+            "conflict" => {}
+            other => panic!("backtracking has no {other} steps"),
+        }
+    }
+    assert_eq!(Value::from(rows), v["rows"]);
+    assert_eq!(v["stats"]["nodes"], placed);
+    assert_eq!(v["rows"], serde_json::json!([1, 3, 5, 0, 2, 4]));
+}
+
+#[test]
+fn limit_cuts_the_trace_with_a_note_and_exit_1() {
+    let (code, v) = json(&[
+        "knight",
+        "trace",
+        "--board",
+        "8x8",
+        "--algo",
+        "backtrack",
+        "--limit",
+        "25",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 25);
+    assert_eq!(v["cut"], true);
+    assert_eq!(v["stop"], "step-limit");
+    assert!(v["message"].as_str().unwrap().contains("limit of 25 steps"));
+    let (code, out, _) = searchlab(&[
+        "queens",
+        "trace",
+        "--n",
+        "8",
+        "--algo",
+        "hill-climbing",
+        "--limit",
+        "10",
+    ]);
+    assert_eq!(code, 1);
+    // Numbered lines: the step's number, two spaces, its sentence.
+    let numbered = out.lines().filter(|l| {
+        l.trim_start()
+            .split_once("  ")
+            .is_some_and(|(k, _)| k.parse::<u32>().is_ok())
+    });
+    assert_eq!(numbered.count(), 10, "{out}");
+    assert!(out.contains("10 steps traced (the limit)"), "{out}");
+}
+
+#[test]
+fn text_tells_warnsdorffs_choice_in_a_sentence() {
+    let (code, out, _) = searchlab(&["knight", "trace", "--board", "5x5", "--algo", "warnsdorff"]);
+    assert_eq!(code, 0);
+    // From c4 the knight has five free squares; e5 has one way on, the fewest.
+    assert!(
+        out.contains("Move 2 from c4: 5 free squares: e5 (1 onward), e3 (3), d2 (3), a3 (3), b2 (3); Warnsdorff takes e5, the fewest."),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_trace_input_exits_2_with_what_is_allowed() {
+    for (args, says) in [
+        (
+            &["knight", "trace", "--board", "5x5", "--algo", "level1"][..],
+            "possible values",
+        ),
+        (
+            &[
+                "knight", "trace", "--board", "5x5", "--algo", "count", "--limit", "0",
+            ][..],
+            "from 1 to 10000000 steps",
+        ),
+        (
+            &[
+                "knight", "trace", "--board", "5x5", "--algo", "bfs", "--closed",
+            ][..],
+            "open tours only",
+        ),
+        (
+            &["queens", "trace", "--n", "0", "--algo", "backtracking"][..],
+            "whole number from 1",
+        ),
+        (
+            &[
+                "knight", "trace", "--board", "5x5", "--algo", "count", "--param", "walks=3",
+            ][..],
+            "takes no parameters",
+        ),
+    ] {
+        let (code, _, err) = searchlab(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
