@@ -16,6 +16,9 @@ mod pictures;
 #[path = "app/construction.rs"]
 mod construction;
 
+#[path = "app/steps.rs"]
+mod steps;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -64,6 +67,17 @@ fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
         h.step();
     }
     h.step();
+}
+
+/// Steps the UI until the Knight view's trace is made.
+fn step_until_traced(h: &mut Harness<'_, SearchLabApp>) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    h.step();
+    while h.state().knight.tracing() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
 }
 
 #[test]

@@ -285,6 +285,8 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
                     heat,
                     legend: true,
                     construction: None,
+                    taken_back: &[],
+                    stepping: false,
                 },
             )
         })

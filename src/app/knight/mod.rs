@@ -5,6 +5,7 @@ mod buttons;
 mod closed;
 mod construction;
 mod settings;
+mod steps;
 
 use crate::app::error::AppError;
 use crate::app::widgets::construction::StageKind;
@@ -12,6 +13,7 @@ use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
+use steps::{StepKey, Steps};
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
@@ -73,6 +75,8 @@ pub struct KnightView {
     closed_box: ClosedBox,
     /// The board drew the construction's tours last frame (its cells had room for them).
     construction_lines: bool,
+    /// The search traced, step by step.
+    steps: Steps,
 }
 
 impl KnightView {
@@ -112,6 +116,7 @@ impl KnightView {
             construction: None,
             closed_box: ClosedBox::default(),
             construction_lines: true,
+            steps: Steps::default(),
         }
     }
 
@@ -420,6 +425,13 @@ impl View for KnightView {
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.steps.showing {
+            match action {
+                Action::Play => return self.steps.key(StepKey::Play),
+                Action::Step(by) => return self.steps.key(StepKey::Step(by)),
+                _ => {}
+            }
+        }
         match action {
             Action::Run if !self.live.is_running() && self.hold.is_none() => self.start_run(ctx),
             Action::Run => {}
@@ -517,10 +529,14 @@ impl View for KnightView {
 
         ui.separator();
         self.run_buttons(ui);
+        self.step_controls(ui);
     }
 
     /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
+        if self.steps.showing {
+            return self.steps.stats_ui(ui);
+        }
         let c = &self.live.counters;
         // The figures of the run on show (of the algorithm chosen, before any run).
         let shown = match self.live.label.as_str() {
@@ -559,8 +575,12 @@ impl View for KnightView {
 
     /// The board, with the live search or the animated answer.
     fn main_ui(&mut self, ui: &mut Ui) {
-        self.animate(ui);
         let board = self.board();
+        if self.steps.showing {
+            self.steps.logic(ui);
+            return self.steps.main_ui(ui, &board);
+        }
+        self.animate(ui);
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
         if self.construction.is_some() || self.settings.algorithm == CONSTRUCT {
@@ -629,6 +649,8 @@ impl View for KnightView {
             heat,
             legend: true,
             construction: construction.map(|c| c.0),
+            taken_back: &[],
+            stepping: false,
         };
         let out = draw_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

@@ -138,6 +138,8 @@ impl PuzzleUi for KnightInstance {
                 heat: None,
                 legend: false,
                 construction: None,
+                taken_back: &[],
+                stepping: false,
             },
         );
         out.clicked.map(|sq| board.row_col(sq))

@@ -91,6 +91,11 @@ pub struct BoardView<'a> {
     /// A closed tour's construction at one stage, drawn over the squares (with an empty
     /// path).
     pub construction: Option<ConstructionView<'a>>,
+    /// Squares a search has just taken back, the latest first: crossed out, fainter the
+    /// longer ago.
+    pub taken_back: &'a [Square],
+    /// A step-by-step view (see `taken_back`): the legend keeps room for its marks.
+    pub stepping: bool,
 }
 
 pub struct BoardResponse {
@@ -117,6 +122,7 @@ struct Palette {
     knight: Color32,
     degree: Color32,
     closing: Color32,
+    back: Color32,
 }
 
 fn palette(dark_mode: bool) -> Palette {
@@ -130,6 +136,7 @@ fn palette(dark_mode: bool) -> Palette {
             knight: Color32::WHITE,
             degree: Color32::from_rgb(140, 230, 140),
             closing: Color32::from_rgb(230, 130, 255),
+            back: Color32::from_rgb(255, 120, 120),
         }
     } else {
         Palette {
@@ -141,6 +148,7 @@ fn palette(dark_mode: bool) -> Palette {
             knight: Color32::BLACK,
             degree: Color32::from_rgb(0, 110, 0),
             closing: Color32::from_rgb(150, 0, 190),
+            back: Color32::from_rgb(120, 0, 0),
         }
     }
 }
@@ -155,7 +163,10 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let (cols, rows) = (b.cols() as f32, b.rows() as f32);
     let avail = ui.available_size();
     let legend_height = if view.legend {
-        legend::strip_height(ui, legend_rows(avail.x))
+        // A step-by-step view keeps a row for its crossed-out squares, so that the board
+        // keeps its size from step to step.
+        let rows = legend_rows(avail.x) + usize::from(view.stepping);
+        legend::strip_height(ui, rows)
     } else {
         0.0
     };
@@ -271,6 +282,16 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
             (cell * 0.3).clamp(4.0, 10.0),
             (cell * 0.2).clamp(3.0, 7.0),
         ));
+    }
+
+    // Squares just taken back: crossed out, fading with age.
+    let n_back = view.taken_back.len().max(1) as f32;
+    for (age, &sq) in view.taken_back.iter().enumerate() {
+        let r = square_rect(sq).shrink(cell * 0.22);
+        let fade = 1.0 - age as f32 / (n_back + 1.0);
+        let stroke = Stroke::new((cell * 0.07).clamp(1.0, 3.0), pal.back.gamma_multiply(fade));
+        painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+        painter.line_segment([r.right_top(), r.left_bottom()], stroke);
     }
 
     // Move numbers on cells large enough for them (small cells are tinted instead).

@@ -10,3 +10,5 @@ pub mod number;
 pub mod params;
 pub mod plots;
 pub mod queens_board;
+pub mod steps_panel;
+pub mod timeline;

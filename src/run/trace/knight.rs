@@ -10,7 +10,7 @@ use crate::run::knight::{DEFAULT_SEARCH_NODES, KnightJob, KnightTask};
 use crate::run::puzzle::PuzzleJob;
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::tie_break::TieBreak;
-use crate::solve::knight::trace::{Family, KnightState, KnightStep, replay};
+use crate::solve::knight::trace::{Family, KnightState, KnightStep, Tree, replay};
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Problem, count, random_walk, warnsdorff};
 use crate::solve::trace::Recorder;
@@ -107,6 +107,8 @@ pub struct KnightTrace {
     /// The parameters, defaults filled in.
     pub params: Vec<(String, String)>,
     pub steps: Vec<KnightStep>,
+    /// The nodes of a tree search (empty for the others).
+    pub tree: Tree,
     pub family: Family,
     pub picker: Picker,
     /// The answer: a tour when `found`, else the path as the search's rule gives it.
@@ -267,6 +269,7 @@ impl KnightTraceJob {
             board,
             start,
             params,
+            tree: Tree::of(&steps),
             steps,
             family,
             picker,
@@ -397,6 +400,25 @@ impl KnightTrace {
             rule: None,
         }
     }
+
+    /// A teller for the steps from `index` on, `state` being the state before it.
+    pub fn teller_at(&self, index: usize, state: KnightState) -> Teller<'_> {
+        // The walk under way began at the last restart (a walk is at most a board long).
+        let rule = self.steps[..index.min(self.steps.len())]
+            .iter()
+            .rev()
+            .take(self.board.len() + 2)
+            .find_map(|s| match s {
+                KnightStep::Restart { rule, .. } => Some(*rule),
+                _ => None,
+            })
+            .flatten();
+        Teller {
+            trace: self,
+            state,
+            rule,
+        }
+    }
 }
 
 /// Tells a trace's steps in order, one sentence (and one JSON object) each.
@@ -519,7 +541,7 @@ impl Teller<'_> {
                 )
             }
             KnightStep::Expand { node, frontier } => {
-                let p = self.state.path_to(node);
+                let p = self.trace.tree.path_to(node);
                 let end = p.last().map_or_else(String::new, |&s| name(s));
                 (
                     format!(
@@ -536,13 +558,10 @@ impl Teller<'_> {
                 )
             }
             KnightStep::Generate { parent, square } => {
-                let id = self.state.nodes.len();
-                let depth = self
-                    .state
-                    .nodes
-                    .get(parent as usize)
-                    .map_or(1, |p| p.depth + 1);
-                let text = match self.state.nodes.get(parent as usize) {
+                let id = self.state.generated;
+                let tree = &self.trace.tree;
+                let depth = tree.get(parent).map_or(1, |p| p.depth + 1);
+                let text = match tree.get(parent) {
                     Some(p) => format!(
                         "Generate node {id}: {} to {}, a path of {}.",
                         name(p.square),
@@ -557,14 +576,14 @@ impl Teller<'_> {
                 let v = json!({
                     "kind": "generate",
                     "node": id,
-                    "parent": self.state.nodes.get(parent as usize).map(|_| parent),
+                    "parent": tree.get(parent).map(|_| parent),
                     "square": rc(board, square),
                     "depth": depth,
                 });
                 (text, v)
             }
         };
-        self.state.apply(step);
+        self.state.apply(step, &self.trace.tree);
         if json {
             value["text"] = Value::from(text.clone());
         }

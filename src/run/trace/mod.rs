@@ -3,7 +3,9 @@
 //! the app's step-by-step view).
 
 pub mod knight;
+pub mod pseudocode;
 pub mod queens;
+pub mod timeline;
 
 pub use knight::{KnightTrace, KnightTraceJob};
 pub use queens::{QueensTrace, QueensTraceJob};

@@ -202,15 +202,58 @@ pub struct TreeNode {
     pub depth: u32,
 }
 
-/// The board's state after some steps: the knight's path, and for a tree search the
-/// nodes generated and the node being expanded.
+/// Every node a tree search generated, numbered in the order its `Generate` steps came
+/// (empty for other searches). Nodes are never removed, so one list serves every step.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tree {
+    /// The nodes, by number.
+    pub nodes: Vec<TreeNode>,
+}
+
+impl Tree {
+    /// The nodes the `Generate` steps of `steps` make.
+    pub fn of(steps: &[KnightStep]) -> Tree {
+        let mut nodes: Vec<TreeNode> = Vec::new();
+        for step in steps {
+            if let KnightStep::Generate { parent, square } = *step {
+                let depth = nodes.get(parent as usize).map_or(1, |p| p.depth + 1);
+                nodes.push(TreeNode {
+                    parent,
+                    square,
+                    depth,
+                });
+            }
+        }
+        Tree { nodes }
+    }
+
+    /// Node `id`, if there is one.
+    pub fn get(&self, id: u32) -> Option<&TreeNode> {
+        self.nodes.get(id as usize)
+    }
+
+    /// The squares of node `node`, from the first.
+    pub fn path_to(&self, node: u32) -> Vec<Square> {
+        let mut path = Vec::new();
+        let mut id = node;
+        while let Some(n) = self.get(id) {
+            path.push(n.square);
+            id = n.parent;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The board's state after some steps: the knight's path, and for a tree search how many
+/// nodes exist and which is being expanded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KnightState {
     /// The path now: the current walk, the backtracking search's path, or the path of the
     /// tree search's node being expanded.
     pub path: Vec<Square>,
-    /// Tree searches: every node generated so far.
-    pub nodes: Vec<TreeNode>,
+    /// Tree searches: nodes generated so far (the first ones of the [`Tree`]).
+    pub generated: u32,
     /// Tree searches: the node being expanded.
     pub expanding: Option<u32>,
     /// Tours counted.
@@ -218,8 +261,8 @@ pub struct KnightState {
 }
 
 impl KnightState {
-    /// Applies one step.
-    pub fn apply(&mut self, step: &KnightStep) {
+    /// Applies one step; `tree` is the trace's [`Tree`].
+    pub fn apply(&mut self, step: &KnightStep, tree: &Tree) {
         match *step {
             KnightStep::Restart { .. } => self.path.clear(),
             KnightStep::Visit { square, .. } => self.path.push(square),
@@ -230,32 +273,10 @@ impl KnightState {
             KnightStep::Tour => self.tours += 1,
             KnightStep::Expand { node, .. } => {
                 self.expanding = Some(node);
-                self.path = self.path_to(node);
+                self.path = tree.path_to(node);
             }
-            KnightStep::Generate { parent, square } => {
-                let depth = match self.nodes.get(parent as usize) {
-                    Some(p) => p.depth + 1,
-                    None => 1,
-                };
-                self.nodes.push(TreeNode {
-                    parent,
-                    square,
-                    depth,
-                });
-            }
+            KnightStep::Generate { .. } => self.generated += 1,
         }
-    }
-
-    /// The squares of tree node `node`, from the first.
-    pub fn path_to(&self, node: u32) -> Vec<Square> {
-        let mut path = Vec::new();
-        let mut id = node;
-        while let Some(n) = self.nodes.get(id as usize) {
-            path.push(n.square);
-            id = n.parent;
-        }
-        path.reverse();
-        path
     }
 }
 
@@ -279,10 +300,9 @@ pub enum Family {
 /// by `family`'s rule; `stop`: why the search stopped.
 pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
     let found = stop == Stop::Found;
+    let tree = Tree::of(steps);
     let mut state = KnightState::default();
     let mut best: Vec<Square> = Vec::new();
-    // Tree searches: the first deepest node.
-    let mut deepest: Option<u32> = None;
     for step in steps {
         match (family, step) {
             (Family::Walks, KnightStep::Restart { .. }) if state.path.len() > best.len() => {
@@ -295,14 +315,7 @@ pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
             }
             _ => {}
         }
-        state.apply(step);
-        if let KnightStep::Generate { .. } = step {
-            let id = state.nodes.len() as u32 - 1;
-            let depth = state.nodes[id as usize].depth;
-            if deepest.is_none_or(|d| depth > state.nodes[d as usize].depth) {
-                deepest = Some(id);
-            }
-        }
+        state.apply(step, &tree);
     }
     match family {
         Family::Walks if found || state.path.len() > best.len() => state.path,
@@ -311,7 +324,16 @@ pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
         Family::Backtracking => best,
         Family::Counting if stop == Stop::Exhausted => Vec::new(),
         Family::Counting => state.path,
-        Family::Tree => deepest.map_or_else(Vec::new, |id| state.path_to(id)),
+        Family::Tree => {
+            // The first node of the greatest depth.
+            let mut deepest: Option<u32> = None;
+            for (id, n) in tree.nodes.iter().enumerate() {
+                if deepest.is_none_or(|d| n.depth > tree.nodes[d as usize].depth) {
+                    deepest = Some(id as u32);
+                }
+            }
+            deepest.map_or_else(Vec::new, |id| tree.path_to(id))
+        }
     }
 }
 

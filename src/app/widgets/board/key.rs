@@ -52,7 +52,11 @@ pub(super) fn board_legend(
         && trail
             .last()
             .is_some_and(|&k| b.neighbours(k).any(|t| !trail.contains(&t)));
-    let marks = view.start.is_some() || shown > 0 || degrees || view.construction.is_some();
+    let marks = view.start.is_some()
+        || shown > 0
+        || degrees
+        || view.construction.is_some()
+        || !view.taken_back.is_empty();
     marks.then(|| legend::row(ui, |ui| {
         if view.start.is_some() {
             legend::swatch(ui, Mark::Outline(pal.start), "start square");
@@ -84,6 +88,13 @@ pub(super) fn board_legend(
                 Mark::Fill(pal.knight)
             };
             legend::swatch(ui, knight, "the knight");
+        }
+        if !view.taken_back.is_empty() {
+            legend::swatch(
+                ui,
+                Mark::Glyph("×", pal.back),
+                "squares just taken back (fainter: longer ago)",
+            );
         }
         if degrees {
             if cell >= MIN_TEXT_CELL {

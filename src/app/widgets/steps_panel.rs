@@ -1,0 +1,95 @@
+//! Beside a search's timeline: its algorithm with the line being executed lit (as
+//! pseudocode or in plain English), and the log of its steps, one sentence each, the step
+//! on show lit; a click on a line of the log goes to that step.
+
+use crate::run::trace::pseudocode::Pseudocode;
+use egui::{Color32, RichText, Ui};
+
+/// The algorithm, `lit` line highlighted; a switch between pseudocode and plain English.
+pub fn pseudocode(ui: &mut Ui, code: &Pseudocode, lit: Option<usize>, english: &mut bool) {
+    ui.strong(&code.title);
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(english, false, "Pseudocode")
+            .on_hover_text("The algorithm as pseudocode");
+        ui.selectable_value(english, true, "Plain English")
+            .on_hover_text("The same lines as plain sentences");
+    });
+    let lit_fill = ui.visuals().selection.bg_fill;
+    let lit_text = ui.visuals().strong_text_color();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        for (i, line) in code.lines.iter().enumerate() {
+            let text = if *english { &line.english } else { &line.code };
+            let indent = "    ".repeat(line.indent as usize);
+            let mut rich = if *english {
+                RichText::new(format!("{indent}{text}"))
+            } else {
+                RichText::new(format!("{indent}{text}")).monospace()
+            };
+            let on = lit == Some(i);
+            if on {
+                rich = rich.background_color(lit_fill).color(lit_text);
+            }
+            let label = ui.add(egui::Label::new(rich).wrap());
+            if on {
+                label.on_hover_text("The line the step on show executes");
+            }
+        }
+    });
+}
+
+/// The log: `lines` are `(step index, sentence)` in order; `current` the step on show.
+/// Returns the step clicked.
+pub fn step_log(
+    ui: &mut Ui,
+    lines: &[(usize, String)],
+    current: Option<usize>,
+    height: f32,
+    scroll_to_current: bool,
+) -> Option<usize> {
+    let mut clicked = None;
+    let width = lines.last().map_or(1, |l| (l.0 + 1).to_string().len());
+    egui::ScrollArea::vertical()
+        .id_salt("step-log")
+        .max_height(height)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (index, text) in lines {
+                let on = current == Some(*index);
+                let mut rich = RichText::new(format!("{:>width$}  {text}", index + 1));
+                if on {
+                    rich = rich.strong();
+                }
+                let response = ui
+                    .add(egui::Button::selectable(on, rich).wrap())
+                    .on_hover_text("Go to this step");
+                if response.clicked() {
+                    clicked = Some(*index);
+                }
+                if on && scroll_to_current {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                }
+            }
+        });
+    clicked
+}
+
+/// The colours of a timeline's marks: dead ends and backtracks, restarts, new bests,
+/// solutions (readable on the theme in use).
+pub fn mark_colours(dark_mode: bool) -> [Color32; 4] {
+    if dark_mode {
+        [
+            Color32::from_rgb(255, 110, 110),
+            Color32::from_rgb(120, 180, 255),
+            Color32::from_rgb(250, 210, 80),
+            Color32::from_rgb(110, 230, 120),
+        ]
+    } else {
+        [
+            Color32::from_rgb(190, 30, 30),
+            Color32::from_rgb(20, 90, 200),
+            Color32::from_rgb(170, 120, 0),
+            Color32::from_rgb(0, 130, 40),
+        ]
+    }
+}

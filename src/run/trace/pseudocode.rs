@@ -1,0 +1,460 @@
+//! Each traceable search as pseudocode and as plain English, line for line, and the line
+//! each step executes. Where a source document can be read two ways, the line says which
+//! reading the run's parameters chose.
+
+use super::knight::{KnightTrace, Picker, tie_phrase};
+use super::queens::QueensTrace;
+use crate::solve::Stop;
+use crate::solve::knight::backtrack::RandomVariant;
+use crate::solve::knight::trace::KnightStep;
+use crate::solve::queens::trace::QueenStep;
+
+/// One line of an algorithm, in two wordings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// How far it is indented (blocks).
+    pub indent: u8,
+    /// The pseudocode.
+    pub code: String,
+    /// The same in a plain sentence.
+    pub english: String,
+}
+
+fn line(indent: u8, code: impl Into<String>, english: impl Into<String>) -> Line {
+    Line {
+        indent,
+        code: code.into(),
+        english: english.into(),
+    }
+}
+
+/// A search's lines, and its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pseudocode {
+    /// What the lines describe.
+    pub title: String,
+    /// The lines, in order.
+    pub lines: Vec<Line>,
+}
+
+/// The pseudocode of `trace`'s search.
+pub fn knight(trace: &KnightTrace) -> Pseudocode {
+    let closed = trace.job.closed;
+    let covers = if closed {
+        "path covers the board and ends a knight's move from the start"
+    } else {
+        "path covers the board"
+    };
+    let (title, lines) = match trace.picker {
+        Picker::Random | Picker::Greedy => {
+            let (each, pick, pick_en) = if trace.picker == Picker::Random {
+                (
+                    "for each walk, up to `walks`:".to_string(),
+                    "go to one of them, drawn at random".to_string(),
+                    "Jump to one of them, chosen at random.".to_string(),
+                )
+            } else {
+                let rules = match trace.params.iter().find(|p| p.0 == "tie_break") {
+                    Some((_, t)) if t == "auto" => {
+                        "squirrel (from the corner of a square board), 21345678, pohl, roth, first, then random ones"
+                            .to_string()
+                    }
+                    Some((_, t)) => t.clone(),
+                    None => String::new(),
+                };
+                (
+                    format!("for each tie-break rule in turn ({rules}):"),
+                    "go to the one with the fewest onward squares; ties: the walk's rule"
+                        .to_string(),
+                    "Jump to the square with the fewest free squares beyond it (Warnsdorff's rule); on a tie, let the rule decide.".to_string(),
+                )
+            };
+            (
+                if trace.picker == Picker::Random {
+                    "Random walk"
+                } else {
+                    "Warnsdorff's rule"
+                },
+                vec![
+                    line(0, each, "Make a fresh walk (with the next rule)."),
+                    line(
+                        1,
+                        "put the knight on the start square",
+                        "Put the knight on the start square.",
+                    ),
+                    line(
+                        1,
+                        "while some unvisited square is a knight's move away:",
+                        "As long as the knight can still move somewhere new:",
+                    ),
+                    line(2, pick, pick_en),
+                    line(
+                        1,
+                        format!("if the {covers}: a tour, stop"),
+                        "If every square is visited, that is a tour: stop.",
+                    ),
+                    line(
+                        0,
+                        "answer the longest walk",
+                        "Otherwise report the longest walk made.",
+                    ),
+                ],
+            )
+        }
+        Picker::Ordered | Picker::Warnsdorff(_) | Picker::Shuffled(_) => {
+            let order = match trace.picker {
+                Picker::Ordered => "in the fixed move order".to_string(),
+                Picker::Warnsdorff(tie) => format!(
+                    "fewest onward squares first, ties by {}",
+                    tie_phrase(tie)
+                ),
+                Picker::Shuffled(RandomVariant::Document) => {
+                    "only those with the fewest onward squares, drawn at random with replacement (the report as printed: some may repeat, others never be tried)".to_string()
+                }
+                _ => "fewest onward squares first, ties in random order".to_string(),
+            };
+            let title = match trace.picker {
+                Picker::Ordered => "Backtracking",
+                Picker::Warnsdorff(_) => "Backtracking in Warnsdorff's order",
+                _ => "Backtracking in random order",
+            };
+            let mut lines = vec![
+                line(0, "search(square):", "To search from a square:"),
+                line(
+                    1,
+                    "add square to the path",
+                    "Step onto it: it joins the path.",
+                ),
+                line(
+                    1,
+                    format!("if the {covers}: a tour, stop"),
+                    "If the path covers the board, we have a tour.",
+                ),
+            ];
+            if closed {
+                lines.push(line(
+                    1,
+                    "if no square next to the start is free: give up here",
+                    "If the knight can no longer get back to the start, give up on this path.",
+                ));
+            }
+            lines.extend([
+                line(
+                    1,
+                    format!("for each free square s a knight's move away, {order}: search(s)"),
+                    format!(
+                        "Try each free square a knight's move away ({order}), searching on from it."
+                    ),
+                ),
+                line(
+                    1,
+                    "take square back off the path",
+                    "None of them led to a tour: step back off this square.",
+                ),
+            ]);
+            (title, lines)
+        }
+        Picker::Every => (
+            "Counting every tour",
+            vec![
+                line(0, "count(square):", "To count the tours from a square:"),
+                line(
+                    1,
+                    "add square to the path",
+                    "Step onto it: it joins the path.",
+                ),
+                line(
+                    1,
+                    format!("if the {covers}: count a tour"),
+                    "If the path covers the board, count one more tour.",
+                ),
+                line(
+                    1,
+                    "else if a pruning rule sees no way to finish: give up here",
+                    "If some square can no longer be reached, or two squares could only be the last, give up on this path.",
+                ),
+                line(
+                    1,
+                    "else for each free square s a knight's move away: count(s)",
+                    "Otherwise try every free square a knight's move away, counting on from each.",
+                ),
+                line(
+                    1,
+                    "take square back off the path",
+                    "Step back off this square.",
+                ),
+            ],
+        ),
+        Picker::Tree => {
+            let bfs = trace.job.algorithm == "bfs";
+            let roots = if trace.start == u32::MAX {
+                "every square"
+            } else {
+                "the start square"
+            };
+            (
+                if bfs {
+                    "Breadth-first search"
+                } else {
+                    "Depth-first search"
+                },
+                vec![
+                    line(
+                        0,
+                        format!("frontier ← the empty board's children: the knight on {roots}"),
+                        format!(
+                            "Start with one node per first square ({roots}), all waiting on the frontier."
+                        ),
+                    ),
+                    line(
+                        0,
+                        "while the frontier is not empty:",
+                        "While nodes wait on the frontier:",
+                    ),
+                    line(
+                        1,
+                        if bfs {
+                            "take the oldest node off the frontier (a queue)"
+                        } else {
+                            "take the newest node off the frontier (a stack)"
+                        },
+                        if bfs {
+                            "Take the node that has waited longest."
+                        } else {
+                            "Take the node added last."
+                        },
+                    ),
+                    line(
+                        1,
+                        "for each free square a knight's move from its last square:",
+                        "For every free square the knight could jump to from there:",
+                    ),
+                    line(
+                        2,
+                        "generate the child, put it on the frontier; a tour if it covers the board",
+                        "Make a new node, one move longer, and put it on the frontier; if it covers the board, stop: a tour.",
+                    ),
+                ],
+            )
+        }
+    };
+    Pseudocode {
+        title: title.to_string(),
+        lines,
+    }
+}
+
+/// The line of [`knight`] that step `index` executes.
+pub fn knight_line(trace: &KnightTrace, index: usize) -> usize {
+    let step = &trace.steps[index];
+    let last_of_tour = trace.stop == Stop::Found && index + 1 == trace.steps.len();
+    match (trace.picker, step) {
+        (Picker::Random | Picker::Greedy, KnightStep::Restart { .. }) => 0,
+        (Picker::Random | Picker::Greedy, KnightStep::Visit { options, .. }) => {
+            if last_of_tour {
+                4
+            } else if options.is_empty() {
+                1
+            } else {
+                3
+            }
+        }
+        (Picker::Tree, KnightStep::Generate { parent, .. }) => {
+            if *parent == u32::MAX {
+                0
+            } else {
+                4
+            }
+        }
+        (Picker::Tree, _) => 2,
+        // Backtracking has its "give up" line only when it looks for a closed tour; the
+        // count always has its pruning line.
+        (picker, step) => {
+            let give_up = (picker == Picker::Every || trace.job.closed) as usize;
+            match step {
+                KnightStep::Visit { .. } if last_of_tour => 2,
+                KnightStep::Visit { options, .. } if options.is_empty() => 1,
+                KnightStep::Visit { .. } => 3 + give_up,
+                KnightStep::Tour => 2,
+                KnightStep::Prune { .. } => 3,
+                KnightStep::Backtrack { .. } => 4 + give_up,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// The pseudocode of `trace`'s search.
+pub fn queens(trace: &QueensTrace) -> Pseudocode {
+    let param = |name: &str| {
+        trace
+            .params
+            .iter()
+            .find(|p| p.0 == name)
+            .map_or(String::new(), |p| p.1.clone())
+    };
+    let (title, lines) = match trace.job.algorithm.as_str() {
+        "backtracking" => (
+            "Backtracking",
+            vec![
+                line(0, "column ← the first", "Start with the leftmost column."),
+                line(
+                    0,
+                    "while a column is empty:",
+                    "While some column has no queen:",
+                ),
+                line(
+                    1,
+                    "try its next row, from the top",
+                    "Try the next square down in it.",
+                ),
+                line(
+                    1,
+                    "if a queen attacks it: on to the next row",
+                    "If a queen already on the board attacks it, try the square below.",
+                ),
+                line(
+                    1,
+                    "else place the queen; on to the next column",
+                    "Otherwise put a queen there and move to the next column.",
+                ),
+                line(
+                    1,
+                    "if no row is left: take back the last queen; go on below it",
+                    "If the column has no safe square left, take back the previous queen and try further down its column.",
+                ),
+            ],
+        ),
+        "best-first" => (
+            "Greedy best-first search",
+            vec![
+                line(
+                    0,
+                    format!("queue ← the random start, scored by {}", param("heuristic")),
+                    "Put the random starting placement in a queue, with its score h (attacking pairs).",
+                ),
+                line(
+                    0,
+                    "while the queue is not empty:",
+                    "While the queue holds placements:",
+                ),
+                line(
+                    1,
+                    "take the placement with the lowest h",
+                    "Take out the one with the lowest score.",
+                ),
+                line(
+                    1,
+                    "if h = 0: a solution",
+                    "If no queen attacks another, stop: solved.",
+                ),
+                line(
+                    1,
+                    "if expanded before: drop it",
+                    "If it was expanded before, drop it.",
+                ),
+                line(
+                    1,
+                    "for each move of one queen within its column: queue it with its h",
+                    "Queue every placement one queen-move away, each with its score.",
+                ),
+            ],
+        ),
+        "hill-climbing" => (
+            "Hill climbing with restarts",
+            vec![
+                line(
+                    0,
+                    "start from a random placement",
+                    "Start from a random placement.",
+                ),
+                line(0, "loop:", "Repeat:"),
+                line(
+                    1,
+                    "if h = 0: a solution",
+                    "If no queen attacks another, stop: solved.",
+                ),
+                line(
+                    1,
+                    format!(
+                        "score every move of one queen within its column ({})",
+                        param("heuristic")
+                    ),
+                    "Score every placement one queen-move away.",
+                ),
+                line(
+                    1,
+                    "if the best is lower than h: make it",
+                    "If the best of them is better, move there.",
+                ),
+                line(
+                    1,
+                    format!(
+                        "else stuck (a local minimum or a plateau): restart from a new random placement, at most {} times",
+                        param("max_restarts")
+                    ),
+                    "If none is better, the climb is stuck: start again from a new random placement.",
+                ),
+            ],
+        ),
+        _ => (
+            "Min-conflicts",
+            vec![
+                line(
+                    0,
+                    format!(
+                        "place: queen c on row c; each column draws rows from the rest until both diagonals are free (the last {} columns at random)",
+                        param("tail")
+                    ),
+                    "Place one queen per row and column, choosing rows so that diagonals stay free where possible.",
+                ),
+                line(
+                    0,
+                    "while some queen is attacked:",
+                    "While some queen is attacked:",
+                ),
+                line(1, "pick an attacked queen", "Pick an attacked queen."),
+                line(
+                    1,
+                    format!(
+                        "swap its row with a random column's if that lowers the collisions (up to {} tries)",
+                        param("tries")
+                    ),
+                    "Swap its row with a random queen's, keeping the swap only if fewer queens clash.",
+                ),
+                line(
+                    1,
+                    format!(
+                        "after {} rounds without progress: place afresh",
+                        param("max_stall")
+                    ),
+                    "If nothing improves for a while, start again with a new placement.",
+                ),
+            ],
+        ),
+    };
+    Pseudocode {
+        title: title.to_string(),
+        lines,
+    }
+}
+
+/// The line of [`queens`] that step `index` executes.
+pub fn queens_line(trace: &QueensTrace, index: usize) -> usize {
+    match trace.recorder.steps[index] {
+        QueenStep::Conflict { .. } => 3,
+        QueenStep::Place { .. } => 4,
+        QueenStep::Remove { .. } => 5,
+        QueenStep::Pop { .. } => 2,
+        QueenStep::Goal => 3,
+        QueenStep::Skip { .. } => 4,
+        QueenStep::Push { .. } => 5,
+        QueenStep::Begin { restart: false, .. } => 0,
+        QueenStep::Begin { restart: true, .. } | QueenStep::Stuck { .. } => 5,
+        QueenStep::Score { .. } => 3,
+        QueenStep::Move { .. } => 4,
+        QueenStep::Restart | QueenStep::Draw { .. } => 0,
+        QueenStep::Pick { .. } => 2,
+        QueenStep::Swap { .. } => 3,
+    }
+}

@@ -1,0 +1,289 @@
+//! Any step of a trace at once: the state is kept every so many steps (a checkpoint), and
+//! the state after step k is the checkpoint before it with the steps in between replayed.
+//!
+//! Checkpoints come every `max(1024, size of a state)` steps, so they hold about as many
+//! values as the trace has steps, and a seek replays at most that many steps: on a trace
+//! of a million steps, a fraction of a millisecond.
+
+use super::knight::KnightTrace;
+use super::queens::QueensTrace;
+use crate::solve::knight::trace::{KnightState, KnightStep};
+use crate::solve::queens::trace::{QueenStep, QueensState};
+use std::sync::Arc;
+
+/// A trace whose steps can be replayed from the start.
+pub trait Replayable {
+    /// The board after some steps.
+    type State: Clone;
+    /// How many steps it holds.
+    fn len(&self) -> usize;
+    /// Whether it holds none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The state before the first step.
+    fn initial(&self) -> Self::State;
+    /// Applies step `index` to `state`.
+    fn apply(&self, state: &mut Self::State, index: usize);
+    /// About how many values one state holds (squares, queens).
+    fn state_size(&self) -> usize;
+}
+
+impl Replayable for KnightTrace {
+    type State = KnightState;
+
+    fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn initial(&self) -> KnightState {
+        KnightState::default()
+    }
+
+    fn apply(&self, state: &mut KnightState, index: usize) {
+        state.apply(&self.steps[index], &self.tree);
+    }
+
+    fn state_size(&self) -> usize {
+        self.board.len()
+    }
+}
+
+impl Replayable for QueensTrace {
+    type State = QueensState;
+
+    fn len(&self) -> usize {
+        self.recorder.steps.len()
+    }
+
+    fn initial(&self) -> QueensState {
+        QueensState::new(self.job.n as usize)
+    }
+
+    fn apply(&self, state: &mut QueensState, index: usize) {
+        let step = &self.recorder.steps[index];
+        let carried = step
+            .carries_state()
+            .then(|| self.recorder.state(index, self.job.n as usize))
+            .flatten();
+        state.apply(step, carried);
+    }
+
+    fn state_size(&self) -> usize {
+        // The rows and the best placement kept beside them.
+        2 * self.job.n as usize
+    }
+}
+
+/// A trace with checkpoints.
+pub struct Timeline<T: Replayable> {
+    /// The trace.
+    pub trace: Arc<T>,
+    every: usize,
+    /// `checkpoints[i]`: the state after the first `i * every` steps.
+    checkpoints: Vec<T::State>,
+}
+
+impl<T: Replayable> Timeline<T> {
+    /// Replays `trace` once, keeping its checkpoints.
+    pub fn new(trace: Arc<T>) -> Timeline<T> {
+        let every = trace.state_size().max(1024);
+        let mut state = trace.initial();
+        let mut checkpoints = vec![state.clone()];
+        for i in 0..trace.len() {
+            trace.apply(&mut state, i);
+            if (i + 1) % every == 0 {
+                checkpoints.push(state.clone());
+            }
+        }
+        Timeline {
+            trace,
+            every,
+            checkpoints,
+        }
+    }
+
+    /// How many steps the trace holds: positions run from 0 (before the first) to this.
+    pub fn len(&self) -> usize {
+        self.trace.len()
+    }
+
+    /// Whether the trace holds no step.
+    pub fn is_empty(&self) -> bool {
+        self.trace.is_empty()
+    }
+
+    /// The state after the first `k` steps (`k` past the end: after the last).
+    pub fn state_at(&self, k: usize) -> T::State {
+        let k = k.min(self.len());
+        let at = (k / self.every).min(self.checkpoints.len() - 1);
+        let mut state = self.checkpoints[at].clone();
+        for i in at * self.every..k {
+            self.trace.apply(&mut state, i);
+        }
+        state
+    }
+}
+
+/// Where the notable steps of a knight trace are, for marks on a slider.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KnightMarks {
+    /// Squares taken back (and paths given up).
+    pub backtracks: Vec<u32>,
+    /// Walks begun after the first.
+    pub restarts: Vec<u32>,
+    /// Steps that made the longest path so far.
+    pub bests: Vec<u32>,
+    /// Tours (counted, or the one found).
+    pub solutions: Vec<u32>,
+}
+
+impl KnightMarks {
+    /// The marks of `trace`'s steps.
+    pub fn of(trace: &KnightTrace) -> KnightMarks {
+        let mut marks = KnightMarks::default();
+        let tree = &trace.tree;
+        let (mut depth, mut deepest, mut walks) = (0usize, 0usize, 0);
+        for (i, step) in trace.steps.iter().enumerate() {
+            let i = i as u32;
+            match *step {
+                KnightStep::Restart { .. } => {
+                    walks += 1;
+                    depth = 0;
+                    if walks > 1 {
+                        marks.restarts.push(i);
+                    }
+                }
+                KnightStep::Visit { .. } => {
+                    depth += 1;
+                    if depth > deepest {
+                        deepest = depth;
+                        marks.bests.push(i);
+                    }
+                }
+                KnightStep::Backtrack { .. } => {
+                    depth = depth.saturating_sub(1);
+                    marks.backtracks.push(i);
+                }
+                KnightStep::Prune { .. } => marks.backtracks.push(i),
+                KnightStep::Tour => marks.solutions.push(i),
+                KnightStep::Generate { parent, .. } => {
+                    let d = tree.get(parent).map_or(1, |p| p.depth as usize + 1);
+                    if d > deepest {
+                        deepest = d;
+                        marks.bests.push(i);
+                    }
+                }
+                KnightStep::Expand { .. } => {}
+            }
+        }
+        if trace.found && trace.job.algorithm != "count" && !trace.steps.is_empty() {
+            marks.solutions.push(trace.steps.len() as u32 - 1);
+        }
+        marks
+    }
+}
+
+/// Where the notable steps of a queens trace are, for marks on a slider.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueensMarks {
+    /// Queens taken back, local minima and plateaus.
+    pub backtracks: Vec<u32>,
+    /// Restarts after the first placement.
+    pub restarts: Vec<u32>,
+    /// Steps that reached a lower heuristic value (or more queens) than ever before.
+    pub bests: Vec<u32>,
+    /// The solution.
+    pub solutions: Vec<u32>,
+}
+
+impl QueensMarks {
+    /// The marks of `trace`'s steps.
+    pub fn of(trace: &QueensTrace) -> QueensMarks {
+        let mut marks = QueensMarks::default();
+        let (mut placed, mut most) = (0usize, 0usize);
+        let mut lowest = u32::MAX;
+        let mut starts = 0;
+        for (i, step) in trace.recorder.steps.iter().enumerate() {
+            let i = i as u32;
+            let mut lower = |h: u32, marks: &mut QueensMarks| {
+                if h < lowest {
+                    lowest = h;
+                    marks.bests.push(i);
+                }
+            };
+            match *step {
+                QueenStep::Place { .. } => {
+                    placed += 1;
+                    if placed > most {
+                        most = placed;
+                        marks.bests.push(i);
+                    }
+                }
+                QueenStep::Remove { .. } => {
+                    placed = placed.saturating_sub(1);
+                    marks.backtracks.push(i);
+                }
+                QueenStep::Stuck { .. } => marks.backtracks.push(i),
+                QueenStep::Begin { h, restart } => {
+                    if restart {
+                        marks.restarts.push(i);
+                    }
+                    lower(h, &mut marks);
+                }
+                QueenStep::Restart => {
+                    starts += 1;
+                    if starts > 1 {
+                        marks.restarts.push(i);
+                    }
+                }
+                QueenStep::Pop { h } | QueenStep::Move { h, .. } => lower(h, &mut marks),
+                QueenStep::Swap {
+                    kept: true,
+                    collisions,
+                    ..
+                } => lower(collisions, &mut marks),
+                QueenStep::Goal => marks.solutions.push(i),
+                _ => {}
+            }
+        }
+        let last = trace.recorder.steps.len();
+        if trace.found && last > 0 && marks.solutions.last() != Some(&(last as u32 - 1)) {
+            marks.solutions.push(last as u32 - 1);
+        }
+        marks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::trace::KnightTraceJob;
+    use crate::solve::Budget;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn every_position_of_a_timeline_is_the_replay_of_the_steps_before_it() {
+        let job = KnightTraceJob {
+            cols: 5,
+            rows: 5,
+            start: None,
+            closed: false,
+            algorithm: "backtrack".into(),
+            params: vec![],
+            seed: 0,
+            budget: Budget::unlimited(),
+            limit: 20_000,
+        };
+        let trace = Arc::new(job.run(&AtomicBool::new(false)).unwrap());
+        let timeline = Timeline::new(trace.clone());
+        let mut state = trace.initial();
+        for k in 0..=trace.len() {
+            assert_eq!(timeline.state_at(k), state, "after {k} steps");
+            if k < trace.len() {
+                trace.apply(&mut state, k);
+            }
+        }
+        assert_eq!(state.path, trace.path);
+    }
+}
