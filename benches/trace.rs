@@ -134,5 +134,42 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(trace, benches);
+/// Seeking in a trace of a million steps: the state after any step, from the checkpoint
+/// before it.
+fn seeking(c: &mut Criterion) {
+    use searchlab::run::trace::KnightTraceJob;
+    use searchlab::run::trace::timeline::Timeline;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    for (board, algorithm) in [(8, "backtrack"), (300, "warnsdorff")] {
+        let job = KnightTraceJob {
+            cols: board,
+            rows: board,
+            start: None,
+            closed: false,
+            algorithm: algorithm.into(),
+            params: vec![],
+            seed: 0,
+            budget: Budget::unlimited(),
+            limit: 1_000_000,
+        };
+        let trace = Arc::new(job.run(&AtomicBool::new(false)).unwrap());
+        let len = trace.steps.len();
+        let timeline = Timeline::new(trace);
+        let mut at = 0usize;
+        c.bench_function(
+            &format!("timeline seek, {algorithm} {board}x{board}, {len} steps"),
+            |b| {
+                b.iter(|| {
+                    // Positions spread over the whole trace, each just before a checkpoint
+                    // (the most steps to replay) somewhere.
+                    at = (at + 616_161) % (len + 1);
+                    timeline.state_at(black_box(at)).path.len()
+                })
+            },
+        );
+    }
+}
+
+criterion_group!(trace, benches, seeking);
 criterion_main!(trace);

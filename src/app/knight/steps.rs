@@ -38,12 +38,32 @@ pub struct Shown {
     moved: bool,
 }
 
-impl Shown {
-    fn new(trace: KnightTrace) -> Shown {
+/// A trace made ready to show, on the background thread: its checkpoints, marks and
+/// pseudocode (a million steps take a few tens of milliseconds to replay once).
+pub struct Prepared {
+    timeline: Timeline<KnightTrace>,
+    marks: KnightMarks,
+    code: Pseudocode,
+}
+
+impl Prepared {
+    fn of(trace: KnightTrace) -> Prepared {
         let trace = Arc::new(trace);
-        let marks = KnightMarks::of(&trace);
-        let code = pseudocode::knight(&trace);
-        let timeline = Timeline::new(trace);
+        Prepared {
+            marks: KnightMarks::of(&trace),
+            code: pseudocode::knight(&trace),
+            timeline: Timeline::new(trace),
+        }
+    }
+}
+
+impl Shown {
+    fn new(prepared: Prepared) -> Shown {
+        let Prepared {
+            timeline,
+            marks,
+            code,
+        } = prepared;
         Shown {
             state: (0, timeline.state_at(0)),
             timeline,
@@ -98,7 +118,7 @@ impl Shown {
 /// The step-by-step view of the Knight's Tour tab.
 #[derive(Default)]
 pub struct Steps {
-    pending: Option<Background<Result<KnightTrace, String>>>,
+    pending: Option<Background<Result<Prepared, String>>>,
     pub shown: Option<Shown>,
     /// Why the last trace failed.
     pub error: Option<String>,
@@ -130,7 +150,11 @@ impl Steps {
             "searchlab-trace",
             ctx,
             move |send, work| {
-                send(job.run(&work.cancel).map_err(|e| e.to_string()));
+                send(
+                    job.run(&work.cancel)
+                        .map(Prepared::of)
+                        .map_err(|e| e.to_string()),
+                );
             },
         ));
     }
@@ -152,7 +176,7 @@ impl Steps {
         if let Some(p) = &self.pending {
             for result in p.take() {
                 match result {
-                    Ok(trace) => self.shown = Some(Shown::new(trace)),
+                    Ok(prepared) => self.shown = Some(Shown::new(prepared)),
                     Err(e) => self.error = Some(e),
                 }
             }
