@@ -14,6 +14,7 @@ pub mod puzzles;
 pub mod queens;
 pub mod runs;
 pub mod startup;
+pub mod steps;
 pub mod view;
 pub mod widgets;
 

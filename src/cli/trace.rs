@@ -7,9 +7,9 @@ use super::knight::{grid, square_label};
 use super::output::{ParamMap, RowCols, row_col};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
+use crate::run::trace::DEFAULT_CLI_STEPS;
 use crate::run::trace::knight::{self, KnightTrace, KnightTraceJob};
 use crate::run::trace::queens::{self, QueensTrace, QueensTraceJob};
-use crate::run::trace::{DEFAULT_CLI_STEPS, steps};
 use crate::solve::{Budget, Counters, Stop};
 use clap::Args;
 use clap::builder::PossibleValuesParser;
@@ -306,12 +306,12 @@ fn queens_text(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
         writeln!(out)?;
     }
     let figures = told(queens_figures(&t.job.algorithm), &t.counters);
-    let note = if t.cut() {
-        format!("{} traced (the limit)", steps(held.len()))
-    } else {
-        format!("{} traced, the whole search", steps(held.len()))
-    };
-    writeln!(out, "{figures}; {note}; {:.3} ms", t.elapsed_ms)
+    writeln!(
+        out,
+        "{figures}; {}; {:.3} ms",
+        queens::summary(t),
+        t.elapsed_ms
+    )
 }
 
 #[derive(Serialize)]

@@ -3,7 +3,7 @@
 //! knight's moves, a backtrack taking back the last square), and from the trace's own
 //! replay, which `tests/trace.rs` checks against the solver.
 
-use super::{harness, is_disabled, step_until_traced};
+use super::{harness, is_disabled, queens_harness, step_until_traced};
 use egui_kittest::kittest::Queryable;
 use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::trace::KnightStep;
@@ -144,4 +144,79 @@ fn snapshot_step_by_step_backtracking_5x5() {
     h.state_mut().knight.seek_step(30);
     h.run();
     super::snapshot(&mut h, "steps_backtrack_5x5");
+}
+
+/// Attacking pairs among the queens placed, from the rules.
+fn attacking_pairs(rows: &[u32]) -> usize {
+    let mut pairs = 0;
+    for a in 0..rows.len() {
+        for b in a + 1..rows.len() {
+            let dr = rows[a].abs_diff(rows[b]) as usize;
+            pairs += usize::from(dr == 0 || dr == b - a);
+        }
+    }
+    pairs
+}
+
+#[test]
+fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
+    let mut h = queens_harness("6");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    h.step();
+    while h.state().queens.tracing() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let (_, len) = h.state().queens.step_position().expect("a trace is shown");
+    let mut seen = Vec::new();
+    for k in 0..=len {
+        h.state_mut().queens.seek_step(k);
+        let rows = h.state_mut().queens.step_rows().unwrap();
+        assert_eq!(attacking_pairs(&rows), 0, "step {k}: {rows:?}");
+        seen.push(rows);
+    }
+    // The first solution of 6 queens, column by column, rows from the top.
+    assert_eq!(seen[len], vec![1, 3, 5, 0, 2, 4]);
+    // Back and forth through the buttons gives the same boards.
+    h.state_mut().queens.seek_step(10);
+    h.run();
+    h.get_by_label("Step ▶").click();
+    h.run();
+    h.get_by_label("◀ Back").click();
+    h.run();
+    assert_eq!(h.state_mut().queens.step_rows().unwrap(), seen[10]);
+    // A row attacked: the pseudocode's line for it is lit, and the board names the queen.
+    h.state_mut().queens.seek_step(2);
+    h.run();
+    assert_eq!(
+        h.state().queens.step_line().as_deref(),
+        Some("if a queen attacks it: on to the next row")
+    );
+    assert!(
+        h.query_all_by_label_contains("the queen attacking it")
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
+fn snapshot_step_by_step_queens_8() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    h.step();
+    while h.state().queens.tracing() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    // Step 40: three queens down, the fourth column's rows tried one by one.
+    h.state_mut().queens.seek_step(40);
+    h.run();
+    super::snapshot(&mut h, "steps_queens_8");
 }

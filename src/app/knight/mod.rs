@@ -13,7 +13,7 @@ use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
-use steps::{StepKey, Steps};
+use steps::KnightSteps;
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
@@ -76,7 +76,7 @@ pub struct KnightView {
     /// The board drew the construction's tours last frame (its cells had room for them).
     construction_lines: bool,
     /// The search traced, step by step.
-    steps: Steps,
+    steps: KnightSteps,
 }
 
 impl KnightView {
@@ -116,7 +116,7 @@ impl KnightView {
             construction: None,
             closed_box: ClosedBox::default(),
             construction_lines: true,
-            steps: Steps::default(),
+            steps: KnightSteps::default(),
         }
     }
 
@@ -427,8 +427,8 @@ impl View for KnightView {
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         if self.steps.showing {
             match action {
-                Action::Play => return self.steps.key(StepKey::Play),
-                Action::Step(by) => return self.steps.key(StepKey::Step(by)),
+                Action::Play => return self.steps.key(None),
+                Action::Step(by) => return self.steps.key(Some(by)),
                 _ => {}
             }
         }
@@ -578,7 +578,9 @@ impl View for KnightView {
         let board = self.board();
         if self.steps.showing {
             self.steps.logic(ui);
-            return self.steps.main_ui(ui, &board);
+            return (self.steps).main_ui(ui, |ui, trace, state, pos| {
+                steps::draw(ui, &board, trace, state, pos)
+            });
         }
         self.animate(ui);
         let (r, c) = self.settings.start;

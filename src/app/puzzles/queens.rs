@@ -85,6 +85,7 @@ impl PuzzleUi for QueensInstance {
                 show_lines: true,
                 version: key,
                 legend: false,
+                focus: None,
             },
         );
         None
@@ -95,7 +96,7 @@ impl PuzzleUi for QueensInstance {
     }
 
     fn legend(&self, ui: &mut Ui) {
-        queens_legend(ui, true, true);
+        queens_legend(ui, true, true, None);
     }
 
     fn curve_note(

@@ -3,6 +3,7 @@
 //! compare the times.
 
 mod figures;
+mod steps;
 
 use super::live_run::LiveRun;
 use super::runs::{Action, seconds_of};
@@ -25,6 +26,7 @@ use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
+use steps::QueensSteps;
 
 /// The largest n the app accepts: min-conflicts places ten million queens in seconds.
 pub const MAX_APP_N: u64 = 10_000_000;
@@ -110,6 +112,8 @@ pub struct QueensView {
     selected: Option<usize>,
     /// What the board says of the square (or block) under the pointer.
     hovered: Option<String>,
+    /// The search traced, step by step.
+    steps: QueensSteps,
 }
 
 impl QueensView {
@@ -137,6 +141,7 @@ impl QueensView {
             pairs: Some(0),
             version: 0,
             outcome: None,
+            steps: QueensSteps::default(),
             results: Vec::new(),
             selected: None,
             hovered: None,
@@ -387,6 +392,13 @@ impl View for QueensView {
     /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
     /// paused.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.steps.showing {
+            match action {
+                Action::Play => return self.steps.key(None),
+                Action::Step(by) => return self.steps.key(Some(by)),
+                _ => {}
+            }
+        }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
@@ -500,10 +512,14 @@ impl View for QueensView {
 
         ui.separator();
         self.run_buttons(ui);
+        self.step_controls(ui);
     }
 
     /// Counters, the outcome, the table of runs and the conflicts plot.
     fn stats(&mut self, ui: &mut Ui) {
+        if self.steps.showing {
+            return self.steps.stats_ui(ui);
+        }
         let c = self.live.counters;
         let ctx = ui.ctx().clone();
         let time = |ms: f64| format_ms(&ctx, ms);
@@ -566,6 +582,10 @@ impl View for QueensView {
 
     /// The board with the live placement or the answer.
     fn main_ui(&mut self, ui: &mut Ui) {
+        if self.steps.showing {
+            self.steps.logic(ui);
+            return self.steps.main_ui(ui, steps::draw);
+        }
         let n = self.settings.n as usize;
         let view = QueensBoardView {
             n,
@@ -574,6 +594,7 @@ impl View for QueensView {
             show_lines: self.settings.show_lines,
             version: self.version,
             legend: true,
+            focus: None,
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

@@ -91,6 +91,18 @@ pub struct QueensBoardView<'a> {
     /// Say under the board what its colours mean (the N-Queens view; Compare's small
     /// boards share one legend).
     pub legend: bool,
+    /// The square a search is looking at, in a step-by-step view.
+    pub focus: Option<Focus>,
+}
+
+/// The square a search is looking at (a row it tries, a move it scores), and the queen
+/// that attacks it, if the search named one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Focus {
+    pub column: u32,
+    pub row: u32,
+    /// The column of a queen attacking the square.
+    pub by: Option<u32>,
 }
 
 pub struct QueensBoardResponse {
@@ -114,6 +126,7 @@ struct Palette {
     attacked: Color32,
     line: Color32,
     empty: Color32,
+    focus: Color32,
 }
 
 fn palette(dark_mode: bool) -> Palette {
@@ -125,6 +138,7 @@ fn palette(dark_mode: bool) -> Palette {
             attacked: Color32::from_rgb(255, 90, 80),
             line: Color32::from_rgba_unmultiplied(255, 90, 80, 150),
             empty: Color32::from_rgb(30, 34, 42),
+            focus: Color32::from_rgb(90, 200, 250),
         }
     } else {
         Palette {
@@ -134,6 +148,7 @@ fn palette(dark_mode: bool) -> Palette {
             attacked: Color32::from_rgb(200, 20, 20),
             line: Color32::from_rgba_unmultiplied(200, 20, 20, 150),
             empty: Color32::from_rgb(250, 248, 240),
+            focus: Color32::from_rgb(20, 110, 220),
         }
     }
 }
@@ -269,9 +284,31 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             painter.circle_filled(p, (cell * 0.4).max(0.8), colour);
         }
     }
+    if let Some(f) = view.focus {
+        let at = centre(f.column as usize, f.row);
+        let rect = Rect::from_center_size(at, Vec2::splat(cell));
+        let width = (cell * 0.08).clamp(1.5, 4.0);
+        painter.rect_stroke(
+            rect.shrink(width / 2.0),
+            0.0,
+            Stroke::new(width, pal.focus),
+            egui::StrokeKind::Inside,
+        );
+        if let Some(by) = f.by
+            && let Some(&r) = view.rows.get(by as usize)
+        {
+            painter.extend(egui::Shape::dashed_line(
+                &[centre(by as usize, r), at],
+                Stroke::new(width, pal.attacked),
+                (cell * 0.25).clamp(4.0, 10.0),
+                (cell * 0.15).clamp(3.0, 6.0),
+            ));
+        }
+    }
     if view.legend {
+        let focus = view.focus.map(|f| f.by.is_some());
         legend::strip(ui, strip, |ui| {
-            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines)
+            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus)
         });
     }
 
@@ -317,8 +354,10 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
 }
 
 /// What a board of queens shows: queens (as glyphs, or as dots on small squares), those
-/// attacked, and the lines between attacking queens when they are drawn.
-pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool) {
+/// attacked, and the lines between attacking queens when they are drawn; `focus`: the
+/// square a search looks at is outlined (`Some(true)`: with the line from the queen that
+/// attacks it).
+pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool, focus: Option<bool>) {
     let pal = palette(ui.visuals().dark_mode);
     let mark = |c| {
         if glyphs {
@@ -332,6 +371,16 @@ pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool) {
         legend::swatch(ui, mark(pal.attacked), "attacked queen");
         if lines {
             legend::swatch(ui, Mark::Line(pal.attacked), "attack line");
+        }
+        if let Some(by) = focus {
+            legend::swatch(
+                ui,
+                Mark::Outline(pal.focus),
+                "the square the search looks at",
+            );
+            if by {
+                legend::swatch(ui, Mark::Dashed(pal.attacked), "the queen attacking it");
+            }
         }
     });
 }

@@ -210,13 +210,26 @@ impl QueensTrace {
 
     /// A teller for this trace's steps, from the start.
     pub fn teller(&self) -> Teller<'_> {
+        self.teller_at(0, QueensState::new(self.job.n as usize))
+    }
+
+    /// A teller for the steps from `index` on, `state` being the state before it.
+    pub fn teller_at(&self, index: usize, state: QueensState) -> Teller<'_> {
         Teller {
             trace: self,
-            state: QueensState::new(self.job.n as usize),
-            h: 0,
-            restarts: 0,
-            index: 0,
+            state,
+            index,
         }
+    }
+}
+
+/// The note a trace ends with: how many steps it holds, and whether it was cut.
+pub fn summary(trace: &QueensTrace) -> String {
+    let held = super::steps(trace.recorder.steps.len());
+    if trace.cut() {
+        format!("{held} traced (the limit)")
+    } else {
+        format!("{held} traced, the whole search")
     }
 }
 
@@ -229,10 +242,6 @@ pub fn square_name(n: u64, col: u32, row: u32) -> String {
 pub struct Teller<'a> {
     trace: &'a QueensTrace,
     state: QueensState,
-    /// The heuristic value where a local search stands.
-    h: u32,
-    /// Fresh placements so far (min-conflicts).
-    restarts: u32,
     /// The next step's index.
     index: usize,
 }
@@ -278,7 +287,6 @@ impl Teller<'_> {
                 json!({"kind": "remove", "column": column, "row": row}),
             ),
             QueenStep::Begin { h, restart } => {
-                self.h = h;
                 let text = if restart {
                     format!("Restart from a new random placement, h = {h}.")
                 } else {
@@ -315,8 +323,7 @@ impl Teller<'_> {
                 json!({"kind": "score", "column": column, "row": row, "h": h}),
             ),
             QueenStep::Move { column, row, h } => {
-                let before = self.h;
-                self.h = h;
+                let before = self.state.h;
                 (
                     format!(
                         "Move file {}'s queen to {}, the best neighbour: h {before} → {h}.",
@@ -339,13 +346,12 @@ impl Teller<'_> {
                 (text, json!({"kind": "stuck", "h": h, "best": best}))
             }
             QueenStep::Restart => {
-                self.restarts += 1;
+                let attempt = self.state.placements + 1;
                 (
                     format!(
-                        "Placement {}: begin with the queen of each file on its own rank, then swap.",
-                        self.restarts
+                        "Placement {attempt}: begin with the queen of each file on its own rank, then swap."
                     ),
-                    json!({"kind": "restart", "attempt": self.restarts}),
+                    json!({"kind": "restart", "attempt": attempt}),
                 )
             }
             QueenStep::Draw {

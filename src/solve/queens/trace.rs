@@ -172,6 +172,10 @@ pub struct QueensState {
     pub rows: Vec<u32>,
     /// Hill climbing: the placement with the lowest value so far, and the value.
     pub best: Option<(Vec<u32>, u32)>,
+    /// The heuristic value of the placement a local search stands on.
+    pub h: u32,
+    /// Min-conflicts: fresh placements begun.
+    pub placements: u32,
 }
 
 impl QueensState {
@@ -194,6 +198,7 @@ impl QueensState {
                 if let Some(rows) = carried {
                     self.rows = rows.to_vec();
                 }
+                self.h = h;
                 self.note(h);
             }
             QueenStep::Pop { .. } | QueenStep::Goal => {
@@ -205,9 +210,13 @@ impl QueensState {
                 if let Some(r) = self.rows.get_mut(column as usize) {
                     *r = row;
                 }
+                self.h = h;
                 self.note(h);
             }
-            QueenStep::Restart => self.rows = (0..self.n as u32).collect(),
+            QueenStep::Restart => {
+                self.rows = (0..self.n as u32).collect();
+                self.placements += 1;
+            }
             QueenStep::Draw {
                 column, partner, ..
             }

@@ -1,0 +1,115 @@
+//! The N-Queens view's "Step by step" (see [`crate::app::steps`]): its trace job, and its
+//! board at a step: the queens as the steps leave them, attacked ones in red, and the
+//! square the step looks at outlined, with the queen that attacks it.
+
+use crate::app::steps::{MAX_APP_STEPS, Steps};
+use crate::app::widgets::queens_board::{Attacks, Focus, QueensBoardView, queens_board};
+use crate::run::queens::QueensTask;
+use crate::run::trace::queens::{QueensTrace, QueensTraceJob, TRACEABLE};
+use crate::solve::queens::trace::{QueenStep, QueensState};
+use egui::Ui;
+
+/// The queens' step-by-step view.
+pub type QueensSteps = Steps<QueensTraceJob>;
+
+/// Why the search chosen cannot be traced, if it cannot.
+fn refusal(algorithm: &str) -> Option<String> {
+    (!TRACEABLE.contains(&algorithm)).then(|| {
+        format!(
+            "Step by step follows backtracking, best-first, hill climbing and min-conflicts; {algorithm} is not one of them"
+        )
+    })
+}
+
+/// The square step `index` looks at, on the board `state` shows after it.
+fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> {
+    let at = |column: u32, row: u32, by: Option<u32>| Some(Focus { column, row, by });
+    let queen = |column: u32| at(column, *state.rows.get(column as usize)?, None);
+    match *trace.recorder.steps.get(pos.checked_sub(1)?)? {
+        QueenStep::Conflict { column, row, by } => at(column, row, Some(by)),
+        QueenStep::Place { column, row }
+        | QueenStep::Push { column, row, .. }
+        | QueenStep::Score { column, row, .. }
+        | QueenStep::Move { column, row, .. } => at(column, row, None),
+        QueenStep::Draw { column, .. }
+        | QueenStep::Pick { column }
+        | QueenStep::Swap { column, .. } => queen(column),
+        _ => None,
+    }
+}
+
+/// The board after `pos` steps of `trace`.
+pub fn draw(ui: &mut Ui, trace: &QueensTrace, state: &QueensState, pos: usize) {
+    let n = trace.job.n as usize;
+    let attacks = Attacks::of(n, &state.rows);
+    let view = QueensBoardView {
+        n,
+        rows: &state.rows,
+        attacks: &attacks,
+        show_lines: true,
+        version: pos as u64,
+        legend: true,
+        focus: focus(trace, state, pos),
+    };
+    let out = queens_board(ui, &view);
+    crate::app::export::register(ui.ctx(), "board", out.area);
+}
+
+impl super::QueensView {
+    /// The job that traces the search the form describes.
+    fn trace_job(&self) -> QueensTraceJob {
+        let algorithm = self.settings.algorithm.clone();
+        let job = self.job(self.solve_task(&algorithm));
+        let params = match job.task {
+            QueensTask::Solve { params, .. } => params,
+            QueensTask::Count => Vec::new(),
+        };
+        QueensTraceJob {
+            n: job.n,
+            algorithm,
+            params,
+            seed: job.seed,
+            budget: job.budget,
+            limit: MAX_APP_STEPS,
+        }
+    }
+
+    /// "Step by step", and the switch between the run and its trace.
+    pub(super) fn step_controls(&mut self, ui: &mut Ui) {
+        let refusal = refusal(&self.settings.algorithm);
+        let held = self.hold.as_ref().map(ToString::to_string);
+        if self.steps.controls(ui, refusal, held) {
+            let job = self.trace_job();
+            self.steps.start(ui.ctx(), job);
+        }
+    }
+
+    /// Whether a trace is being made.
+    pub fn tracing(&self) -> bool {
+        self.steps.busy()
+    }
+
+    /// The trace on show: `(steps applied, steps in all)`.
+    pub fn step_position(&self) -> Option<(usize, usize)> {
+        let s = self.steps.shown.as_ref()?;
+        Some((s.play.pos, s.timeline.len()))
+    }
+
+    /// Goes to the position after `pos` steps of the trace on show.
+    pub fn seek_step(&mut self, pos: usize) {
+        if let Some(s) = self.steps.shown.as_mut() {
+            s.seek(pos);
+        }
+    }
+
+    /// The rows of the queens on the board at the position on show.
+    pub fn step_rows(&mut self) -> Option<Vec<u32>> {
+        Some(self.steps.shown.as_mut()?.state().rows.clone())
+    }
+
+    /// The pseudocode line the step on show executes, as pseudocode.
+    pub fn step_line(&self) -> Option<String> {
+        let s = self.steps.shown.as_ref()?;
+        Some(s.code.lines[s.line()?].code.clone())
+    }
+}

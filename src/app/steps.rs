@@ -1,0 +1,480 @@
+//! "Step by step", for any puzzle whose searches can be traced: the search on show traced
+//! on a background thread, then followed one decision at a time, backwards and forwards,
+//! with its pseudocode lit and its steps told. A puzzle view supplies the trace job and
+//! draws its board at the step; everything else is here.
+//!
+//! The trace is made ready on the background thread too (a [`Timeline`] of checkpoints,
+//! the slider's marks, the pseudocode), so the UI thread only seeks.
+
+use crate::app::background::Background;
+use crate::app::view::stat_row;
+use crate::app::widgets::steps_panel::{mark_colours, pseudocode, step_log};
+use crate::app::widgets::timeline::{Marks, Playback, timeline};
+use crate::run::JobError;
+use crate::run::trace::pseudocode::Pseudocode;
+use crate::run::trace::timeline::{Replayable, Timeline};
+use egui::Ui;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The most steps the app traces: a million steps take 16 MB and seek in microseconds.
+pub const MAX_APP_STEPS: u64 = 1_000_000;
+
+/// Lines of the log around the step on show.
+const LOG_LINES: usize = 60;
+
+/// What the step-by-step view needs of a puzzle's trace.
+pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized + 'static {
+    /// The steps to mark on the slider: dead ends and backtracks, restarts, new bests,
+    /// solutions.
+    fn marks(&self) -> [Vec<u32>; 4];
+    /// What each kind of mark is, for the legend.
+    fn mark_labels(&self) -> [&'static str; 4];
+    /// The algorithm, line by line.
+    fn pseudocode(&self) -> Pseudocode;
+    /// The line of the pseudocode step `index` executes.
+    fn line(&self, index: usize) -> usize;
+    /// The sentences of steps `from..to`, `state` being the state before `from`.
+    fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String>;
+    /// The algorithm and how much of it the trace holds.
+    fn title(&self) -> String;
+    /// What came of the search.
+    fn message(&self) -> &str;
+    /// The search's figures: `(label, help, value)`.
+    fn figures(&self) -> Vec<(&'static str, &'static str, String)>;
+}
+
+/// A job that makes a trace.
+pub trait TraceJob: Send + 'static {
+    type Trace: Traced;
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError>;
+}
+
+impl TraceJob for crate::run::trace::KnightTraceJob {
+    type Trace = crate::run::trace::KnightTrace;
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
+        crate::run::trace::KnightTraceJob::run(self, cancel)
+    }
+}
+
+impl TraceJob for crate::run::trace::QueensTraceJob {
+    type Trace = crate::run::trace::QueensTrace;
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
+        crate::run::trace::QueensTraceJob::run(self, cancel)
+    }
+}
+
+/// A trace made ready to show.
+pub struct Prepared<T: Traced> {
+    timeline: Timeline<T>,
+    marks: [Vec<u32>; 4],
+    code: Pseudocode,
+}
+
+impl<T: Traced> Prepared<T> {
+    fn of(trace: T) -> Prepared<T> {
+        let trace = Arc::new(trace);
+        Prepared {
+            marks: trace.marks(),
+            code: trace.pseudocode(),
+            timeline: Timeline::new(trace),
+        }
+    }
+}
+
+/// A trace on show.
+pub struct Shown<T: Traced> {
+    pub timeline: Timeline<T>,
+    marks: [Vec<u32>; 4],
+    pub code: Pseudocode,
+    pub play: Playback,
+    /// The state at `play.pos`, and that position.
+    state: (usize, T::State),
+    /// The log scrolls to the step on show when it moved.
+    moved: bool,
+}
+
+impl<T: Traced> Shown<T> {
+    fn new(p: Prepared<T>) -> Shown<T> {
+        Shown {
+            state: (0, p.timeline.state_at(0)),
+            timeline: p.timeline,
+            marks: p.marks,
+            code: p.code,
+            play: Playback::default(),
+            moved: true,
+        }
+    }
+
+    /// The state after `play.pos` steps.
+    pub fn state(&mut self) -> &T::State {
+        if self.state.0 != self.play.pos {
+            self.state = (self.play.pos, self.timeline.state_at(self.play.pos));
+        }
+        &self.state.1
+    }
+
+    /// The index of the step on show (the last applied), if any.
+    pub fn current(&self) -> Option<usize> {
+        self.play.pos.checked_sub(1)
+    }
+
+    /// Goes to the position after `pos` steps.
+    pub fn seek(&mut self, pos: usize) {
+        self.play.seek(pos, self.timeline.len());
+        self.moved = true;
+    }
+
+    /// The pseudocode line the step on show executes.
+    pub fn line(&self) -> Option<usize> {
+        Some(self.timeline.trace.line(self.current()?))
+    }
+
+    /// The sentence of the step on show.
+    fn sentence(&self) -> Option<String> {
+        let i = self.current()?;
+        let trace = &self.timeline.trace;
+        trace.tell(i, i + 1, self.timeline.state_at(i)).pop()
+    }
+}
+
+/// The step-by-step view of one puzzle's tab.
+pub struct Steps<J: TraceJob> {
+    pending: Option<Background<Result<Prepared<J::Trace>, String>>>,
+    pub shown: Option<Shown<J::Trace>>,
+    /// Why the last trace failed.
+    pub error: Option<String>,
+    /// The algorithm in plain English instead of pseudocode.
+    pub english: bool,
+    /// Whether the view shows the trace (else the run, as before).
+    pub showing: bool,
+    /// The central panel had room for the algorithm and the log beside the board last
+    /// frame (else they go in the side panel).
+    wide: bool,
+}
+
+impl<J: TraceJob> Default for Steps<J> {
+    fn default() -> Self {
+        Steps {
+            pending: None,
+            shown: None,
+            error: None,
+            english: false,
+            showing: false,
+            wide: false,
+        }
+    }
+}
+
+impl<J: TraceJob> Steps<J> {
+    /// Traces `job` on a background thread.
+    pub fn start(&mut self, ctx: &egui::Context, job: J) {
+        self.cancel();
+        self.error = None;
+        self.showing = true;
+        self.pending = Some(Background::start(
+            "searchlab-trace",
+            ctx,
+            move |send, work| {
+                send(
+                    job.run(&work.cancel)
+                        .map(Prepared::of)
+                        .map_err(|e| e.to_string()),
+                );
+            },
+        ));
+    }
+
+    /// Stops a trace under way.
+    pub fn cancel(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.cancel();
+        }
+    }
+
+    /// Whether a trace is being made.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Picks up a finished trace; moves a playing timeline on.
+    pub fn logic(&mut self, ui: &Ui) {
+        if let Some(p) = &self.pending {
+            for result in p.take() {
+                match result {
+                    Ok(prepared) => self.shown = Some(Shown::new(prepared)),
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            if p.has_ended() {
+                self.pending = None;
+            }
+        }
+        if let Some(s) = self.shown.as_mut().filter(|_| self.showing) {
+            let dt = ui.input(|i| i.stable_dt).min(0.1);
+            if s.play.advance(dt, s.timeline.len()) {
+                s.moved = true;
+            }
+            if s.play.playing {
+                ui.ctx().request_repaint();
+            }
+        }
+    }
+
+    /// Space (`None`), → and ← (`Some(±1)`) on the timeline.
+    pub fn key(&mut self, step: Option<isize>) {
+        if let Some(s) = self.shown.as_mut() {
+            let len = s.timeline.len();
+            match step {
+                None => s.play.toggle(len),
+                Some(by) => s.play.step(by, len),
+            }
+            s.moved = true;
+        }
+    }
+
+    /// "Step by step" (disabled with `refusal` or `held` as the reason: a refusal is also
+    /// said under it) and the switch between the run and its trace. Returns whether the
+    /// button was pressed.
+    pub fn controls(&mut self, ui: &mut Ui, refusal: Option<String>, held: Option<String>) -> bool {
+        let button = ui
+            .add_enabled(
+                refusal.is_none() && held.is_none(),
+                egui::Button::new("Step by step"),
+            )
+            .on_hover_text(format!(
+                "Trace the search chosen above, one decision at a time (up to {MAX_APP_STEPS} steps), and follow it forwards and backwards with its pseudocode"
+            ));
+        let mut pressed = false;
+        if let Some(why) = refusal.as_ref().or(held.as_ref()) {
+            button.on_disabled_hover_text(why.clone());
+            if let Some(why) = &refusal {
+                ui.label(egui::RichText::new(why).small().weak());
+            }
+        } else {
+            pressed = button.clicked();
+        }
+        if self.shown.is_some() || self.busy() {
+            ui.horizontal(|ui| {
+                ui.label("Show");
+                ui.selectable_value(&mut self.showing, false, "The run")
+                    .on_hover_text("The run and its answer");
+                ui.selectable_value(&mut self.showing, true, "Step by step")
+                    .on_hover_text("The traced search, step by step");
+            });
+        }
+        pressed
+    }
+
+    /// The timeline, the step's sentence, and the board `draw` draws at the step (with the
+    /// algorithm and the log beside it when there is room).
+    pub fn main_ui(
+        &mut self,
+        ui: &mut Ui,
+        draw: impl FnOnce(&mut Ui, &J::Trace, &<J::Trace as Replayable>::State, usize),
+    ) {
+        if self.busy() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Tracing the search…");
+            });
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, format!("No trace: {e}"));
+        }
+        let Some(s) = self.shown.as_mut() else {
+            if !self.busy() && self.error.is_none() {
+                ui.label("Press \"Step by step\" to trace the search chosen on the left.");
+            }
+            return;
+        };
+        let len = s.timeline.len();
+        let before = s.play.pos;
+        let colours = mark_colours(ui.visuals().dark_mode);
+        let labels = s.timeline.trace.mark_labels();
+        let marks: Vec<Marks> = (0..4)
+            .map(|k| Marks {
+                label: labels[k],
+                colour: colours[k],
+                at: &s.marks[k],
+            })
+            .collect();
+        timeline(ui, &mut s.play, len, &marks);
+        if s.play.pos != before {
+            s.moved = true;
+        }
+        let sentence = s
+            .sentence()
+            .unwrap_or_else(|| "Before the first step.".into());
+        ui.label(egui::RichText::new(sentence).strong());
+        let trace = s.timeline.trace.clone();
+        let pos = s.play.pos;
+        let state = s.state().clone();
+        // Beside the board when there is room, else in the side panel.
+        self.wide = ui.available_width() >= 720.0;
+        if !self.wide {
+            return draw(ui, &trace, &state, pos);
+        }
+        ui.horizontal_top(|ui| {
+            let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
+            let height = ui.available_height();
+            let board_width = ui.available_width() - side - 12.0;
+            ui.allocate_ui(egui::vec2(board_width, height), |ui| {
+                draw(ui, &trace, &state, pos);
+            });
+            ui.separator();
+            ui.allocate_ui(egui::vec2(side, height), |ui| {
+                ui.vertical(|ui| self.side_ui(ui));
+            });
+        });
+    }
+
+    /// The side panel: what the trace is and its figures, and the algorithm and the log
+    /// when the central panel has no room for them.
+    pub fn stats_ui(&mut self, ui: &mut Ui) {
+        let Some(s) = self.shown.as_ref() else {
+            if self.busy() {
+                ui.label("Tracing the search…");
+            }
+            return;
+        };
+        let trace = s.timeline.trace.clone();
+        ui.label(trace.title());
+        ui.label(trace.message());
+        egui::Grid::new("trace-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (label, help, value) in trace.figures() {
+                    stat_row(ui, label, help, value);
+                }
+            });
+        if !self.wide {
+            ui.separator();
+            self.side_ui(ui);
+        }
+    }
+
+    /// The algorithm with its line lit, and the log.
+    fn side_ui(&mut self, ui: &mut Ui) {
+        let english = &mut self.english;
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        let trace = s.timeline.trace.clone();
+        pseudocode(ui, &s.code, s.line(), english);
+        ui.add_space(6.0);
+        ui.strong("Steps");
+        // The lines around the step on show, told from the checkpoint before them.
+        let from = s.play.pos.saturating_sub(LOG_LINES / 2);
+        let to = (from + LOG_LINES).min(s.timeline.len());
+        let lines: Vec<(usize, String)> = (from..)
+            .zip(trace.tell(from, to, s.timeline.state_at(from)))
+            .collect();
+        let height = ui.available_height().clamp(160.0, 1000.0);
+        let moved = std::mem::take(&mut s.moved);
+        if let Some(i) = step_log(ui, &lines, s.current(), height, moved) {
+            s.seek(i + 1);
+        }
+    }
+}
+
+impl Traced for crate::run::trace::KnightTrace {
+    fn marks(&self) -> [Vec<u32>; 4] {
+        let m = crate::run::trace::timeline::KnightMarks::of(self);
+        [m.backtracks, m.restarts, m.bests, m.solutions]
+    }
+
+    fn mark_labels(&self) -> [&'static str; 4] {
+        [
+            "dead ends and backtracks",
+            "restarts",
+            "new longest path",
+            "tours",
+        ]
+    }
+
+    fn pseudocode(&self) -> Pseudocode {
+        crate::run::trace::pseudocode::knight(self)
+    }
+
+    fn line(&self, index: usize) -> usize {
+        crate::run::trace::pseudocode::knight_line(self, index)
+    }
+
+    fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String> {
+        let mut teller = self.teller_at(from, state);
+        (from..to.min(self.steps.len()))
+            .map(|i| teller.tell(&self.steps[i], false).0)
+            .collect()
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{} — {}",
+            self.job.algorithm,
+            crate::run::trace::knight::summary(self)
+        )
+    }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn figures(&self) -> Vec<(&'static str, &'static str, String)> {
+        crate::run::catalog::knight_figures(&self.job.algorithm)
+            .iter()
+            .map(|f| (f.label, f.help, f.value(&self.counters)))
+            .collect()
+    }
+}
+
+impl Traced for crate::run::trace::QueensTrace {
+    fn marks(&self) -> [Vec<u32>; 4] {
+        let m = crate::run::trace::timeline::QueensMarks::of(self);
+        [m.backtracks, m.restarts, m.bests, m.solutions]
+    }
+
+    fn mark_labels(&self) -> [&'static str; 4] {
+        [
+            "queens taken back, local minima",
+            "restarts",
+            "new best (fewest attacks, most queens)",
+            "solution",
+        ]
+    }
+
+    fn pseudocode(&self) -> Pseudocode {
+        crate::run::trace::pseudocode::queens(self)
+    }
+
+    fn line(&self, index: usize) -> usize {
+        crate::run::trace::pseudocode::queens_line(self, index)
+    }
+
+    fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String> {
+        let steps = &self.recorder.steps;
+        let mut teller = self.teller_at(from, state);
+        (from..to.min(steps.len()))
+            .map(|i| teller.tell(&steps[i], false).0)
+            .collect()
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{} — {}",
+            self.job.algorithm,
+            crate::run::trace::queens::summary(self)
+        )
+    }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn figures(&self) -> Vec<(&'static str, &'static str, String)> {
+        crate::run::catalog::queens_figures(&self.job.algorithm)
+            .iter()
+            .map(|f| (f.label, f.help, f.value(&self.counters)))
+            .collect()
+    }
+}
