@@ -69,11 +69,14 @@ fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     h.step();
 }
 
-/// Steps the UI until the Knight view's trace is made.
+/// Steps the UI until the Knight and N-Queens views' traces are made.
 fn step_until_traced(h: &mut Harness<'_, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(20);
     h.step();
-    while h.state().knight.tracing() && Instant::now() < deadline {
+    let busy = |h: &Harness<'_, SearchLabApp>| {
+        h.state().knight.steps().busy() || h.state().queens.steps().busy()
+    };
+    while busy(h) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }

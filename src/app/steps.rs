@@ -197,6 +197,35 @@ impl<J: TraceJob> Steps<J> {
         self.pending.is_some()
     }
 
+    /// The trace on show: `(steps applied, steps in all)`.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        let s = self.shown.as_ref()?;
+        Some((s.play.pos, s.timeline.len()))
+    }
+
+    /// Goes to the position after `pos` steps of the trace on show.
+    pub fn seek(&mut self, pos: usize) {
+        if let Some(s) = self.shown.as_mut() {
+            s.seek(pos);
+        }
+    }
+
+    /// The state at the position on show.
+    pub fn state(&mut self) -> Option<<J::Trace as Replayable>::State> {
+        Some(self.shown.as_mut()?.state().clone())
+    }
+
+    /// The trace on show.
+    pub fn trace(&self) -> Option<Arc<J::Trace>> {
+        Some(self.shown.as_ref()?.timeline.trace.clone())
+    }
+
+    /// The pseudocode line the step on show executes, as pseudocode.
+    pub fn line_code(&self) -> Option<String> {
+        let s = self.shown.as_ref()?;
+        Some(s.code.lines[s.line()?].code.clone())
+    }
+
     /// Picks up a finished trace; moves a playing timeline on.
     pub fn logic(&mut self, ui: &Ui) {
         if let Some(p) = &self.pending {

@@ -18,6 +18,26 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// What both trace commands take besides their puzzle's instance and algorithm.
+#[derive(Args, Debug)]
+pub struct TraceFlags {
+    /// Stop the trace, and the search with it, after this many steps (at most 10000000).
+    #[arg(long, default_value_t = DEFAULT_CLI_STEPS)]
+    pub limit: u64,
+    /// Seed of the random generator: same seed, same search, same steps.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after this long, e.g. 500ms, 15s, 2m.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    /// An algorithm parameter as KEY=VALUE, e.g. tie_break=pohl; repeatable.
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// Print one JSON object with every step instead of a line a step.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct KnightTraceArgs {
     /// The board as COLSxROWS, e.g. 5x5 or 5x4 (5 columns, 4 rows).
@@ -32,24 +52,11 @@ pub struct KnightTraceArgs {
     /// The search to follow.
     #[arg(long = "algo", value_parser = PossibleValuesParser::new(knight::TRACEABLE))]
     pub algo: String,
-    /// Stop the trace, and the search with it, after this many steps (at most 10000000).
-    #[arg(long, default_value_t = DEFAULT_CLI_STEPS)]
-    pub limit: u64,
     /// Stop after this many search nodes (bfs and dfs: 1000000 unless given).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Seed of the random generator: same seed, same search, same steps.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop after this long, e.g. 500ms, 15s, 2m.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
-    /// An algorithm parameter as KEY=VALUE, e.g. tie_break=pohl; repeatable.
-    #[arg(long = "param", value_name = "KEY=VALUE")]
-    pub params: Vec<String>,
-    /// Print one JSON object with every step instead of a line a step.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub trace: TraceFlags,
 }
 
 #[derive(Args, Debug)]
@@ -63,26 +70,13 @@ pub struct QueensTraceArgs {
     /// The N-Queens AI report's heuristic for best-first and hill-climbing: h1, h2 or h3.
     #[arg(long, value_parser = super::common::checked(Heuristic::parse))]
     pub heuristic: Option<String>,
-    /// Stop the trace, and the search with it, after this many steps (at most 10000000).
-    #[arg(long, default_value_t = DEFAULT_CLI_STEPS)]
-    pub limit: u64,
-    /// Seed of the random generator: same seed, same search, same steps.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop after this long, e.g. 500ms, 15s, 2m.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
-    /// An algorithm parameter as KEY=VALUE, e.g. tie_break=pohl; repeatable.
-    #[arg(long = "param", value_name = "KEY=VALUE")]
-    pub params: Vec<String>,
-    /// Print one JSON object with every step instead of a line a step.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub trace: TraceFlags,
 }
 
 /// Runs `searchlab knight trace`.
 pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
-    let mut budget = Budget::unlimited().with_time(a.time_limit);
+    let mut budget = Budget::unlimited().with_time(a.trace.time_limit);
     budget.nodes = a.nodes;
     let job = KnightTraceJob {
         cols: a.board.0,
@@ -90,16 +84,16 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
         start: start_square(a.start.as_deref(), a.board)?,
         closed: a.closed,
         algorithm: a.algo,
-        params: params(&a.params)?,
-        seed: a.seed,
+        params: params(&a.trace.params)?,
+        seed: a.trace.seed,
         budget,
-        limit: a.limit,
+        limit: a.trace.limit,
     };
     let cancel = cancel_on_ctrl_c();
     let trace = job.run(&cancel)?;
     let success = trace.found && (trace.job.algorithm != "count" || trace.complete);
     write(success, |out| {
-        if a.json {
+        if a.trace.json {
             knight_json(out, &trace)
         } else {
             knight_text(out, &trace)
@@ -109,7 +103,7 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
 
 /// Runs `searchlab queens trace`.
 pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
-    let mut given = params(&a.params)?;
+    let mut given = params(&a.trace.params)?;
     if let Some(h) = a.heuristic {
         given.push(("heuristic".into(), h));
     }
@@ -117,14 +111,14 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
         n: a.n,
         algorithm: a.algo,
         params: given,
-        seed: a.seed,
-        budget: Budget::unlimited().with_time(a.time_limit),
-        limit: a.limit,
+        seed: a.trace.seed,
+        budget: Budget::unlimited().with_time(a.trace.time_limit),
+        limit: a.trace.limit,
     };
     let cancel = cancel_on_ctrl_c();
     let trace = job.run(&cancel)?;
     write(trace.found, |out| {
-        if a.json {
+        if a.trace.json {
             queens_json(out, &trace)
         } else {
             queens_text(out, &trace)

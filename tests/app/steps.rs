@@ -4,11 +4,21 @@
 //! replay, which `tests/trace.rs` checks against the solver.
 
 use super::{harness, is_disabled, queens_harness, step_until_traced};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use searchlab::app::SearchLabApp;
 use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::trace::KnightStep;
 
-fn traced_5x5_backtrack() -> egui_kittest::Harness<'static, searchlab::app::SearchLabApp> {
+fn knight_path(h: &mut Harness<'static, SearchLabApp>) -> Vec<u32> {
+    h.state_mut().knight.steps_mut().state().unwrap().path
+}
+
+fn queen_rows(h: &mut Harness<'static, SearchLabApp>) -> Vec<u32> {
+    h.state_mut().queens.steps_mut().state().unwrap().rows
+}
+
+fn traced_5x5_backtrack() -> Harness<'static, SearchLabApp> {
     let mut h = harness();
     h.state_mut().knight.settings.algorithm = "backtrack".into();
     h.run();
@@ -22,46 +32,47 @@ fn traced_5x5_backtrack() -> egui_kittest::Harness<'static, searchlab::app::Sear
 #[test]
 fn stepping_forward_and_back_shows_the_same_boards() {
     let mut h = traced_5x5_backtrack();
-    let (pos, len) = h.state().knight.step_position().expect("a trace is shown");
+    let (pos, len) = h
+        .state()
+        .knight
+        .steps()
+        .position()
+        .expect("a trace is shown");
     assert_eq!(pos, 0);
     // Plain backtracking from a5 on 5x5 enters 5,010 squares and takes back 4,985.
     assert_eq!(len, 5010 + 4985);
     let board = Board::new(5, 5).unwrap();
-    let mut boards = vec![h.state_mut().knight.step_path().unwrap()];
+    let mut boards = vec![knight_path(&mut h)];
     assert!(boards[0].is_empty());
     for _ in 0..40 {
         h.get_by_label("Step ▶").click();
         h.run();
-        let path = h.state_mut().knight.step_path().unwrap();
+        let path = knight_path(&mut h);
         assert!(board.validate_path(&path).is_ok(), "{path:?}");
         boards.push(path);
     }
-    assert_eq!(h.state().knight.step_position().unwrap().0, 40);
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 40);
     for k in (0..40).rev() {
         h.get_by_label("◀ Back").click();
         h.run();
-        assert_eq!(
-            h.state_mut().knight.step_path().unwrap(),
-            boards[k],
-            "step {k}"
-        );
+        assert_eq!(knight_path(&mut h), boards[k], "step {k}");
     }
     // A backtrack takes back the path's last square, nothing else.
-    let trace = h.state().knight.step_trace().unwrap();
+    let trace = h.state().knight.steps().trace().unwrap();
     let back = (trace.steps.iter())
         .position(|s| matches!(s, KnightStep::Backtrack { .. }))
         .unwrap();
-    h.state_mut().knight.seek_step(back);
+    h.state_mut().knight.steps_mut().seek(back);
     h.run();
-    let before = h.state_mut().knight.step_path().unwrap();
-    h.state_mut().knight.seek_step(back + 1);
+    let before = knight_path(&mut h);
+    h.state_mut().knight.steps_mut().seek(back + 1);
     h.run();
-    let after = h.state_mut().knight.step_path().unwrap();
+    let after = knight_path(&mut h);
     assert_eq!(after[..], before[..before.len() - 1]);
     // The end of the timeline is the answer: a tour.
     h.get_by_label("End ⏭").click();
     h.run();
-    let end = h.state_mut().knight.step_path().unwrap();
+    let end = knight_path(&mut h);
     assert_eq!(board.validate_tour(&end, false), Ok(()));
 }
 
@@ -71,28 +82,28 @@ fn a_click_in_the_log_moves_the_timeline_and_the_pseudocode_follows() {
     h.get_by_label("Step ▶").click();
     h.run();
     assert_eq!(
-        h.state().knight.step_line().as_deref(),
+        h.state().knight.steps().line_code().as_deref(),
         Some("add square to the path")
     );
     // The log tells the steps around the one on show; the second is the first move.
     h.get_by_label_contains("Move 1 from a5: 2 free squares")
         .click();
     h.run();
-    assert_eq!(h.state().knight.step_position().unwrap().0, 2);
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 2);
     assert!(
-        (h.state().knight.step_line().unwrap()).starts_with("for each free square s"),
+        (h.state().knight.steps().line_code().unwrap()).starts_with("for each free square s"),
         "{:?}",
-        h.state().knight.step_line()
+        h.state().knight.steps().line_code()
     );
     // At a backtrack the lit line is the one that takes the square back.
-    let trace = h.state().knight.step_trace().unwrap();
+    let trace = h.state().knight.steps().trace().unwrap();
     let back = (trace.steps.iter())
         .position(|s| matches!(s, KnightStep::Backtrack { .. }))
         .unwrap();
-    h.state_mut().knight.seek_step(back + 1);
+    h.state_mut().knight.steps_mut().seek(back + 1);
     h.run();
     assert_eq!(
-        h.state().knight.step_line().as_deref(),
+        h.state().knight.steps().line_code().as_deref(),
         Some("take square back off the path")
     );
     assert!(h.query_all_by_label_contains("Back from").next().is_some());
@@ -126,22 +137,22 @@ fn the_keys_play_and_step_the_timeline() {
     h.run();
     h.key_press(egui::Key::ArrowRight);
     h.run();
-    assert_eq!(h.state().knight.step_position().unwrap().0, 2);
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 2);
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().knight.step_position().unwrap().0, 1);
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 1);
     // Switching back to the run leaves the trace where it was.
     h.get_by_label("The run").click();
     h.run();
-    assert!(!h.state().knight.showing_steps());
-    assert_eq!(h.state().knight.step_position().unwrap().0, 1);
+    assert!(!h.state().knight.steps().showing);
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 1);
 }
 
 #[test]
 fn snapshot_step_by_step_backtracking_5x5() {
     let mut h = traced_5x5_backtrack();
     // Step 30: the search has just taken back c1 and a2 and tries again.
-    h.state_mut().knight.seek_step(30);
+    h.state_mut().knight.steps_mut().seek(30);
     h.run();
     super::snapshot(&mut h, "steps_backtrack_5x5");
 }
@@ -164,36 +175,36 @@ fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
     h.state_mut().queens.settings.algorithm = "backtracking".into();
     h.run();
     h.get_by_label("Step by step").click();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    h.step();
-    while h.state().queens.tracing() && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
+    step_until_traced(&mut h);
     h.run();
-    let (_, len) = h.state().queens.step_position().expect("a trace is shown");
+    let (_, len) = h
+        .state()
+        .queens
+        .steps()
+        .position()
+        .expect("a trace is shown");
     let mut seen = Vec::new();
     for k in 0..=len {
-        h.state_mut().queens.seek_step(k);
-        let rows = h.state_mut().queens.step_rows().unwrap();
+        h.state_mut().queens.steps_mut().seek(k);
+        let rows = queen_rows(&mut h);
         assert_eq!(attacking_pairs(&rows), 0, "step {k}: {rows:?}");
         seen.push(rows);
     }
     // The first solution of 6 queens, column by column, rows from the top.
     assert_eq!(seen[len], vec![1, 3, 5, 0, 2, 4]);
     // Back and forth through the buttons gives the same boards.
-    h.state_mut().queens.seek_step(10);
+    h.state_mut().queens.steps_mut().seek(10);
     h.run();
     h.get_by_label("Step ▶").click();
     h.run();
     h.get_by_label("◀ Back").click();
     h.run();
-    assert_eq!(h.state_mut().queens.step_rows().unwrap(), seen[10]);
+    assert_eq!(queen_rows(&mut h), seen[10]);
     // A row attacked: the pseudocode's line for it is lit, and the board names the queen.
-    h.state_mut().queens.seek_step(2);
+    h.state_mut().queens.steps_mut().seek(2);
     h.run();
     assert_eq!(
-        h.state().queens.step_line().as_deref(),
+        h.state().queens.steps().line_code().as_deref(),
         Some("if a queen attacks it: on to the next row")
     );
     assert!(
@@ -209,14 +220,9 @@ fn snapshot_step_by_step_queens_8() {
     h.state_mut().queens.settings.algorithm = "backtracking".into();
     h.run();
     h.get_by_label("Step by step").click();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    h.step();
-    while h.state().queens.tracing() && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
+    step_until_traced(&mut h);
     // Step 40: three queens down, the fourth column's rows tried one by one.
-    h.state_mut().queens.seek_step(40);
+    h.state_mut().queens.steps_mut().seek(40);
     h.run();
     super::snapshot(&mut h, "steps_queens_8");
 }

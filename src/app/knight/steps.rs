@@ -8,7 +8,6 @@ use crate::puzzle::knight::{Board, Square};
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, TRACEABLE};
 use crate::solve::knight::trace::{KnightState, KnightStep};
 use egui::Ui;
-use std::sync::Arc;
 
 /// Squares taken back that stay crossed out on the board.
 const FADING: usize = 6;
@@ -90,42 +89,13 @@ impl super::KnightView {
         }
     }
 
-    /// Whether a trace is being made.
-    pub fn tracing(&self) -> bool {
-        self.steps.busy()
+    /// The step-by-step view.
+    pub fn steps(&self) -> &KnightSteps {
+        &self.steps
     }
 
-    /// The trace on show: `(steps applied, steps in all)`.
-    pub fn step_position(&self) -> Option<(usize, usize)> {
-        let s = self.steps.shown.as_ref()?;
-        Some((s.play.pos, s.timeline.len()))
-    }
-
-    /// Goes to the position after `pos` steps of the trace on show.
-    pub fn seek_step(&mut self, pos: usize) {
-        if let Some(s) = self.steps.shown.as_mut() {
-            s.seek(pos);
-        }
-    }
-
-    /// The knight's path on the board at the position on show.
-    pub fn step_path(&mut self) -> Option<Vec<Square>> {
-        Some(self.steps.shown.as_mut()?.state().path.clone())
-    }
-
-    /// The trace on show.
-    pub fn step_trace(&self) -> Option<Arc<KnightTrace>> {
-        Some(self.steps.shown.as_ref()?.timeline.trace.clone())
-    }
-
-    /// The pseudocode line the step on show executes, as pseudocode.
-    pub fn step_line(&self) -> Option<String> {
-        let s = self.steps.shown.as_ref()?;
-        Some(s.code.lines[s.line()?].code.clone())
-    }
-
-    /// Whether the view shows the trace rather than the run.
-    pub fn showing_steps(&self) -> bool {
-        self.steps.showing
+    /// The step-by-step view, to move its timeline.
+    pub fn steps_mut(&mut self) -> &mut KnightSteps {
+        &mut self.steps
     }
 }

@@ -84,32 +84,13 @@ impl super::QueensView {
         }
     }
 
-    /// Whether a trace is being made.
-    pub fn tracing(&self) -> bool {
-        self.steps.busy()
+    /// The step-by-step view.
+    pub fn steps(&self) -> &QueensSteps {
+        &self.steps
     }
 
-    /// The trace on show: `(steps applied, steps in all)`.
-    pub fn step_position(&self) -> Option<(usize, usize)> {
-        let s = self.steps.shown.as_ref()?;
-        Some((s.play.pos, s.timeline.len()))
-    }
-
-    /// Goes to the position after `pos` steps of the trace on show.
-    pub fn seek_step(&mut self, pos: usize) {
-        if let Some(s) = self.steps.shown.as_mut() {
-            s.seek(pos);
-        }
-    }
-
-    /// The rows of the queens on the board at the position on show.
-    pub fn step_rows(&mut self) -> Option<Vec<u32>> {
-        Some(self.steps.shown.as_mut()?.state().rows.clone())
-    }
-
-    /// The pseudocode line the step on show executes, as pseudocode.
-    pub fn step_line(&self) -> Option<String> {
-        let s = self.steps.shown.as_ref()?;
-        Some(s.code.lines[s.line()?].code.clone())
+    /// The step-by-step view, to move its timeline.
+    pub fn steps_mut(&mut self) -> &mut QueensSteps {
+        &mut self.steps
     }
 }

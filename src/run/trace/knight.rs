@@ -126,13 +126,7 @@ pub struct KnightTrace {
 impl KnightTraceJob {
     /// The job with the same board and algorithm that `check` runs its checks through.
     fn as_job(&self) -> Result<KnightJob, JobError> {
-        if !TRACEABLE.contains(&self.algorithm.as_str()) {
-            return Err(JobError::Input(format!(
-                "{} cannot be traced; the searches a trace follows are {}",
-                self.algorithm,
-                TRACEABLE.join(", ")
-            )));
-        }
+        super::check_traceable(&self.algorithm, TRACEABLE)?;
         let task = match self.algorithm.as_str() {
             "count" => KnightTask::Count { all_starts: false },
             "bfs" | "dfs" => KnightTask::Search {

@@ -29,6 +29,18 @@ pub fn check_limit(limit: u64) -> Result<(), JobError> {
     }
 }
 
+/// Refuses an algorithm a trace cannot follow, naming those it can.
+pub(crate) fn check_traceable(algorithm: &str, traceable: &[&str]) -> Result<(), JobError> {
+    if traceable.contains(&algorithm) {
+        Ok(())
+    } else {
+        Err(JobError::Input(format!(
+            "{algorithm} cannot be traced; the searches a trace follows are {}",
+            traceable.join(", ")
+        )))
+    }
+}
+
 /// `1 step`, `12 steps`.
 pub(crate) fn steps(n: usize) -> String {
     if n == 1 {

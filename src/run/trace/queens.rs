@@ -62,13 +62,7 @@ pub struct QueensTrace {
 
 impl QueensTraceJob {
     fn as_job(&self) -> Result<QueensJob, JobError> {
-        if !TRACEABLE.contains(&self.algorithm.as_str()) {
-            return Err(JobError::Input(format!(
-                "{} cannot be traced; the searches a trace follows are {}",
-                self.algorithm,
-                TRACEABLE.join(", ")
-            )));
-        }
+        super::check_traceable(&self.algorithm, TRACEABLE)?;
         Ok(QueensJob {
             n: self.n,
             seed: self.seed,
