@@ -647,3 +647,108 @@ fn bad_trace_input_exits_2_with_what_is_allowed() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+mod tree {
+    use searchlab::run::trace::tree::{Outcome, ROOT, SearchTree};
+    use searchlab::run::trace::{KnightTraceJob, QueensTraceJob};
+    use searchlab::solve::{Budget, Stop};
+    use std::sync::atomic::AtomicBool;
+
+    fn knight(cols: u64, rows: u64, algorithm: &str) -> searchlab::run::trace::KnightTrace {
+        KnightTraceJob {
+            cols,
+            rows,
+            start: (algorithm != "bfs").then_some((0, 0)),
+            closed: false,
+            algorithm: algorithm.into(),
+            params: vec![],
+            seed: 0,
+            budget: Budget::unlimited(),
+            limit: 2_000_000,
+        }
+        .run(&AtomicBool::new(false))
+        .unwrap()
+    }
+
+    fn count(tree: &SearchTree, o: Outcome) -> usize {
+        tree.outcome.iter().filter(|&&x| x == o).count()
+    }
+
+    /// Sizes add up and the spans of a node's children tile its own.
+    fn check_shape(tree: &SearchTree) {
+        let roots: u32 = (0..tree.len())
+            .filter(|&i| tree.parent[i] == ROOT)
+            .map(|i| tree.size[i])
+            .sum();
+        assert_eq!(roots as usize, tree.len());
+        for i in 0..tree.len() {
+            let (x0, x1) = tree.span[i];
+            assert!(x0 <= x1 && x1 <= 1.0 + 1e-4);
+            if tree.parent[i] != ROOT {
+                let (p0, p1) = tree.span[tree.parent[i] as usize];
+                assert!(p0 - 1e-4 <= x0 && x1 <= p1 + 1e-4);
+                assert_eq!(tree.depth[i], tree.depth[tree.parent[i] as usize] + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_count_tree_of_5x5_has_a_node_per_call_and_304_tours() {
+        let t = knight(5, 5, "count");
+        let tree = SearchTree::of_knight(&t).unwrap();
+        assert_eq!(tree.len() as u64, t.counters.nodes);
+        assert_eq!(count(&tree, Outcome::Solution), 304);
+        let prunes = t.steps.iter().filter(|s| s.kind() == "prune").count();
+        assert_eq!(count(&tree, Outcome::Pruned), prunes);
+        assert_eq!(count(&tree, Outcome::Frontier), 0, "the count finished");
+        check_shape(&tree);
+    }
+
+    #[test]
+    fn plain_backtracking_on_4x4_ends_every_branch_in_a_dead_end() {
+        // No tour exists on 4x4 (Cull & De Curtins): the whole tree, and no solution.
+        let t = knight(4, 4, "backtrack");
+        assert_eq!(t.stop, Stop::Exhausted);
+        let tree = SearchTree::of_knight(&t).unwrap();
+        assert_eq!(tree.len() as u64, t.counters.nodes);
+        assert_eq!(count(&tree, Outcome::Solution), 0);
+        let leaves = (0..tree.len()).filter(|&i| tree.size[i] == 1).count();
+        assert_eq!(count(&tree, Outcome::DeadEnd), leaves);
+        check_shape(&tree);
+    }
+
+    #[test]
+    fn the_bfs_tree_of_3x4_holds_every_node_generated_and_the_tour() {
+        let t = knight(3, 4, "bfs");
+        assert!(t.found);
+        let tree = SearchTree::of_knight(&t).unwrap();
+        assert_eq!(tree.len() as u64, t.counters.nodes);
+        assert!(count(&tree, Outcome::Solution) >= 1);
+        assert!(
+            count(&tree, Outcome::Frontier) > 0,
+            "bfs stops with nodes still queued"
+        );
+        check_shape(&tree);
+    }
+
+    #[test]
+    fn the_queens_tree_has_a_node_per_queen_placed() {
+        let t = QueensTraceJob {
+            n: 6,
+            algorithm: "backtracking".into(),
+            params: vec![],
+            seed: 0,
+            budget: Budget::unlimited(),
+            limit: 1_000_000,
+        }
+        .run(&AtomicBool::new(false))
+        .unwrap();
+        let tree = SearchTree::of_queens(&t).unwrap();
+        assert_eq!(tree.len() as u64, t.counters.nodes);
+        assert_eq!(count(&tree, Outcome::Solution), 1, "it stops at the first");
+        check_shape(&tree);
+        // Walks and large boards are refused with a reason.
+        assert!(SearchTree::of_knight(&knight(5, 5, "warnsdorff")).is_err());
+        assert!(SearchTree::of_knight(&knight(7, 7, "backtrack-warnsdorff")).is_err());
+    }
+}

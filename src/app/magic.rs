@@ -304,6 +304,22 @@ impl MagicView {
 }
 
 impl View for MagicView {
+    /// The square on show, its numbers right-aligned, a row a line.
+    fn board_text(&mut self) -> Option<String> {
+        let n = self.settings.order as usize;
+        if self.square.len() != n * n || n == 0 || n > 100 {
+            return None;
+        }
+        let width = (n * n).to_string().len();
+        let mut out = format!("order {n}\n");
+        for row in self.square.chunks(n) {
+            let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        Some(out)
+    }
+
     fn name(&self) -> &'static str {
         "Magic squares"
     }

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod error;
 pub mod experiments;
 pub mod export;
+mod export_menu;
 pub mod history;
 pub mod knight;
 pub mod live_run;
@@ -380,77 +381,6 @@ impl SearchLabApp {
     /// The regions the view on show offers as PNG (drawn last frame).
     pub fn export_regions(&self) -> &[(String, egui::Rect)] {
         &self.regions
-    }
-
-    /// Saves region `name` of the next frame as a PNG in the runs folder.
-    pub fn export_png(&mut self, ctx: &egui::Context, name: &str) -> Result<PathBuf, AppError> {
-        let rect = if name == "window" {
-            ctx.content_rect()
-        } else {
-            self.regions
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|r| r.1)
-                .ok_or_else(|| format!("nothing called {name:?} is on screen"))?
-        };
-        let stem = format!("searchlab-{}-{name}", self.shown().name());
-        let path = export::free_path(&self.files_dir, &stem, "png");
-        if let Ok(mut r) = self.export_result.lock() {
-            *r = None;
-        }
-        export::png(ctx, rect, path.clone(), self.export_result.clone());
-        self.notice = Some(format!("saving {}…", path.display()));
-        self.notice_ok = true;
-        Ok(path)
-    }
-
-    /// Writes the view's plot data as CSV in the runs folder.
-    pub fn export_csv(&mut self) -> Result<PathBuf, AppError> {
-        let csv = self.plot_csv().ok_or("this view has no plot data yet")?;
-        let stem = format!("searchlab-{}-plot-data", self.shown().name());
-        let path = export::free_path(&self.files_dir, &stem, "csv");
-        export::write_text(&path, &csv)?;
-        self.notice = Some(format!("saved the plot data to {}", path.display()));
-        self.notice_ok = true;
-        Ok(path)
-    }
-
-    fn export_menu(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let mut chosen = None;
-        for (name, _) in &self.regions {
-            if ui.button(format!("{name} as PNG")).clicked() {
-                chosen = Some(name.clone());
-            }
-        }
-        if ui.button("window as PNG").clicked() {
-            chosen = Some("window".to_string());
-        }
-        if let Some(name) = chosen {
-            if let Err(e) = self.export_png(&ctx, &name) {
-                self.notice = Some(e.to_string());
-                self.notice_ok = false;
-            }
-            ui.close();
-        }
-        ui.separator();
-        let has_csv = self.plot_csv().is_some();
-        if ui
-            .add_enabled(has_csv, egui::Button::new("plot data as CSV"))
-            .on_disabled_hover_text("Run something with a plot first")
-            .clicked()
-        {
-            if let Err(e) = self.export_csv() {
-                self.notice = Some(e.to_string());
-                self.notice_ok = false;
-            }
-            ui.close();
-        }
-        ui.label(
-            egui::RichText::new(format!("Files go to {}", self.files_dir.display()))
-                .small()
-                .weak(),
-        );
     }
 
     /// The app's name and a tab per view (⏳ on one whose work is under way).

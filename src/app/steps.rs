@@ -8,11 +8,13 @@
 
 use crate::app::background::Background;
 use crate::app::view::stat_row;
+use crate::app::widgets::icicle::icicle;
 use crate::app::widgets::steps_panel::{mark_colours, pseudocode, step_log};
 use crate::app::widgets::timeline::{Marks, Playback, timeline};
 use crate::run::JobError;
 use crate::run::trace::pseudocode::Pseudocode;
 use crate::run::trace::timeline::{Replayable, Timeline};
+use crate::run::trace::tree::SearchTree;
 use egui::Ui;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -42,6 +44,8 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
     fn message(&self) -> &str;
     /// The search's figures: `(label, help, value)`.
     fn figures(&self) -> Vec<(&'static str, &'static str, String)>;
+    /// The tree the search explored, or why it is not drawn.
+    fn tree(&self) -> Result<SearchTree, String>;
 }
 
 /// A job that makes a trace.
@@ -69,6 +73,7 @@ pub struct Prepared<T: Traced> {
     timeline: Timeline<T>,
     marks: [Vec<u32>; 4],
     code: Pseudocode,
+    tree: Result<SearchTree, String>,
 }
 
 impl<T: Traced> Prepared<T> {
@@ -77,6 +82,7 @@ impl<T: Traced> Prepared<T> {
         Prepared {
             marks: trace.marks(),
             code: trace.pseudocode(),
+            tree: trace.tree(),
             timeline: Timeline::new(trace),
         }
     }
@@ -87,6 +93,8 @@ pub struct Shown<T: Traced> {
     pub timeline: Timeline<T>,
     marks: [Vec<u32>; 4],
     pub code: Pseudocode,
+    /// The explored tree, or why it is not drawn.
+    pub tree: Result<SearchTree, String>,
     pub play: Playback,
     /// The state at `play.pos`, and that position.
     state: (usize, T::State),
@@ -101,6 +109,7 @@ impl<T: Traced> Shown<T> {
             timeline: p.timeline,
             marks: p.marks,
             code: p.code,
+            tree: p.tree,
             play: Playback::default(),
             moved: true,
         }
@@ -151,6 +160,8 @@ pub struct Steps<J: TraceJob> {
     /// The central panel had room for the algorithm and the log beside the board last
     /// frame (else they go in the side panel).
     wide: bool,
+    /// Draw the explored tree above the board.
+    pub show_tree: bool,
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -162,6 +173,7 @@ impl<J: TraceJob> Default for Steps<J> {
             english: false,
             showing: false,
             wide: false,
+            show_tree: false,
         }
     }
 }
@@ -335,7 +347,42 @@ impl<J: TraceJob> Steps<J> {
         let sentence = s
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
-        ui.label(egui::RichText::new(sentence).strong());
+        ui.horizontal_wrapped(|ui| {
+            let can = s.tree.as_ref().err().cloned();
+            let tick = ui.add_enabled(
+                can.is_none(),
+                egui::Checkbox::new(&mut self.show_tree, "Search tree"),
+            );
+            match can {
+                Some(why) => {
+                    tick.on_disabled_hover_text(why);
+                }
+                None => {
+                    tick.on_hover_text(
+                        "The tree the search explored, above the board: a bar per node, as wide as its subtree",
+                    );
+                }
+            }
+            ui.label(egui::RichText::new(sentence).strong());
+        });
+        if let (true, Ok(tree)) = (self.show_tree, &s.tree) {
+            let height = (ui.available_height() * 0.28).clamp(90.0, 220.0);
+            let current = s.current().and_then(|i| tree.node_of_step(i));
+            let tell = |node: u32| {
+                let i = node as usize;
+                format!(
+                    "depth {}, {}; {} nodes below it; made at step {} (click to go there)",
+                    tree.depth[i],
+                    tree.outcome[i].describe(),
+                    tree.size[i] - 1,
+                    tree.step[i] + 1
+                )
+            };
+            if let Some(node) = icicle(ui, tree, current, height, tell) {
+                let step = tree.step[node as usize] as usize;
+                s.seek(step + 1);
+            }
+        }
         let trace = s.timeline.trace.clone();
         let pos = s.play.pos;
         let state = s.state().clone();
@@ -455,6 +502,10 @@ impl Traced for crate::run::trace::KnightTrace {
             .map(|f| (f.label, f.help, f.value(&self.counters)))
             .collect()
     }
+
+    fn tree(&self) -> Result<SearchTree, String> {
+        SearchTree::of_knight(self)
+    }
 }
 
 impl Traced for crate::run::trace::QueensTrace {
@@ -505,5 +556,9 @@ impl Traced for crate::run::trace::QueensTrace {
             .iter()
             .map(|f| (f.label, f.help, f.value(&self.counters)))
             .collect()
+    }
+
+    fn tree(&self) -> Result<SearchTree, String> {
+        SearchTree::of_queens(self)
     }
 }

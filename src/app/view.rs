@@ -39,6 +39,15 @@ pub trait View {
     fn open_run(&mut self, _ctx: &egui::Context, _file: &RunFile) -> Option<Result<(), AppError>> {
         None
     }
+    /// The board on show as text (move numbers, queens, the square's numbers), for the
+    /// clipboard; `None` when there is none to copy.
+    fn board_text(&mut self) -> Option<String> {
+        None
+    }
+    /// The tour on show as a move list: `(text, CSV)`.
+    fn move_list(&self) -> Option<(String, String)> {
+        None
+    }
     /// The view's plot or table data as CSV, once it has some.
     fn plot_csv(&self) -> Option<String> {
         let points = self.live()?.history.points();

@@ -8,6 +8,7 @@
 //! solver needs, and it stays small enough for boards of 100 million squares.
 
 pub mod existence;
+pub mod notation;
 
 use std::fmt;
 

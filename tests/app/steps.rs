@@ -153,6 +153,7 @@ fn snapshot_step_by_step_backtracking_5x5() {
     let mut h = traced_5x5_backtrack();
     // Step 30: the search has just taken back c1 and a2 and tries again.
     h.state_mut().knight.steps_mut().seek(30);
+    h.get_by_label("Search tree").click();
     h.run();
     super::snapshot(&mut h, "steps_backtrack_5x5");
 }
@@ -223,6 +224,91 @@ fn snapshot_step_by_step_queens_8() {
     step_until_traced(&mut h);
     // Step 40: three queens down, the fourth column's rows tried one by one.
     h.state_mut().queens.steps_mut().seek(40);
+    h.get_by_label("Search tree").click();
     h.run();
     super::snapshot(&mut h, "steps_queens_8");
+}
+
+#[test]
+fn a_tour_exports_as_a_move_list_and_the_board_copies_as_text() {
+    let dir = std::env::temp_dir().join(format!("searchlab-moves-{}", std::process::id()));
+    let mut h = harness();
+    h.state_mut().files_dir = dir.clone();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.get_by_label("5×5").click();
+    h.run();
+    super::run_to_end(&mut h);
+    h.run();
+    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    let board = Board::new(5, 5).unwrap();
+    assert_eq!(board.validate_tour(&tour, false), Ok(()));
+
+    h.get_by_label("📷 Export").click();
+    h.run();
+    h.get_by_label("tour as move list (text)").click();
+    h.run();
+    let text = std::fs::read_to_string(dir.join("searchlab-knight-s-tour-moves.txt")).unwrap();
+    // Read back: "n. from-to", each a knight's move, the tour square by square.
+    let mut read = vec![tour[0]];
+    for line in text.lines() {
+        let (_, mv) = line.split_once(". ").unwrap();
+        let (from, to) = mv.split_once('-').unwrap();
+        assert_eq!(board.parse_square(from).unwrap(), *read.last().unwrap());
+        let to = board.parse_square(to).unwrap();
+        assert!(board.is_knight_move(*read.last().unwrap(), to));
+        read.push(to);
+    }
+    assert_eq!(read, tour);
+    h.get_by_label("📷 Export").click();
+    h.run();
+    h.get_by_label("tour as move list (CSV)").click();
+    h.run();
+    let csv = std::fs::read_to_string(dir.join("searchlab-knight-s-tour-moves.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 25, "a header and 24 moves");
+
+    h.get_by_label("📷 Export").click();
+    h.run();
+    h.get_by_label("copy board as text").click();
+    h.step();
+    let copied = (h.output().platform_output.commands.iter())
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .expect("the board was copied");
+    // The grid of move numbers: every number from 1 to 25 once, on the tour's squares.
+    let grid: Vec<Vec<u32>> = copied
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
+        .collect();
+    for (i, &sq) in tour.iter().enumerate() {
+        let (r, c) = board.row_col(sq);
+        assert_eq!(grid[r as usize][c as usize], i as u32 + 1);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_in_the_search_tree_goes_to_the_node_and_its_path() {
+    let mut h = traced_5x5_backtrack();
+    h.get_by_label("Search tree").click();
+    h.run();
+    let rect = h.get_by_label("Explored tree").rect();
+    let trace = h.state().knight.steps().trace().unwrap();
+    let tree = searchlab::run::trace::tree::SearchTree::of_knight(&trace).unwrap();
+    // A point on the second row, a third of the way across: a node at depth 2.
+    let row = rect.height() / tree.max_depth() as f32;
+    let at = egui::pos2(rect.min.x + rect.width() / 3.0, rect.min.y + row * 1.5);
+    super::click_at(&mut h, at);
+    h.run();
+    let (pos, _) = h.state().knight.steps().position().unwrap();
+    let node = tree.node_of_step(pos - 1).unwrap() as usize;
+    assert_eq!(tree.depth[node], 2);
+    let (x0, x1) = tree.span[node];
+    assert!(x0 <= 1.0 / 3.0 && 1.0 / 3.0 < x1, "{x0}..{x1}");
+    // The board shows that node's path: two squares, a knight's move apart.
+    let path = knight_path(&mut h);
+    assert_eq!(path.len(), 2);
+    assert!(Board::new(5, 5).unwrap().is_knight_move(path[0], path[1]));
 }

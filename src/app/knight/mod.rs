@@ -6,6 +6,7 @@ mod closed;
 mod construction;
 mod settings;
 mod steps;
+mod text;
 
 use crate::app::error::AppError;
 use crate::app::widgets::construction::StageKind;
@@ -420,6 +421,14 @@ impl View for KnightView {
 
     fn live(&self) -> Option<&LiveRun> {
         Some(&self.live)
+    }
+
+    fn board_text(&mut self) -> Option<String> {
+        Some(self.board_as_text())
+    }
+
+    fn move_list(&self) -> Option<(String, String)> {
+        self.tour_move_list()
     }
 
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else

@@ -391,6 +391,10 @@ impl View for QueensView {
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
     /// paused.
+    fn board_text(&mut self) -> Option<String> {
+        self.board_as_text()
+    }
+
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         if self.steps.showing {
             match action {

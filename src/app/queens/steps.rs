@@ -84,6 +84,29 @@ impl super::QueensView {
         }
     }
 
+    /// The board on show as text: `Q` on each queen, `.` elsewhere, top row first (up
+    /// to 100 queens; larger boards would not be read as text).
+    pub(super) fn board_as_text(&mut self) -> Option<String> {
+        let n = self.settings.n as usize;
+        if n > 100 {
+            return None;
+        }
+        let rows = if self.steps.showing {
+            self.steps.state()?.rows
+        } else {
+            self.placement.clone()
+        };
+        let mut out = format!("{n} queens, {} placed\n", rows.len());
+        for r in 0..n as u32 {
+            let line: Vec<&str> = (0..n)
+                .map(|c| if rows.get(c) == Some(&r) { "Q" } else { "." })
+                .collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        Some(out)
+    }
+
     /// The step-by-step view.
     pub fn steps(&self) -> &QueensSteps {
         &self.steps

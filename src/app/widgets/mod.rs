@@ -4,6 +4,7 @@ pub mod bars;
 pub mod board;
 pub mod construction;
 pub mod coords;
+pub mod icicle;
 pub mod legend;
 pub mod magic_grid;
 pub mod number;

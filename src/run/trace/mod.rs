@@ -6,6 +6,7 @@ pub mod knight;
 pub mod pseudocode;
 pub mod queens;
 pub mod timeline;
+pub mod tree;
 
 pub use knight::{KnightTrace, KnightTraceJob};
 pub use queens::{QueensTrace, QueensTraceJob};

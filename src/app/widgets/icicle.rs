@@ -1,0 +1,115 @@
+//! A search tree as an icicle: the roots along the top, each node a bar under its parent
+//! as wide as its share of the parent's subtree, one row per depth, coloured by how the
+//! node ended; the path to the step on show outlined. Hovering a node tells it; a click
+//! returns it.
+
+use super::legend::{self, Mark};
+use crate::run::trace::tree::{Outcome, SearchTree};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, vec2};
+
+/// Nodes narrower than this (in points) are not drawn: their parent's bar stands for them.
+const MIN_WIDTH: f32 = 0.6;
+
+fn colour(outcome: Outcome, dark: bool) -> Color32 {
+    match (outcome, dark) {
+        (Outcome::Inner, true) => Color32::from_rgb(110, 120, 140),
+        (Outcome::Inner, false) => Color32::from_rgb(170, 175, 185),
+        (Outcome::DeadEnd, true) => Color32::from_rgb(230, 90, 90),
+        (Outcome::DeadEnd, false) => Color32::from_rgb(200, 50, 50),
+        (Outcome::Pruned, true) => Color32::from_rgb(240, 170, 60),
+        (Outcome::Pruned, false) => Color32::from_rgb(210, 130, 0),
+        (Outcome::Solution, true) => Color32::from_rgb(100, 220, 120),
+        (Outcome::Solution, false) => Color32::from_rgb(0, 140, 50),
+        (Outcome::Frontier, true) => Color32::from_rgb(100, 170, 255),
+        (Outcome::Frontier, false) => Color32::from_rgb(30, 100, 210),
+    }
+}
+
+/// Draws `tree` `height` points high; `current` is the node of the step on show; `tell`
+/// says a node in words. Returns the node clicked.
+pub fn icicle(
+    ui: &mut Ui,
+    tree: &SearchTree,
+    current: Option<u32>,
+    height: f32,
+    tell: impl Fn(u32) -> String,
+) -> Option<u32> {
+    let dark = ui.visuals().dark_mode;
+    let width = ui.available_width().max(100.0);
+    let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Explored tree"));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+    let rows = tree.max_depth().max(1) as f32;
+    let row = height / rows;
+    let bar = |i: usize| {
+        let (x0, x1) = tree.span[i];
+        let top = rect.min.y + (tree.depth[i] - 1) as f32 * row;
+        Rect::from_min_max(
+            Pos2::new(rect.min.x + x0 * width, top),
+            Pos2::new(rect.min.x + x1 * width, top + row),
+        )
+    };
+    let gap: f32 = if row > 6.0 { 1.0 } else { 0.0 };
+    for i in 0..tree.len() {
+        let r = bar(i);
+        if r.width() < MIN_WIDTH {
+            continue;
+        }
+        let r = Rect::from_min_max(r.min, r.max - vec2(gap.min(r.width() / 3.0), gap));
+        painter.rect_filled(r, 0.0, colour(tree.outcome[i], dark));
+    }
+    // Solutions and nodes still waiting are what a student looks for: drawn at least two
+    // points wide, however small their share.
+    for i in 0..tree.len() {
+        if matches!(tree.outcome[i], Outcome::Solution | Outcome::Frontier) {
+            let r = bar(i);
+            if r.width() < 2.0 {
+                let r = Rect::from_center_size(r.center(), vec2(2.0, r.height()));
+                painter.rect_filled(r, 0.0, colour(tree.outcome[i], dark));
+            }
+        }
+    }
+    if let Some(node) = current {
+        let stroke = Stroke::new(2.0, ui.visuals().strong_text_color());
+        for id in tree.path_to(node) {
+            painter.rect_stroke(bar(id as usize), 0.0, stroke, StrokeKind::Inside);
+        }
+    }
+    // The node under the pointer: the deepest drawn bar there.
+    let under = response.hover_pos().and_then(|p| {
+        let depth = ((p.y - rect.min.y) / row).floor() as u32 + 1;
+        let x = (p.x - rect.min.x) / width;
+        (0..tree.len())
+            .find(|&i| tree.depth[i] == depth && tree.span[i].0 <= x && x < tree.span[i].1)
+    });
+    let clicked = under.filter(|_| response.clicked()).map(|i| i as u32);
+    if let Some(i) = under {
+        painter.rect_stroke(
+            bar(i),
+            0.0,
+            Stroke::new(1.5, ui.visuals().text_color()),
+            StrokeKind::Inside,
+        );
+        response.on_hover_text_at_pointer(tell(i as u32));
+    }
+    legend::row(ui, |ui| {
+        for o in [
+            Outcome::Inner,
+            Outcome::DeadEnd,
+            Outcome::Pruned,
+            Outcome::Solution,
+            Outcome::Frontier,
+        ] {
+            if tree.outcome.contains(&o) {
+                legend::swatch(ui, Mark::Fill(colour(o, dark)), o.describe());
+            }
+        }
+        legend::swatch(
+            ui,
+            Mark::Outline(ui.visuals().strong_text_color()),
+            "the path to the step on show",
+        );
+    });
+    clicked
+}
