@@ -378,7 +378,7 @@ impl<J: TraceJob> Steps<J> {
                     tree.step[i] + 1
                 )
             };
-            if let Some(node) = icicle(ui, tree, current, height, tell) {
+            if let Some(node) = icicle(ui, tree, current, s.play.pos, height, tell) {
                 let step = tree.step[node as usize] as usize;
                 s.seek(step + 1);
             }

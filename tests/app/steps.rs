@@ -312,3 +312,40 @@ fn a_click_in_the_search_tree_goes_to_the_node_and_its_path() {
     assert_eq!(path.len(), 2);
     assert!(Board::new(5, 5).unwrap().is_knight_move(path[0], path[1]));
 }
+
+#[test]
+fn a_tree_search_shows_its_frontier_on_the_board() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.run();
+    h.get_by_label("3×4").click();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    let trace = h.state().knight.steps().trace().unwrap();
+    let board = Board::new(3, 4).unwrap();
+    for pos in [1, 5, 20, 100, trace.steps.len()] {
+        h.state_mut().knight.steps_mut().seek(pos);
+        h.run();
+        let shown = h.state().knight.frontier_on_show().unwrap();
+        // Waiting: generated and not yet expanded, counted here from the steps.
+        let mut squares: Vec<u32> = Vec::new();
+        let mut expanded = std::collections::HashSet::new();
+        for step in &trace.steps[..pos] {
+            match *step {
+                KnightStep::Generate { square, .. } => squares.push(square),
+                KnightStep::Expand { node, .. } => {
+                    expanded.insert(node);
+                }
+                _ => {}
+            }
+        }
+        let mut want = vec![0.0; board.len()];
+        for (id, &sq) in squares.iter().enumerate() {
+            if !expanded.contains(&(id as u32)) {
+                want[sq as usize] += 1.0;
+            }
+        }
+        assert_eq!(shown, want, "after {pos} steps");
+    }
+}

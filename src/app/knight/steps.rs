@@ -3,10 +3,10 @@
 //! every free square's onward degree.
 
 use crate::app::steps::{MAX_APP_STEPS, Steps};
-use crate::app::widgets::board::{BoardView, board as draw_board};
+use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, TRACEABLE};
-use crate::solve::knight::trace::{KnightState, KnightStep};
+use crate::solve::knight::trace::{Family, KnightState, KnightStep};
 use egui::Ui;
 
 /// Squares taken back that stay crossed out on the board.
@@ -38,17 +38,58 @@ fn taken_back(trace: &KnightTrace, pos: usize) -> Vec<Square> {
         .collect()
 }
 
+/// A tree search's frontier after `pos` steps: per square, the nodes waiting to be
+/// expanded whose path ends there (`None` for other searches).
+fn frontier(trace: &KnightTrace, pos: usize) -> Option<Vec<f64>> {
+    if trace.family != Family::Tree {
+        return None;
+    }
+    let mut waiting = vec![0.0; trace.board.len()];
+    for step in &trace.steps[..pos.min(trace.steps.len())] {
+        match *step {
+            KnightStep::Generate { square, .. } => waiting[square as usize] += 1.0,
+            KnightStep::Expand { node, .. } => {
+                if let Some(n) = trace.tree.get(node) {
+                    waiting[n.square as usize] -= 1.0;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(waiting)
+}
+
 /// The board after `pos` steps of `trace`.
 pub fn draw(ui: &mut Ui, board: &Board, trace: &KnightTrace, state: &KnightState, pos: usize) {
     let taken_back = taken_back(trace, pos);
+    let waiting = frontier(trace, pos);
+    let whole = |v: f64| format!("{v:.0}");
+    let tell = |v: f64| {
+        let n = v.round() as u64;
+        format!(
+            "{n} node{} on the frontier end{} here",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" }
+        )
+    };
+    let heat = waiting.as_ref().map(|values| Heat {
+        values,
+        caption: "nodes waiting on the frontier that end on the square",
+        exact: &whole,
+        short: &short_count,
+        tell: &tell,
+        missing: "no figure",
+    });
     let view = BoardView {
         board,
         start: (trace.start != u32::MAX).then_some(trace.start),
         path: &state.path,
         shown: state.path.len(),
         closed: trace.job.closed && state.path.len() == board.len() && board.is_closed(&state.path),
-        degrees: true,
-        heat: None,
+        // The frontier's numbers take the squares' corners a tree search would print
+        // degrees in.
+        degrees: heat.is_none(),
+        heat,
         legend: true,
         construction: None,
         taken_back: &taken_back,
@@ -87,6 +128,12 @@ impl super::KnightView {
             let job = self.trace_job();
             self.steps.start(ui.ctx(), job);
         }
+    }
+
+    /// A tree search's frontier at the step on show, per square (see [`frontier`]).
+    pub fn frontier_on_show(&self) -> Option<Vec<f64>> {
+        let trace = self.steps.trace()?;
+        frontier(&trace, self.steps.position()?.0)
     }
 
     /// The step-by-step view.

@@ -25,12 +25,14 @@ fn colour(outcome: Outcome, dark: bool) -> Color32 {
     }
 }
 
-/// Draws `tree` `height` points high; `current` is the node of the step on show; `tell`
+/// Draws `tree` `height` points high; `current` is the node of the step on show, and nodes
+/// made at step `reached` or later are faint (the search has not made them yet); `tell`
 /// says a node in words. Returns the node clicked.
 pub fn icicle(
     ui: &mut Ui,
     tree: &SearchTree,
     current: Option<u32>,
+    reached: usize,
     height: f32,
     tell: impl Fn(u32) -> String,
 ) -> Option<u32> {
@@ -51,13 +53,21 @@ pub fn icicle(
         )
     };
     let gap: f32 = if row > 6.0 { 1.0 } else { 0.0 };
+    let shade = |i: usize| {
+        let c = colour(tree.outcome[i], dark);
+        if (tree.step[i] as usize) < reached {
+            c
+        } else {
+            c.gamma_multiply(0.3)
+        }
+    };
     for i in 0..tree.len() {
         let r = bar(i);
         if r.width() < MIN_WIDTH {
             continue;
         }
         let r = Rect::from_min_max(r.min, r.max - vec2(gap.min(r.width() / 3.0), gap));
-        painter.rect_filled(r, 0.0, colour(tree.outcome[i], dark));
+        painter.rect_filled(r, 0.0, shade(i));
     }
     // Solutions and nodes still waiting are what a student looks for: drawn at least two
     // points wide, however small their share.
@@ -66,7 +76,7 @@ pub fn icicle(
             let r = bar(i);
             if r.width() < 2.0 {
                 let r = Rect::from_center_size(r.center(), vec2(2.0, r.height()));
-                painter.rect_filled(r, 0.0, colour(tree.outcome[i], dark));
+                painter.rect_filled(r, 0.0, shade(i));
             }
         }
     }
@@ -110,6 +120,13 @@ pub fn icicle(
             Mark::Outline(ui.visuals().strong_text_color()),
             "the path to the step on show",
         );
+        if tree.step.iter().any(|&s| s as usize >= reached) {
+            legend::swatch(
+                ui,
+                Mark::Fill(colour(Outcome::Inner, dark).gamma_multiply(0.3)),
+                "faint: not made yet at this step",
+            );
+        }
     });
     clicked
 }
