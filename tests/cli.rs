@@ -4,15 +4,8 @@ use searchlab::puzzle::knight::Board;
 use serde_json::Value;
 
 mod common;
-use common::searchlab;
+use common::{json, searchlab};
 use std::process::Command;
-
-fn json(args: &[&str]) -> (i32, Value) {
-    let (code, stdout, stderr) = searchlab(args);
-    let v = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout} {stderr}"));
-    (code, v)
-}
 
 fn path_of(v: &Value, board: &Board) -> Vec<u32> {
     v["path"]

@@ -20,7 +20,18 @@ use searchlab::solve::{Budget, Control, Counters, Stop, rng_from_seed};
 use serde_json::Value;
 
 mod common;
-use common::searchlab;
+use common::{json, searchlab};
+
+/// Calls the traced solver `$f` with `$arg`s and the recorder `trace` if there is one,
+/// else with no trace.
+macro_rules! either {
+    ($trace:ident, $f:path, $($arg:expr),*) => {
+        match $trace {
+            Some(t) => $f($($arg),*, t),
+            None => $f($($arg),*, &mut Off),
+        }
+    };
+}
 
 /// Node limit of every search here: no clock, so every run is the same run.
 const NODES: u64 = 200_000;
@@ -46,18 +57,11 @@ fn run_knight(
 ) -> Run {
     let mut ctl = Control::quiet(Budget::unlimited().with_nodes(NODES));
     let mut rng = rng_from_seed(seed);
-    macro_rules! either {
-        ($f:path, $($arg:expr),*) => {
-            match trace {
-                Some(t) => $f($($arg),*, t),
-                None => $f($($arg),*, &mut Off),
-            }
-        };
-    }
     match algo {
         KnightAlgo::Random => {
             let config = random_walk::Config { walks: 5 };
             let a = either!(
+                trace,
                 random_walk::solve_traced,
                 problem,
                 &config,
@@ -72,6 +76,7 @@ fn run_knight(
                 attempts: 5,
             };
             let a = either!(
+                trace,
                 warnsdorff::solve_traced,
                 problem,
                 &config,
@@ -81,15 +86,28 @@ fn run_knight(
             (a.path, a.stop, a.counters)
         }
         KnightAlgo::Backtrack(order) => {
-            let a = either!(backtrack::solve_traced, problem, order, &mut rng, &mut ctl);
+            let a = either!(
+                trace,
+                backtrack::solve_traced,
+                problem,
+                order,
+                &mut rng,
+                &mut ctl
+            );
             (a.path, a.stop, a.counters)
         }
         KnightAlgo::Count => {
-            let (c, path) = either!(count::count_traced, problem, &mut ctl);
+            let (c, path) = either!(trace, count::count_traced, problem, &mut ctl);
             (path, c.stop, c.counters)
         }
         KnightAlgo::Tree(strategy) => {
-            let o = either!(tree_search::search_traced, problem, strategy, &mut ctl);
+            let o = either!(
+                trace,
+                tree_search::search_traced,
+                problem,
+                strategy,
+                &mut ctl
+            );
             let counters = Counters {
                 nodes: o.nodes_generated,
                 ..Counters::default()
@@ -301,19 +319,12 @@ fn run_queens(
 ) -> QueensRun {
     let mut ctl = Control::quiet(Budget::unlimited().with_nodes(NODES));
     let mut rng = rng_from_seed(seed);
-    macro_rules! either {
-        ($f:path, $($arg:expr),*) => {
-            match trace {
-                Some(t) => $f($($arg),*, t),
-                None => $f($($arg),*, &mut Off),
-            }
-        };
-    }
     let o = match algo {
-        QueensAlgo::Backtracking => either!(backtracking::solve_traced, n, &mut ctl),
+        QueensAlgo::Backtracking => either!(trace, backtracking::solve_traced, n, &mut ctl),
         QueensAlgo::BestFirst(h) => {
             let start = random_start(n, &mut rng);
             either!(
+                trace,
                 best_first::solve_traced,
                 &start,
                 h,
@@ -324,6 +335,7 @@ fn run_queens(
         QueensAlgo::HillClimbing(h) => {
             let start = random_start(n, &mut rng);
             either!(
+                trace,
                 hill_climbing::solve_traced,
                 &start,
                 h,
@@ -338,7 +350,14 @@ fn run_queens(
                 tries: 8,
                 max_stall: 5,
             };
-            let o = either!(min_conflicts::solve_traced, n, &config, &mut rng, &mut ctl);
+            let o = either!(
+                trace,
+                min_conflicts::solve_traced,
+                n,
+                &config,
+                &mut rng,
+                &mut ctl
+            );
             return (o.rows, o.stop, o.counters);
         }
     };
@@ -471,13 +490,6 @@ proptest! {
             }
         }
     }
-}
-
-fn json(args: &[&str]) -> (i32, Value) {
-    let (code, stdout, stderr) = searchlab(args);
-    let v = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout} {stderr}"));
-    (code, v)
 }
 
 #[test]

@@ -16,6 +16,15 @@ pub fn searchlab(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `searchlab ARGS` that must print one JSON object: (exit status, the object).
+#[allow(dead_code)]
+pub fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let (code, stdout, stderr) = searchlab(args);
+    let v = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {stdout} {stderr}"));
+    (code, v)
+}
+
 /// What [`watch`] saw of a run.
 #[allow(dead_code)]
 pub struct Watched {
