@@ -366,7 +366,9 @@ impl<J: TraceJob> Steps<J> {
             ui.label(egui::RichText::new(sentence).strong());
         });
         if let (true, Ok(tree)) = (self.show_tree, &s.tree) {
-            let height = (ui.available_height() * 0.28).clamp(90.0, 220.0);
+            // The board keeps about 300 points whatever the tree takes.
+            let room = ui.available_height();
+            let height = (room * 0.28).min(room - 330.0).clamp(48.0, 220.0);
             let current = s.current().and_then(|i| tree.node_of_step(i));
             let tell = |node: u32| {
                 let i = node as usize;

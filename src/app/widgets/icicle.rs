@@ -81,7 +81,11 @@ pub fn icicle(
         }
     }
     if let Some(node) = current {
-        let stroke = Stroke::new(2.0, ui.visuals().strong_text_color());
+        // Thin rows get a thin outline, which leaves their colour showing.
+        let stroke = Stroke::new(
+            (row / 4.0).clamp(0.5, 2.0),
+            ui.visuals().strong_text_color(),
+        );
         for id in tree.path_to(node) {
             painter.rect_stroke(bar(id as usize), 0.0, stroke, StrokeKind::Inside);
         }
