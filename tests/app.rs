@@ -19,6 +19,9 @@ mod construction;
 #[path = "app/steps.rs"]
 mod steps;
 
+#[path = "app/microscope.rs"]
+mod microscope;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }

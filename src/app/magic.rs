@@ -69,6 +69,8 @@ pub struct MagicView {
     report: Option<Result<MagicSolveReport, String>>,
     /// Which found square is on show.
     pub selected: Option<usize>,
+    /// How a generation of the GA bred the next.
+    microscope: super::microscope::Microscope,
 }
 
 impl MagicView {
@@ -89,6 +91,7 @@ impl MagicView {
             shown_fitness: None,
             report: None,
             selected: None,
+            microscope: Default::default(),
         }
     }
 
@@ -126,11 +129,17 @@ impl MagicView {
 
     /// Runs the chosen algorithm on a worker thread.
     pub fn start_run(&mut self, ctx: &egui::Context) {
+        let job = self.job();
+        self.launch(ctx, job, None);
+    }
+
+    /// The job the form describes.
+    fn job(&self) -> MagicJob {
         let s = &self.settings;
         let params = magic_algorithm(&s.algorithm)
             .map(|a| params_for(a, &s.params))
             .unwrap_or_default();
-        let job = MagicJob {
+        MagicJob {
             order: s.order,
             seed: s.seed,
             budget: Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1))),
@@ -138,8 +147,12 @@ impl MagicView {
                 algorithm: s.algorithm.clone(),
                 params,
             },
-        };
-        self.launch(ctx, job, None);
+        }
+    }
+
+    /// The GA microscope, to pick its child in tests.
+    pub fn microscope_mut(&mut self) -> &mut super::microscope::Microscope {
+        &mut self.microscope
     }
 
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
@@ -437,6 +450,14 @@ impl View for MagicView {
             self.stop();
             self.reset_results();
         }
+        if self.settings.algorithm == "ga" {
+            let held = self.hold.as_ref().map(ToString::to_string);
+            let last = self.history().last().map(|s| s.generation);
+            if let Some(g) = self.microscope.controls(ui, None, held, last) {
+                let job = crate::run::Job::Magic(self.job());
+                self.microscope.start(ui.ctx(), job, g);
+            }
+        }
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.
@@ -480,6 +501,17 @@ impl View for MagicView {
     /// The square with its sums.
     fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
+        if self.microscope.showing {
+            let job = crate::run::Job::Magic(self.job());
+            return self.microscope.main_ui(
+                ui,
+                || job,
+                |ui, cells, _| {
+                    let shown = magic_grid(ui, n, cells, true);
+                    super::export::register(ui.ctx(), "square", shown.area);
+                },
+            );
+        }
         let shown = magic_grid(ui, n, &self.square, true);
         super::export::register(ui.ctx(), "square", shown.area);
     }

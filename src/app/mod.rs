@@ -11,6 +11,7 @@ pub mod history;
 pub mod knight;
 pub mod live_run;
 pub mod magic;
+pub mod microscope;
 pub mod puzzles;
 pub mod queens;
 pub mod runs;

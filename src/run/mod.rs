@@ -7,6 +7,7 @@ pub mod events;
 pub mod file;
 pub mod knight;
 pub mod magic;
+pub mod microscope;
 pub mod puzzle;
 pub mod queens;
 pub mod trace;

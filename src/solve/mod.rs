@@ -3,6 +3,7 @@
 
 pub mod knight;
 pub mod magic;
+pub mod microscope;
 pub mod queens;
 pub mod trace;
 
@@ -208,6 +209,13 @@ pub trait Observer: Send {
     /// The clock or the cancel flag stopped the search at its `until.polls`-th look (kept
     /// in a saved run, so that a replay stops at the same point).
     fn stopped(&mut self, _until: Until) {}
+    /// The generation whose breeding the observer wants recorded (the GA microscope), if
+    /// any.
+    fn microscope(&self) -> Option<u64> {
+        None
+    }
+    /// The breeding of the generation [`Observer::microscope`] asked for.
+    fn bred(&mut self, _breeding: &microscope::Breeding) {}
 }
 
 /// An observer that ignores everything.
@@ -411,6 +419,17 @@ impl<'a> Control<'a> {
     /// Passes a belief space's per-square weights to the observer.
     pub fn belief(&mut self, weights: &[f32]) {
         self.observer.belief(weights);
+    }
+
+    /// The generation whose breeding the observer wants recorded, if any (see
+    /// [`microscope`]).
+    pub fn microscope(&self) -> Option<u64> {
+        self.observer.microscope()
+    }
+
+    /// Hands the breeding the observer asked for to it.
+    pub fn bred(&mut self, breeding: &microscope::Breeding) {
+        self.observer.bred(breeding);
     }
 
     /// Reports a final state and counters (so an observer sees the last of them).

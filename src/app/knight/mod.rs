@@ -4,6 +4,7 @@
 mod buttons;
 mod closed;
 mod construction;
+mod lens;
 mod settings;
 mod steps;
 mod text;
@@ -78,6 +79,8 @@ pub struct KnightView {
     construction_lines: bool,
     /// The search traced, step by step.
     steps: KnightSteps,
+    /// How a generation bred the next.
+    microscope: crate::app::microscope::Microscope,
 }
 
 impl KnightView {
@@ -118,6 +121,7 @@ impl KnightView {
             closed_box: ClosedBox::default(),
             construction_lines: true,
             steps: KnightSteps::default(),
+            microscope: Default::default(),
         }
     }
 
@@ -539,6 +543,7 @@ impl View for KnightView {
         ui.separator();
         self.run_buttons(ui);
         self.step_controls(ui);
+        self.microscope_controls(ui);
     }
 
     /// Counters and the outcome, live.
@@ -584,6 +589,9 @@ impl View for KnightView {
 
     /// The board, with the live search or the animated answer.
     fn main_ui(&mut self, ui: &mut Ui) {
+        if self.microscope.showing {
+            return self.microscope_ui(ui);
+        }
         let board = self.board();
         if self.steps.showing {
             self.steps.logic(ui);

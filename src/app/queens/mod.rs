@@ -114,6 +114,8 @@ pub struct QueensView {
     hovered: Option<String>,
     /// The search traced, step by step.
     steps: QueensSteps,
+    /// How a generation of the cultural algorithm bred the next.
+    microscope: crate::app::microscope::Microscope,
 }
 
 impl QueensView {
@@ -142,6 +144,7 @@ impl QueensView {
             version: 0,
             outcome: None,
             steps: QueensSteps::default(),
+            microscope: Default::default(),
             results: Vec::new(),
             selected: None,
             hovered: None,
@@ -194,6 +197,11 @@ impl QueensView {
         self.pairs = Some(0);
         self.placement = rows;
         self.version += 1;
+    }
+
+    /// The GA microscope, to pick its child in tests.
+    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
+        &mut self.microscope
     }
 
     fn job(&self, task: QueensTask) -> QueensJob {
@@ -517,6 +525,18 @@ impl View for QueensView {
         ui.separator();
         self.run_buttons(ui);
         self.step_controls(ui);
+        if self.settings.algorithm == "cultural" {
+            let held = self.hold.as_ref().map(ToString::to_string);
+            let last = self.history().last().map(|s| s.generation);
+            if let Some(g) = self.microscope.controls(ui, None, held, last) {
+                self.steps.showing = false;
+                let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
+                self.microscope.start(ui.ctx(), job, g);
+            }
+            if self.microscope.showing && self.steps.showing {
+                self.microscope.showing = false;
+            }
+        }
     }
 
     /// Counters, the outcome, the table of runs and the conflicts plot.
@@ -586,6 +606,28 @@ impl View for QueensView {
 
     /// The board with the live placement or the answer.
     fn main_ui(&mut self, ui: &mut Ui) {
+        if self.microscope.showing {
+            let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
+            let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
+            return self.microscope.main_ui(
+                ui,
+                || job,
+                |ui, rows, version| {
+                    let attacks = Attacks::of(n, rows);
+                    let view = QueensBoardView {
+                        n,
+                        rows,
+                        attacks: &attacks,
+                        show_lines: lines,
+                        version,
+                        legend: true,
+                        focus: None,
+                    };
+                    let out = queens_board(ui, &view);
+                    crate::app::export::register(ui.ctx(), "board", out.area);
+                },
+            );
+        }
         if self.steps.showing {
             self.steps.logic(ui);
             return self.steps.main_ui(ui, steps::draw);

@@ -19,6 +19,9 @@
 //!   therefore never mutates.
 
 use crate::puzzle::magic::{fitness, is_permutation};
+use crate::solve::microscope::{
+    self, Bred, Breeding, ChangeKind, Child, Crossover as Cut, Member, Notes, Origin, Parent,
+};
 use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -280,8 +283,26 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         if let Some(stop) = interrupted.or_else(|| ctl.check(&counters, Some(&scored[0].1))) {
             break stop;
         }
+        let looking = microscope::looks_at(ctl, generation);
+        let mut record = looking.then(|| Breeding {
+            generation,
+            score_name: "line-sum error",
+            lower_is_better: true,
+            gene_name: "a number of the square, in reading order",
+            ..Breeding::default()
+        });
         let stalled = generation - fresh_start >= config.generations;
         if config.found == Found::Restart && (scored[0].0 == 0 || stalled) {
+            if let Some(r) = record.as_mut() {
+                r.remarks.push(format!(
+                    "The population started afresh before breeding: {}, so every individual was shuffled at random. The members shown are the shuffled ones.",
+                    if scored[0].0 == 0 {
+                        "its best was a magic square".to_string()
+                    } else {
+                        format!("{} generations passed without a magic square", config.generations)
+                    }
+                ));
+            }
             // Start afresh: the population has gathered round squares already found, or
             // has searched as long as one square may take.
             fresh_start = generation;
@@ -296,6 +317,14 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         counters.generations = generation;
 
         population.extend(scored.iter().take(elite).map(|s| s.1.clone()));
+        let mut origins: Vec<Origin> = (0..elite)
+            .filter(|_| looking)
+            .map(|from| Origin::Survivor {
+                from,
+                why: format!("elitism: one of the {elite} best, copied unchanged"),
+            })
+            .collect();
+        let mut notes = Notes::new(looking);
         while population.len() < size && interrupted.is_none() {
             // Small squares breed in nanoseconds: look at the clock every 64 children;
             // large ones (a crossover of 256 cells or more) at every child.
@@ -306,18 +335,77 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
             let p2 = pick(&scored, config.selection, rng);
             // A crossover point as the document draws it: randint(0, L − 1).
             let k = rng.random_range(0..(cells - 1).max(1));
+            let (s1, s2) = (&scored[p1.0].1, &scored[p2.0].1);
             let (mut a, mut b) = match config.crossover {
-                Crossover::Pmx => pmx(p1, p2, k),
-                Crossover::Inversion => inversion_crossover(p1, p2, k),
+                Crossover::Pmx => pmx(s1, s2, k),
+                Crossover::Inversion => inversion_crossover(s1, s2, k),
             };
-            for child in [&mut a, &mut b] {
-                mutate(child, config, rng);
+            let crossed = looking.then(|| [a.clone(), b.clone()]);
+            let mut changes = [Vec::new(), Vec::new()];
+            for (child, changes) in [&mut a, &mut b].into_iter().zip(&mut changes) {
+                mutate(child, config, rng, &mut notes);
+                *changes = notes.take_changes();
             }
             debug_assert!(is_permutation(&a) && is_permutation(&b));
+            if let Some(crossed) = crossed {
+                let operator = match config.crossover {
+                    Crossover::Pmx => format!(
+                        "PMX at {k}: in each of the first {k} cells the child takes the other parent's number, swapping it with wherever that number was"
+                    ),
+                    Crossover::Inversion => format!(
+                        "inversion sequences: each parent is written as, for each number, how many larger numbers come before it; the two sequences exchange their tails from position {k}, and each child is rebuilt from its sequence"
+                    ),
+                };
+                let rule = match config.selection {
+                    Selection::Tournament => {
+                        "tournament of 2: the lower error of two drawn at random"
+                    }
+                    Selection::Literal => {
+                        "drawn uniformly from the whole population (the document's code)"
+                    }
+                };
+                for (crossed, changes) in crossed.into_iter().zip(changes) {
+                    let parent = |&(index, entrants, k): &(usize, [usize; 2], usize)| Parent {
+                        index,
+                        rule: rule.to_string(),
+                        entrants: entrants[..k].to_vec(),
+                    };
+                    // Both children list the parents in the crossover's order.
+                    let parents = [&p1, &p2];
+                    origins.push(Origin::Bred(Bred {
+                        parents: parents.into_iter().map(parent).collect(),
+                        crossover: Some(Cut {
+                            operator: operator.clone(),
+                            points: vec![k],
+                            from: Vec::new(),
+                        }),
+                        crossed,
+                        changes,
+                    }));
+                }
+            }
             population.push(a);
             if population.len() < size {
                 population.push(b);
             }
+        }
+        if let Some(mut r) = record.take() {
+            r.members = (scored.iter())
+                .map(|(f, p)| Member {
+                    genes: p.clone(),
+                    score: *f as f64,
+                    shown: p.clone(),
+                })
+                .collect();
+            r.children = (population.iter().zip(origins))
+                .map(|(p, origin)| Child {
+                    genes: p.clone(),
+                    score: fitness(n, p) as f64,
+                    shown: p.clone(),
+                    origin,
+                })
+                .collect();
+            ctl.bred(&r);
         }
         // Stopped while breeding: the generation scored last is the answer (a half-bred
         // one is neither scored nor plotted).
@@ -337,18 +425,23 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
     }
 }
 
-/// A parent: the fitter of two at random, or (literal) any individual.
-fn pick<'a>(scored: &'a [(u64, Vec<u32>)], selection: Selection, rng: &mut Rng) -> &'a [u32] {
-    let a = &scored[rng.random_range(0..scored.len())];
+/// A parent: the fitter of two at random, or (literal) any individual; with the ones
+/// compared.
+fn pick(
+    scored: &[(u64, Vec<u32>)],
+    selection: Selection,
+    rng: &mut Rng,
+) -> (usize, [usize; 2], usize) {
+    let a = rng.random_range(0..scored.len());
     if selection == Selection::Literal {
-        return &a.1;
+        return (a, [a, a], 0);
     }
-    let b = &scored[rng.random_range(0..scored.len())];
-    if b.0 < a.0 { &b.1 } else { &a.1 }
+    let b = rng.random_range(0..scored.len());
+    (if scored[b].0 < scored[a].0 { b } else { a }, [a, b], 2)
 }
 
 /// Swap mutation (see the module docs for the literal variant).
-fn mutate(child: &mut [u32], config: &Config, rng: &mut Rng) {
+fn mutate(child: &mut [u32], config: &Config, rng: &mut Rng, notes: &mut Notes) {
     let l = child.len();
     if l < 2 {
         return;
@@ -369,6 +462,15 @@ fn mutate(child: &mut [u32], config: &Config, rng: &mut Rng) {
         j += 1;
     }
     child.swap(i, j);
+    for (at, other) in [(i, j), (j, i)] {
+        notes.change(
+            ChangeKind::Mutation,
+            at,
+            Some(child[other]),
+            Some(child[at]),
+            || format!("swap mutation: cells {i} and {j} exchange their numbers"),
+        );
+    }
 }
 
 #[cfg(test)]
@@ -461,7 +563,7 @@ mod tests {
         let mut rng = rng_from_seed(3);
         for _ in 0..2000 {
             let mut c: Vec<u32> = (1..=9).collect();
-            mutate(&mut c, &config, &mut rng);
+            mutate(&mut c, &config, &mut rng, &mut Notes::new(false));
             assert_eq!(c[8], 9);
         }
     }

@@ -6,6 +6,9 @@
 //! the report's plot caption.
 
 use super::heuristic::{Heuristic, Outcome, Pulse, random_start};
+use crate::solve::microscope::{
+    self, Bred, Breeding, ChangeKind, Child, Member, Notes, Origin, Parent,
+};
 use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
 use rand::RngExt;
 
@@ -124,31 +127,118 @@ pub fn solve(
             break stop;
         }
         let top = size / 2;
+        let looking = microscope::looks_at(ctl, generation);
+        let mut record = looking.then(|| Breeding {
+            generation,
+            score_name: match heuristic {
+                Heuristic::H2 => "conflicts per queen (twice the attacking pairs)",
+                _ => "attacking pairs",
+            },
+            lower_is_better: true,
+            gene_name: "the row of a column's queen",
+            members: (scored.iter())
+                .map(|(h, rows)| Member {
+                    genes: rows.clone(),
+                    score: *h as f64,
+                    shown: rows.clone(),
+                })
+                .collect(),
+            ..Breeding::default()
+        });
         for (i, slot) in belief.iter_mut().enumerate() {
             *slot = scored[rng.random_range(0..top.max(1))].1[i];
         }
+        if let Some(r) = record.as_mut() {
+            let rows: Vec<String> = belief.iter().map(u32::to_string).collect();
+            r.remarks.push(format!(
+                "The belief space now holds one row per column, each taken from a member of the top half ({} of {size}) drawn at random: {}.",
+                top.max(1),
+                rows.join(", ")
+            ));
+        }
         population = scored.into_iter().take(top.max(1)).map(|s| s.1).collect();
+        let survivor = |from| Origin::Survivor {
+            from,
+            why: format!("the top half ({} of {size}) survives unchanged", top.max(1)),
+        };
+        let mut origins: Vec<Origin> = (0..population.len())
+            .filter(|_| looking)
+            .map(survivor)
+            .collect();
+        let deliver = |ctl: &mut Control,
+                       record: Option<Breeding>,
+                       population: &[Vec<u32>],
+                       origins: Vec<Origin>| {
+            if let Some(mut r) = record {
+                r.children = (population.iter().zip(origins))
+                    .map(|(rows, origin)| Child {
+                        genes: rows.clone(),
+                        score: heuristic.eval(rows) as f64,
+                        shown: rows.clone(),
+                        origin,
+                    })
+                    .collect();
+                ctl.bred(&r);
+            }
+        };
         if stagnant >= config.stagnation {
             // Refresh: keep the best, replace the rest.
             population.truncate(1);
+            origins.truncate(1);
             stagnant = 0;
             counters.attempts += 1;
+            if let Some(r) = record.as_mut() {
+                r.remarks.push(format!(
+                    "{} generations passed without a better best, so the population is refreshed: the best is kept and everyone else is drawn afresh.",
+                    config.stagnation
+                ));
+            }
             while population.len() < size {
                 population.push(random_start(n, rng));
+                if looking {
+                    origins.push(Origin::Fresh {
+                        why: "a random placement: the population was refreshed".to_string(),
+                    });
+                }
                 if let Some(stop) = ctl.interrupted() {
                     break 'run stop;
                 }
             }
+            deliver(ctl, record, &population, origins);
             continue;
         }
+        let mut notes = Notes::new(looking);
         while population.len() < size {
-            let mut child = population[rng.random_range(0..top.max(1))].clone();
+            let from = rng.random_range(0..top.max(1));
+            let mut child = population[from].clone();
             let idx = rng.random_range(0..n);
-            child[idx] = if rng.random::<f64>() < 0.5 {
-                belief[idx]
+            let old = child[idx];
+            let why = if rng.random::<f64>() < 0.5 {
+                child[idx] = belief[idx];
+                "the row the belief space holds for this column (half the children)"
             } else {
-                rng.random_range(0..n as u32)
+                child[idx] = rng.random_range(0..n as u32);
+                "a random row (half the children)"
             };
+            if looking {
+                notes.change(
+                    ChangeKind::Mutation,
+                    idx,
+                    Some(old),
+                    Some(child[idx]),
+                    || why.to_string(),
+                );
+                origins.push(Origin::Bred(Bred {
+                    parents: vec![Parent {
+                        index: from,
+                        rule: format!("uniform from the top half ({} of {size})", top.max(1)),
+                        entrants: Vec::new(),
+                    }],
+                    crossover: None,
+                    crossed: population[from].clone(),
+                    changes: notes.take_changes(),
+                }));
+            }
             population.push(child);
             // Small boards breed in nanoseconds: look at the clock every 64 children.
             if (n >= 256 || population.len().is_multiple_of(64))
@@ -157,6 +247,7 @@ pub fn solve(
                 break 'run stop;
             }
         }
+        deliver(ctl, record, &population, origins);
     };
     ctl.finish(&counters, &best);
     Outcome {

@@ -49,11 +49,14 @@
 
 use super::{
     GenerationStats, Visited, diversity, free_genes, gene_step, note_generation, onward_degree,
-    roulette, tournament,
+    roulette, tournament_entrants,
 };
 use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Square;
 use crate::solve::knight::{Answer, Problem, closes};
+use crate::solve::microscope::{
+    self, Bred, Breeding, ChangeKind, Child, Crossover, Member, Notes, Origin, Parent,
+};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
@@ -214,22 +217,35 @@ pub trait Operators {
     }
 
     /// Level 1: with probability `mutation_rate`, 1–3 random genes get random moves.
-    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng, notes: &mut Notes) {
         if rng.random::<f64>() < self.config().mutation_rate {
             for _ in 0..rng.random_range(1..=3) {
                 let pos = rng.random_range(0..genes.len());
+                let old = genes[pos];
                 genes[pos] = rng.random_range(0..8);
+                note_mutation(notes, pos, old, genes[pos], "a random move (1 to 3 genes)");
             }
         }
     }
 
     /// Level 1: two-point crossover, `point1 ∈ [1, L−2]`, `point2 ∈ [point1+1, L]`.
-    fn crossover(&self, p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
-        two_point(p1, p2, rng)
+    fn crossover(
+        &self,
+        p1: &[u8],
+        p2: &[u8],
+        rng: &mut Rng,
+        notes: &mut Notes,
+    ) -> (Vec<u8>, Vec<u8>) {
+        two_point(p1, p2, rng, notes)
     }
 
     /// After crossover: level 3 repairs its children (see the module docs).
-    fn repair_child(&self, _ctx: &mut Decoder, _child: &mut [u8]) {}
+    fn repair_child(&self, _ctx: &mut Decoder, _child: &mut [u8], _notes: &mut Notes) {}
+
+    /// What the belief space holds, in words, for the microscope (level 3).
+    fn describe_belief(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The scores tournaments compare; level 1 uses the fitness as it is.
     fn selection_scores(
@@ -283,8 +299,8 @@ impl Operators for Enhanced {
     fn fitness(&self, d: &Decoded) -> f64 {
         enhanced_fitness(d)
     }
-    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
-        enhanced_mutate(&self.0, genes, rng);
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng, notes: &mut Notes) {
+        enhanced_mutate(&self.0, genes, rng, notes);
     }
     fn selection_scores(
         &self,
@@ -315,19 +331,33 @@ fn enhanced_fitness(d: &Decoded) -> f64 {
 
 /// 1–2 genes; 20 % a random move, else a move other than the gene before (Python's
 /// `chromosome[pos-1]`, which for the first gene is the last).
-fn enhanced_mutate(config: &Config, genes: &mut [u8], rng: &mut Rng) {
+fn enhanced_mutate(config: &Config, genes: &mut [u8], rng: &mut Rng, notes: &mut Notes) {
     if rng.random::<f64>() < config.mutation_rate {
         for _ in 0..rng.random_range(1..=2) {
             let pos = rng.random_range(0..genes.len());
-            if rng.random::<f64>() < 0.2 {
+            let old = genes[pos];
+            let why = if rng.random::<f64>() < 0.2 {
                 genes[pos] = rng.random_range(0..8);
+                "a random move (20 % of mutations)"
             } else {
                 let before = genes[(pos + genes.len() - 1) % genes.len()];
                 let pick = rng.random_range(0..7u8);
                 genes[pos] = if pick >= before { pick + 1 } else { pick };
-            }
+                "a random move unlike the gene before it (80 % of mutations)"
+            };
+            note_mutation(notes, pos, old, genes[pos], why);
         }
     }
+}
+
+fn note_mutation(notes: &mut Notes, pos: usize, old: u8, new: u8, why: &str) {
+    notes.change(
+        ChangeKind::Mutation,
+        pos,
+        Some(old as u32),
+        Some(new as u32),
+        || why.to_string(),
+    );
 }
 
 fn diversity_scores(
@@ -371,7 +401,7 @@ fn diversity_scores(
     }
 }
 
-fn two_point(p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+fn two_point(p1: &[u8], p2: &[u8], rng: &mut Rng, notes: &mut Notes) -> (Vec<u8>, Vec<u8>) {
     let len = p1.len();
     if len < 3 {
         return (p1.to_vec(), p2.to_vec());
@@ -382,6 +412,29 @@ fn two_point(p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
     let mut c2 = p2.to_vec();
     c1[a..b].copy_from_slice(&p2[a..b]);
     c2[a..b].copy_from_slice(&p1[a..b]);
+    notes.crossover(
+        || {
+            format!(
+                "two-point: genes {a} to {} swapped between the parents",
+                b - 1
+            )
+        },
+        &[a, b],
+        || {
+            let from = |inside: u8| {
+                (0..len)
+                    .map(|i| {
+                        if (a..b).contains(&i) {
+                            inside
+                        } else {
+                            1 - inside
+                        }
+                    })
+                    .collect()
+            };
+            [from(1), from(0)]
+        },
+    );
     (c1, c2)
 }
 
@@ -475,19 +528,29 @@ impl Operators for Cultural {
     fn fitness(&self, d: &Decoded) -> f64 {
         enhanced_fitness(d)
     }
-    fn mutate(&self, genes: &mut [u8], rng: &mut Rng) {
+    fn mutate(&self, genes: &mut [u8], rng: &mut Rng, notes: &mut Notes) {
         if rng.random::<f64>() < self.config.mutation_rate {
             for _ in 0..rng.random_range(1..=2) {
                 let pos = rng.random_range(0..genes.len());
-                genes[pos] = if self.use_belief() && rng.random::<f64>() < 0.7 {
-                    self.belief.suggest_move(rng)
+                let old = genes[pos];
+                let why = if self.use_belief() && rng.random::<f64>() < 0.7 {
+                    genes[pos] = self.belief.suggest_move(rng);
+                    "a move the belief space suggests, drawn by its success rate (70 % of mutations)"
                 } else {
-                    rng.random_range(0..8)
+                    genes[pos] = rng.random_range(0..8);
+                    "a random move"
                 };
+                note_mutation(notes, pos, old, genes[pos], why);
             }
         }
     }
-    fn crossover(&self, p1: &[u8], p2: &[u8], rng: &mut Rng) -> (Vec<u8>, Vec<u8>) {
+    fn crossover(
+        &self,
+        p1: &[u8],
+        p2: &[u8],
+        rng: &mut Rng,
+        notes: &mut Notes,
+    ) -> (Vec<u8>, Vec<u8>) {
         let len = p1.len();
         if let Some(elite) = self.elite().filter(|_| self.use_belief() && len >= 2)
             && rng.random::<f64>() < 0.3
@@ -497,13 +560,58 @@ impl Operators for Cultural {
             let mut c2 = p2.to_vec();
             c1[point..].copy_from_slice(&elite[point..]);
             c2[point..].copy_from_slice(&elite[point..]);
+            notes.crossover(
+                || format!("elite injection (30 % of crossovers once the belief space is in use): genes from {point} on are copied from the elite individual the belief space keeps"),
+                &[point],
+                || {
+                    let from = |own: u8| (0..len).map(|i| if i < point { own } else { 2 }).collect();
+                    [from(0), from(1)]
+                },
+            );
             return (c1, c2);
         }
-        two_point(p1, p2, rng)
+        two_point(p1, p2, rng, notes)
     }
-    fn repair_child(&self, ctx: &mut Decoder, child: &mut [u8]) {
+    fn repair_child(&self, ctx: &mut Decoder, child: &mut [u8], notes: &mut Notes) {
         ctx.decode(self, child);
-        child[..ctx.out.taken.len()].copy_from_slice(&ctx.out.taken);
+        let taken = &ctx.out.taken;
+        if notes.on() {
+            let before = child[..taken.len()].to_vec();
+            notes.differences(ChangeKind::Repair, &before, taken, |_| {
+                "Lamarckian repair: the move decoding actually took, written back".to_string()
+            });
+        }
+        child[..taken.len()].copy_from_slice(taken);
+    }
+    fn describe_belief(&self) -> Vec<String> {
+        let b = &self.belief;
+        let rates = self.belief.move_rates();
+        let moves: Vec<String> = (0..8)
+            .map(|g| format!("{g}: {:.0} %", 100.0 * rates[g]))
+            .collect();
+        let hard = (b.visits.iter().enumerate())
+            .filter(|&(sq, _)| b.difficulty(sq as Square) >= 0.7)
+            .count();
+        let seen = b.visits.iter().filter(|&&v| v > 0).count();
+        let mut lines = vec![
+            format!(
+                "It learned from the top quarter (at least 5) of this generation: each of their moves counts as used, and as a success when its individual's fitness exceeds {}.",
+                self.config.good_fitness
+            ),
+            format!("Success rate of each move so far: {}.", moves.join(", ")),
+            format!(
+                "Top paths have visited {seen} squares so far; {hard} of them have a difficulty of 0.7 or more (rarely on a path covering 80 % of the board), which decoding avoids early on."
+            ),
+        ];
+        lines.push(if self.use_belief() {
+            "The belief space is in use: mutation draws suggested moves and crossover may inject the elite.".to_string()
+        } else {
+            format!(
+                "The belief space guides breeding only after generation {}.",
+                self.config.belief_after
+            )
+        });
+        lines
     }
     fn selection_scores(
         &self,
@@ -689,6 +797,7 @@ pub fn solve<O: Operators>(
     let mut best_ever: Vec<Square> = Vec::new();
     let mut evaluations = 0u64;
     let mut generation = 0u64;
+    let mut record: Option<Breeding> = None;
     let stop = 'run: loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
@@ -718,6 +827,24 @@ pub fn solve<O: Operators>(
             break 'run stop;
         }
         ops.learn(&population, &fitness, &paths, n);
+        let looking = microscope::looks_at(ctl, generation);
+        if looking {
+            record = Some(Breeding {
+                generation,
+                score_name: "fitness",
+                lower_is_better: false,
+                gene_name: "a move, numbered 0–7",
+                members: (population.iter().zip(&fitness).zip(&paths))
+                    .map(|((genes, &score), path)| Member {
+                        genes: microscope::genes(genes),
+                        score,
+                        shown: path.clone(),
+                    })
+                    .collect(),
+                children: Vec::new(),
+                remarks: ops.describe_belief(),
+            });
+        }
         let mut stats = GenerationStats::of(generation, &fitness);
         stats.best_coverage = paths[best].len() as u32;
         stats.diversity = diversity(&paths, &mut counts);
@@ -737,14 +864,30 @@ pub fn solve<O: Operators>(
         }
         // Breed the next generation.
         let scores = ops.selection_scores(&fitness, &population, &mut counts);
+        let mut entrants: Vec<Vec<usize>> = Vec::new();
         let parents: Vec<usize> = (0..size)
-            .map(|_| tournament(&scores, config.tournament, rng))
+            .map(|_| {
+                let (winner, drawn, k) = tournament_entrants(&scores, config.tournament, rng);
+                if looking {
+                    entrants.push(drawn[..k].to_vec());
+                }
+                winner
+            })
             .collect();
+        let elites = config.elitism.min(size);
         let mut next: Vec<Vec<u8>> = order
             .iter()
-            .take(config.elitism.min(size))
+            .take(elites)
             .map(|&i| population[i].clone())
             .collect();
+        let mut origins: Vec<Origin> = (order.iter().take(elites))
+            .filter(|_| looking)
+            .map(|&from| Origin::Survivor {
+                from,
+                why: format!("elitism: one of the {elites} fittest, copied unchanged"),
+            })
+            .collect();
+        let mut notes = Notes::new(looking);
         while next.len() < size {
             if let Some(stop) = ctl.interrupted() {
                 break 'run stop;
@@ -756,18 +899,89 @@ pub fn solve<O: Operators>(
                     break b;
                 }
             };
-            let (mut c1, mut c2) =
-                ops.crossover(&population[parents[a]], &population[parents[b]], rng);
-            ops.repair_child(&mut decoder, &mut c1);
-            ops.repair_child(&mut decoder, &mut c2);
-            ops.mutate(&mut c1, rng);
-            ops.mutate(&mut c2, rng);
+            let (mut c1, mut c2) = ops.crossover(
+                &population[parents[a]],
+                &population[parents[b]],
+                rng,
+                &mut notes,
+            );
+            let crossed = looking.then(|| [microscope::genes(&c1), microscope::genes(&c2)]);
+            ops.repair_child(&mut decoder, &mut c1, &mut notes);
+            let mut changes = [notes.take_changes(), Vec::new()];
+            ops.repair_child(&mut decoder, &mut c2, &mut notes);
+            changes[1] = notes.take_changes();
+            ops.mutate(&mut c1, rng, &mut notes);
+            changes[0].append(&mut notes.take_changes());
+            ops.mutate(&mut c2, rng, &mut notes);
+            changes[1].append(&mut notes.take_changes());
+            if let Some(crossed) = crossed {
+                let rule = if config.diversity_weight > 0.0 && scores != fitness {
+                    format!(
+                        "tournament of {}, on fitness plus the diversity bonus",
+                        config.tournament
+                    )
+                } else {
+                    format!("tournament of {}, on fitness", config.tournament)
+                };
+                let cross = notes.crossover.take();
+                // Both children list the parents in the crossover's order; `from` says
+                // which one each gene comes from.
+                for (k, (crossed, changes)) in crossed.into_iter().zip(changes).enumerate() {
+                    let parent = |slot: usize| Parent {
+                        index: parents[slot],
+                        rule: rule.clone(),
+                        entrants: entrants[slot].clone(),
+                    };
+                    origins.push(Origin::Bred(Bred {
+                        parents: vec![parent(a), parent(b)],
+                        crossover: cross.as_ref().map(|(operator, points, from)| Crossover {
+                            operator: operator.clone(),
+                            points: points.clone(),
+                            from: from[k].clone(),
+                        }),
+                        crossed,
+                        changes,
+                    }));
+                }
+            }
             next.push(c1);
             next.push(c2);
         }
         next.truncate(size);
+        if let Some(r) = record.as_mut() {
+            origins.truncate(size);
+            r.children = (next.iter().zip(origins))
+                .map(|(genes, origin)| {
+                    // Scored as the next generation will score it: the belief space does
+                    // not change while breeding.
+                    let score = decoder.decode(&*ops, genes);
+                    let mut notes = Notes::new(true);
+                    let taken = &decoder.out.taken;
+                    notes.differences(ChangeKind::Decoding, &genes[..taken.len()], taken, |_| {
+                        "decoding took another move: this gene's square was off the board, already visited or refused, and the repair rule chose among the free squares".to_string()
+                    });
+                    let mut origin = origin;
+                    if let Origin::Bred(bred) = &mut origin {
+                        bred.changes.append(&mut notes.take_changes());
+                    }
+                    Child {
+                        genes: microscope::genes(genes),
+                        score,
+                        shown: decoder.out.path.clone(),
+                        origin,
+                    }
+                })
+                .collect();
+        }
+        if let Some(r) = record.take() {
+            ctl.bred(&r);
+        }
         population = next;
     };
+    if let Some(r) = record.take() {
+        // The run stopped before breeding the generation looked at.
+        ctl.bred(&r);
+    }
     if best_ever.is_empty() {
         // Stopped while decoding the first generation: the walk so far is the start.
         best_ever.push(problem.start);
@@ -902,7 +1116,7 @@ mod tests {
         for _ in 0..500 {
             let p1: Vec<u8> = (0..25).map(|_| rng.random_range(0..8)).collect();
             let p2: Vec<u8> = (0..25).map(|_| rng.random_range(0..8)).collect();
-            let (c1, c2) = two_point(&p1, &p2, &mut rng);
+            let (c1, c2) = two_point(&p1, &p2, &mut rng, &mut Notes::new(false));
             assert_eq!((c1.len(), c2.len()), (25, 25));
             for i in 0..25 {
                 // Each locus comes from one parent, and the two children swap it.

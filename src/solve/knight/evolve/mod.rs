@@ -153,6 +153,15 @@ pub fn diversity<T: AsRef<[u32]>>(individuals: &[T], counts: &mut Vec<u32>) -> f
 /// Tournament selection: `size` distinct individuals drawn at random (Python's
 /// `random.sample`), the fittest wins (the first drawn among equals).
 pub fn tournament(fitness: &[f64], size: usize, rng: &mut Rng) -> usize {
+    tournament_entrants(fitness, size, rng).0
+}
+
+/// [`tournament`], with the individuals it drew (the first `.2` of `.1`).
+pub fn tournament_entrants(
+    fitness: &[f64],
+    size: usize,
+    rng: &mut Rng,
+) -> (usize, [usize; 16], usize) {
     let n = fitness.len();
     let size = size.clamp(1, n);
     let mut drawn = [usize::MAX; 16];
@@ -169,7 +178,7 @@ pub fn tournament(fitness: &[f64], size: usize, rng: &mut Rng) -> usize {
             best = pick;
         }
     }
-    best
+    (best, drawn, size.min(drawn.len()))
 }
 
 /// Roulette-wheel selection (Python's `random.choices` with fitness weights); uniform when

@@ -1,0 +1,66 @@
+//! The Knight's Tour view's GA microscope (see [`crate::app::microscope`]): how a
+//! generation of GA levels 1–3 bred the next, with each path on the board.
+
+use super::KnightView;
+use crate::app::widgets::board::{BoardView, board as draw_board};
+use crate::run::Job;
+use crate::run::microscope::refusal;
+use egui::Ui;
+
+impl KnightView {
+    /// "GA microscope", for the evolutionary algorithms.
+    pub(super) fn microscope_controls(&mut self, ui: &mut Ui) {
+        let id = self.settings.algorithm.as_str();
+        if !(id.starts_with("level") || id.starts_with("ga-")) {
+            return;
+        }
+        let why = refusal(&Job::Knight(self.job()));
+        if let Some(why) = &why {
+            ui.label(egui::RichText::new(why).small().weak());
+        }
+        let held = self.hold.as_ref().map(ToString::to_string);
+        let last = self.history().last().map(|s| s.generation);
+        if let Some(g) = self.microscope.controls(ui, why, held, last) {
+            self.steps.showing = false;
+            let job = Job::Knight(self.job());
+            self.microscope.start(ui.ctx(), job, g);
+        }
+        if self.microscope.showing && self.steps.showing {
+            // The switch last touched wins.
+            self.microscope.showing = false;
+        }
+    }
+
+    /// The microscope in place of the board.
+    pub(super) fn microscope_ui(&mut self, ui: &mut Ui) {
+        let board = self.board();
+        let start = board.square(self.settings.start.0, self.settings.start.1);
+        let job = Job::Knight(self.job());
+        self.microscope.main_ui(
+            ui,
+            || job,
+            |ui, path, _id| {
+                let view = BoardView {
+                    board: &board,
+                    start: Some(start),
+                    path,
+                    shown: path.len(),
+                    closed: false,
+                    degrees: false,
+                    heat: None,
+                    legend: true,
+                    construction: None,
+                    taken_back: &[],
+                    stepping: false,
+                };
+                let out = draw_board(ui, &view);
+                crate::app::export::register(ui.ctx(), "board", out.area);
+            },
+        );
+    }
+
+    /// The GA microscope, to pick its child in tests.
+    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
+        &mut self.microscope
+    }
+}

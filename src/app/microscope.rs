@@ -1,0 +1,709 @@
+//! The GA microscope in the app: pick a generation of an evolutionary run and a child of
+//! the next one, and see how it was made: its parents and the tournament that picked
+//! them, the crossover and its cut points, each gene a repair or a mutation changed, and
+//! the scores; what the belief space learned. The run is made again on a background thread
+//! (same seed, same settings: the same search) up to that generation.
+
+use super::background::Background;
+use super::widgets::legend::{Mark, swatch};
+use crate::run::Job;
+use crate::run::microscope::{Looked, MicroscopeJob};
+use crate::solve::microscope::{Bred, Breeding, Change, ChangeKind, Child, NEW, Origin};
+use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Ui, pos2, vec2};
+
+/// What a finished look gives: the generation looked at and what was seen, or why not.
+type Outcome = (u64, Result<Option<Looked>, String>);
+
+/// The microscope's state in a puzzle's view.
+#[derive(Default)]
+pub struct Microscope {
+    /// Whether the view shows the microscope instead of the run.
+    pub showing: bool,
+    /// The generation in the field.
+    generation: u64,
+    /// The child of the next generation looked at.
+    child: usize,
+    /// What the board shows: the child (`None`) or parent `k`.
+    board: Option<usize>,
+    running: Option<Background<Outcome>>,
+    looked: Option<(u64, Looked)>,
+    error: Option<String>,
+}
+
+/// The colours of a gene's sources: parent 1, parent 2, a third source, made afresh.
+fn source_colours(dark: bool) -> [Color32; 4] {
+    if dark {
+        [
+            Color32::from_rgb(70, 130, 200),
+            Color32::from_rgb(200, 130, 50),
+            Color32::from_rgb(150, 90, 190),
+            Color32::from_gray(110),
+        ]
+    } else {
+        [
+            Color32::from_rgb(120, 170, 230),
+            Color32::from_rgb(240, 170, 90),
+            Color32::from_rgb(190, 140, 220),
+            Color32::from_gray(190),
+        ]
+    }
+}
+
+fn change_colour(kind: ChangeKind, dark: bool) -> Color32 {
+    match (kind, dark) {
+        (ChangeKind::Mutation, true) => Color32::from_rgb(255, 80, 80),
+        (ChangeKind::Mutation, false) => Color32::from_rgb(200, 0, 0),
+        (ChangeKind::Repair, true) => Color32::from_rgb(90, 230, 120),
+        (ChangeKind::Repair, false) => Color32::from_rgb(0, 140, 40),
+        (ChangeKind::Decoding, true) => Color32::from_gray(235),
+        (ChangeKind::Decoding, false) => Color32::from_gray(20),
+    }
+}
+
+/// A score as people write it: whole numbers without decimals.
+fn score(s: f64) -> String {
+    if s.fract() == 0.0 && s.abs() < 1e15 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.2}")
+    }
+}
+
+impl Microscope {
+    /// Whether a look is under way.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The generation looked at last, if any.
+    pub fn looked_at(&self) -> Option<u64> {
+        self.looked.as_ref().map(|l| l.0)
+    }
+
+    /// The child of the next generation on show.
+    pub fn child(&self) -> usize {
+        self.child
+    }
+
+    /// Shows child `k` of the next generation.
+    pub fn set_child(&mut self, k: usize) {
+        self.child = k;
+    }
+
+    /// The record on show.
+    pub fn breeding(&self) -> Option<&Breeding> {
+        match &self.looked {
+            Some((_, Looked::Bred(b))) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Starts looking at generation `generation` of `job`.
+    pub fn start(&mut self, ctx: &egui::Context, job: Job, generation: u64) {
+        if let Some(r) = self.running.take() {
+            r.cancel();
+        }
+        self.generation = generation;
+        self.showing = true;
+        self.error = None;
+        let micro = MicroscopeJob { job, generation };
+        if let Err(e) = micro.check() {
+            self.error = Some(e.to_string());
+            return;
+        }
+        self.running = Some(Background::start("microscope", ctx, move |send, work| {
+            send((
+                generation,
+                micro.run(&work.cancel).map_err(|e| e.to_string()),
+            ));
+        }));
+    }
+
+    /// Takes a finished look.
+    fn poll(&mut self) {
+        let Some(r) = &self.running else { return };
+        for (generation, result) in r.take() {
+            match result {
+                Ok(Some(looked)) => {
+                    let len = match &looked {
+                        Looked::Bred(b) => b.children.len(),
+                        Looked::Ended { .. } => 0,
+                    };
+                    if self.child >= len {
+                        self.child = 0;
+                    }
+                    self.looked = Some((generation, looked));
+                }
+                Ok(None) => {}
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if r.has_ended() {
+            self.running = None;
+        }
+    }
+
+    /// "GA microscope" (disabled with `refusal` or `held` as the reason) and the switch
+    /// between the run and the microscope; `last` is the last generation of the run on
+    /// show (where the microscope opens). Returns the generation to look at when pressed.
+    pub fn controls(
+        &mut self,
+        ui: &mut Ui,
+        refusal: Option<String>,
+        held: Option<String>,
+        last: Option<u64>,
+    ) -> Option<u64> {
+        let button = ui
+            .add_enabled(
+                refusal.is_none() && held.is_none(),
+                egui::Button::new("GA microscope"),
+            )
+            .on_hover_text(
+                "See how one generation bred the next: a child's parents and how they were picked, the crossover, each mutation and repair, the scores",
+            );
+        let mut pressed = None;
+        if let Some(why) = refusal.as_ref().or(held.as_ref()) {
+            button.on_disabled_hover_text(why.clone());
+        } else if button.clicked() {
+            // Open at the run's last generation but one (the last one bred nothing), or at
+            // the first.
+            pressed = Some(match (self.looked_at(), last) {
+                (Some(g), _) => g,
+                (None, Some(last)) => last.saturating_sub(1).max(1),
+                (None, None) => 1,
+            });
+        }
+        if self.looked.is_some() || self.busy() || self.error.is_some() {
+            ui.horizontal(|ui| {
+                ui.label("Show");
+                ui.selectable_value(&mut self.showing, false, "The run")
+                    .on_hover_text("The run and its answer");
+                ui.selectable_value(&mut self.showing, true, "Microscope")
+                    .on_hover_text("How one generation bred the next");
+            });
+        }
+        pressed
+    }
+
+    /// The microscope: the generation and child pickers, the story of the child, its genes
+    /// beside its parents', and the board `draw` draws for a state (`shown`, with an id
+    /// for its texture).
+    pub fn main_ui(
+        &mut self,
+        ui: &mut Ui,
+        job: impl FnOnce() -> Job,
+        draw: impl FnOnce(&mut Ui, &[u32], u64),
+    ) {
+        self.poll();
+        // Keep to the part of the panel on screen (a wide row must not widen the rest).
+        let visible = ui.clip_rect().right() - ui.max_rect().left() - 8.0;
+        ui.set_max_width(visible.min(ui.available_width()));
+        let mut look = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.strong("GA microscope");
+            let l = ui.label("Generation");
+            let field = ui
+                .add(egui::DragValue::new(&mut self.generation).range(0..=100_000_000))
+                .labelled_by(l.id);
+            field.on_hover_text(
+                "The generation whose breeding to see: the run is made again, same seed, up to it",
+            );
+            if ui.button("Look").clicked() {
+                look = Some(self.generation);
+            }
+            if ui
+                .add_enabled(self.generation > 0, egui::Button::new("◀ Earlier"))
+                .on_hover_text("The generation before")
+                .clicked()
+            {
+                look = Some(self.generation - 1);
+            }
+            if ui
+                .button("Later ▶")
+                .on_hover_text("The generation after")
+                .clicked()
+            {
+                look = Some(self.generation + 1);
+            }
+            if let Some(r) = &self.running {
+                ui.spinner();
+                ui.label(format!(
+                    "Making the run again up to generation {}…",
+                    self.generation
+                ));
+                if ui.button("Stop").clicked() {
+                    r.cancel();
+                }
+            }
+        });
+        if let Some(g) = look {
+            self.start(ui.ctx(), job(), g);
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, format!("Nothing to show: {e}"));
+        }
+        let Some((generation, looked)) = self.looked.take() else {
+            if !self.busy() && self.error.is_none() {
+                ui.label("Press Look to see how a generation bred the next.");
+            }
+            return;
+        };
+        self.record_ui(ui, generation, &looked, draw);
+        self.looked = Some((generation, looked));
+    }
+
+    /// The record of generation `generation`: the child picker, the board and the story.
+    fn record_ui(
+        &mut self,
+        ui: &mut Ui,
+        generation: u64,
+        looked: &Looked,
+        draw: impl FnOnce(&mut Ui, &[u32], u64),
+    ) {
+        let b = match looked {
+            Looked::Ended { last } => {
+                ui.label(format!(
+                    "The run ended at generation {last}, before it bred anything from generation {generation}: it found what it looked for, or its generations ran out. Look at an earlier generation."
+                ));
+                return;
+            }
+            Looked::Bred(b) => b,
+        };
+        if b.children.is_empty() {
+            ui.label(format!(
+                "Generation {generation} held what the run looked for, so the run stopped there without breeding. Look at an earlier generation."
+            ));
+            return;
+        }
+        let last = b.children.len() - 1;
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(format!("Child of generation {}", generation + 1));
+            ui.spacing_mut().slider_width = (ui.available_width() - 70.0).clamp(60.0, 200.0);
+            ui.add(egui::Slider::new(&mut self.child, 0..=last).show_value(false))
+                .labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.child).range(0..=last))
+                .labelled_by(l.id);
+            let best = best_child(b);
+            if ui
+                .button("Fittest child")
+                .on_hover_text("The child with the best score")
+                .clicked()
+            {
+                self.child = best;
+            }
+            let mutated = (b.children.iter()).position(|c| {
+                matches!(&c.origin, Origin::Bred(x) if x.changes.iter().any(|c| c.kind == ChangeKind::Mutation))
+            });
+            let button = ui
+                .add_enabled(mutated.is_some(), egui::Button::new("A mutated child"))
+                .on_hover_text("The first child a mutation changed")
+                .on_disabled_hover_text("No child of this generation was mutated");
+            if button.clicked()
+                && let Some(k) = mutated
+            {
+                self.child = k;
+            }
+        });
+        let child = &b.children[self.child.min(last)];
+        let parents: Vec<usize> = match &child.origin {
+            Origin::Bred(bred) => bred.parents.iter().map(|p| p.index).collect(),
+            Origin::Survivor { from, .. } => vec![*from],
+            Origin::Fresh { .. } => Vec::new(),
+        };
+        if self.board.is_some_and(|k| k >= parents.len()) {
+            self.board = None;
+        }
+        let full = ui
+            .available_width()
+            .min(ui.clip_rect().right() - ui.cursor().left() - 8.0);
+        let wide = full >= 600.0;
+        let board_side = if wide {
+            (ui.available_width() * 0.45).min(ui.available_height() - 40.0)
+        } else {
+            (ui.available_width()).min(ui.available_height() * 0.45)
+        }
+        .max(120.0);
+        let board_ui = |ui: &mut Ui, this: &mut Microscope| {
+            ui.vertical(|ui| {
+                ui.set_width(board_side);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Board:");
+                    ui.selectable_value(&mut this.board, None, "child");
+                    for k in 0..parents.len() {
+                        ui.selectable_value(&mut this.board, Some(k), format!("parent {}", k + 1));
+                    }
+                });
+                let (state, id) = match this.board {
+                    None => (&child.shown, 1_000_000 + this.child as u64),
+                    Some(k) => (&b.members[parents[k]].shown, parents[k] as u64),
+                };
+                // Room for the board and its legend under it.
+                ui.allocate_ui(vec2(board_side, board_side + 90.0), |ui| {
+                    draw(ui, state, generation * 10_000_000 + id);
+                });
+            });
+        };
+        let text = |ui: &mut Ui, this: &Microscope| {
+            ui.set_max_width(ui.available_width() - 6.0);
+            story(ui, b, this.child.min(last), child);
+            ui.add_space(6.0);
+            genes(ui, b, child);
+            if let Origin::Bred(bred) = &child.origin {
+                ui.add_space(6.0);
+                changes(ui, b, bred);
+            }
+            if !b.remarks.is_empty() {
+                ui.add_space(6.0);
+                ui.strong(format!("Also in generation {generation}"));
+                for r in &b.remarks {
+                    ui.label(format!("• {r}"));
+                }
+            }
+        };
+        if wide {
+            ui.horizontal_top(|ui| {
+                board_ui(ui, self);
+                ui.vertical(|ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("microscope-story")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| text(ui, self));
+                });
+            });
+        } else {
+            // Narrow: the board and the story scroll together.
+            egui::ScrollArea::vertical()
+                .id_salt("microscope-narrow")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.set_max_width(full);
+                    board_ui(ui, self);
+                    text(ui, self);
+                });
+        }
+    }
+}
+
+/// The child with the best score (the first among equals).
+fn best_child(b: &Breeding) -> usize {
+    let better = |x: f64, y: f64| if b.lower_is_better { x < y } else { x > y };
+    (0..b.children.len()).fold(0, |best, k| {
+        if better(b.children[k].score, b.children[best].score) {
+            k
+        } else {
+            best
+        }
+    })
+}
+
+/// How the child was made, in sentences.
+fn story(ui: &mut Ui, b: &Breeding, k: usize, child: &Child) {
+    let name = b.score_name;
+    let member = |i: usize| format!("member #{i} ({name} {})", score(b.members[i].score));
+    let sense = if b.lower_is_better {
+        "lower is better"
+    } else {
+        "higher is better"
+    };
+    ui.label(
+        RichText::new(format!(
+            "Child {k} of generation {}: {name} {} ({sense})",
+            b.generation + 1,
+            score(child.score)
+        ))
+        .strong(),
+    );
+    match &child.origin {
+        Origin::Survivor { from, why } => {
+            ui.label(format!(
+                "A copy of {} of generation {}: {why}.",
+                member(*from),
+                b.generation
+            ));
+        }
+        Origin::Fresh { why } => {
+            ui.label(format!("New: {why}."));
+        }
+        Origin::Bred(bred) => bred_story(ui, b, bred, child.score, &member),
+    }
+}
+
+fn bred_story(
+    ui: &mut Ui,
+    b: &Breeding,
+    bred: &Bred,
+    child: f64,
+    member: &dyn Fn(usize) -> String,
+) {
+    for (k, p) in bred.parents.iter().enumerate() {
+        let picked = if p.entrants.is_empty() {
+            format!("picked by {}", p.rule)
+        } else {
+            let others: Vec<String> = (p.entrants.iter())
+                .filter(|&&e| e != p.index)
+                .map(|&e| member(e))
+                .collect();
+            if others.is_empty() {
+                format!("picked by {} (it drew only this one)", p.rule)
+            } else {
+                format!("won a {} against {}", p.rule, others.join(", "))
+            }
+        };
+        ui.label(format!("Parent {}: {}, {picked}.", k + 1, member(p.index)));
+    }
+    match &bred.crossover {
+        Some(c) => ui.label(format!("Crossover: {}.", c.operator)),
+        None => ui.label("No crossover: the child starts as a copy of its parent."),
+    };
+    let scores: Vec<String> = (bred.parents.iter())
+        .map(|p| score(b.members[p.index].score))
+        .collect();
+    ui.label(format!(
+        "Its parents scored {}; the child scores {}.",
+        scores.join(" and "),
+        score(child)
+    ));
+}
+
+/// The repairs and mutations, a sentence for each reason.
+fn changes(ui: &mut Ui, b: &Breeding, bred: &Bred) {
+    let counted = |kind| bred.changes.iter().filter(|c| c.kind == kind).count();
+    let (m, r, d) = (
+        counted(ChangeKind::Mutation),
+        counted(ChangeKind::Repair),
+        counted(ChangeKind::Decoding),
+    );
+    if m + r == 0 {
+        ui.label("No mutation and no repair changed a gene.");
+    }
+    // Consecutive changes of one kind for one reason make one sentence.
+    let shown: Vec<&Change> = (bred.changes.iter())
+        .filter(|c| c.kind != ChangeKind::Decoding)
+        .collect();
+    for group in shown.chunk_by(|x, y| x.kind == y.kind && x.why == y.why) {
+        ui.label(change_sentence(group, b.gene_name));
+    }
+    if d > 0 {
+        let at: Vec<String> = (bred.changes.iter())
+            .filter(|c| c.kind == ChangeKind::Decoding)
+            .map(|c| c.position.to_string())
+            .collect();
+        let why = (bred.changes.iter())
+            .find(|c| c.kind == ChangeKind::Decoding)
+            .map_or("", |c| c.why.as_str());
+        ui.label(format!(
+            "Read as another move when decoded ({d} gene{}: {}): {why}.",
+            if d == 1 { "" } else { "s" },
+            at.join(", ")
+        ));
+    }
+}
+
+fn change_sentence(group: &[&Change], gene_name: &str) -> String {
+    let v = |x: Option<u32>| x.map_or("nothing".to_string(), |x| x.to_string());
+    let first = group[0];
+    let each: Vec<String> = (group.iter())
+        .map(|c| format!("gene {}: {} → {}", c.position, v(c.from), v(c.to)))
+        .collect();
+    format!(
+        "{} ({gene_name}), {}: {}.",
+        capitalised(first.kind.name()),
+        each.join(", "),
+        first.why
+    )
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(chars).collect())
+}
+
+/// The genes of the parents, of the child after the crossover and of the child, one cell a
+/// gene, coloured by the parent it comes from, with the cut points, mutations and repairs
+/// marked; and the legend.
+fn genes(ui: &mut Ui, b: &Breeding, child: &Child) {
+    let dark = ui.visuals().dark_mode;
+    let colours = source_colours(dark);
+    let (bred, parents) = match &child.origin {
+        Origin::Bred(bred) => (Some(bred), bred.parents.iter().map(|p| p.index).collect()),
+        Origin::Survivor { from, .. } => (None, vec![*from]),
+        Origin::Fresh { .. } => (None, Vec::new()),
+    };
+    let len = child.genes.len();
+    if len == 0 {
+        return;
+    }
+    ui.strong(format!("Genes ({} each: {})", len, b.gene_name));
+    // Which source each gene of the crossed child has: the crossover's own account, or
+    // (a permutation crossover) parent 1 where it kept parent 1's value, else parent 2.
+    let from: Vec<u8> = match bred {
+        Some(bred) => match &bred.crossover {
+            Some(c) if c.from.len() == len => c.from.clone(),
+            _ => {
+                let p1 = parents.first().map(|&i| &b.members[i].genes);
+                (0..len)
+                    .map(|i| u8::from(p1.is_some_and(|p| p.get(i) != bred.crossed.get(i))))
+                    .collect()
+            }
+        },
+        None => vec![0; len],
+    };
+    let width = ui.available_width().max(100.0);
+    let label_w = 104.0;
+    let per_row = (((width - label_w) / 14.0).floor() as usize).clamp(4, 64);
+    let cell = ((width - label_w - 4.0) / per_row.min(len) as f32).clamp(6.0, 28.0);
+    let lines = len.div_ceil(per_row);
+    let mut rows: Vec<(String, Vec<u32>, Vec<Color32>)> = Vec::new();
+    for (k, &p) in parents.iter().enumerate() {
+        let colour = if bred.is_some() {
+            colours[k.min(1)]
+        } else {
+            colours[0]
+        };
+        rows.push((
+            format!("parent {}: #{p}", k + 1),
+            b.members[p].genes.clone(),
+            vec![colour; len],
+        ));
+    }
+    let crossed_colours: Vec<Color32> =
+        from.iter().map(|&f| colours[f.min(NEW) as usize]).collect();
+    if let Some(bred) = bred {
+        rows.push((
+            "after crossover".into(),
+            bred.crossed.clone(),
+            crossed_colours.clone(),
+        ));
+    }
+    rows.push(("child".into(), child.genes.clone(), crossed_colours));
+    let changes: &[Change] = bred.map_or(&[], |b| &b.changes);
+    let points: &[usize] = bred
+        .and_then(|b| b.crossover.as_ref())
+        .map_or(&[], |c| &c.points);
+    let font = FontId::monospace((cell * 0.6).clamp(7.0, 12.0));
+    for line in 0..lines {
+        let span = line * per_row..((line + 1) * per_row).min(len);
+        if lines > 1 {
+            ui.label(
+                RichText::new(format!("genes {} to {}", span.start, span.end - 1))
+                    .small()
+                    .weak(),
+            );
+        }
+        for (r, (label, values, fill)) in rows.iter().enumerate() {
+            let is_child = r + 1 == rows.len();
+            let (rect, _) = ui.allocate_exact_size(vec2(width, cell + 2.0), Sense::hover());
+            let painter = ui.painter_at(rect);
+            painter.text(
+                pos2(rect.min.x, rect.center().y),
+                Align2::LEFT_CENTER,
+                label,
+                FontId::proportional(12.0),
+                ui.visuals().text_color(),
+            );
+            for i in span.clone() {
+                let x = rect.min.x + label_w + (i - span.start) as f32 * cell;
+                let r = Rect::from_min_size(pos2(x, rect.min.y + 1.0), vec2(cell - 1.0, cell));
+                let c = fill.get(i).copied().unwrap_or(colours[3]);
+                painter.rect_filled(r, 1.0, c);
+                if cell >= 12.0
+                    && let Some(v) = values.get(i)
+                {
+                    painter.text(
+                        r.center(),
+                        Align2::CENTER_CENTER,
+                        v,
+                        font.clone(),
+                        super::widgets::legend::text_on(c),
+                    );
+                }
+                if is_child {
+                    for ch in changes.iter().filter(|ch| ch.position == i) {
+                        let colour = change_colour(ch.kind, dark);
+                        match ch.kind {
+                            ChangeKind::Decoding => {
+                                painter.circle_filled(
+                                    r.right_bottom() - vec2(2.5, 2.5),
+                                    2.0,
+                                    colour,
+                                );
+                            }
+                            _ => {
+                                painter.rect_stroke(
+                                    r,
+                                    1.0,
+                                    Stroke::new(2.0, colour),
+                                    StrokeKind::Inside,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            for &p in points.iter().filter(|&&p| p > span.start && p < span.end) {
+                let x = rect.min.x + label_w + (p - span.start) as f32 * cell - 0.5;
+                painter.line_segment(
+                    [pos2(x, rect.min.y - 1.0), pos2(x, rect.max.y + 1.0)],
+                    Stroke::new(2.0, ui.visuals().strong_text_color()),
+                );
+            }
+        }
+    }
+    let per_gene = bred
+        .and_then(|b| b.crossover.as_ref())
+        .is_some_and(|c| c.from.len() == len);
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 14.0;
+        if bred.is_some() {
+            if per_gene {
+                swatch(ui, Mark::Fill(colours[0]), "from parent 1");
+                swatch(ui, Mark::Fill(colours[1]), "from parent 2");
+            } else {
+                swatch(ui, Mark::Fill(colours[0]), "as in parent 1");
+                swatch(
+                    ui,
+                    Mark::Fill(colours[1]),
+                    "unlike parent 1 (the crossover moved it)",
+                );
+            }
+            if from.contains(&2) {
+                swatch(ui, Mark::Fill(colours[2]), "from the elite");
+            }
+            if from.contains(&NEW) {
+                swatch(ui, Mark::Fill(colours[3]), "made afresh");
+            }
+            if !points.is_empty() {
+                swatch(
+                    ui,
+                    Mark::Line(ui.visuals().strong_text_color()),
+                    "crossover cut",
+                );
+            }
+        } else {
+            swatch(ui, Mark::Fill(colours[0]), "copied");
+        }
+        if changes.iter().any(|c| c.kind == ChangeKind::Mutation) {
+            swatch(
+                ui,
+                Mark::Outline(change_colour(ChangeKind::Mutation, dark)),
+                "mutated",
+            );
+        }
+        if changes.iter().any(|c| c.kind == ChangeKind::Repair) {
+            swatch(
+                ui,
+                Mark::Outline(change_colour(ChangeKind::Repair, dark)),
+                "repaired",
+            );
+        }
+        if changes.iter().any(|c| c.kind == ChangeKind::Decoding) {
+            swatch(
+                ui,
+                Mark::Glyph("•", change_colour(ChangeKind::Decoding, dark)),
+                "read as another move when decoded",
+            );
+        }
+    });
+}

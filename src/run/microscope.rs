@@ -1,0 +1,232 @@
+//! The GA microscope's job: re-run an evolutionary run (same seed, same settings, so the
+//! same search) up to the generation asked for, and record how it bred the next one (see
+//! [`crate::solve::microscope`]). Every path, placement and square it shows is checked by
+//! `puzzle/` first.
+
+use super::error::check_memory;
+use super::{Job, JobError, KnightTask, MagicTask, QueensTask};
+use crate::puzzle::knight::Board;
+use crate::solve::microscope::Breeding;
+use crate::solve::{Budget, Observer};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The algorithms the microscope looks into: `(puzzle, id)`.
+pub const LOOKS_INTO: &[(&str, &str)] = &[
+    ("knight", "level1"),
+    ("knight", "level2"),
+    ("knight", "level3"),
+    ("queens", "cultural"),
+    ("magic", "ga"),
+];
+
+/// The most genes one generation and the next may hold in a record (each kept three
+/// times or so): 2 million, about 50 MB.
+pub const MAX_GENES: u64 = 2_000_000;
+
+/// Look at generation `generation` of the run `job` describes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MicroscopeJob {
+    /// The evolutionary run (its seed and settings make the same search again).
+    pub job: Job,
+    /// The generation, numbered as the run's fitness plot numbers it.
+    pub generation: u64,
+}
+
+/// What the microscope saw.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Looked {
+    /// The generation and how it bred the next.
+    Bred(Breeding),
+    /// The run ended before breeding from that generation (it found what it looked for,
+    /// or ran out of generations), with the last generation it reached.
+    Ended { last: u64 },
+}
+
+/// Why the microscope cannot look into `job`, or `None` when it can.
+pub fn refusal(job: &Job) -> Option<String> {
+    let (puzzle, algorithm) = algorithm_of(job)?;
+    if LOOKS_INTO.contains(&(puzzle, algorithm)) {
+        return None;
+    }
+    Some(format!(
+        "the GA microscope looks into GA levels 1–3 (Knight's Tour), the cultural algorithm (N-Queens) and the GA (magic squares); {algorithm} is not one of them"
+    ))
+}
+
+fn algorithm_of(job: &Job) -> Option<(&'static str, &str)> {
+    match job {
+        Job::Knight(j) => match &j.task {
+            KnightTask::Solve { algorithm, .. } => Some(("knight", algorithm)),
+            _ => Some(("knight", "count")),
+        },
+        Job::Queens(j) => match &j.task {
+            QueensTask::Solve { algorithm, .. } => Some(("queens", algorithm)),
+            QueensTask::Count => Some(("queens", "count")),
+        },
+        Job::Magic(j) => match &j.task {
+            MagicTask::Solve { algorithm, .. } => Some(("magic", algorithm)),
+            MagicTask::Construct => Some(("magic", "construct")),
+            MagicTask::Count => Some(("magic", "count")),
+        },
+    }
+}
+
+/// `(population, genes per individual)` of an evolutionary job, its parameters checked
+/// against the catalog (whose defaults fill in those not given).
+fn sizes(job: &Job) -> Result<(u64, u64), JobError> {
+    use super::catalog::{Params, knight_algorithm, magic_algorithm, queens_algorithm};
+    let (algo, params, genes) = match job {
+        Job::Knight(j) => match &j.task {
+            KnightTask::Solve { algorithm, params } => (
+                knight_algorithm(algorithm)?,
+                params,
+                j.cols.saturating_mul(j.rows),
+            ),
+            _ => return Ok((0, 0)),
+        },
+        Job::Queens(j) => match &j.task {
+            QueensTask::Solve { algorithm, params } => (queens_algorithm(algorithm)?, params, j.n),
+            _ => return Ok((0, 0)),
+        },
+        Job::Magic(j) => match &j.task {
+            MagicTask::Solve { algorithm, params } => (
+                magic_algorithm(algorithm)?,
+                params,
+                j.order.saturating_mul(j.order),
+            ),
+            _ => return Ok((0, 0)),
+        },
+    };
+    Ok((Params::new(algo, params)?.int("population"), genes))
+}
+
+impl MicroscopeJob {
+    /// Checks the run (as it checks itself), that the microscope looks into its algorithm,
+    /// the generation, and the record's size.
+    pub fn check(&self) -> Result<(), JobError> {
+        self.job.check()?;
+        if let Some(why) = refusal(&self.job) {
+            return Err(JobError::Input(why));
+        }
+        if self.generation > 100_000_000 {
+            return Err(JobError::Input(format!(
+                "generation {} is past any run's end: at most 100,000,000",
+                self.generation
+            )));
+        }
+        let (population, genes) = sizes(&self.job)?;
+        // Two generations, each individual's genes and what they decode to.
+        let total = population.saturating_mul(genes).saturating_mul(2);
+        if total > MAX_GENES {
+            return Err(JobError::Input(format!(
+                "the microscope records two whole generations: {population} individuals of {genes} genes make {total} genes, and it keeps at most {MAX_GENES}; lower the population or the size"
+            )));
+        }
+        check_memory(
+            "the microscope's record",
+            total.saturating_mul(16),
+            "lower the population or the size",
+        )
+    }
+
+    /// Runs the search again up to the generation, records it, and stops. `cancel` stops it
+    /// early (then `Ok(None)`); the microscope also sets it once it has what it wanted.
+    pub fn run(&self, cancel: &AtomicBool) -> Result<Option<Looked>, JobError> {
+        self.check()?;
+        // The same search, without the clock: a run stopped by its time limit got at least
+        // as far as the generation on its plot.
+        let mut job = self.job.clone();
+        let budget = match &mut job {
+            Job::Knight(j) => &mut j.budget,
+            Job::Queens(j) => &mut j.budget,
+            Job::Magic(j) => &mut j.budget,
+        };
+        *budget = Budget {
+            time: None,
+            until: None,
+            ..*budget
+        };
+        let mut lens = Lens {
+            want: self.generation,
+            got: None,
+            last: None,
+            cancel,
+        };
+        let stopped_by_user = |lens: &Lens| lens.got.is_none() && cancel.load(Ordering::Relaxed);
+        let report = job.run(cancel, &mut lens);
+        if stopped_by_user(&lens) {
+            return Ok(None);
+        }
+        match lens.got.take() {
+            Some(b) => {
+                validate(&self.job, &b)?;
+                Ok(Some(Looked::Bred(b)))
+            }
+            None => {
+                report?;
+                Ok(Some(Looked::Ended {
+                    last: lens.last.unwrap_or(0),
+                }))
+            }
+        }
+    }
+}
+
+/// The observer that asks for one generation and stops the search once it has it.
+struct Lens<'a> {
+    want: u64,
+    got: Option<Breeding>,
+    last: Option<u64>,
+    cancel: &'a AtomicBool,
+}
+
+impl Observer for Lens<'_> {
+    fn generation(&mut self, stats: &crate::solve::GenerationStats) {
+        self.last = Some(stats.generation);
+    }
+    fn microscope(&self) -> Option<u64> {
+        Some(self.want)
+    }
+    fn bred(&mut self, breeding: &Breeding) {
+        self.got = Some(breeding.clone());
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Checks every state the record shows with `puzzle/`.
+fn validate(job: &Job, b: &Breeding) -> Result<(), JobError> {
+    let shown = (b.members.iter().map(|m| &m.shown)).chain(b.children.iter().map(|c| &c.shown));
+    match job {
+        Job::Knight(j) => {
+            let board = Board::new(j.cols, j.rows)?;
+            for path in shown {
+                board
+                    .validate_path(path)
+                    .map_err(|e| JobError::Invalid(format!("a decoded path: {e}")))?;
+            }
+        }
+        Job::Queens(j) => {
+            for rows in shown {
+                if rows.len() as u64 != j.n || rows.iter().any(|&r| r as u64 >= j.n) {
+                    return Err(JobError::Invalid(format!(
+                        "a placement of {} queens with rows outside 0..{}",
+                        rows.len(),
+                        j.n
+                    )));
+                }
+            }
+        }
+        Job::Magic(j) => {
+            for square in shown {
+                if square.len() as u64 != j.order.saturating_mul(j.order)
+                    || !crate::puzzle::magic::is_permutation(square)
+                {
+                    return Err(JobError::Invalid(
+                        "a square that is not a permutation of 1..n²".into(),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! The GA microscope in the app: a generation of an evolutionary run looked at, a child of
+//! the next chosen, and what the view says of it checked against the record, which
+//! `tests/microscope.rs` checks against the solver and the puzzles' rules.
+
+use super::harness;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::SearchLabApp;
+use searchlab::solve::microscope::{ChangeKind, Origin};
+use std::time::{Duration, Instant};
+
+fn until_looked(h: &mut Harness<'static, SearchLabApp>) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    h.step();
+    while h.state_mut().knight.microscope_mut().busy() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn the_microscope_tells_how_a_child_was_bred() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.run();
+    h.get_by_label("6×6").click();
+    h.run();
+    // Before any run it opens at generation 1.
+    h.get_by_label("GA microscope").click();
+    until_looked(&mut h);
+    let m = h.state_mut().knight.microscope_mut();
+    assert_eq!(m.looked_at(), Some(1));
+    let b = m.breeding().expect("generation 1 bred").clone();
+    assert_eq!(b.members.len(), 30, "the default population");
+    // The first bred child that a mutation changed.
+    let k = (b.children.iter())
+        .position(|c| {
+            matches!(&c.origin, Origin::Bred(x) if x.changes.iter().any(|c| c.kind == ChangeKind::Mutation))
+        })
+        .expect("a mutated child among 28 bred at rate 0.3");
+    m.set_child(k);
+    h.run();
+    let Origin::Bred(bred) = &b.children[k].origin else {
+        unreachable!()
+    };
+    let p1 = bred.parents[0].index;
+    // The story names the parents, the tournament, the crossover's genes and the mutation.
+    h.get_by_label_contains(&format!("Parent 1: member #{p1} (fitness"));
+    assert!(
+        h.query_all_by_label_contains("won a tournament of 3, on fitness against")
+            .next()
+            .is_some()
+    );
+    let cut = &bred.crossover.as_ref().unwrap().points;
+    h.get_by_label_contains(&format!(
+        "Crossover: two-point: genes {} to {}",
+        cut[0],
+        cut[1] - 1
+    ));
+    let m = bred
+        .changes
+        .iter()
+        .find(|c| c.kind == ChangeKind::Mutation)
+        .unwrap();
+    h.get_by_label_contains(&format!(
+        "gene {}: {} → {}",
+        m.position,
+        m.from.unwrap(),
+        m.to.unwrap()
+    ));
+    // "Later ▶" looks at the next generation.
+    h.get_by_label("Later ▶").click();
+    until_looked(&mut h);
+    assert_eq!(h.state_mut().knight.microscope_mut().looked_at(), Some(2));
+    // The switch goes back to the run.
+    h.get_by_label("The run").click();
+    h.run();
+    assert!(!h.state_mut().knight.microscope_mut().showing);
+}
+
+#[test]
+fn the_microscope_is_offered_only_where_it_can_look() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level4".into();
+    h.run();
+    assert!(super::is_disabled(&h, "GA microscope"));
+    h.get_by_label_contains("the GA microscope looks into GA levels 1–3");
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    assert!(h.query_all_by_label("GA microscope").next().is_none());
+}
+
+#[test]
+fn snapshot_microscope_level3_8x8() {
+    // Level 3 on 8x8 for its 100 generations, then the microscope on generation 99: the
+    // first child a mutation changed.
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.run();
+    h.get_by_label("▶ Run").click();
+    super::step_until_idle(&mut h, Duration::from_secs(10));
+    h.get_by_label("GA microscope").click();
+    until_looked(&mut h);
+    assert_eq!(h.state_mut().knight.microscope_mut().looked_at(), Some(99));
+    h.get_by_label("A mutated child").click();
+    h.run();
+    let m = h.state_mut().knight.microscope_mut();
+    let k = m.child();
+    let Origin::Bred(bred) = &m.breeding().unwrap().children[k].origin else {
+        panic!("child {k} was not bred");
+    };
+    assert!(bred.changes.iter().any(|c| c.kind == ChangeKind::Mutation));
+    super::snapshot(&mut h, "microscope_level3_8x8");
+}
