@@ -503,7 +503,10 @@ fn change_sentence(group: &[&Change], gene_name: &str) -> String {
     let v = |x: Option<u32>| x.map_or("nothing".to_string(), |x| x.to_string());
     let first = group[0];
     let each: Vec<String> = (group.iter())
-        .map(|c| format!("gene {}: {} → {}", c.position, v(c.from), v(c.to)))
+        .map(|c| {
+            let same = if c.from == c.to { " (drawn again: no change)" } else { "" };
+            format!("gene {}: {} → {}{same}", c.position, v(c.from), v(c.to))
+        })
         .collect();
     format!(
         "{} ({gene_name}), {}: {}.",

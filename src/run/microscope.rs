@@ -15,6 +15,9 @@ pub const LOOKS_INTO: &[(&str, &str)] = &[
     ("knight", "level1"),
     ("knight", "level2"),
     ("knight", "level3"),
+    ("knight", "level4"),
+    ("knight", "ga-repair"),
+    ("knight", "ga-heuristic"),
     ("queens", "cultural"),
     ("magic", "ga"),
 ];
@@ -49,7 +52,7 @@ pub fn refusal(job: &Job) -> Option<String> {
         return None;
     }
     Some(format!(
-        "the GA microscope looks into GA levels 1–3 (Knight's Tour), the cultural algorithm (N-Queens) and the GA (magic squares); {algorithm} is not one of them"
+        "the GA microscope looks into the evolutionary algorithms (Knight's Tour GA levels 1–4 and the GAs with repair and with heuristic, the N-Queens cultural algorithm, the magic-square GA); {algorithm} is not one of them"
     ))
 }
 

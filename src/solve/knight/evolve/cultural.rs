@@ -37,12 +37,15 @@
 
 use super::{
     GenerationStats, Visited, diversity, free_genes, gene_between, legal_prefix, note_generation,
-    onward_degree, randint, tournament,
+    onward_degree, randint, tournament_entrants,
 };
 use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::evolve::levels::ranked;
 use crate::solve::knight::{Answer, Problem, closes};
+use crate::solve::microscope::{
+    self, Bred, Breeding, ChangeKind, Child, Crossover, Member, NEW, Notes, Origin, Parent,
+};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 
@@ -220,6 +223,24 @@ impl BeliefSpace {
         } else {
             scored[rng.random_range(0..k.min(3))].1
         })
+    }
+
+    /// What the belief space holds, in words, for the microscope.
+    fn describe(&self) -> Vec<String> {
+        let good = (0..self.success.len())
+            .filter(|&t| self.is_good_transition(Some(t)) && self.success[t] > 0)
+            .count();
+        let dangerous = (0..self.bad.len()).filter(|&t| self.dangerous(t)).count();
+        vec![
+            format!(
+                "It learned from the top fifth (their moves count as successes or failures) and the bottom tenth (the moves of paths under half the board count as bad): {good} moves are now good, {dangerous} dangerous."
+            ),
+            format!(
+                "The best fitness has not improved for {} generations, so mutation's rate is raised by {:.2}.",
+                self.stagnation,
+                self.stagnation_level() * 0.3
+            ),
+        ]
     }
 
     /// Per square, the good transitions learned out of it, scaled to the largest (0–1).
@@ -414,16 +435,22 @@ impl Engine<'_> {
         Individual { path, fitness }
     }
 
-    fn mutate(&mut self, ind: &mut Individual, rng: &mut Rng) {
+    fn mutate(&mut self, ind: &mut Individual, rng: &mut Rng, notes: &mut Notes) {
         let rate = self.config.base_mutation_rate + self.belief.stagnation_level() * 0.3;
         if rng.random::<f64>() > rate || ind.path.len() < 3 {
             return;
         }
+        let before = notes.on().then(|| ind.path.clone());
         let point = rng.random_range(1..ind.path.len());
         ind.path.truncate(point);
         self.mark(&ind.path);
         self.rebuild(&mut ind.path, rng);
         ind.fitness = self.fitness(&ind.path);
+        if let Some(before) = before {
+            notes.differences(ChangeKind::Mutation, &before, &ind.path, |_| {
+                format!("mutation (rate {rate:.2}, rising while the best stagnates): the path cut after its first {point} squares and rebuilt, by the belief space's suggestions or Warnsdorff's rule")
+            });
+        }
     }
 
     /// Appends to `child` the squares of `segment` that are free and a knight's move on.
@@ -438,7 +465,13 @@ impl Engine<'_> {
         }
     }
 
-    fn crossover(&mut self, p1: &Individual, p2: &Individual, rng: &mut Rng) -> Individual {
+    fn crossover(
+        &mut self,
+        p1: &Individual,
+        p2: &Individual,
+        rng: &mut Rng,
+        notes: &mut Notes,
+    ) -> Individual {
         let min_len = p1.path.len().min(p2.path.len());
         if min_len < 3 {
             return self.create_individual(rng);
@@ -456,12 +489,20 @@ impl Engine<'_> {
             }
             _ => None,
         };
-        if let Some((best, inject, point)) = injection {
+        let (point, source, what) = if let Some((best, inject, point)) = injection {
             child = p1.path[..point].to_vec();
             self.mark(&child);
             let end = (point + inject).min(best.len());
             let from = point.min(end);
             self.graft(&mut child, &best[from..end]);
+            (
+                point,
+                2,
+                format!(
+                    "elite injection (30 % after generation 15): parent 1's first {point} squares, then the squares {from} to {} of the best path known where they stay legal",
+                    end.max(1) - 1
+                ),
+            )
         } else {
             let size = 2.max(min_len / 3);
             let point = randint(rng, 1, min_len - size).unwrap_or(1);
@@ -469,8 +510,35 @@ impl Engine<'_> {
             self.mark(&child);
             let end = (point + size).min(p2.path.len());
             self.graft(&mut child, &p2.path[point..end]);
-        }
+            (
+                point,
+                1,
+                format!(
+                    "segment: parent 1's first {point} squares, then parent 2's squares {point} to {} where they stay legal",
+                    end.max(1) - 1
+                ),
+            )
+        };
+        let grafted = child.len();
         self.complete(&mut child, rng);
+        notes.crossover(
+            || format!("{what}; the rest completed by belief-guided Warnsdorff moves"),
+            &[point, grafted],
+            || {
+                let from = (0..child.len())
+                    .map(|i| {
+                        if i < point {
+                            0
+                        } else if i < grafted {
+                            source
+                        } else {
+                            NEW
+                        }
+                    })
+                    .collect();
+                [from, Vec::new()]
+            },
+        );
         let fitness = self.fitness(&child);
         Individual {
             path: child,
@@ -646,20 +714,90 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         }
         let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
         let order = ranked(&fitness);
+        let looking = microscope::looks_at(ctl, e.generation_count);
+        let mut record = looking.then(|| {
+            let mut remarks = e.belief.describe();
+            if generation > 20 && generation.is_multiple_of(10) {
+                remarks.push("This generation the top two got a local search (five swaps of two squares, each kept only if it raised the fitness); the members shown are after it.".into());
+            }
+            Breeding {
+                generation: e.generation_count,
+                score_name: "fitness",
+                lower_is_better: false,
+                gene_name: "a square of the path, numbered in reading order",
+                members: (population.iter())
+                    .map(|i| Member {
+                        genes: i.path.clone(),
+                        score: i.fitness,
+                        shown: i.path[..legal_prefix(board, &i.path, &mut check)].to_vec(),
+                    })
+                    .collect(),
+                remarks,
+                ..Breeding::default()
+            }
+        });
+        let elites = config.elite_size.min(size);
         let mut next: Vec<Individual> = order
             .iter()
-            .take(config.elite_size.min(size))
+            .take(elites)
             .map(|&i| population[i].clone())
             .collect();
+        let mut origins: Vec<Origin> = (order.iter().take(elites))
+            .filter(|_| looking)
+            .map(|&from| Origin::Survivor {
+                from,
+                why: format!("the top tenth ({elites} of {size}) survives unchanged"),
+            })
+            .collect();
+        let mut notes = Notes::new(looking);
         while next.len() < size {
             if let Some(stop) = ctl.interrupted() {
                 break 'run stop;
             }
-            let a = tournament(&fitness, config.tournament, rng);
-            let b = tournament(&fitness, config.tournament, rng);
-            let mut child = e.crossover(&population[a], &population[b], rng);
-            e.mutate(&mut child, rng);
+            let (a, drawn_a, ka) = tournament_entrants(&fitness, config.tournament, rng);
+            let (b, drawn_b, kb) = tournament_entrants(&fitness, config.tournament, rng);
+            let mut child = e.crossover(&population[a], &population[b], rng, &mut notes);
+            let crossed = looking.then(|| child.path.clone());
+            let cut = notes.crossover.take();
+            e.mutate(&mut child, rng, &mut notes);
+            if let Some(crossed) = crossed {
+                let rule = format!("tournament of {}, on fitness", config.tournament);
+                let parent = |index, drawn: [usize; 16], k: usize| Parent {
+                    index,
+                    rule: rule.clone(),
+                    entrants: drawn[..k].to_vec(),
+                };
+                origins.push(match cut {
+                    Some((operator, points, [from, _])) => Origin::Bred(Bred {
+                        parents: vec![parent(a, drawn_a, ka), parent(b, drawn_b, kb)],
+                        crossover: Some(Crossover {
+                            operator,
+                            points,
+                            from,
+                        }),
+                        crossed,
+                        changes: notes.take_changes(),
+                    }),
+                    None => {
+                        notes.take_changes();
+                        Origin::Fresh {
+                            why: "a parent's path had fewer than 3 squares, so a new path was built instead".into(),
+                        }
+                    }
+                });
+            }
             next.push(child);
+        }
+        if let Some(mut r) = record.take() {
+            r.children = (next.iter().zip(origins))
+                .map(|(i, origin)| Child {
+                    genes: i.path.clone(),
+                    score: i.fitness,
+                    shown: i.path[..legal_prefix(board, &i.path, &mut check)].to_vec(),
+                    origin,
+                })
+                .collect();
+            ctl.bred(&r);
         }
         population = next;
         generation += 1;

@@ -32,6 +32,9 @@ use super::{GENE_TO_MOVE, GenerationStats, diversity, gene_step, note_generation
 use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Square;
 use crate::solve::knight::{Answer, FreeMoves, Problem, closes};
+use crate::solve::microscope::{
+    self, Bred, Breeding, ChangeKind, Child, Crossover, Member, Notes, Origin, Parent,
+};
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 use std::collections::HashSet;
@@ -286,6 +289,30 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             break Stop::GenerationLimit;
         }
         generation += 1;
+        // The microscope looks at generation `generation − 1` breeding this one.
+        let looking = generation > 1 && microscope::looks_at(ctl, generation - 1);
+        let mut record = looking.then(|| Breeding {
+            generation: generation - 1,
+            score_name: "legal moves",
+            lower_is_better: false,
+            gene_name: "a move, numbered 0–7 (the report's moves 1–8)",
+            members: (population.iter().zip(&fitness))
+                .map(|(c, &f)| Member {
+                    genes: microscope::genes(c),
+                    score: f,
+                    shown: path_of(problem, c, f as usize),
+                })
+                .collect(),
+            ..Breeding::default()
+        });
+        let mut origins: Vec<Option<Origin>> = vec![None; if looking { size } else { 0 }];
+        let mut notes = Notes::new(looking);
+        let mutation_why = || {
+            format!(
+                "each gene mutates with probability {}: a random move",
+                config.mutation_rate
+            )
+        };
         let mut total = 0.0;
         for (c, f) in cumulative.iter_mut().zip(&fitness) {
             total += f;
@@ -301,14 +328,17 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             let (a, b) = (parents[2 * pair], parents[2 * pair + 1]);
             for (child, (p1, p2)) in [(2 * pair, (a, b)), (2 * pair + 1, (b, a))] {
                 let out = &mut next[child];
-                if rng.random::<f64>() > rate {
+                let (picked, cut) = if rng.random::<f64>() > rate {
                     let pick = if rng.random::<bool>() { p1 } else { p2 };
                     out.copy_from_slice(&population[pick]);
+                    (vec![pick], None)
                 } else {
                     let point = rng.random_range(1..length);
                     out[..point].copy_from_slice(&population[p1][..point]);
                     out[point..].copy_from_slice(&population[p2][point..]);
-                }
+                    (vec![p1, p2], Some(point))
+                };
+                let crossed = looking.then(|| microscope::genes(out));
                 // Per-gene mutation, drawn as gaps between mutated genes.
                 let mut i = 0;
                 loop {
@@ -317,14 +347,43 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
                         break;
                     }
                     i += mutate_in;
+                    let old = out[i];
                     out[i] = rng.random_range(0..8);
+                    notes.change(
+                        ChangeKind::Mutation,
+                        i,
+                        Some(old as u32),
+                        Some(out[i] as u32),
+                        mutation_why,
+                    );
                     i += 1;
                     mutate_in = gap(rng, config.mutation_rate);
+                }
+                if let Some(crossed) = crossed {
+                    let rule = "roulette wheel: a chance in proportion to fitness";
+                    origins[child] = Some(Origin::Bred(Bred {
+                        parents: (picked.iter())
+                            .map(|&index| Parent {
+                                index,
+                                rule: rule.into(),
+                                entrants: Vec::new(),
+                            })
+                            .collect(),
+                        crossover: cut.map(|point| Crossover {
+                            operator: format!(
+                                "one-point at {point} (probability {rate:.3} this run): genes before it from parent 1, the rest from parent 2"
+                            ),
+                            points: vec![point],
+                            from: (0..length).map(|i| u8::from(i >= point)).collect(),
+                        }),
+                        crossed,
+                        changes: notes.take_changes(),
+                    }));
                 }
             }
         }
         std::mem::swap(&mut population, &mut next);
-        for (c, f) in population.iter_mut().zip(fitness.iter_mut()) {
+        for (k, (c, f)) in population.iter_mut().zip(fitness.iter_mut()).enumerate() {
             if let Some(stop) = ctl.interrupted() {
                 // A tour found earlier in this loop is still the answer.
                 if let Some(tour) = found.take() {
@@ -333,7 +392,21 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
                 }
                 break 'run stop;
             }
+            let before = looking.then(|| c.clone());
             *f = eval.evaluate(c) as f64;
+            if let Some(before) = before {
+                notes.differences(ChangeKind::Repair, &before, c, |_| {
+                    match config.replacement {
+                        Replacement::Repair(RepairOrder::Ascending) => "evaluation met a move off the board or onto a visited square and put in its place the first free move, in the order 1–8",
+                        Replacement::Repair(RepairOrder::Cyclic) => "evaluation met a move off the board or onto a visited square and put in its place the first free move after it, cyclically",
+                        Replacement::Heuristic => "evaluation met a move off the board or onto a visited square and put in its place the free square with the fewest onward moves (Warnsdorff's rule)",
+                    }
+                    .to_string()
+                });
+                if let Some(Some(Origin::Bred(bred))) = origins.get_mut(k) {
+                    bred.changes.append(&mut notes.take_changes());
+                }
+            }
             if *f == target && (!problem.closed || closes(problem, &path_of(problem, c, n - 1))) {
                 first_tour.get_or_insert(generation);
                 if config.stop_at_first {
@@ -344,6 +417,19 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             }
         }
         evaluations += size as u64;
+        if let Some(mut r) = record.take() {
+            r.children = (population.iter().zip(&fitness).zip(origins))
+                .map(|((c, &f), origin)| Child {
+                    genes: microscope::genes(c),
+                    score: f,
+                    shown: path_of(problem, c, f as usize),
+                    origin: origin.unwrap_or(Origin::Fresh {
+                        why: "not recorded".into(),
+                    }),
+                })
+                .collect();
+            ctl.bred(&r);
+        }
         let best = (0..size).fold(0, |b, i| if fitness[i] > fitness[b] { i } else { b });
         let mut stats = GenerationStats::of(generation, &fitness);
         stats.best_coverage = fitness[best] as u32 + 1;
