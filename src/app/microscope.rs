@@ -504,7 +504,11 @@ fn change_sentence(group: &[&Change], gene_name: &str) -> String {
     let first = group[0];
     let each: Vec<String> = (group.iter())
         .map(|c| {
-            let same = if c.from == c.to { " (drawn again: no change)" } else { "" };
+            let same = if c.from == c.to {
+                " (drawn again: no change)"
+            } else {
+                ""
+            };
             format!("gene {}: {} → {}{same}", c.position, v(c.from), v(c.to))
         })
         .collect();

@@ -242,6 +242,8 @@ impl SearchLabApp {
     /// Reads every view's background work, on show or not, before anything is drawn: a
     /// run started in a view out of sight finishes (and "Run all four" goes on).
     pub fn logic(&mut self, ctx: &egui::Context) {
+        // Where files go, for the views that save some themselves (an animation).
+        ctx.data_mut(|d| d.insert_temp(files_dir_id(), self.files_dir.clone()));
         if !self.fonts_ready {
             // The text font has no arrows (← →, used in tooltips and hints); the monospace
             // font has, so it stands behind the text font for what it lacks.
@@ -537,6 +539,11 @@ fn fixed_width_scroll(ui: &mut egui::Ui, id: &str) -> egui::ScrollArea {
     egui::ScrollArea::both()
         .id_salt(id)
         .auto_shrink([false, true])
+}
+
+/// Where [`SearchLabApp::logic`] keeps the files folder in the context's data.
+pub fn files_dir_id() -> egui::Id {
+    egui::Id::unique("searchlab-files-dir")
 }
 
 impl eframe::App for SearchLabApp {

@@ -6,6 +6,8 @@
 //! The trace is made ready on the background thread too (a [`Timeline`] of checkpoints,
 //! the slider's marks, the pseudocode), so the UI thread only seeks.
 
+pub mod animation;
+
 use crate::app::background::Background;
 use crate::app::view::stat_row;
 use crate::app::widgets::icicle::icicle;
@@ -162,6 +164,13 @@ pub struct Steps<J: TraceJob> {
     wide: bool,
     /// Draw the explored tree above the board.
     pub show_tree: bool,
+    /// The animation asked for, and the one being recorded.
+    pub anim: animation::AnimationForm,
+    recording: Option<animation::Recording>,
+    /// What became of the last animation.
+    anim_said: Option<Result<String, String>>,
+    /// Where last frame drew the step's sentence, the board and the algorithm.
+    regions: [Option<egui::Rect>; 3],
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -174,6 +183,10 @@ impl<J: TraceJob> Default for Steps<J> {
             showing: false,
             wide: false,
             show_tree: false,
+            anim: Default::default(),
+            recording: None,
+            anim_said: None,
+            regions: [None; 3],
         }
     }
 }
@@ -195,6 +208,16 @@ impl<J: TraceJob> Steps<J> {
                 );
             },
         ));
+    }
+
+    /// Whether an animation is being recorded (or written).
+    pub fn recording(&self) -> bool {
+        self.recording.is_some()
+    }
+
+    /// What became of the last animation.
+    pub fn animation_said(&self) -> Option<&Result<String, String>> {
+        self.anim_said.as_ref()
     }
 
     /// Stops a trace under way.
@@ -249,6 +272,14 @@ impl<J: TraceJob> Steps<J> {
             }
             if p.has_ended() {
                 self.pending = None;
+            }
+        }
+        if let Some(rec) = self.recording.as_mut()
+            && let Some(s) = self.shown.as_mut()
+        {
+            s.play.playing = false;
+            if let Some(step) = rec.before_frame() {
+                s.seek(step);
             }
         }
         if let Some(s) = self.shown.as_mut().filter(|_| self.showing) {
@@ -347,7 +378,10 @@ impl<J: TraceJob> Steps<J> {
         let sentence = s
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
-        ui.horizontal_wrapped(|ui| {
+        self.regions[0] = Some(ui.horizontal_wrapped(|ui| {
+            // Two lines whatever the sentence: the board does not jump from step to step
+            // (nor in an animation's frames).
+            ui.set_min_height(2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
             let can = s.tree.as_ref().err().cloned();
             let tick = ui.add_enabled(
                 can.is_none(),
@@ -364,7 +398,7 @@ impl<J: TraceJob> Steps<J> {
                 }
             }
             ui.label(egui::RichText::new(sentence).strong());
-        });
+        }).response.rect);
         if let (true, Ok(tree)) = (self.show_tree, &s.tree) {
             // The board keeps about 300 points whatever the tree takes.
             let room = ui.available_height();
@@ -391,20 +425,26 @@ impl<J: TraceJob> Steps<J> {
         // Beside the board when there is room, else in the side panel.
         self.wide = ui.available_width() >= 720.0;
         if !self.wide {
-            return draw(ui, &trace, &state, pos);
+            self.regions[1] = Some(ui.scope(|ui| draw(ui, &trace, &state, pos)).response.rect);
+            self.regions[2] = None;
+        } else {
+            ui.horizontal_top(|ui| {
+                let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
+                let height = ui.available_height();
+                let board_width = ui.available_width() - side - 12.0;
+                let board = ui.allocate_ui(egui::vec2(board_width, height), |ui| {
+                    draw(ui, &trace, &state, pos);
+                });
+                self.regions[1] = Some(board.response.rect);
+                ui.separator();
+                ui.allocate_ui(egui::vec2(side, height), |ui| {
+                    ui.vertical(|ui| self.side_ui(ui));
+                });
+            });
         }
-        ui.horizontal_top(|ui| {
-            let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
-            let height = ui.available_height();
-            let board_width = ui.available_width() - side - 12.0;
-            ui.allocate_ui(egui::vec2(board_width, height), |ui| {
-                draw(ui, &trace, &state, pos);
-            });
-            ui.separator();
-            ui.allocate_ui(egui::vec2(side, height), |ui| {
-                ui.vertical(|ui| self.side_ui(ui));
-            });
-        });
+        if let Some(rec) = self.recording.as_mut() {
+            rec.after_frame(ui.ctx());
+        }
     }
 
     /// The side panel: what the trace is and its figures, and the algorithm and the log
@@ -419,6 +459,7 @@ impl<J: TraceJob> Steps<J> {
         let trace = s.timeline.trace.clone();
         ui.label(trace.title());
         ui.label(trace.message());
+        self.animation_ui(ui);
         egui::Grid::new("trace-stats")
             .num_columns(2)
             .show(ui, |ui| {
@@ -439,7 +480,8 @@ impl<J: TraceJob> Steps<J> {
             return;
         };
         let trace = s.timeline.trace.clone();
-        pseudocode(ui, &s.code, s.line(), english);
+        let code = ui.scope(|ui| pseudocode(ui, &s.code, s.line(), english));
+        self.regions[2] = self.wide.then_some(code.response.rect);
         ui.add_space(6.0);
         ui.strong("Steps");
         // The lines around the step on show, told from the checkpoint before them.

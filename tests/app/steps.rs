@@ -349,3 +349,69 @@ fn a_tree_search_shows_its_frontier_on_the_board() {
         assert_eq!(shown, want, "after {pos} steps");
     }
 }
+
+#[test]
+fn an_animation_is_recorded_a_frame_a_step() {
+    if super::renderer_available().is_err() && std::env::var("CI").as_deref() != Ok("true") {
+        // Screenshots need a renderer (`.ci/run` installs one).
+        return;
+    }
+    let mut h = traced_5x5_backtrack();
+    let dir = std::env::temp_dir().join(format!("searchlab-anim-{}", std::process::id()));
+    h.state_mut().files_dir = dir.clone();
+    h.get_by_label("Animation (APNG)").click();
+    h.run();
+    {
+        let a = &mut h.state_mut().knight.steps_mut().anim;
+        (a.from, a.to, a.frames, a.ms) = (0, 12, 4, 300);
+    }
+    h.run();
+    h.get_by_label("4 frames, every 4 steps, 1.2 s in all");
+    h.get_by_label("Record APNG").click();
+    h.step();
+    assert!(
+        h.state().knight.steps().recording(),
+        "Record starts recording"
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while h.state_mut().knight.steps_mut().recording() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    h.run_steps(3);
+    let said = h.state_mut().knight.steps_mut().animation_said().cloned();
+    let said = said
+        .expect("the recording ended")
+        .expect("the file was written");
+    assert!(said.contains("saved 4 frames"), "{said}");
+    // The timeline was left at the last frame's step.
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 12);
+    // The file: four frames of 300 ms; each shows a different board (the path grows by a
+    // square a step, and these twelve steps take nothing back).
+    let path = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .expect("an APNG in the runs folder");
+    assert!(
+        path.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("searchlab-steps-backtrack")
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let control = reader.info().animation_control.unwrap();
+    assert_eq!(control.num_frames, 4);
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    for k in 0..4 {
+        reader.next_frame(&mut buf).unwrap();
+        let fc = reader.info().frame_control.unwrap();
+        assert_eq!((fc.delay_num, fc.delay_den), (300, 1000));
+        if k > 0 {
+            // Only what changed is stored, and something did.
+            assert!(fc.width > 1 && fc.height > 1, "frame {k}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
