@@ -263,7 +263,7 @@ impl Microscope {
         let b = match looked {
             Looked::Ended { last } => {
                 ui.label(format!(
-                    "The run ended at generation {last}, before it bred anything from generation {generation}: it found what it looked for, or its generations ran out. Look at an earlier generation."
+                    "The run ended at generation {last}, before it bred anything from generation {generation}: it found what it looked for, or its generations or its time ran out. Look at an earlier generation."
                 ));
                 return;
             }

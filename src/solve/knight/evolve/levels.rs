@@ -978,8 +978,8 @@ pub fn solve<O: Operators>(
         }
         population = next;
     };
-    if let Some(r) = record.take() {
-        // The run stopped before breeding the generation looked at.
+    if let Some(r) = record.take().filter(|_| stop == Stop::Found) {
+        // The generation looked at held a tour: the run stopped without breeding.
         ctl.bred(&r);
     }
     if best_ever.is_empty() {
