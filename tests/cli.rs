@@ -155,6 +155,100 @@ fn count_all_starts_gives_the_5x5_table() {
 }
 
 #[test]
+fn counts_through_a_path_add_up_to_304_from_a_corner_of_5x5() {
+    // a1's two moves on 5x5 are b3 and c2; every tour from a1 takes one of them.
+    let mut sum = 0;
+    for path in ["a1;b3", "a1;c2"] {
+        let (code, v) = json(&[
+            "knight", "count", "--board", "5x5", "--path", path, "--json",
+        ]);
+        assert_eq!(code, 0, "{path}");
+        assert_eq!(v["complete"], true);
+        assert_eq!(v["start"], serde_json::json!([4, 0]));
+        assert_eq!(v["path"].as_array().unwrap().len(), 2);
+        sum += v["total"].as_u64().unwrap();
+    }
+    assert_eq!(sum, 304);
+    // The same path given as ROW,COL squares.
+    let (_, v) = json(&[
+        "knight", "count", "--board", "5x5", "--path", "4,0;2,1", "--json",
+    ]);
+    let (_, w) = json(&[
+        "knight", "count", "--board", "5x5", "--path", "a1;b3", "--json",
+    ]);
+    assert_eq!(v["total"], w["total"]);
+}
+
+#[test]
+fn a_path_no_tour_extends_counts_0_and_says_how_that_is_known() {
+    // Not a knight's path: 0, the reason, exit 0 (a complete count).
+    let (code, v) = json(&[
+        "knight", "count", "--board", "5x5", "--path", "a1;a2", "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["total"], 0);
+    assert_eq!(v["dead_end"]["rule"], "illegal-path");
+    assert!(
+        v["dead_end"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("a1 to a2 is not a knight's move")
+    );
+    // b1 starts no tour of 5x5 (it is not of the corners' colour): whatever the path from
+    // it, the count proves there is none, and says how.
+    let (code, v) = json(&[
+        "knight", "count", "--board", "5x5", "--path", "b1;c3", "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["total"], 0);
+    let rule = v["dead_end"]["rule"].as_str().unwrap();
+    assert!(
+        ["unreachable", "stranded", "two-ends", "no-move", "searched"].contains(&rule),
+        "{rule}"
+    );
+    let (code, out, _) = searchlab(&["knight", "count", "--board", "5x5", "--path", "b1;c3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no tour extends this path, because"), "{out}");
+}
+
+#[test]
+fn bad_paths_are_refused_with_what_is_allowed() {
+    for (args, says) in [
+        (
+            &["knight", "count", "--board", "5x5", "--path", "a1;f7"][..],
+            "square 2",
+        ),
+        (
+            &["knight", "count", "--board", "5x5", "--path", ";"][..],
+            "at least one square",
+        ),
+        (
+            &[
+                "knight", "count", "--board", "5x5", "--path", "a1", "--start", "a1",
+            ][..],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "knight",
+                "count",
+                "--board",
+                "5x5",
+                "--path",
+                "a1",
+                "--all-starts",
+            ][..],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, _, stderr) = searchlab(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
 fn count_stops_at_its_time_limit_and_says_it_is_incomplete() {
     let (code, v) = json(&[
         "knight",

@@ -137,10 +137,14 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
                 "--board".into(),
                 board(rng),
             ]);
-            if rng.random_range(0..2) == 0 {
-                a.push("--all-starts".into());
-            } else {
-                a.extend(["--start".into(), square(rng)]);
+            match rng.random_range(0..3) {
+                0 => a.push("--all-starts".into()),
+                1 => a.extend(["--start".into(), square(rng)]),
+                _ => {
+                    let squares: Vec<String> =
+                        (0..rng.random_range(1..5)).map(|_| square(rng)).collect();
+                    a.extend(["--path".into(), squares.join(";")]);
+                }
             }
             if rng.random_range(0..3) == 0 {
                 a.push("--closed".into());
@@ -176,6 +180,10 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
         }
         7 => {
             a.extend(["queens".into(), "count".into(), "--n".into(), size(rng)]);
+            if rng.random_range(0..3) == 0 {
+                let rows: Vec<String> = (0..rng.random_range(1..4)).map(|_| size(rng)).collect();
+                a.extend(["--prefix".into(), rows.join(",")]);
+            }
             if rng.random_range(0..3) == 0 {
                 a.extend([
                     "--threads".into(),

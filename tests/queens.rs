@@ -28,6 +28,106 @@ fn counts_equal_oeis_a000170_from_1_to_12() {
     }
 }
 
+fn count_json(args: &[&str]) -> (i32, Value) {
+    let (code, out, err) = searchlab(args);
+    assert!(!err.contains("panicked"), "{err}");
+    (code, serde_json::from_str(&out).unwrap_or(Value::Null))
+}
+
+#[test]
+fn prefix_counts_add_up_to_the_totals_and_an_attacked_prefix_counts_0() {
+    // Every solution has some row in column 0, and one in column 1 for each of those.
+    for n in [6u32, 8, 9] {
+        let mut sum = 0;
+        for r in 0..n {
+            let (code, v) = count_json(&[
+                "queens",
+                "count",
+                "--n",
+                &n.to_string(),
+                "--prefix",
+                &r.to_string(),
+                "--json",
+            ]);
+            assert_eq!(code, 0);
+            assert_eq!(v["complete"], true);
+            assert_eq!(v["prefix"], serde_json::json!([r]));
+            assert!(
+                v.get("unique").is_none(),
+                "no symmetry classes for a prefix"
+            );
+            let here = v["total"].as_u64().unwrap();
+            let mut deeper = 0;
+            for r1 in 0..n {
+                let (_, w) = count_json(&[
+                    "queens",
+                    "count",
+                    "--n",
+                    &n.to_string(),
+                    "--prefix",
+                    &format!("{r},{r1}"),
+                    "--json",
+                ]);
+                deeper += w["total"].as_u64().unwrap();
+            }
+            assert_eq!(deeper, here, "n = {n}, column 0 on row {r}");
+            sum += here;
+        }
+        assert_eq!(sum, A000170[n as usize], "n = {n}");
+    }
+    // A whole solution is completed by itself alone.
+    let (_, v) = count_json(&[
+        "queens",
+        "count",
+        "--n",
+        "8",
+        "--prefix",
+        "0,4,7,5,2,6,1,3",
+        "--json",
+    ]);
+    assert_eq!(v["total"], 1);
+    // Queens that attack each other: 0, with the pair named, and not an error.
+    let (code, v) = count_json(&["queens", "count", "--n", "8", "--prefix", "0,2,1", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["total"], 0);
+    assert_eq!(v["complete"], true);
+    let why = v["illegal"].as_str().unwrap();
+    assert!(why.contains("(2,1) and (1,2) share a diagonal"), "{why}");
+    let (code, out, _) = searchlab(&["queens", "count", "--n", "8", "--prefix", "3,3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("0 solutions") && out.contains("share a row"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_prefixes_are_refused_with_what_is_allowed() {
+    for (args, says) in [
+        (
+            &["queens", "count", "--n", "8", "--prefix", "8"][..],
+            "off the 8x8 board",
+        ),
+        (
+            &["queens", "count", "--n", "4", "--prefix", "1,3,0,2,1"][..],
+            "only 4 columns",
+        ),
+        (
+            &["queens", "count", "--n", "8", "--prefix", "a"][..],
+            "invalid",
+        ),
+        (
+            &["queens", "count", "--n", "8", "--prefix", "-1"][..],
+            "invalid value '-1' for '--prefix",
+        ),
+    ] {
+        let (code, _, err) = searchlab(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
 #[test]
 fn a_count_cut_short_says_so_and_exits_1() {
     let (code, out, _) = searchlab(&["queens", "count", "--n", "18", "--time-limit", "200ms"]);

@@ -91,7 +91,10 @@ fn cancel_stops_a_long_count_promptly_with_a_partial_answer() {
         job(
             8,
             8,
-            KnightTask::Count { all_starts: true },
+            KnightTask::Count {
+                all_starts: true,
+                path: Vec::new(),
+            },
             Budget::unlimited(),
         ),
         || {},
@@ -118,7 +121,10 @@ fn dropping_a_run_cancels_and_joins_its_thread() {
         job(
             8,
             8,
-            KnightTask::Count { all_starts: false },
+            KnightTask::Count {
+                all_starts: false,
+                path: Vec::new(),
+            },
             Budget::unlimited(),
         ),
         || {},
@@ -187,7 +193,10 @@ fn a_pause_counts_neither_toward_the_time_limit_nor_the_elapsed_time() {
 fn a_pause_does_not_count_toward_a_parallel_count_s_time_limit_either() {
     // Counting from every square of 6x6 takes far longer than its limit.
     let budget = Budget::unlimited().with_time(PAUSED_LIMIT);
-    let count = KnightTask::Count { all_starts: true };
+    let count = KnightTask::Count {
+        all_starts: true,
+        path: Vec::new(),
+    };
     let (events, wall) = run_with_a_pause(job(6, 6, count, budget));
     let Some(Event::Finished(Ok(Report::Knight(KnightReport::Count(r))))) = events.last() else {
         panic!("no report: {events:?}")

@@ -66,13 +66,18 @@ pub struct CountArgs {
     /// Count the tours from this square.
     #[arg(
         long,
-        conflicts_with = "all_starts",
-        required_unless_present = "all_starts"
+        conflicts_with_all = ["all_starts", "path"],
+        required_unless_present_any = ["all_starts", "path"]
     )]
     pub start: Option<String>,
     /// Count the tours from every square (squares in parallel).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "path")]
     pub all_starts: bool,
+    /// Count the tours that begin with this path: squares separated by ';', the first
+    /// the start, e.g. "a1;b3;c5" or "0,0;2,1". A path that is not a knight's path, or
+    /// that no tour extends, counts 0 and says why.
+    #[arg(long)]
+    pub path: Option<String>,
     /// Count closed tours instead of open ones.
     #[arg(long)]
     pub closed: bool,
@@ -153,10 +158,18 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
         }
         KnightVerb::Count(a) => {
             let budget = Budget::unlimited().with_time(a.time_limit);
+            let path = match &a.path {
+                Some(text) => path_squares(text, a.board)?,
+                None => Vec::new(),
+            };
+            let start = match path.first() {
+                Some(&first) => Some(first),
+                None => start_square(a.start.as_deref(), a.board)?,
+            };
             let task = KnightTask::Count {
                 all_starts: a.all_starts,
+                path,
             };
-            let start = start_square(a.start.as_deref(), a.board)?;
             (job(a.board, start, a.closed, 0, budget, task), a.out)
         }
         KnightVerb::Search(a) => {
@@ -171,6 +184,29 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
         }
     };
     Ok(Command::Job(job.into(), out))
+}
+
+/// The squares of `--path`: separated by ';', each in chess notation or as ROW,COL.
+fn path_squares(text: &str, board: (u64, u64)) -> Result<Vec<(u32, u32)>, CliError> {
+    let parts: Vec<&str> = text
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.is_empty() {
+        return Err(CliError::Input(
+            "--path: give at least one square, e.g. \"a1;b3\" (squares separated by ';')".into(),
+        ));
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            start_square(Some(part), board)
+                .map(|sq| sq.unwrap_or_default())
+                .map_err(|e| CliError::Input(format!("--path, square {}: {e}", i + 1)))
+        })
+        .collect()
 }
 
 impl Render for KnightReport {
@@ -262,6 +298,17 @@ struct CountJson<'a> {
     start: Option<[u32; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     per_square: Option<super::output::Rows<'a, Option<u64>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<RowCols<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dead_end: Option<DeadEndJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct DeadEndJson<'a> {
+    rule: &'a str,
+    squares: RowCols<'a>,
+    text: &'a str,
 }
 
 impl<'a> CountJson<'a> {
@@ -282,6 +329,18 @@ impl<'a> CountJson<'a> {
             per_square: r.per_square.as_deref().map(|cells| super::output::Rows {
                 width: r.cols as usize,
                 cells,
+            }),
+            path: (!r.path.is_empty()).then(|| RowCols {
+                cols: r.cols,
+                path: &r.path,
+            }),
+            dead_end: r.dead_end.as_ref().map(|d| DeadEndJson {
+                rule: &d.rule,
+                squares: RowCols {
+                    cols: r.cols,
+                    path: &d.squares,
+                },
+                text: &d.text,
             }),
         }
     }
@@ -385,6 +444,23 @@ fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
         "open tours"
     };
     match r.start {
+        Some(_) if !r.path.is_empty() => {
+            let squares: Vec<String> = r
+                .path
+                .iter()
+                .map(|&s| match Shape::new(r.cols as u64, r.rows as u64) {
+                    Ok(b) => b.name(s),
+                    Err(_) => format!("{},{}", s / r.cols, s % r.cols),
+                })
+                .collect();
+            writeln!(
+                out,
+                "{}x{} board, {kind} that begin with {}",
+                r.cols,
+                r.rows,
+                squares.join(" ")
+            )?
+        }
         Some(s) => writeln!(
             out,
             "{}x{} board, {kind} from {}",

@@ -79,6 +79,11 @@ pub struct QueensCountArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Count only the solutions whose first columns hold queens on these rows (the row
+    /// of column 0's queen, then column 1's, …), e.g. 0,4,7. Queens that attack each
+    /// other count 0 and say why.
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    pub prefix: Option<Vec<u32>>,
     /// Stop after this long and report what was counted.
     #[arg(long, value_parser = parse_duration, default_value = "1h")]
     pub time_limit: Duration,
@@ -121,7 +126,10 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
                 seed: 0,
                 budget: Budget::unlimited().with_time(a.time_limit),
                 threads: a.threads,
-                task: QueensTask::Count,
+                task: match a.prefix {
+                    Some(prefix) => QueensTask::CountPrefix { prefix },
+                    None => QueensTask::Count,
+                },
             };
             (job, a.out)
         }
@@ -144,7 +152,9 @@ impl Render for QueensReport {
                 &CountJson {
                     n: r.n,
                     total: r.total,
-                    unique: r.unique,
+                    unique: r.prefix.is_none().then_some(r.unique),
+                    prefix: r.prefix.as_deref(),
+                    illegal: r.illegal.as_deref(),
                     complete: r.complete,
                     nodes: r.nodes,
                     threads: r.threads,
@@ -184,7 +194,12 @@ impl Render for QueensReport {
 struct CountJson<'a> {
     n: u64,
     total: u64,
-    unique: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prefix: Option<&'a [u32]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    illegal: Option<&'a str>,
     complete: bool,
     nodes: u64,
     threads: usize,
@@ -212,8 +227,11 @@ fn count_text(out: &mut dyn Write, r: &QueensCountReport) -> io::Result<()> {
     writeln!(out, "{} queens on {}x{}: {}", r.n, r.n, r.n, r.message)?;
     writeln!(
         out,
-        "{} nodes, {} threads; {:.3} ms",
-        r.nodes, r.threads, r.elapsed_ms
+        "{} nodes, {} thread{}; {:.3} ms",
+        r.nodes,
+        r.threads,
+        if r.threads == 1 { "" } else { "s" },
+        r.elapsed_ms
     )
 }
 

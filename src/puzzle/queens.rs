@@ -238,6 +238,27 @@ pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
     if rows.len() != n {
         return Err(PlacementError::WrongLength { n, len: rows.len() });
     }
+    validate_partial(n, rows)
+}
+
+/// Checks that `rows` places queens in the first `rows.len()` columns of an `n × n` board
+/// (at most `n`) with none attacking another: a placement some solutions may complete.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::{PlacementError, validate_partial};
+///
+/// assert_eq!(validate_partial(8, &[0, 4]), Ok(()));
+/// let Err(PlacementError::Attacks { pairs, .. }) = validate_partial(8, &[0, 1]) else {
+///     panic!("two queens a diagonal step apart attack each other");
+/// };
+/// assert_eq!(pairs, [((0, 0), (1, 1))]);
+/// ```
+pub fn validate_partial(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
+    if rows.len() > n {
+        return Err(PlacementError::WrongLength { n, len: rows.len() });
+    }
     if let Some((col, &row)) = rows.iter().enumerate().find(|(_, r)| **r as usize >= n) {
         return Err(PlacementError::OffBoard { col, row, n });
     }

@@ -5,11 +5,13 @@ use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
 use super::error::{JobError, check_memory};
 use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
-use crate::puzzle::knight::{Board, Shape, Square};
+use crate::puzzle::knight::{Board, Shape, Square, TourError};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::construct::{self, Plan};
+use crate::solve::knight::count::{Count, DeadEnd};
 use crate::solve::knight::evolve::{cultural, levels, move_ga};
 use crate::solve::knight::tie_break::TieBreak;
+use crate::solve::knight::trace::Prune;
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Answer, Problem, count, random_walk, warnsdorff};
 use crate::solve::{Budget, Control, Counters, NoObserver, Observer, Stop, rng_from_seed};
@@ -50,6 +52,10 @@ pub enum KnightTask {
     },
     Count {
         all_starts: bool,
+        /// Count only the tours that begin with this path: `(row, col)` squares, the first
+        /// the start square. Empty: every tour from the start.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        path: Vec<(u32, u32)>,
     },
     Search {
         strategy: String,
@@ -163,6 +169,112 @@ pub struct CountReport {
     pub stop: Stop,
     pub elapsed_ms: f64,
     pub message: String,
+    /// The path whose extensions were counted (empty: every tour from `start`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<Square>,
+    /// When the count is 0 because the path cannot be extended: how that is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead_end: Option<DeadEndProof>,
+}
+
+/// How a count knows that no tour extends a path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeadEndProof {
+    /// `illegal-path`, `no-move`, a pruning rule's name (`unreachable`, `stranded`,
+    /// `two-ends`, `no-way-home`) or `searched` (the count tried every continuation).
+    pub rule: String,
+    /// The squares the rule is about.
+    pub squares: Vec<Square>,
+    /// The proof in a sentence.
+    pub text: String,
+}
+
+impl DeadEndProof {
+    /// Why `path` (a path from the start on `board`) has no tour extending it, when that
+    /// can be told without searching: it is not a legal path, the knight has no move, or
+    /// a pruning rule sees it at once. `count` says whether the search then found none.
+    pub fn of(board: &Board, path: &[Square], closed: bool, count: Option<&Count>) -> Option<Self> {
+        let name = |sq: Square| board.name(sq);
+        if let Err(e) = board.validate_path(path) {
+            let at = |(r, c): (u32, u32)| board.square(r, c);
+            let (text, squares) = match e {
+                TourError::IllegalJump { from, to, .. } => (
+                    format!(
+                        "{} to {} is not a knight's move",
+                        name(at(from)),
+                        name(at(to))
+                    ),
+                    vec![at(from), at(to)],
+                ),
+                TourError::Revisited { square, .. } => (
+                    format!("it visits {} twice", name(at(square))),
+                    vec![at(square)],
+                ),
+                e => (format!("it is not a legal knight's path: {e}"), Vec::new()),
+            };
+            return Some(DeadEndProof {
+                rule: "illegal-path".into(),
+                squares,
+                text,
+            });
+        }
+        let problem = Problem {
+            board,
+            start: *path.first()?,
+            closed,
+        };
+        let last = *path.last()?;
+        match count::dead_end(&problem, path) {
+            Some(DeadEnd::NoMove) => Some(DeadEndProof {
+                rule: "no-move".into(),
+                squares: vec![last],
+                text: format!(
+                    "the knight on {} has no unvisited square to move to, and {} squares are left",
+                    name(last),
+                    board.len() - path.len()
+                ),
+            }),
+            Some(DeadEnd::Pruned { why, squares }) => {
+                let named: Vec<String> = squares.iter().map(|&s| name(s)).collect();
+                let text = match why {
+                    Prune::Unreachable => format!(
+                        "{} has no unvisited neighbour left, so the knight can never reach it",
+                        named.join(", ")
+                    ),
+                    Prune::Stranded => format!(
+                        "{}, next to the knight, has no other unvisited neighbour: it could only be the last square, and others remain",
+                        named.join(", ")
+                    ),
+                    Prune::TwoEnds => format!(
+                        "{} each have one way in left, so both would have to be the last square",
+                        named.join(" and ")
+                    ),
+                    Prune::NoWayHome => format!(
+                        "no unvisited square next to the start {} is left for the closing move",
+                        name(problem.start)
+                    ),
+                };
+                Some(DeadEndProof {
+                    rule: why.name().into(),
+                    squares,
+                    text,
+                })
+            }
+            None => match count {
+                Some(c) if c.complete && c.tours == 0 => Some(DeadEndProof {
+                    rule: "searched".into(),
+                    squares: Vec::new(),
+                    text: format!(
+                        "the pruned search tried every way on from {} ({} squares entered) and none completes a{} tour",
+                        name(last),
+                        c.calls,
+                        if closed { " closed" } else { "" }
+                    ),
+                }),
+                _ => None,
+            },
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -215,6 +327,44 @@ impl KnightJob {
         let board = Board::new(shape.cols() as u64, shape.rows() as u64)
             .map_err(|e| JobError::Input(e.to_string()))?;
         Ok((board, start))
+    }
+
+    /// The squares of a count's path, checked to be on the board, as many as it has at
+    /// most, and starting on the start square when one is given. Whether it is a legal
+    /// path is the count's answer, not an input error.
+    fn path_squares(&self, board: &Shape, path: &[(u32, u32)]) -> Result<Vec<Square>, JobError> {
+        if path.len() > board.len() {
+            return Err(JobError::Input(format!(
+                "the path has {} squares and the {}x{} board only {}",
+                path.len(),
+                self.cols,
+                self.rows,
+                board.len()
+            )));
+        }
+        let mut squares = Vec::with_capacity(path.len());
+        for (i, &(r, c)) in path.iter().enumerate() {
+            if !board.contains(r as i64, c as i64) {
+                return Err(JobError::Input(format!(
+                    "square {} of the path, {r},{c}, is off the {}x{} board: rows are 0..{} and columns 0..{}",
+                    i + 1,
+                    self.cols,
+                    self.rows,
+                    self.rows - 1,
+                    self.cols - 1
+                )));
+            }
+            squares.push(board.square(r, c));
+        }
+        if let (Some(&first), Some(start)) = (path.first(), self.start)
+            && first != start
+        {
+            return Err(JobError::Input(format!(
+                "the path begins on {},{} but the start square is {},{}",
+                first.0, first.1, start.0, start.1
+            )));
+        }
+        Ok(squares)
     }
 
     /// The board's size and the start square, checked.
@@ -298,10 +448,14 @@ impl PuzzleJob for KnightJob {
                     )?;
                 }
             }
-            KnightTask::Count { all_starts: true } => {
+            KnightTask::Count {
+                all_starts: true, ..
+            } => {
                 check_all_starts(self.cols, self.rows)?;
             }
-            KnightTask::Count { .. } => {}
+            KnightTask::Count { path, .. } => {
+                self.path_squares(&board, path)?;
+            }
             KnightTask::Search { strategy } => {
                 Strategy::parse(strategy)?;
                 let nodes = self.budget.nodes.unwrap_or(DEFAULT_SEARCH_NODES);
@@ -344,18 +498,17 @@ impl PuzzleJob for KnightJob {
                 let start = start.unwrap_or(0);
                 solve(job, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
             }
-            KnightTask::Count { all_starts } => {
+            KnightTask::Count { all_starts, path } => {
                 let report = if *all_starts {
                     count_every_start(&board, job.closed, job.budget, cancel, observer)
                 } else {
-                    count_one_start(
-                        &board,
-                        start.unwrap_or(0),
-                        job.closed,
-                        job.budget,
-                        cancel,
-                        observer,
-                    )
+                    let path = self.path_squares(&board.shape(), path)?;
+                    let path = if path.is_empty() {
+                        vec![start.unwrap_or(0)]
+                    } else {
+                        path
+                    };
+                    count_one_start(&board, &path, job.closed, job.budget, cancel, observer)
                 };
                 Ok(KnightReport::Count(report))
             }
@@ -762,12 +915,13 @@ fn prove_board(problem: &Problem, cancel: &AtomicBool) -> Option<String> {
 
 fn count_one_start(
     board: &Board,
-    start: Square,
+    path: &[Square],
     closed: bool,
     budget: Budget,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> CountReport {
+    let start = path[0];
     let problem = Problem {
         board,
         start,
@@ -775,8 +929,39 @@ fn count_one_start(
     };
     let started = Instant::now();
     let mut ctl = Control::new(budget, cancel, observer);
-    let c = count::count(&problem, &mut ctl);
-    let message = count_message(c.complete, c.stop, c.tours, closed);
+    let extended = path.len() > 1;
+    let legal = board.validate_path(path).is_ok();
+    let c = if !legal {
+        // No tour begins with an illegal path: nothing to search.
+        Count {
+            tours: 0,
+            calls: 0,
+            complete: true,
+            stop: Stop::Exhausted,
+            counters: Counters::default(),
+        }
+    } else if extended {
+        count::count_extending(&problem, path, &mut ctl)
+    } else {
+        count::count(&problem, &mut ctl)
+    };
+    let dead_end = if extended && c.tours == 0 {
+        DeadEndProof::of(board, path, closed, Some(&c))
+    } else {
+        None
+    };
+    let through = if extended {
+        format!(" that begin with the {} squares given", path.len())
+    } else {
+        String::new()
+    };
+    let mut message = count_message(c.complete, c.stop, c.tours, closed, &through);
+    if let Some(proof) = &dead_end {
+        message = format!(
+            "{message}: no tour extends this path, because {}",
+            proof.text
+        );
+    }
     CountReport {
         cols: board.cols(),
         rows: board.rows(),
@@ -789,16 +974,18 @@ fn count_one_start(
         stop: c.stop,
         elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
         message,
+        path: if extended { path.to_vec() } else { Vec::new() },
+        dead_end,
     }
 }
 
-fn count_message(complete: bool, stop: Stop, total: u64, closed: bool) -> String {
+fn count_message(complete: bool, stop: Stop, total: u64, closed: bool, through: &str) -> String {
     let kind = if closed { "closed tours" } else { "tours" };
     if complete {
-        format!("{total} directed {kind} (complete count)")
+        format!("{total} directed {kind}{through} (complete count)")
     } else {
         format!(
-            "{}: at least {total} directed {kind} (incomplete count)",
+            "{}: at least {total} directed {kind}{through} (incomplete count)",
             stop.describe()
         )
     }
@@ -946,7 +1133,9 @@ fn count_every_start(
         calls: results.iter().map(|c| c.calls).sum(),
         stop,
         elapsed_ms: running.as_secs_f64() * 1e3,
-        message: count_message(complete, stop, total, closed),
+        message: count_message(complete, stop, total, closed, ""),
+        path: Vec::new(),
+        dead_end: None,
     }
 }
 

@@ -64,7 +64,7 @@ fn algorithm_of(job: &Job) -> Option<(&'static str, &str)> {
         },
         Job::Queens(j) => match &j.task {
             QueensTask::Solve { algorithm, .. } => Some(("queens", algorithm)),
-            QueensTask::Count => Some(("queens", "count")),
+            QueensTask::Count | QueensTask::CountPrefix { .. } => Some(("queens", "count")),
         },
         Job::Magic(j) => match &j.task {
             MagicTask::Solve { algorithm, .. } => Some(("magic", algorithm)),

@@ -5,8 +5,8 @@ use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
-use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate};
-use crate::solve::queens::count::{self, MAX_COUNT_N, TaskCount};
+use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate, validate_partial};
+use crate::solve::queens::count::{self, MAX_COUNT_N, Prefix, TaskCount};
 use crate::solve::queens::heuristic::random_start;
 use crate::solve::queens::{
     backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
@@ -35,6 +35,9 @@ pub struct QueensJob {
 pub enum QueensTask {
     /// Every solution, by bitboard backtracking with symmetry.
     Count,
+    /// The solutions whose first columns hold queens on these rows (the row of the queen
+    /// in column 0, 1, …), by bitboard backtracking.
+    CountPrefix { prefix: Vec<u32> },
     /// One solution.
     Solve {
         algorithm: String,
@@ -121,6 +124,12 @@ pub struct QueensCountReport {
     pub stop: Stop,
     pub elapsed_ms: f64,
     pub message: String,
+    /// The partial placement completed (a count with a prefix; `unique` is then 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<Vec<u32>>,
+    /// Why no solution completes the prefix when its queens attack each other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<String>,
 }
 
 impl QueensJob {}
@@ -135,6 +144,15 @@ impl PuzzleJob for QueensJob {
     fn title(&self) -> String {
         match &self.task {
             QueensTask::Count => format!("{}-queens, count", self.n),
+            QueensTask::CountPrefix { prefix } => format!(
+                "{}-queens, count from rows {}",
+                self.n,
+                prefix
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
             QueensTask::Solve { algorithm, .. } => {
                 format!("{}-queens, {algorithm}, seed {}", self.n, self.seed)
             }
@@ -143,7 +161,7 @@ impl PuzzleJob for QueensJob {
 
     fn label_and_seed(&self) -> (String, u64) {
         let label = match &self.task {
-            QueensTask::Count => "queens-count".to_string(),
+            QueensTask::Count | QueensTask::CountPrefix { .. } => "queens-count".to_string(),
             QueensTask::Solve { algorithm, .. } => algorithm.clone(),
         };
         (label, self.seed)
@@ -163,10 +181,30 @@ impl PuzzleJob for QueensJob {
             )));
         }
         match self.task {
-            QueensTask::Count if self.n > MAX_COUNT_N as u64 => Err(JobError::Input(format!(
-                "counting goes up to n = {MAX_COUNT_N} (the bitboards are 32 bits; n = 27 alone took a year of FPGA time)"
-            ))),
+            QueensTask::Count | QueensTask::CountPrefix { .. } if self.n > MAX_COUNT_N as u64 => {
+                Err(JobError::Input(format!(
+                    "counting goes up to n = {MAX_COUNT_N} (the bitboards are 32 bits; n = 27 alone took a year of FPGA time)"
+                )))
+            }
             QueensTask::Count => Ok(()),
+            QueensTask::CountPrefix { ref prefix } if prefix.len() as u64 > self.n => {
+                Err(JobError::Input(format!(
+                    "the prefix places {} queens and the board has only {} columns",
+                    prefix.len(),
+                    self.n
+                )))
+            }
+            QueensTask::CountPrefix { ref prefix } => {
+                match prefix.iter().position(|&r| r as u64 >= self.n) {
+                    Some(c) => Err(JobError::Input(format!(
+                        "the prefix puts column {c}'s queen on row {}, off the {n}x{n} board: rows are 0..{}",
+                        prefix[c],
+                        self.n - 1,
+                        n = self.n
+                    ))),
+                    None => Ok(()),
+                }
+            }
             QueensTask::Solve {
                 ref algorithm,
                 ref params,
@@ -199,6 +237,9 @@ impl PuzzleJob for QueensJob {
         self.check()?;
         match &self.task {
             QueensTask::Count => count_all(self, cancel, observer).map(QueensReport::Count),
+            QueensTask::CountPrefix { prefix } => {
+                count_prefix(self, prefix, cancel, observer).map(QueensReport::Count)
+            }
             QueensTask::Solve { algorithm, params } => {
                 solve(self, algorithm, params, cancel, observer).map(QueensReport::Solve)
             }
@@ -344,13 +385,30 @@ fn solve(
     })
 }
 
-/// Counts every solution, the tasks spread over a rayon pool of `job.threads`.
-fn count_all(
+/// What [`count_parts`] found: the sum, whether it is complete and why it stopped, the
+/// threads and the running time (less any pause).
+struct Counted {
+    sum: TaskCount,
+    complete: bool,
+    stop: Stop,
+    threads: usize,
+    running: Duration,
+}
+
+/// One piece of a count.
+enum Part {
+    Symmetric(count::Task),
+    Prefix(Prefix),
+}
+
+/// Counts the parts, spread over a rayon pool of `job.threads`, within the job's time
+/// limit, reporting progress to `observer` (where a pause holds every thread).
+fn count_parts(
     job: &QueensJob,
+    parts: &[Part],
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<QueensCountReport, JobError> {
-    let n = job.n as u32;
+) -> Result<Counted, JobError> {
     let started = Instant::now();
     // The limit counts running time: each report to the observer (where a pause holds the
     // count) moves the deadline on by the time spent paused so far.
@@ -394,51 +452,82 @@ fn count_all(
             .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?
     };
     let threads = pool.current_num_threads();
-    let (sum, small) = if n < 5 {
-        let total = count::count_small(n);
-        (
-            TaskCount {
-                complete: true,
-                ..TaskCount::default()
-            },
-            Some(total),
-        )
-    } else {
-        let tasks = count::tasks(n);
-        let sum = pool.install(|| {
-            tasks
-                .par_iter()
-                .map(|t| {
-                    if stop() {
-                        return TaskCount::default();
-                    }
-                    let c = count::count_task(t, &stop);
-                    report(Some(&c));
-                    c
-                })
-                .reduce(
-                    || TaskCount {
-                        complete: true,
-                        ..TaskCount::default()
-                    },
-                    |mut a, b| {
-                        a.add(&b);
-                        a
-                    },
-                )
-        });
-        (sum, None)
-    };
-    let total = small.unwrap_or_else(|| sum.total());
-    // A task skipped or cut short by the stop reports itself incomplete.
-    let complete = small.is_some() || sum.complete;
-    let stop_reason = if complete {
+    let sum = pool.install(|| {
+        parts
+            .par_iter()
+            .map(|part| {
+                if stop() {
+                    return TaskCount::default();
+                }
+                let c = match part {
+                    Part::Symmetric(t) => count::count_task(t, &stop),
+                    Part::Prefix(p) => p.count(&stop),
+                };
+                report(Some(&c));
+                c
+            })
+            .reduce(
+                || TaskCount {
+                    complete: true,
+                    ..TaskCount::default()
+                },
+                |mut a, b| {
+                    a.add(&b);
+                    a
+                },
+            )
+    });
+    // A part skipped or cut short by the stop reports itself incomplete.
+    let complete = sum.complete;
+    let stop = if complete {
         Stop::Exhausted
     } else if cancel.load(Ordering::Relaxed) {
         Stop::Cancelled
     } else {
         Stop::TimeLimit
     };
+    Ok(Counted {
+        sum,
+        complete,
+        stop,
+        threads,
+        running: started
+            .elapsed()
+            .saturating_sub(Duration::from_nanos(paused.load(Ordering::Relaxed))),
+    })
+}
+
+/// Counts every solution, the tasks spread over a rayon pool of `job.threads`.
+fn count_all(
+    job: &QueensJob,
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<QueensCountReport, JobError> {
+    let n = job.n as u32;
+    let (counted, small) = if n < 5 {
+        let counted = Counted {
+            sum: TaskCount {
+                complete: true,
+                ..TaskCount::default()
+            },
+            complete: true,
+            stop: Stop::Exhausted,
+            threads: job.threads.unwrap_or(1),
+            running: Duration::ZERO,
+        };
+        (counted, Some(count::count_small(n)))
+    } else {
+        let parts: Vec<Part> = count::tasks(n).into_iter().map(Part::Symmetric).collect();
+        (count_parts(job, &parts, cancel, observer)?, None)
+    };
+    let Counted {
+        sum,
+        complete,
+        stop: stop_reason,
+        threads,
+        running,
+    } = counted;
+    let total = small.unwrap_or_else(|| sum.total());
     // The count is checked against the literature where the literature has it.
     if complete
         && let Some(&known) = A000170.get(n as usize)
@@ -474,11 +563,94 @@ fn count_all(
         nodes: sum.nodes,
         threads,
         stop: stop_reason,
-        elapsed_ms: started
-            .elapsed()
-            .saturating_sub(Duration::from_nanos(paused.load(Ordering::Relaxed)))
-            .as_secs_f64()
-            * 1e3,
+        elapsed_ms: running.as_secs_f64() * 1e3,
         message,
+        prefix: None,
+        illegal: None,
+    })
+}
+
+/// Counts the solutions that complete a partial placement (its queens already checked to
+/// be on the board). A placement whose queens attack each other is answered 0, with the
+/// attacking pairs named by the puzzle's own check.
+fn count_prefix(
+    job: &QueensJob,
+    prefix: &[u32],
+    cancel: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> Result<QueensCountReport, JobError> {
+    let n = job.n as u32;
+    let started = Instant::now();
+    let placed = prefix.len();
+    let (counted, illegal) = match (validate_partial(n as usize, prefix), Prefix::new(n, prefix)) {
+        (Ok(()), Some(p)) => {
+            // Split twice, so that a few first columns still make enough parts to share.
+            let parts: Vec<Part> = p
+                .split()
+                .iter()
+                .flat_map(Prefix::split)
+                .map(Part::Prefix)
+                .collect();
+            let counted = if parts.is_empty() {
+                Counted {
+                    sum: TaskCount {
+                        complete: true,
+                        ..TaskCount::default()
+                    },
+                    complete: true,
+                    stop: Stop::Exhausted,
+                    threads: job.threads.unwrap_or(1),
+                    running: started.elapsed(),
+                }
+            } else {
+                count_parts(job, &parts, cancel, observer)?
+            };
+            (counted, None)
+        }
+        (Err(e), _) => {
+            let counted = Counted {
+                sum: TaskCount {
+                    complete: true,
+                    ..TaskCount::default()
+                },
+                complete: true,
+                stop: Stop::Exhausted,
+                threads: job.threads.unwrap_or(1),
+                running: started.elapsed(),
+            };
+            (
+                counted,
+                Some(format!("the queens given attack each other: {e}")),
+            )
+        }
+        (Ok(()), None) => {
+            return Err(JobError::Invalid(format!(
+                "the puzzle accepts the placement {prefix:?} on {n}x{n} and the counter does not"
+            )));
+        }
+    };
+    let total = counted.sum.total();
+    let rows = |k: usize| if k == 1 { "column" } else { "columns" };
+    let what = format!("solutions begin with the {placed} {} given", rows(placed));
+    let message = match (&illegal, counted.complete) {
+        (Some(why), _) => format!("0 {what}: {why}"),
+        (None, true) => format!("{total} {what}"),
+        (None, false) => format!(
+            "{}: at least {total} {what} (incomplete count)",
+            counted.stop.describe()
+        ),
+    };
+    Ok(QueensCountReport {
+        n: job.n,
+        total,
+        unique: 0,
+        complete: counted.complete,
+        nodes: counted.sum.nodes,
+        threads: counted.threads,
+        stop: counted.stop,
+        elapsed_ms: counted.running.as_secs_f64() * 1e3,
+        message,
+        prefix: Some(prefix.to_vec()),
+        illegal,
     })
 }

@@ -192,8 +192,14 @@ impl KnightView {
     fn job(&self) -> KnightJob {
         let s = &self.settings;
         let task = match s.algorithm.as_str() {
-            "count" => KnightTask::Count { all_starts: false },
-            "count-all" => KnightTask::Count { all_starts: true },
+            "count" => KnightTask::Count {
+                all_starts: false,
+                path: Vec::new(),
+            },
+            "count-all" => KnightTask::Count {
+                all_starts: true,
+                path: Vec::new(),
+            },
             "bfs" | "dfs" => KnightTask::Search {
                 strategy: s.algorithm.clone(),
             },
@@ -252,8 +258,12 @@ impl KnightView {
                 set_params(algorithm, params, &mut self.settings.params);
                 algorithm.clone()
             }
-            KnightTask::Count { all_starts: false } => "count".into(),
-            KnightTask::Count { all_starts: true } => "count-all".into(),
+            KnightTask::Count {
+                all_starts: false, ..
+            } => "count".into(),
+            KnightTask::Count {
+                all_starts: true, ..
+            } => "count-all".into(),
             KnightTask::Search { strategy } => strategy.clone(),
         };
         self.launch(ctx, job, Some(file));

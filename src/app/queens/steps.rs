@@ -62,7 +62,7 @@ impl super::QueensView {
         let job = self.job(self.solve_task(&algorithm));
         let params = match job.task {
             QueensTask::Solve { params, .. } => params,
-            QueensTask::Count => Vec::new(),
+            QueensTask::Count | QueensTask::CountPrefix { .. } => Vec::new(),
         };
         QueensTraceJob {
             n: job.n,

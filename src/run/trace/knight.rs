@@ -128,7 +128,10 @@ impl KnightTraceJob {
     fn as_job(&self) -> Result<KnightJob, JobError> {
         super::check_traceable(&self.algorithm, TRACEABLE)?;
         let task = match self.algorithm.as_str() {
-            "count" => KnightTask::Count { all_starts: false },
+            "count" => KnightTask::Count {
+                all_starts: false,
+                path: Vec::new(),
+            },
             "bfs" | "dfs" => KnightTask::Search {
                 strategy: self.algorithm.clone(),
             },

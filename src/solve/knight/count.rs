@@ -54,7 +54,108 @@ pub struct Count {
 /// assert_eq!((c.tours, c.complete), (304, true));
 /// ```
 pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
-    Counter::new(problem).run(ctl, u64::MAX, &mut Off).0
+    Counter::new(problem)
+        .run(&[problem.start], ctl, u64::MAX, &mut Off)
+        .0
+}
+
+/// Counts the tours that begin with `path`: a legal knight's path (see
+/// [`crate::puzzle::knight::check_path`]) whose first square is `problem.start`. The
+/// same pruned search as [`count`], begun where the path ends; `calls` counts the squares
+/// it entered after the path.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::{Problem, count};
+/// use searchlab::solve::{Budget, Control};
+///
+/// // A corner of 5x5 has two moves; the tours through each add up to its 304.
+/// let board = Board::new(5, 5).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let mut through = |second| count::count_extending(&problem, &[0, second], &mut ctl).tours;
+/// assert_eq!(through(7) + through(11), 304);
+/// ```
+pub fn count_extending(problem: &Problem, path: &[Square], ctl: &mut Control) -> Count {
+    Counter::new(problem).run(path, ctl, u64::MAX, &mut Off).0
+}
+
+/// Why no tour can extend a legal path: what the counter's pruning sees at once where
+/// the path ends, before it searches at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// Squares are left to visit and the knight has no unvisited square to move to.
+    NoMove,
+    /// A pruning rule, and the squares that show it: the square nothing can reach, the
+    /// square next to the knight with no way on, the two squares that would both have to
+    /// be last (none for a closed tour with no way home).
+    Pruned {
+        /// The rule.
+        why: Prune,
+        /// The squares it is about.
+        squares: Vec<Square>,
+    },
+}
+
+/// Whether the pruning rules prove at once that no tour extends `path` (a legal path
+/// from `problem.start`), and how. `None` does not promise a tour: only a count can tell.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::count::{DeadEnd, dead_end};
+/// use searchlab::solve::knight::Problem;
+/// use searchlab::solve::knight::trace::Prune;
+///
+/// // On 3x4 (3 columns, 4 rows; squares numbered row by row from the top), a1 c2 a3
+/// // leaves b4 and b3 with one unvisited neighbour each: both would have to be last.
+/// let board = Board::new(3, 4).unwrap();
+/// let problem = Problem { board: &board, start: 9, closed: false };
+/// let dead = dead_end(&problem, &[9, 8, 3]);
+/// assert_eq!(dead, Some(DeadEnd::Pruned { why: Prune::TwoEnds, squares: vec![1, 4] }));
+/// ```
+pub fn dead_end(problem: &Problem, path: &[Square]) -> Option<DeadEnd> {
+    let board = problem.board;
+    let mut counter = Counter::new(problem);
+    for &sq in path {
+        counter.visit(sq);
+    }
+    let cur = *path.last()?;
+    let left = board.len().checked_sub(path.len())?;
+    if left == 0 {
+        return None;
+    }
+    let why = match counter.moves(cur, left) {
+        Ok(0) => return Some(DeadEnd::NoMove),
+        Ok(_) => return None,
+        Err(why) => why,
+    };
+    let mut visited = vec![false; board.len()];
+    for &sq in path {
+        visited[sq as usize] = true;
+    }
+    let next_to_knight = |sq: Square| board.is_knight_move(cur, sq);
+    let unvisited = (0..board.len() as Square).filter(|&sq| !visited[sq as usize]);
+    let free = &counter.free;
+    let squares: Vec<Square> = match why {
+        Prune::Unreachable => unvisited
+            .filter(|&sq| !next_to_knight(sq) && free.degree(sq) == 0)
+            .take(1)
+            .collect(),
+        Prune::Stranded => unvisited
+            .filter(|&sq| next_to_knight(sq) && free.degree(sq) == 0)
+            .take(1)
+            .collect(),
+        Prune::TwoEnds => unvisited
+            .filter(|&sq| !next_to_knight(sq) && free.degree(sq) == 1)
+            .take(2)
+            .collect(),
+        Prune::NoWayHome => Vec::new(),
+    };
+    Some(DeadEnd::Pruned { why, squares })
 }
 
 /// [`count`], telling `trace` each square entered (with the moves the pruned search
@@ -66,7 +167,7 @@ pub fn count_traced<T: Sink<KnightStep>>(
     ctl: &mut Control,
     trace: &mut T,
 ) -> (Count, Vec<Square>) {
-    Counter::new(problem).run(ctl, u64::MAX, trace)
+    Counter::new(problem).run(&[problem.start], ctl, u64::MAX, trace)
 }
 
 /// Whether a tour from `problem.start` exists: the same search, stopped at the first tour.
@@ -88,7 +189,7 @@ pub fn count_traced<T: Sink<KnightStep>>(
 /// assert_eq!(count::exists(&from(1), &mut ctl), Some(false));
 /// ```
 pub fn exists(problem: &Problem, ctl: &mut Control) -> Option<bool> {
-    let (c, _) = Counter::new(problem).run(ctl, 1, &mut Off);
+    let (c, _) = Counter::new(problem).run(&[problem.start], ctl, 1, &mut Off);
     if c.tours > 0 {
         Some(true)
     } else if c.stop == Stop::Exhausted {
@@ -214,8 +315,10 @@ impl<'a> Counter<'a> {
         Ok(mask)
     }
 
+    /// Counts from the end of `prefix` (a legal path from the start, at least the start).
     fn run<T: Sink<KnightStep>>(
         mut self,
+        prefix: &[Square],
         ctl: &mut Control,
         enough: u64,
         trace: &mut T,
@@ -229,27 +332,35 @@ impl<'a> Counter<'a> {
         let mut path: Vec<Square> = Vec::with_capacity(n);
         let mut todo: Vec<u8> = Vec::with_capacity(n);
         let mut tried: Vec<u8> = Vec::new();
-        self.visit(start);
-        path.push(start);
+        for &sq in prefix {
+            self.visit(sq);
+            path.push(sq);
+        }
+        let last = *path.last().unwrap_or(&start);
         counters.nodes = 1;
-        let first = if n == 1 {
+        let left = n - path.len();
+        let first = if left == 0 {
             Ok(0)
         } else {
-            self.moves(start, n - 1)
+            self.moves(last, left)
         };
-        if n == 1 {
+        // A path that already visits every square is a tour (closed when it ends a move
+        // from the start; a single square closes on itself).
+        let toured =
+            left == 0 && (n == 1 || !self.problem.closed || board.is_knight_move(last, start));
+        if toured {
             counters.solutions = 1;
         }
         let mut begun = !T::ON
             || trace.step(KnightStep::Visit {
-                square: start,
+                square: last,
                 options: Options::default(),
             });
         if T::ON {
             begun = begun
                 && match first {
-                    Err(why) => trace.step(KnightStep::Prune { square: start, why }),
-                    Ok(_) if n == 1 => trace.step(KnightStep::Tour),
+                    Err(why) => trace.step(KnightStep::Prune { square: last, why }),
+                    Ok(_) if toured => trace.step(KnightStep::Tour),
                     Ok(_) => true,
                 };
             tried.push(first.unwrap_or(0));
@@ -266,7 +377,7 @@ impl<'a> Counter<'a> {
                 todo.pop();
                 let sq = path.pop().unwrap_or(start);
                 self.leave(sq);
-                if !path.is_empty() {
+                if path.len() >= prefix.len() {
                     counters.backtracks += 1;
                     if T::ON {
                         tried.pop();
@@ -389,6 +500,93 @@ mod tests {
             assert_eq!(total(2, n, false), 0, "2x{n}");
             assert_eq!(total(n, 2, false), 0, "{n}x2");
         }
+    }
+
+    /// A random legal path of up to `len` squares from `start`.
+    fn random_path(
+        board: &Board,
+        start: Square,
+        len: usize,
+        rng: &mut crate::solve::Rng,
+    ) -> Vec<Square> {
+        use rand::RngExt;
+        let mut path = vec![start];
+        while path.len() < len {
+            let cur = *path.last().unwrap();
+            let next: Vec<Square> = board
+                .neighbours(cur)
+                .filter(|s| !path.contains(s))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            path.push(next[rng.random_range(0..next.len())]);
+        }
+        path
+    }
+
+    #[test]
+    fn counts_through_each_next_square_add_up_and_dead_ends_are_sound() {
+        use rand::RngExt;
+        let mut rng = crate::solve::rng_from_seed(17);
+        for (cols, rows, closed) in [
+            (3, 4, false),
+            (4, 5, false),
+            (5, 5, false),
+            (5, 6, false),
+            (5, 6, true),
+            (4, 5, true),
+        ] {
+            let board = Board::new(cols, rows).unwrap();
+            for trial in 0..12 {
+                let start = rng.random_range(0..board.len() as Square);
+                let problem = Problem {
+                    board: &board,
+                    start,
+                    closed,
+                };
+                let len = 1 + trial % (board.len() / 2);
+                let path = random_path(&board, start, len, &mut rng);
+                let here = with_control(Budget::unlimited(), |ctl| {
+                    count_extending(&problem, &path, ctl)
+                });
+                assert!(here.complete);
+                let last = *path.last().unwrap();
+                let through: u64 = board
+                    .neighbours(last)
+                    .filter(|s| !path.contains(s))
+                    .map(|s| {
+                        let mut longer = path.clone();
+                        longer.push(s);
+                        with_control(Budget::unlimited(), |ctl| {
+                            count_extending(&problem, &longer, ctl)
+                        })
+                        .tours
+                    })
+                    .sum();
+                let whole = path.len() == board.len();
+                assert_eq!(
+                    if whole { here.tours } else { through },
+                    here.tours,
+                    "{cols}x{rows} {path:?}"
+                );
+                // A proof of a dead end is never wrong.
+                if dead_end(&problem, &path).is_some() {
+                    assert_eq!(here.tours, 0, "{cols}x{rows} {path:?}");
+                }
+            }
+        }
+        // The start alone counts what counting from the start does.
+        let board = Board::new(5, 5).unwrap();
+        let problem = Problem {
+            board: &board,
+            start: 0,
+            closed: false,
+        };
+        let alone = with_control(Budget::unlimited(), |ctl| {
+            count_extending(&problem, &[0], ctl)
+        });
+        assert_eq!(alone.tours, 304);
     }
 
     #[test]

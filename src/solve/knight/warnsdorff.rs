@@ -166,11 +166,73 @@ pub fn walk_traced<T: Sink<KnightStep>>(
     path: &mut Vec<Square>,
     trace: &mut T,
 ) -> Stop {
+    path.clear();
+    path.push(problem.start);
+    walk_on_traced(problem, rule, rng, ctl, counters, path, trace)
+}
+
+/// [`walk`] on from the end of `path`, a legal path from the start (at least the start;
+/// see [`crate::puzzle::knight::Board::validate_path`]): the squares already on it count
+/// as visited, and the walk goes on from its last square, leaving the whole walk in
+/// `path`. A player's "finish it for me".
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::knight::Board;
+/// use searchlab::solve::knight::tie_break::{Rule, TieBreak};
+/// use searchlab::solve::knight::{Problem, warnsdorff};
+/// use searchlab::solve::{Budget, Control, Counters, Stop, rng_from_seed};
+///
+/// let board = Board::new(8, 8).unwrap();
+/// let problem = Problem { board: &board, start: 0, closed: false };
+/// let rule = Rule::new(TieBreak::Roth, &board).unwrap();
+/// let mut path = vec![0, 10, 4]; // a8 c7 e8
+/// let stop = warnsdorff::walk_on(
+///     &problem, &rule, &mut rng_from_seed(1), &mut Control::quiet(Budget::unlimited()),
+///     &mut Counters::default(), &mut path,
+/// );
+/// assert_eq!(stop, Stop::Found);
+/// assert_eq!(&path[..3], &[0, 10, 4]);
+/// assert!(board.validate_tour(&path, false).is_ok());
+/// ```
+pub fn walk_on(
+    problem: &Problem,
+    rule: &Rule,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+    path: &mut Vec<Square>,
+) -> Stop {
+    walk_on_traced(problem, rule, rng, ctl, counters, path, &mut Off)
+}
+
+#[allow(clippy::too_many_arguments)] // `walk`'s arguments and the trace
+fn walk_on_traced<T: Sink<KnightStep>>(
+    problem: &Problem,
+    rule: &Rule,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+    path: &mut Vec<Square>,
+    trace: &mut T,
+) -> Stop {
     let board = problem.board;
     let mut free = FreeMoves::new(board);
-    path.clear();
-    let mut cur = problem.start;
+    if path.is_empty() {
+        path.push(problem.start);
+    }
+    // The squares walked before: visited, their phases followed, the last one entered
+    // below as the walk's own.
+    let mut cur = path[0];
     let mut phase = rule.next_phase(0, cur);
+    let given = std::mem::take(path);
+    for &sq in &given[1..] {
+        free.visit(board, cur);
+        path.push(cur);
+        phase = rule.next_phase(phase, sq);
+        cur = sq;
+    }
     let home = problem.closed.then_some(problem.start);
     let mut options = Options::default();
     loop {

@@ -32,6 +32,9 @@ pub struct Task {
 /// What one task counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TaskCount {
+    /// Solutions counted one by one, with no symmetry (a count that completes a partial
+    /// placement, [`Prefix`]).
+    pub count1: u64,
     /// Solutions by the size of their symmetry class.
     pub count2: u64,
     /// Solutions whose class has 4 images.
@@ -47,16 +50,17 @@ pub struct TaskCount {
 impl TaskCount {
     /// All solutions, every image counted.
     pub fn total(&self) -> u64 {
-        self.count2 * 2 + self.count4 * 4 + self.count8 * 8
+        self.count1 + self.count2 * 2 + self.count4 * 4 + self.count8 * 8
     }
 
-    /// Solutions up to rotation and reflection.
+    /// Solutions up to rotation and reflection (of the tasks that use the symmetry).
     pub fn unique(&self) -> u64 {
         self.count2 + self.count4 + self.count8
     }
 
     /// Adds another task's count to this one.
     pub fn add(&mut self, o: &TaskCount) {
+        self.count1 += o.count1;
         self.count2 += o.count2;
         self.count4 += o.count4;
         self.count8 += o.count8;
@@ -421,6 +425,137 @@ pub fn count_small(n: u32) -> u64 {
     go((1u32 << n) - 1, 0, 0, 0)
 }
 
+/// Counts the solutions whose first columns hold the queens of a partial placement.
+///
+/// Turning the board over its main diagonal swaps rows and columns and maps solutions to
+/// solutions, so the placement's queens are laid down as the first rows of the same
+/// bitboard search as [`count_small`], one bit per column. No symmetry is used: each
+/// solution is found once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prefix {
+    n: u32,
+    /// Columns, diagonals and anti-diagonals attacked in the next row.
+    down: u32,
+    left: u32,
+    right: u32,
+    /// Rows placed.
+    depth: u32,
+}
+
+impl Prefix {
+    /// The placement `rows` (the row of the queen in each of the first columns) on an
+    /// `n × n` board, `1 ≤ n ≤` [`MAX_COUNT_N`]; `None` when a queen is off the board or
+    /// two attack each other (then no solution completes it: see
+    /// [`crate::puzzle::queens::validate_partial`] for which).
+    pub fn new(n: u32, rows: &[u32]) -> Option<Prefix> {
+        if n == 0 || n > MAX_COUNT_N || rows.len() > n as usize {
+            return None;
+        }
+        let mut p = Prefix {
+            n,
+            down: 0,
+            left: 0,
+            right: 0,
+            depth: 0,
+        };
+        for &r in rows {
+            if r >= n {
+                return None;
+            }
+            p = p.place(1 << r)?;
+        }
+        Some(p)
+    }
+
+    fn mask(n: u32) -> u32 {
+        (1u32 << n) - 1
+    }
+
+    /// The safe bits of the next row.
+    fn free(&self) -> u32 {
+        Self::mask(self.n) & !(self.left | self.down | self.right)
+    }
+
+    fn place(&self, bit: u32) -> Option<Prefix> {
+        if self.free() & bit == 0 {
+            return None;
+        }
+        Some(Prefix {
+            n: self.n,
+            down: self.down | bit,
+            left: ((self.left | bit) << 1) & Self::mask(self.n),
+            right: (self.right | bit) >> 1,
+            depth: self.depth + 1,
+        })
+    }
+
+    /// The placement extended by each safe row of the next column, for counting in
+    /// parallel: together they count what this one does.
+    pub fn split(&self) -> Vec<Prefix> {
+        if self.depth == self.n {
+            return vec![self.clone()];
+        }
+        let mut out = Vec::new();
+        let mut free = self.free();
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            out.extend(self.place(bit));
+        }
+        out
+    }
+
+    /// Counts the solutions that complete it (as [`TaskCount::count1`]), asking `stop`
+    /// every [`STOP_CHECK`] nodes.
+    pub fn count(&self, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
+        struct Walk<'a> {
+            mask: u32,
+            out: TaskCount,
+            next_check: u64,
+            stop: &'a (dyn Fn() -> bool + Sync),
+        }
+        impl Walk<'_> {
+            fn go(&mut self, down: u32, left: u32, right: u32) {
+                if down == self.mask {
+                    self.out.count1 += 1;
+                    return;
+                }
+                let mut free = self.mask & !(left | down | right);
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    self.out.nodes += 1;
+                    if self.out.nodes >= self.next_check {
+                        self.next_check += STOP_CHECK;
+                        if (self.stop)() {
+                            self.out.complete = false;
+                        }
+                    }
+                    if !self.out.complete {
+                        return;
+                    }
+                    self.go(
+                        down | bit,
+                        ((left | bit) << 1) & self.mask,
+                        (right | bit) >> 1,
+                    );
+                }
+            }
+        }
+        let mut w = Walk {
+            mask: Self::mask(self.n),
+            out: TaskCount {
+                complete: true,
+                ..TaskCount::default()
+            },
+            next_check: STOP_CHECK,
+            stop,
+        };
+        w.go(self.down, self.left, self.right);
+        w.out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,6 +587,32 @@ mod tests {
         assert_eq!(count(8).unique(), 12);
         assert_eq!(count(10).unique(), 92);
         assert_eq!(count(12).unique(), 1_787);
+    }
+
+    #[test]
+    fn prefix_counts_add_up_to_the_total_and_refuse_attacks() {
+        for n in 1..=10u32 {
+            let whole = Prefix::new(n, &[]).unwrap().count(&|| false);
+            assert_eq!(whole.total(), A000170[n as usize], "n = {n}");
+            let by_first: u64 = (0..n)
+                .filter_map(|r| Prefix::new(n, &[r]))
+                .map(|p| p.count(&|| false).total())
+                .sum();
+            assert_eq!(by_first, A000170[n as usize], "n = {n}");
+            let split: u64 = Prefix::new(n, &[])
+                .unwrap()
+                .split()
+                .iter()
+                .map(|p| p.count(&|| false).total())
+                .sum();
+            assert_eq!(split, A000170[n as usize], "n = {n}");
+        }
+        // The first solution in column order completes itself, and only once.
+        let one = Prefix::new(8, &[0, 4, 7, 5, 2, 6, 1, 3]).unwrap();
+        assert_eq!(one.count(&|| false).total(), 1);
+        assert_eq!(Prefix::new(8, &[0, 1]), None, "a diagonal attack");
+        assert_eq!(Prefix::new(8, &[3, 3]), None, "a row attack");
+        assert_eq!(Prefix::new(8, &[8]), None, "off the board");
     }
 
     #[test]
