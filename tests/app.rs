@@ -22,6 +22,9 @@ mod steps;
 #[path = "app/microscope.rs"]
 mod microscope;
 
+#[path = "app/play.rs"]
+mod play;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }

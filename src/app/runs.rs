@@ -243,6 +243,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "one step on: a paused search runs a little further, the animation one move",
     ),
     ("←", "one move back in the animation"),
+    (
+        "1 … 8",
+        "playing a knight's tour: move to the ringed square with that number",
+    ),
+    ("← / →", "playing a knight's tour: undo / redo a move"),
     ("F1 or ?", "show or hide this help"),
     (
         "Ctrl+1 … Ctrl+5",
@@ -269,7 +274,7 @@ pub fn show_help(ctx: &egui::Context) -> bool {
         );
         ui.separator();
         ui.heading("Mouse");
-        ui.label("Click a square of the board to start there; hover one for what it holds (its figure, its degree, its move). Click an algorithm in a table of runs (N-Queens' Run all four, Compare's figures) to see its answer on the board. Drag the plots to pan, scroll to zoom, double-click to reset.");
+        ui.label("Click a square of the board to start there (with \"Play yourself\" on, click a ringed square to move the knight); hover one for what it holds (its figure, its degree, its move). Click an algorithm in a table of runs (N-Queens' Run all four, Compare's figures) to see its answer on the board. Drag the plots to pan, scroll to zoom, double-click to reset.");
         ui.separator();
         ui.heading("About");
         ui.label(format!(

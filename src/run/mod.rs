@@ -8,6 +8,7 @@ pub mod file;
 pub mod knight;
 pub mod magic;
 pub mod microscope;
+pub mod play;
 pub mod puzzle;
 pub mod queens;
 pub mod trace;

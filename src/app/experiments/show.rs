@@ -287,6 +287,7 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
                     construction: None,
                     taken_back: &[],
                     stepping: false,
+                    moves: None,
                 },
             )
         })

@@ -52,6 +52,7 @@ impl KnightView {
                     construction: None,
                     taken_back: &[],
                     stepping: false,
+                    moves: None,
                 };
                 let out = draw_board(ui, &view);
                 crate::app::export::register(ui.ctx(), "board", out.area);

@@ -5,6 +5,7 @@ mod buttons;
 mod closed;
 mod construction;
 mod lens;
+mod play;
 mod settings;
 mod steps;
 mod text;
@@ -13,6 +14,7 @@ use crate::app::error::AppError;
 use crate::app::widgets::construction::StageKind;
 use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
+pub use play::KnightPlay;
 pub use settings::KnightSettings;
 use settings::{OTHER_TASKS, task_name};
 use steps::KnightSteps;
@@ -81,6 +83,8 @@ pub struct KnightView {
     steps: KnightSteps,
     /// How a generation bred the next.
     microscope: crate::app::microscope::Microscope,
+    /// The student's own tour, with the solvers' hints.
+    play: play::KnightPlay,
 }
 
 impl KnightView {
@@ -122,7 +126,18 @@ impl KnightView {
             construction_lines: true,
             steps: KnightSteps::default(),
             microscope: Default::default(),
+            play: Default::default(),
         }
+    }
+
+    /// Play mode: the student's path and hints.
+    pub fn play(&self) -> &KnightPlay {
+        &self.play
+    }
+
+    /// Play mode, to move the knight in tests.
+    pub fn play_mut(&mut self) -> &mut KnightPlay {
+        &mut self.play
     }
 
     /// The tour on display, if the last run found one.
@@ -448,6 +463,18 @@ impl View for KnightView {
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.play.on {
+            match action {
+                Action::Step(by) if by < 0 => {
+                    self.play.undo();
+                }
+                Action::Step(_) => {
+                    self.play.redo();
+                }
+                _ => {}
+            }
+            return;
+        }
         if self.steps.showing {
             match action {
                 Action::Play => return self.steps.key(None),
@@ -477,6 +504,7 @@ impl View for KnightView {
         if let Some(result) = polled.finished {
             self.finish(result);
         }
+        self.play.logic(_ctx);
     }
 
     /// The controls: board, start, algorithm and its parameters, seed, run buttons.
@@ -520,22 +548,44 @@ impl View for KnightView {
         self.closed_box.show(ui, &mut self.settings, &board);
 
         ui.separator();
-        ui.heading("Algorithm");
+        ui.horizontal(|ui| {
+            ui.heading("Algorithm");
+            let was = self.play.on;
+            ui.checkbox(&mut self.play.on, "Play yourself")
+                .on_hover_text("Move the knight yourself, with hints from the solvers");
+            if self.play.on && !was {
+                self.steps.showing = false;
+                self.microscope.showing = false;
+            }
+        });
         let chosen = self.settings.algorithm.clone();
         let current = task_name(&self.settings.algorithm);
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(current)
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in KNIGHT_ALGORITHMS {
-                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                        .on_hover_text(a.summary);
-                }
-                for (id, name, help) in OTHER_TASKS {
-                    ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
-                        .on_hover_text(*help);
-                }
-            });
+        ui.add_enabled_ui(!self.play.on, |ui| {
+            egui::ComboBox::from_label("Algorithm")
+                .selected_text(current)
+                .width(170.0)
+                .show_ui(ui, |ui| {
+                    for a in KNIGHT_ALGORITHMS {
+                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                            .on_hover_text(a.summary);
+                    }
+                    for (id, name, help) in OTHER_TASKS {
+                        ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
+                            .on_hover_text(*help);
+                    }
+                })
+                .response
+                .on_disabled_hover_text(
+                    "You are playing: switch \"Play yourself\" off to run an algorithm",
+                );
+        });
+        if self.play.on {
+            let start = board.square(self.settings.start.0, self.settings.start.1);
+            self.play
+                .controls_ui(ui, &board, start, self.settings.closed);
+            self.hold = hold;
+            return;
+        }
         let picked_by_hand = self.settings.algorithm != chosen;
         (self.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
@@ -558,6 +608,10 @@ impl View for KnightView {
 
     /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
+        if self.play.on {
+            let board = self.board();
+            return self.play.stats_ui(ui, &board, self.settings.closed);
+        }
         if self.steps.showing {
             return self.steps.stats_ui(ui);
         }
@@ -599,10 +653,19 @@ impl View for KnightView {
 
     /// The board, with the live search or the animated answer.
     fn main_ui(&mut self, ui: &mut Ui) {
+        let board = self.board();
+        if self.play.on {
+            let (r, c) = self.settings.start;
+            let start = board.square(r, c);
+            if let Some(sq) = self.play.main_ui(ui, &board, start, self.settings.closed) {
+                self.reset();
+                self.settings.start = board.row_col(sq);
+            }
+            return;
+        }
         if self.microscope.showing {
             return self.microscope_ui(ui);
         }
-        let board = self.board();
         if self.steps.showing {
             self.steps.logic(ui);
             return (self.steps).main_ui(ui, |ui, trace, state, pos| {
@@ -680,6 +743,7 @@ impl View for KnightView {
             construction: construction.map(|c| c.0),
             taken_back: &[],
             stepping: false,
+            moves: None,
         };
         let out = draw_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

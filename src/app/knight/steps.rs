@@ -94,6 +94,7 @@ pub fn draw(ui: &mut Ui, board: &Board, trace: &KnightTrace, state: &KnightState
         construction: None,
         taken_back: &taken_back,
         stepping: true,
+        moves: None,
     };
     let out = draw_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);

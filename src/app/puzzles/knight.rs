@@ -140,6 +140,7 @@ impl PuzzleUi for KnightInstance {
                 construction: None,
                 taken_back: &[],
                 stepping: false,
+                moves: None,
             },
         );
         out.clicked.map(|sq| board.row_col(sq))

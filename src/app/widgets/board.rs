@@ -96,6 +96,9 @@ pub struct BoardView<'a> {
     pub taken_back: &'a [Square],
     /// A step-by-step view (see `taken_back`): the legend keeps room for its marks.
     pub stepping: bool,
+    /// Play mode (the legend keeps room for its marks), with the squares the player may
+    /// move the knight to: ringed, and numbered with the key that moves it there.
+    pub moves: Option<&'a [Square]>,
 }
 
 pub struct BoardResponse {
@@ -165,7 +168,10 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let legend_height = if view.legend {
         // A step-by-step view keeps a row for its crossed-out squares, so that the board
         // keeps its size from step to step.
-        let rows = legend_rows(avail.x) + usize::from(view.stepping);
+        // Play mode's rings take a row, and its hints' heat or degrees another.
+        let rows = legend_rows(avail.x)
+            + usize::from(view.stepping)
+            + 2 * usize::from(view.moves.is_some());
         legend::strip_height(ui, rows)
     } else {
         0.0
@@ -224,7 +230,8 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let shown = view.shown.min(view.path.len());
     let trail = &view.path[..shown];
     if let Some(heat) = &view.heat {
-        heat_marks(ui, &painter, view, heat, squares, cell, trail.is_empty());
+        let print = trail.is_empty() || view.moves.is_some();
+        heat_marks(ui, &painter, view, heat, squares, cell, print);
     }
 
     // A construction's pieces, tours and joins.
@@ -344,6 +351,25 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
                 font.clone(),
                 color,
             );
+        }
+    }
+
+    // Where a player may move: a ring, and the key that moves there.
+    if let Some(moves) = view.moves {
+        let ring = Stroke::new((cell * 0.07).clamp(1.5, 3.0), pal.start);
+        let font = FontId::monospace((cell * 0.26).clamp(8.0, 16.0));
+        for (i, &sq) in moves.iter().enumerate() {
+            let r = square_rect(sq);
+            painter.circle_stroke(r.center(), cell * 0.36, ring);
+            if cell >= MIN_TEXT_CELL {
+                painter.text(
+                    r.left_top() + vec2(cell * 0.08, cell * 0.04),
+                    Align2::LEFT_TOP,
+                    (i + 1).to_string(),
+                    font.clone(),
+                    pal.start,
+                );
+            }
         }
     }
 
@@ -508,6 +534,10 @@ fn heat_marks(
     let max = heat.max();
     let font = FontId::proportional((cell * 0.26).clamp(8.0, 16.0));
     for (i, &v) in heat.values.iter().enumerate().take(b.len()) {
+        // In play mode only the squares the knight can move to have figures.
+        if view.moves.is_some() && !v.is_finite() {
+            continue;
+        }
         let (r, c) = (i as u32 / b.cols(), i as u32 % b.cols());
         let at = squares.min + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
         let (text, colour) = if v.is_finite() {

@@ -92,6 +92,8 @@ pub enum Mark<'a> {
     Fill(Color32),
     /// A square's outline.
     Outline(Color32),
+    /// A ring.
+    Ring(Color32),
     /// A short line.
     Line(Color32),
     /// A short dashed line.
@@ -126,6 +128,9 @@ pub fn swatch(ui: &mut Ui, mark: Mark, text: &str) {
         }
         Mark::Outline(c) => {
             painter.rect_stroke(inner, 0.0, Stroke::new(2.0, c), StrokeKind::Inside);
+        }
+        Mark::Ring(c) => {
+            painter.circle_stroke(inner.center(), inner.width() * 0.4, Stroke::new(2.0, c));
         }
         Mark::Line(c) => {
             painter.line_segment(

@@ -82,6 +82,18 @@ pub fn count_extending(problem: &Problem, path: &[Square], ctl: &mut Control) ->
     Counter::new(problem).run(path, ctl, u64::MAX, &mut Off).0
 }
 
+/// The first tour that begins with `path` (a legal path from `problem.start`), by the same
+/// pruned search stopped at its first tour: `Found` with the tour, `Exhausted` when there
+/// is none, or the budget's stop with the path where it stopped.
+pub fn first_extending(
+    problem: &Problem,
+    path: &[Square],
+    ctl: &mut Control,
+) -> (Count, Vec<Square>) {
+    let (c, at) = Counter::new(problem).run(path, ctl, 1, &mut Off);
+    (c, at)
+}
+
 /// Why no tour can extend a legal path: what the counter's pruning sees at once where
 /// the path ends, before it searches at all.
 #[derive(Debug, Clone, PartialEq, Eq)]

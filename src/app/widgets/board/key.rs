@@ -53,6 +53,7 @@ pub(super) fn board_legend(
             .last()
             .is_some_and(|&k| b.neighbours(k).any(|t| !trail.contains(&t)));
     let marks = view.start.is_some()
+        || view.moves.is_some_and(|m| !m.is_empty())
         || shown > 0
         || degrees
         || view.construction.is_some()
@@ -88,6 +89,13 @@ pub(super) fn board_legend(
                 Mark::Fill(pal.knight)
             };
             legend::swatch(ui, knight, "the knight");
+        }
+        if view.moves.is_some_and(|m| !m.is_empty()) {
+            legend::swatch(
+                ui,
+                Mark::Ring(pal.start),
+                "where the knight can move: click it, or press its number",
+            );
         }
         if !view.taken_back.is_empty() {
             legend::swatch(
@@ -125,7 +133,7 @@ pub(super) fn board_legend(
                 &(heat.exact)(heat.max()),
                 |t| heat_colour(t, dark),
             );
-            if heat.values.iter().any(|v| !v.is_finite()) {
+            if view.moves.is_none() && heat.values.iter().any(|v| !v.is_finite()) {
                 legend::swatch(
                     ui,
                     Mark::Glyph("–", ui.visuals().text_color()),

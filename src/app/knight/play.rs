@@ -1,0 +1,627 @@
+//! Play mode on the Knight's Tour tab: the student moves the knight, square by square,
+//! and asks the solvers for hints about the position on the board: Warnsdorff's choice,
+//! how many tours go on through each square (and a proof when none does), or the rest of
+//! the tour.
+
+use crate::app::background::Background;
+use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
+use crate::puzzle::knight::{Board, Square};
+use crate::run::JobError;
+use crate::run::play::{
+    self, CountHint, Finished, Finisher, MAX_COUNT_HINT_SQUARES, onward_degrees,
+};
+use crate::solve::Stop;
+use egui::{RichText, Ui};
+use std::time::Duration;
+
+/// How long the count hint may count, in all.
+pub const COUNT_HINT_TIME: Duration = Duration::from_secs(10);
+/// How long "finish it for me" may search.
+pub const FINISH_TIME: Duration = Duration::from_secs(20);
+/// Squares per second of a finish being drawn.
+const FINISH_SPEED: f32 = 12.0;
+
+/// The hint on show, about the path it was asked for.
+enum Hint {
+    Warnsdorff(Vec<(Square, u32)>),
+    Counts(CountHint),
+    Failed(String),
+}
+
+/// The game: the player's path, what was undone, the hint on show, and the work the
+/// hints run in the background.
+#[derive(Default)]
+pub struct KnightPlay {
+    /// Whether play mode is on.
+    pub on: bool,
+    path: Vec<Square>,
+    /// Squares undone, the most recent last: redo puts them back.
+    undone: Vec<Square>,
+    hint: Option<Hint>,
+    counting: Option<Background<Result<CountHint, JobError>>>,
+    finishing: Option<Background<Result<Finished, JobError>>>,
+    finisher: Option<Finisher>,
+    /// A finish being drawn: the walk, and the squares of it not on the board yet.
+    drawing: Option<(Finished, f32)>,
+    /// The last thing said about the game: a refused click, a finish's outcome.
+    said: Option<(String, bool)>,
+    /// The board, start and goal the path was played for: a change of any restarts.
+    played_for: Option<(u32, u32, Square, bool)>,
+}
+
+impl KnightPlay {
+    /// The player's path, from the start square.
+    pub fn path(&self) -> &[Square] {
+        &self.path
+    }
+
+    /// Where the knight can move next, in the order of the keys 1–8.
+    pub fn moves(&self, board: &Board) -> Vec<Square> {
+        if self.drawing.is_some() || self.is_done(board, false) {
+            return Vec::new();
+        }
+        onward_degrees(board, &self.path)
+            .into_iter()
+            .map(|m| m.0)
+            .collect()
+    }
+
+    /// Whether the path visits every square (and, for a closed goal, ends a knight's move
+    /// from the start): checked by `puzzle/`.
+    pub fn is_done(&self, board: &Board, closed: bool) -> bool {
+        self.path.len() == board.len() && board.validate_tour(&self.path, closed).is_ok()
+    }
+
+    /// Starts again from `start` when the board, the start or the goal changed.
+    fn follow(&mut self, board: &Board, start: Square, closed: bool) {
+        let key = (board.cols(), board.rows(), start, closed);
+        if self.played_for != Some(key) || self.path.first() != Some(&start) {
+            self.played_for = Some(key);
+            self.restart(start);
+        }
+    }
+
+    /// Back to the start square alone.
+    pub fn restart(&mut self, start: Square) {
+        self.stop_work();
+        self.path = vec![start];
+        self.undone.clear();
+        self.hint = None;
+        self.said = None;
+    }
+
+    /// Stops the hints' threads (at their next check) and a finish being drawn.
+    fn stop_work(&mut self) {
+        self.cancel_hints();
+        self.drawing = None;
+    }
+
+    fn cancel_hints(&mut self) {
+        if let Some(b) = self.counting.take() {
+            b.cancel();
+        }
+        if let Some(b) = self.finishing.take() {
+            b.cancel();
+        }
+    }
+
+    /// Moves the knight to `sq` if it may go there; otherwise says why not.
+    pub fn try_move(&mut self, board: &Board, sq: Square) -> bool {
+        if self.drawing.is_some() || self.finishing.is_some() {
+            return false;
+        }
+        let Some(&at) = self.path.last() else {
+            return false;
+        };
+        let name = board.name(sq);
+        if self.path.contains(&sq) {
+            self.said = Some((format!("{name} is visited already"), false));
+            return false;
+        }
+        if !board.is_knight_move(at, sq) {
+            self.said = Some((
+                format!(
+                    "{name} is not a knight's move from {}: try a ringed square",
+                    board.name(at)
+                ),
+                false,
+            ));
+            return false;
+        }
+        self.path.push(sq);
+        // Redo goes on only along the same line.
+        if self.undone.last() == Some(&sq) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
+        }
+        self.moved();
+        true
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        if self.path.len() < 2 || self.drawing.is_some() {
+            return false;
+        }
+        if let Some(sq) = self.path.pop() {
+            self.undone.push(sq);
+        }
+        self.moved();
+        true
+    }
+
+    /// Makes the last move undone again.
+    pub fn redo(&mut self) -> bool {
+        if self.drawing.is_some() {
+            return false;
+        }
+        match self.undone.pop() {
+            Some(sq) => {
+                self.path.push(sq);
+                self.moved();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// After the path changed: the hints were about the old one.
+    fn moved(&mut self) {
+        self.cancel_hints();
+        self.hint = None;
+        self.said = None;
+    }
+
+    /// Asks for the count hint, on a thread.
+    fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
+        let board = board.clone();
+        let path = self.path.clone();
+        self.hint = None;
+        self.counting = Some(Background::start("count-hint", ctx, move |send, work| {
+            send(play::count_hint(
+                &board,
+                &path,
+                closed,
+                COUNT_HINT_TIME,
+                &work.cancel,
+            ));
+        }));
+    }
+
+    /// Asks `finisher` for the rest of the tour, on a thread.
+    fn ask_finish(&mut self, ctx: &egui::Context, board: &Board, closed: bool, finisher: Finisher) {
+        let board = board.clone();
+        let path = self.path.clone();
+        self.said = None;
+        self.finishing = Some(Background::start("finish-tour", ctx, move |send, work| {
+            send(play::finish(
+                &board,
+                &path,
+                closed,
+                finisher,
+                FINISH_TIME,
+                &work.cancel,
+            ));
+        }));
+    }
+
+    /// Reads what the hints' threads sent, and draws a finish on, square by square.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        if let Some(b) = &self.counting {
+            for result in b.take() {
+                self.hint = Some(match result {
+                    Ok(hint) if hint.path == self.path => Hint::Counts(hint),
+                    Ok(_) => continue,
+                    Err(e) => Hint::Failed(e.to_string()),
+                });
+            }
+            if b.has_ended() {
+                self.counting = None;
+            }
+        }
+        if let Some(b) = &self.finishing {
+            for result in b.take() {
+                match result {
+                    Ok(f) if f.path.starts_with(&self.path) => {
+                        self.drawing = Some((f, 0.0));
+                    }
+                    Ok(_) => {}
+                    Err(e) => self.said = Some((e.to_string(), false)),
+                }
+            }
+            if b.has_ended() {
+                self.finishing = None;
+            }
+        }
+        if let Some((f, carry)) = &mut self.drawing {
+            let dt = ctx.input(|i| i.stable_dt).min(0.1);
+            *carry += dt * FINISH_SPEED;
+            while *carry >= 1.0 && self.path.len() < f.path.len() {
+                *carry -= 1.0;
+                self.path.push(f.path[self.path.len()]);
+            }
+            if self.path.len() >= f.path.len() {
+                self.said = Some((f.message.clone(), f.found));
+                self.undone.clear();
+                self.drawing = None;
+            } else {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Whether work for a hint is running.
+    pub fn busy(&self) -> bool {
+        self.counting.is_some() || self.finishing.is_some() || self.drawing.is_some()
+    }
+
+    /// The keys of play mode: 1–8 move to the ringed square with that number.
+    fn keys(&mut self, ui: &Ui, board: &Board) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let digits = [
+            egui::Key::Num1,
+            egui::Key::Num2,
+            egui::Key::Num3,
+            egui::Key::Num4,
+            egui::Key::Num5,
+            egui::Key::Num6,
+            egui::Key::Num7,
+            egui::Key::Num8,
+        ];
+        let moves = self.moves(board);
+        for (i, key) in digits.into_iter().enumerate() {
+            if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, key))
+                && let Some(&sq) = moves.get(i)
+            {
+                self.try_move(board, sq);
+            }
+        }
+        if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::COMMAND, egui::Key::Z)) {
+            self.undo();
+        }
+        if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::COMMAND, egui::Key::Y)) {
+            self.redo();
+        }
+    }
+
+    /// The play panel under the algorithm picker: how to play, undo/redo/restart, hints.
+    pub fn controls_ui(&mut self, ui: &mut Ui, board: &Board, start: Square, closed: bool) {
+        self.follow(board, start, closed);
+        let goal = if closed {
+            "Visit every square once and end a knight's move from the start (a closed tour)."
+        } else {
+            "Visit every square once (an open tour)."
+        };
+        ui.label(format!(
+            "Your turn: click a ringed square, or press its number, to move the knight. {goal} Before the first move, click any other square to start there."
+        ));
+        ui.horizontal_wrapped(|ui| {
+            let idle = self.drawing.is_none();
+            if ui
+                .add_enabled(idle && self.path.len() > 1, egui::Button::new("⟲ Undo"))
+                .on_hover_text("Take back the last move (← or Ctrl+Z)")
+                .on_disabled_hover_text("Nothing to take back: the knight is on its start square")
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(idle && !self.undone.is_empty(), egui::Button::new("Redo ⟳"))
+                .on_hover_text("Make the move taken back again (→ or Ctrl+Y)")
+                .on_disabled_hover_text("No move taken back to make again")
+                .clicked()
+            {
+                self.redo();
+            }
+            if ui
+                .add_enabled(
+                    self.path.len() > 1 || self.busy(),
+                    egui::Button::new("Restart"),
+                )
+                .on_hover_text(
+                    "Back to the start square alone (click a square then to start there)",
+                )
+                .clicked()
+            {
+                self.restart(start);
+            }
+        });
+        ui.add_space(4.0);
+        ui.label(RichText::new("Hints").strong());
+        let ended = self.path.len() == board.len() || self.moves(board).is_empty();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!ended && !self.busy(), egui::Button::new("Warnsdorff's choice"))
+                .on_hover_text("Where Warnsdorff's rule would go: the square with the fewest onward moves")
+                .on_disabled_hover_text("No move left to choose from")
+                .clicked()
+            {
+                self.hint = Some(Hint::Warnsdorff(onward_degrees(board, &self.path)));
+            }
+            let too_big = board.len() > MAX_COUNT_HINT_SQUARES;
+            let why_not = if too_big {
+                format!(
+                    "Counting is offered on boards of up to {MAX_COUNT_HINT_SQUARES} squares (8×8); on larger ones a count can take hours"
+                )
+            } else {
+                "No move left to count".to_string()
+            };
+            if ui
+                .add_enabled(!ended && !too_big && !self.busy(), egui::Button::new("Count the tours"))
+                .on_hover_text(format!(
+                    "How many tours go on through each square you can move to, counted exactly (at most {} s), and a proof when none does",
+                    COUNT_HINT_TIME.as_secs()
+                ))
+                .on_disabled_hover_text(why_not)
+                .clicked()
+            {
+                self.ask_counts(ui.ctx(), board, closed);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let finisher = self
+                .finisher
+                .unwrap_or(if board.len() <= MAX_COUNT_HINT_SQUARES {
+                    Finisher::Backtracking
+                } else {
+                    Finisher::Warnsdorff
+                });
+            let mut chosen = finisher;
+            egui::ComboBox::from_id_salt("finisher")
+                .selected_text(chosen.name())
+                .show_ui(ui, |ui| {
+                    for f in Finisher::ALL {
+                        ui.selectable_value(&mut chosen, f, f.name())
+                            .on_hover_text(f.help());
+                    }
+                })
+                .response
+                .on_hover_text(chosen.help());
+            if chosen != finisher {
+                self.finisher = Some(chosen);
+            }
+            if ui
+                .add_enabled(
+                    !ended && !self.busy(),
+                    egui::Button::new("Finish it for me"),
+                )
+                .on_hover_text(format!(
+                    "{} plays the rest of the tour from where you are (at most {} s), move by move",
+                    chosen.name(),
+                    FINISH_TIME.as_secs()
+                ))
+                .on_disabled_hover_text("The tour has ended: undo or restart to play on")
+                .clicked()
+            {
+                self.ask_finish(ui.ctx(), board, closed, chosen);
+            }
+        });
+        if self.counting.is_some() || self.finishing.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(if self.counting.is_some() {
+                    "Counting the tours…"
+                } else {
+                    "Looking for the rest of the tour…"
+                });
+                if ui.button("Stop").clicked() {
+                    self.stop_work();
+                }
+            });
+        }
+    }
+
+    /// The right-hand panel: how far the player got, and the hint or the last word.
+    pub fn stats_ui(&self, ui: &mut Ui, board: &Board, closed: bool) {
+        let n = board.len();
+        ui.label(format!("Your path: {} of {n} squares", self.path.len()));
+        if let Some(&at) = self.path.last() {
+            ui.label(format!("The knight is on {}", board.name(at)));
+        }
+        if self.is_done(board, closed) {
+            let kind = if closed { "closed tour" } else { "tour" };
+            super::super::view::outcome_label(
+                ui,
+                &format!("Done: a complete {kind} of {n} squares, checked."),
+                true,
+            );
+        } else if self.path.len() == n {
+            super::super::view::outcome_label(
+                ui,
+                &format!(
+                    "Every square is visited, but {} is not a knight's move from the start {}: not a closed tour. Undo and try another ending.",
+                    board.name(self.path[n - 1]),
+                    board.name(self.path[0])
+                ),
+                false,
+            );
+        } else if self.drawing.is_none() && self.moves(board).is_empty() {
+            super::super::view::outcome_label(
+                ui,
+                &format!(
+                    "Stuck: the knight has no unvisited square to move to, and {} squares are left. Undo, or restart.",
+                    n - self.path.len()
+                ),
+                false,
+            );
+        }
+        if let Some((text, good)) = &self.said {
+            super::super::view::outcome_label(ui, text, *good);
+        }
+        ui.separator();
+        match &self.hint {
+            None => {
+                ui.label(
+                    RichText::new("Ask for a hint on the left: the solvers look at your position.")
+                        .weak(),
+                );
+            }
+            Some(Hint::Failed(e)) => {
+                super::super::view::outcome_label(ui, e, false);
+            }
+            Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
+            Some(Hint::Counts(hint)) => counts_text(ui, board, hint),
+        }
+    }
+
+    /// The board: the path, the ringed moves, and the hint's marks. Returns a square to
+    /// start from instead, when one is clicked before the first move.
+    pub fn main_ui(
+        &mut self,
+        ui: &mut Ui,
+        board: &Board,
+        start: Square,
+        closed: bool,
+    ) -> Option<Square> {
+        self.follow(board, start, closed);
+        self.keys(ui, board);
+        let moves = self.moves(board);
+        let values: Option<Vec<f64>> = match &self.hint {
+            Some(Hint::Counts(h)) => {
+                let mut v = vec![f64::NAN; board.len()];
+                for t in &h.through {
+                    v[t.square as usize] = if t.complete { t.tours as f64 } else { f64::NAN };
+                }
+                Some(v)
+            }
+            _ => None,
+        };
+        let whole = |v: f64| format!("{v:.0}");
+        let tours = |v: f64| {
+            let n = v.round() as u64;
+            format!(
+                "{n} tour{} go on through this square",
+                if n == 1 { "" } else { "s" }
+            )
+        };
+        let heat = values.as_ref().map(|values| Heat {
+            values,
+            caption: "tours that go on through the square",
+            exact: &whole,
+            short: &short_count,
+            tell: &tours,
+            missing: "not a move, or its count was cut short",
+        });
+        let view = BoardView {
+            board,
+            start: Some(start),
+            path: &self.path,
+            shown: self.path.len(),
+            closed: closed && self.is_done(board, true),
+            degrees: matches!(self.hint, Some(Hint::Warnsdorff(_))),
+            heat,
+            legend: true,
+            construction: None,
+            taken_back: &[],
+            stepping: false,
+            moves: Some(&moves),
+        };
+        let out = draw_board(ui, &view);
+        crate::app::export::register(ui.ctx(), "board", out.area);
+        match out.clicked {
+            // Before the first move, a click on a square that is not a move picks the start.
+            Some(sq) if self.path.len() == 1 && !moves.contains(&sq) && sq != start => Some(sq),
+            Some(sq) => {
+                self.try_move(board, sq);
+                None
+            }
+            None => None,
+        }
+    }
+}
+
+/// Warnsdorff's choice in words: every candidate with its onward moves, and the pick.
+fn warnsdorff_text(ui: &mut Ui, board: &Board, path: &[Square], moves: &[(Square, u32)]) {
+    let Some(&at) = path.last() else { return };
+    if moves.is_empty() {
+        ui.label("The knight has no move left.");
+        return;
+    }
+    let listed: Vec<String> = moves
+        .iter()
+        .map(|&(s, d)| format!("{} ({d} onward)", board.name(s)))
+        .collect();
+    ui.label(format!(
+        "Move {} from {}: {} free square{} — {}.",
+        path.len(),
+        board.name(at),
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" },
+        listed.join(", ")
+    ));
+    let fewest = moves.iter().map(|m| m.1).min().unwrap_or(0);
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|m| m.1 == fewest)
+        .map(|m| board.name(m.0))
+        .collect();
+    if best.len() == 1 {
+        ui.label(format!(
+            "Warnsdorff's rule takes {}, the fewest onward moves: squares with few ways out are visited before they are cut off.",
+            best[0]
+        ));
+    } else {
+        ui.label(format!(
+            "{} tie with {fewest} onward move{}: the rule alone does not choose. A tie-break rule does (Roth's: the one farthest from the centre; Pohl's: look one move further).",
+            best.join(" and "),
+            if fewest == 1 { "" } else { "s" }
+        ));
+    }
+    ui.label(RichText::new("The numbers on the free squares are their onward moves.").weak());
+}
+
+/// The count hint in words: the tours through each candidate, and a dead end's proof.
+fn counts_text(ui: &mut Ui, board: &Board, hint: &CountHint) {
+    let listed: Vec<String> = hint
+        .through
+        .iter()
+        .map(|t| {
+            let n = if t.complete {
+                t.tours.to_string()
+            } else {
+                format!("at least {}", t.tours)
+            };
+            format!("{}: {n}", board.name(t.square))
+        })
+        .collect();
+    ui.label(format!(
+        "Tours that go on through each square: {}.",
+        listed.join(", ")
+    ));
+    let total: u64 = hint.through.iter().map(|t| t.tours).sum();
+    match hint.stop {
+        Stop::Exhausted if hint.calls == 0 && hint.dead_end.is_some() => {}
+        Stop::Exhausted => {
+            let took = super::super::view::format_ms(ui.ctx(), hint.elapsed.as_secs_f64() * 1e3);
+            ui.label(format!(
+                "{total} tour{} in all begin with your path (counted exactly in {took}, {} squares entered).",
+                if total == 1 { "" } else { "s" },
+                hint.calls
+            ));
+        }
+        stop => {
+            super::super::view::outcome_label(
+                ui,
+                &format!(
+                    "Cut short ({}) after {:.1} s: a square marked \"at least\" was not counted to the end, so it is left uncoloured.",
+                    stop.describe(),
+                    hint.elapsed.as_secs_f64()
+                ),
+                false,
+            );
+        }
+    }
+    if let Some(proof) = &hint.dead_end {
+        super::super::view::outcome_label(
+            ui,
+            &format!(
+                "Dead end: no tour begins with your path, because {}. Undo a move or two.",
+                proof.text
+            ),
+            false,
+        );
+    }
+}
