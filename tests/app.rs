@@ -25,6 +25,12 @@ mod microscope;
 #[path = "app/play.rs"]
 mod play;
 
+#[path = "app/queens_play.rs"]
+mod queens_play;
+
+#[path = "app/magic_play.rs"]
+mod magic_play;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }

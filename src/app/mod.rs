@@ -255,8 +255,14 @@ impl SearchLabApp {
             self.fonts_ready = true;
         }
         view::set_timings_hidden(ctx, self.hide_timings);
+        let mut played = None;
         for (_, view) in self.views_mut() {
             view.logic(ctx);
+            played = played.or_else(|| view.take_played());
+        }
+        if let Some(p) = played {
+            self.compare.add_played(p);
+            self.tab = Tab::Compare;
         }
     }
 

@@ -48,6 +48,11 @@ pub trait View {
     fn move_list(&self) -> Option<(String, String)> {
         None
     }
+    /// An answer the player asked to put beside the algorithms' in Compare, handed over
+    /// once.
+    fn take_played(&mut self) -> Option<super::compare::Played> {
+        None
+    }
     /// The view's plot or table data as CSV, once it has some.
     fn plot_csv(&self) -> Option<String> {
         let points = self.live()?.history.points();

@@ -110,6 +110,59 @@ fn a_completed_tour_is_recognised() {
 }
 
 #[test]
+fn a_finished_tour_is_saved_as_a_move_list_and_goes_beside_the_algorithms_in_compare() {
+    let dir = std::env::temp_dir().join(format!("searchlab-my-tour-{}", std::process::id()));
+    let mut h = playing("5×5");
+    h.state_mut().files_dir = dir.clone();
+    let board = Board::new(5, 5).unwrap();
+    let problem = Problem {
+        board: &board,
+        start: 0,
+        closed: false,
+    };
+    let (_, tour) =
+        count::first_extending(&problem, &[0], &mut Control::quiet(Budget::unlimited()));
+    for &sq in &tour[1..] {
+        assert!(h.state_mut().knight.play_mut().try_move(&board, sq));
+    }
+    h.run();
+    h.get_by_label("Save the move list").click();
+    h.run();
+    h.get_by_label_contains("Saved your tour to");
+    // The text reads back move by move: "1. a5-c4" and so on, 24 moves.
+    let text = std::fs::read_to_string(dir.join("searchlab-my-tour-5x5-a5.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains('-')).collect();
+    assert_eq!(lines.len(), 24, "{text}");
+    assert!(lines[0].starts_with("1. a5-"), "{text}");
+    let csv = std::fs::read_to_string(dir.join("searchlab-my-tour-5x5-a5.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 25, "a header and 24 moves: {csv}");
+    // The export menu's move list is the played tour too.
+    let (listed, _) = searchlab::app::View::move_list(&h.state().knight).expect("a move list");
+    assert_eq!(listed, text);
+    h.get_by_label("Put it in Compare").click();
+    // Compare plays the tour on its timeline: it keeps repainting.
+    for _ in 0..3 {
+        h.step();
+    }
+    assert_eq!(h.state().tab, searchlab::app::Tab::Compare);
+    let lanes = h.state().compare.lanes();
+    assert_eq!(lanes.len(), 1);
+    assert!(lanes[0].played);
+    assert_eq!(lanes[0].answer, tour);
+    let k = &h.state().compare.settings.knight;
+    assert_eq!((k.cols, k.rows, k.start, k.closed), (5, 5, (0, 0), false));
+    // Run all adds the algorithms and keeps the tour played by hand.
+    h.get_by_label("▶ Run all").click();
+    super::step_until_idle(&mut h, Duration::from_secs(30));
+    let lanes = h.state().compare.lanes();
+    assert!(lanes.len() > 1);
+    assert!(lanes[0].played && lanes[0].answer == tour);
+    assert!(lanes[1..].iter().all(|l| !l.played));
+    h.get_by_label_contains("Played by hand in the puzzle's tab");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_dead_end_is_proved_with_the_squares_that_show_it() {
     let mut h = playing("3×4");
     // Before the first move, a click on another square starts there: a1 (row 3, col 0).

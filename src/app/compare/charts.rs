@@ -37,6 +37,10 @@ pub fn curves(
     progress_axis: &str,
     notes: &[(usize, CurveNote)],
 ) {
+    // An answer played by hand has no curve; with nothing else there is nothing to plot.
+    if lanes.iter().all(|l| l.played) {
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Curves of trial 0").strong());
         ui.radio_value(overlay, true, "Overlaid");
@@ -179,7 +183,9 @@ fn times(ui: &mut Ui, lanes: &[Lane], trials: u64, hide: bool) {
         "thin bar: mean; box: middle half, line in it: median; whiskers: fastest and slowest ({trials} trials each){}",
         if hide { ". Hidden in reproducible pictures" } else { "" }
     ));
+    // Answers played by hand have no time: they are in the table, not here.
     let rows: Vec<Row> = (lanes.iter().enumerate())
+        .filter(|(_, l)| !l.played)
         .map(|(i, l)| {
             let s = l.summary();
             let n = l.trials.len();
@@ -227,6 +233,7 @@ fn successes(ui: &mut Ui, lanes: &[Lane]) {
     ui.label(RichText::new("Success rate").strong());
     ui.label("share of the trials that found what they looked for");
     let rows: Vec<Row> = (lanes.iter().enumerate())
+        .filter(|(_, l)| !l.played)
         .map(|(i, l)| {
             let s = l.summary();
             let rate = 100.0 * s.success_rate;
@@ -304,6 +311,15 @@ fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
         if name.clicked() {
             *selected = if on { None } else { Some(i) };
         }
+        if l.played {
+            ui.label("by hand");
+            ui.label("1");
+            for _ in 0..6 {
+                ui.label("—");
+            }
+            ui.end_row();
+            continue;
+        }
         ui.label(s.trials.to_string());
         ui.label(s.successes.to_string());
         ui.label(format!("{:.0} %", 100.0 * s.success_rate));
@@ -325,6 +341,15 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         "puzzle,instance,algorithm,params,trials,successes,success_rate,mean_ms,median_ms,min_ms,max_ms,nodes_trial0,generations_trial0\n",
     );
     for l in lanes {
+        if l.played {
+            // One answer, found by hand: no trials, times or nodes.
+            let _ = writeln!(
+                out,
+                "{puzzle},{instance},{},by hand,1,1,1.0000,,,,,,",
+                l.algorithm
+            );
+            continue;
+        }
         let s = l.summary();
         let _ = writeln!(
             out,

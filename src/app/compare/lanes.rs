@@ -10,6 +10,9 @@ use crate::solve::{Counters, NoObserver};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
+/// The `algorithm` of a lane played by hand (no catalog entry has it).
+pub const PLAYED: &str = "played";
+
 /// An algorithm's parameters as `(name, value)` pairs.
 pub type Params = Vec<(String, String)>;
 
@@ -34,6 +37,8 @@ pub struct Lane {
     /// `(found, milliseconds)` of every trial that has ended, trial 0 first.
     pub trials: Vec<(bool, f64)>,
     pub error: Option<String>,
+    /// Played by hand in a puzzle tab (no run, no trials, no time).
+    pub played: bool,
 }
 
 impl Lane {
@@ -60,7 +65,26 @@ impl Lane {
             progress: vec![[0.0, 0.0]],
             trials: Vec::new(),
             error: None,
+            played: false,
         })
+    }
+
+    /// A lane for an answer found by hand: `answer`, already checked by the rules.
+    pub fn played(name: &str, answer: Vec<u32>, message: &str) -> Lane {
+        Lane {
+            algorithm: PLAYED.to_string(),
+            name: name.to_string(),
+            params: Vec::new(),
+            live: LiveRun::default(),
+            state: Vec::new(),
+            answer,
+            found: Some(true),
+            message: message.to_string(),
+            progress: Vec::new(),
+            trials: Vec::new(),
+            error: None,
+            played: true,
+        }
     }
 
     /// Trial 0's counters (at its last report, or its end).

@@ -26,12 +26,36 @@ use crate::solve::Budget;
 use charts::colour;
 use egui::{RichText, Ui};
 use lanes::TrialResult;
-pub use lanes::{Lane, Params};
+pub use lanes::{Lane, PLAYED, Params};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 pub use super::puzzles::Puzzle;
+
+/// An answer found by hand in a puzzle tab's play mode, to go beside the algorithms'.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// The instance it was played on.
+    pub on: PlayedOn,
+    /// The tour, placement or square, in the order Compare's timeline plays answers.
+    pub answer: Vec<u32>,
+}
+
+/// The instance a [`Played`] answer belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayedOn {
+    Knight(KnightInstance),
+    Queens(QueensInstance),
+    Magic(MagicInstance),
+}
+
+/// What Compare says of an answer played by hand.
+const PLAYED_MESSAGE: &str =
+    "Played by hand in the puzzle's tab; checked by the rules. No run: no time, no trials.";
+
+/// What Compare calls an answer played by hand.
+pub const PLAYED_NAME: &str = "You (by hand)";
 
 /// The most trials of each algorithm.
 pub const MAX_TRIALS: u64 = 1000;
@@ -221,7 +245,8 @@ impl CompareView {
 
     /// Trials done and in all (the first trial of each algorithm included).
     pub fn trials_progress(&self) -> (u64, u64) {
-        let total = self.ran.trials * self.lanes.len() as u64;
+        let runs = self.lanes.iter().filter(|l| !l.played).count();
+        let total = self.ran.trials * runs as u64;
         let done: usize = self.lanes.iter().map(|l| l.trials.len()).sum();
         (done as u64, total)
     }
@@ -229,6 +254,73 @@ impl CompareView {
     /// The longest answer: the timeline's end.
     pub fn timeline_len(&self) -> usize {
         self.lanes.iter().map(|l| l.answer.len()).max().unwrap_or(0)
+    }
+
+    /// Puts an answer played by hand beside the algorithms': Compare takes its instance,
+    /// keeps the algorithms' lanes when they ran on that instance, replaces an earlier
+    /// played answer, and plays the timeline from the start.
+    pub fn add_played(&mut self, played: Played) {
+        let same = self.same_instance_as_ran(&played.on);
+        match played.on {
+            PlayedOn::Knight(k) => {
+                self.settings.puzzle = PuzzleKind::Knight;
+                self.settings.knight = k;
+            }
+            PlayedOn::Queens(q) => {
+                self.settings.puzzle = PuzzleKind::Queens;
+                self.settings.queens = q;
+            }
+            PlayedOn::Magic(m) => {
+                self.settings.puzzle = PuzzleKind::Magic;
+                self.settings.magic = m;
+            }
+        }
+        if same {
+            if let Some(i) = self.lanes.iter().position(|l| l.played) {
+                // Its place, and so every other lane's index and colour, stay.
+                self.lanes[i] = Lane::played(PLAYED_NAME, played.answer, PLAYED_MESSAGE);
+            } else {
+                (self.lanes).push(Lane::played(PLAYED_NAME, played.answer, PLAYED_MESSAGE));
+            }
+        } else {
+            self.stop();
+            self.lanes = vec![Lane::played(PLAYED_NAME, played.answer, PLAYED_MESSAGE)];
+            self.ran = self.settings.clone();
+            self.error = None;
+        }
+        self.selected = None;
+        self.shown = 1.min(self.timeline_len());
+        self.playing = self.shown < self.timeline_len();
+    }
+
+    /// Whether the lanes on show ran on the instance `on`.
+    fn same_instance_as_ran(&self, on: &PlayedOn) -> bool {
+        !self.lanes.is_empty()
+            && match on {
+                PlayedOn::Knight(k) => {
+                    self.ran.puzzle == PuzzleKind::Knight && self.ran.knight == *k
+                }
+                PlayedOn::Queens(q) => {
+                    self.ran.puzzle == PuzzleKind::Queens && self.ran.queens == *q
+                }
+                PlayedOn::Magic(m) => self.ran.puzzle == PuzzleKind::Magic && self.ran.magic == *m,
+            }
+    }
+
+    /// The lanes played by hand on the instance the form now holds (kept by a new run).
+    fn played_lanes_kept(&mut self) -> Vec<Lane> {
+        let s = &self.settings;
+        let same = self.ran.puzzle == s.puzzle
+            && match s.puzzle {
+                PuzzleKind::Knight => self.ran.knight == s.knight,
+                PuzzleKind::Queens => self.ran.queens == s.queens,
+                PuzzleKind::Magic => self.ran.magic == s.magic,
+            };
+        if !same {
+            return Vec::new();
+        }
+        let lanes = std::mem::take(&mut self.lanes);
+        lanes.into_iter().filter(|l| l.played).collect()
     }
 
     /// Starts every chosen algorithm on its own worker, trial 0 with the seed; the other
@@ -260,7 +352,11 @@ impl CompareView {
             .map(|(a, params, job)| Lane::start(&a, &name_of(&a), params, job, ctx))
             .collect();
         match lanes {
-            Ok(lanes) => self.lanes = lanes,
+            Ok(lanes) => {
+                let mut kept = self.played_lanes_kept();
+                kept.extend(lanes);
+                self.lanes = kept;
+            }
             Err(e) => {
                 self.error = Some(e.to_string());
                 return;
@@ -298,7 +394,7 @@ impl CompareView {
         let mut jobs = Vec::new();
         for i in 1..s.trials {
             for (k, l) in self.lanes.iter().enumerate() {
-                if l.error.is_none() {
+                if l.error.is_none() && !l.played {
                     let job = s
                         .instance()
                         .job(&l.algorithm, &l.params, s.seed + i, s.budget());
@@ -517,6 +613,11 @@ impl View for CompareView {
         }
         for (i, l) in self.lanes.iter().enumerate() {
             ui.label(RichText::new(&l.name).strong().color(colour(i)));
+            if l.played {
+                ui.label(&l.message);
+                ui.separator();
+                continue;
+            }
             egui::Grid::new(("compare-stats", i))
                 .num_columns(2)
                 .show(ui, |ui| {

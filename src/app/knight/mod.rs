@@ -460,6 +460,30 @@ impl View for KnightView {
         self.tour_move_list()
     }
 
+    /// The tour played by hand, when the player asked for it in Compare.
+    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+        if !self.play.take_compare_request() {
+            return None;
+        }
+        let board = self.board();
+        let path = self.play.path();
+        if !self.play.is_done(&board, self.settings.closed) {
+            return None;
+        }
+        let s = &self.settings;
+        Some(crate::app::compare::Played {
+            on: crate::app::compare::PlayedOn::Knight(
+                crate::app::puzzles::knight::KnightInstance {
+                    cols: s.cols as u64,
+                    rows: s.rows as u64,
+                    start: board.row_col(path[0]),
+                    closed: s.closed,
+                },
+            ),
+            answer: path.to_vec(),
+        })
+    }
+
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {

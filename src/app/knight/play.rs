@@ -7,8 +7,8 @@ use crate::app::background::Background;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
-use crate::run::play::{
-    self, CountHint, Finished, Finisher, MAX_COUNT_HINT_SQUARES, onward_degrees,
+use crate::run::play::knight::{
+    self as play, CountHint, Finished, Finisher, MAX_COUNT_HINT_SQUARES, onward_degrees,
 };
 use crate::solve::Stop;
 use egui::{RichText, Ui};
@@ -47,6 +47,8 @@ pub struct KnightPlay {
     said: Option<(String, bool)>,
     /// The board, start and goal the path was played for: a change of any restarts.
     played_for: Option<(u32, u32, Square, bool)>,
+    /// The player asked to put the finished tour beside the algorithms in Compare.
+    to_compare: bool,
 }
 
 impl KnightPlay {
@@ -251,6 +253,33 @@ impl KnightPlay {
         }
     }
 
+    /// Whether the player asked to put the finished tour in Compare (asked once).
+    pub fn take_compare_request(&mut self) -> bool {
+        std::mem::take(&mut self.to_compare)
+    }
+
+    /// The finished tour's actions: to Compare, or saved as a move list.
+    fn tour_ui(&mut self, ui: &mut Ui, board: &Board, closed: bool) {
+        ui.add_space(4.0);
+        ui.label(RichText::new("Your tour").strong());
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Put it in Compare")
+                .on_hover_text("Show your tour beside the algorithms' on the Compare tab, on the same board and start; Run all there adds the algorithms")
+                .clicked()
+            {
+                self.to_compare = true;
+            }
+            if ui
+                .button("Save the move list")
+                .on_hover_text("Write your tour in chess notation, as text (1. a8-b6 …) and as CSV, to the runs folder")
+                .clicked()
+            {
+                self.said = Some(save_moves(ui.ctx(), board, &self.path, closed));
+            }
+        });
+    }
+
     /// Whether work for a hint is running.
     pub fn busy(&self) -> bool {
         self.counting.is_some() || self.finishing.is_some() || self.drawing.is_some()
@@ -399,6 +428,9 @@ impl KnightPlay {
                 self.ask_finish(ui.ctx(), board, closed, chosen);
             }
         });
+        if self.is_done(board, closed) && !self.busy() {
+            self.tour_ui(ui, board, closed);
+        }
         if self.counting.is_some() || self.finishing.is_some() {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -534,6 +566,38 @@ impl KnightPlay {
 }
 
 /// Warnsdorff's choice in words: every candidate with its onward moves, and the pick.
+/// Writes `path` as a move list, text and CSV, to the runs folder; says where (or why
+/// not) and whether it went well.
+fn save_moves(ctx: &egui::Context, board: &Board, path: &[Square], closed: bool) -> (String, bool) {
+    use crate::app::export::{free_path, write_text};
+    use crate::puzzle::knight::notation::{move_list, move_list_csv};
+    let dir = ctx
+        .data(|d| d.get_temp::<std::path::PathBuf>(crate::app::files_dir_id()))
+        .unwrap_or_else(crate::app::runs::runs_dir);
+    let closed = closed && board.is_closed(path);
+    let stem = format!(
+        "searchlab-my-tour-{}x{}-{}",
+        board.cols(),
+        board.rows(),
+        board.name(path[0])
+    );
+    let text = free_path(&dir, &stem, "txt");
+    let csv = free_path(&dir, &stem, "csv");
+    let wrote = write_text(&text, &move_list(board, path, closed))
+        .and_then(|_| write_text(&csv, &move_list_csv(board, path, closed)));
+    match wrote {
+        Ok(_) => (
+            format!(
+                "Saved your tour to {} and {}",
+                text.display(),
+                csv.display()
+            ),
+            true,
+        ),
+        Err(e) => (format!("Could not save your tour: {e}"), false),
+    }
+}
+
 fn warnsdorff_text(ui: &mut Ui, board: &Board, path: &[Square], moves: &[(Square, u32)]) {
     let Some(&at) = path.last() else { return };
     if moves.is_empty() {

@@ -8,6 +8,9 @@ impl super::KnightView {
     /// The path on the board now: the step on show, the live search's, or the tour as far
     /// as the animation has walked.
     fn path_on_show(&mut self) -> Vec<Square> {
+        if self.play.on {
+            return self.play.path().to_vec();
+        }
         if self.steps.showing {
             return self.steps.state().map(|s| s.path).unwrap_or_default();
         }
@@ -36,8 +39,13 @@ impl super::KnightView {
 
     /// The tour on show as a move list, text and CSV.
     pub(super) fn tour_move_list(&self) -> Option<(String, String)> {
-        let tour = self.displayed_tour()?;
         let board = self.board();
+        let tour = if self.play.on {
+            // A played tour once it is complete (closed checked when asked for).
+            Some(self.play.path()).filter(|_| self.play.is_done(&board, self.settings.closed))
+        } else {
+            self.displayed_tour()
+        }?;
         let closed = board.is_closed(tour);
         Some((
             move_list(&board, tour, closed),

@@ -86,6 +86,7 @@ impl PuzzleUi for QueensInstance {
                 version: key,
                 legend: false,
                 focus: None,
+                play: false,
             },
         );
         None

@@ -3,6 +3,7 @@
 //! compare the times.
 
 mod figures;
+mod play;
 mod steps;
 
 use super::live_run::LiveRun;
@@ -23,6 +24,7 @@ use crate::run::{JobError, Report};
 use crate::solve::queens::count::MAX_COUNT_N;
 use crate::solve::{Budget, GenerationStats};
 use egui::{RichText, Ui};
+pub use play::QueensPlay;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -116,6 +118,8 @@ pub struct QueensView {
     steps: QueensSteps,
     /// How a generation of the cultural algorithm bred the next.
     microscope: crate::app::microscope::Microscope,
+    /// Play mode: the student's queens and the hints.
+    play: QueensPlay,
 }
 
 impl QueensView {
@@ -145,6 +149,7 @@ impl QueensView {
             outcome: None,
             steps: QueensSteps::default(),
             microscope: Default::default(),
+            play: QueensPlay::default(),
             results: Vec::new(),
             selected: None,
             hovered: None,
@@ -197,6 +202,16 @@ impl QueensView {
         self.pairs = Some(0);
         self.placement = rows;
         self.version += 1;
+    }
+
+    /// Play mode: the student's queens and hints.
+    pub fn play(&self) -> &QueensPlay {
+        &self.play
+    }
+
+    /// Play mode, to place queens in tests.
+    pub fn play_mut(&mut self) -> &mut QueensPlay {
+        &mut self.play
     }
 
     /// The GA microscope, to pick its child in tests.
@@ -403,7 +418,33 @@ impl View for QueensView {
         self.board_as_text()
     }
 
+    /// The solution played by hand, when the player asked for it in Compare.
+    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+        let n = self.settings.n;
+        if !self.play.take_compare_request() || !self.play.is_solved(n as usize) {
+            return None;
+        }
+        Some(crate::app::compare::Played {
+            on: crate::app::compare::PlayedOn::Queens(
+                crate::app::puzzles::queens::QueensInstance { n },
+            ),
+            answer: self.play.columns().iter().flatten().copied().collect(),
+        })
+    }
+
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.play.on {
+            match action {
+                Action::Step(by) if by < 0 => {
+                    self.play.undo();
+                }
+                Action::Step(_) => {
+                    self.play.redo();
+                }
+                _ => {}
+            }
+            return;
+        }
         if self.steps.showing {
             match action {
                 Action::Play => return self.steps.key(None),
@@ -431,6 +472,7 @@ impl View for QueensView {
             self.finish(result);
             self.start_next(ctx);
         }
+        self.play.logic();
     }
 
     /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
@@ -474,19 +516,41 @@ impl View for QueensView {
         });
 
         ui.separator();
-        ui.heading("Algorithm");
+        ui.horizontal(|ui| {
+            ui.heading("Algorithm");
+            let was = self.play.on;
+            ui.checkbox(&mut self.play.on, "Play yourself")
+                .on_hover_text("Place the queens yourself, with hints from the solvers");
+            if self.play.on && !was {
+                self.steps.showing = false;
+                self.microscope.showing = false;
+            }
+        });
         let current = queens_algorithm(&self.settings.algorithm)
             .map(|a| a.name)
             .unwrap_or("?");
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(current)
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in QUEENS_ALGORITHMS {
-                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                        .on_hover_text(a.summary);
-                }
-            });
+        ui.add_enabled_ui(!self.play.on, |ui| {
+            egui::ComboBox::from_label("Algorithm")
+                .selected_text(current)
+                .width(170.0)
+                .show_ui(ui, |ui| {
+                    for a in QUEENS_ALGORITHMS {
+                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                            .on_hover_text(a.summary);
+                    }
+                })
+                .response
+                .on_disabled_hover_text(
+                    "You are playing: switch \"Play yourself\" off to run an algorithm",
+                );
+        });
+        if self.play.on {
+            self.hold = hold;
+            self.play.controls_ui(ui, self.settings.n as usize);
+            ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
+                .on_hover_text("Join queens that attack each other along their row or diagonal.");
+            return;
+        }
         if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
@@ -541,6 +605,14 @@ impl View for QueensView {
 
     /// Counters, the outcome, the table of runs and the conflicts plot.
     fn stats(&mut self, ui: &mut Ui) {
+        if self.play.on {
+            self.play.stats_ui(ui, self.settings.n as usize);
+            if let Some(h) = &self.hovered {
+                ui.separator();
+                ui.label(h);
+            }
+            return;
+        }
         if self.steps.showing {
             return self.steps.stats_ui(ui);
         }
@@ -606,6 +678,11 @@ impl View for QueensView {
 
     /// The board with the live placement or the answer.
     fn main_ui(&mut self, ui: &mut Ui) {
+        if self.play.on {
+            let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
+            self.hovered = self.play.main_ui(ui, n, lines);
+            return;
+        }
         if self.microscope.showing {
             let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
@@ -622,6 +699,7 @@ impl View for QueensView {
                         version,
                         legend: true,
                         focus: None,
+                        play: false,
                     };
                     let out = queens_board(ui, &view);
                     crate::app::export::register(ui.ctx(), "board", out.area);
@@ -641,6 +719,7 @@ impl View for QueensView {
             version: self.version,
             legend: true,
             focus: None,
+            play: false,
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

@@ -50,6 +50,7 @@ pub fn draw(ui: &mut Ui, trace: &QueensTrace, state: &QueensState, pos: usize) {
         version: pos as u64,
         legend: true,
         focus: focus(trace, state, pos),
+        play: false,
     };
     let out = queens_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);
@@ -91,12 +92,19 @@ impl super::QueensView {
         if n > 100 {
             return None;
         }
-        let rows = if self.steps.showing {
+        let rows: Vec<u32> = if self.play.on {
+            // Play mode's empty columns hold no row.
+            let columns = self.play.columns();
+            (0..n)
+                .map(|c| columns.get(c).copied().flatten().unwrap_or(u32::MAX))
+                .collect()
+        } else if self.steps.showing {
             self.steps.state()?.rows
         } else {
             self.placement.clone()
         };
-        let mut out = format!("{n} queens, {} placed\n", rows.len());
+        let placed = rows.iter().filter(|&&r| r != u32::MAX).count();
+        let mut out = format!("{n} queens, {placed} placed\n");
         for r in 0..n as u32 {
             let line: Vec<&str> = (0..n)
                 .map(|c| if rows.get(c) == Some(&r) { "Q" } else { "." })

@@ -26,6 +26,22 @@ pub struct MagicGridResponse {
     pub response: egui::Response,
     /// The square with its sums and legend: what an export shows.
     pub area: Rect,
+    /// The cell clicked this frame, row-major (play mode).
+    pub clicked: Option<usize>,
+    /// The cell clicked with the secondary button this frame (play mode: lock it).
+    pub secondary: Option<usize>,
+}
+
+/// Play mode's marks on the square: the cell picked for a swap, the cells locked, a
+/// hint's two cells.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayMarks<'a> {
+    /// The cell picked first, waiting for the cell to swap it with.
+    pub selected: Option<usize>,
+    /// Per cell, whether the player locked it.
+    pub locked: &'a [bool],
+    /// Two cells a hint names.
+    pub pair: Option<(usize, usize)>,
 }
 
 /// The rows of the legend strip under the square.
@@ -35,10 +51,22 @@ const LEGEND_ROWS: usize = 2;
 /// legend under it when `legend` is set (the magic-square view; Compare's small squares
 /// share one).
 pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGridResponse {
+    magic_grid_with(ui, n, cells, legend, None)
+}
+
+/// [`magic_grid`], in play mode when `play` is given: cells answer clicks, and the
+/// selected, locked and hinted cells are marked, with a legend for the marks.
+pub fn magic_grid_with(
+    ui: &mut Ui,
+    n: usize,
+    cells: &[u32],
+    legend: bool,
+    play: Option<PlayMarks>,
+) -> MagicGridResponse {
     let n = n.max(1);
     let full = cells.len() == n * n;
     let legend_height = if legend {
-        legend::strip_height(ui, LEGEND_ROWS)
+        legend::strip_height(ui, LEGEND_ROWS + usize::from(play.is_some()))
     } else {
         0.0
     };
@@ -58,7 +86,12 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGr
     } else {
         Rect::from_min_size(origin, Vec2::splat(side))
     };
-    let response = ui.interact(grid, id.with("cells"), Sense::hover());
+    let sense = if play.is_some() {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    let response = ui.interact(grid, id.with("cells"), sense);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Magic square"));
     let painter = ui.painter_at(area);
     let strip = Rect::from_min_max(Pos2::new(area.min.x, area.min.y + side), area.max);
@@ -143,7 +176,12 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGr
             Some(t) => response.on_hover_text_at_pointer(t),
             None => response,
         };
-        return MagicGridResponse { response, area };
+        return MagicGridResponse {
+            response,
+            area,
+            clicked: None,
+            secondary: None,
+        };
     }
 
     // A strip of half a cell above the grid holds the anti-diagonal's sum at its
@@ -175,6 +213,64 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGr
         Stroke::new(1.0, text.gamma_multiply(0.5)),
         StrokeKind::Inside,
     );
+    let cell_rect =
+        |i: usize| Rect::from_min_size(at((i / n) as f32, (i % n) as f32), Vec2::splat(cell));
+    if let Some(p) = &play {
+        let width = (cell * 0.07).clamp(2.0, 5.0);
+        for (i, _) in p.locked.iter().enumerate().filter(|(_, l)| **l) {
+            let r = cell_rect(i).shrink(width);
+            painter.rect_stroke(r, 2.0, Stroke::new(width * 0.6, LOCKED), StrokeKind::Inside);
+            // A corner tab, so a locked cell reads as locked without its colour.
+            let tab = (cell * 0.18).clamp(4.0, 14.0);
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    r.left_top(),
+                    r.left_top() + vec2(tab, 0.0),
+                    r.left_top() + vec2(0.0, tab),
+                ],
+                LOCKED,
+                Stroke::NONE,
+            ));
+        }
+        if let Some((a, b)) = p.pair {
+            for i in [a, b] {
+                painter.rect_stroke(
+                    cell_rect(i),
+                    0.0,
+                    Stroke::new(width, HINT),
+                    StrokeKind::Inside,
+                );
+            }
+            painter.line_segment(
+                [cell_rect(a).center(), cell_rect(b).center()],
+                Stroke::new(width * 0.5, HINT.gamma_multiply(0.7)),
+            );
+        }
+        if let Some(i) = p.selected {
+            painter.rect_stroke(
+                cell_rect(i),
+                0.0,
+                Stroke::new(width, SELECTED),
+                StrokeKind::Inside,
+            );
+        }
+    }
+    let pointed = |p: Option<Pos2>| {
+        p.and_then(|p| {
+            let d = (p - grid.min) / cell;
+            (d.x >= 0.0 && d.y >= 0.0 && d.x < n as f32 && d.y < n as f32)
+                .then(|| d.y as usize * n + d.x as usize)
+        })
+    };
+    let (clicked, secondary) = if play.is_some() {
+        let at = pointed(response.interact_pointer_pos());
+        (
+            at.filter(|_| response.clicked()),
+            at.filter(|_| response.secondary_clicked()),
+        )
+    } else {
+        (None, None)
+    };
     if full {
         let sums = line_sums(n, cells);
         let label = |p: Pos2, text: String, s: u64| {
@@ -199,11 +295,47 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGr
         label(at(-0.25, edge + 0.1), format!("↙{a}"), a);
         if legend {
             legend::strip(ui, strip, |ui| {
-                legend::row(ui, |ui| sums_legend(ui, constant))
+                legend::row(ui, |ui| sums_legend(ui, constant));
+                if let Some(p) = &play {
+                    legend::row(ui, |ui| play_legend(ui, p));
+                }
             });
         }
     }
-    MagicGridResponse { response, area }
+    MagicGridResponse {
+        response,
+        area,
+        clicked,
+        secondary,
+    }
+}
+
+/// The selected cell's outline.
+const SELECTED: Color32 = Color32::from_rgb(60, 140, 240);
+/// A locked cell's outline and padlock.
+const LOCKED: Color32 = Color32::from_rgb(150, 110, 200);
+/// A hint's two cells.
+const HINT: Color32 = Color32::from_rgb(40, 180, 170);
+
+/// What play mode's marks mean: the ones on the square, or how to make them.
+fn play_legend(ui: &mut Ui, p: &PlayMarks) {
+    if p.selected.is_some() {
+        legend::swatch(
+            ui,
+            Mark::Outline(SELECTED),
+            "picked: click another cell to swap",
+        );
+    } else {
+        ui.label(egui::RichText::new("click two cells to swap them").weak());
+    }
+    if p.locked.iter().any(|l| *l) {
+        legend::swatch(ui, Mark::Outline(LOCKED), "locked (right-click to unlock)");
+    } else {
+        ui.label(egui::RichText::new("right-click a cell to lock it").weak());
+    }
+    if p.pair.is_some() {
+        legend::swatch(ui, Mark::Outline(HINT), "the hint's swap");
+    }
 }
 
 /// What the colours of the line sums mean.

@@ -18,6 +18,9 @@ const MAX_SEGMENTS: usize = 4000;
 /// The density view's texture is at most this many texels a side.
 const MAX_DENSITY_SIDE: usize = 512;
 
+/// In a placement's `rows`, a column with no queen (play mode's boards have gaps).
+pub const EMPTY: u32 = u32::MAX;
+
 /// Who attacks whom in a placement, computed once per placement in `O(n)`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Attacks {
@@ -60,6 +63,9 @@ impl Attacks {
         let mut attacked = vec![false; rows.len()];
         let mut segments = Vec::new();
         for (c, &r) in rows.iter().enumerate() {
+            if r == EMPTY {
+                continue;
+            }
             for l in lines(c, r) {
                 let prev = last[l];
                 if prev != u32::MAX {
@@ -91,8 +97,10 @@ pub struct QueensBoardView<'a> {
     /// Say under the board what its colours mean (the N-Queens view; Compare's small
     /// boards share one legend).
     pub legend: bool,
-    /// The square a search is looking at, in a step-by-step view.
+    /// The square a search is looking at, in a step-by-step view (or a hint's square).
     pub focus: Option<Focus>,
+    /// Play mode: empty squares a queen attacks are shaded, and a click is reported.
+    pub play: bool,
 }
 
 /// The square a search is looking at (a row it tries, a move it scores), and the queen
@@ -117,6 +125,8 @@ pub struct QueensBoardResponse {
     pub told: Option<String>,
     /// The side of a density view's blocks (at most), if the board is drawn as one.
     pub density: Option<usize>,
+    /// `(row, column)` of the square clicked this frame (play mode).
+    pub clicked: Option<(u32, u32)>,
 }
 
 struct Palette {
@@ -194,7 +204,12 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     );
     let id = area_response.id;
     let board = Rect::from_min_size(area.min + vec2(coords.left, 0.0), Vec2::splat(side));
-    let response = ui.interact(board, id.with("squares"), Sense::hover());
+    let sense = if view.play {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    let response = ui.interact(board, id.with("squares"), sense);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Queens board"));
     let origin = board.min;
     let painter = ui.painter_at(area);
@@ -252,6 +267,7 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             hovered: hovered.map(|(br, bc)| (first(br), first(bc))),
             told,
             density: Some(block_side),
+            clicked: None,
         };
     }
 
@@ -260,6 +276,31 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     painter.image(texture.id(), board, uv, Color32::WHITE);
     let centre = |c: usize, r: u32| origin + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
 
+    if view.play {
+        // The empty squares some queen attacks: on its row, column or a diagonal.
+        let shade = pal.attacked.gamma_multiply(0.22);
+        let queens: Vec<(usize, u32)> = (view.rows.iter().enumerate())
+            .filter(|&(_, &r)| r != EMPTY)
+            .map(|(c, &r)| (c, r))
+            .collect();
+        for c in 0..n {
+            for r in 0..n as u32 {
+                if view.rows.get(c) == Some(&r) {
+                    continue;
+                }
+                let hit = queens.iter().any(|&(qc, qr)| {
+                    qc == c || qr == r || qr.abs_diff(r) as usize == qc.abs_diff(c)
+                });
+                if hit {
+                    let rect = Rect::from_min_size(
+                        origin + vec2(c as f32 * cell, r as f32 * cell),
+                        Vec2::splat(cell),
+                    );
+                    painter.rect_filled(rect, 0.0, shade);
+                }
+            }
+        }
+    }
     let lines_drawn = view.show_lines && view.attacks.segments.len() <= MAX_SEGMENTS;
     if lines_drawn {
         let stroke = Stroke::new((cell * 0.06).clamp(1.0, 3.0), pal.line);
@@ -269,6 +310,9 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         }
     }
     for (c, &r) in view.rows.iter().enumerate() {
+        if r == EMPTY {
+            continue;
+        }
         let attacked = view.attacks.attacked.get(c).copied().unwrap_or(false);
         let colour = if attacked { pal.attacked } else { pal.queen };
         let p = centre(c, r);
@@ -295,7 +339,7 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             egui::StrokeKind::Inside,
         );
         if let Some(by) = f.by
-            && let Some(&r) = view.rows.get(by as usize)
+            && let Some(&r) = view.rows.get(by as usize).filter(|&&r| r != EMPTY)
         {
             painter.extend(egui::Shape::dashed_line(
                 &[centre(by as usize, r), at],
@@ -306,9 +350,25 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         }
     }
     if view.legend {
-        let focus = view.focus.map(|f| f.by.is_some());
+        let play = view.play;
+        // In play mode the outlined square is a hint's, said on the play row.
+        let focus = view.focus.filter(|_| !play).map(|f| f.by.is_some());
+        let hinted = play && view.focus.is_some();
         legend::strip(ui, strip, |ui| {
-            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus)
+            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus);
+            if play {
+                let pal = palette(ui.visuals().dark_mode);
+                legend::row(ui, |ui| {
+                    legend::swatch(
+                        ui,
+                        Mark::Fill(pal.attacked.gamma_multiply(0.4)),
+                        "an empty square a queen attacks",
+                    );
+                    if hinted {
+                        legend::swatch(ui, Mark::Outline(pal.focus), "the hint's square");
+                    }
+                });
+            }
         });
     }
 
@@ -336,10 +396,33 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             format!("{name} ({r},{c}): an attacked queen")
         } else if queen {
             format!("{name} ({r},{c}): a queen, attacked by none")
+        } else if view.play {
+            let by = (view.rows.iter().enumerate())
+                .filter(|&(_, &qr)| qr != EMPTY)
+                .filter(|&(qc, &qr)| {
+                    qc == c as usize
+                        || qr == r
+                        || qr.abs_diff(r) as usize == qc.abs_diff(c as usize)
+                })
+                .count();
+            match by {
+                0 => format!("{name} ({r},{c}): empty, no queen attacks it"),
+                1 => format!("{name} ({r},{c}): empty, attacked by 1 queen"),
+                k => format!("{name} ({r},{c}): empty, attacked by {k} queens"),
+            }
         } else {
             format!("{name} ({r},{c}): empty")
         });
     }
+    let clicked = if response.clicked() {
+        response.interact_pointer_pos().and_then(|p| {
+            let d = (p - origin) / cell;
+            (d.x >= 0.0 && d.y >= 0.0 && d.x < n as f32 && d.y < n as f32)
+                .then_some((d.y as u32, d.x as u32))
+        })
+    } else {
+        None
+    };
     let response = match &told {
         Some(t) => response.on_hover_text_at_pointer(t),
         None => response,
@@ -350,6 +433,7 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         hovered,
         told,
         density: None,
+        clicked,
     }
 }
 

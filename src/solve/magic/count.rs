@@ -96,6 +96,43 @@ struct Step {
 /// assert_eq!(validate(3, &c.first.unwrap()), Ok(()));
 /// ```
 pub fn count(n: usize, stop: &dyn Fn() -> bool) -> MagicCount {
+    count_keeping(n, &[], stop)
+}
+
+/// Counts the magic squares of order `n` that hold the value `fixed[i]` in cell `i`
+/// wherever it is `Some` (row-major; cells past the slice are free): the squares a player
+/// can still reach by moving only the other cells. A fixed value off `1..=n²`, or one
+/// value fixed in two cells, leaves none.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::solve::magic::count::count_keeping;
+///
+/// // Of the 8 magic squares of order 3, all have 5 in the centre, and 2 have 2 in the
+/// // top-left corner.
+/// let centre = [None, None, None, None, Some(5)];
+/// assert_eq!(count_keeping(3, &centre, &|| false).total, 8);
+/// assert_eq!(count_keeping(3, &[Some(2)], &|| false).total, 2);
+/// ```
+pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -> MagicCount {
+    let max = n * n;
+    let mut pins = vec![0u32; max];
+    let mut reserved = vec![false; max + 1];
+    let none = MagicCount {
+        total: 0,
+        nodes: 0,
+        complete: true,
+        first: None,
+    };
+    for (cell, v) in fixed.iter().enumerate() {
+        let Some(v) = *v else { continue };
+        if cell >= max || v == 0 || v as usize > max || reserved[v as usize] {
+            return none;
+        }
+        pins[cell] = v;
+        reserved[v as usize] = true;
+    }
     let order = fill_order(n);
     let position = |cell: usize| order.iter().position(|&(r, c)| r * n + c == cell);
     let steps: Vec<Step> = (order.iter().enumerate())
@@ -113,6 +150,8 @@ pub fn count(n: usize, stop: &dyn Fn() -> bool) -> MagicCount {
         steps,
         cells: vec![0; n * n],
         used: vec![false; n * n + 1],
+        pins,
+        reserved,
         out: MagicCount {
             total: 0,
             nodes: 0,
@@ -134,6 +173,10 @@ struct Search<'a> {
     steps: Vec<Step>,
     cells: Vec<u32>,
     used: Vec<bool>,
+    /// Per cell, the value it must hold (0: any).
+    pins: Vec<u32>,
+    /// The values some other cell is pinned to.
+    reserved: Vec<bool>,
     out: MagicCount,
     next_check: u64,
     stop: &'a dyn Fn() -> bool,
@@ -161,6 +204,9 @@ impl Search<'_> {
                 return;
             };
             self.try_value(k, cell, v);
+        } else if self.pins[cell] != 0 {
+            self.out.nodes += 1;
+            self.try_value(k, cell, self.pins[cell] as u64);
         } else {
             for v in 1..=(self.n * self.n) as u64 {
                 self.out.nodes += 1;
@@ -180,6 +226,10 @@ impl Search<'_> {
     fn try_value(&mut self, k: usize, cell: usize, v: u64) {
         let max = (self.n * self.n) as u64;
         if v == 0 || v > max || self.used[v as usize] {
+            return;
+        }
+        let pin = self.pins[cell] as u64;
+        if (pin != 0 && v != pin) || (pin == 0 && self.reserved[v as usize]) {
             return;
         }
         self.cells[cell] = v as u32;
@@ -211,6 +261,38 @@ mod tests {
             assert!(c.complete);
             assert_eq!(validate(n, &c.first.unwrap()), Ok(()));
         }
+    }
+
+    #[test]
+    fn fixing_one_cell_splits_the_total_by_its_value() {
+        // Every magic square holds each value once: fixing one cell and summing over its
+        // values gives the whole count (every cell of order 3; of order 4 a corner, a
+        // centre cell, an edge cell and the cell filled last).
+        let never = || false;
+        for (n, total, cells) in [
+            (3usize, 8u64, (0..9).collect::<Vec<_>>()),
+            (4, 7040, vec![0, 5, 7, 14]),
+        ] {
+            for cell in cells {
+                let sum: u64 = (1..=(n * n) as u32)
+                    .map(|v| {
+                        let mut fixed = vec![None; n * n];
+                        fixed[cell] = Some(v);
+                        count_keeping(n, &fixed, &never).total
+                    })
+                    .sum();
+                assert_eq!(sum, total, "order {n}, cell {cell}");
+            }
+        }
+        // Every square counted keeps the fixed cells, and is magic.
+        let fixed = [Some(16), None, None, Some(13)];
+        let c = count_keeping(4, &fixed, &never);
+        let first = c.first.unwrap();
+        assert_eq!((first[0], first[3]), (16, 13));
+        assert_eq!(validate(4, &first), Ok(()));
+        // A value fixed twice, or off the square, leaves none.
+        assert_eq!(count_keeping(3, &[Some(1), Some(1)], &never).total, 0);
+        assert_eq!(count_keeping(3, &[Some(10)], &never).total, 0);
     }
 
     #[test]

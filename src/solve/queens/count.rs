@@ -440,6 +440,9 @@ pub struct Prefix {
     right: u32,
     /// Rows placed.
     depth: u32,
+    /// Per later row, the one bit its queen must take (0: any), for a placement with
+    /// gaps (see [`Prefix::pinned`]).
+    pins: Vec<u32>,
 }
 
 impl Prefix {
@@ -451,18 +454,49 @@ impl Prefix {
         if n == 0 || n > MAX_COUNT_N || rows.len() > n as usize {
             return None;
         }
+        let columns: Vec<Option<u32>> = rows.iter().map(|&r| Some(r)).collect();
+        Prefix::pinned(n, &columns)
+    }
+
+    /// A placement with gaps: `columns[c]` is the row of column `c`'s queen, or `None`
+    /// for a column still empty (columns past the slice are empty too). Its count is of
+    /// the solutions that keep every queen placed. `None` when a queen is off the board
+    /// or the queens of the first columns attack each other (queens after a gap that
+    /// attack are found by the count: it finds no solution).
+    ///
+    /// # Example
+    ///
+    /// ```rust
+    /// use searchlab::solve::queens::count::Prefix;
+    ///
+    /// // Of the 92 solutions of 8 queens, 4 have a queen in the corner a8 (row 0 of
+    /// // column 0), and as many in the corner h8 (row 0 of column 7).
+    /// let corner = Prefix::pinned(8, &[None, None, None, None, None, None, None, Some(0)]);
+    /// assert_eq!(corner.unwrap().count(&|| false).total(), 4);
+    /// ```
+    pub fn pinned(n: u32, columns: &[Option<u32>]) -> Option<Prefix> {
+        if n == 0 || n > MAX_COUNT_N || columns.len() > n as usize {
+            return None;
+        }
+        if columns.iter().flatten().any(|&r| r >= n) {
+            return None;
+        }
+        let mut pins = vec![0u32; n as usize];
+        for (c, r) in columns.iter().enumerate() {
+            if let Some(r) = r {
+                pins[c] = 1 << r;
+            }
+        }
         let mut p = Prefix {
             n,
             down: 0,
             left: 0,
             right: 0,
             depth: 0,
+            pins,
         };
-        for &r in rows {
-            if r >= n {
-                return None;
-            }
-            p = p.place(1 << r)?;
+        while let Some(&bit) = p.pins.get(p.depth as usize).filter(|&&b| b != 0) {
+            p = p.place(bit)?;
         }
         Some(p)
     }
@@ -471,9 +505,13 @@ impl Prefix {
         (1u32 << n) - 1
     }
 
-    /// The safe bits of the next row.
+    /// The safe bits of the next row (only its pin's, when it has one).
     fn free(&self) -> u32 {
-        Self::mask(self.n) & !(self.left | self.down | self.right)
+        let pin = match self.pins.get(self.depth as usize) {
+            Some(&p) if p != 0 => p,
+            _ => u32::MAX,
+        };
+        Self::mask(self.n) & !(self.left | self.down | self.right) & pin
     }
 
     fn place(&self, bit: u32) -> Option<Prefix> {
@@ -486,6 +524,7 @@ impl Prefix {
             left: ((self.left | bit) << 1) & Self::mask(self.n),
             right: (self.right | bit) >> 1,
             depth: self.depth + 1,
+            pins: self.pins.clone(),
         })
     }
 
@@ -510,17 +549,21 @@ impl Prefix {
     pub fn count(&self, stop: &(dyn Fn() -> bool + Sync)) -> TaskCount {
         struct Walk<'a> {
             mask: u32,
+            pins: &'a [u32],
             out: TaskCount,
             next_check: u64,
             stop: &'a (dyn Fn() -> bool + Sync),
         }
         impl Walk<'_> {
-            fn go(&mut self, down: u32, left: u32, right: u32) {
+            fn go(&mut self, depth: usize, down: u32, left: u32, right: u32) {
                 if down == self.mask {
                     self.out.count1 += 1;
                     return;
                 }
                 let mut free = self.mask & !(left | down | right);
+                if let Some(&pin) = self.pins.get(depth).filter(|&&p| p != 0) {
+                    free &= pin;
+                }
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
@@ -535,6 +578,7 @@ impl Prefix {
                         return;
                     }
                     self.go(
+                        depth + 1,
                         down | bit,
                         ((left | bit) << 1) & self.mask,
                         (right | bit) >> 1,
@@ -544,6 +588,7 @@ impl Prefix {
         }
         let mut w = Walk {
             mask: Self::mask(self.n),
+            pins: &self.pins,
             out: TaskCount {
                 complete: true,
                 ..TaskCount::default()
@@ -551,7 +596,7 @@ impl Prefix {
             next_check: STOP_CHECK,
             stop,
         };
-        w.go(self.down, self.left, self.right);
+        w.go(self.depth as usize, self.down, self.left, self.right);
         w.out
     }
 }
@@ -613,6 +658,31 @@ mod tests {
         assert_eq!(Prefix::new(8, &[0, 1]), None, "a diagonal attack");
         assert_eq!(Prefix::new(8, &[3, 3]), None, "a row attack");
         assert_eq!(Prefix::new(8, &[8]), None, "off the board");
+        // Pinning any one column's queen, summed over its rows, gives the total; so does
+        // pinning two columns, over every pair of rows.
+        for n in [6u32, 8] {
+            for c in 0..n as usize {
+                let sum: u64 = (0..n)
+                    .map(|r| {
+                        let mut cols = vec![None; n as usize];
+                        cols[c] = Some(r);
+                        Prefix::pinned(n, &cols).map_or(0, |p| p.count(&|| false).total())
+                    })
+                    .sum();
+                assert_eq!(sum, A000170[n as usize], "n = {n}, column {c}");
+            }
+            let (a, b) = (1usize, n as usize - 2);
+            let mut sum = 0;
+            for ra in 0..n {
+                for rb in 0..n {
+                    let mut cols = vec![None; n as usize];
+                    cols[a] = Some(ra);
+                    cols[b] = Some(rb);
+                    sum += Prefix::pinned(n, &cols).map_or(0, |p| p.count(&|| false).total());
+                }
+            }
+            assert_eq!(sum, A000170[n as usize], "n = {n}, columns {a} and {b}");
+        }
     }
 
     #[test]

@@ -2,14 +2,18 @@
 //! (or the construction), watch the best square of each generation and the fitness curves
 //! live, then browse the distinct squares found.
 
-use super::live_run::LiveRun;
-use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label, stat_row};
-use super::widgets::magic_grid::magic_grid;
-use super::widgets::number::{Typed, hold_note, whole};
-use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
-use super::widgets::plots::{BEST, MEAN, generation_plot};
+mod play;
+
+pub use play::MagicPlay;
+
 use crate::app::error::AppError;
+use crate::app::live_run::LiveRun;
+use crate::app::runs::{Action, seconds_of};
+use crate::app::view::{View, format_ms, outcome_label, stat_row};
+use crate::app::widgets::magic_grid::magic_grid;
+use crate::app::widgets::number::{Typed, hold_note, whole};
+use crate::app::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use crate::app::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
@@ -70,7 +74,9 @@ pub struct MagicView {
     /// Which found square is on show.
     pub selected: Option<usize>,
     /// How a generation of the GA bred the next.
-    microscope: super::microscope::Microscope,
+    microscope: crate::app::microscope::Microscope,
+    /// Play mode: the student's square and the hints.
+    play: MagicPlay,
 }
 
 impl MagicView {
@@ -92,7 +98,18 @@ impl MagicView {
             report: None,
             selected: None,
             microscope: Default::default(),
+            play: MagicPlay::default(),
         }
+    }
+
+    /// Play mode: the student's square and hints.
+    pub fn play(&self) -> &MagicPlay {
+        &self.play
+    }
+
+    /// Play mode, to swap cells in tests.
+    pub fn play_mut(&mut self) -> &mut MagicPlay {
+        &mut self.play
     }
 
     /// The square on show.
@@ -151,7 +168,7 @@ impl MagicView {
     }
 
     /// The GA microscope, to pick its child in tests.
-    pub fn microscope_mut(&mut self) -> &mut super::microscope::Microscope {
+    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
         &mut self.microscope
     }
 
@@ -320,12 +337,17 @@ impl View for MagicView {
     /// The square on show, its numbers right-aligned, a row a line.
     fn board_text(&mut self) -> Option<String> {
         let n = self.settings.order as usize;
-        if self.square.len() != n * n || n == 0 || n > 100 {
+        let square = if self.play.on {
+            self.play.cells()
+        } else {
+            &self.square
+        };
+        if square.len() != n * n || n == 0 || n > 100 {
             return None;
         }
         let width = (n * n).to_string().len();
         let mut out = format!("order {n}\n");
-        for row in self.square.chunks(n) {
+        for row in square.chunks(n) {
             let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
             out.push_str(&cells.join(" "));
             out.push('\n');
@@ -346,8 +368,34 @@ impl View for MagicView {
         Some(&self.live)
     }
 
+    /// The magic square played by hand, when the player asked for it in Compare.
+    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+        let order = self.settings.order;
+        if !self.play.take_compare_request() || !self.play.is_magic(order as usize) {
+            return None;
+        }
+        Some(crate::app::compare::Played {
+            on: crate::app::compare::PlayedOn::Magic(crate::app::puzzles::magic::MagicInstance {
+                order,
+            }),
+            answer: self.play.cells().to_vec(),
+        })
+    }
+
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.play.on {
+            match action {
+                Action::Step(by) if by < 0 => {
+                    self.play.undo();
+                }
+                Action::Step(_) => {
+                    self.play.redo();
+                }
+                _ => {}
+            }
+            return;
+        }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
@@ -366,6 +414,7 @@ impl View for MagicView {
         if let Some(result) = polled.finished {
             self.finish(result);
         }
+        self.play.logic();
     }
 
     /// The controls: order, algorithm and its parameters, seed, run buttons.
@@ -404,17 +453,38 @@ impl View for MagicView {
         ui.label(format!("Every line must add up to {}", magic_constant(n)));
 
         ui.separator();
-        ui.heading("Algorithm");
+        ui.horizontal(|ui| {
+            ui.heading("Algorithm");
+            let was = self.play.on;
+            ui.checkbox(&mut self.play.on, "Play yourself")
+                .on_hover_text("Swap the numbers yourself, with hints from the solvers");
+            if self.play.on && !was {
+                self.microscope.showing = false;
+            }
+        });
         let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(current)
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in MAGIC_ALGORITHMS {
-                    ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                        .on_hover_text(a.summary);
-                }
-            });
+        ui.add_enabled_ui(!self.play.on, |ui| {
+            egui::ComboBox::from_label("Algorithm")
+                .selected_text(current)
+                .width(170.0)
+                .show_ui(ui, |ui| {
+                    for a in MAGIC_ALGORITHMS {
+                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
+                            .on_hover_text(a.summary);
+                    }
+                })
+                .response
+                .on_disabled_hover_text(
+                    "You are playing: switch \"Play yourself\" off to run an algorithm",
+                );
+        });
+        if self.play.on {
+            self.hold = hold;
+            let n = self.settings.order as usize;
+            let on_show = (!self.square.is_empty()).then_some(&self.square[..]);
+            self.play.controls_ui(ui, n, self.settings.seed, on_show);
+            return;
+        }
         if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
@@ -462,6 +532,9 @@ impl View for MagicView {
 
     /// Counters, the outcome, the squares found and the fitness plot.
     fn stats(&mut self, ui: &mut Ui) {
+        if self.play.on {
+            return self.play.stats_ui(ui, self.settings.order as usize);
+        }
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
         // The figures of the run on show (of the algorithm chosen, before any run).
         let shown = match self.live.label.as_str() {
@@ -501,6 +574,9 @@ impl View for MagicView {
     /// The square with its sums.
     fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
+        if self.play.on {
+            return self.play.main_ui(ui, n);
+        }
         if self.microscope.showing {
             let job = crate::run::Job::Magic(self.job());
             return self.microscope.main_ui(
@@ -508,11 +584,11 @@ impl View for MagicView {
                 || job,
                 |ui, cells, _| {
                     let shown = magic_grid(ui, n, cells, true);
-                    super::export::register(ui.ctx(), "square", shown.area);
+                    crate::app::export::register(ui.ctx(), "square", shown.area);
                 },
             );
         }
         let shown = magic_grid(ui, n, &self.square, true);
-        super::export::register(ui.ctx(), "square", shown.area);
+        crate::app::export::register(ui.ctx(), "square", shown.area);
     }
 }

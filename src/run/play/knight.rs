@@ -1,9 +1,9 @@
-//! The engines behind play mode: the solvers, asked about a player's position. Each
-//! answer is checked by `puzzle/` before it is handed back, as every run's is.
+//! The knight's tour's play hints: Warnsdorff's choice, the tours through each square the
+//! knight can move to (with a proof when none does), and the rest of a tour.
 
-use super::JobError;
-use super::knight::DeadEndProof;
 use crate::puzzle::knight::{Board, Square};
+use crate::run::JobError;
+use crate::run::knight::DeadEndProof;
 use crate::solve::knight::count::{self, Count};
 use crate::solve::knight::tie_break::{Rule, TieBreak};
 use crate::solve::knight::{Problem, warnsdorff};
