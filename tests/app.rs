@@ -31,6 +31,9 @@ mod queens_play;
 #[path = "app/magic_play.rs"]
 mod magic_play;
 
+#[path = "app/guess.rs"]
+mod guess;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }

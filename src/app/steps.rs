@@ -7,6 +7,7 @@
 //! the slider's marks, the pseudocode), so the UI thread only seeks.
 
 pub mod animation;
+pub mod guess;
 
 use crate::app::background::Background;
 use crate::app::view::stat_row;
@@ -14,10 +15,12 @@ use crate::app::widgets::icicle::icicle;
 use crate::app::widgets::steps_panel::{mark_colours, pseudocode, step_log};
 use crate::app::widgets::timeline::{Marks, Playback, timeline};
 use crate::run::JobError;
+use crate::run::trace::guess::Question;
 use crate::run::trace::pseudocode::Pseudocode;
 use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::run::trace::tree::SearchTree;
 use egui::Ui;
+use guess::{Answer, Guess};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -26,6 +29,10 @@ pub const MAX_APP_STEPS: u64 = 1_000_000;
 
 /// Lines of the log around the step on show.
 const LOG_LINES: usize = 60;
+
+/// "Your guess" stops at a decision when the timeline moved on by at most this many steps
+/// (stepping or playing); a jump of the slider asks nothing.
+const GUESS_SPAN: usize = 5_000;
 
 /// What the step-by-step view needs of a puzzle's trace.
 pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized + 'static {
@@ -48,6 +55,20 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
     fn figures(&self) -> Vec<(&'static str, &'static str, String)>;
     /// The tree the search explored, or why it is not drawn.
     fn tree(&self) -> Result<SearchTree, String>;
+    /// Why "Your guess" is not offered for this search, if it is not.
+    fn guess_refusal(&self) -> Option<String>;
+    /// Whether step `index` begins a decision to guess (a quick look at the step alone).
+    fn asks(&self, index: usize) -> bool;
+    /// The question step `index` begins, `state` being the state before it.
+    fn question(&self, index: usize, state: &Self::State) -> Option<Question>;
+    /// A board cell of a question, by name.
+    fn cell_name(&self, cell: u32) -> String;
+    /// Why the search decided as it did: its own sentence for the decision (`state`: the
+    /// state before the step that makes it), and what else the steps show.
+    fn explain(&self, q: &Question, state: Self::State) -> String {
+        let i = q.reveal_at.saturating_sub(1);
+        self.tell(i, i + 1, state).pop().unwrap_or_default()
+    }
 }
 
 /// A job that makes a trace.
@@ -171,6 +192,8 @@ pub struct Steps<J: TraceJob> {
     anim_said: Option<Result<String, String>>,
     /// Where last frame drew the step's sentence, the board and the algorithm.
     regions: [Option<egui::Rect>; 3],
+    /// "Your guess": the question waiting, the last answer and the score.
+    pub guess: Guess,
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -187,6 +210,7 @@ impl<J: TraceJob> Default for Steps<J> {
             recording: None,
             anim_said: None,
             regions: [None; 3],
+            guess: Guess::default(),
         }
     }
 }
@@ -284,24 +308,90 @@ impl<J: TraceJob> Steps<J> {
         }
         if let Some(s) = self.shown.as_mut().filter(|_| self.showing) {
             let dt = ui.input(|i| i.stable_dt).min(0.1);
+            let before = s.play.pos;
             if s.play.advance(dt, s.timeline.len()) {
                 s.moved = true;
             }
             if s.play.playing {
                 ui.ctx().request_repaint();
             }
+            self.gate(before);
         }
+    }
+
+    /// "Your guess": when the timeline moved forward past a decision, it goes back to
+    /// just before it and asks; while a question waits, it does not pass it.
+    fn gate(&mut self, before: usize) {
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        if !self.guess.on || self.recording.is_some() {
+            self.guess.asking = None;
+            return;
+        }
+        let pos = s.play.pos;
+        if let Some(q) = &self.guess.asking {
+            if pos > q.at {
+                s.seek(q.at);
+                s.play.playing = false;
+            } else if pos < q.at {
+                // Stepped back: the question is for later.
+                self.guess.asking = None;
+            }
+            return;
+        }
+        if pos <= before || pos - before > GUESS_SPAN {
+            return;
+        }
+        let trace = s.timeline.trace.clone();
+        // The step about to be applied counts too: "Step" then asks at once.
+        for i in before..=pos.min(s.timeline.len().saturating_sub(1)) {
+            if !trace.asks(i) {
+                continue;
+            }
+            let state = s.timeline.state_at(i);
+            if let Some(q) = trace.question(i, &state) {
+                s.seek(i);
+                s.play.playing = false;
+                self.guess.revealed = None;
+                self.guess.asking = Some(q);
+                return;
+            }
+        }
+    }
+
+    /// Answers the question waiting: scores it, explains the search's decision and goes
+    /// just past it.
+    pub fn answer(&mut self, answer: Answer) {
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        let Some(q) = self.guess.asking.clone() else {
+            return;
+        };
+        let trace = s.timeline.trace.clone();
+        let why = trace.explain(&q, s.timeline.state_at(q.reveal_at.saturating_sub(1)));
+        if let Some(pos) = self.guess.answer(answer, &why, |c| trace.cell_name(c)) {
+            s.seek(pos);
+        }
+    }
+
+    /// The question waiting, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.guess.asking.as_ref()
     }
 
     /// Space (`None`), → and ← (`Some(±1)`) on the timeline.
     pub fn key(&mut self, step: Option<isize>) {
         if let Some(s) = self.shown.as_mut() {
             let len = s.timeline.len();
+            let before = s.play.pos;
             match step {
                 None => s.play.toggle(len),
                 Some(by) => s.play.step(by, len),
             }
             s.moved = true;
+            self.gate(before);
         }
     }
 
@@ -340,10 +430,17 @@ impl<J: TraceJob> Steps<J> {
 
     /// The timeline, the step's sentence, and the board `draw` draws at the step (with the
     /// algorithm and the log beside it when there is room).
+    /// `draw` returns the board cell clicked, which answers a question waiting.
     pub fn main_ui(
         &mut self,
         ui: &mut Ui,
-        draw: impl FnOnce(&mut Ui, &J::Trace, &<J::Trace as Replayable>::State, usize),
+        draw: impl FnOnce(
+            &mut Ui,
+            &J::Trace,
+            &<J::Trace as Replayable>::State,
+            usize,
+            Option<&Question>,
+        ) -> Option<u32>,
     ) {
         if self.busy() {
             ui.horizontal(|ui| {
@@ -375,6 +472,10 @@ impl<J: TraceJob> Steps<J> {
         if s.play.pos != before {
             s.moved = true;
         }
+        self.gate(before);
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
         let sentence = s
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
@@ -397,8 +498,29 @@ impl<J: TraceJob> Steps<J> {
                     );
                 }
             }
+            let refusal = s.timeline.trace.guess_refusal();
+            let guess = ui.add_enabled(
+                refusal.is_none(),
+                egui::Checkbox::new(&mut self.guess.on, "Your guess"),
+            );
+            match refusal {
+                Some(why) => {
+                    guess.on_disabled_hover_text(why);
+                }
+                None => {
+                    guess.on_hover_text(
+                        "Stepping or playing stops before each decision and asks you what the search will do; the answer comes from the search's own step",
+                    );
+                }
+            }
             ui.label(egui::RichText::new(sentence).strong());
         }).response.rect);
+        if self.guess.on {
+            self.guess_ui(ui);
+        }
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
         if let (true, Ok(tree)) = (self.show_tree, &s.tree) {
             // The board keeps about 300 points whatever the tree takes.
             let room = ui.available_height();
@@ -422,10 +544,13 @@ impl<J: TraceJob> Steps<J> {
         let trace = s.timeline.trace.clone();
         let pos = s.play.pos;
         let state = s.state().clone();
+        let asking = self.guess.asking.clone();
+        let mut clicked = None;
         // Beside the board when there is room, else in the side panel.
         self.wide = ui.available_width() >= 720.0;
         if !self.wide {
-            self.regions[1] = Some(ui.scope(|ui| draw(ui, &trace, &state, pos)).response.rect);
+            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
+            self.regions[1] = Some(board.response.rect);
             self.regions[2] = None;
         } else {
             ui.horizontal_top(|ui| {
@@ -433,7 +558,7 @@ impl<J: TraceJob> Steps<J> {
                 let height = ui.available_height();
                 let board_width = ui.available_width() - side - 12.0;
                 let board = ui.allocate_ui(egui::vec2(board_width, height), |ui| {
-                    draw(ui, &trace, &state, pos);
+                    clicked = draw(ui, &trace, &state, pos, asking.as_ref());
                 });
                 self.regions[1] = Some(board.response.rect);
                 ui.separator();
@@ -444,6 +569,82 @@ impl<J: TraceJob> Steps<J> {
         }
         if let Some(rec) = self.recording.as_mut() {
             rec.after_frame(ui.ctx());
+        }
+        if let (Some(cell), Some(q)) = (clicked, &asking) {
+            if q.cells.contains(&cell) {
+                self.answer(Answer::Cell(cell));
+            } else {
+                self.guess.revealed = Some(guess::Revealed {
+                    right: None,
+                    said: format!(
+                        "{} is not one of the choices: click a ringed or listed square.",
+                        trace.cell_name(cell)
+                    ),
+                });
+            }
+        }
+    }
+
+    /// The question waiting (with its buttons), or the last answer, and the score; in a
+    /// box of the same height whatever it says, so the board stays put.
+    fn guess_ui(&mut self, ui: &mut Ui) {
+        let mut answer = None;
+        // The keys 1–8 take the choices a board numbers (a knight's moves).
+        if let Some(q) = self.guess.asking.as_ref().filter(|q| q.cells.len() <= 8)
+            && !ui.ctx().egui_wants_keyboard_input()
+        {
+            const DIGITS: [egui::Key; 8] = [
+                egui::Key::Num1,
+                egui::Key::Num2,
+                egui::Key::Num3,
+                egui::Key::Num4,
+                egui::Key::Num5,
+                egui::Key::Num6,
+                egui::Key::Num7,
+                egui::Key::Num8,
+            ];
+            for (k, &cell) in q.cells.iter().enumerate() {
+                if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, DIGITS[k])) {
+                    answer = Some(Answer::Cell(cell));
+                }
+            }
+        }
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.set_min_height(5.0 * line);
+            if let Some(q) = &self.guess.asking {
+                ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(none) = q.none
+                        && ui.button(none).clicked()
+                    {
+                        answer = Some(Answer::None);
+                    }
+                    if ui
+                        .button("Show me")
+                        .on_hover_text("Reveal the search's decision without a guess (not scored)")
+                        .clicked()
+                    {
+                        answer = Some(Answer::Skip);
+                    }
+                });
+            } else if let Some(r) = &self.guess.revealed {
+                let colour = match r.right {
+                    Some(true) => egui::Color32::from_rgb(60, 170, 90),
+                    Some(false) => ui.visuals().warn_fg_color,
+                    None => ui.visuals().text_color(),
+                };
+                ui.label(egui::RichText::new(&r.said).color(colour));
+            } else {
+                ui.label(
+                    "Step or play on: the timeline stops before the next decision and asks you.",
+                );
+            }
+            ui.label(egui::RichText::new(self.guess.score()).weak());
+        });
+        if let Some(a) = answer {
+            self.answer(a);
         }
     }
 
@@ -486,7 +687,13 @@ impl<J: TraceJob> Steps<J> {
         ui.strong("Steps");
         // The lines around the step on show, told from the checkpoint before them.
         let from = s.play.pos.saturating_sub(LOG_LINES / 2);
-        let to = (from + LOG_LINES).min(s.timeline.len());
+        // Guessing, the steps to come are not told: they are the answers.
+        let last = if self.guess.on {
+            s.play.pos
+        } else {
+            s.timeline.len()
+        };
+        let to = (from + LOG_LINES).min(last);
         let lines: Vec<(usize, String)> = (from..)
             .zip(trace.tell(from, to, s.timeline.state_at(from)))
             .collect();
@@ -550,6 +757,22 @@ impl Traced for crate::run::trace::KnightTrace {
     fn tree(&self) -> Result<SearchTree, String> {
         SearchTree::of_knight(self)
     }
+
+    fn guess_refusal(&self) -> Option<String> {
+        crate::run::trace::guess::knight_refusal(self)
+    }
+
+    fn asks(&self, index: usize) -> bool {
+        crate::run::trace::guess::knight_asks(self, index)
+    }
+
+    fn question(&self, index: usize, state: &Self::State) -> Option<Question> {
+        crate::run::trace::guess::knight_question(self, index, state)
+    }
+
+    fn cell_name(&self, cell: u32) -> String {
+        self.board.name(cell)
+    }
 }
 
 impl Traced for crate::run::trace::QueensTrace {
@@ -604,5 +827,40 @@ impl Traced for crate::run::trace::QueensTrace {
 
     fn tree(&self) -> Result<SearchTree, String> {
         SearchTree::of_queens(self)
+    }
+
+    fn guess_refusal(&self) -> Option<String> {
+        crate::run::trace::guess::queens_refusal(self)
+    }
+
+    fn asks(&self, index: usize) -> bool {
+        crate::run::trace::guess::queens_asks(self, index)
+    }
+
+    fn question(&self, index: usize, state: &Self::State) -> Option<Question> {
+        crate::run::trace::guess::queens_question(self, index, state)
+    }
+
+    fn cell_name(&self, cell: u32) -> String {
+        let n = self.job.n;
+        let (row, column) = (cell / n as u32, cell % n as u32);
+        crate::run::trace::queens::square_name(n, column, row)
+    }
+
+    /// The decision's sentence, and for hill climbing what the round's scores were.
+    fn explain(&self, q: &Question, state: Self::State) -> String {
+        let i = q.reveal_at.saturating_sub(1);
+        let told = self.tell(i, i + 1, state).pop().unwrap_or_default();
+        match crate::run::trace::guess::scored_round(self, q) {
+            Some((scored, min, ties)) => format!(
+                "{told} ({scored} moves scored; the lowest value, {min}, {}.)",
+                if ties == 1 {
+                    "at one square".to_string()
+                } else {
+                    format!("at {ties} squares")
+                }
+            ),
+            None => told,
+        }
     }
 }

@@ -692,8 +692,8 @@ impl View for KnightView {
         }
         if self.steps.showing {
             self.steps.logic(ui);
-            return (self.steps).main_ui(ui, |ui, trace, state, pos| {
-                steps::draw(ui, &board, trace, state, pos)
+            return (self.steps).main_ui(ui, |ui, trace, state, pos, question| {
+                steps::draw(ui, &board, trace, state, pos, question)
             });
         }
         self.animate(ui);

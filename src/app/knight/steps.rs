@@ -5,6 +5,7 @@
 use crate::app::steps::{MAX_APP_STEPS, Steps};
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::trace::guess::Question;
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, TRACEABLE};
 use crate::solve::knight::trace::{Family, KnightState, KnightStep};
 use egui::Ui;
@@ -59,8 +60,16 @@ fn frontier(trace: &KnightTrace, pos: usize) -> Option<Vec<f64>> {
     Some(waiting)
 }
 
-/// The board after `pos` steps of `trace`.
-pub fn draw(ui: &mut Ui, board: &Board, trace: &KnightTrace, state: &KnightState, pos: usize) {
+/// The board after `pos` steps of `trace`; with a question waiting, its choices ringed and
+/// the onward degrees hidden (counting them is the question). Returns the square clicked.
+pub fn draw(
+    ui: &mut Ui,
+    board: &Board,
+    trace: &KnightTrace,
+    state: &KnightState,
+    pos: usize,
+    question: Option<&Question>,
+) -> Option<u32> {
     let taken_back = taken_back(trace, pos);
     let waiting = frontier(trace, pos);
     let whole = |v: f64| format!("{v:.0}");
@@ -88,16 +97,17 @@ pub fn draw(ui: &mut Ui, board: &Board, trace: &KnightTrace, state: &KnightState
         closed: trace.job.closed && state.path.len() == board.len() && board.is_closed(&state.path),
         // The frontier's numbers take the squares' corners a tree search would print
         // degrees in.
-        degrees: heat.is_none(),
+        degrees: heat.is_none() && question.is_none(),
         heat,
         legend: true,
         construction: None,
         taken_back: &taken_back,
         stepping: true,
-        moves: None,
+        moves: question.map(|q| q.cells.as_slice()),
     };
     let out = draw_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);
+    out.clicked
 }
 
 impl super::KnightView {

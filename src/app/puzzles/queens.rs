@@ -87,6 +87,7 @@ impl PuzzleUi for QueensInstance {
                 legend: false,
                 focus: None,
                 play: false,
+                clickable: false,
             },
         );
         None

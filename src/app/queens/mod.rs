@@ -700,6 +700,7 @@ impl View for QueensView {
                         legend: true,
                         focus: None,
                         play: false,
+                        clickable: false,
                     };
                     let out = queens_board(ui, &view);
                     crate::app::export::register(ui.ctx(), "board", out.area);
@@ -720,6 +721,7 @@ impl View for QueensView {
             legend: true,
             focus: None,
             play: false,
+            clickable: false,
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

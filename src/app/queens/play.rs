@@ -383,6 +383,7 @@ impl QueensPlay {
             legend: true,
             focus,
             play: true,
+            clickable: false,
         };
         let out = queens_board(ui, &view);
         crate::app::export::register(ui.ctx(), "board", out.area);

@@ -5,6 +5,7 @@
 use crate::app::steps::{MAX_APP_STEPS, Steps};
 use crate::app::widgets::queens_board::{Attacks, Focus, QueensBoardView, queens_board};
 use crate::run::queens::QueensTask;
+use crate::run::trace::guess::Question;
 use crate::run::trace::queens::{QueensTrace, QueensTraceJob, TRACEABLE};
 use crate::solve::queens::trace::{QueenStep, QueensState};
 use egui::Ui;
@@ -38,8 +39,15 @@ fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> 
     }
 }
 
-/// The board after `pos` steps of `trace`.
-pub fn draw(ui: &mut Ui, trace: &QueensTrace, state: &QueensState, pos: usize) {
+/// The board after `pos` steps of `trace`; with a question waiting, its squares answer a
+/// click. Returns the cell clicked (`row * n + column`).
+pub fn draw(
+    ui: &mut Ui,
+    trace: &QueensTrace,
+    state: &QueensState,
+    pos: usize,
+    question: Option<&Question>,
+) -> Option<u32> {
     let n = trace.job.n as usize;
     let attacks = Attacks::of(n, &state.rows);
     let view = QueensBoardView {
@@ -51,9 +59,11 @@ pub fn draw(ui: &mut Ui, trace: &QueensTrace, state: &QueensState, pos: usize) {
         legend: true,
         focus: focus(trace, state, pos),
         play: false,
+        clickable: question.is_some(),
     };
     let out = queens_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);
+    out.clicked.map(|(r, c)| r * n as u32 + c)
 }
 
 impl super::QueensView {

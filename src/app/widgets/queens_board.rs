@@ -101,6 +101,8 @@ pub struct QueensBoardView<'a> {
     pub focus: Option<Focus>,
     /// Play mode: empty squares a queen attacks are shaded, and a click is reported.
     pub play: bool,
+    /// A click is reported (play mode, or a guess in step by step).
+    pub clickable: bool,
 }
 
 /// The square a search is looking at (a row it tries, a move it scores), and the queen
@@ -204,7 +206,7 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     );
     let id = area_response.id;
     let board = Rect::from_min_size(area.min + vec2(coords.left, 0.0), Vec2::splat(side));
-    let sense = if view.play {
+    let sense = if view.play || view.clickable {
         Sense::click()
     } else {
         Sense::hover()

@@ -1,0 +1,137 @@
+//! "Your guess" in step by step: the timeline stops before a decision, the student says
+//! what the search will do (a square on the board, or "none"), and the app reveals the
+//! search's own step and explains it from the step's data. The questions are made from
+//! the trace's real steps (see [`crate::run::trace::guess`]), so the answer is always the
+//! search's.
+
+pub use crate::run::trace::guess::Question;
+
+/// What the student answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Cell(u32),
+    None,
+    /// "Show me": no guess, nothing scored.
+    Skip,
+}
+
+/// A question answered, and what the app says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revealed {
+    /// Right, wrong, or `None` when skipped.
+    pub right: Option<bool>,
+    /// The verdict and the explanation, from the step's own data.
+    pub said: String,
+}
+
+/// The guessing game of one step-by-step view: on or off, the question waiting, the last
+/// one revealed, and the session's score.
+#[derive(Debug, Clone, Default)]
+pub struct Guess {
+    /// "Your guess" is ticked.
+    pub on: bool,
+    pub asking: Option<Question>,
+    pub revealed: Option<Revealed>,
+    /// Questions answered right, and answered at all (skips not counted).
+    pub right: u32,
+    pub asked: u32,
+}
+
+impl Guess {
+    /// Scores `answer` to the question asked, and says why from `why` (the search's own
+    /// sentence for the decision). Returns the position to go to, if a question was asked.
+    pub fn answer(
+        &mut self,
+        answer: Answer,
+        why: &str,
+        name: impl Fn(u32) -> String,
+    ) -> Option<usize> {
+        let q = self.asking.take()?;
+        let right = match answer {
+            Answer::Cell(c) => Some(q.right.contains(&c)),
+            Answer::None => Some(q.right.is_empty()),
+            Answer::Skip => None,
+        };
+        if let Some(r) = right {
+            self.asked += 1;
+            self.right += u32::from(r);
+        }
+        let truth = match (q.right.as_slice(), q.none) {
+            ([], Some(none)) => none.to_string(),
+            ([one], _) => name(*one),
+            (many, _) => {
+                let names: Vec<String> = many.iter().map(|&c| name(c)).collect();
+                format!("any of {} (a tie)", names.join(", "))
+            }
+        };
+        let verdict = match (right, answer) {
+            (Some(true), _) => "Right!".to_string(),
+            (Some(false), Answer::Cell(c)) => format!("Not {}: the answer is {truth}.", name(c)),
+            (Some(false), _) => format!("Not that: the answer is {truth}."),
+            (None, _) => format!("The answer is {truth}."),
+        };
+        self.revealed = Some(Revealed {
+            right,
+            said: format!("{verdict} {why}"),
+        });
+        Some(q.reveal_at)
+    }
+
+    /// The score as the view shows it.
+    pub fn score(&self) -> String {
+        match self.asked {
+            0 => "No guesses yet".to_string(),
+            n => format!("Your guesses: {} of {n} right", self.right),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question(right: Vec<u32>) -> Question {
+        Question {
+            at: 3,
+            ask: "where?".into(),
+            cells: vec![1, 2, 3],
+            right,
+            none: Some("none"),
+            reveal_at: 4,
+        }
+    }
+
+    #[test]
+    fn right_wrong_and_skipped_answers_are_scored_as_such() {
+        let name = |c: u32| format!("s{c}");
+        let mut g = Guess {
+            asking: Some(question(vec![2])),
+            ..Guess::default()
+        };
+        assert_eq!(g.answer(Answer::Cell(2), "because", name), Some(4));
+        assert_eq!((g.right, g.asked), (1, 1));
+        assert_eq!(g.revealed.as_ref().unwrap().said, "Right! because");
+        g.asking = Some(question(vec![2, 3]));
+        g.answer(Answer::Cell(1), "because", name);
+        assert_eq!((g.right, g.asked), (1, 2));
+        assert!(
+            g.revealed
+                .as_ref()
+                .unwrap()
+                .said
+                .starts_with("Not s1: the answer is any of s2, s3 (a tie).")
+        );
+        g.asking = Some(question(vec![]));
+        g.answer(Answer::None, "", name);
+        assert_eq!((g.right, g.asked), (2, 3));
+        g.asking = Some(question(vec![1]));
+        g.answer(Answer::Skip, "", name);
+        assert_eq!((g.right, g.asked), (2, 3), "a skip scores nothing");
+        assert_eq!(g.score(), "Your guesses: 2 of 3 right");
+        assert_eq!(
+            g.answer(Answer::Skip, "", name),
+            None,
+            "nothing is asked now"
+        );
+    }
+}
