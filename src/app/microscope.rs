@@ -28,7 +28,14 @@ pub struct Microscope {
     running: Option<Background<Outcome>>,
     looked: Option<(u64, Looked)>,
     error: Option<String>,
+    /// "Your guess": each tournament's winner is asked before it is told.
+    pub guess_on: bool,
+    /// The member guessed to win each tournament: `(generation, child, parent)`.
+    guesses: std::collections::BTreeMap<TournamentKey, (usize, bool)>,
 }
+
+/// A tournament to guess: the generation, child and parent it picked.
+type TournamentKey = (u64, usize, usize);
 
 /// The colours of a gene's sources: parent 1, parent 2, a third source, made afresh.
 fn source_colours(dark: bool) -> [Color32; 4] {
@@ -88,6 +95,33 @@ impl Microscope {
     /// Shows child `k` of the next generation.
     pub fn set_child(&mut self, k: usize) {
         self.child = k;
+    }
+
+    /// Guesses that member `member` wins the tournament that picked parent `parent` of
+    /// child `child` of the generation on show (the first guess stands).
+    pub fn guess(&mut self, child: usize, parent: usize, member: usize) {
+        if let Some(b) = self.breeding().cloned() {
+            self.record_guess(&b, child, parent, member);
+        }
+    }
+
+    /// [`Microscope::guess`] about the record `b`.
+    fn record_guess(&mut self, b: &Breeding, child: usize, parent: usize, member: usize) {
+        let winner = match b.children.get(child).map(|c| &c.origin) {
+            Some(Origin::Bred(bred)) => bred.parents.get(parent).map(|p| p.index),
+            _ => None,
+        };
+        let Some(winner) = winner else { return };
+        let key = (b.generation, child, parent);
+        self.guesses
+            .entry(key)
+            .or_insert((member, member == winner));
+    }
+
+    /// Tournament guesses right, and made, this session.
+    pub fn guess_score(&self) -> (usize, usize) {
+        let right = self.guesses.values().filter(|g| g.1).count();
+        (right, self.guesses.len())
     }
 
     /// The record on show.
@@ -283,6 +317,9 @@ impl Microscope {
                 .labelled_by(l.id);
             ui.add(egui::DragValue::new(&mut self.child).range(0..=last))
                 .labelled_by(l.id);
+            ui.checkbox(&mut self.guess_on, "Your guess").on_hover_text(
+                "Before a tournament's winner is told, pick which member you think wins",
+            );
             let best = best_child(b);
             if ui
                 .button("Fittest child")
@@ -304,6 +341,16 @@ impl Microscope {
                 self.child = k;
             }
         });
+        if self.guess_on {
+            let (right, made) = self.guess_score();
+            ui.label(
+                RichText::new(match made {
+                    0 => "No tournament guessed yet: pick a winner below.".to_string(),
+                    _ => format!("Tournament guesses: {right} of {made} right"),
+                })
+                .weak(),
+            );
+        }
         let child = &b.children[self.child.min(last)];
         let parents: Vec<usize> = match &child.origin {
             Origin::Bred(bred) => bred.parents.iter().map(|p| p.index).collect(),
@@ -343,9 +390,25 @@ impl Microscope {
                 });
             });
         };
-        let text = |ui: &mut Ui, this: &Microscope| {
+        let text = |ui: &mut Ui, this: &Microscope| -> Option<(usize, usize)> {
             ui.set_max_width(ui.available_width() - 6.0);
-            story(ui, b, this.child.min(last), child);
+            let k = this.child.min(last);
+            let guesses = this.guess_on.then_some(Guesses {
+                made: &this.guesses,
+                key: (b.generation, k),
+            });
+            let guessed = story(ui, b, k, child, guesses);
+            let hidden = this.guess_on
+                && matches!(&child.origin, Origin::Bred(bred) if unguessed(bred, (b.generation, k), &this.guesses));
+            if hidden {
+                // The genes and scores would name the winners.
+                ui.add_space(6.0);
+                ui.label(
+                    RichText::new("Pick the winners above: then the crossover, the genes and the changes are shown.")
+                        .weak(),
+                );
+                return guessed;
+            }
             ui.add_space(6.0);
             genes(ui, b, child);
             if let Origin::Bred(bred) = &child.origin {
@@ -359,7 +422,9 @@ impl Microscope {
                     ui.label(format!("• {r}"));
                 }
             }
+            guessed
         };
+        let mut guessed = None;
         if wide {
             ui.horizontal_top(|ui| {
                 board_ui(ui, self);
@@ -367,7 +432,7 @@ impl Microscope {
                     egui::ScrollArea::vertical()
                         .id_salt("microscope-story")
                         .auto_shrink([false, false])
-                        .show(ui, |ui| text(ui, self));
+                        .show(ui, |ui| guessed = text(ui, self));
                 });
             });
         } else {
@@ -378,8 +443,11 @@ impl Microscope {
                 .show(ui, |ui| {
                     ui.set_max_width(full);
                     board_ui(ui, self);
-                    text(ui, self);
+                    guessed = text(ui, self);
                 });
+        }
+        if let Some((parent, member)) = guessed {
+            self.record_guess(b, self.child.min(last), parent, member);
         }
     }
 }
@@ -396,8 +464,33 @@ fn best_child(b: &Breeding) -> usize {
     })
 }
 
-/// How the child was made, in sentences.
-fn story(ui: &mut Ui, b: &Breeding, k: usize, child: &Child) {
+/// Whether a tournament that picked a parent of `bred` (child `key.1` of generation
+/// `key.0`) has not been guessed yet.
+fn unguessed(
+    bred: &Bred,
+    key: (u64, usize),
+    made: &std::collections::BTreeMap<TournamentKey, (usize, bool)>,
+) -> bool {
+    (bred.parents.iter().enumerate()).any(|(k, p)| {
+        p.entrants.iter().any(|&e| e != p.index) && !made.contains_key(&(key.0, key.1, k))
+    })
+}
+
+/// The tournament guesses made, and the generation and child on show.
+struct Guesses<'a> {
+    made: &'a std::collections::BTreeMap<TournamentKey, (usize, bool)>,
+    key: (u64, usize),
+}
+
+/// How the child was made, in sentences; with `guesses`, a tournament not guessed yet
+/// asks for its winner instead of telling it. Returns a guess made: `(parent, member)`.
+fn story(
+    ui: &mut Ui,
+    b: &Breeding,
+    k: usize,
+    child: &Child,
+    guesses: Option<Guesses>,
+) -> Option<(usize, usize)> {
     let name = b.score_name;
     let member = |i: usize| format!("member #{i} ({name} {})", score(b.members[i].score));
     let sense = if b.lower_is_better {
@@ -424,8 +517,9 @@ fn story(ui: &mut Ui, b: &Breeding, k: usize, child: &Child) {
         Origin::Fresh { why } => {
             ui.label(format!("New: {why}."));
         }
-        Origin::Bred(bred) => bred_story(ui, b, bred, child.score, &member),
+        Origin::Bred(bred) => return bred_story(ui, b, bred, child.score, &member, guesses),
     }
+    None
 }
 
 fn bred_story(
@@ -434,8 +528,81 @@ fn bred_story(
     bred: &Bred,
     child: f64,
     member: &dyn Fn(usize) -> String,
-) {
+    guesses: Option<Guesses>,
+) -> Option<(usize, usize)> {
+    let mut guessed = None;
     for (k, p) in bred.parents.iter().enumerate() {
+        let mut entrants = p.entrants.clone();
+        entrants.sort_unstable();
+        entrants.dedup();
+        let contest = entrants.iter().filter(|&&e| e != p.index).count() > 0;
+        if let Some(g) = guesses.as_ref().filter(|_| contest) {
+            let key = (g.key.0, g.key.1, k);
+            match g.made.get(&key) {
+                None => {
+                    ui.label(
+                        RichText::new(format!(
+                            "Your guess: parent {} comes from a {} between {}. Which member wins?",
+                            k + 1,
+                            p.rule,
+                            entrants
+                                .iter()
+                                .map(|&e| member(e))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                        .strong(),
+                    );
+                    ui.horizontal_wrapped(|ui| {
+                        for &e in &entrants {
+                            if ui.button(format!("#{e}")).clicked() {
+                                guessed = Some((k, e));
+                            }
+                        }
+                    });
+                    continue;
+                }
+                Some(&(picked, right)) => {
+                    let best = entrants.iter().copied().reduce(|x, y| {
+                        let (sx, sy) = (b.members[x].score, b.members[y].score);
+                        let better = if b.lower_is_better { sy < sx } else { sy > sx };
+                        if better { y } else { x }
+                    });
+                    let why =
+                        if best.is_some_and(|w| b.members[w].score == b.members[p.index].score) {
+                            format!(
+                                "a tournament keeps the entrant with the best {} ({})",
+                                b.score_name,
+                                if b.lower_is_better {
+                                    "lower is better"
+                                } else {
+                                    "higher is better"
+                                }
+                            )
+                        } else {
+                            format!("the rule: {}", p.rule)
+                        };
+                    let verdict = if right {
+                        "Right!".to_string()
+                    } else {
+                        format!("Not #{picked}:")
+                    };
+                    let colour = if right {
+                        Color32::from_rgb(60, 170, 90)
+                    } else {
+                        ui.visuals().warn_fg_color
+                    };
+                    ui.label(
+                        RichText::new(format!(
+                            "{verdict} parent {} is {}, the winner: {why}.",
+                            k + 1,
+                            member(p.index)
+                        ))
+                        .color(colour),
+                    );
+                }
+            }
+        }
         let picked = if p.entrants.is_empty() {
             format!("picked by {}", p.rule)
         } else {
@@ -451,6 +618,11 @@ fn bred_story(
         };
         ui.label(format!("Parent {}: {}, {picked}.", k + 1, member(p.index)));
     }
+    if let Some(g) = &guesses
+        && unguessed(bred, g.key, g.made)
+    {
+        return guessed;
+    }
     match &bred.crossover {
         Some(c) => ui.label(format!("Crossover: {}.", c.operator)),
         None => ui.label("No crossover: the child starts as a copy of its parent."),
@@ -463,6 +635,7 @@ fn bred_story(
         scores.join(" and "),
         score(child)
     ));
+    guessed
 }
 
 /// The repairs and mutations, a sentence for each reason.

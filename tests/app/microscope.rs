@@ -115,3 +115,64 @@ fn snapshot_microscope_level3_8x8() {
     assert!(bred.changes.iter().any(|c| c.kind == ChangeKind::Mutation));
     super::snapshot(&mut h, "microscope_level3_8x8");
 }
+
+#[test]
+fn tournament_guesses_are_scored_against_the_member_that_won() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.run();
+    h.get_by_label("6×6").click();
+    h.run();
+    h.get_by_label("GA microscope").click();
+    until_looked(&mut h);
+    h.get_by_label("Your guess").click();
+    h.run();
+    let b = h
+        .state_mut()
+        .knight
+        .microscope_mut()
+        .breeding()
+        .unwrap()
+        .clone();
+    // A bred child whose first parent won a tournament against another member.
+    let (k, p) = (b.children.iter().enumerate())
+        .find_map(|(k, c)| match &c.origin {
+            Origin::Bred(x)
+                if x.parents[0]
+                    .entrants
+                    .iter()
+                    .any(|&e| e != x.parents[0].index) =>
+            {
+                Some((k, x.parents[0].clone()))
+            }
+            _ => None,
+        })
+        .expect("a tournament with two members");
+    h.state_mut().knight.microscope_mut().set_child(k);
+    h.run();
+    h.get_by_label_contains("Your guess: parent 1 comes from a tournament of 3");
+    // The winner has the best fitness of the entrants (higher is better for level 1).
+    let best = (p.entrants.iter())
+        .map(|&e| b.members[e].score)
+        .fold(f64::MIN, f64::max);
+    assert_eq!(b.members[p.index].score, best);
+    // A loser first (when the tournament had one with a worse score), on another child the
+    // winner.
+    let loser = p
+        .entrants
+        .iter()
+        .copied()
+        .find(|&e| b.members[e].score < best);
+    let pick = loser.unwrap_or(p.index);
+    h.get_by_label(&format!("#{pick}")).click();
+    h.run();
+    let (right, made) = h.state_mut().knight.microscope_mut().guess_score();
+    assert_eq!(made, 1);
+    assert_eq!(right, usize::from(loser.is_none()));
+    if loser.is_some() {
+        h.get_by_label_contains(&format!("Not #{pick}: parent 1 is member #{}", p.index));
+    } else {
+        h.get_by_label_contains("Right! parent 1 is member");
+    }
+    h.get_by_label_contains(&format!("Tournament guesses: {right} of 1 right"));
+}
