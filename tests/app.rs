@@ -34,6 +34,9 @@ mod magic_play;
 #[path = "app/guess.rs"]
 mod guess;
 
+#[path = "app/lessons.rs"]
+mod lessons;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }

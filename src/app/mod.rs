@@ -9,6 +9,7 @@ pub mod export;
 mod export_menu;
 pub mod history;
 pub mod knight;
+pub mod lessons;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
@@ -39,6 +40,10 @@ const TAB_KEYS: [egui::Key; 5] = [
     egui::Key::Num4,
     egui::Key::Num5,
 ];
+
+/// The narrowest window that shows an open lesson in a panel of its own, beside the
+/// statistics; narrower, it floats in a window.
+const LESSON_BESIDE: f32 = 1200.0;
 
 /// The narrowest window whose top bar holds the tabs and the toolbar in one row.
 const ONE_ROW_TOP_BAR: f32 = 1100.0;
@@ -95,6 +100,8 @@ pub struct SearchLabApp {
     pub notice_ok: bool,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
+    /// The Lessons window and the lessons it offers.
+    pub lessons: lessons::Lessons,
     /// The save or open dialog, and why its last attempt failed.
     pub dialog: Option<Dialog>,
     dialog_error: Option<String>,
@@ -163,6 +170,7 @@ impl SearchLabApp {
             notice,
             notice_ok: false,
             help: false,
+            lessons: lessons::Lessons::default(),
             dialog: None,
             dialog_error: None,
             files_dir: runs::runs_dir(),
@@ -413,7 +421,7 @@ impl SearchLabApp {
         }
     }
 
-    /// Theme, help, export, open and save, right-aligned, and the frame time.
+    /// Theme, help, lessons, export, open and save, right-aligned, and the frame time.
     fn toolbar(&mut self, ui: &mut egui::Ui) {
         egui::widgets::global_theme_preference_buttons(ui);
         if ui
@@ -422,6 +430,13 @@ impl SearchLabApp {
             .clicked()
         {
             self.help = true;
+        }
+        if ui
+            .selectable_label(self.lessons.open, "Lessons")
+            .on_hover_text("Short lessons: one click sets the app up, then what to try and questions the app checks")
+            .clicked()
+        {
+            self.lessons.open = !self.lessons.open;
         }
         ui.menu_button("📷 Export", |ui| self.export_menu(ui))
             .response
@@ -517,6 +532,29 @@ impl SearchLabApp {
                     self.shown_mut().controls(ui);
                 });
             });
+        // A lesson stands beside everything when the window is wide enough, else it floats.
+        let lesson_beside = ui.ctx().content_rect().width() >= LESSON_BESIDE;
+        if self.lessons.open && lesson_beside {
+            egui::Panel::right("lessons")
+                .default_size(340.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Lessons");
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui
+                                .button("Close")
+                                .on_hover_text(
+                                    "Close the lessons (the toolbar's Lessons opens them again)",
+                                )
+                                .clicked()
+                            {
+                                self.lessons.open = false;
+                            }
+                        });
+                    });
+                    fixed_width_scroll(ui, "lessons-scroll").show(ui, |ui| self.lessons.ui(ui));
+                });
+        }
         // Wide enough at the start for a table of four runs beside the board (1280 wide:
         // the board is limited by the window's height, not by this panel).
         let stats_width = (ui.ctx().content_rect().width() * 0.21).clamp(230.0, 320.0);
@@ -533,7 +571,45 @@ impl SearchLabApp {
             });
         let central = egui::CentralPanel::default().show(ui, |ui| self.shown_mut().main_ui(ui));
         export::register(ui.ctx(), "view", central.response.rect);
+        if self.lessons.open && !lesson_beside {
+            self.lessons.window(ui.ctx());
+        }
+        if let Some(setup) = self.lessons.take_setup() {
+            self.set_up_lesson(ui.ctx(), setup);
+        }
         self.dialogs(ui.ctx());
+    }
+
+    /// Sets the app up as a lesson asks: its tab, instance, algorithm and mode.
+    pub fn set_up_lesson(&mut self, ctx: &egui::Context, setup: lessons::lesson::Setup) {
+        use lessons::lesson::{Mode, Setup};
+        match setup {
+            Setup::Knight {
+                cols,
+                rows,
+                start,
+                closed,
+                algorithm,
+                mode,
+            } => {
+                self.tab = Tab::Knight;
+                let board = (cols, rows, start, closed);
+                self.knight.set_up(ctx, board, algorithm.as_deref(), mode);
+            }
+            Setup::Queens { n, algorithm, mode } => {
+                self.tab = Tab::Queens;
+                self.queens.set_up(ctx, n, algorithm.as_deref(), mode);
+            }
+            Setup::Magic {
+                order,
+                algorithm,
+                mode,
+            } => {
+                self.tab = Tab::Magic;
+                self.magic
+                    .set_up(order, algorithm.as_deref(), mode == Mode::Play);
+            }
+        }
     }
 }
 

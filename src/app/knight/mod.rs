@@ -15,7 +15,7 @@ use crate::app::widgets::construction::StageKind;
 use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use play::KnightPlay;
-pub use settings::KnightSettings;
+pub use settings::{KnightSettings, is_other_task};
 use settings::{OTHER_TASKS, task_name};
 use steps::KnightSteps;
 
@@ -422,6 +422,37 @@ impl KnightView {
             self.playing = false;
         } else {
             ui.ctx().request_repaint();
+        }
+    }
+
+    /// A lesson's set-up: the board, start and goal, the algorithm, and how the student
+    /// meets it (running it, playing, stepping, guessing). Stops what runs.
+    pub fn set_up(
+        &mut self,
+        ctx: &egui::Context,
+        board: (u32, u32, (u32, u32), bool),
+        algorithm: Option<&str>,
+        mode: crate::app::lessons::lesson::Mode,
+    ) {
+        use crate::app::lessons::lesson::Mode;
+        let (cols, rows, start, closed) = board;
+        self.reset();
+        self.set_size(cols, rows);
+        self.settings.start = (start.0.min(rows - 1), start.1.min(cols - 1));
+        self.settings.closed = closed;
+        if let Some(a) = algorithm {
+            self.settings.algorithm = a.to_string();
+        }
+        self.hold = None;
+        self.microscope.showing = false;
+        self.steps.cancel();
+        self.steps.showing = false;
+        self.steps.guess.on = false;
+        self.play.on = mode == Mode::Play;
+        if matches!(mode, Mode::Steps | Mode::Guess) {
+            let job = self.trace_job();
+            self.steps.start(ctx, job);
+            self.steps.guess.on = mode == Mode::Guess;
         }
     }
 

@@ -69,6 +69,12 @@ pub(super) const OTHER_TASKS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Whether `id` is one of the picker's entries besides the catalog's solvers (`count`,
+/// `count-all`, `bfs`, `dfs`).
+pub fn is_other_task(id: &str) -> bool {
+    OTHER_TASKS.iter().any(|t| t.0 == id)
+}
+
 pub(super) fn task_name(id: &str) -> String {
     KNIGHT_ALGORITHMS
         .iter()

@@ -112,7 +112,7 @@ pub fn draw(
 
 impl super::KnightView {
     /// The job that traces the search the form describes.
-    fn trace_job(&self) -> KnightTraceJob {
+    pub(super) fn trace_job(&self) -> KnightTraceJob {
         let job = self.job();
         let params = match &job.task {
             crate::run::KnightTask::Solve { params, .. } => params.clone(),

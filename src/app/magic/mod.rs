@@ -241,6 +241,20 @@ impl MagicView {
         });
     }
 
+    /// A lesson's set-up: the order, the algorithm, and whether the student plays.
+    /// Stops what runs.
+    pub fn set_up(&mut self, order: u64, algorithm: Option<&str>, play: bool) {
+        self.stop();
+        self.reset_results();
+        self.set_order(order);
+        if let Some(a) = algorithm {
+            self.settings.algorithm = a.to_string();
+        }
+        self.hold = None;
+        self.microscope.showing = false;
+        self.play.on = play;
+    }
+
     fn set_order(&mut self, n: u64) {
         if n != self.settings.order {
             self.stop();

@@ -389,6 +389,34 @@ impl QueensView {
         self.outcome = Some(outcome);
     }
 
+    /// A lesson's set-up: n, the algorithm, and how the student meets it (running it,
+    /// playing, stepping, guessing). Stops what runs.
+    pub fn set_up(
+        &mut self,
+        ctx: &egui::Context,
+        n: u64,
+        algorithm: Option<&str>,
+        mode: crate::app::lessons::lesson::Mode,
+    ) {
+        use crate::app::lessons::lesson::Mode;
+        self.reset();
+        self.set_n(n);
+        if let Some(a) = algorithm {
+            self.settings.algorithm = a.to_string();
+        }
+        self.hold = None;
+        self.microscope.showing = false;
+        self.steps.cancel();
+        self.steps.showing = false;
+        self.steps.guess.on = false;
+        self.play.on = mode == Mode::Play;
+        if matches!(mode, Mode::Steps | Mode::Guess) {
+            let job = self.trace_job();
+            self.steps.start(ctx, job);
+            self.steps.guess.on = mode == Mode::Guess;
+        }
+    }
+
     fn set_n(&mut self, n: u64) {
         if n == self.settings.n {
             return;

@@ -68,7 +68,7 @@ pub fn draw(
 
 impl super::QueensView {
     /// The job that traces the search the form describes.
-    fn trace_job(&self) -> QueensTraceJob {
+    pub(super) fn trace_job(&self) -> QueensTraceJob {
         let algorithm = self.settings.algorithm.clone();
         let job = self.job(self.solve_task(&algorithm));
         let params = match job.task {

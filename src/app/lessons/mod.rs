@@ -1,0 +1,568 @@
+//! Lessons: short, one-click set-ups with what to try and questions the app checks. The
+//! built-in lessons are the RON files of the repository's `lessons/` folder, compiled in;
+//! a teacher's folder (`$SEARCHLAB_LESSONS`, else `~/searchlab-lessons`) adds lessons and
+//! replaces a built-in one of the same file name. A file that cannot be used is listed with
+//! the reason, never loaded.
+
+pub mod lesson;
+
+use crate::app::view::outcome_label;
+use egui::{RichText, Ui};
+use lesson::{Answer, Lesson, Setup};
+use std::path::{Path, PathBuf};
+
+/// The built-in lessons: `(file name, RON text)`.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "01-knight-3x4-by-hand.ron",
+        include_str!("../../../lessons/01-knight-3x4-by-hand.ron"),
+    ),
+    (
+        "02-warnsdorff.ron",
+        include_str!("../../../lessons/02-warnsdorff.ron"),
+    ),
+    (
+        "03-knight-4x4.ron",
+        include_str!("../../../lessons/03-knight-4x4.ron"),
+    ),
+    (
+        "04-queens-backtracking-vs-hill-climbing.ron",
+        include_str!("../../../lessons/04-queens-backtracking-vs-hill-climbing.ron"),
+    ),
+    (
+        "05-magic-ga.ron",
+        include_str!("../../../lessons/05-magic-ga.ron"),
+    ),
+    (
+        "06-magic-constant.ron",
+        include_str!("../../../lessons/06-magic-constant.ron"),
+    ),
+];
+
+/// The teacher's lessons folder: `$SEARCHLAB_LESSONS`, else `~/searchlab-lessons`.
+pub fn lessons_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SEARCHLAB_LESSONS") {
+        return PathBuf::from(dir);
+    }
+    std::env::home_dir()
+        .map(|h| h.join("searchlab-lessons"))
+        .unwrap_or_else(|| PathBuf::from("searchlab-lessons"))
+}
+
+/// A lesson file, read, or why it could not be used.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Its file name.
+    pub file: String,
+    /// Read from the teacher's folder (else built in).
+    pub from_folder: bool,
+    pub lesson: Result<Lesson, String>,
+}
+
+/// The built-in lessons, then the folder's `.ron` files by name; a folder file with a
+/// built-in one's name takes its place. Also says what became of the folder.
+pub fn load(folder: &Path) -> (Vec<Entry>, String) {
+    let mut entries: Vec<Entry> = (BUILT_IN.iter())
+        .map(|(file, text)| Entry {
+            file: file.to_string(),
+            from_folder: false,
+            lesson: Lesson::parse(text),
+        })
+        .collect();
+    let read = match std::fs::read_dir(folder) {
+        Ok(read) => read,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (
+                entries,
+                format!(
+                    "No lessons folder at {} yet: \"Copy the built-in lessons there\" makes one to edit.",
+                    folder.display()
+                ),
+            );
+        }
+        Err(e) => {
+            return (
+                entries,
+                format!(
+                    "The lessons folder {} cannot be read: {e}",
+                    folder.display()
+                ),
+            );
+        }
+    };
+    let mut files: Vec<PathBuf> = (read.flatten())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    let count = files.len();
+    for path in files {
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let lesson = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot be read: {e}"))
+            .and_then(|text| Lesson::parse(&text));
+        let entry = Entry {
+            file: file.clone(),
+            from_folder: true,
+            lesson,
+        };
+        match entries.iter().position(|e| e.file == file) {
+            Some(i) => entries[i] = entry,
+            None => entries.push(entry),
+        }
+    }
+    let said = match count {
+        0 => format!("The lessons folder {} has no .ron files.", folder.display()),
+        1 => format!("Read 1 file from {}.", folder.display()),
+        n => format!("Read {n} files from {}.", folder.display()),
+    };
+    (entries, said)
+}
+
+/// What the student gave to one question, and what the app said.
+#[derive(Debug, Clone, Default)]
+struct Given {
+    typed: String,
+    chosen: Option<usize>,
+    /// Right, or what was wrong (a wrong answer, or text that is no number).
+    verdict: Option<Result<(), String>>,
+}
+
+/// The Lessons window: the list, or the lesson on show with its questions.
+pub struct Lessons {
+    /// Whether the window is open.
+    pub open: bool,
+    pub folder: PathBuf,
+    folder_text: String,
+    pub entries: Vec<Entry>,
+    /// What became of the folder when it was last read or written.
+    folder_said: String,
+    /// The lesson on show, by its index in `entries`.
+    active: Option<usize>,
+    given: Vec<Given>,
+    /// A set-up asked for, for the shell to apply.
+    setup: Option<Setup>,
+}
+
+impl Default for Lessons {
+    fn default() -> Self {
+        Lessons::new(lessons_dir())
+    }
+}
+
+impl Lessons {
+    /// The lessons, built in and from `folder`.
+    pub fn new(folder: PathBuf) -> Lessons {
+        let (entries, folder_said) = load(&folder);
+        Lessons {
+            open: false,
+            folder_text: folder.display().to_string(),
+            folder,
+            entries,
+            folder_said,
+            active: None,
+            given: Vec::new(),
+            setup: None,
+        }
+    }
+
+    /// Reads the folder again (a teacher edited a file).
+    pub fn reload(&mut self) {
+        let active = self.active.map(|i| self.entries[i].file.clone());
+        (self.entries, self.folder_said) = load(&self.folder);
+        self.active = active.and_then(|f| self.entries.iter().position(|e| e.file == f));
+        if self.active.is_none() {
+            self.given.clear();
+        }
+    }
+
+    /// Opens lesson `i` and asks for its set-up.
+    pub fn start(&mut self, i: usize) {
+        let Some(Ok(lesson)) = self.entries.get(i).map(|e| &e.lesson) else {
+            return;
+        };
+        self.setup = Some(lesson.setup.clone());
+        self.given = vec![Given::default(); lesson.questions.len()];
+        self.active = Some(i);
+        self.open = true;
+    }
+
+    /// The set-up asked for since the last call, to apply.
+    pub fn take_setup(&mut self) -> Option<Setup> {
+        self.setup.take()
+    }
+
+    /// The lesson on show.
+    pub fn active(&self) -> Option<&Lesson> {
+        self.entries.get(self.active?)?.lesson.as_ref().ok()
+    }
+
+    /// Checks `given` (a number typed, or an option's index) as the answer to question `q`
+    /// of the lesson on show.
+    pub fn check(&mut self, q: usize, given: &str) {
+        let Some(question) = self.active().and_then(|l| l.questions.get(q)).cloned() else {
+            return;
+        };
+        let verdict = match question.is_right(given) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(match &question.answer {
+                Answer::Number(_) => {
+                    format!("Not {}. Look again, and try another number.", given.trim())
+                }
+                Answer::Choice { .. } => "Not that one. Look again, and try another.".to_string(),
+            }),
+            Err(e) => Err(e),
+        };
+        if let Some(g) = self.given.get_mut(q) {
+            g.verdict = Some(verdict);
+        }
+    }
+
+    /// Questions of the lesson on show answered right, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let right = (self.given.iter())
+            .filter(|g| matches!(g.verdict, Some(Ok(()))))
+            .count();
+        (right, self.given.len())
+    }
+
+    /// Writes the built-in lessons into the folder, keeping files already there.
+    fn copy_built_in(&mut self) {
+        let mut wrote = 0;
+        let mut kept = 0;
+        let result = std::fs::create_dir_all(&self.folder).and_then(|()| {
+            for (file, text) in BUILT_IN {
+                let path = self.folder.join(file);
+                if path.exists() {
+                    kept += 1;
+                } else {
+                    std::fs::write(&path, text)?;
+                    wrote += 1;
+                }
+            }
+            Ok(())
+        });
+        self.reload();
+        self.folder_said = match result {
+            Ok(()) => format!(
+                "Wrote {wrote} lesson files to {} ({kept} there already, kept). Edit them, then Reload.",
+                self.folder.display()
+            ),
+            Err(e) => format!("Could not write to {}: {e}", self.folder.display()),
+        };
+    }
+
+    /// The window, when open.
+    pub fn window(&mut self, ctx: &egui::Context) {
+        let mut open = self.open;
+        egui::Window::new("Lessons")
+            .open(&mut open)
+            .default_width(400.0)
+            .default_height(520.0)
+            .default_pos(ctx.content_rect().right_top() + egui::vec2(-420.0, 40.0))
+            .vscroll(true)
+            .show(ctx, |ui| self.ui(ui));
+        self.open = open;
+    }
+
+    /// The list, or the lesson on show.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        match self.active {
+            Some(_) => self.lesson_ui(ui),
+            None => self.list_ui(ui),
+        }
+    }
+
+    fn list_ui(&mut self, ui: &mut Ui) {
+        ui.label("Each lesson sets the app up with one click, says what to try, and asks questions the app checks.");
+        let mut start = None;
+        for (i, e) in self.entries.iter().enumerate() {
+            ui.separator();
+            match &e.lesson {
+                Ok(l) => {
+                    ui.label(RichText::new(&l.title).strong());
+                    ui.label(
+                        RichText::new(format!(
+                            "{} · {}{}",
+                            l.setup.puzzle(),
+                            l.summary,
+                            if e.from_folder {
+                                " (from your folder)"
+                            } else {
+                                ""
+                            }
+                        ))
+                        .weak(),
+                    );
+                    if ui
+                        .button(format!("Start: {}", short(&l.title)))
+                        .on_hover_text("Set the app up for this lesson and show it")
+                        .clicked()
+                    {
+                        start = Some(i);
+                    }
+                }
+                Err(why) => {
+                    outcome_label(ui, &format!("{}: not loaded: {why}", e.file), false);
+                }
+            }
+        }
+        if let Some(i) = start {
+            self.start(i);
+        }
+        ui.separator();
+        ui.label(RichText::new("Your own lessons").strong());
+        ui.label("Lessons are RON files. Copy the built-in ones into a folder, edit them or add your own, and press Reload: a file with a built-in lesson's name takes its place.");
+        ui.horizontal(|ui| {
+            let l = ui.label("Folder");
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.folder_text)
+                        .desired_width(ui.available_width() - 70.0),
+                )
+                .labelled_by(l.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                self.folder = PathBuf::from(self.folder_text.trim());
+                self.reload();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Reload")
+                .on_hover_text("Read the folder again")
+                .clicked()
+            {
+                self.folder = PathBuf::from(self.folder_text.trim());
+                self.reload();
+            }
+            if ui
+                .button("Copy the built-in lessons there")
+                .on_hover_text("Write the built-in lesson files into the folder to edit (files already there are kept)")
+                .clicked()
+            {
+                self.folder = PathBuf::from(self.folder_text.trim());
+                self.copy_built_in();
+            }
+        });
+        ui.label(RichText::new(&self.folder_said).weak());
+    }
+
+    fn lesson_ui(&mut self, ui: &mut Ui) {
+        let Some(lesson) = self.active().cloned() else {
+            self.active = None;
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("◀ All lessons").clicked() {
+                self.active = None;
+            }
+            if ui
+                .button("Set it up again")
+                .on_hover_text("Put the app back as the lesson starts it")
+                .clicked()
+            {
+                self.setup = Some(lesson.setup.clone());
+            }
+        });
+        if self.active.is_none() {
+            return;
+        }
+        ui.heading(&lesson.title);
+        ui.label(RichText::new(lesson.setup.puzzle()).weak());
+        ui.add_space(4.0);
+        ui.label(RichText::new("What to try").strong());
+        for (k, p) in lesson.try_this.iter().enumerate() {
+            ui.label(format!("{}. {p}", k + 1));
+        }
+        ui.add_space(4.0);
+        let (right, all) = self.progress();
+        ui.label(RichText::new(format!("Questions: {right} of {all} answered right")).strong());
+        let mut check = None;
+        for (q, question) in lesson.questions.iter().enumerate() {
+            ui.separator();
+            ui.label(&question.ask);
+            let g = &mut self.given[q];
+            match &question.answer {
+                Answer::Number(_) => {
+                    ui.horizontal(|ui| {
+                        let l = ui.label("Your answer");
+                        let field = ui
+                            .add(egui::TextEdit::singleline(&mut g.typed).desired_width(80.0))
+                            .labelled_by(l.id);
+                        let entered =
+                            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        if ui.button("Check").clicked() || entered {
+                            check = Some((q, g.typed.clone()));
+                        }
+                    });
+                }
+                Answer::Choice { options, .. } => {
+                    for (k, o) in options.iter().enumerate() {
+                        ui.radio_value(&mut g.chosen, Some(k), o);
+                    }
+                    let picked = g.chosen;
+                    if ui
+                        .add_enabled(picked.is_some(), egui::Button::new("Check"))
+                        .on_disabled_hover_text("Pick an answer first")
+                        .clicked()
+                        && let Some(k) = picked
+                    {
+                        check = Some((q, k.to_string()));
+                    }
+                }
+            }
+            match &g.verdict {
+                Some(Ok(())) => outcome_label(ui, &format!("Right. {}", question.explain), true),
+                Some(Err(why)) => outcome_label(ui, why, false),
+                None => {}
+            }
+        }
+        if let Some((q, given)) = check {
+            self.check(q, &given);
+        }
+    }
+}
+
+/// A title cut to a button's length.
+fn short(title: &str) -> String {
+    const MAX: usize = 28;
+    if title.chars().count() <= MAX {
+        title.to_string()
+    } else {
+        let cut: String = title.chars().take(MAX - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::lessons::lesson::Mode;
+
+    #[test]
+    fn every_built_in_lesson_loads_and_the_three_puzzles_are_covered() {
+        let (entries, _) = load(Path::new("/nonexistent/searchlab-lessons"));
+        assert!(entries.len() >= 6);
+        let mut puzzles = std::collections::BTreeSet::new();
+        for e in &entries {
+            let l = e
+                .lesson
+                .as_ref()
+                .unwrap_or_else(|err| panic!("{}: {err}", e.file));
+            assert!(
+                !l.questions.is_empty() && !l.try_this.is_empty(),
+                "{}",
+                e.file
+            );
+            puzzles.insert(l.setup.puzzle());
+        }
+        assert_eq!(puzzles.len(), 3);
+    }
+
+    /// The built-in lessons' numeric answers, worked out by the solvers and the rules.
+    #[test]
+    fn the_built_in_lessons_numbers_are_what_the_solvers_find() {
+        use crate::puzzle::knight::Board;
+        use crate::puzzle::magic::magic_constant;
+        use crate::solve::knight::{Problem, count};
+        use crate::solve::{Budget, Control};
+        let lesson = |file: &str| {
+            let text = BUILT_IN.iter().find(|b| b.0 == file).unwrap().1;
+            Lesson::parse(text).unwrap()
+        };
+        let numbers = |l: &Lesson| -> Vec<i64> {
+            (l.questions.iter())
+                .filter_map(|q| match q.answer {
+                    Answer::Number(n) => Some(n),
+                    _ => None,
+                })
+                .collect()
+        };
+        let tours = |cols: u64, rows: u64, start: u32| {
+            let board = Board::new(cols, rows).unwrap();
+            let p = Problem {
+                board: &board,
+                start,
+                closed: false,
+            };
+            count::count(&p, &mut Control::quiet(Budget::unlimited())).tours as i64
+        };
+        // 3×4 (4 columns, 3 rows): 2 tours from a3, 16 from all squares together.
+        let all_3x4: i64 = (0..12).map(|s| tours(4, 3, s)).sum();
+        assert_eq!(
+            numbers(&lesson("01-knight-3x4-by-hand.ron")),
+            [tours(4, 3, 0), all_3x4]
+        );
+        // 4×4: none from any square; a corner has two moves.
+        let all_4x4: i64 = (0..16).map(|s| tours(4, 4, s)).sum();
+        let corner = Board::new(4, 4).unwrap().neighbours(0).count() as i64;
+        assert_eq!(numbers(&lesson("03-knight-4x4.ron")), [all_4x4, corner]);
+        // 8 queens: 92 solutions.
+        let queens = crate::solve::queens::count::count_small(8) as i64;
+        assert_eq!(
+            numbers(&lesson("04-queens-backtracking-vs-hill-climbing.ron")),
+            [queens]
+        );
+        // The magic constant of order 4; magic squares of order 2 and 4.
+        let magic = |n| crate::solve::magic::count::count(n, &|| false).total as i64;
+        assert_eq!(
+            numbers(&lesson("06-magic-constant.ron")),
+            [magic_constant(4) as i64, magic(2), magic(4)]
+        );
+        assert_eq!(numbers(&lesson("05-magic-ga.ron")), [0]);
+        assert_eq!(lesson("02-warnsdorff.ron").setup.mode(), Mode::Guess);
+    }
+
+    #[test]
+    fn a_broken_lesson_is_refused_with_the_reason() {
+        let good = BUILT_IN[0].1;
+        // Not RON: the parser's line and column.
+        let e = Lesson::parse("Lesson(title: \"x\",").unwrap_err();
+        assert!(e.contains("1:"), "{e}");
+        // Valid RON that the app cannot set up.
+        let off = good.replace("start: (0, 0)", "start: (5, 9)");
+        assert!(
+            Lesson::parse(&off)
+                .unwrap_err()
+                .contains("off the 4x3 board")
+        );
+        let algo = good.replace("Some(\"count-all\")", "Some(\"teleport\")");
+        assert!(Lesson::parse(&algo).unwrap_err().contains("\"teleport\""));
+        let choice = good.replace("right: 1", "right: 7");
+        assert!(Lesson::parse(&choice).unwrap_err().contains("right is 7"));
+        // In a folder: listed with the reason, the built-in ones still there.
+        let dir = std::env::temp_dir().join(format!("searchlab-lessons-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("broken.ron"), "Lesson(title: 3)").unwrap();
+        std::fs::write(
+            dir.join("01-knight-3x4-by-hand.ron"),
+            good.replace("by hand, then", "by hand — edited, then"),
+        )
+        .unwrap();
+        let (entries, said) = load(&dir);
+        assert!(said.contains("Read 2 files"), "{said}");
+        let broken = entries.iter().find(|e| e.file == "broken.ron").unwrap();
+        assert!(broken.lesson.is_err());
+        let edited = entries
+            .iter()
+            .find(|e| e.file == "01-knight-3x4-by-hand.ron")
+            .unwrap();
+        assert!(edited.from_folder);
+        assert!(edited.lesson.as_ref().unwrap().title.contains("edited"));
+        assert_eq!(entries.len(), BUILT_IN.len() + 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn answers_are_checked_as_numbers_or_choices() {
+        let l = Lesson::parse(BUILT_IN[0].1).unwrap();
+        assert_eq!(l.questions[0].is_right(" 2 "), Ok(true));
+        assert_eq!(l.questions[0].is_right("3"), Ok(false));
+        assert!(l.questions[0].is_right("two").is_err());
+        assert_eq!(l.questions[2].is_right("1"), Ok(true));
+        assert_eq!(l.questions[2].is_right("0"), Ok(false));
+    }
+}

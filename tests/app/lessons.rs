@@ -1,0 +1,125 @@
+//! Lessons: the window lists the built-in lessons and a teacher's folder (a broken file
+//! listed with its reason), one click sets the app up, and the answers are checked: the
+//! 4×4 board has no knight's tour (Cull & De Curtins 1978), a knight's move changes colour.
+
+use super::{harness, step_until_idle};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::SearchLabApp;
+use searchlab::app::lessons::Lessons;
+use std::time::Duration;
+
+/// The app with the lessons of the folder `dir` (besides the built-in ones), the Lessons
+/// window open.
+fn with_lessons(dir: &std::path::Path) -> Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.state_mut().lessons = Lessons::new(dir.to_path_buf());
+    h.run();
+    h.get_by_label("Lessons").click();
+    h.run();
+    assert!(h.state().lessons.open);
+    h
+}
+
+/// Types `text` into the `k`-th "Your answer" field (replacing what it holds) and presses
+/// the `check`-th Check button (its question's).
+fn answer(h: &mut Harness<'static, SearchLabApp>, k: usize, check: usize, text: &str) {
+    h.get_all_by_label("Your answer").nth(k).unwrap().focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_all_by_label("Your answer")
+        .nth(k)
+        .unwrap()
+        .type_text(text);
+    h.run();
+    h.get_all_by_label("Check").nth(check).unwrap().click();
+    h.run();
+}
+
+#[test]
+fn a_lesson_sets_the_app_up_and_checks_its_answers() {
+    let dir = std::env::temp_dir().join(format!("searchlab-app-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("broken.ron"), "Lesson(title: \"half a lesson\",").unwrap();
+    let mut h = with_lessons(&dir);
+    // Six built-in lessons, and the broken file refused with the parser's reason.
+    assert!(h.query_all_by_label_contains("Start: ").count() >= 6);
+    h.get_by_label_contains("broken.ron: not loaded: 1:");
+    h.get_by_label("Start: Why 4×4 has no tour").click();
+    h.run();
+    // One click: the Knight's Tour tab on 4×4, counting from every square.
+    let app = h.state();
+    assert_eq!(app.tab, searchlab::app::Tab::Knight);
+    let s = &app.knight.settings;
+    assert_eq!((s.cols, s.rows, s.start), (4, 4, (0, 0)));
+    assert_eq!(s.algorithm, "count-all");
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run();
+    h.get_by_label("Questions: 0 of 3 answered right");
+    // A wrong number, then the right one.
+    answer(&mut h, 0, 0, "3");
+    h.get_by_label_contains("Not 3.");
+    answer(&mut h, 0, 0, "0");
+    h.get_by_label_contains("Right. None, from any square");
+    // A choice: the colour a knight's move lands on.
+    h.get_by_label("a square of the other colour").click();
+    h.run();
+    h.get_all_by_label("Check").nth(1).unwrap().click();
+    h.run();
+    h.get_by_label_contains("Right. The other colour");
+    h.get_by_label("Questions: 2 of 3 answered right");
+    // Text that is no number is said so, not counted (Enter checks too).
+    h.get_all_by_label("Your answer").nth(1).unwrap().focus();
+    h.run();
+    h.get_all_by_label("Your answer")
+        .nth(1)
+        .unwrap()
+        .type_text("two");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label_contains("\"two\" is not a whole number");
+    assert_eq!(h.state().lessons.progress(), (2, 3));
+    // Back to the list.
+    h.get_by_label("◀ All lessons").click();
+    h.run();
+    h.get_by_label("Start: Why 4×4 has no tour");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_guessing_lesson_traces_the_search_with_your_guess_on() {
+    let dir = std::env::temp_dir().join("searchlab-no-lessons-here");
+    let mut h = with_lessons(&dir);
+    h.get_by_label_contains("Start: Backtracking against")
+        .click();
+    super::step_until_traced(&mut h);
+    let app = h.state();
+    assert_eq!(app.tab, searchlab::app::Tab::Queens);
+    assert_eq!(app.queens.settings.n, 8);
+    assert_eq!(app.queens.settings.algorithm, "hill-climbing");
+    assert!(app.queens.steps().guess.on);
+    assert!(
+        app.queens.steps().position().is_some(),
+        "a trace is on show"
+    );
+}
+
+#[test]
+fn snapshot_lesson_magic_constant() {
+    let dir = std::env::temp_dir().join("searchlab-no-lessons-here");
+    let mut h = with_lessons(&dir);
+    // The sixth lesson's button is below the window's fold: start it as the button does.
+    let i = (h.state().lessons.entries.iter())
+        .position(|e| e.file == "06-magic-constant.ron")
+        .unwrap();
+    h.state_mut().lessons.start(i);
+    h.run();
+    assert_eq!(h.state().tab, searchlab::app::Tab::Magic);
+    assert!(h.state().magic.play().on);
+    answer(&mut h, 0, 0, "34");
+    h.get_by_label_contains("Right. 4 × (16 + 1) / 2 = 34");
+    super::snapshot(&mut h, "lesson_magic_constant");
+}
