@@ -194,6 +194,9 @@ pub struct Steps<J: TraceJob> {
     regions: [Option<egui::Rect>; 3],
     /// "Your guess": the question waiting, the last answer and the score.
     pub guess: Guess,
+    /// The central panel had room for the question above the board last frame (else it
+    /// goes at the top of the side panel).
+    guess_above: bool,
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -211,6 +214,7 @@ impl<J: TraceJob> Default for Steps<J> {
             anim_said: None,
             regions: [None; 3],
             guess: Guess::default(),
+            guess_above: true,
         }
     }
 }
@@ -515,7 +519,10 @@ impl<J: TraceJob> Steps<J> {
             }
             ui.label(egui::RichText::new(sentence).strong());
         }).response.rect);
-        if self.guess.on {
+        // Above the board when the panel is tall enough; else at the top of the side
+        // panel, so a small window keeps room for the board.
+        self.guess_above = ui.available_height() >= 560.0;
+        if self.guess.on && self.guess_above {
             self.guess_ui(ui);
         }
         let Some(s) = self.shown.as_mut() else {
@@ -612,7 +619,7 @@ impl<J: TraceJob> Steps<J> {
         let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.set_min_height(5.0 * line);
+            ui.set_min_height(4.0 * line);
             if let Some(q) = &self.guess.asking {
                 ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
                 ui.horizontal_wrapped(|ui| {
@@ -651,6 +658,11 @@ impl<J: TraceJob> Steps<J> {
     /// The side panel: what the trace is and its figures, and the algorithm and the log
     /// when the central panel has no room for them.
     pub fn stats_ui(&mut self, ui: &mut Ui) {
+        if self.shown.is_some() && self.guess.on && !self.guess_above {
+            // The question first: the central panel has no room for it.
+            self.guess_ui(ui);
+            ui.separator();
+        }
         let Some(s) = self.shown.as_ref() else {
             if self.busy() {
                 ui.label("Tracing the search…");

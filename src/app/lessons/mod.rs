@@ -258,11 +258,15 @@ impl Lessons {
     /// The window, when open.
     pub fn window(&mut self, ctx: &egui::Context) {
         let mut open = self.open;
+        // Over the lower part of the statistics: collapsed, its title bar covers neither
+        // the top bar nor the timeline's buttons.
+        let screen = ctx.content_rect();
+        let top = (screen.height() - 340.0).max(70.0);
         egui::Window::new("Lessons")
             .open(&mut open)
-            .default_width(400.0)
-            .default_height(520.0)
-            .default_pos(ctx.content_rect().right_top() + egui::vec2(-420.0, 40.0))
+            .default_width(360.0)
+            .default_height(screen.height() - top - 12.0)
+            .default_pos(egui::pos2(screen.right() - 370.0, top))
             .vscroll(true)
             .show(ctx, |ui| self.ui(ui));
         self.open = open;

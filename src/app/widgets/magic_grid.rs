@@ -65,8 +65,13 @@ pub fn magic_grid_with(
 ) -> MagicGridResponse {
     let n = n.max(1);
     let full = cells.len() == n * n;
+    // A narrow panel wraps the legend's rows in two.
+    let narrow = usize::from(ui.available_width() < 520.0);
     let legend_height = if legend {
-        legend::strip_height(ui, LEGEND_ROWS + usize::from(play.is_some()))
+        legend::strip_height(
+            ui,
+            (LEGEND_ROWS + usize::from(play.is_some())) * (1 + narrow),
+        )
     } else {
         0.0
     };
