@@ -30,8 +30,13 @@ pub struct Microscope {
     error: Option<String>,
     /// "Your guess": each tournament's winner is asked before it is told.
     pub guess_on: bool,
-    /// The member guessed to win each tournament: `(generation, child, parent)`.
+    /// The member guessed to win each tournament of the run looked at, by `(generation,
+    /// child, parent)`, and whether it was right.
     guesses: std::collections::BTreeMap<TournamentKey, (usize, bool)>,
+    /// The run the guesses are about: another run (seed, settings) asks afresh.
+    guessed_run: Option<Job>,
+    /// Tournament guesses right, and made, this session (over every run).
+    score: (usize, usize),
 }
 
 /// A tournament to guess: the generation, child and parent it picked.
@@ -113,15 +118,20 @@ impl Microscope {
         };
         let Some(winner) = winner else { return };
         let key = (b.generation, child, parent);
-        self.guesses
-            .entry(key)
-            .or_insert((member, member == winner));
+        if self.guesses.contains_key(&key) {
+            return;
+        }
+        // An entrant that scores as well as the winner is as right: a tie is settled by
+        // the draw, which the student cannot see.
+        let right = b.members.get(member).map(|m| m.score) == Some(b.members[winner].score);
+        self.guesses.insert(key, (member, right));
+        self.score.0 += usize::from(right);
+        self.score.1 += 1;
     }
 
     /// Tournament guesses right, and made, this session.
     pub fn guess_score(&self) -> (usize, usize) {
-        let right = self.guesses.values().filter(|g| g.1).count();
-        (right, self.guesses.len())
+        self.score
     }
 
     /// The record on show.
@@ -140,6 +150,10 @@ impl Microscope {
         self.generation = generation;
         self.showing = true;
         self.error = None;
+        if self.guessed_run.as_ref() != Some(&job) {
+            self.guesses.clear();
+            self.guessed_run = Some(job.clone());
+        }
         let micro = MicroscopeJob { job, generation };
         if let Err(e) = micro.check() {
             self.error = Some(e.to_string());
@@ -582,7 +596,9 @@ fn bred_story(
                         } else {
                             format!("the rule: {}", p.rule)
                         };
-                    let verdict = if right {
+                    let verdict = if right && picked != p.index {
+                        format!("Right! (a tie: #{picked} scores as well, and the draw settled it)")
+                    } else if right {
                         "Right!".to_string()
                     } else {
                         format!("Not #{picked}:")

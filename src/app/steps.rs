@@ -224,6 +224,10 @@ impl<J: TraceJob> Steps<J> {
     pub fn start(&mut self, ctx: &egui::Context, job: J) {
         self.cancel();
         self.error = None;
+        // A new trace asks its own questions; the session's score stays.
+        self.guess.asking = None;
+        self.guess.revealed = None;
+        self.guess.answered.clear();
         self.showing = true;
         self.pending = Some(Background::start(
             "searchlab-trace",
@@ -351,6 +355,9 @@ impl<J: TraceJob> Steps<J> {
         // The step about to be applied counts too: "Step" then asks at once.
         for i in before..=pos.min(s.timeline.len().saturating_sub(1)) {
             if !trace.asks(i) {
+                continue;
+            }
+            if self.guess.answered.contains(&i) {
                 continue;
             }
             let state = s.timeline.state_at(i);
@@ -597,7 +604,11 @@ impl<J: TraceJob> Steps<J> {
     fn guess_ui(&mut self, ui: &mut Ui) {
         let mut answer = None;
         // The keys 1–8 take the choices a board numbers (a knight's moves).
-        if let Some(q) = self.guess.asking.as_ref().filter(|q| q.cells.len() <= 8)
+        if let Some(q) = self
+            .guess
+            .asking
+            .as_ref()
+            .filter(|q| q.numbered && q.cells.len() <= 8)
             && !ui.ctx().egui_wants_keyboard_input()
         {
             const DIGITS: [egui::Key; 8] = [

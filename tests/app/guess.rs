@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
 use searchlab::puzzle::knight::Board;
+use searchlab::solve::queens::trace::QueenStep;
 
 /// The centre of a square of whichever board is on show, by its accessible label.
 fn square_on(h: &Harness<'_, SearchLabApp>, label: &str, side: u32, row: u32, col: u32) -> Pos2 {
@@ -83,6 +84,14 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
             assert_eq!(g.right, 1);
             h.get_by_label_contains(&format!("Not {}", board.name(pick)));
             h.get_by_label("Your guesses: 1 of 2 right");
+            // Back over the decision and on again: it is not asked, nor scored, twice.
+            h.key_press(egui::Key::ArrowLeft);
+            h.run();
+            h.key_press(egui::Key::ArrowRight);
+            h.run();
+            let again = h.state().knight.steps().question().map(|q| q.at);
+            assert_ne!(again, Some(q.at));
+            assert_eq!(h.state().knight.steps().guess.asked, 2);
         }
     }
 }
@@ -102,16 +111,22 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
         let q = h.state().queens.steps().question().unwrap().clone();
         let rows = h.state_mut().queens.steps_mut().state().unwrap().rows;
         let column = rows.len() as u32;
-        // A row no queen attacks, by the rules (the unit tests check it is the first one
-        // tried); or none.
+        // The first row, from the one the column's scan starts on, that no queen attacks,
+        // by the rules; or none.
         let attacked = |r: u32| {
             (rows.iter().enumerate()).any(|(c, &qr)| qr == r || qr.abs_diff(r) == column - c as u32)
         };
+        let trace = h.state().queens.steps().trace().unwrap();
+        let from = match trace.recorder.steps[q.at] {
+            QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. } => row,
+            ref other => panic!("a question at {other:?}"),
+        };
+        let first_safe = (from..6).find(|&r| !attacked(r));
+        assert_eq!(q.right.first().map(|c| c / 6), first_safe);
         match q.right.first() {
             Some(&cell) => {
                 let r = cell / 6;
                 assert_eq!(cell % 6, column, "the answer is in the next column");
-                assert!(!attacked(r), "the answer is a square no queen attacks");
                 let pos = square_on(&h, "Queens board", 6, r, column);
                 click_at(&mut h, pos);
             }

@@ -175,4 +175,23 @@ fn tournament_guesses_are_scored_against_the_member_that_won() {
         h.get_by_label_contains("Right! parent 1 is member");
     }
     h.get_by_label_contains(&format!("Tournament guesses: {right} of 1 right"));
+    // Another run (another seed) asks its tournaments afresh; the session's score stays.
+    h.state_mut().knight.settings.seed = 2;
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "GA microscope")
+        .click();
+    until_looked(&mut h);
+    let b = h
+        .state_mut()
+        .knight
+        .microscope_mut()
+        .breeding()
+        .unwrap()
+        .clone();
+    let k2 = (b.children.iter())
+        .position(|c| matches!(&c.origin, Origin::Bred(x) if x.parents[0].entrants.iter().any(|&e| e != x.parents[0].index)))
+        .unwrap();
+    h.state_mut().knight.microscope_mut().set_child(k2);
+    h.run();
+    h.get_by_label_contains("Your guess: parent 1 comes from a tournament of 3");
+    assert_eq!(h.state_mut().knight.microscope_mut().guess_score().1, 1);
 }

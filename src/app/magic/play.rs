@@ -424,6 +424,9 @@ impl MagicPlay {
             Some(Hint::BestSwap(None)) => {
                 ui.label("Unlock at least two cells: a swap needs two.");
             }
+            Some(Hint::BestSwap(Some(s))) if s.before == 0 => {
+                ui.label("The square is magic already: any swap would put a line's sum off.");
+            }
             Some(Hint::BestSwap(Some(s))) => {
                 let (a, b) = (cell_name(n, s.a), cell_name(n, s.b));
                 let (va, vb) = (self.cells[s.a], self.cells[s.b]);

@@ -146,13 +146,13 @@ impl QueensPlay {
 
     /// The play panel: how to play, undo/redo/clear, the hints.
     pub fn controls_ui(&mut self, ui: &mut Ui, n: usize) {
-        self.follow(n);
         if n > MAX_PLAY_N {
             ui.label(format!(
                 "Play mode takes boards of up to {MAX_PLAY_N} queens (each square is a click); set n to {MAX_PLAY_N} or less."
             ));
             return;
         }
+        self.follow(n);
         ui.label(format!(
             "Your turn: click a square to put its column's queen there (a column holds one queen), click the queen again to take it off. Place {n} queens so that none attacks another."
         ));
@@ -293,6 +293,13 @@ impl QueensPlay {
             Some(Hint::MinConflicts(None)) => {
                 ui.label("Min-conflicts has nothing to do: every column has a queen and none is attacked.");
             }
+            Some(Hint::MinConflicts(Some(m))) if m.from == Some(m.to) => {
+                ui.label(format!(
+                    "Min-conflicts picks an attacked queen at random; the most attacked is on {} ({} conflicts). No square of its column has fewer, so min-conflicts would leave it there: a local minimum for this queen. Move another queen yourself.",
+                    square(n, m.to, m.column),
+                    m.before
+                ));
+            }
             Some(Hint::MinConflicts(Some(m))) => {
                 let to = square(n, m.to, m.column);
                 match m.from {
@@ -328,10 +335,19 @@ impl QueensPlay {
                         "{} solution{s} of {n} queens keep every queen you placed (counted exactly, {} placements tried).",
                         h.solutions, h.nodes
                     ));
-                    if h.solutions == 0 {
+                    let placed = h.columns.iter().flatten().count();
+                    if h.solutions == 0 && placed > 0 {
                         outcome_label(
                             ui,
                             "Dead end: no solution completes this board. Move or take off a queen.",
+                            false,
+                        );
+                    } else if h.solutions == 0 {
+                        outcome_label(
+                            ui,
+                            &format!(
+                                "{n} queens have no solution at all: no placement on the {n}×{n} board keeps them all safe."
+                            ),
                             false,
                         );
                     }
@@ -352,13 +368,13 @@ impl QueensPlay {
 
     /// The board: the queens, the squares they attack, a hint's square.
     pub fn main_ui(&mut self, ui: &mut Ui, n: usize, show_lines: bool) -> Option<String> {
-        self.follow(n);
         if n > MAX_PLAY_N {
             ui.label(format!(
                 "Play mode takes boards of up to {MAX_PLAY_N} queens."
             ));
             return None;
         }
+        self.follow(n);
         let rows: Vec<u32> = self.columns.iter().map(|r| r.unwrap_or(EMPTY)).collect();
         let attacks = Attacks::of(n, &rows);
         let focus = match &self.hint {

@@ -35,6 +35,9 @@ pub struct Guess {
     /// Questions answered right, and answered at all (skips not counted).
     pub right: u32,
     pub asked: u32,
+    /// The positions of the trace on show whose question was answered (or shown): going
+    /// back over them does not ask, nor score, again.
+    pub answered: std::collections::BTreeSet<usize>,
 }
 
 impl Guess {
@@ -47,6 +50,7 @@ impl Guess {
         name: impl Fn(u32) -> String,
     ) -> Option<usize> {
         let q = self.asking.take()?;
+        self.answered.insert(q.at);
         let right = match answer {
             Answer::Cell(c) => Some(q.right.contains(&c)),
             Answer::None => Some(q.right.is_empty()),
@@ -98,6 +102,7 @@ mod tests {
             right,
             none: Some("none"),
             reveal_at: 4,
+            numbered: false,
         }
     }
 

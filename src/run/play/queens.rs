@@ -151,8 +151,9 @@ pub struct MinConflictsMove {
     pub from: Option<u32>,
     /// Its conflicts there.
     pub before: u32,
-    /// The row it goes to: the fewest conflicts in its column (the nearest such row to
-    /// where it stands, then the topmost).
+    /// The row it goes to: the fewest conflicts in its column (where it stands when that
+    /// is among the fewest, else the nearest such row, then the topmost). `to == from`:
+    /// no row of its column is better, so it stays.
     pub to: u32,
     /// Its conflicts there.
     pub after: u32,
@@ -180,7 +181,6 @@ pub fn min_conflicts_move(n: usize, columns: &[Option<u32>]) -> Option<MinConfli
     let from = at(column);
     let before = from.map_or(0, |r| conflicts_at(columns, column, r));
     let (to, after) = (0..n as u32)
-        .filter(|&r| Some(r) != from)
         .map(|r| (r, conflicts_at(columns, column, r)))
         .min_by_key(|&(r, k)| (k, from.map_or(0, |f| f.abs_diff(r)), r))?;
     Some(MinConflictsMove {
@@ -223,6 +223,13 @@ mod tests {
         let diagonal: Vec<Option<u32>> = (0..6).map(Some).collect();
         let m = min_conflicts_move(6, &diagonal).unwrap();
         assert!(m.after < m.before, "{m:?}");
+        // Never a row with more conflicts than where the queen stands: at worst it stays.
+        for cols in [[Some(0), Some(2), Some(1)], [Some(0), Some(0), Some(0)]] {
+            if let Some(m) = min_conflicts_move(3, &cols) {
+                assert!(m.after <= m.before, "{m:?}");
+                assert_eq!(m.after, conflicts_at(&cols, m.column, m.to));
+            }
+        }
         let solution = [1, 3, 0, 2].map(Some);
         assert_eq!(min_conflicts_move(4, &solution), None);
     }

@@ -31,6 +31,8 @@ pub struct Question {
     pub none: Option<&'static str>,
     /// The position just after the decision: where the timeline goes once answered.
     pub reveal_at: usize,
+    /// The board numbers the choices for the keys 1–8 (a knight's moves).
+    pub numbered: bool,
 }
 
 /// Steps a question may look ahead for its answer (a hill-climbing round scores n(n − 1)
@@ -88,10 +90,16 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
             state.path.len(),
             board.name(from)
         ),
-        cells: candidates.iter().map(|c| c.0).collect(),
+        // In square order, not the rule's: ring 1 must not be the answer.
+        cells: {
+            let mut cells: Vec<u32> = candidates.iter().map(|c| c.0).collect();
+            cells.sort_unstable();
+            cells
+        },
         right,
         none: None,
         reveal_at: index + 1,
+        numbered: true,
     })
 }
 
@@ -164,6 +172,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
                 right,
                 none: Some("No safe square: it takes back a queen"),
                 reveal_at: j + 1,
+                numbered: false,
             })
         }
         QueenStep::Score { .. } => {
@@ -193,17 +202,19 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
                 .filter(|&(r, c)| state.rows.get(c as usize) != Some(&r))
                 .map(|(r, c)| cell(r, c))
                 .collect();
+            let pairs = crate::puzzle::queens::conflicts(&state.rows);
             Some(Question {
                 at: index,
                 ask: format!(
-                    "The placement has {} attacking pair{}. Hill climbing scores every move of a queen within its column and takes the best, if it is better. Which queen moves, and where? Click its new square, or say no move helps.",
-                    state.h,
-                    if state.h == 1 { "" } else { "s" }
+                    "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and takes the one with the lowest h, if it is lower. Which queen moves, and where? Click its new square, or say no move helps.",
+                    if pairs == 1 { "" } else { "s" },
+                    state.h
                 ),
                 cells,
                 right,
                 none: Some("No move helps: a local minimum or a plateau"),
                 reveal_at: j + 1,
+                numbered: false,
             })
         }
         _ => None,
@@ -307,6 +318,17 @@ mod tests {
             }
             assert!(asked > 0);
         }
+        // The choices are in square order: the first is not always the rule's.
+        let trace = Arc::new(knight("warnsdorff", 8, 8, 1));
+        let timeline = Timeline::new(trace.clone());
+        let first_right = (0..trace.steps.len())
+            .filter_map(|i| knight_question(&trace, i, &timeline.state_at(i)))
+            .map(|q| q.right.contains(&q.cells[0]))
+            .collect::<Vec<_>>();
+        assert!(
+            first_right.iter().any(|r| !r),
+            "ring 1 is not always the answer"
+        );
         assert!(knight_refusal(&knight("random-walk", 5, 5, 1)).is_some());
     }
 

@@ -443,6 +443,9 @@ pub struct Prefix {
     /// Per later row, the one bit its queen must take (0: any), for a placement with
     /// gaps (see [`Prefix::pinned`]).
     pins: Vec<u32>,
+    /// Per row, the bits the pinned queens of later rows attack: no solution keeping the
+    /// pins has a queen there, so the search skips them at once.
+    forbid: Vec<u32>,
 }
 
 impl Prefix {
@@ -460,9 +463,11 @@ impl Prefix {
 
     /// A placement with gaps: `columns[c]` is the row of column `c`'s queen, or `None`
     /// for a column still empty (columns past the slice are empty too). Its count is of
-    /// the solutions that keep every queen placed. `None` when a queen is off the board
-    /// or the queens of the first columns attack each other (queens after a gap that
-    /// attack are found by the count: it finds no solution).
+    /// the solutions that keep every queen placed. `None` when a queen is off the board,
+    /// or when the queens of the first columns (up to the first gap) are attacked by
+    /// each other or by a queen placed further on; other attacks are found by the count,
+    /// which then finds no solution. The squares a later queen attacks are ruled out of
+    /// the columns before it from the start.
     ///
     /// # Example
     ///
@@ -482,9 +487,21 @@ impl Prefix {
             return None;
         }
         let mut pins = vec![0u32; n as usize];
+        let mut forbid = vec![0u32; n as usize];
         for (c, r) in columns.iter().enumerate() {
-            if let Some(r) = r {
+            if let Some(r) = *r {
                 pins[c] = 1 << r;
+                // Its row and its two diagonals, in every row before it.
+                for (d, f) in forbid.iter_mut().enumerate().take(c) {
+                    let k = (c - d) as u32;
+                    *f |= 1 << r;
+                    if r >= k {
+                        *f |= 1 << (r - k);
+                    }
+                    if r + k < n {
+                        *f |= 1 << (r + k);
+                    }
+                }
             }
         }
         let mut p = Prefix {
@@ -494,6 +511,7 @@ impl Prefix {
             right: 0,
             depth: 0,
             pins,
+            forbid,
         };
         while let Some(&bit) = p.pins.get(p.depth as usize).filter(|&&b| b != 0) {
             p = p.place(bit)?;
@@ -507,11 +525,13 @@ impl Prefix {
 
     /// The safe bits of the next row (only its pin's, when it has one).
     fn free(&self) -> u32 {
-        let pin = match self.pins.get(self.depth as usize) {
+        let depth = self.depth as usize;
+        let pin = match self.pins.get(depth) {
             Some(&p) if p != 0 => p,
             _ => u32::MAX,
         };
-        Self::mask(self.n) & !(self.left | self.down | self.right) & pin
+        let forbid = self.forbid.get(depth).copied().unwrap_or(0);
+        Self::mask(self.n) & !(self.left | self.down | self.right | forbid) & pin
     }
 
     fn place(&self, bit: u32) -> Option<Prefix> {
@@ -525,6 +545,7 @@ impl Prefix {
             right: (self.right | bit) >> 1,
             depth: self.depth + 1,
             pins: self.pins.clone(),
+            forbid: self.forbid.clone(),
         })
     }
 
@@ -550,6 +571,7 @@ impl Prefix {
         struct Walk<'a> {
             mask: u32,
             pins: &'a [u32],
+            forbid: &'a [u32],
             out: TaskCount,
             next_check: u64,
             stop: &'a (dyn Fn() -> bool + Sync),
@@ -564,6 +586,7 @@ impl Prefix {
                 if let Some(&pin) = self.pins.get(depth).filter(|&&p| p != 0) {
                     free &= pin;
                 }
+                free &= !self.forbid.get(depth).copied().unwrap_or(0);
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
@@ -589,6 +612,7 @@ impl Prefix {
         let mut w = Walk {
             mask: Self::mask(self.n),
             pins: &self.pins,
+            forbid: &self.forbid,
             out: TaskCount {
                 complete: true,
                 ..TaskCount::default()
