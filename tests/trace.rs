@@ -13,6 +13,7 @@ use searchlab::solve::knight::trace::{Family, KnightStep, replay};
 use searchlab::solve::knight::tree_search::{self, Strategy as Search};
 use searchlab::solve::knight::{Problem, count, random_walk, warnsdorff};
 use searchlab::solve::queens::heuristic::random_start;
+use searchlab::solve::queens::hill_climbing::Variant;
 use searchlab::solve::queens::trace::{self as qtrace, QueenStep};
 use searchlab::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
 use searchlab::solve::trace::{Off, Recorder};
@@ -305,7 +306,7 @@ fn the_traced_count_counts_304_tours_from_a_corner_of_5x5() {
 enum QueensAlgo {
     Backtracking,
     BestFirst(Heuristic),
-    HillClimbing(Heuristic),
+    HillClimbing(Heuristic, Variant),
     MinConflicts,
 }
 
@@ -332,14 +333,19 @@ fn run_queens(
                 &mut ctl
             )
         }
-        QueensAlgo::HillClimbing(h) => {
+        QueensAlgo::HillClimbing(h, variant) => {
             let start = random_start(n, &mut rng);
+            let climb = hill_climbing::Climb {
+                variant,
+                sideways_limit: 5,
+            };
             either!(
                 trace,
-                hill_climbing::solve_traced,
+                hill_climbing::solve_climb,
                 &start,
                 h,
                 20,
+                climb,
                 &mut rng,
                 &mut ctl
             )
@@ -385,7 +391,16 @@ fn queens_algos() -> impl Strategy<Value = QueensAlgo> {
     prop_oneof![
         Just(QueensAlgo::Backtracking),
         h.clone().prop_map(QueensAlgo::BestFirst),
-        h.prop_map(QueensAlgo::HillClimbing),
+        (
+            h,
+            prop_oneof![
+                Just(Variant::Steepest),
+                Just(Variant::Sideways),
+                Just(Variant::FirstChoice),
+                Just(Variant::Stochastic)
+            ]
+        )
+            .prop_map(|(h, v)| QueensAlgo::HillClimbing(h, v)),
         Just(QueensAlgo::MinConflicts),
     ]
 }
@@ -407,7 +422,7 @@ proptest! {
         let steps = &recorder.steps;
         let family = match algo {
             QueensAlgo::BestFirst(_) => qtrace::Family::LastPopped,
-            QueensAlgo::HillClimbing(_) => qtrace::Family::Best,
+            QueensAlgo::HillClimbing(..) => qtrace::Family::Best,
             _ => qtrace::Family::Current,
         };
         let replayed = qtrace::replay(n, steps, |i| recorder.state(i, n), family, traced.1 == Stop::Found);
@@ -422,7 +437,7 @@ proptest! {
         }
         // Every step against the rules, on the board as the steps leave it.
         let factor = match algo {
-            QueensAlgo::BestFirst(Heuristic::H2) | QueensAlgo::HillClimbing(Heuristic::H2) => 2,
+            QueensAlgo::BestFirst(Heuristic::H2) | QueensAlgo::HillClimbing(Heuristic::H2, _) => 2,
             _ => 1,
         };
         let mut state = qtrace::QueensState::new(n);
@@ -450,6 +465,13 @@ proptest! {
                     let mut moved = rows.clone();
                     moved[column as usize] = row;
                     prop_assert_eq!(h as u64, factor * attacking_pairs(&moved));
+                    // Downhill, or level only for the sideways variant.
+                    let here = factor * attacking_pairs(rows);
+                    match algo {
+                        QueensAlgo::HillClimbing(_, Variant::Sideways) => prop_assert!(h as u64 <= here),
+                        QueensAlgo::HillClimbing(..) => prop_assert!((h as u64) < here, "a move goes down"),
+                        _ => {}
+                    }
                 }
                 _ => {}
             }
@@ -470,7 +492,7 @@ proptest! {
                 prop_assert_eq!(count("pop"), c.nodes);
                 prop_assert_eq!(count("push"), c.queued);
             }
-            QueensAlgo::HillClimbing(_) => {
+            QueensAlgo::HillClimbing(..) => {
                 prop_assert_eq!(count("score"), c.nodes);
                 prop_assert_eq!(count("move"), c.moves);
                 prop_assert_eq!(count("restart"), c.attempts);

@@ -666,7 +666,9 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         max_size: SCORED_PLACEMENTS,
         figures: &[
             figure("neighbours scored", Counter::Nodes),
-            figure("moves downhill", Counter::Moves),
+            figure("moves made", Counter::Moves).explained(
+                "Moves of one queen: each downhill, to a placement with fewer conflicts; with variant=sideways, also level moves across a plateau.",
+            ),
             figure("restarts", Counter::Attempts).explained(
                 "At a local minimum, where no move of one queen lowers the conflicts, hill climbing begins again from a new random placement: the conflicts jump up, then fall again.",
             ),
@@ -679,6 +681,19 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
                 0,
                 100_000_000,
                 "Random restarts after the first descent (the N-Queens AI report leaves the number open).",
+            ),
+            choice(
+                "variant",
+                "steepest",
+                crate::solve::queens::hill_climbing::Variant::VARIANTS,
+                "Which neighbour to move to. steepest: the best, if better (the N-Queens AI report's). sideways: the best, and when it is only as good, a move to it anyway (a plateau may be a shoulder), up to sideways_limit such moves in a row. first-choice: neighbours in a random order, the first better one. stochastic: one of the better neighbours at random.",
+            ),
+            int(
+                "sideways_limit",
+                "100",
+                0,
+                100_000_000,
+                "With variant=sideways: the most sideways moves in a row before the climb counts as stuck (100 in Russell & Norvig's 8-queens example).",
             ),
         ],
     },

@@ -247,6 +247,14 @@ impl PuzzleJob for QueensJob {
     }
 }
 
+/// Hill climbing's variant from its parameters (`variant`, `sideways_limit`).
+pub fn climb(params: &Params) -> Result<hill_climbing::Climb, JobError> {
+    Ok(hill_climbing::Climb {
+        variant: params.choice("variant")?,
+        sideways_limit: params.int("sideways_limit"),
+    })
+}
+
 /// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
 fn solve(
     job: &QueensJob,
@@ -274,12 +282,14 @@ fn solve(
             // The start comes from the seed; the restarts from the generator after it.
             let mut rng = rng_from_seed(job.seed);
             let s = random_start(n, &mut rng);
-            let o = hill_climbing::solve(
+            let o = hill_climbing::solve_climb(
                 &s,
                 heuristic(),
                 params.int("max_restarts"),
+                climb(&params)?,
                 &mut rng,
                 &mut ctl,
+                &mut crate::solve::trace::Off,
             );
             (o.rows, o.stop, o.counters)
         }

@@ -105,7 +105,11 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
 
 /// Why "Your guess" is not offered for this N-Queens trace, if it is not.
 pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
+    use crate::solve::queens::hill_climbing::Variant;
     match trace.job.algorithm.as_str() {
+        "hill-climbing" if super::queens::climb_variant(trace) == Variant::FirstChoice => Some(
+            "Your guess is not asked of first-choice hill climbing: it tries the moves in a random order and takes the first better one".to_string(),
+        ),
         "backtracking" | "hill-climbing" => None,
         _ => Some(
             "Your guess asks where backtracking puts the next queen and which move hill climbing makes; best-first's queue and min-conflicts' random draws are not asked".to_string(),
@@ -176,9 +180,12 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
             })
         }
         QueenStep::Score { .. } => {
+            use crate::solve::queens::hill_climbing::Variant;
+            let variant = super::queens::climb_variant(trace);
             let mut j = index;
             let mut best = u32::MAX;
             let mut at_best = Vec::new();
+            let mut better = Vec::new();
             while j < end {
                 let QueenStep::Score { column, row, h } = steps[j] else {
                     break;
@@ -190,12 +197,26 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
                 if h == best {
                     at_best.push(cell(row, column));
                 }
+                if h < state.h {
+                    better.push(cell(row, column));
+                }
                 j += 1;
             }
             let right = match steps.get(j).filter(|_| j < end)? {
+                // Stochastic climbing draws among every better move: each is right.
+                QueenStep::Move { .. } if variant == Variant::Stochastic => better,
                 QueenStep::Move { .. } => at_best,
                 QueenStep::Stuck { .. } => Vec::new(),
                 _ => return None,
+            };
+            let rule = match variant {
+                Variant::Sideways => {
+                    "takes the one with the lowest h if it is lower, or as low while sideways moves are left"
+                }
+                Variant::Stochastic => {
+                    "takes one of those lower than h, drawn at random (any of them is a right answer)"
+                }
+                _ => "takes the one with the lowest h, if it is lower",
             };
             let cells = (0..n)
                 .flat_map(|c| (0..n).map(move |r| (r, c)))
@@ -206,7 +227,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
             Some(Question {
                 at: index,
                 ask: format!(
-                    "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and takes the one with the lowest h, if it is lower. Which queen moves, and where? Click its new square, or say no move helps.",
+                    "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and {rule}. Which queen moves, and where? Click its new square, or say no move helps.",
                     if pairs == 1 { "" } else { "s" },
                     state.h
                 ),

@@ -286,6 +286,8 @@ pub fn knight_line(trace: &KnightTrace, index: usize) -> usize {
 
 /// The pseudocode of `trace`'s search.
 pub fn queens(trace: &QueensTrace) -> Pseudocode {
+    use crate::solve::queens::hill_climbing::Variant;
+    let variant = super::queens::climb_variant(trace);
     let param = |name: &str| {
         trace
             .params
@@ -374,19 +376,49 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                     "if h = 0: a solution",
                     "If no queen attacks another, stop: solved.",
                 ),
-                line(
-                    1,
-                    format!(
-                        "score every move of one queen within its column ({})",
-                        param("heuristic")
+                match variant {
+                    Variant::FirstChoice => line(
+                        1,
+                        format!(
+                            "score the moves of one queen within its column in a random order ({}) until one is lower than h",
+                            param("heuristic")
+                        ),
+                        "Try placements one queen-move away in a random order until one is better.",
                     ),
-                    "Score every placement one queen-move away.",
-                ),
-                line(
-                    1,
-                    "if the best is lower than h: make it",
-                    "If the best of them is better, move there.",
-                ),
+                    _ => line(
+                        1,
+                        format!(
+                            "score every move of one queen within its column ({})",
+                            param("heuristic")
+                        ),
+                        "Score every placement one queen-move away.",
+                    ),
+                },
+                match variant {
+                    Variant::Steepest => line(
+                        1,
+                        "if the best is lower than h: make it",
+                        "If the best of them is better, move there.",
+                    ),
+                    Variant::Sideways => line(
+                        1,
+                        format!(
+                            "if the best is lower than h, or as low and fewer than {} sideways moves in a row: make it (among equals, one at random)",
+                            param("sideways_limit")
+                        ),
+                        "If the best is better, move there; if it is only as good, move there anyway, a limited number of times in a row.",
+                    ),
+                    Variant::FirstChoice => line(
+                        1,
+                        "if one was lower: make it",
+                        "If one was better, move there.",
+                    ),
+                    Variant::Stochastic => line(
+                        1,
+                        "if some are lower than h: make one of them, drawn at random",
+                        "If some are better, move to one of them chosen at random.",
+                    ),
+                },
                 line(
                     1,
                     format!(

@@ -112,10 +112,11 @@ impl QueensTraceJob {
             }
             "hill-climbing" => {
                 let start = random_start(n, &mut rng);
-                let o = hill_climbing::solve_traced(
+                let o = hill_climbing::solve_climb(
                     &start,
                     heuristic,
                     params.int("max_restarts"),
+                    crate::run::queens::climb(&params)?,
                     &mut rng,
                     &mut ctl,
                     &mut recorder,
@@ -232,6 +233,14 @@ pub fn square_name(n: u64, col: u32, row: u32) -> String {
     format!("{}{}", file_letters(col), n - row as u64)
 }
 
+/// Hill climbing's variant in `trace` (steepest when the trace is of another search).
+pub fn climb_variant(trace: &QueensTrace) -> hill_climbing::Variant {
+    (trace.params.iter())
+        .find(|(k, _)| k == "variant")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_default()
+}
+
 /// Tells a trace's steps in order, one sentence (and one JSON object) each.
 pub struct Teller<'a> {
     trace: &'a QueensTrace,
@@ -317,10 +326,17 @@ impl Teller<'_> {
                 json!({"kind": "score", "column": column, "row": row, "h": h}),
             ),
             QueenStep::Move { column, row, h } => {
+                use hill_climbing::Variant;
                 let before = self.state.h;
+                let which = match climb_variant(self.trace) {
+                    _ if h == before => "sideways, as good as where it stands (a plateau)",
+                    Variant::Steepest | Variant::Sideways => "the best neighbour",
+                    Variant::FirstChoice => "the first neighbour tried that is better",
+                    Variant::Stochastic => "drawn at random among the better neighbours",
+                };
                 (
                     format!(
-                        "Move file {}'s queen to {}, the best neighbour: h {before} → {h}.",
+                        "Move file {}'s queen to {}, {which}: h {before} → {h}.",
                         file_letters(column),
                         at(column, row)
                     ),
@@ -328,7 +344,12 @@ impl Teller<'_> {
                 )
             }
             QueenStep::Stuck { h, best } => {
-                let text = if best == h {
+                let sideways = climb_variant(self.trace) == hill_climbing::Variant::Sideways;
+                let text = if best == h && sideways {
+                    format!(
+                        "Plateau at h = {h}, and the sideways moves allowed in a row are used up: the climb ends here."
+                    )
+                } else if best == h {
                     format!(
                         "Plateau: the best neighbour scores h = {h} too, no better; the climb ends here."
                     )
