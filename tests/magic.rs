@@ -160,3 +160,20 @@ fn a_failed_ga_points_to_the_construction() {
         "{out}"
     );
 }
+
+#[test]
+fn unique_counts_880_squares_of_order_4_up_to_symmetry() {
+    // Frénicle de Bessy's 880 (1693); the Lo Shu alone of order 3.
+    let (code, out, err) = searchlab(&["magic", "count", "--order", "4", "--unique"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("880 magic squares of order 4 up to rotation and reflection (7040 in all)")
+    );
+    let (code, v) = json(&["magic", "count", "--order", "3", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (v["total"].as_u64(), v["unique"].as_u64()),
+        (Some(8), Some(1))
+    );
+}

@@ -312,3 +312,23 @@ fn backtracking_tells_the_queens_it_set_down_and_took_back() {
     assert!(last.starts_with("queens set down "), "{out}");
     assert!(last.contains(", taken back "), "{out}");
 }
+
+#[test]
+fn unique_leads_with_the_solutions_up_to_symmetry() {
+    // OEIS A002562, from n = 1 to 14.
+    for (n, &known) in A002562.iter().enumerate().take(15).skip(1) {
+        let (code, out, err) = searchlab(&["queens", "count", "--n", &n.to_string(), "--unique"]);
+        assert_eq!(code, 0, "{err}");
+        let first = out.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!(
+                "{known} solutions of {n} queens up to rotation and reflection ({} in all)",
+                A000170[n]
+            )
+        );
+    }
+    let (code, _, err) = searchlab(&["queens", "count", "--n", "8", "--unique", "--prefix", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}

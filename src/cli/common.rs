@@ -25,6 +25,10 @@ pub struct OutputArgs {
     /// FILE` re-runs it.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Text output leads with the count up to rotation and reflection (a count's
+    /// `--unique`).
+    #[arg(skip)]
+    pub unique: bool,
 }
 
 /// The seed, the time limit and the algorithm's parameters of a solve.

@@ -85,6 +85,10 @@ pub struct MagicCountArgs {
     /// Stop after this long and report what was counted.
     #[arg(long, value_parser = parse_duration, default_value = "10m")]
     pub time_limit: Duration,
+    /// Lead with the squares up to rotation and reflection (880 of order 4): each class of
+    /// eight counted once, by its least image
+    #[arg(long)]
+    pub unique: bool,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -126,7 +130,9 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
         ),
         MagicVerb::Count(a) => {
             let budget = Budget::unlimited().with_time(a.time_limit);
-            (job(a.order, 0, budget, MagicTask::Count), a.out)
+            let mut out = a.out;
+            out.unique = a.unique;
+            (job(a.order, 0, budget, MagicTask::Count), out)
         }
     };
     Ok(Command::Job(job.into(), out))
@@ -191,6 +197,7 @@ impl Render for MagicReport {
                 &CountJson {
                     order: r.order,
                     total: r.total,
+                    unique: r.unique,
                     complete: r.complete,
                     nodes: r.nodes,
                     stop: r.stop,
@@ -240,6 +247,7 @@ struct ConstructJson<'a> {
 struct CountJson<'a> {
     order: u64,
     total: u64,
+    unique: u64,
     complete: bool,
     nodes: u64,
     stop: Stop,

@@ -152,6 +152,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         common::check_save_target(path)?;
     }
     let (report, history) = run_job(&job)?;
+    if out.unique && !out.json {
+        unique_headline(&report);
+    }
     // Printed first, saved whether or not standard output could take it.
     let printed = output::print(output::of(&report), out.json);
     if let Some(path) = out.save {
@@ -162,6 +165,25 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
     }
     printed
+}
+
+/// A count's `--unique`: the classes under rotation and reflection, first, on standard
+/// output.
+fn unique_headline(report: &Report) {
+    use crate::run::magic::MagicReport;
+    use crate::run::queens::QueensReport;
+    let line = match report {
+        Report::Queens(QueensReport::Count(r)) if r.complete => format!(
+            "{} solutions of {} queens up to rotation and reflection ({} in all)",
+            r.unique, r.n, r.total
+        ),
+        Report::Magic(MagicReport::Count(r)) if r.complete => format!(
+            "{} magic squares of order {} up to rotation and reflection ({} in all)",
+            r.unique, r.order, r.total
+        ),
+        _ => return,
+    };
+    println!("{line}");
 }
 
 /// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.

@@ -87,6 +87,10 @@ pub struct QueensCountArgs {
     /// Stop after this long and report what was counted.
     #[arg(long, value_parser = parse_duration, default_value = "1h")]
     pub time_limit: Duration,
+    /// Lead with the solutions up to rotation and reflection (12 for n = 8); --json
+    /// always gives both as "total" and "unique". Not with --prefix
+    #[arg(long, conflicts_with = "prefix")]
+    pub unique: bool,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -131,7 +135,9 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
                     None => QueensTask::Count,
                 },
             };
-            (job, a.out)
+            let mut out = a.out;
+            out.unique = a.unique;
+            (job, out)
         }
     };
     Ok(Command::Job(job.into(), out))

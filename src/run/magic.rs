@@ -126,6 +126,9 @@ pub struct MagicConstructReport {
 pub struct MagicCountReport {
     pub order: u64,
     pub total: u64,
+    /// The squares up to rotation and reflection: one of each class of eight, counted by
+    /// its least image.
+    pub unique: u64,
     pub complete: bool,
     pub nodes: u64,
     pub stop: Stop,
@@ -284,8 +287,7 @@ impl PuzzleJob for MagicJob {
                 let message = if c.complete {
                     format!(
                         "{} magic squares of order {n} ({} up to rotation and reflection)",
-                        c.total,
-                        if n >= 3 { c.total / 8 } else { c.total }
+                        c.total, c.unique
                     )
                 } else {
                     format!(
@@ -297,6 +299,7 @@ impl PuzzleJob for MagicJob {
                 Ok(MagicReport::Count(MagicCountReport {
                     order: self.order,
                     total: c.total,
+                    unique: c.unique,
                     complete: c.complete,
                     nodes: c.nodes,
                     stop,

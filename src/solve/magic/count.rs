@@ -16,6 +16,9 @@ const STOP_CHECK: u64 = 1 << 16;
 pub struct MagicCount {
     /// Magic squares counted (rotations and reflections apart).
     pub total: u64,
+    /// Of them, those that are the least (read row by row) of their eight images under
+    /// the square's rotations and reflections: the squares up to symmetry.
+    pub unique: u64,
     /// Values tried in free cells.
     pub nodes: u64,
     /// False when the stop predicate cut it short.
@@ -121,6 +124,7 @@ pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -
     let mut reserved = vec![false; max + 1];
     let none = MagicCount {
         total: 0,
+        unique: 0,
         nodes: 0,
         complete: true,
         first: None,
@@ -154,6 +158,7 @@ pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -
         reserved,
         out: MagicCount {
             total: 0,
+            unique: 0,
             nodes: 0,
             complete: true,
             first: None,
@@ -189,6 +194,9 @@ impl Search<'_> {
         }
         if k == self.steps.len() {
             self.out.total += 1;
+            if is_least_image(self.n, &self.cells) {
+                self.out.unique += 1;
+            }
             if self.out.first.is_none() {
                 self.out.first = Some(self.cells.clone());
             }
@@ -246,6 +254,33 @@ impl Search<'_> {
     }
 }
 
+/// One symmetry of the square: `(n, row, column)` → the cell its image reads there.
+type Image = fn(usize, usize, usize) -> (usize, usize);
+
+/// Whether `cells` (row-major, order `n`) is the least, read row by row, of its images
+/// under the eight symmetries of the square: one square of each class counts.
+pub fn is_least_image(n: usize, cells: &[u32]) -> bool {
+    let images: [Image; 7] = [
+        |n, r, c| (c, n - 1 - r),         // a quarter turn
+        |n, r, c| (n - 1 - r, n - 1 - c), // a half turn
+        |n, r, c| (n - 1 - c, r),         // three quarters
+        |n, r, c| (r, n - 1 - c),         // mirrored left to right
+        |n, r, c| (n - 1 - r, c),         // upside down
+        |_, r, c| (c, r),                 // across the diagonal
+        |n, r, c| (n - 1 - c, n - 1 - r), // across the anti-diagonal
+    ];
+    images.iter().all(|image| {
+        for i in 0..n * n {
+            let (r, c) = image(n, i / n, i % n);
+            let other = cells[r * n + c];
+            if other != cells[i] {
+                return cells[i] < other;
+            }
+        }
+        true
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +291,9 @@ mod tests {
         let never = || false;
         let totals: Vec<u64> = (1..=4).map(|n| count(n, &never).total).collect();
         assert_eq!(totals, [1, 0, 8, 7040]);
+        // Up to rotation and reflection: 1, 0, 1 (the Lo Shu) and Frénicle's 880.
+        let unique: Vec<u64> = (1..=4).map(|n| count(n, &never).unique).collect();
+        assert_eq!(unique, [1, 0, 1, 880]);
         for n in [3, 4] {
             let c = count(n, &never);
             assert!(c.complete);
