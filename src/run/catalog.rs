@@ -771,6 +771,51 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         ],
     },
     AlgorithmInfo {
+        id: "annealing",
+        name: "Simulated annealing",
+        summary: "Kirkpatrick, Gelatt & Vecchi's annealing: a random queen to a random row, taken when it lowers the attacking pairs and otherwise with probability e^(-delta/T), the temperature T falling by a schedule.",
+        complete: false,
+        max_size: Some(SizeLimit {
+            max: 2_000_000,
+            why: "Annealing keeps the placement with row and diagonal counts (about 40 bytes a queen) and needs many proposals per queen; past two million queens min-conflicts or the construction answer at once.",
+        }),
+        figures: &[
+            figure("moves proposed", Counter::Nodes),
+            figure("moves taken", Counter::Moves).explained(
+                "Every move that lowers the attacking pairs is taken; one that raises them by delta is taken with probability e^(-delta/T): often while the temperature T is high, seldom once it is low.",
+            ),
+        ],
+        params: &[
+            choice(
+                "schedule",
+                "exponential",
+                crate::solve::queens::annealing::Schedule::VARIANTS,
+                "How the temperature falls with the step t: exponential T = t0 x cooling^t; linear T = t0 x (1 - t / max_steps); logarithmic T = t0 / ln(t + e), the slow schedule of the convergence proofs.",
+            ),
+            float(
+                "t0",
+                "2",
+                0.001,
+                1000.0,
+                "The start temperature: at T = 2 a move that adds one attacking pair is taken six times in ten, one that adds three about one time in five.",
+            ),
+            float(
+                "cooling",
+                "0.9995",
+                0.5,
+                0.9999999,
+                "The exponential schedule's factor per step (the other schedules do not use it).",
+            ),
+            int(
+                "max_steps",
+                "1000000",
+                1,
+                1_000_000_000,
+                "Proposals at most; then the placement with the fewest attacking pairs seen is the answer.",
+            ),
+        ],
+    },
+    AlgorithmInfo {
         id: "construct",
         name: "Construction",
         summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",

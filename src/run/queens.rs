@@ -9,7 +9,7 @@ use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate, valida
 use crate::solve::queens::count::{self, MAX_COUNT_N, Prefix, TaskCount};
 use crate::solve::queens::heuristic::random_start;
 use crate::solve::queens::{
-    backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
+    annealing, backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
 };
 use crate::solve::{Budget, Control, Counters, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
@@ -318,6 +318,21 @@ fn solve(
                 (o.rows, o.stop, o.counters)
             }
         }
+        "annealing" => {
+            let config = annealing::Config {
+                schedule: params.choice("schedule")?,
+                t0: params.float("t0"),
+                cooling: params.float("cooling"),
+                max_steps: params.int("max_steps"),
+            };
+            // n = 2 and 3 have no solution: a local search would only run out of steps.
+            if n == 2 || n == 3 {
+                (Vec::new(), Stop::Exhausted, Counters::default())
+            } else {
+                let o = annealing::solve(n, &config, &mut rng_from_seed(job.seed), &mut ctl);
+                (o.rows, o.stop, o.counters)
+            }
+        }
         "construct" => match construct::construct(n as u32) {
             Some(rows) => (rows, Stop::Found, Counters::default()),
             None => (Vec::new(), Stop::Exhausted, Counters::default()),
@@ -365,6 +380,10 @@ fn solve(
             ("hill-climbing", Stop::Stuck) => format!(
                 "stuck at a local minimum after {} restarts (the max_restarts limit)",
                 params.int("max_restarts")
+            ),
+            ("annealing", Stop::Stuck) => format!(
+                "cooled down after its {} proposals (max_steps) without a solution; the answer is the best placement it saw",
+                params.int("max_steps")
             ),
             _ => stop.describe().to_string(),
         };

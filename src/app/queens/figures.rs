@@ -174,6 +174,67 @@ impl QueensView {
     }
 
     /// Conflicts per step (hill climbing) or per generation (cultural), live.
+    /// Simulated annealing's attacking pairs, now and the fewest so far, per proposal, with
+    /// the temperature at the last point.
+    fn annealing_plot(&self, ui: &mut Ui, step: u64) {
+        use crate::solve::queens::annealing::Config;
+        let Some(last) = self.live.history.last() else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Attacking pairs per proposal").strong());
+        let p = |name: &str| {
+            (self
+                .settings
+                .params
+                .get(&format!("annealing.{name}"))
+                .cloned())
+            .or_else(|| {
+                queens_algorithm("annealing").ok().and_then(|a| {
+                    (a.params.iter())
+                        .find(|q| q.name == name)
+                        .map(|q| q.default.to_string())
+                })
+            })
+            .unwrap_or_default()
+        };
+        let config = Config {
+            schedule: p("schedule").parse().unwrap_or_default(),
+            t0: p("t0").parse().unwrap_or(2.0),
+            cooling: p("cooling").parse().unwrap_or(0.9995),
+            max_steps: p("max_steps").parse().unwrap_or(1_000_000),
+        };
+        let t = config.temperature(step);
+        ui.label(format!(
+            "proposal {step}: {:.0} now, {:.0} at best; temperature {t:.3} (a move adding one pair is taken with probability {:.2})",
+            last.mean,
+            last.best,
+            (-1.0 / t).exp()
+        ));
+        let now = Curve {
+            name: "attacking pairs now",
+            ..MEAN
+        };
+        let best = Curve {
+            name: "fewest so far",
+            ..BEST
+        };
+        let found = match &self.outcome {
+            _ if self.live.is_running() => None,
+            Some(Outcome::Solve(r)) => Some(r.found),
+            _ => Some(false),
+        };
+        generation_plot(
+            ui,
+            "queens-annealing-plot",
+            "plot",
+            "proposal",
+            &self.live.history,
+            &[best, now],
+            found,
+        );
+    }
+
     pub(super) fn conflicts_plot(&self, ui: &mut Ui) {
         let Some(last) = self.live.history.last() else {
             return;
@@ -204,6 +265,9 @@ impl QueensView {
         } else {
             self.running.as_str()
         };
+        if algorithm == "annealing" {
+            return self.annealing_plot(ui, last.generation);
+        }
         let cultural = algorithm == "cultural" || per_generation;
         ui.separator();
         let unit = if cultural { "generation" } else { "step" };

@@ -1,8 +1,9 @@
 //! N-Queens solvers: the N-Queens AI report's four algorithms ([`backtracking`],
 //! [`best_first`], [`hill_climbing`] and [`cultural`], with the [`heuristic`] they share),
-//! min-conflicts local search for any n, the explicit construction, and exhaustive
-//! counting.
+//! min-conflicts local search for any n, simulated [`annealing`], the explicit
+//! construction, and exhaustive counting.
 
+pub mod annealing;
 pub mod backtracking;
 pub mod best_first;
 pub mod construct;

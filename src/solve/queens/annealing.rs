@@ -1,0 +1,229 @@
+//! Simulated annealing (Kirkpatrick, Gelatt & Vecchi 1983; as Russell & Norvig present it,
+//! *Artificial Intelligence: A Modern Approach*, section 4.1.2): from a random placement,
+//! propose moving a random queen to a random other row of its column; take the move when it
+//! lowers the attacking pairs, and otherwise with probability e^(−Δ/T), the temperature T
+//! falling by a schedule. Hot, it wanders; cold, it only descends.
+//!
+//! The attacking pairs are kept in row and diagonal counts, so a proposal costs O(1) and a
+//! million queens fit in memory.
+
+use super::heuristic::{Outcome, random_start};
+use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
+use rand::RngExt;
+
+/// How the temperature falls with the step t (from 0).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    strum::EnumString,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Schedule {
+    /// T = t0 · cooling^t.
+    #[default]
+    Exponential,
+    /// T = t0 · (1 − t / max_steps): zero at the last step.
+    Linear,
+    /// T = t0 / ln(t + e): the slow schedule of the convergence proofs (Geman & Geman).
+    Logarithmic,
+}
+
+/// The annealing's parameters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Config {
+    /// How the temperature falls.
+    pub schedule: Schedule,
+    /// The start temperature.
+    pub t0: f64,
+    /// The exponential schedule's factor per step (0 < cooling < 1).
+    pub cooling: f64,
+    /// Proposals at most.
+    pub max_steps: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            schedule: Schedule::Exponential,
+            t0: 2.0,
+            cooling: 0.9995,
+            max_steps: 1_000_000,
+        }
+    }
+}
+
+impl Config {
+    /// The temperature at step `t`.
+    pub fn temperature(&self, t: u64) -> f64 {
+        match self.schedule {
+            Schedule::Exponential => self.t0 * self.cooling.powf(t as f64),
+            Schedule::Linear => self.t0 * (1.0 - t as f64 / self.max_steps.max(1) as f64),
+            Schedule::Logarithmic => self.t0 / (t as f64 + std::f64::consts::E).ln(),
+        }
+    }
+}
+
+/// Proposals between two looks at the clock and two points of the conflicts curve.
+const PULSE: u64 = 4096;
+
+/// Anneals from a random placement of `n` queens drawn from `rng`: `Found` with a
+/// solution, else `Stuck` with the placement of fewest attacking pairs seen when
+/// `max_steps` proposals are made (or the budget's stop). Counts proposals (`nodes`) and
+/// moves taken (`moves`); reports the attacking pairs every few thousand proposals as a
+/// "generation".
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::validate;
+/// use searchlab::solve::queens::annealing::{self, Config};
+/// use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
+///
+/// let mut ctl = Control::quiet(Budget::unlimited());
+/// let o = annealing::solve(50, &Config::default(), &mut rng_from_seed(1), &mut ctl);
+/// assert_eq!(o.stop, Stop::Found);
+/// assert_eq!(validate(50, &o.rows), Ok(()));
+/// ```
+pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
+    let mut counters = Counters::default();
+    let mut rows = random_start(n, rng);
+    let mut row_count = vec![0u32; n];
+    let mut d1 = vec![0u32; 2 * n];
+    let mut d2 = vec![0u32; 2 * n];
+    let diagonals = |c: usize, r: usize| (c + r, c + n - 1 - r);
+    for (c, &r) in rows.iter().enumerate() {
+        let (a, b) = diagonals(c, r as usize);
+        row_count[r as usize] += 1;
+        d1[a] += 1;
+        d2[b] += 1;
+    }
+    let pairs = |k: u32| u64::from(k) * u64::from(k.saturating_sub(1)) / 2;
+    let mut h: u64 = (row_count.iter().chain(&d1).chain(&d2))
+        .map(|&k| pairs(k))
+        .sum();
+    let mut best = rows.clone();
+    let mut best_h = h;
+    let stop = loop {
+        if h == 0 {
+            break Stop::Found;
+        }
+        if counters.nodes >= config.max_steps || n < 2 {
+            break Stop::Stuck;
+        }
+        if counters.nodes.is_multiple_of(PULSE) {
+            ctl.generation(&GenerationStats {
+                generation: counters.nodes,
+                best: best_h as f64,
+                mean: h as f64,
+                worst: h as f64,
+                ..GenerationStats::default()
+            });
+            if let Some(stop) = ctl.check(&counters, Some(&rows)) {
+                break stop;
+            }
+        }
+        let t = config.temperature(counters.nodes);
+        counters.nodes += 1;
+        let c = rng.random_range(0..n);
+        let from = rows[c] as usize;
+        let mut to = rng.random_range(0..n - 1);
+        if to >= from {
+            to += 1;
+        }
+        // The queens another queen on (c, x) would meet, leaving out queen c itself.
+        let (fa, fb) = diagonals(c, from);
+        let (ta, tb) = diagonals(c, to);
+        let leaving = (row_count[from] - 1 + d1[fa] - 1 + d2[fb] - 1) as i64;
+        let arriving = (row_count[to] + d1[ta] + d2[tb]) as i64;
+        let delta = arriving - leaving;
+        let take = delta < 0 || (t > 0.0 && rng.random::<f64>() < (-(delta as f64) / t).exp());
+        if take {
+            row_count[from] -= 1;
+            d1[fa] -= 1;
+            d2[fb] -= 1;
+            row_count[to] += 1;
+            d1[ta] += 1;
+            d2[tb] += 1;
+            rows[c] = to as u32;
+            h = (h as i64 + delta) as u64;
+            counters.moves += 1;
+            if h < best_h {
+                best_h = h;
+                best.clone_from(&rows);
+            }
+        }
+    };
+    // The curve's last point: where it ended.
+    ctl.generation(&GenerationStats {
+        generation: counters.nodes,
+        best: best_h.min(h) as f64,
+        mean: h as f64,
+        worst: h as f64,
+        ..GenerationStats::default()
+    });
+    let rows = if stop == Stop::Found { rows } else { best };
+    ctl.finish(&counters, &rows);
+    Outcome {
+        rows,
+        stop,
+        counters,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::queens::{conflicts, validate};
+    use crate::solve::{Budget, rng_from_seed};
+
+    #[test]
+    fn the_kept_pair_count_is_the_attacking_pairs_and_annealing_solves_boards() {
+        for (n, seed) in [(8usize, 1u64), (8, 2), (20, 3), (100, 4), (200, 5)] {
+            let mut ctl = Control::quiet(Budget::unlimited());
+            let o = solve(n, &Config::default(), &mut rng_from_seed(seed), &mut ctl);
+            assert_eq!(o.stop, Stop::Found, "n = {n}");
+            assert_eq!(validate(n, &o.rows), Ok(()));
+        }
+        // Cut short, it answers its best placement, whose pairs are counted from the rules.
+        let config = Config {
+            max_steps: 50,
+            ..Config::default()
+        };
+        let mut ctl = Control::quiet(Budget::unlimited());
+        let o = solve(200, &config, &mut rng_from_seed(9), &mut ctl);
+        assert_eq!(o.stop, Stop::Stuck);
+        assert_eq!(o.counters.nodes, 50);
+        assert!(conflicts(&o.rows) > 0);
+    }
+
+    #[test]
+    fn the_schedules_fall_from_t0() {
+        for schedule in [
+            Schedule::Exponential,
+            Schedule::Linear,
+            Schedule::Logarithmic,
+        ] {
+            let c = Config {
+                schedule,
+                t0: 3.0,
+                cooling: 0.99,
+                max_steps: 1000,
+            };
+            assert!((c.temperature(0) - 3.0).abs() < 1e-9, "{schedule:?}");
+            assert!(c.temperature(500) < c.temperature(10), "{schedule:?}");
+        }
+        let linear = Config {
+            schedule: Schedule::Linear,
+            t0: 3.0,
+            cooling: 0.99,
+            max_steps: 1000,
+        };
+        assert!(linear.temperature(1000).abs() < 1e-12);
+    }
+}
