@@ -13,6 +13,7 @@ pub mod lessons;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
+pub mod play;
 pub mod puzzles;
 pub mod queens;
 pub mod runs;

@@ -242,6 +242,19 @@ impl<J: TraceJob> Steps<J> {
         ));
     }
 
+    /// A lesson's mode for this view's step by step: hidden, or `job` traced (with Your
+    /// guess on for `Guess`).
+    pub fn set_up(&mut self, ctx: &egui::Context, mode: crate::app::lessons::lesson::Mode, job: J) {
+        use crate::app::lessons::lesson::Mode;
+        self.cancel();
+        self.showing = false;
+        self.guess.on = false;
+        if matches!(mode, Mode::Steps | Mode::Guess) {
+            self.start(ctx, job);
+            self.guess.on = mode == Mode::Guess;
+        }
+    }
+
     /// Whether an animation is being recorded (or written).
     pub fn recording(&self) -> bool {
         self.recording.is_some()
@@ -611,18 +624,8 @@ impl<J: TraceJob> Steps<J> {
             .filter(|q| q.numbered && q.cells.len() <= 8)
             && !ui.ctx().egui_wants_keyboard_input()
         {
-            const DIGITS: [egui::Key; 8] = [
-                egui::Key::Num1,
-                egui::Key::Num2,
-                egui::Key::Num3,
-                egui::Key::Num4,
-                egui::Key::Num5,
-                egui::Key::Num6,
-                egui::Key::Num7,
-                egui::Key::Num8,
-            ];
-            for (k, &cell) in q.cells.iter().enumerate() {
-                if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, DIGITS[k])) {
+            for (&cell, key) in q.cells.iter().zip(crate::app::play::DIGIT_KEYS) {
+                if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
                     answer = Some(Answer::Cell(cell));
                 }
             }

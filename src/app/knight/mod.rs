@@ -445,15 +445,9 @@ impl KnightView {
         }
         self.hold = None;
         self.microscope.showing = false;
-        self.steps.cancel();
-        self.steps.showing = false;
-        self.steps.guess.on = false;
         self.play.on = mode == Mode::Play;
-        if matches!(mode, Mode::Steps | Mode::Guess) {
-            let job = self.trace_job();
-            self.steps.start(ctx, job);
-            self.steps.guess.on = mode == Mode::Guess;
-        }
+        let job = self.trace_job();
+        self.steps.set_up(ctx, mode, job);
     }
 
     fn set_size(&mut self, cols: u32, rows: u32) {
@@ -519,16 +513,7 @@ impl View for KnightView {
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         if self.play.on {
-            match action {
-                Action::Step(by) if by < 0 => {
-                    self.play.undo();
-                }
-                Action::Step(_) => {
-                    self.play.redo();
-                }
-                _ => {}
-            }
-            return;
+            return crate::app::play::act(&mut self.play, action);
         }
         if self.steps.showing {
             match action {
@@ -603,36 +588,23 @@ impl View for KnightView {
         self.closed_box.show(ui, &mut self.settings, &board);
 
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.heading("Algorithm");
-            let was = self.play.on;
-            ui.checkbox(&mut self.play.on, "Play yourself")
-                .on_hover_text("Move the knight yourself, with hints from the solvers");
-            if self.play.on && !was {
-                self.steps.showing = false;
-                self.microscope.showing = false;
-            }
-        });
+        let hover = "Move the knight yourself, with hints from the solvers";
+        if crate::app::play::heading(ui, &mut self.play.on, hover) {
+            self.steps.showing = false;
+            self.microscope.showing = false;
+        }
         let chosen = self.settings.algorithm.clone();
         let current = task_name(&self.settings.algorithm);
-        ui.add_enabled_ui(!self.play.on, |ui| {
-            egui::ComboBox::from_label("Algorithm")
-                .selected_text(current)
-                .width(170.0)
-                .show_ui(ui, |ui| {
-                    for a in KNIGHT_ALGORITHMS {
-                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                            .on_hover_text(a.summary);
-                    }
-                    for (id, name, help) in OTHER_TASKS {
-                        ui.selectable_value(&mut self.settings.algorithm, id.to_string(), *name)
-                            .on_hover_text(*help);
-                    }
-                })
-                .response
-                .on_disabled_hover_text(
-                    "You are playing: switch \"Play yourself\" off to run an algorithm",
-                );
+        let algorithm = &mut self.settings.algorithm;
+        crate::app::play::picker(ui, self.play.on, &current, |ui| {
+            for a in KNIGHT_ALGORITHMS {
+                ui.selectable_value(algorithm, a.id.to_string(), a.name)
+                    .on_hover_text(a.summary);
+            }
+            for (id, name, help) in OTHER_TASKS {
+                ui.selectable_value(algorithm, id.to_string(), *name)
+                    .on_hover_text(*help);
+            }
         });
         if self.play.on {
             let start = board.square(self.settings.start.0, self.settings.start.1);

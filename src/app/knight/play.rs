@@ -290,18 +290,8 @@ impl KnightPlay {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
-        let digits = [
-            egui::Key::Num1,
-            egui::Key::Num2,
-            egui::Key::Num3,
-            egui::Key::Num4,
-            egui::Key::Num5,
-            egui::Key::Num6,
-            egui::Key::Num7,
-            egui::Key::Num8,
-        ];
         let moves = self.moves(board);
-        for (i, key) in digits.into_iter().enumerate() {
+        for (i, key) in crate::app::play::DIGIT_KEYS.into_iter().enumerate() {
             if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, key))
                 && let Some(&sq) = moves.get(i)
             {
@@ -432,17 +422,14 @@ impl KnightPlay {
             self.tour_ui(ui, board, closed);
         }
         if self.counting.is_some() || self.finishing.is_some() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(if self.counting.is_some() {
-                    "Counting the tours…"
-                } else {
-                    "Looking for the rest of the tour…"
-                });
-                if ui.button("Stop").clicked() {
-                    self.stop_work();
-                }
-            });
+            let what = if self.counting.is_some() {
+                "Counting the tours…"
+            } else {
+                "Looking for the rest of the tour…"
+            };
+            if crate::app::play::busy_row(ui, what) {
+                self.stop_work();
+            }
         }
     }
 
@@ -687,5 +674,15 @@ fn counts_text(ui: &mut Ui, board: &Board, hint: &CountHint) {
             ),
             false,
         );
+    }
+}
+
+impl crate::app::play::Undo for KnightPlay {
+    fn undo(&mut self) -> bool {
+        KnightPlay::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        KnightPlay::redo(self)
     }
 }

@@ -399,16 +399,7 @@ impl View for MagicView {
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         if self.play.on {
-            match action {
-                Action::Step(by) if by < 0 => {
-                    self.play.undo();
-                }
-                Action::Step(_) => {
-                    self.play.redo();
-                }
-                _ => {}
-            }
-            return;
+            return crate::app::play::act(&mut self.play, action);
         }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
@@ -467,30 +458,17 @@ impl View for MagicView {
         ui.label(format!("Every line must add up to {}", magic_constant(n)));
 
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.heading("Algorithm");
-            let was = self.play.on;
-            ui.checkbox(&mut self.play.on, "Play yourself")
-                .on_hover_text("Swap the numbers yourself, with hints from the solvers");
-            if self.play.on && !was {
-                self.microscope.showing = false;
-            }
-        });
+        let hover = "Swap the numbers yourself, with hints from the solvers";
+        if crate::app::play::heading(ui, &mut self.play.on, hover) {
+            self.microscope.showing = false;
+        }
         let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
-        ui.add_enabled_ui(!self.play.on, |ui| {
-            egui::ComboBox::from_label("Algorithm")
-                .selected_text(current)
-                .width(170.0)
-                .show_ui(ui, |ui| {
-                    for a in MAGIC_ALGORITHMS {
-                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                            .on_hover_text(a.summary);
-                    }
-                })
-                .response
-                .on_disabled_hover_text(
-                    "You are playing: switch \"Play yourself\" off to run an algorithm",
-                );
+        let algorithm = &mut self.settings.algorithm;
+        crate::app::play::picker(ui, self.play.on, current, |ui| {
+            for a in MAGIC_ALGORITHMS {
+                ui.selectable_value(algorithm, a.id.to_string(), a.name)
+                    .on_hover_text(a.summary);
+            }
         });
         if self.play.on {
             self.hold = hold;

@@ -360,16 +360,10 @@ impl MagicPlay {
         {
             self.to_compare = true;
         }
-        if let Some(b) = &self.counting {
-            let mut stop = false;
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Counting the magic squares…");
-                stop = ui.button("Stop").clicked();
-            });
-            if stop {
-                b.cancel();
-            }
+        if let Some(b) = &self.counting
+            && crate::app::play::busy_row(ui, "Counting the magic squares…")
+        {
+            b.cancel();
         }
     }
 
@@ -530,4 +524,14 @@ fn count_text(ui: &mut Ui, n: usize, h: &MagicCountHint) {
 fn cell_name(n: usize, i: usize) -> String {
     let n = n.max(1);
     format!("row {}, column {}", i / n + 1, i % n + 1)
+}
+
+impl crate::app::play::Undo for MagicPlay {
+    fn undo(&mut self) -> bool {
+        MagicPlay::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        MagicPlay::redo(self)
+    }
 }

@@ -406,15 +406,9 @@ impl QueensView {
         }
         self.hold = None;
         self.microscope.showing = false;
-        self.steps.cancel();
-        self.steps.showing = false;
-        self.steps.guess.on = false;
         self.play.on = mode == Mode::Play;
-        if matches!(mode, Mode::Steps | Mode::Guess) {
-            let job = self.trace_job();
-            self.steps.start(ctx, job);
-            self.steps.guess.on = mode == Mode::Guess;
-        }
+        let job = self.trace_job();
+        self.steps.set_up(ctx, mode, job);
     }
 
     fn set_n(&mut self, n: u64) {
@@ -462,16 +456,7 @@ impl View for QueensView {
 
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         if self.play.on {
-            match action {
-                Action::Step(by) if by < 0 => {
-                    self.play.undo();
-                }
-                Action::Step(_) => {
-                    self.play.redo();
-                }
-                _ => {}
-            }
-            return;
+            return crate::app::play::act(&mut self.play, action);
         }
         if self.steps.showing {
             match action {
@@ -544,33 +529,20 @@ impl View for QueensView {
         });
 
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.heading("Algorithm");
-            let was = self.play.on;
-            ui.checkbox(&mut self.play.on, "Play yourself")
-                .on_hover_text("Place the queens yourself, with hints from the solvers");
-            if self.play.on && !was {
-                self.steps.showing = false;
-                self.microscope.showing = false;
-            }
-        });
+        let hover = "Place the queens yourself, with hints from the solvers";
+        if crate::app::play::heading(ui, &mut self.play.on, hover) {
+            self.steps.showing = false;
+            self.microscope.showing = false;
+        }
         let current = queens_algorithm(&self.settings.algorithm)
             .map(|a| a.name)
             .unwrap_or("?");
-        ui.add_enabled_ui(!self.play.on, |ui| {
-            egui::ComboBox::from_label("Algorithm")
-                .selected_text(current)
-                .width(170.0)
-                .show_ui(ui, |ui| {
-                    for a in QUEENS_ALGORITHMS {
-                        ui.selectable_value(&mut self.settings.algorithm, a.id.to_string(), a.name)
-                            .on_hover_text(a.summary);
-                    }
-                })
-                .response
-                .on_disabled_hover_text(
-                    "You are playing: switch \"Play yourself\" off to run an algorithm",
-                );
+        let algorithm = &mut self.settings.algorithm;
+        crate::app::play::picker(ui, self.play.on, current, |ui| {
+            for a in QUEENS_ALGORITHMS {
+                ui.selectable_value(algorithm, a.id.to_string(), a.name)
+                    .on_hover_text(a.summary);
+            }
         });
         if self.play.on {
             self.hold = hold;

@@ -228,16 +228,10 @@ impl QueensPlay {
         {
             self.to_compare = true;
         }
-        if let Some(b) = &self.counting {
-            let mut stop = false;
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Counting the solutions…");
-                stop = ui.button("Stop").clicked();
-            });
-            if stop {
-                b.cancel();
-            }
+        if let Some(b) = &self.counting
+            && crate::app::play::busy_row(ui, "Counting the solutions…")
+        {
+            b.cancel();
         }
     }
 
@@ -429,4 +423,14 @@ fn file(c: usize) -> String {
 /// The chess name of `(row, column)` on an `n × n` board, with its coordinates.
 fn square(n: usize, row: u32, column: usize) -> String {
     format!("{}{} ({row},{column})", file(column), n as u32 - row)
+}
+
+impl crate::app::play::Undo for QueensPlay {
+    fn undo(&mut self) -> bool {
+        QueensPlay::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        QueensPlay::redo(self)
+    }
 }

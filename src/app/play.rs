@@ -1,0 +1,77 @@
+//! What the three play modes share: the "Play yourself" switch beside the algorithm
+//! picker (which it disables), undo and redo on ← and →, and the row that shows a hint's
+//! work under way.
+
+use super::runs::Action;
+use egui::Ui;
+
+/// The keys 1–8, which take the choices a board numbers (a knight's moves).
+pub const DIGIT_KEYS: [egui::Key; 8] = [
+    egui::Key::Num1,
+    egui::Key::Num2,
+    egui::Key::Num3,
+    egui::Key::Num4,
+    egui::Key::Num5,
+    egui::Key::Num6,
+    egui::Key::Num7,
+    egui::Key::Num8,
+];
+
+/// A game whose moves can be taken back and made again.
+pub trait Undo {
+    /// Takes back the last move; `false` when there is none.
+    fn undo(&mut self) -> bool;
+    /// Makes the last move taken back again; `false` when there is none.
+    fn redo(&mut self) -> bool;
+}
+
+/// A key in play mode: ← undoes, → redoes, the others do nothing.
+pub fn act(game: &mut impl Undo, action: Action) {
+    match action {
+        Action::Step(by) if by < 0 => {
+            game.undo();
+        }
+        Action::Step(_) => {
+            game.redo();
+        }
+        _ => {}
+    }
+}
+
+/// The "Algorithm" heading with "Play yourself" beside it (`hover` says what playing
+/// means here). Returns whether play mode was switched on this frame.
+pub fn heading(ui: &mut Ui, on: &mut bool, hover: &str) -> bool {
+    ui.horizontal(|ui| {
+        ui.heading("Algorithm");
+        let was = *on;
+        ui.checkbox(on, "Play yourself").on_hover_text(hover);
+        *on && !was
+    })
+    .inner
+}
+
+/// The algorithm picker, `current` on show and `list` filling its menu; disabled, with
+/// the reason, while the student plays.
+pub fn picker(ui: &mut Ui, playing: bool, current: &str, list: impl FnOnce(&mut Ui)) {
+    ui.add_enabled_ui(!playing, |ui| {
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(current)
+            .width(170.0)
+            .show_ui(ui, list)
+            .response
+            .on_disabled_hover_text(
+                "You are playing: switch \"Play yourself\" off to run an algorithm",
+            );
+    });
+}
+
+/// A hint's work under way: a spinner, `what` it is doing, and Stop. Returns whether Stop
+/// was pressed.
+pub fn busy_row(ui: &mut Ui, what: &str) -> bool {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label(what);
+        ui.button("Stop").clicked()
+    })
+    .inner
+}
