@@ -219,11 +219,7 @@ impl QueensView {
             name: "fewest so far",
             ..BEST
         };
-        let found = match &self.outcome {
-            _ if self.live.is_running() => None,
-            Some(Outcome::Solve(r)) => Some(r.found),
-            _ => Some(false),
-        };
+        let found = self.plot_found();
         generation_plot(
             ui,
             "queens-annealing-plot",
@@ -233,6 +229,15 @@ impl QueensView {
             &[best, now],
             found,
         );
+    }
+
+    /// How the run on the plot ended, for its colour: `None` while it runs.
+    fn plot_found(&self) -> Option<bool> {
+        match &self.outcome {
+            _ if self.live.is_running() => None,
+            Some(Outcome::Solve(r)) => Some(r.found),
+            _ => Some(false),
+        }
     }
 
     pub(super) fn conflicts_plot(&self, ui: &mut Ui) {
@@ -295,11 +300,7 @@ impl QueensView {
         } else {
             std::slice::from_ref(&conflicts)
         };
-        let found = match &self.outcome {
-            _ if self.live.is_running() => None,
-            Some(Outcome::Solve(r)) => Some(r.found),
-            _ => Some(false),
-        };
+        let found = self.plot_found();
         generation_plot(
             ui,
             "queens-conflicts-plot",

@@ -6,6 +6,9 @@
 
 pub use crate::run::trace::guess::Question;
 
+use super::{GUESS_SPAN, Traced};
+use egui::Ui;
+
 /// What the student answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
@@ -86,6 +89,132 @@ impl Guess {
         match self.asked {
             0 => "No guesses yet".to_string(),
             n => format!("Your guesses: {} of {n} right", self.right),
+        }
+    }
+}
+
+/// Step by step's side of the game: stopping the timeline at a decision, answering, and
+/// the question's box.
+impl<J: super::TraceJob> super::Steps<J> {
+    /// "Your guess": when the timeline moved forward past a decision, it goes back to
+    /// just before it and asks; while a question waits, it does not pass it.
+    pub(super) fn gate(&mut self, before: usize) {
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        if !self.guess.on || self.recording.is_some() {
+            self.guess.asking = None;
+            return;
+        }
+        let pos = s.play.pos;
+        if let Some(q) = &self.guess.asking {
+            if pos > q.at {
+                s.seek(q.at);
+                s.play.playing = false;
+            } else if pos < q.at {
+                // Stepped back: the question is for later.
+                self.guess.asking = None;
+            }
+            return;
+        }
+        if pos <= before || pos - before > GUESS_SPAN {
+            return;
+        }
+        let trace = s.timeline.trace.clone();
+        // The step about to be applied counts too: "Step" then asks at once.
+        for i in before..=pos.min(s.timeline.len().saturating_sub(1)) {
+            if !trace.asks(i) {
+                continue;
+            }
+            if self.guess.answered.contains(&i) {
+                continue;
+            }
+            let state = s.timeline.state_at(i);
+            if let Some(q) = trace.question(i, &state) {
+                s.seek(i);
+                s.play.playing = false;
+                self.guess.revealed = None;
+                self.guess.asking = Some(q);
+                return;
+            }
+        }
+    }
+
+    /// Answers the question waiting: scores it, explains the search's decision and goes
+    /// just past it.
+    pub fn answer(&mut self, answer: Answer) {
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        let Some(q) = self.guess.asking.clone() else {
+            return;
+        };
+        let trace = s.timeline.trace.clone();
+        let why = trace.explain(&q, s.timeline.state_at(q.reveal_at.saturating_sub(1)));
+        if let Some(pos) = self.guess.answer(answer, &why, |c| trace.cell_name(c)) {
+            s.seek(pos);
+        }
+    }
+
+    /// The question waiting, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.guess.asking.as_ref()
+    }
+
+    /// The question waiting (with its buttons), or the last answer, and the score; in a
+    /// box of the same height whatever it says, so the board stays put.
+    pub(super) fn guess_ui(&mut self, ui: &mut Ui) {
+        let mut answer = None;
+        // The keys 1–8 take the choices a board numbers (a knight's moves).
+        if let Some(q) = self
+            .guess
+            .asking
+            .as_ref()
+            .filter(|q| q.numbered && q.cells.len() <= 8)
+            && !ui.ctx().egui_wants_keyboard_input()
+        {
+            for (&cell, key) in q.cells.iter().zip(crate::app::play::DIGIT_KEYS) {
+                if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                    answer = Some(Answer::Cell(cell));
+                }
+            }
+        }
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.set_min_height(4.0 * line);
+            if let Some(q) = &self.guess.asking {
+                ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(none) = q.none
+                        && ui.button(none).clicked()
+                    {
+                        answer = Some(Answer::None);
+                    }
+                    if ui
+                        .button("Show me")
+                        .on_hover_text("Reveal the search's decision without a guess (not scored)")
+                        .clicked()
+                    {
+                        answer = Some(Answer::Skip);
+                    }
+                });
+            } else if let Some(r) = &self.guess.revealed {
+                let colour = match r.right {
+                    Some(true) => egui::Color32::from_rgb(60, 170, 90),
+                    Some(false) => ui.visuals().warn_fg_color,
+                    None => ui.visuals().text_color(),
+                };
+                ui.label(egui::RichText::new(&r.said).color(colour));
+            } else {
+                ui.label(
+                    "Step or play on: the timeline stops before the next decision and asks you.",
+                );
+            }
+            ui.label(egui::RichText::new(self.guess.score()).weak());
+        });
+        if let Some(a) = answer {
+            self.answer(a);
         }
     }
 }
