@@ -15,7 +15,9 @@ use searchlab::solve::knight::{Problem, count, random_walk, warnsdorff};
 use searchlab::solve::queens::heuristic::random_start;
 use searchlab::solve::queens::hill_climbing::Variant;
 use searchlab::solve::queens::trace::{self as qtrace, QueenStep};
-use searchlab::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
+use searchlab::solve::queens::{
+    annealing, backtracking, beam, best_first, csp, hill_climbing, min_conflicts,
+};
 use searchlab::solve::trace::{Off, Recorder};
 use searchlab::solve::{Budget, Control, Counters, Stop, rng_from_seed};
 use serde_json::Value;
@@ -308,6 +310,9 @@ enum QueensAlgo {
     BestFirst(Heuristic),
     HillClimbing(Heuristic, Variant),
     MinConflicts,
+    Annealing(annealing::Schedule),
+    Beam(beam::Selection, usize),
+    Csp(csp::Config),
 }
 
 type QueensRun = (Vec<u32>, Stop, Counters);
@@ -350,6 +355,32 @@ fn run_queens(
                 &mut ctl
             )
         }
+        QueensAlgo::Annealing(schedule) => {
+            let config = annealing::Config {
+                schedule,
+                t0: 1.5,
+                cooling: 0.999,
+                max_steps: 3000,
+            };
+            either!(
+                trace,
+                annealing::solve_traced,
+                n,
+                &config,
+                &mut rng,
+                &mut ctl
+            )
+        }
+        QueensAlgo::Beam(selection, k) => {
+            let config = beam::Config {
+                k,
+                selection,
+                temperature: 1.0,
+                max_rounds: 30,
+            };
+            either!(trace, beam::solve_traced, n, &config, &mut rng, &mut ctl)
+        }
+        QueensAlgo::Csp(config) => either!(trace, csp::solve_traced, n, &config, &mut ctl),
         QueensAlgo::MinConflicts => {
             let config = min_conflicts::Config {
                 tail: 2,
@@ -402,6 +433,28 @@ fn queens_algos() -> impl Strategy<Value = QueensAlgo> {
         )
             .prop_map(|(h, v)| QueensAlgo::HillClimbing(h, v)),
         Just(QueensAlgo::MinConflicts),
+        prop_oneof![
+            Just(annealing::Schedule::Exponential),
+            Just(annealing::Schedule::Linear),
+            Just(annealing::Schedule::Logarithmic)
+        ]
+        .prop_map(QueensAlgo::Annealing),
+        (
+            prop_oneof![
+                Just(beam::Selection::Best),
+                Just(beam::Selection::Stochastic)
+            ],
+            1usize..6
+        )
+            .prop_map(|(s, k)| QueensAlgo::Beam(s, k)),
+        (0usize..3, 0usize..2, 0usize..3).prop_map(|(v, o, i)| {
+            use strum::VariantNames;
+            QueensAlgo::Csp(csp::Config {
+                var: csp::VarOrder::VARIANTS[v].parse().unwrap(),
+                value: csp::ValueOrder::VARIANTS[o].parse().unwrap(),
+                inference: csp::Inference::VARIANTS[i].parse().unwrap(),
+            })
+        }),
     ]
 }
 
@@ -422,7 +475,8 @@ proptest! {
         let steps = &recorder.steps;
         let family = match algo {
             QueensAlgo::BestFirst(_) => qtrace::Family::LastPopped,
-            QueensAlgo::HillClimbing(..) => qtrace::Family::Best,
+            QueensAlgo::HillClimbing(..) | QueensAlgo::Annealing(_) | QueensAlgo::Beam(..) => qtrace::Family::Best,
+            QueensAlgo::Csp(_) => qtrace::Family::Assigned,
             _ => qtrace::Family::Current,
         };
         let replayed = qtrace::replay(n, steps, |i| recorder.state(i, n), family, traced.1 == Stop::Found);
@@ -473,9 +527,33 @@ proptest! {
                         _ => {}
                     }
                 }
+                QueenStep::Propose { column, row, delta, .. } => {
+                    let mut moved = rows.clone();
+                    moved[column as usize] = row;
+                    prop_assert_eq!(delta as i64, attacking_pairs(&moved) as i64 - attacking_pairs(rows) as i64, "annealing's delta");
+                }
+                QueenStep::Select { parent, column, row, h } => {
+                    let mut moved = state.beam[parent as usize].0.clone();
+                    prop_assert_ne!(moved[column as usize], row, "a successor moves a queen");
+                    moved[column as usize] = row;
+                    prop_assert_eq!(h as u64, attacking_pairs(&moved));
+                }
+                QueenStep::Assign { column, row, .. } => {
+                    prop_assert_eq!(rows.get(column as usize).copied().unwrap_or(qtrace::EMPTY), qtrace::EMPTY, "an open column");
+                    let safe = rows.iter().enumerate().all(|(c, &r)| {
+                        r == qtrace::EMPTY || (r != row && r.abs_diff(row) as usize != c.abs_diff(column as usize))
+                    });
+                    prop_assert!(safe, "an assigned queen is attacked by none placed");
+                }
+                QueenStep::Unassign { column, row } => {
+                    prop_assert_eq!(rows[column as usize], row);
+                }
                 _ => {}
             }
             let carried = if step.carries_state() { recorder.state(i, n) } else { None };
+            if let (QueenStep::Member { h }, Some(rows)) = (*step, carried) {
+                prop_assert_eq!(h as u64, attacking_pairs(rows));
+            }
             state.apply(step, carried);
             if let QueenStep::Pop { h } | QueenStep::Begin { h, .. } = *step {
                 prop_assert_eq!(h as u64, factor * attacking_pairs(&state.rows));
@@ -496,6 +574,21 @@ proptest! {
                 prop_assert_eq!(count("score"), c.nodes);
                 prop_assert_eq!(count("move"), c.moves);
                 prop_assert_eq!(count("restart"), c.attempts);
+            }
+            QueensAlgo::Annealing(_) => {
+                let taken = steps.iter().filter(|s| matches!(s, QueenStep::Propose { taken: true, .. })).count() as u64;
+                prop_assert_eq!(count("propose"), c.nodes);
+                prop_assert_eq!(taken, c.moves);
+            }
+            QueensAlgo::Beam(..) => {
+                prop_assert_eq!(count("select"), c.queued);
+                if traced.1 != Stop::StepLimit {
+                    prop_assert_eq!(count("advance"), c.generations + 1);
+                }
+            }
+            QueensAlgo::Csp(_) => {
+                prop_assert_eq!(count("assign"), c.nodes);
+                prop_assert_eq!(count("unassign"), c.backtracks);
             }
             QueensAlgo::MinConflicts => {
                 let greedy = steps

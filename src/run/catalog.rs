@@ -816,6 +816,89 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
         ],
     },
     AlgorithmInfo {
+        id: "beam",
+        name: "Local beam search",
+        summary: "Russell & Norvig's local beam search: k random placements; each round keeps the k best of all their one-queen-move successors (or k drawn, the lower the attacking pairs the likelier), until one has none.",
+        complete: false,
+        max_size: Some(SizeLimit {
+            max: 5_000,
+            why: "A round scores k x n x (n - 1) successors, 250 million for k = 10 at 5,000 queens; min-conflicts solves millions of queens.",
+        }),
+        figures: &[
+            figure("rounds", Counter::Generations),
+            figure("successors scored", Counter::Nodes),
+            figure("placements kept", Counter::Queued).explained(
+                "Each round the beam is replaced by k of its members' successors: the beam moves every round, uphill too when every successor is worse.",
+            ),
+        ],
+        params: &[
+            int(
+                "k",
+                "10",
+                1,
+                1_000,
+                "Placements in the beam. With k = 1 it is steepest-ascent hill climbing that never stops at a local minimum (it takes the best neighbour even when it is worse).",
+            ),
+            choice(
+                "selection",
+                "best",
+                crate::solve::queens::beam::Selection::VARIANTS,
+                "best: the k successors with the fewest attacking pairs, each placement once. stochastic: k drawn without replacement with weight e^(-h/T), so the beam does not crowd into one valley (stochastic beam search).",
+            ),
+            float(
+                "temperature",
+                "1",
+                0.01,
+                1000.0,
+                "With selection=stochastic: T in the weight e^(-h/T). Low T draws almost only the best; high T almost uniformly.",
+            ),
+            int(
+                "max_rounds",
+                "1000",
+                1,
+                100_000_000,
+                "Rounds at most; then the placement with the fewest attacking pairs the beam held is the answer.",
+            ),
+        ],
+    },
+    AlgorithmInfo {
+        id: "csp",
+        name: "CSP backtracking",
+        summary: "N-Queens as a constraint-satisfaction problem (Russell & Norvig, chapter 6): a column is a variable, its rows the domain; backtracking with a variable ordering, a value ordering and inference after each assignment.",
+        complete: true,
+        max_size: Some(SizeLimit {
+            max: 10_000,
+            why: "The domains take n x n bits (12.5 MB at 10,000 queens) and every assignment visits each open column; past 10,000 queens min-conflicts or the construction answer at once.",
+        }),
+        figures: &[
+            figure("assignments", Counter::Nodes),
+            figure("taken back", Counter::Backtracks).explained(
+                "A queen is taken back when its column's rows are used up, or at once when inference leaves another column no row.",
+            ),
+            figure("most queens placed at once", Counter::MaxDepth),
+        ],
+        params: &[
+            choice(
+                "var_order",
+                "mrv",
+                crate::solve::queens::csp::VarOrder::VARIANTS,
+                "Which column to fill next. static: the leftmost empty one. mrv: the one with the fewest rows left (minimum remaining values). mrv-degree: MRV, ties broken by the most constraints on other empty columns; on N-Queens every column constrains every other, so it chooses as MRV does.",
+            ),
+            choice(
+                "value_order",
+                "in-order",
+                crate::solve::queens::csp::ValueOrder::VARIANTS,
+                "In which order to try a column's rows. in-order: from the top. lcv: least constraining value first, the row that takes the fewest rows from the other empty columns.",
+            ),
+            choice(
+                "inference",
+                "forward-checking",
+                crate::solve::queens::csp::Inference::VARIANTS,
+                "What follows each assignment. none: nothing, an empty domain is found when its column comes up. forward-checking: the rows the new queen attacks leave every open column, and an emptied one backs up at once. ac3: forward checking, then arc consistency (AC-3) until nothing changes.",
+            ),
+        ],
+    },
+    AlgorithmInfo {
         id: "construct",
         name: "Construction",
         summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",

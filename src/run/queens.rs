@@ -9,7 +9,8 @@ use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate, valida
 use crate::solve::queens::count::{self, MAX_COUNT_N, Prefix, TaskCount};
 use crate::solve::queens::heuristic::random_start;
 use crate::solve::queens::{
-    annealing, backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
+    annealing, backtracking, beam, best_first, construct, csp, cultural, hill_climbing,
+    min_conflicts,
 };
 use crate::solve::{Budget, Control, Counters, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
@@ -255,6 +256,35 @@ pub fn climb(params: &Params) -> Result<hill_climbing::Climb, JobError> {
     })
 }
 
+/// Simulated annealing's configuration from its parameters.
+pub fn anneal_config(params: &Params) -> Result<annealing::Config, JobError> {
+    Ok(annealing::Config {
+        schedule: params.choice("schedule")?,
+        t0: params.float("t0"),
+        cooling: params.float("cooling"),
+        max_steps: params.int("max_steps"),
+    })
+}
+
+/// Local beam search's configuration from its parameters.
+pub fn beam_config(params: &Params) -> Result<beam::Config, JobError> {
+    Ok(beam::Config {
+        k: params.int("k") as usize,
+        selection: params.choice("selection")?,
+        temperature: params.float("temperature"),
+        max_rounds: params.int("max_rounds"),
+    })
+}
+
+/// Constraint-satisfaction backtracking's configuration from its parameters.
+pub fn csp_config(params: &Params) -> Result<csp::Config, JobError> {
+    Ok(csp::Config {
+        var: params.choice("var_order")?,
+        value: params.choice("value_order")?,
+        inference: params.choice("inference")?,
+    })
+}
+
 /// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
 fn solve(
     job: &QueensJob,
@@ -319,12 +349,7 @@ fn solve(
             }
         }
         "annealing" => {
-            let config = annealing::Config {
-                schedule: params.choice("schedule")?,
-                t0: params.float("t0"),
-                cooling: params.float("cooling"),
-                max_steps: params.int("max_steps"),
-            };
+            let config = anneal_config(&params)?;
             // n = 2 and 3 have no solution: a local search would only run out of steps.
             if n == 2 || n == 3 {
                 (Vec::new(), Stop::Exhausted, Counters::default())
@@ -332,6 +357,24 @@ fn solve(
                 let o = annealing::solve(n, &config, &mut rng_from_seed(job.seed), &mut ctl);
                 (o.rows, o.stop, o.counters)
             }
+        }
+        "beam" => {
+            // n = 2 and 3 have no solution: a local search would only run out of rounds.
+            if n == 2 || n == 3 {
+                (Vec::new(), Stop::Exhausted, Counters::default())
+            } else {
+                let o = beam::solve(
+                    n,
+                    &beam_config(&params)?,
+                    &mut rng_from_seed(job.seed),
+                    &mut ctl,
+                );
+                (o.rows, o.stop, o.counters)
+            }
+        }
+        "csp" => {
+            let o = csp::solve(n, &csp_config(&params)?, &mut ctl);
+            (o.rows, o.stop, o.counters)
         }
         "construct" => match construct::construct(n as u32) {
             Some(rows) => (rows, Stop::Found, Counters::default()),
@@ -380,6 +423,10 @@ fn solve(
             ("hill-climbing", Stop::Stuck) => format!(
                 "stuck at a local minimum after {} restarts (the max_restarts limit)",
                 params.int("max_restarts")
+            ),
+            ("beam", Stop::Stuck) => format!(
+                "{} rounds (max_rounds) without a solution; the answer is the best placement the beam held",
+                params.int("max_rounds")
             ),
             ("annealing", Stop::Stuck) => format!(
                 "cooled down after its {} proposals (max_steps) without a solution; the answer is the best placement it saw",

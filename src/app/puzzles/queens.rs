@@ -117,6 +117,15 @@ pub fn curve_note(
     points: &[GenerationStats],
     counters: &Counters,
 ) -> Option<CurveNote> {
+    if algorithm == "beam" {
+        let rises = points.windows(2).filter(|w| w[1].best > w[0].best).count();
+        return (rises > 0).then(|| CurveNote {
+            short: format!(
+                "The beam's best rose {rises} times: no successor was better, and the beam moves on anyway."
+            ),
+            detail: "Local beam search replaces its k placements by k of their successors every round. When every successor is worse than the members (the beam sits in local minima), it still moves, uphill, and the best curve rises; the best placement seen is kept as the answer.",
+        });
+    }
     if algorithm != "hill-climbing" {
         return None;
     }

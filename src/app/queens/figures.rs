@@ -173,7 +173,6 @@ impl QueensView {
         }
     }
 
-    /// Conflicts per step (hill climbing) or per generation (cultural), live.
     /// Simulated annealing's attacking pairs, now and the fewest so far, per proposal, with
     /// the temperature at the last point.
     fn annealing_plot(&self, ui: &mut Ui, step: u64) {
@@ -229,6 +228,7 @@ impl QueensView {
             &[best, now],
             found,
         );
+        temperature_plot(ui, &config, self.live.history.points());
     }
 
     /// How the run on the plot ended, for its colour: `None` while it runs.
@@ -274,18 +274,26 @@ impl QueensView {
             return self.annealing_plot(ui, last.generation);
         }
         let cultural = algorithm == "cultural" || per_generation;
+        let beam = algorithm == "beam";
         ui.separator();
-        let unit = if cultural { "generation" } else { "step" };
+        let unit = if beam {
+            "round"
+        } else if cultural {
+            "generation"
+        } else {
+            "step"
+        };
         ui.label(
-            RichText::new(format!(
-                "Heuristic ({}) per {unit}",
-                self.settings.heuristic
-            ))
+            RichText::new(if beam {
+                "Attacking pairs in the beam per round".to_string()
+            } else {
+                format!("Heuristic ({}) per {unit}", self.settings.heuristic)
+            })
             .strong(),
         );
         ui.label(if cultural {
             format!(
-                "generation {}: best {:.0}, mean {:.1}, worst {:.0}",
+                "{unit} {}: best {:.0}, mean {:.1}, worst {:.0}",
                 last.generation, last.best, last.mean, last.worst
             )
         } else {
@@ -315,4 +323,53 @@ impl QueensView {
             note.show(ui);
         }
     }
+}
+
+/// The annealing's temperature at each point of its conflicts plot, and the chance it
+/// then takes a move that adds one attacking pair (e^(−1/T)) or two.
+fn temperature_plot(
+    ui: &mut Ui,
+    config: &crate::solve::queens::annealing::Config,
+    points: &[crate::solve::GenerationStats],
+) {
+    use crate::run::trace::queens::acceptance;
+    use egui_plot::{Legend, Line, Plot};
+    if points.len() < 2 {
+        return;
+    }
+    let series = |f: &dyn Fn(f64) -> f64| -> Vec<[f64; 2]> {
+        (points.iter())
+            .map(|g| [g.generation as f64, f(config.temperature(g.generation))])
+            .collect()
+    };
+    ui.label(RichText::new("Temperature and the chance to go uphill").strong())
+        .on_hover_text("The temperature T falls with every proposal by the schedule chosen. A move that adds delta attacking pairs is taken with probability e^(-delta/T): the other two curves are that chance for delta = 1 and delta = 2. A move that adds none or removes some is always taken.");
+    let visible = ui.clip_rect().max.x - ui.cursor().min.x;
+    let shown = Plot::new("queens-annealing-temperature")
+        .height(150.0)
+        .width(ui.available_width().min(visible).max(80.0))
+        .legend(Legend::default())
+        .x_axis_label("proposal")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("temperature T", series(&|t| t))
+                    .color(egui::Color32::from_rgb(230, 140, 60)),
+            );
+            plot.line(
+                Line::new(
+                    "chance to take +1 pair, e^(-1/T)",
+                    series(&|t| acceptance(1, t)),
+                )
+                .color(egui::Color32::from_rgb(90, 160, 230)),
+            );
+            plot.line(
+                Line::new(
+                    "chance to take +2 pairs, e^(-2/T)",
+                    series(&|t| acceptance(2, t)),
+                )
+                .color(egui::Color32::from_rgb(170, 110, 220)),
+            );
+        });
+    crate::app::export::register(ui.ctx(), "temperature plot", shown.response.rect);
 }

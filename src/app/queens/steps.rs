@@ -17,7 +17,7 @@ pub type QueensSteps = Steps<QueensTraceJob>;
 fn refusal(algorithm: &str) -> Option<String> {
     (!TRACEABLE.contains(&algorithm)).then(|| {
         format!(
-            "Step by step follows backtracking, best-first, hill climbing and min-conflicts; {algorithm} is not one of them"
+            "Step by step follows backtracking, best-first, hill climbing, min-conflicts, annealing, beam search and CSP backtracking; {algorithm} is not one of them"
         )
     })
 }
@@ -31,7 +31,9 @@ fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> 
         QueenStep::Place { column, row }
         | QueenStep::Push { column, row, .. }
         | QueenStep::Score { column, row, .. }
-        | QueenStep::Move { column, row, .. } => at(column, row, None),
+        | QueenStep::Move { column, row, .. }
+        | QueenStep::Propose { column, row, .. }
+        | QueenStep::Assign { column, row, .. } => at(column, row, None),
         QueenStep::Draw { column, .. }
         | QueenStep::Pick { column }
         | QueenStep::Swap { column, .. } => queen(column),

@@ -45,13 +45,13 @@ impl Attacks {
             // Only who is attacked (the density view draws no lines): a byte per line,
             // counts saturating at 2, so ten million queens take 50 MB for a moment.
             let mut on_line = vec![0u8; 5 * n];
-            for (c, &r) in rows.iter().enumerate() {
+            for (c, &r) in rows.iter().enumerate().filter(|(_, r)| **r != EMPTY) {
                 for l in lines(c, r) {
                     on_line[l] = (on_line[l] + 1).min(2);
                 }
             }
             let attacked = (rows.iter().enumerate())
-                .map(|(c, &r)| lines(c, r).iter().any(|&l| on_line[l] > 1))
+                .map(|(c, &r)| r != EMPTY && lines(c, r).iter().any(|&l| on_line[l] > 1))
                 .collect();
             return Attacks {
                 attacked,

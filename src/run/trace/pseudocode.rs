@@ -429,6 +429,117 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
+        "annealing" => (
+            "Simulated annealing",
+            vec![
+                line(
+                    0,
+                    "current ← a random placement; t ← 0",
+                    "Start from a random placement.",
+                ),
+                line(
+                    0,
+                    format!("while h(current) > 0 and t < {}:", param("max_steps")),
+                    "While some queen is attacked, and proposals are left:",
+                ),
+                line(
+                    1,
+                    format!(
+                        "T ← the {} schedule at t (t0 = {}, cooling {}); t ← t + 1",
+                        param("schedule"),
+                        param("t0"),
+                        param("cooling")
+                    ),
+                    "The temperature falls a little with every proposal.",
+                ),
+                line(
+                    1,
+                    "next ← current with a random queen on a random other row; Δ ← h(next) − h(current)",
+                    "Pick a queen at random and a new row for it at random, and see how the attacking pairs change.",
+                ),
+                line(
+                    1,
+                    "if Δ < 0, or a random number < e^(−Δ/T): current ← next",
+                    "A better placement is always taken; a worse one only sometimes: often while it is hot, seldom once it is cold.",
+                ),
+            ],
+        ),
+        "beam" => (
+            "Local beam search",
+            vec![
+                line(
+                    0,
+                    format!("beam ← {} random placements", param("k")),
+                    "Start from k random placements at once.",
+                ),
+                line(
+                    0,
+                    format!("repeat at most {} times:", param("max_rounds")),
+                    "Repeat:",
+                ),
+                line(
+                    1,
+                    "score every one-queen move of every member of the beam",
+                    "Score every placement one queen-move away from any member.",
+                ),
+                line(
+                    1,
+                    "if one has h = 0: a solution",
+                    "If one has no attacking pair, stop: solved.",
+                ),
+                line(
+                    1,
+                    format!(
+                        "beam ← k of them, {}, each placement once",
+                        if param("selection") == "stochastic" {
+                            "drawn with weight e^(−h/T)"
+                        } else {
+                            "those with the lowest h"
+                        }
+                    ),
+                    "Keep k of them as the new beam: the best ones (or, stochastic, drawn with the better ones likelier), wherever they came from.",
+                ),
+            ],
+        ),
+        "csp" => (
+            "Backtracking search for a constraint-satisfaction problem",
+            vec![
+                line(
+                    0,
+                    "if every column has a queen: a solution",
+                    "If every column has a queen, stop: solved.",
+                ),
+                line(
+                    0,
+                    format!("column ← an open column, by {}", param("var_order")),
+                    "Choose the next column to fill (with MRV, the one with the fewest rows left).",
+                ),
+                line(
+                    0,
+                    format!("for each row in its domain, by {}:", param("value_order")),
+                    "Try the rows still open in it, in order (or least constraining first).",
+                ),
+                line(1, "place its queen there", "Put the queen there."),
+                line(
+                    1,
+                    format!(
+                        "inference ({}): if some open column has no row left, take the queen back",
+                        param("inference")
+                    ),
+                    "Cross out the rows this queen attacks in the other columns (and, with AC-3, rows no longer compatible); if a column is left with none, this queen cannot stay.",
+                ),
+                line(
+                    1,
+                    "search on; if that fails, take the queen back and try the next row",
+                    "Go on to the next column; if that fails, take the queen back and try its next row.",
+                ),
+                line(
+                    0,
+                    "no row left: fail (the column before takes its queen back)",
+                    "If no row works, report failure to the column filled before.",
+                ),
+            ],
+        ),
         _ => (
             "Min-conflicts",
             vec![
@@ -488,5 +599,12 @@ pub fn queens_line(trace: &QueensTrace, index: usize) -> usize {
         QueenStep::Restart | QueenStep::Draw { .. } => 0,
         QueenStep::Pick { .. } => 2,
         QueenStep::Swap { .. } => 3,
+        QueenStep::Propose { .. } => 4,
+        QueenStep::Member { .. } => 0,
+        QueenStep::Select { .. } => 4,
+        QueenStep::Advance { .. } => 1,
+        QueenStep::Assign { .. } => 3,
+        QueenStep::Prune { .. } | QueenStep::Wipeout { .. } => 4,
+        QueenStep::Unassign { .. } => 5,
     }
 }

@@ -13,7 +13,9 @@ use crate::run::puzzle::PuzzleJob;
 use crate::run::queens::{QueensJob, QueensTask};
 use crate::solve::queens::heuristic::{Heuristic, random_start};
 use crate::solve::queens::trace::{Family, QueenStep, QueensState, replay};
-use crate::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
+use crate::solve::queens::{
+    annealing, backtracking, beam, best_first, csp, hill_climbing, min_conflicts,
+};
 use crate::solve::trace::Recorder;
 use crate::solve::{Budget, Control, Counters, NoObserver, Stop, rng_from_seed};
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,9 @@ pub const TRACEABLE: &[&str] = &[
     "best-first",
     "hill-climbing",
     "min-conflicts",
+    "annealing",
+    "beam",
+    "csp",
 ];
 
 /// A traced N-Queens search.
@@ -123,6 +128,21 @@ impl QueensTraceJob {
                 );
                 (Family::Best, o)
             }
+            "annealing" => {
+                let config = crate::run::queens::anneal_config(&params)?;
+                let o = annealing::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
+                (Family::Best, o)
+            }
+            "beam" => {
+                let config = crate::run::queens::beam_config(&params)?;
+                let o = beam::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
+                (Family::Best, o)
+            }
+            "csp" => {
+                let config = crate::run::queens::csp_config(&params)?;
+                let o = csp::solve_traced(n, &config, &mut ctl, &mut recorder);
+                (Family::Assigned, o)
+            }
             _ => {
                 let config = min_conflicts::Config {
                     tail: params.int("tail") as usize,
@@ -188,7 +208,7 @@ impl QueensTraceJob {
         };
         let why = match stop {
             Stop::StepLimit => cut_note(self.limit),
-            Stop::Exhausted if self.algorithm == "backtracking" => {
+            Stop::Exhausted if matches!(self.algorithm.as_str(), "backtracking" | "csp") => {
                 format!("backtracking tried every placement: {n} queens have no solution")
             }
             stop => stop.describe().to_string(),
@@ -239,6 +259,34 @@ pub fn climb_variant(trace: &QueensTrace) -> hill_climbing::Variant {
         .find(|(k, _)| k == "variant")
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or_default()
+}
+
+/// The value of parameter `name` in `trace` (defaults filled in), if it has one.
+pub fn param<'a>(trace: &'a QueensTrace, name: &str) -> Option<&'a str> {
+    (trace.params.iter())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Simulated annealing's configuration in `trace` (the defaults when the trace is of
+/// another search).
+pub fn anneal_config(trace: &QueensTrace) -> annealing::Config {
+    queens_algorithm("annealing")
+        .and_then(|algo| Params::new(algo, &trace.params))
+        .and_then(|params| crate::run::queens::anneal_config(&params))
+        .unwrap_or_default()
+}
+
+/// e^(−delta/T): the chance that annealing at temperature `t` takes a move that adds
+/// `delta` attacking pairs (1 for a move that adds none or takes some away).
+pub fn acceptance(delta: i32, t: f64) -> f64 {
+    if delta <= 0 {
+        1.0
+    } else if t > 0.0 {
+        (-(delta as f64) / t).exp()
+    } else {
+        0.0
+    }
 }
 
 /// Tells a trace's steps in order, one sentence (and one JSON object) each.
@@ -427,6 +475,143 @@ impl Teller<'_> {
                     json!({"kind": "swap", "column": column, "partner": partner, "kept": kept, "collisions": collisions}),
                 )
             }
+            QueenStep::Propose {
+                column,
+                row,
+                delta,
+                taken,
+            } => {
+                let t = anneal_config(self.trace).temperature(self.state.proposals);
+                let p = acceptance(delta, t);
+                let what = format!(
+                    "Propose file {}'s queen to {}",
+                    file_letters(column),
+                    at(column, row)
+                );
+                let text = if delta < 0 {
+                    format!("{what}: {delta} attacking pairs, downhill: take it.")
+                } else if delta == 0 {
+                    format!("{what}: no change in attacking pairs, a level move: take it.")
+                } else {
+                    let outcome = if taken {
+                        "taken"
+                    } else {
+                        "refused, the draw was higher"
+                    };
+                    format!(
+                        "{what}: {delta:+} attacking pairs at T = {t:.3}, taken with probability e^(-{delta}/T) = {p:.3}: {outcome}."
+                    )
+                };
+                (
+                    text,
+                    json!({"kind": "propose", "column": column, "row": row, "delta": delta, "taken": taken, "temperature": t, "probability": p}),
+                )
+            }
+            QueenStep::Member { h } => {
+                let k = self.state.next.len() + 1;
+                (
+                    format!("Beam member {k}: a random placement, h = {h}."),
+                    json!({"kind": "member", "h": h, "rows": carried}),
+                )
+            }
+            QueenStep::Select {
+                parent,
+                column,
+                row,
+                h,
+            } => {
+                let how = if param(self.trace, "selection") == Some("stochastic") {
+                    "Draw"
+                } else {
+                    "Keep"
+                };
+                (
+                    format!(
+                        "{how} member {}'s move of file {}'s queen to {}: h = {h}.",
+                        parent + 1,
+                        file_letters(column),
+                        at(column, row)
+                    ),
+                    json!({"kind": "select", "parent": parent, "column": column, "row": row, "h": h}),
+                )
+            }
+            QueenStep::Advance { h } => {
+                let text = if self.state.beam.is_empty() {
+                    format!(
+                        "The {} random placements are the beam; the best has h = {h}.",
+                        self.state.next.len()
+                    )
+                } else {
+                    let how = if param(self.trace, "selection") == Some("stochastic") {
+                        "drawn"
+                    } else {
+                        "best"
+                    };
+                    format!(
+                        "The {} {how} successors become the beam; the best has h = {h}.",
+                        self.state.next.len()
+                    )
+                };
+                (text, json!({"kind": "advance", "h": h}))
+            }
+            QueenStep::Assign { column, row, left } => {
+                let rows_left = if left == 1 {
+                    "1 row left".to_string()
+                } else {
+                    format!("{left} rows left")
+                };
+                let which = match param(self.trace, "var_order") {
+                    Some("static") => format!("The leftmost open file, {}", file_letters(column)),
+                    _ => format!(
+                        "File {} has the fewest rows left (MRV)",
+                        file_letters(column)
+                    ),
+                };
+                let value = match param(self.trace, "value_order") {
+                    Some("lcv") => "the row that takes fewest rows from the open files",
+                    _ => "the topmost row not yet tried",
+                };
+                (
+                    format!(
+                        "{which}, {rows_left}: put its queen on {}, {value}.",
+                        at(column, row)
+                    ),
+                    json!({"kind": "assign", "column": column, "row": row, "left": left}),
+                )
+            }
+            QueenStep::Prune { removed } => {
+                let how = match param(self.trace, "inference") {
+                    Some("ac3") => "Forward checking and arc consistency (AC-3) take",
+                    _ => "Forward checking takes",
+                };
+                (
+                    format!("{how} {removed} rows out of the open files' domains; none is empty."),
+                    json!({"kind": "prune", "removed": removed}),
+                )
+            }
+            QueenStep::Wipeout { column, removed } => (
+                format!(
+                    "Inference leaves file {} no row (after taking {removed}): this queen cannot stay.",
+                    file_letters(column)
+                ),
+                json!({"kind": "wipeout", "column": column, "removed": removed}),
+            ),
+            QueenStep::Unassign { column, row } => (
+                match self
+                    .index
+                    .checked_sub(1)
+                    .map(|i| self.trace.recorder.steps[i])
+                {
+                    Some(QueenStep::Wipeout { .. }) => {
+                        format!("Take back the queen on {}.", at(column, row))
+                    }
+                    _ => format!(
+                        "The file chosen next has no row that works: take back the queen on {} and try its next row.",
+                        at(column, row)
+                    ),
+                },
+                json!({"kind": "unassign", "column": column, "row": row}),
+            ),
         };
         self.state.apply(step, carried);
         self.index += 1;

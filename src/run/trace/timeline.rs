@@ -204,6 +204,8 @@ impl QueensMarks {
         let (mut placed, mut most) = (0usize, 0usize);
         let mut lowest = u32::MAX;
         let mut starts = 0;
+        // Annealing's attacking pairs now.
+        let mut annealed = 0u32;
         for (i, step) in trace.recorder.steps.iter().enumerate() {
             let i = i as u32;
             let mut lower = |h: u32, marks: &mut QueensMarks| {
@@ -225,7 +227,26 @@ impl QueensMarks {
                     marks.backtracks.push(i);
                 }
                 QueenStep::Stuck { .. } => marks.backtracks.push(i),
+                QueenStep::Unassign { .. } => {
+                    placed = placed.saturating_sub(1);
+                    marks.backtracks.push(i);
+                }
+                QueenStep::Assign { .. } => {
+                    placed += 1;
+                    if placed > most {
+                        most = placed;
+                        marks.bests.push(i);
+                    }
+                }
+                QueenStep::Propose {
+                    delta, taken: true, ..
+                } => {
+                    annealed = annealed.saturating_add_signed(delta);
+                    lower(annealed, &mut marks);
+                }
+                QueenStep::Advance { h } => lower(h, &mut marks),
                 QueenStep::Begin { h, restart } => {
+                    annealed = h;
                     if restart {
                         marks.restarts.push(i);
                     }

@@ -8,6 +8,8 @@
 //! million queens fit in memory.
 
 use super::heuristic::{Outcome, random_start};
+use super::trace::{QueenStep, clip};
+use crate::solve::trace::{Off, Sink};
 use crate::solve::{Control, Counters, GenerationStats, Rng, Stop};
 use rand::RngExt;
 
@@ -91,6 +93,18 @@ const PULSE: u64 = 4096;
 /// assert_eq!(validate(50, &o.rows), Ok(()));
 /// ```
 pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
+    solve_traced(n, config, rng, ctl, &mut Off)
+}
+
+/// [`solve`], telling `trace` the start (with its placement) and each proposal: the queen,
+/// its new row, the change in attacking pairs and whether the move was taken.
+pub fn solve_traced<T: Sink<QueenStep>>(
+    n: usize,
+    config: &Config,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    trace: &mut T,
+) -> Outcome {
     let mut counters = Counters::default();
     let mut rows = random_start(n, rng);
     let mut row_count = vec![0u32; n];
@@ -109,9 +123,20 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         .sum();
     let mut best = rows.clone();
     let mut best_h = h;
+    let begun = !T::ON
+        || trace.step_with(
+            QueenStep::Begin {
+                h: clip(h),
+                restart: false,
+            },
+            &rows,
+        );
     let stop = loop {
         if h == 0 {
             break Stop::Found;
+        }
+        if !begun {
+            break Stop::StepLimit;
         }
         if counters.nodes >= config.max_steps || n < 2 {
             break Stop::Stuck;
@@ -157,6 +182,16 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
                 best_h = h;
                 best.clone_from(&rows);
             }
+        }
+        if T::ON
+            && !trace.step(QueenStep::Propose {
+                column: c as u32,
+                row: to as u32,
+                delta: delta.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+                taken: take,
+            })
+        {
+            break if h == 0 { Stop::Found } else { Stop::StepLimit };
         }
     };
     // The curve's last point: where it ended.

@@ -5,9 +5,11 @@
 
 pub mod annealing;
 pub mod backtracking;
+pub mod beam;
 pub mod best_first;
 pub mod construct;
 pub mod count;
+pub mod csp;
 pub mod cultural;
 pub mod heuristic;
 pub mod hill_climbing;

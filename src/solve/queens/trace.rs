@@ -122,6 +122,73 @@ pub enum QueenStep {
         /// Collisions on the diagonals after the try (kept or undone).
         collisions: u32,
     },
+    /// Simulated annealing: proposes moving the queen of `column` to `row`, which changes
+    /// the attacking pairs by `delta`; `taken` when the move was made.
+    Propose {
+        /// The column whose queen would move.
+        column: u32,
+        /// Its new row.
+        row: u32,
+        /// The change in attacking pairs the move makes (clipped to the range of `i32`).
+        delta: i32,
+        /// Whether the move was made.
+        taken: bool,
+    },
+    /// Local beam search: a placement joins the next beam (carries it); the start's `k`
+    /// random placements come so.
+    Member {
+        /// Its attacking pairs.
+        h: u32,
+    },
+    /// Local beam search: the next beam takes the placement made by moving the queen of
+    /// `column` to `row` in member `parent` of the beam.
+    Select {
+        /// The member of the beam it comes from.
+        parent: u16,
+        /// The column whose queen moves.
+        column: u32,
+        /// Its new row.
+        row: u32,
+        /// The new placement's attacking pairs.
+        h: u32,
+    },
+    /// Local beam search: the placements selected since the last advance become the beam;
+    /// `h` is the lowest of their attacking pairs.
+    Advance {
+        /// The best member's attacking pairs.
+        h: u32,
+    },
+    /// Constraint-satisfaction backtracking: the column chosen, whose domain held `left`
+    /// rows, takes `row`.
+    Assign {
+        /// The column (the variable) chosen.
+        column: u32,
+        /// The row (the value) it takes.
+        row: u32,
+        /// The rows its domain held when it was chosen.
+        left: u32,
+    },
+    /// Constraint-satisfaction backtracking: inference after the last assignment took
+    /// `removed` rows out of the other columns' domains, and none is empty.
+    Prune {
+        /// Rows removed.
+        removed: u32,
+    },
+    /// Constraint-satisfaction backtracking: inference after the last assignment left
+    /// `column` no row (having removed `removed` rows in all).
+    Wipeout {
+        /// The column left with an empty domain.
+        column: u32,
+        /// Rows removed before it emptied.
+        removed: u32,
+    },
+    /// Constraint-satisfaction backtracking: `column` gives its row back.
+    Unassign {
+        /// The column emptied.
+        column: u32,
+        /// The row it held.
+        row: u32,
+    },
 }
 
 impl QueenStep {
@@ -144,6 +211,14 @@ impl QueenStep {
             QueenStep::Draw { .. } => "draw",
             QueenStep::Pick { .. } => "pick",
             QueenStep::Swap { .. } => "swap",
+            QueenStep::Propose { .. } => "propose",
+            QueenStep::Member { .. } => "member",
+            QueenStep::Select { .. } => "select",
+            QueenStep::Advance { .. } => "advance",
+            QueenStep::Assign { .. } => "assign",
+            QueenStep::Prune { .. } => "prune",
+            QueenStep::Wipeout { .. } => "wipeout",
+            QueenStep::Unassign { .. } => "unassign",
         }
     }
 
@@ -151,7 +226,10 @@ impl QueenStep {
     pub fn carries_state(&self) -> bool {
         matches!(
             self,
-            QueenStep::Begin { .. } | QueenStep::Pop { .. } | QueenStep::Goal
+            QueenStep::Begin { .. }
+                | QueenStep::Pop { .. }
+                | QueenStep::Goal
+                | QueenStep::Member { .. }
         )
     }
 }
@@ -163,7 +241,8 @@ pub fn clip(value: u64) -> u32 {
 }
 
 /// The board after some steps: a row per column filled (backtracking fills them from the
-/// left), and the best placement a hill climb has stood on.
+/// left; constraint-satisfaction backtracking holds every column, [`EMPTY`] where no queen
+/// stands), and the best placement a local search has stood on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QueensState {
     /// Queens on the board.
@@ -176,7 +255,16 @@ pub struct QueensState {
     pub h: u32,
     /// Min-conflicts: fresh placements begun.
     pub placements: u32,
+    /// Simulated annealing: moves proposed so far.
+    pub proposals: u64,
+    /// Local beam search: the beam's members and their attacking pairs.
+    pub beam: Vec<(Vec<u32>, u32)>,
+    /// Local beam search: the members selected for the next beam so far.
+    pub next: Vec<(Vec<u32>, u32)>,
 }
+
+/// In a constraint-satisfaction trace's state, a column with no queen.
+pub const EMPTY: u32 = u32::MAX;
 
 impl QueensState {
     /// An empty board for `n` queens.
@@ -226,6 +314,67 @@ impl QueensState {
                 kept: true,
                 ..
             } => self.rows.swap(column as usize, partner as usize),
+            QueenStep::Propose {
+                column,
+                row,
+                delta,
+                taken,
+            } => {
+                self.proposals += 1;
+                if taken {
+                    if let Some(r) = self.rows.get_mut(column as usize) {
+                        *r = row;
+                    }
+                    self.h = self.h.saturating_add_signed(delta);
+                    self.note(self.h);
+                }
+            }
+            QueenStep::Member { h } => {
+                if let Some(rows) = carried {
+                    self.next.push((rows.to_vec(), h));
+                    // The best placement seen counts the starting members as they come.
+                    if self.best.as_ref().is_none_or(|&(_, b)| h < b) {
+                        self.best = Some((rows.to_vec(), h));
+                    }
+                }
+            }
+            QueenStep::Select {
+                parent,
+                column,
+                row,
+                h,
+            } => {
+                if let Some((from, _)) = self.beam.get(parent as usize) {
+                    let mut rows = from.clone();
+                    if let Some(r) = rows.get_mut(column as usize) {
+                        *r = row;
+                    }
+                    self.next.push((rows, h));
+                }
+            }
+            QueenStep::Advance { .. } => {
+                self.beam = std::mem::take(&mut self.next);
+                // The first member with the fewest attacking pairs is the one on show.
+                let best = (self.beam.iter()).reduce(|a, b| if b.1 < a.1 { b } else { a });
+                if let Some((rows, h)) = best.cloned() {
+                    self.rows = rows;
+                    self.h = h;
+                    self.note(h);
+                }
+            }
+            QueenStep::Assign { column, row, .. } => {
+                if self.rows.len() != self.n {
+                    self.rows = vec![EMPTY; self.n];
+                }
+                if let Some(r) = self.rows.get_mut(column as usize) {
+                    *r = row;
+                }
+            }
+            QueenStep::Unassign { column, .. } => {
+                if let Some(r) = self.rows.get_mut(column as usize) {
+                    *r = EMPTY;
+                }
+            }
             _ => {}
         }
     }
@@ -245,8 +394,11 @@ pub enum Family {
     Current,
     /// The last placement taken off the queue (best-first).
     LastPopped,
-    /// The solution, else the best placement stood on (hill climbing).
+    /// The solution, else the best placement stood on (hill climbing, annealing, beam).
     Best,
+    /// Every column's row, the columns filled from the left up to the first empty one
+    /// (constraint-satisfaction backtracking, whose columns fill in any order).
+    Assigned,
 }
 
 /// Replays `steps` for `n` queens and returns the placement the search answers with, by
@@ -270,8 +422,14 @@ pub fn replay<'a>(
     }
     match (family, state.best) {
         (Family::Best, Some((best, _))) if !found => best,
+        (Family::Assigned, _) => assigned_prefix(&state.rows),
         _ => state.rows,
     }
+}
+
+/// The rows of the columns filled from the left, up to the first empty one.
+pub fn assigned_prefix(rows: &[u32]) -> Vec<u32> {
+    rows.iter().copied().take_while(|&r| r != EMPTY).collect()
 }
 
 #[cfg(test)]
