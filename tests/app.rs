@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use searchlab::app::error::AppError;
 use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
-use searchlab::puzzle::queens::validate;
+use searchlab::puzzle::queens::{Landscape, Standing, validate};
 use std::time::{Duration, Instant};
 
 #[path = "app/pictures.rs"]
@@ -722,7 +722,7 @@ fn snapshot_queens_all_four_8x8() {
 }
 
 #[test]
-fn a_local_minimum_shows_its_attacked_queens() {
+fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
     // Seed 4 without restarts: steepest descent stops with 2 attacking pairs.
     let mut h = queens_harness("8");
     {
@@ -742,7 +742,23 @@ fn a_local_minimum_shows_its_attacked_queens() {
     assert_eq!(rep.conflicts, 2);
     assert_eq!(q.placement(), &rep.rows[..]);
     assert!(validate(8, q.placement()).is_err());
-    h.get_by_label_contains("stuck at a local minimum");
+    // Where it stopped, by the rules, said in the statistics and under the landscape.
+    let standing = Landscape::of(q.placement())
+        .unwrap()
+        .standing(q.placement());
+    match standing {
+        Standing::Plateau { .. } => {
+            h.get_by_label_contains("stuck on a plateau");
+            h.get_by_label_contains("A plateau: no move of one queen lowers the 2 attacking pairs");
+        }
+        Standing::LocalMinimum => {
+            h.get_by_label_contains("stuck at a local minimum");
+            h.get_by_label_contains(
+                "A local minimum: every move of one queen raises the 2 attacking pairs",
+            );
+        }
+        other => panic!("steepest descent stopped with moves down: {other:?}"),
+    }
     h.get_by_label_contains("2 attacking pairs left");
     snapshot(&mut h, "queens_local_minimum_8x8");
 }

@@ -97,9 +97,247 @@ pub fn table(
     Ok(rows)
 }
 
+/// Which algorithms `queens bench` compares.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    serde::Deserialize,
+    strum::EnumString,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Set {
+    /// The N-Queens AI report's four algorithms, beside its printed figures.
+    #[default]
+    Report,
+    /// The local searches: hill climbing's four variants without restarts, simulated
+    /// annealing, local beam search (best and stochastic) and min-conflicts.
+    Local,
+    /// Constraint-satisfaction backtracking, every variable ordering, value ordering and
+    /// inference (18 combinations).
+    Csp,
+    /// Local and CSP together: the comparison an AI course asks for.
+    Course,
+}
+
+/// One contender of a comparison: an algorithm with its parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contender {
+    /// A short name, e.g. `hill climbing, sideways` or `CSP mrv / in-order / ac3`.
+    pub label: String,
+    pub algorithm: &'static str,
+    pub params: Vec<(String, String)>,
+}
+
+impl Contender {
+    fn new(label: String, algorithm: &'static str, params: &[(&str, &str)]) -> Contender {
+        Contender {
+            label,
+            algorithm,
+            params: (params.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Whether its runs draw no random numbers (every trial would be the same run).
+    pub fn deterministic(&self) -> bool {
+        self.algorithm == "csp"
+    }
+}
+
+/// The contenders of `set` (the report's four are [`table`]'s).
+pub fn contenders(set: Set) -> Vec<Contender> {
+    use crate::solve::queens::csp::{Inference, ValueOrder, VarOrder};
+    use crate::solve::queens::hill_climbing::Variant;
+    use strum::VariantNames;
+    let mut out = Vec::new();
+    if matches!(set, Set::Local | Set::Course) {
+        for v in Variant::VARIANTS {
+            out.push(Contender::new(
+                format!("hill climbing, {v}"),
+                "hill-climbing",
+                &[("variant", v), ("max_restarts", "0")],
+            ));
+        }
+        out.push(Contender::new("annealing".into(), "annealing", &[]));
+        out.push(Contender::new("beam, k = 10".into(), "beam", &[]));
+        out.push(Contender::new(
+            "stochastic beam, k = 10".into(),
+            "beam",
+            &[("selection", "stochastic")],
+        ));
+        out.push(Contender::new("min-conflicts".into(), "min-conflicts", &[]));
+    }
+    if matches!(set, Set::Csp | Set::Course) {
+        for var in VarOrder::VARIANTS {
+            for value in ValueOrder::VARIANTS {
+                for inference in Inference::VARIANTS {
+                    out.push(Contender::new(
+                        format!("CSP {var} / {value} / {inference}"),
+                        "csp",
+                        &[
+                            ("var_order", var),
+                            ("value_order", value),
+                            ("inference", inference),
+                        ],
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The largest n a comparison takes (the local searches' limit).
+pub const MAX_COURSE_N: u64 = 5_000;
+
+/// A row of a comparison: one contender at one n.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CourseRow {
+    pub label: String,
+    pub algorithm: String,
+    /// Its parameters as `KEY=VALUE` separated by spaces.
+    pub params: String,
+    pub n: u64,
+    /// Whether it draws no random numbers: one trial stands for all.
+    pub deterministic: bool,
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The mean of the algorithm's steps over the trials (its first counter: neighbours
+    /// scored, proposals, successors scored, swaps tried or assignments).
+    pub mean_steps: f64,
+}
+
+/// `trials` runs (one for a deterministic contender) of each contender of `set` at each
+/// `n`, trial `i` with seed `seed + i`, each in `time_limit`.
+pub fn course(
+    set: Set,
+    ns: &[u64],
+    trials: u64,
+    seed: u64,
+    time_limit: Duration,
+    cancel: &AtomicBool,
+    meter: Option<std::sync::Arc<super::Meter>>,
+) -> Result<Vec<CourseRow>, JobError> {
+    if let Some(&n) = ns.iter().find(|&&n| !(1..=MAX_COURSE_N).contains(&n)) {
+        return Err(JobError::Input(format!(
+            "n = {n} is out of range: the comparison takes n from 1 to {MAX_COURSE_N}"
+        )));
+    }
+    let all = contenders(set);
+    if all.is_empty() {
+        return Err(JobError::Input(
+            "the report's four algorithms are compared by `queens bench --set report`".into(),
+        ));
+    }
+    let runs = |c: &Contender| if c.deterministic() { 1 } else { trials };
+    let total: u64 = all.iter().map(runs).sum::<u64>() * ns.len() as u64;
+    let progress = Progress::new(total, meter);
+    let mut rows = Vec::new();
+    for &n in ns {
+        for c in &all {
+            let results: Vec<Result<(bool, f64, u64), JobError>> = (0..runs(c))
+                .into_par_iter()
+                .map(|i| {
+                    let job = QueensJob {
+                        n,
+                        seed: seed + i,
+                        budget: Budget::unlimited().with_time(time_limit),
+                        threads: Some(1),
+                        task: QueensTask::Solve {
+                            algorithm: c.algorithm.to_string(),
+                            params: c.params.clone(),
+                        },
+                    };
+                    let r = match job.run(cancel, &mut NoObserver) {
+                        Ok(QueensReport::Solve(r)) => Ok((r.found, r.elapsed_ms, r.counters.nodes)),
+                        Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                        Err(e) => Err(e),
+                    };
+                    progress.tick();
+                    r
+                })
+                .collect();
+            let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+            let timed: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
+            let steps =
+                results.iter().map(|r| r.2 as f64).sum::<f64>() / results.len().max(1) as f64;
+            rows.push(CourseRow {
+                label: c.label.clone(),
+                algorithm: c.algorithm.to_string(),
+                params: (c.params.iter())
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                n,
+                deterministic: c.deterministic(),
+                summary: Summary::of(&timed),
+                mean_steps: steps,
+            });
+        }
+    }
+    Ok(rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_course_compares_every_local_search_and_csp_combination() {
+        assert_eq!(contenders(Set::Local).len(), 8);
+        assert_eq!(contenders(Set::Csp).len(), 18);
+        assert_eq!(contenders(Set::Course).len(), 26);
+        let rows = course(
+            Set::Course,
+            &[6, 8],
+            3,
+            0,
+            Duration::from_secs(10),
+            &AtomicBool::new(false),
+            None,
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 52);
+        // Every CSP combination is complete: it solves 8 queens in one deterministic run.
+        for r in rows.iter().filter(|r| r.algorithm == "csp") {
+            assert_eq!(r.summary.trials, 1);
+            assert_eq!(r.summary.success_rate, 1.0, "{}", r.label);
+            assert!(
+                r.mean_steps >= r.n as f64,
+                "{}: a queen per column at least",
+                r.label
+            );
+        }
+        // Min-conflicts and annealing solve 8 queens from every seed.
+        for label in ["min-conflicts", "annealing"] {
+            let r = rows.iter().find(|r| r.label == label && r.n == 8).unwrap();
+            assert_eq!(
+                (r.summary.trials, r.summary.success_rate),
+                (3, 1.0),
+                "{label}"
+            );
+        }
+        assert!(
+            course(
+                Set::Csp,
+                &[6000],
+                1,
+                0,
+                Duration::from_secs(1),
+                &AtomicBool::new(false),
+                None
+            )
+            .is_err()
+        );
+    }
 
     #[test]
     fn the_table_has_every_algorithm_at_every_n_next_to_the_document() {

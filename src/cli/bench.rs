@@ -10,7 +10,7 @@ use super::progress::with_bar;
 use super::queens::QueensBenchArgs;
 use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
-use crate::bench::queens::QueensRow;
+use crate::bench::queens::{CourseRow, QueensRow};
 use crate::bench::{self, Meter};
 use crate::run::JobError;
 use clap::{Args, Subcommand};
@@ -217,17 +217,55 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
 
 /// `searchlab queens bench`.
 pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
+    use bench::queens::Set;
     check_trials("--trials", a.trials)?;
+    let report = a.set == Set::Report;
+    let ns = match &a.n {
+        Some(sizes) => sizes.0.clone(),
+        None if report => vec![5, 10],
+        None => vec![8, 16, 32, 64],
+    };
+    if report && let Some(n) = ns.iter().find(|&&n| n > 100) {
+        return Err(CliError::Input(format!(
+            "queens bench: n = {n} is out of range for the report's set: each n from 1 to 100 (the local and csp sets take up to {})",
+            bench::queens::MAX_COURSE_N
+        )));
+    }
+    let time_limit = a.time_limit.unwrap_or(if report {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_secs(2)
+    });
     let cancel = cancel_on_ctrl_c();
     let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());
+    if !report {
+        let rows = with_bar("queens", &meter, || {
+            bench::queens::course(
+                a.set,
+                &ns,
+                a.trials,
+                a.seed,
+                time_limit,
+                &cancel,
+                Some(meter.clone()),
+            )
+        })
+        .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
+        let table = CourseTable {
+            rows,
+            seed: a.seed,
+            time_limit,
+        };
+        return finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out);
+    }
     let rows = with_bar("queens", &meter, || {
         bench::queens::table(
-            &a.n.0,
+            &ns,
             a.trials,
             a.seed,
             &a.heuristic,
-            a.time_limit,
+            time_limit,
             &cancel,
             Some(meter.clone()),
         )
@@ -235,6 +273,56 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
     .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
     let table = QueensTable { rows, seed: a.seed };
     finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out)
+}
+
+struct CourseTable {
+    rows: Vec<CourseRow>,
+    seed: u64,
+    time_limit: Duration,
+}
+
+impl Render for CourseTable {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:<34} {:>5} {:>7} {:>8} {:>11} {:>11} {:>14}",
+            "algorithm", "n", "trials", "success", "mean ms", "median ms", "mean steps"
+        )?;
+        for r in &self.rows {
+            let s = &r.summary;
+            writeln!(
+                out,
+                "{:<34} {:>5} {:>7} {:>8} {:>11.3} {:>11.3} {:>14.0}",
+                r.label,
+                r.n,
+                s.trials,
+                pct(s.success_rate),
+                s.mean_ms,
+                s.median_ms,
+                r.mean_steps
+            )?;
+        }
+        writeln!(
+            out,
+            "each trial within {:?}; trial i uses seed {} + i; CSP backtracking draws no random numbers, so it runs once per n\n\
+             steps: neighbours scored (hill climbing), proposals (annealing), successors scored (beam), swaps tried (min-conflicts), assignments (CSP)",
+            self.time_limit, self.seed
+        )
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json_line(
+            out,
+            &Rows {
+                experiment: "queens-course",
+                rows: &self.rows,
+            },
+        )
+    }
+
+    fn success(&self) -> bool {
+        true
+    }
 }
 
 /// `searchlab magic bench`.

@@ -76,6 +76,15 @@ pub fn checked<T, E: std::error::Error + Send + Sync + 'static>(
     move |text| parse(text).map(|_| text.to_string())
 }
 
+/// `report`, `local`, `csp` or `course`: the algorithms `queens bench` compares.
+pub fn parse_bench_set(text: &str) -> Result<crate::bench::queens::Set, ChoiceError> {
+    text.parse().map_err(|_| ChoiceError {
+        name: "set",
+        value: text.to_string(),
+        allowed: "report (the N-Queens AI report's four), local (the local searches), csp (CSP backtracking's 18 combinations) or course (local and csp)",
+    })
+}
+
 /// `pmx` or `inversion`.
 pub fn parse_crossover(text: &str) -> Result<Crossover, ChoiceError> {
     text.parse().map_err(|_| ChoiceError {
@@ -99,9 +108,14 @@ pub struct Sizes(pub Vec<u64>);
 
 /// `5..12` (inclusive) or `5,8,10`, each from 1 to 100.
 pub fn parse_sizes(text: &str) -> Result<Sizes, String> {
+    parse_sizes_up_to(text, 100)
+}
+
+/// `5..12` (inclusive) or `5,8,10`, each from 1 to `max`.
+pub fn parse_sizes_up_to(text: &str, max: u64) -> Result<Sizes, String> {
     let err = || {
         format!(
-            "cannot read sizes {text:?}: write FROM..TO like 5..12, or a list like 5,8,10 (each 1 to 100)"
+            "cannot read sizes {text:?}: write FROM..TO like 5..12, or a list like 5,8,10 (each 1 to {max})"
         )
     };
     let sizes: Vec<u64> = if let Some((a, b)) = text.split_once("..") {
@@ -111,7 +125,7 @@ pub fn parse_sizes(text: &str) -> Result<Sizes, String> {
             .trim_start_matches('=')
             .parse()
             .map_err(|_| err())?;
-        if !(1..=100).contains(&a) || !(1..=100).contains(&b) {
+        if !(1..=max).contains(&a) || !(1..=max).contains(&b) || b.saturating_sub(a) >= 1000 {
             return Err(err());
         }
         (a..=b).collect()
@@ -120,7 +134,7 @@ pub fn parse_sizes(text: &str) -> Result<Sizes, String> {
             .map(|s| s.trim().parse().map_err(|_| err()))
             .collect::<Result<_, _>>()?
     };
-    if sizes.is_empty() || sizes.iter().any(|&s| !(1..=100).contains(&s)) {
+    if sizes.is_empty() || sizes.iter().any(|&s| !(1..=max).contains(&s)) {
         return Err(err());
     }
     Ok(Sizes(sizes))

@@ -152,6 +152,115 @@ pub fn conflicts(rows: &[u32]) -> u64 {
     pairs
 }
 
+/// The landscape a local search sees from a full placement (one queen per column, rows
+/// below n): for each square, the attacking pairs the placement would have if its
+/// column's queen moved there (the squares the queens stand on hold the pairs now).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landscape {
+    /// Queens (and the board's side).
+    pub n: usize,
+    /// Row-major: square (r, c) at `r * n + c`.
+    pub pairs: Vec<u64>,
+    /// The attacking pairs now.
+    pub now: u64,
+    /// The fewest over every move of one queen to another row of its column.
+    pub best_move: u64,
+}
+
+/// Where a placement stands in its landscape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// No queen attacks another.
+    Solution,
+    /// `moves` single-queen moves lower the attacking pairs.
+    Downhill {
+        /// How many.
+        moves: usize,
+    },
+    /// No move lowers them, `moves` keep them as they are: a plateau (or a shoulder).
+    Plateau {
+        /// How many.
+        moves: usize,
+    },
+    /// Every move raises them: a strict local minimum.
+    LocalMinimum,
+}
+
+impl Landscape {
+    /// The landscape of `rows`, in `O(n²)` from its row and diagonal counts; `None` unless
+    /// `rows` puts one queen on the board in each of its columns (n ≥ 2).
+    pub fn of(rows: &[u32]) -> Option<Landscape> {
+        let n = rows.len();
+        if n < 2 || rows.iter().any(|&r| r as usize >= n) {
+            return None;
+        }
+        let mut row = vec![0u64; n];
+        let mut d1 = vec![0u64; 2 * n];
+        let mut d2 = vec![0u64; 2 * n];
+        for (c, &r) in rows.iter().enumerate() {
+            let r = r as usize;
+            row[r] += 1;
+            d1[c + r] += 1;
+            d2[c + n - r] += 1;
+        }
+        let now = conflicts(rows);
+        let mut pairs = vec![0u64; n * n];
+        let mut best_move = u64::MAX;
+        for (c, &own) in rows.iter().enumerate() {
+            let own = own as usize;
+            // The pairs queen c is in, and those it would be in on row r (itself left out).
+            let leaving = row[own] + d1[c + own] + d2[c + n - own] - 3;
+            for r in 0..n {
+                let value = if r == own {
+                    now
+                } else {
+                    now - leaving + row[r] + d1[c + r] + d2[c + n - r]
+                };
+                pairs[r * n + c] = value;
+                if r != own {
+                    best_move = best_move.min(value);
+                }
+            }
+        }
+        Some(Landscape {
+            n,
+            pairs,
+            now,
+            best_move,
+        })
+    }
+
+    /// The pairs after moving column `c`'s queen to row `r`.
+    pub fn at(&self, r: usize, c: usize) -> u64 {
+        self.pairs[r * self.n + c]
+    }
+
+    /// Whether the placement is a solution, has moves down, or stands on a plateau or a
+    /// local minimum.
+    pub fn standing(&self, rows: &[u32]) -> Standing {
+        if self.now == 0 {
+            return Standing::Solution;
+        }
+        let count = |f: &dyn Fn(u64) -> bool| {
+            (0..self.n)
+                .flat_map(|c| (0..self.n).map(move |r| (r, c)))
+                .filter(|&(r, c)| rows[c] as usize != r && f(self.at(r, c)))
+                .count()
+        };
+        if self.best_move < self.now {
+            Standing::Downhill {
+                moves: count(&|v| v < self.now),
+            }
+        } else if self.best_move == self.now {
+            Standing::Plateau {
+                moves: count(&|v| v == self.now),
+            }
+        } else {
+            Standing::LocalMinimum
+        }
+    }
+}
+
 /// Why a placement is not a solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlacementError {
@@ -356,6 +465,62 @@ pub const A000170: [u64; 28] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Attacking pairs by looking at every pair of queens.
+    fn conflicts_slow(rows: &[u32]) -> u64 {
+        let mut pairs = 0;
+        for a in 0..rows.len() {
+            for b in a + 1..rows.len() {
+                let dr = rows[a].abs_diff(rows[b]) as usize;
+                pairs += u64::from(dr == 0 || dr == b - a);
+            }
+        }
+        pairs
+    }
+
+    proptest::proptest! {
+        /// Every square of the landscape holds the pairs of the placement with the move
+        /// made, counted from the rules.
+        #[test]
+        fn the_landscape_is_the_pairs_after_each_move(
+            rows in proptest::strategy::Strategy::prop_flat_map(2usize..12, |n| proptest::collection::vec(0u32..n as u32, n))
+        ) {
+            use proptest::prelude::*;
+            let n = rows.len();
+            let l = Landscape::of(&rows).unwrap();
+            prop_assert_eq!(l.now, conflicts_slow(&rows));
+            let mut best = u64::MAX;
+            for c in 0..n {
+                for r in 0..n {
+                    let mut moved = rows.clone();
+                    moved[c] = r as u32;
+                    prop_assert_eq!(l.at(r, c), conflicts_slow(&moved));
+                    if r as u32 != rows[c] {
+                        best = best.min(l.at(r, c));
+                    }
+                }
+            }
+            prop_assert_eq!(l.best_move, best);
+            let standing = l.standing(&rows);
+            match standing {
+                Standing::Solution => prop_assert_eq!(l.now, 0),
+                Standing::Downhill { moves } => prop_assert!(moves > 0 && best < l.now),
+                Standing::Plateau { moves } => prop_assert!(moves > 0 && best == l.now),
+                Standing::LocalMinimum => prop_assert!(best > l.now),
+            }
+        }
+    }
+
+    #[test]
+    fn a_landscape_needs_a_whole_placement() {
+        assert_eq!(Landscape::of(&[0]), None);
+        assert_eq!(Landscape::of(&[0, 5]), None);
+        assert_eq!(Landscape::of(&[0, u32::MAX]), None);
+        // 4 queens on the solution 1 3 0 2: a solution, every move raises the pairs.
+        let l = Landscape::of(&[1, 3, 0, 2]).unwrap();
+        assert_eq!(l.standing(&[1, 3, 0, 2]), Standing::Solution);
+        assert!(l.best_move > 0);
+    }
     use proptest::prelude::*;
 
     #[test]

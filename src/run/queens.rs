@@ -420,10 +420,21 @@ fn solve(
             }
         };
         let why = match (algo.id, stop) {
-            ("hill-climbing", Stop::Stuck) => format!(
-                "stuck at a local minimum after {} restarts (the max_restarts limit)",
-                params.int("max_restarts")
-            ),
+            ("hill-climbing", Stop::Stuck) => {
+                // Where it stopped, by the rules (every heuristic orders placements as
+                // the attacking pairs do).
+                let on =
+                    match crate::puzzle::queens::Landscape::of(&rows).map(|l| l.standing(&rows)) {
+                        Some(crate::puzzle::queens::Standing::Plateau { .. }) => {
+                            "on a plateau (no move lowers the conflicts)"
+                        }
+                        _ => "at a local minimum",
+                    };
+                format!(
+                    "stuck {on} after {} restarts (the max_restarts limit)",
+                    params.int("max_restarts")
+                )
+            }
             ("beam", Stop::Stuck) => format!(
                 "{} rounds (max_rounds) without a solution; the answer is the best placement the beam held",
                 params.int("max_rounds")

@@ -38,18 +38,21 @@ pub enum Experiment {
     /// The N-Queens AI report: the four algorithms at several n.
     #[serde(alias = "Queens")]
     QueensTable,
+    /// An AI course's comparison: the local searches and CSP backtracking at several n.
+    QueensCourse,
     /// The magic-square GA notebook: the GA's variants over many seeds.
     #[serde(alias = "Magic")]
     MagicVariants,
 }
 
 impl Experiment {
-    pub const ALL: [Experiment; 6] = [
+    pub const ALL: [Experiment; 7] = [
         Experiment::Levels,
         Experiment::Sizes,
         Experiment::SquaresGa,
         Experiment::SquaresCount,
         Experiment::QueensTable,
+        Experiment::QueensCourse,
         Experiment::MagicVariants,
     ];
 
@@ -62,6 +65,7 @@ impl Experiment {
                 "Knight: tours from every square (Knight's Tour solver report)"
             }
             Experiment::QueensTable => "N-Queens: the four algorithms (N-Queens AI report)",
+            Experiment::QueensCourse => "N-Queens: local search and CSP backtracking compared",
             Experiment::MagicVariants => "Magic squares: GA variants (magic-square GA notebook)",
         }
     }
@@ -107,6 +111,12 @@ impl Experiment {
                 "searchlab queens bench --n {} --trials {} --heuristic {} {t}",
                 s.queens_n, s.trials, s.heuristic
             ),
+            Experiment::QueensCourse => format!(
+                "searchlab queens bench --set {} --n {} --trials {} {t}",
+                <&str>::from(s.course_set),
+                s.course_n,
+                s.trials
+            ),
             Experiment::MagicVariants => format!(
                 "searchlab magic bench --order {} --trials {} {t}",
                 s.order, s.trials
@@ -133,6 +143,9 @@ pub struct ExperimentSettings {
     pub runs: u64,
     pub queens_n: String,
     pub heuristic: String,
+    /// The comparison's algorithms (local, csp or course) and its n.
+    pub course_set: crate::bench::queens::Set,
+    pub course_n: String,
     pub order: u64,
     /// What the heat map shows.
     pub metric: Metric,
@@ -155,6 +168,8 @@ impl Default for ExperimentSettings {
             runs: 5,
             queens_n: "5,10".into(),
             heuristic: "h1".into(),
+            course_set: crate::bench::queens::Set::Course,
+            course_n: "8,16,32,64".into(),
             order: 3,
             metric: Metric::Tours,
             params: String::new(),
@@ -189,6 +204,16 @@ impl ExperimentSettings {
                     Ok(())
                 } else {
                     Err("sizes must be from 1 to 64".into())
+                }
+            }),
+            Experiment::QueensCourse => parse_list(&s.course_n).and_then(|v| {
+                let max = crate::bench::queens::MAX_COURSE_N;
+                if s.course_set == crate::bench::queens::Set::Report {
+                    Err("choose local, csp or both".into())
+                } else if v.iter().all(|&n| (1..=max).contains(&n)) {
+                    Ok(())
+                } else {
+                    Err(format!("n must be from 1 to {max} here"))
                 }
             }),
             Experiment::QueensTable => parse_list(&s.queens_n).and_then(|v| {
@@ -406,6 +431,23 @@ impl View for ExperimentsView {
                 });
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
             }
+            Experiment::QueensCourse => {
+                use crate::bench::queens::Set;
+                ui.horizontal(|ui| {
+                    ui.label("Algorithms");
+                    ui.selectable_value(&mut s.course_set, Set::Local, "local searches")
+                        .on_hover_text("Hill climbing's four variants without restarts, simulated annealing, local beam search (best and stochastic), min-conflicts");
+                    ui.selectable_value(&mut s.course_set, Set::Csp, "CSP")
+                        .on_hover_text("CSP backtracking: static / MRV / MRV + degree, in order / least constraining value, none / forward checking / AC-3: 18 combinations");
+                    ui.selectable_value(&mut s.course_set, Set::Course, "both");
+                });
+                text(ui, "n", &mut s.course_n);
+                num(ui, "Trials", &mut s.trials, 1..=10_000);
+                ui.label(
+                    RichText::new("CSP backtracking draws no random numbers: it runs once per n.")
+                        .weak(),
+                );
+            }
             Experiment::MagicVariants => {
                 num(ui, "Order", &mut s.order, 3..=5);
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
@@ -499,6 +541,14 @@ impl View for ExperimentsView {
                         )
                     }
                     Outcome::QueensTable(rows) => format!("{} rows", rows.len()),
+                    Outcome::QueensCourse(rows) => {
+                        let solved = rows.iter().map(|r| r.summary.successes).sum::<u64>();
+                        let runs = rows.iter().map(|r| r.summary.trials).sum::<u64>();
+                        format!(
+                            "{} rows; {solved} of {runs} runs solved their board",
+                            rows.len()
+                        )
+                    }
                     Outcome::MagicVariants(rows) => format!("{} variants", rows.len()),
                 };
                 ui.label(line);
@@ -586,6 +636,12 @@ impl View for ExperimentsView {
             Outcome::QueensTable(rows) => {
                 ui.heading("The N-Queens AI report's results table");
                 queens_table(ui, rows, hide);
+            }
+            Outcome::QueensCourse(rows) => {
+                ui.heading("N-Queens: local search and CSP backtracking compared");
+                metric_picker(ui, metric, Metric::COURSE);
+                course_plot(ui, rows, *metric, hide);
+                course_table(ui, rows, hide);
             }
             Outcome::MagicVariants(rows) => {
                 ui.heading("The magic-square GA notebook's GA over many seeds");

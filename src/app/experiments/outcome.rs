@@ -5,7 +5,7 @@ use super::{Experiment, ExperimentSettings, parse_list, parse_params};
 use crate::bench::Meter;
 use crate::bench::knight::{CountRow, Setup, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
-use crate::bench::queens::QueensRow;
+use crate::bench::queens::{CourseRow, QueensRow};
 use crate::run::JobError;
 use serde::Serialize;
 use std::sync::Arc;
@@ -20,6 +20,7 @@ pub enum Outcome {
     SquaresGa(SquaresTable),
     SquaresCount { side: u64, rows: Vec<CountRow> },
     QueensTable(Vec<QueensRow>),
+    QueensCourse(Vec<CourseRow>),
     MagicVariants(Vec<MagicRow>),
 }
 
@@ -31,6 +32,7 @@ impl Outcome {
             Outcome::SquaresGa(t) => csv_of(&t.rows),
             Outcome::SquaresCount { rows, .. } => csv_of(rows),
             Outcome::QueensTable(rows) => csv_of(rows),
+            Outcome::QueensCourse(rows) => csv_of(rows),
             Outcome::MagicVariants(rows) => csv_of(rows),
         }
     }
@@ -121,6 +123,15 @@ pub(super) fn run(
             s.trials,
             s.seed,
             &s.heuristic,
+            time_limit,
+            &cancel,
+            Some(meter),
+        )?),
+        Experiment::QueensCourse => Outcome::QueensCourse(crate::bench::queens::course(
+            s.course_set,
+            &parse_list(&s.course_n).map_err(JobError::Input)?,
+            s.trials,
+            s.seed,
             time_limit,
             &cancel,
             Some(meter),

@@ -6,7 +6,7 @@ use super::super::widgets::board::{BoardView, Heat, board as draw_board};
 use crate::bench::Summary;
 use crate::bench::knight::{LEVELS, TrialsRow};
 use crate::bench::magic::MagicRow;
-use crate::bench::queens::QueensRow;
+use crate::bench::queens::{CourseRow, QueensRow};
 use crate::puzzle::knight::Board;
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
@@ -21,6 +21,8 @@ pub enum Metric {
     Time,
     Calls,
     Generations,
+    /// An algorithm's steps (its first counter).
+    Steps,
 }
 
 impl Metric {
@@ -31,6 +33,7 @@ impl Metric {
             Metric::Time => "time",
             Metric::Calls => "recursive calls",
             Metric::Generations => "generations to the first tour",
+            Metric::Steps => "mean steps",
         }
     }
 
@@ -43,6 +46,8 @@ impl Metric {
     ];
     /// The figures a counting sweep has per square.
     pub(super) const COUNT_SWEEP: &[Metric] = &[Metric::Tours, Metric::Calls, Metric::Time];
+    /// The figures the N-Queens comparison plots against n.
+    pub(super) const COURSE: &[Metric] = &[Metric::SuccessRate, Metric::Time, Metric::Steps];
 }
 
 /// The choice of the figure a sweep's heat map shows, among the sweep's `metrics`.
@@ -308,7 +313,7 @@ pub(super) fn exact_metric(v: f64, metric: Metric) -> String {
         Metric::SuccessRate => format!("{:.1} %", 100.0 * v),
         Metric::Time => format!("{v:.3} ms"),
         Metric::Generations => format!("{v:.1}"),
-        Metric::Tours | Metric::Calls => format!("{v:.0}"),
+        Metric::Tours | Metric::Calls | Metric::Steps => format!("{v:.0}"),
     }
 }
 
@@ -323,7 +328,7 @@ pub(super) fn format_metric(v: f64, metric: Metric) -> String {
             }
         }
         Metric::Generations => format!("{v:.1}"),
-        Metric::Tours | Metric::Calls => crate::app::widgets::board::short_count(v),
+        Metric::Tours | Metric::Calls | Metric::Steps => crate::app::widgets::board::short_count(v),
     }
 }
 
@@ -394,6 +399,114 @@ pub(super) fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
                             r.document_generation
                                 .map_or("—".into(), |g| format!("generation {g}")),
                         );
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// The comparison's figure `metric` against n, a line per algorithm: n on a log₂ axis,
+/// time and steps on a log₁₀ one (they grow by orders of magnitude).
+pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide: bool) {
+    if hide && metric == Metric::Time {
+        ui.label(RichText::new("Times are hidden in reproducible pictures.").weak());
+        return;
+    }
+    let log_y = metric != Metric::SuccessRate;
+    let mut labels: Vec<&str> = Vec::new();
+    for r in rows {
+        if !labels.contains(&r.label.as_str()) {
+            labels.push(&r.label);
+        }
+    }
+    let value = |r: &CourseRow| match metric {
+        Metric::SuccessRate => Some(100.0 * r.summary.success_rate),
+        // Only runs that ended count: none ended, no figure.
+        Metric::Time if r.summary.trials > 0 => Some(r.summary.mean_ms.max(1e-3).log10()),
+        Metric::Steps if r.summary.trials > 0 => Some(r.mean_steps.max(1.0).log10()),
+        _ => None,
+    };
+    let y_label = match metric {
+        Metric::SuccessRate => "success rate (%)",
+        Metric::Time => "mean time (ms, log scale)",
+        _ => "mean steps (log scale)",
+    };
+    ui.label(RichText::new(format!("{} by n", metric.name())).strong());
+    let visible = ui.clip_rect().max.x - ui.cursor().min.x;
+    let mut plot = Plot::new("queens-course-plot")
+        .height(300.0)
+        .width(ui.available_width().min(visible).max(120.0))
+        .legend(Legend::default())
+        .x_axis_label("n (log scale)")
+        .y_axis_label(y_label)
+        .allow_scroll(false)
+        .x_axis_formatter(|mark, _| {
+            let k = mark.value.round();
+            if (mark.value - k).abs() < 1e-6 && (0.0..=20.0).contains(&k) {
+                format!("{}", 2u64.pow(k as u32))
+            } else {
+                String::new()
+            }
+        });
+    if log_y {
+        plot = plot.y_axis_formatter(|mark, _| {
+            let k = mark.value.round();
+            if (mark.value - k).abs() < 1e-6 {
+                format!("{}", 10f64.powi(k as i32))
+            } else {
+                String::new()
+            }
+        });
+    } else {
+        plot = plot.include_y(0.0).include_y(100.0);
+    }
+    let shown = plot.show(ui, |plot| {
+        for (i, label) in labels.iter().enumerate() {
+            let hue = i as f32 / labels.len().max(1) as f32;
+            let colour: Color32 = egui::ecolor::Hsva::new(hue, 0.65, 0.9, 1.0).into();
+            let points: Vec<[f64; 2]> = (rows.iter())
+                .filter(|r| r.label == *label)
+                .filter_map(|r| Some([(r.n as f64).log2(), value(r)?]))
+                .collect();
+            plot.line(Line::new(label.to_string(), PlotPoints::from(points.clone())).color(colour));
+            plot.points(
+                Points::new(label.to_string(), PlotPoints::from(points))
+                    .color(colour)
+                    .radius(3.0),
+            );
+        }
+    });
+    super::super::export::register(ui.ctx(), "comparison plot", shown.response.rect);
+    ui.label(RichText::new("Click a name in the legend to hide or show its line.").weak());
+}
+
+/// The comparison as a table: an algorithm per row at each n.
+pub(super) fn course_table(ui: &mut Ui, rows: &[CourseRow], hide: bool) {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt(("queens-course-table", "scroll"))
+        .show(ui, |ui| {
+            egui::Grid::new("queens-course-table")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["n", "algorithm"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    for h in SUMMARY_HEADERS {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.label(RichText::new("mean steps").strong()).on_hover_text(
+                        "Each algorithm's own unit of work: neighbours scored (hill climbing), proposals (annealing), successors scored (beam search), swaps tried (min-conflicts), assignments (CSP backtracking).",
+                    );
+                    ui.end_row();
+                    for r in rows {
+                        ui.label(r.n.to_string());
+                        let name = ui.label(&r.label);
+                        if r.deterministic {
+                            name.on_hover_text("It draws no random numbers: one run stands for every seed.");
+                        }
+                        summary_cells(ui, &r.summary, hide);
+                        ui.label(format!("{:.0}", r.mean_steps));
                         ui.end_row();
                     }
                 });

@@ -88,6 +88,8 @@ impl PuzzleUi for QueensInstance {
                 focus: None,
                 play: false,
                 clickable: false,
+                landscape: None,
+                domains: None,
             },
         );
         None

@@ -3,6 +3,17 @@
 use super::*;
 use crate::app::live_run::start_button;
 use crate::app::puzzles::queens::curve_note;
+use crate::app::widgets::queens_board::MAX_LANDSCAPE_N;
+
+/// The searches that move whole placements about, whose board can show the landscape.
+const LOCAL_SEARCHES: &[&str] = &[
+    "hill-climbing",
+    "annealing",
+    "beam",
+    "min-conflicts",
+    "best-first",
+    "cultural",
+];
 
 impl QueensView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
@@ -64,6 +75,25 @@ impl QueensView {
         }
         ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
             .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
+        if LOCAL_SEARCHES.contains(&self.settings.algorithm.as_str()) {
+            let fits = self.settings.n as usize <= MAX_LANDSCAPE_N;
+            ui.add_enabled(
+                fits,
+                egui::Checkbox::new(&mut self.settings.show_landscape, "Show the landscape"),
+            )
+            .on_hover_text("What a local search sees: each empty square is tinted and numbered by the attacking pairs there would be if its file's queen moved there. Green squares are moves down, amber ones moves that keep the count; the line under the board says whether the placement is a local minimum or a plateau.")
+            .on_disabled_hover_text(format!(
+                "The landscape is drawn on boards up to {MAX_LANDSCAPE_N} queens"
+            ));
+        }
+    }
+
+    /// Whether the board shows the landscape: a local search chosen, the box ticked, and a
+    /// board small enough.
+    pub(super) fn landscape_shown(&self) -> bool {
+        self.settings.show_landscape
+            && LOCAL_SEARCHES.contains(&self.settings.algorithm.as_str())
+            && self.settings.n as usize <= MAX_LANDSCAPE_N
     }
 
     /// Puts a solve's answer on the board and its figures in the statistics; returns the

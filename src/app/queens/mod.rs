@@ -14,7 +14,7 @@ use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_pa
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::app::error::AppError;
-use crate::puzzle::queens::conflicts;
+use crate::puzzle::queens::{Landscape, conflicts};
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
 use crate::run::queens::{
@@ -56,6 +56,8 @@ pub struct QueensSettings {
     pub time_limit_s: f32,
     /// Draw lines between attacking queens.
     pub show_lines: bool,
+    /// Draw a local search's landscape on the board.
+    pub show_landscape: bool,
 }
 
 impl Default for QueensSettings {
@@ -68,6 +70,7 @@ impl Default for QueensSettings {
             seed: 1,
             time_limit_s: 30.0,
             show_lines: true,
+            show_landscape: true,
         }
     }
 }
@@ -701,17 +704,27 @@ impl View for QueensView {
                         focus: None,
                         play: false,
                         clickable: false,
+                        landscape: None,
+                        domains: None,
                     };
                     let out = queens_board(ui, &view);
                     crate::app::export::register(ui.ctx(), "board", out.area);
                 },
             );
         }
+        let landscape = self.landscape_shown();
         if self.steps.showing {
             self.steps.logic(ui);
-            return self.steps.main_ui(ui, steps::draw);
+            return self.steps.main_ui(ui, |ui, trace, state, pos, question| {
+                steps::draw(ui, trace, state, pos, question, landscape)
+            });
         }
         let n = self.settings.n as usize;
+        let l = if landscape {
+            Landscape::of(&self.placement).filter(|l| l.n == n)
+        } else {
+            None
+        };
         let view = QueensBoardView {
             n,
             rows: &self.placement,
@@ -722,6 +735,8 @@ impl View for QueensView {
             focus: None,
             play: false,
             clickable: false,
+            landscape: l.as_ref(),
+            domains: None,
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

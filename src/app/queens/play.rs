@@ -394,6 +394,8 @@ impl QueensPlay {
             focus,
             play: true,
             clickable: false,
+            landscape: None,
+            domains: None,
         };
         let out = queens_board(ui, &view);
         crate::app::export::register(ui.ctx(), "board", out.area);

@@ -3,7 +3,10 @@
 //! square the step looks at outlined, with the queen that attacks it.
 
 use crate::app::steps::{MAX_APP_STEPS, Steps};
-use crate::app::widgets::queens_board::{Attacks, Focus, QueensBoardView, queens_board};
+use crate::app::widgets::queens_board::{
+    Attacks, Focus, MAX_LANDSCAPE_N, QueensBoardView, queens_board,
+};
+use crate::puzzle::queens::Landscape;
 use crate::run::queens::QueensTask;
 use crate::run::trace::guess::Question;
 use crate::run::trace::queens::{QueensTrace, QueensTraceJob, TRACEABLE};
@@ -33,6 +36,7 @@ fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> 
         | QueenStep::Score { column, row, .. }
         | QueenStep::Move { column, row, .. }
         | QueenStep::Propose { column, row, .. }
+        | QueenStep::Select { column, row, .. }
         | QueenStep::Assign { column, row, .. } => at(column, row, None),
         QueenStep::Draw { column, .. }
         | QueenStep::Pick { column }
@@ -49,9 +53,27 @@ pub fn draw(
     state: &QueensState,
     pos: usize,
     question: Option<&Question>,
+    landscape: bool,
 ) -> Option<u32> {
     let n = trace.job.n as usize;
     let attacks = Attacks::of(n, &state.rows);
+    // While a guess waits, the landscape would give the answer away.
+    let landscape = (landscape && question.is_none())
+        .then(|| Landscape::of(&state.rows))
+        .flatten()
+        .filter(|l| l.n == n);
+    // A CSP search's domains, drawn on boards whose squares can show them.
+    let domains = (trace.job.algorithm == "csp" && n <= MAX_LANDSCAPE_N).then(|| {
+        let inference = crate::run::trace::queens::param(trace, "inference")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_default();
+        let rows: Vec<u32> = if state.rows.len() == n {
+            state.rows.clone()
+        } else {
+            vec![crate::solve::queens::trace::EMPTY; n]
+        };
+        crate::solve::queens::csp::domains(n, &rows, inference)
+    });
     let view = QueensBoardView {
         n,
         rows: &state.rows,
@@ -62,6 +84,8 @@ pub fn draw(
         focus: focus(trace, state, pos),
         play: false,
         clickable: question.is_some(),
+        landscape: landscape.as_ref(),
+        domains: domains.as_deref(),
     };
     let out = queens_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);

@@ -5,6 +5,7 @@ pub mod board;
 pub mod construction;
 pub mod coords;
 pub mod icicle;
+pub mod landscape;
 pub mod legend;
 pub mod magic_grid;
 pub mod number;

@@ -7,6 +7,8 @@
 use super::coords::Coordinates;
 use super::legend::{self, Mark};
 use crate::puzzle::knight::file_letters;
+use crate::puzzle::queens::Landscape;
+use crate::solve::queens::csp::Pruned;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 
 /// Boards with more queens than this are drawn as a density view.
@@ -103,7 +105,15 @@ pub struct QueensBoardView<'a> {
     pub play: bool,
     /// A click is reported (play mode, or a guess in step by step).
     pub clickable: bool,
+    /// A local search's landscape: each square tinted and numbered by the attacking pairs
+    /// its column's queen would leave there.
+    pub landscape: Option<&'a Landscape>,
+    /// A constraint-satisfaction search's domains: the rows out of each open column's.
+    pub domains: Option<&'a [Pruned]>,
 }
+
+/// The largest board whose landscape is drawn (n² squares scored every frame).
+pub const MAX_LANDSCAPE_N: usize = 64;
 
 /// The square a search is looking at (a row it tries, a move it scores), and the queen
 /// that attacks it, if the search named one.
@@ -187,8 +197,11 @@ fn square_name(n: usize, row: u32, col: u32) -> String {
 pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
     let n = view.n.max(1);
     let avail = ui.available_size();
+    let legend_rows = LEGEND_ROWS
+        + if view.landscape.is_some() { 2 } else { 0 }
+        + usize::from(view.domains.is_some());
     let legend_height = if view.legend {
-        legend::strip_height(ui, LEGEND_ROWS)
+        legend::strip_height(ui, legend_rows)
     } else {
         0.0
     };
@@ -303,6 +316,30 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             }
         }
     }
+    if let Some(l) = view.landscape.filter(|l| l.n == n) {
+        let text = pal.queen.gamma_multiply(0.8);
+        super::landscape::draw(&painter, l, view.rows, origin, cell, text);
+    }
+    if let Some(domains) = view.domains.filter(|d| d.len() == n * n) {
+        let shade = pal.attacked.gamma_multiply(0.22);
+        for (i, &p) in domains.iter().enumerate() {
+            if p == Pruned::Open {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let rect = Rect::from_min_size(
+                origin + vec2(c as f32 * cell, r as f32 * cell),
+                Vec2::splat(cell),
+            );
+            painter.rect_filled(rect, 0.0, shade);
+            if p == Pruned::Inconsistent {
+                let k = rect.shrink(cell * 0.28);
+                let stroke = Stroke::new((cell * 0.07).clamp(1.0, 3.0), pal.attacked);
+                painter.line_segment([k.left_top(), k.right_bottom()], stroke);
+                painter.line_segment([k.right_top(), k.left_bottom()], stroke);
+            }
+        }
+    }
     let lines_drawn = view.show_lines && view.attacks.segments.len() <= MAX_SEGMENTS;
     if lines_drawn {
         let stroke = Stroke::new((cell * 0.06).clamp(1.0, 3.0), pal.line);
@@ -356,8 +393,31 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         // In play mode the outlined square is a hint's, said on the play row.
         let focus = view.focus.filter(|_| !play).map(|f| f.by.is_some());
         let hinted = play && view.focus.is_some();
+        let landscape = view.landscape.filter(|l| l.n == n);
+        let domains = view.domains.filter(|d| d.len() == n * n);
+        let rows = view.rows;
         legend::strip(ui, strip, |ui| {
             queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus);
+            if let Some(l) = landscape {
+                super::landscape::legend(ui, l, rows, cell);
+            }
+            if let Some(d) = domains {
+                let pal = palette(ui.visuals().dark_mode);
+                legend::row(ui, |ui| {
+                    legend::swatch(
+                        ui,
+                        Mark::Fill(pal.attacked.gamma_multiply(0.4)),
+                        "out of its file's domain: a queen attacks it",
+                    );
+                    if d.contains(&Pruned::Inconsistent) {
+                        legend::swatch(
+                            ui,
+                            Mark::Glyph("×", pal.attacked),
+                            "out by arc consistency: no row left in another file fits with it",
+                        );
+                    }
+                });
+            }
             if play {
                 let pal = palette(ui.visuals().dark_mode);
                 legend::row(ui, |ui| {
@@ -412,6 +472,13 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
                 1 => format!("{name} ({r},{c}): empty, attacked by 1 queen"),
                 k => format!("{name} ({r},{c}): empty, attacked by {k} queens"),
             }
+        } else if let Some(l) = view.landscape.filter(|l| l.n == n) {
+            format!(
+                "{name} ({r},{c}): moving file {}'s queen here leaves {} attacking pairs (now {})",
+                file_letters(c),
+                l.at(r as usize, c as usize),
+                l.now
+            )
         } else {
             format!("{name} ({r},{c}): empty")
         });

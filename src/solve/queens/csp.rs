@@ -130,7 +130,7 @@ impl Domains {
         let words = n.div_ceil(64).max(1);
         // Every row: whole words of ones, the last one cut at row n.
         let mut row = vec![u64::MAX; words];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             row[words - 1] = (1u64 << (n % 64)) - 1;
         }
         if n == 0 {
@@ -369,6 +369,55 @@ impl Domains {
             }
         }
     }
+}
+
+/// What becomes of each square's row in its column's domain, for drawing a CSP search's
+/// board: row-major, `n × n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pruned {
+    /// In the domain (or the column has its queen).
+    Open,
+    /// Out: a queen placed attacks it.
+    Attacked,
+    /// Out: no row left in some other open column is compatible with it (arc
+    /// consistency, AC-3).
+    Inconsistent,
+}
+
+/// The domains of the open columns with the queens `assigned` (a row per column, [`EMPTY`]
+/// where none) placed: what forward checking leaves, and with `inference` AC-3, what arc
+/// consistency leaves besides (up to the first domain it empties).
+pub fn domains(n: usize, assigned: &[u32], inference: Inference) -> Vec<Pruned> {
+    let mut d = Domains::new(n);
+    for (c, &r) in assigned.iter().enumerate().take(n) {
+        if r != EMPTY && (r as usize) < n {
+            // Without inference nothing is checked: it cannot fail.
+            let _removed = d.assign(c, r as usize, Inference::None);
+        }
+    }
+    let attacked: Vec<bool> = (0..n * n)
+        .map(|i| d.assigned[i % n] == EMPTY && !d.has(i % n, i / n))
+        .collect();
+    if inference == Inference::Ac3 {
+        for c in 0..n {
+            if d.assigned[c] == EMPTY && d.size(c) <= 3 {
+                d.enqueue(c);
+            }
+        }
+        d.propagate();
+    }
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            if d.assigned[c] != EMPTY || d.has(c, r) {
+                Pruned::Open
+            } else if attacked[i] {
+                Pruned::Attacked
+            } else {
+                Pruned::Inconsistent
+            }
+        })
+        .collect()
 }
 
 /// One column being filled: its rows to try (in the pool), the next one, the rows its
@@ -653,6 +702,31 @@ mod tests {
         let mut out = Vec::new();
         go(n, &mut Vec::new(), &mut out);
         out
+    }
+
+    #[test]
+    fn the_drawn_domains_are_what_the_queens_attack_and_ac3_adds_to_them() {
+        // 4 queens, a queen on a2 (row 2 from the top, column 0): b's rows 1, 2, 3 are
+        // attacked, leaving b on row 0; then AC-3 takes out what b4 leaves no partner for.
+        let mut assigned = vec![EMPTY; 4];
+        assigned[0] = 2;
+        let fc = domains(4, &assigned, Inference::ForwardChecking);
+        let at = |v: &[Pruned], r: usize, c: usize| v[r * 4 + c];
+        for r in 1..4 {
+            assert_eq!(at(&fc, r, 1), Pruned::Attacked, "b, row {r}");
+        }
+        assert_eq!(at(&fc, 0, 1), Pruned::Open);
+        assert_eq!(at(&fc, 2, 0), Pruned::Open, "the queen's own square");
+        assert!(!fc.contains(&Pruned::Inconsistent));
+        let ac = domains(4, &assigned, Inference::Ac3);
+        // Column b holds only row 0, so row 0 and row 1 of column c (attacked by b's only
+        // row) go.
+        assert_eq!(at(&ac, 1, 2), Pruned::Inconsistent);
+        for i in 0..16 {
+            if fc[i] == Pruned::Attacked {
+                assert_eq!(ac[i], Pruned::Attacked);
+            }
+        }
     }
 
     proptest! {

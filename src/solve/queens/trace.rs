@@ -332,6 +332,9 @@ impl QueensState {
             QueenStep::Member { h } => {
                 if let Some(rows) = carried {
                     self.next.push((rows.to_vec(), h));
+                    // The member on show until the beam is complete.
+                    self.rows = rows.to_vec();
+                    self.h = h;
                     // The best placement seen counts the starting members as they come.
                     if self.best.as_ref().is_none_or(|&(_, b)| h < b) {
                         self.best = Some((rows.to_vec(), h));
@@ -349,6 +352,9 @@ impl QueensState {
                     if let Some(r) = rows.get_mut(column as usize) {
                         *r = row;
                     }
+                    // The placement selected is on show until the beam advances.
+                    self.rows.clone_from(&rows);
+                    self.h = h;
                     self.next.push((rows, h));
                 }
             }
