@@ -37,6 +37,9 @@ mod guess;
 #[path = "app/lessons.rs"]
 mod lessons;
 
+#[path = "app/browser.rs"]
+mod browser;
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -1290,6 +1293,75 @@ fn board_size_scaling_plots_one_point_per_size() {
     h.get_by_label("▶ Run experiment").click();
     h.run();
     h.get_by_label_contains("give FROM..TO");
+}
+
+#[test]
+fn the_course_comparison_tables_plots_and_exports_every_algorithm_at_every_n() {
+    use searchlab::app::experiments::{Experiment, Outcome};
+    use searchlab::bench::queens::Set;
+    let mut h = experiments_harness();
+    {
+        let s = &mut h.state_mut().experiments.settings;
+        s.experiment = Experiment::QueensCourse;
+        s.course_set = Set::Course;
+        s.course_n = "6,8".into();
+        s.trials = 3;
+    }
+    h.run();
+    // The command line that runs the same comparison.
+    h.get_by_label_contains("searchlab queens bench --set course --n 6,8 --trials 3");
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    let Some(Ok(Outcome::QueensCourse(rows))) = &h.state().experiments.outcome else {
+        panic!("no table")
+    };
+    // 8 local searches and 18 CSP combinations at each n; every CSP run is complete and
+    // deterministic: one run, solved.
+    assert_eq!(rows.len(), 2 * 26);
+    for r in rows.iter().filter(|r| r.algorithm == "csp") {
+        assert_eq!(
+            (r.summary.trials, r.summary.successes),
+            (1, 1),
+            "{}",
+            r.label
+        );
+    }
+    h.get_by_label_contains("success rate by n");
+    assert!(
+        h.query_all_by_label("CSP mrv / lcv / ac3").count() >= 2,
+        "a row at each n"
+    );
+    snapshot(&mut h, "experiments_course");
+    // The CSV has a row per table row, with the columns of --json's rows.
+    let csv = h
+        .state()
+        .experiments
+        .outcome
+        .as_ref()
+        .unwrap()
+        .as_ref()
+        .unwrap()
+        .csv();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let columns: Vec<&str> = header.split(',').collect();
+    for c in [
+        "label",
+        "params",
+        "n",
+        "trials",
+        "success_rate",
+        "mean_ms",
+        "mean_steps",
+    ] {
+        assert!(columns.contains(&c), "{c} in {header}");
+    }
+    assert_eq!(lines.count(), 52);
+    // n beyond the comparison's limit is refused inline.
+    h.state_mut().experiments.settings.course_n = "8,6000".into();
+    h.run();
+    h.get_by_label_contains("n must be from 1 to 5000 here");
 }
 
 #[test]

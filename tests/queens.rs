@@ -184,13 +184,16 @@ fn min_conflicts_places_100_000_queens_and_construct_every_n() {
     }
 }
 
-const ALGORITHMS: [&str; 6] = [
+const ALGORITHMS: [&str; 9] = [
     "backtracking",
     "best-first",
     "hill-climbing",
     "cultural",
     "min-conflicts",
     "construct",
+    "annealing",
+    "beam",
+    "csp",
 ];
 
 #[test]
@@ -275,6 +278,46 @@ fn the_seed_table_comes_as_json_rows_beside_the_document() {
             .filter(|r| r["algorithm"] == "backtracking")
             .all(|r| r["success_rate"] == 1.0)
     );
+}
+
+#[test]
+fn the_course_comparison_comes_as_json_rows_and_a_bad_set_is_refused() {
+    let (code, out, err) = searchlab(&[
+        "queens", "bench", "--set", "csp", "--n", "6,8", "--trials", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["experiment"], "queens-course");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2 * 18);
+    for r in rows {
+        // Complete and deterministic: one run, solved, a queen per column at least.
+        assert_eq!(r["algorithm"], "csp");
+        assert_eq!(
+            (r["trials"].as_u64(), r["successes"].as_u64()),
+            (Some(1), Some(1)),
+            "{r}"
+        );
+        assert!(
+            r["mean_steps"].as_f64().unwrap() >= r["n"].as_f64().unwrap(),
+            "{r}"
+        );
+    }
+    // Static order, rows in order, no inference makes plain backtracking's placements:
+    // 8 queens' first solution takes 113 queens set down.
+    let plain = rows
+        .iter()
+        .find(|r| {
+            r["n"] == 8 && r["params"] == "var_order=static value_order=in-order inference=none"
+        })
+        .unwrap();
+    assert_eq!(plain["mean_steps"], 113.0);
+    let (code, _, err) = searchlab(&["queens", "bench", "--set", "all"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("report") && err.contains("course"), "{err}");
+    let (code, _, err) = searchlab(&["queens", "bench", "--n", "500"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1 to 100"), "{err}");
 }
 
 /// Backtracking cut short leaves the first columns placed; the report says how many.

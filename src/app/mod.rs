@@ -2,6 +2,7 @@
 //! runs on a worker thread through `run::Run`.
 
 pub mod background;
+pub mod browser;
 pub mod compare;
 pub mod error;
 pub mod experiments;

@@ -285,14 +285,14 @@ impl Render for CourseTable {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{:<34} {:>5} {:>7} {:>8} {:>11} {:>11} {:>14}",
+            "{:<46} {:>5} {:>7} {:>8} {:>11} {:>11} {:>14}",
             "algorithm", "n", "trials", "success", "mean ms", "median ms", "mean steps"
         )?;
         for r in &self.rows {
             let s = &r.summary;
             writeln!(
                 out,
-                "{:<34} {:>5} {:>7} {:>8} {:>11.3} {:>11.3} {:>14.0}",
+                "{:<46} {:>5} {:>7} {:>8} {:>11.3} {:>11.3} {:>14.0}",
                 r.label,
                 r.n,
                 s.trials,

@@ -3,6 +3,7 @@
 pub mod knight;
 pub mod magic;
 pub mod queens;
+pub mod symmetry;
 
 /// A value that is not one of a parameter's choices (a heuristic, a repair rule, a
 /// tie-break …), with the choices there are.

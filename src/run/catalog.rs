@@ -79,7 +79,7 @@ impl AlgorithmInfo {
 }
 
 /// `1234567` as `1,234,567`.
-fn group_thousands(v: u64) -> String {
+pub fn group_thousands(v: u64) -> String {
     let digits = v.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {

@@ -1,6 +1,7 @@
 //! Running algorithms: the catalog of what exists, jobs that check their input and validate
 //! their answers, and the worker thread that streams events to the app or the command line.
 
+pub mod browse;
 pub mod catalog;
 pub mod error;
 pub mod events;

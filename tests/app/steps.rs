@@ -415,3 +415,63 @@ fn an_animation_is_recorded_a_frame_a_step() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
+    use searchlab::solve::queens::trace::{EMPTY, QueenStep};
+    let mut h = queens_harness("8");
+    {
+        let q = &mut h.state_mut().queens.settings;
+        q.algorithm = "csp".into();
+        q.params.insert("csp.inference".into(), "ac3".into());
+    }
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    let trace = h.state().queens.steps().trace().expect("a trace is shown");
+    let steps = &trace.recorder.steps;
+    // Every board on the way holds no two queens that attack each other.
+    for k in (0..=steps.len()).step_by(3) {
+        h.state_mut().queens.steps_mut().seek(k);
+        let placed: Vec<u32> = queen_rows(&mut h)
+            .into_iter()
+            .map(|r| if r == EMPTY { u32::MAX } else { r })
+            .collect();
+        let queens: Vec<(usize, u32)> = (placed.iter().enumerate())
+            .filter(|(_, r)| **r != u32::MAX)
+            .map(|(c, &r)| (c, r))
+            .collect();
+        for (i, &(c1, r1)) in queens.iter().enumerate() {
+            for &(c2, r2) in &queens[i + 1..] {
+                assert!(r1 != r2 && r1.abs_diff(r2) as usize != c2 - c1, "step {k}");
+            }
+        }
+    }
+    // At the first emptied domain: the step says so, the pseudocode's inference line is
+    // lit, and the board's legend tells the shaded rows and those arc consistency took.
+    let wipe = (steps.iter())
+        .position(|s| matches!(s, QueenStep::Wipeout { .. }))
+        .expect("AC-3 on 8 queens backs up at least once");
+    assert!(matches!(steps[wipe + 1], QueenStep::Unassign { .. }));
+    h.state_mut().queens.steps_mut().seek(wipe + 1);
+    h.run();
+    assert!(
+        h.state()
+            .queens
+            .steps()
+            .line_code()
+            .unwrap()
+            .starts_with("inference (ac3)")
+    );
+    assert!(
+        h.query_all_by_label_contains("Inference leaves file")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("out of its file's domain: a queen attacks it");
+    super::snapshot(&mut h, "steps_queens_csp_ac3_8");
+    // The trace ends on a solution, every column filled.
+    h.state_mut().queens.steps_mut().seek(steps.len());
+    let rows = queen_rows(&mut h);
+    assert_eq!(searchlab::puzzle::queens::validate(8, &rows), Ok(()));
+}

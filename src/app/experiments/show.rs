@@ -431,19 +431,27 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
         Metric::Time => "mean time (ms, log scale)",
         _ => "mean steps (log scale)",
     };
+    // The algorithms hidden by a click on their name (too many for a legend on the plot).
+    let hidden_id = egui::Id::unique("queens-course-hidden");
+    let mut hidden: std::collections::BTreeSet<String> =
+        ui.data(|d| d.get_temp(hidden_id)).unwrap_or_default();
+    let colour_of = |i: usize| -> Color32 {
+        let hue = i as f32 / labels.len().max(1) as f32;
+        egui::ecolor::Hsva::new(hue, 0.65, 0.9, 1.0).into()
+    };
     ui.label(RichText::new(format!("{} by n", metric.name())).strong());
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;
     let mut plot = Plot::new("queens-course-plot")
         .height(300.0)
         .width(ui.available_width().min(visible).max(120.0))
-        .legend(Legend::default())
         .x_axis_label("n (log scale)")
         .y_axis_label(y_label)
         .allow_scroll(false)
         .x_axis_formatter(|mark, _| {
-            let k = mark.value.round();
-            if (mark.value - k).abs() < 1e-6 && (0.0..=20.0).contains(&k) {
-                format!("{}", 2u64.pow(k as u32))
+            // The axis is log2 n: its marks name the n they stand for.
+            let n = 2f64.powf(mark.value);
+            if (1.0..=1e6).contains(&n) {
+                format!("{n:.0}")
             } else {
                 String::new()
             }
@@ -462,8 +470,10 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
     }
     let shown = plot.show(ui, |plot| {
         for (i, label) in labels.iter().enumerate() {
-            let hue = i as f32 / labels.len().max(1) as f32;
-            let colour: Color32 = egui::ecolor::Hsva::new(hue, 0.65, 0.9, 1.0).into();
+            if hidden.contains(*label) {
+                continue;
+            }
+            let colour = colour_of(i);
             let points: Vec<[f64; 2]> = (rows.iter())
                 .filter(|r| r.label == *label)
                 .filter_map(|r| Some([(r.n as f64).log2(), value(r)?]))
@@ -476,8 +486,33 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
             );
         }
     });
-    super::super::export::register(ui.ctx(), "comparison plot", shown.response.rect);
-    ui.label(RichText::new("Click a name in the legend to hide or show its line.").weak());
+    // The legend: a swatch and a name per algorithm; a click hides or shows its line.
+    let legend = ui.horizontal_wrapped(|ui| {
+        for (i, label) in labels.iter().enumerate() {
+            let off = hidden.contains(*label);
+            let colour = if off {
+                colour_of(i).gamma_multiply(0.25)
+            } else {
+                colour_of(i)
+            };
+            let text = RichText::new(format!("● {label}")).color(colour);
+            let text = if off { text.strikethrough() } else { text };
+            let chip = ui
+                .add(egui::Button::new(text).frame(false))
+                .on_hover_text(if off {
+                    "Hidden: click to show its line"
+                } else {
+                    "Click to hide its line"
+                });
+            if chip.clicked() && !hidden.remove(*label) {
+                hidden.insert(label.to_string());
+            }
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(hidden_id, hidden));
+    let area = shown.response.rect.union(legend.response.rect);
+    super::super::export::register(ui.ctx(), "comparison plot", area);
+    ui.label(RichText::new("Click a name to hide or show its line.").weak());
 }
 
 /// The comparison as a table: an algorithm per row at each n.

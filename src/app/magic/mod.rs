@@ -77,6 +77,8 @@ pub struct MagicView {
     microscope: crate::app::microscope::Microscope,
     /// Play mode: the student's square and the hints.
     play: MagicPlay,
+    /// Every magic square of a small order, in classes under the square's symmetries.
+    browser: crate::app::browser::Browser,
 }
 
 impl MagicView {
@@ -99,6 +101,7 @@ impl MagicView {
             selected: None,
             microscope: Default::default(),
             play: MagicPlay::default(),
+            browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Magic),
         }
     }
 
@@ -252,7 +255,13 @@ impl MagicView {
         }
         self.hold = None;
         self.microscope.showing = false;
+        self.browser.showing = false;
         self.play.on = play;
+    }
+
+    /// The solution browser.
+    pub fn browser(&self) -> &crate::app::browser::Browser {
+        &self.browser
     }
 
     fn set_order(&mut self, n: u64) {
@@ -401,6 +410,12 @@ impl View for MagicView {
         if self.play.on {
             return crate::app::play::act(&mut self.play, action);
         }
+        if self.browser.showing {
+            if let Action::Step(by) = action {
+                self.browser.key(by, ctx.input(|i| i.time));
+            }
+            return;
+        }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
             (Action::Stop, _) => self.stop_by_user(),
@@ -420,6 +435,7 @@ impl View for MagicView {
             self.finish(result);
         }
         self.play.logic();
+        self.browser.logic();
     }
 
     /// The controls: order, algorithm and its parameters, seed, run buttons.
@@ -456,11 +472,16 @@ impl View for MagicView {
         });
         let n = self.settings.order as usize;
         ui.label(format!("Every line must add up to {}", magic_constant(n)));
+        if self.browser.controls(ui, n) {
+            self.microscope.showing = false;
+            self.play.on = false;
+        }
 
         ui.separator();
         let hover = "Swap the numbers yourself, with hints from the solvers";
         if crate::app::play::heading(ui, &mut self.play.on, hover) {
             self.microscope.showing = false;
+            self.browser.showing = false;
         }
         let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
         let algorithm = &mut self.settings.algorithm;
@@ -516,6 +537,7 @@ impl View for MagicView {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = self.microscope.controls(ui, None, held, last) {
+                self.browser.showing = false;
                 let job = crate::run::Job::Magic(self.job());
                 self.microscope.start(ui.ctx(), job, g);
             }
@@ -526,6 +548,9 @@ impl View for MagicView {
     fn stats(&mut self, ui: &mut Ui) {
         if self.play.on {
             return self.play.stats_ui(ui, self.settings.order as usize);
+        }
+        if self.browser.showing {
+            return self.browser.stats_ui(ui);
         }
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
         // The figures of the run on show (of the algorithm chosen, before any run).
@@ -568,6 +593,9 @@ impl View for MagicView {
         let n = self.settings.order as usize;
         if self.play.on {
             return self.play.main_ui(ui, n);
+        }
+        if self.browser.showing {
+            return self.browser.main_ui(ui);
         }
         if self.microscope.showing {
             let job = crate::run::Job::Magic(self.job());

@@ -123,6 +123,8 @@ pub struct QueensView {
     microscope: crate::app::microscope::Microscope,
     /// Play mode: the student's queens and the hints.
     play: QueensPlay,
+    /// Every solution of a small board, in classes under the board's symmetries.
+    browser: crate::app::browser::Browser,
 }
 
 impl QueensView {
@@ -153,6 +155,7 @@ impl QueensView {
             steps: QueensSteps::default(),
             microscope: Default::default(),
             play: QueensPlay::default(),
+            browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Queens),
             results: Vec::new(),
             selected: None,
             hovered: None,
@@ -409,9 +412,15 @@ impl QueensView {
         }
         self.hold = None;
         self.microscope.showing = false;
+        self.browser.showing = false;
         self.play.on = mode == Mode::Play;
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
+    }
+
+    /// The solution browser.
+    pub fn browser(&self) -> &crate::app::browser::Browser {
+        &self.browser
     }
 
     fn set_n(&mut self, n: u64) {
@@ -461,6 +470,12 @@ impl View for QueensView {
         if self.play.on {
             return crate::app::play::act(&mut self.play, action);
         }
+        if self.browser.showing {
+            if let Action::Step(by) = action {
+                self.browser.key(by, ctx.input(|i| i.time));
+            }
+            return;
+        }
         if self.steps.showing {
             match action {
                 Action::Play => return self.steps.key(None),
@@ -489,6 +504,7 @@ impl View for QueensView {
             self.start_next(ctx);
         }
         self.play.logic();
+        self.browser.logic();
     }
 
     /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
@@ -530,12 +546,18 @@ impl View for QueensView {
                 }
             }
         });
+        if self.browser.controls(ui, self.settings.n as usize) {
+            self.steps.showing = false;
+            self.microscope.showing = false;
+            self.play.on = false;
+        }
 
         ui.separator();
         let hover = "Place the queens yourself, with hints from the solvers";
         if crate::app::play::heading(ui, &mut self.play.on, hover) {
             self.steps.showing = false;
             self.microscope.showing = false;
+            self.browser.showing = false;
         }
         let current = queens_algorithm(&self.settings.algorithm)
             .map(|a| a.name)
@@ -591,12 +613,17 @@ impl View for QueensView {
 
         ui.separator();
         self.run_buttons(ui);
+        let stepping = self.steps.showing;
         self.step_controls(ui);
+        if self.steps.showing && !stepping {
+            self.browser.showing = false;
+        }
         if self.settings.algorithm == "cultural" {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = self.microscope.controls(ui, None, held, last) {
                 self.steps.showing = false;
+                self.browser.showing = false;
                 let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
                 self.microscope.start(ui.ctx(), job, g);
             }
@@ -615,6 +642,9 @@ impl View for QueensView {
                 ui.label(h);
             }
             return;
+        }
+        if self.browser.showing {
+            return self.browser.stats_ui(ui);
         }
         if self.steps.showing {
             return self.steps.stats_ui(ui);
@@ -685,6 +715,9 @@ impl View for QueensView {
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
             self.hovered = self.play.main_ui(ui, n, lines);
             return;
+        }
+        if self.browser.showing {
+            return self.browser.main_ui(ui);
         }
         if self.microscope.showing {
             let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));

@@ -116,6 +116,7 @@ impl super::QueensView {
         let refusal = refusal(&self.settings.algorithm);
         let held = self.hold.as_ref().map(ToString::to_string);
         if self.steps.controls(ui, refusal, held) {
+            self.browser.showing = false;
             let job = self.trace_job();
             self.steps.start(ui.ctx(), job);
         }

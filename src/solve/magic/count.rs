@@ -119,6 +119,36 @@ pub fn count(n: usize, stop: &dyn Fn() -> bool) -> MagicCount {
 /// assert_eq!(count_keeping(3, &[Some(2)], &|| false).total, 2);
 /// ```
 pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -> MagicCount {
+    search(n, fixed, stop, false).0
+}
+
+/// Every magic square of order `n` (1 ≤ n ≤ [`MAX_COUNT_ORDER`]), row-major, in the
+/// order the count finds them; `None` when `stop` cut it short.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::solve::magic::count::list;
+///
+/// let three = list(3, &|| false).unwrap();
+/// assert_eq!(three.len(), 8);
+/// assert!(three.iter().all(|s| s[4] == 5), "5 in the centre");
+/// ```
+pub fn list(n: usize, stop: &dyn Fn() -> bool) -> Option<Vec<Vec<u32>>> {
+    if n > MAX_COUNT_ORDER {
+        return None;
+    }
+    let (count, all) = search(n, &[], stop, true);
+    count.complete.then_some(all)
+}
+
+/// The count, and every square when `keep`.
+fn search(
+    n: usize,
+    fixed: &[Option<u32>],
+    stop: &dyn Fn() -> bool,
+    keep: bool,
+) -> (MagicCount, Vec<Vec<u32>>) {
     let max = n * n;
     let mut pins = vec![0u32; max];
     let mut reserved = vec![false; max + 1];
@@ -132,7 +162,7 @@ pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -
     for (cell, v) in fixed.iter().enumerate() {
         let Some(v) = *v else { continue };
         if cell >= max || v == 0 || v as usize > max || reserved[v as usize] {
-            return none;
+            return (none, Vec::new());
         }
         pins[cell] = v;
         reserved[v as usize] = true;
@@ -165,11 +195,13 @@ pub fn count_keeping(n: usize, fixed: &[Option<u32>], stop: &dyn Fn() -> bool) -
         },
         next_check: STOP_CHECK,
         stop,
+        keep,
+        kept: Vec::new(),
     };
     if n > 0 {
         search.fill(0);
     }
-    search.out
+    (search.out, search.kept)
 }
 
 struct Search<'a> {
@@ -185,6 +217,9 @@ struct Search<'a> {
     out: MagicCount,
     next_check: u64,
     stop: &'a dyn Fn() -> bool,
+    /// Whether to keep every square found, and those kept.
+    keep: bool,
+    kept: Vec<Vec<u32>>,
 }
 
 impl Search<'_> {
@@ -199,6 +234,9 @@ impl Search<'_> {
             }
             if self.out.first.is_none() {
                 self.out.first = Some(self.cells.clone());
+            }
+            if self.keep {
+                self.kept.push(self.cells.clone());
             }
             return;
         }

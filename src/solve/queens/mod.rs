@@ -13,6 +13,7 @@ pub mod csp;
 pub mod cultural;
 pub mod heuristic;
 pub mod hill_climbing;
+pub mod list;
 pub mod min_conflicts;
 pub mod trace;
 

@@ -1,0 +1,555 @@
+//! The solution browser: every solution of a small N-Queens board or magic square, in
+//! classes under the board's eight symmetries. The student steps through the classes and
+//! their members; going from one member to another plays the symmetry between them on the
+//! board (the pieces turn about the centre, or cross the mirror), so that "12 classes"
+//! is something seen, not only counted.
+//!
+//! The list is made on a background thread (`run::browse`, which validates every solution
+//! and every image) and kept while the board size stays the same.
+
+use super::background::Background;
+use crate::puzzle::symmetry::Symmetry;
+use crate::run::browse::{Catalogue, Kind};
+use crate::run::catalog::group_thousands;
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2};
+use std::sync::Arc;
+
+/// How long a symmetry takes to play, in seconds.
+const ANIMATION_S: f64 = 1.2;
+/// A pause between two symmetries of "Show every symmetry".
+const TOUR_PAUSE_S: f64 = 0.8;
+
+/// A symmetry being played: from the member on show before, at a time.
+#[derive(Debug, Clone, Copy)]
+struct Anim {
+    from: usize,
+    symmetry: Symmetry,
+    started: f64,
+}
+
+/// The browser of one view (N-Queens or magic squares).
+pub struct Browser {
+    kind: Kind,
+    /// The board shows the browser instead of the view's own board.
+    pub showing: bool,
+    job: Option<(usize, Background<Result<Catalogue, String>>)>,
+    catalogue: Option<Arc<Catalogue>>,
+    error: Option<String>,
+    class: usize,
+    member: usize,
+    anim: Option<Anim>,
+    /// "Show every symmetry": the members in turn, each reached by its symmetry.
+    touring: bool,
+    /// When the last symmetry ended (for the tour's pause).
+    settled: f64,
+}
+
+impl Browser {
+    pub fn new(kind: Kind) -> Browser {
+        Browser {
+            kind,
+            showing: false,
+            job: None,
+            catalogue: None,
+            error: None,
+            class: 0,
+            member: 0,
+            anim: None,
+            touring: false,
+            settled: 0.0,
+        }
+    }
+
+    /// The most a board of this kind lists.
+    fn max(&self) -> usize {
+        match self.kind {
+            Kind::Queens => crate::solve::queens::list::MAX_LIST_N,
+            Kind::Magic => crate::solve::magic::count::MAX_COUNT_ORDER,
+        }
+    }
+
+    /// Why the board of size `n` has no browser, if it has none.
+    pub fn refusal(&self, n: usize) -> Option<String> {
+        match self.kind {
+            Kind::Queens if n > self.max() => Some(format!(
+                "The browser lists the solutions of up to {} queens (14,200 of them); {n} queens have too many to step through",
+                self.max()
+            )),
+            Kind::Magic if n > self.max() => Some(format!(
+                "The browser lists the magic squares of orders 1 to {} (7,040 of order 4); order 5 has 275,305,224",
+                self.max()
+            )),
+            _ => None,
+        }
+    }
+
+    /// The switch, in the view's controls: "Browse the solutions". Turning it on lists
+    /// the solutions of size `n` (in the background) unless they are listed already.
+    /// Returns whether it was switched on this frame.
+    pub fn controls(&mut self, ui: &mut Ui, n: usize) -> bool {
+        let refusal = self.refusal(n);
+        let what = match self.kind {
+            Kind::Queens => {
+                "Every solution of this board, grouped into classes that the board's rotations and reflections turn into one another; pick a class and watch the symmetry that maps one member onto another."
+            }
+            Kind::Magic => {
+                "Every magic square of this order, grouped into classes that rotations and reflections turn into one another; pick a class and watch the symmetry that maps one square onto another."
+            }
+        };
+        let was = self.showing;
+        ui.add_enabled_ui(refusal.is_none(), |ui| {
+            let label = if self.showing {
+                "Browsing the solutions: back to the board"
+            } else {
+                "Browse the solutions"
+            };
+            let pressed = ui
+                .add(egui::Button::new(label).selected(self.showing))
+                .on_hover_text(what)
+                .on_disabled_hover_text(refusal.clone().unwrap_or_default())
+                .clicked();
+            if pressed {
+                self.showing = !self.showing;
+            }
+        });
+        if refusal.is_some() {
+            self.showing = false;
+        }
+        if self.showing && !was {
+            self.list(ui.ctx(), n);
+            return true;
+        }
+        if self.showing && self.catalogue.as_ref().is_some_and(|c| c.n != n) {
+            // The board changed size while browsing.
+            self.list(ui.ctx(), n);
+        }
+        false
+    }
+
+    /// Lists the solutions of size `n` unless they are listed or being listed.
+    fn list(&mut self, ctx: &egui::Context, n: usize) {
+        if self.catalogue.as_ref().is_some_and(|c| c.n == n)
+            || self.job.as_ref().is_some_and(|(m, _)| *m == n)
+        {
+            return;
+        }
+        self.catalogue = None;
+        self.error = None;
+        self.class = 0;
+        self.member = 0;
+        self.anim = None;
+        self.touring = false;
+        let kind = self.kind;
+        self.job = Some((
+            n,
+            Background::start("searchlab-browse", ctx, move |send, work| {
+                let made = match kind {
+                    Kind::Queens => Catalogue::queens(n, &work.cancel),
+                    Kind::Magic => Catalogue::magic(n, &work.cancel),
+                };
+                send(made.map_err(|e| e.to_string()));
+            }),
+        ));
+    }
+
+    /// Reads the listing when it is done.
+    pub fn logic(&mut self) {
+        let Some((_, job)) = &self.job else { return };
+        let ended = job.has_ended();
+        if let Some(result) = job.take().pop() {
+            match result {
+                Ok(c) => self.catalogue = Some(Arc::new(c)),
+                Err(e) => self.error = Some(e),
+            }
+            self.job = None;
+        } else if ended {
+            self.error = Some("the listing's thread ended without a result".into());
+            self.job = None;
+        }
+    }
+
+    /// The catalogue on show, once listed.
+    pub fn catalogue(&self) -> Option<&Catalogue> {
+        self.catalogue.as_deref()
+    }
+
+    /// The class and member on show.
+    pub fn position(&self) -> (usize, usize) {
+        (self.class, self.member)
+    }
+
+    /// Shows class `class` (its representative), without animation.
+    pub fn go_to_class(&mut self, class: usize) {
+        if let Some(c) = &self.catalogue {
+            self.class = class.min(c.classes.len().saturating_sub(1));
+            self.member = 0;
+            self.anim = None;
+            self.touring = false;
+        }
+    }
+
+    /// Moves to member `member` of the class on show, playing the symmetry from the one
+    /// on show now; `now` is the clock (seconds).
+    pub fn go_to_member(&mut self, member: usize, now: f64) {
+        let Some(c) = &self.catalogue else { return };
+        let members = c.classes[self.class].members.len();
+        let member = member.min(members - 1);
+        if member == self.member {
+            return;
+        }
+        self.anim = Some(Anim {
+            from: self.member,
+            symmetry: c.between(self.class, self.member, member),
+            started: now,
+        });
+        self.member = member;
+    }
+
+    /// A key: ← and → move between members.
+    pub fn key(&mut self, by: isize, now: f64) {
+        let Some(c) = &self.catalogue else { return };
+        let members = c.classes[self.class].members.len() as isize;
+        let next = (self.member as isize + by).rem_euclid(members) as usize;
+        self.touring = false;
+        self.go_to_member(next, now);
+    }
+
+    /// The statistics panel: what is listed, and the member on show.
+    pub fn stats_ui(&mut self, ui: &mut Ui) {
+        let Some(c) = self.catalogue.clone() else {
+            if let Some(e) = &self.error {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            } else {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("listing every solution and sorting them into classes…");
+                });
+            }
+            return;
+        };
+        let (what, whats) = match c.kind {
+            Kind::Queens => (format!("{} queens", c.n), "solutions"),
+            Kind::Magic => (format!("order {}", c.n), "magic squares"),
+        };
+        let classes = |k: usize| {
+            if k == 1 {
+                "1 class".to_string()
+            } else {
+                format!("{} classes", group_thousands(k as u64))
+            }
+        };
+        ui.label(
+            RichText::new(format!(
+                "{what}: {} {whats} in {}",
+                group_thousands(c.solutions.len() as u64),
+                classes(c.classes.len())
+            ))
+            .strong(),
+        );
+        ui.label("A class holds a solution and every image of it under the board's 4 rotations and 4 reflections; a symmetric solution has fewer distinct images.");
+        let mut sizes = std::collections::BTreeMap::<usize, usize>::new();
+        for k in &c.classes {
+            *sizes.entry(k.members.len()).or_default() += 1;
+        }
+        for (size, count) in sizes {
+            ui.label(format!("{} of {size}", classes(count)));
+        }
+        if c.solutions.is_empty() {
+            return;
+        }
+        ui.separator();
+        let class = &c.classes[self.class];
+        ui.label(format!(
+            "Class {} of {}: {} members",
+            self.class + 1,
+            c.classes.len(),
+            class.members.len()
+        ));
+        let (index, symmetry) = class.members[self.member];
+        ui.label(format!(
+            "On show: {} {} of {}, {}",
+            match c.kind {
+                Kind::Queens => "solution",
+                Kind::Magic => "square",
+            },
+            index + 1,
+            group_thousands(c.solutions.len() as u64),
+            member_said(symmetry)
+        ));
+        if c.kind == Kind::Queens {
+            let rows: Vec<String> = c.solutions[index]
+                .iter()
+                .map(|r| (c.n as u32 - r).to_string())
+                .collect();
+            ui.label(format!("ranks by file: {}", rows.join(" ")));
+        }
+        ui.label(RichText::new("Checked: every solution by the puzzle's rules, every member as the image of the first.").weak());
+    }
+
+    /// The browser: the class and member pickers, and the board with the symmetry playing.
+    pub fn main_ui(&mut self, ui: &mut Ui) {
+        let now = ui.input(|i| i.time);
+        let Some(c) = self.catalogue.clone() else {
+            ui.centered_and_justified(|ui| {
+                ui.label(self.error.clone().unwrap_or_else(|| {
+                    "Listing every solution and sorting them into classes…".into()
+                }));
+            });
+            return;
+        };
+        if c.classes.is_empty() {
+            ui.centered_and_justified(|ui| {
+                ui.label(match c.kind {
+                    Kind::Queens => format!(
+                        "{} queens have no solution: there is nothing to browse.",
+                        c.n
+                    ),
+                    Kind::Magic => format!(
+                        "There is no magic square of order {}: nothing to browse.",
+                        c.n
+                    ),
+                });
+            });
+            return;
+        }
+        // The class.
+        ui.horizontal(|ui| {
+            if ui.button("◀ Class").clicked() {
+                let k = (self.class + c.classes.len() - 1) % c.classes.len();
+                self.go_to_class(k);
+            }
+            let mut shown = self.class + 1;
+            let l = ui.label("Class");
+            let r = ui
+                .add(egui::DragValue::new(&mut shown).range(1..=c.classes.len()))
+                .labelled_by(l.id);
+            if r.changed() {
+                self.go_to_class(shown - 1);
+            }
+            ui.label(format!("of {}", c.classes.len()));
+            if ui.button("Class ▶").clicked() {
+                self.go_to_class((self.class + 1) % c.classes.len());
+            }
+            let tour = if self.touring {
+                "■ Stop"
+            } else {
+                "▶ Show every symmetry"
+            };
+            if ui
+                .button(tour)
+                .on_hover_text("Play each member of the class in turn, each reached from the one before by the symmetry between them")
+                .clicked()
+            {
+                self.touring = !self.touring;
+                self.settled = now;
+            }
+        });
+        // Its members, each named by the symmetry that makes it from the first.
+        let class = c.classes[self.class].clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Members:");
+            for (k, &(_, s)) in class.members.iter().enumerate() {
+                let label = format!("{} {}", k + 1, s.describe());
+                if ui.selectable_label(k == self.member, label).clicked() {
+                    self.touring = false;
+                    self.go_to_member(k, now);
+                }
+            }
+        });
+        // The tour: the next member once the last symmetry has played and paused.
+        let animating = self.anim.is_some_and(|a| now - a.started < ANIMATION_S);
+        if !animating && let Some(a) = self.anim.take() {
+            self.settled = a.started + ANIMATION_S;
+        }
+        if self.touring && !animating && now - self.settled >= TOUR_PAUSE_S {
+            let next = (self.member + 1) % class.members.len();
+            self.go_to_member(next, now);
+        }
+        if self.touring || self.anim.is_some() {
+            ui.ctx().request_repaint();
+        }
+        // The caption: what is playing, or what is on show.
+        let caption = match self.anim {
+            Some(a) => format!(
+                "Member {} → member {}: {}",
+                a.from + 1,
+                self.member + 1,
+                a.symmetry.describe()
+            ),
+            None => format!(
+                "Member {}: {}",
+                self.member + 1,
+                member_said(class.members[self.member].1)
+            ),
+        };
+        ui.label(RichText::new(caption).strong());
+        let t = self
+            .anim
+            .map(|a| ((now - a.started) / ANIMATION_S).clamp(0.0, 1.0) as f32);
+        let (from, symmetry) = match (self.anim, t) {
+            (Some(a), Some(t)) if t < 1.0 => (class.members[a.from].0, Some((a.symmetry, t))),
+            _ => (class.members[self.member].0, None),
+        };
+        draw(ui, &c, &c.solutions[from], symmetry);
+    }
+}
+
+/// A member, by the symmetry that makes it from the class's first.
+fn member_said(s: Symmetry) -> String {
+    if s == Symmetry::Identity {
+        "the class's first, the least of its members read in order".to_string()
+    } else {
+        format!("the class's first, {}", s.describe())
+    }
+}
+
+/// Smooth start and stop.
+fn ease(t: f32) -> f32 {
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// Where a piece standing at centred position `p` is at time `t` of symmetry `s`: a
+/// rotation turns it about the centre, a mirror takes it straight across.
+fn moved(p: Vec2, s: Symmetry, t: f32) -> Vec2 {
+    let t = ease(t);
+    if s.is_rotation() {
+        let (sin, cos) = (s.angle() * t).sin_cos();
+        vec2(p.x * cos - p.y * sin, p.x * sin + p.y * cos)
+    } else {
+        let [a, b, c, d] = s.matrix().map(|v| v as f32);
+        let to = vec2(a * p.x + b * p.y, c * p.x + d * p.y);
+        p + (to - p) * t
+    }
+}
+
+/// The board with `solution`'s pieces, moved part way along `symmetry` when it plays.
+fn draw(ui: &mut Ui, c: &Catalogue, solution: &[u32], symmetry: Option<(Symmetry, f32)>) {
+    let n = c.n;
+    let dark = ui.visuals().dark_mode;
+    let legend = 40.0;
+    let avail = ui.available_size() - vec2(0.0, legend);
+    let side = avail.x.min(avail.y).max(60.0);
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Solution browser board")
+    });
+    let painter = ui.painter_at(rect.expand(2.0));
+    let cell = side / n as f32;
+    let (light, darker, piece, line) = if dark {
+        (
+            Color32::from_rgb(122, 138, 160),
+            Color32::from_rgb(66, 80, 104),
+            Color32::from_rgb(250, 250, 250),
+            Color32::from_rgb(90, 200, 250),
+        )
+    } else {
+        (
+            Color32::from_rgb(240, 217, 181),
+            Color32::from_rgb(181, 136, 99),
+            Color32::from_rgb(20, 20, 20),
+            Color32::from_rgb(20, 110, 220),
+        )
+    };
+    let square = |r: usize, col: usize| {
+        Rect::from_min_size(
+            rect.min + vec2(col as f32 * cell, r as f32 * cell),
+            Vec2::splat(cell),
+        )
+    };
+    for r in 0..n {
+        for col in 0..n {
+            let fill = match c.kind {
+                Kind::Queens if (r + col) % 2 == 1 => darker,
+                Kind::Queens => light,
+                Kind::Magic => ui.visuals().extreme_bg_color,
+            };
+            painter.rect_filled(square(r, col), 0.0, fill);
+            if c.kind == Kind::Magic {
+                painter.rect_stroke(
+                    square(r, col),
+                    0.0,
+                    Stroke::new(1.0, ui.visuals().weak_text_color()),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    let centre = rect.center();
+    // The mirror's axis or the centre of the turn, while a symmetry plays.
+    if let Some((s, _)) = symmetry {
+        let h = side / 2.0;
+        let stroke = Stroke::new(2.5, line);
+        let axis = match s {
+            Symmetry::MirrorLeftRight => Some((vec2(0.0, -h), vec2(0.0, h))),
+            Symmetry::MirrorUpDown => Some((vec2(-h, 0.0), vec2(h, 0.0))),
+            Symmetry::Diagonal => Some((vec2(-h, -h), vec2(h, h))),
+            Symmetry::AntiDiagonal => Some((vec2(h, -h), vec2(-h, h))),
+            _ => None,
+        };
+        match axis {
+            Some((a, b)) => painter.extend(egui::Shape::dashed_line(
+                &[centre + a, centre + b],
+                stroke,
+                10.0,
+                6.0,
+            )),
+            None => {
+                painter.circle_stroke(centre, cell * 0.3, stroke);
+            }
+        }
+    }
+    // The pieces: a queen per column, or a number per cell.
+    let pieces: Vec<(usize, usize, String)> = match c.kind {
+        Kind::Queens => (solution.iter().enumerate())
+            .map(|(col, &r)| (r as usize, col, "♛".to_string()))
+            .collect(),
+        Kind::Magic => (solution.iter().enumerate())
+            .map(|(i, v)| (i / n, i % n, v.to_string()))
+            .collect(),
+    };
+    let font = match c.kind {
+        Kind::Queens => FontId::proportional(cell * 0.78),
+        Kind::Magic => FontId::proportional(cell * 0.42),
+    };
+    let half = (n as f32 - 1.0) / 2.0;
+    for (r, col, text) in pieces {
+        let p = vec2(col as f32 - half, r as f32 - half);
+        let p = match symmetry {
+            Some((s, t)) => moved(p, s, t),
+            None => p,
+        };
+        let at: Pos2 = centre + p * cell;
+        painter.text(at, Align2::CENTER_CENTER, text, font.clone(), piece);
+    }
+    crate::app::export::register(ui.ctx(), "board", rect);
+    ui.label(
+        RichText::new(match symmetry {
+            Some((s, _)) if s.is_rotation() => {
+                "The pieces turn about the centre of the board (ringed)."
+            }
+            Some(_) => "The pieces cross the mirror (dashed) to their images.",
+            None => {
+                "Pick a member, or ← → : the board plays the symmetry from the one on show to it."
+            }
+        })
+        .weak(),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_played_symmetry_ends_on_the_image() {
+        for s in Symmetry::ALL {
+            for p in [vec2(-1.5, -1.5), vec2(0.5, -1.5), vec2(1.5, 0.5)] {
+                let [a, b, c, d] = s.matrix().map(|v| v as f32);
+                let to = vec2(a * p.x + b * p.y, c * p.x + d * p.y);
+                let end = moved(p, s, 1.0);
+                assert!((end - to).length() < 1e-4, "{s:?}: {end:?} vs {to:?}");
+                assert!((moved(p, s, 0.0) - p).length() < 1e-6);
+            }
+        }
+    }
+}
