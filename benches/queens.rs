@@ -1,11 +1,12 @@
 //! `cargo bench --bench queens`: the N-Queens speed figures quoted in the README.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use searchlab::puzzle::queens::{Heuristic, validate};
+use searchlab::puzzle::queens::{A000170, A002562, Heuristic, validate};
 use searchlab::solve::queens::count::{TaskCount, count_task, tasks};
 use searchlab::solve::queens::heuristic::random_start;
 use searchlab::solve::queens::{
-    backtracking, best_first, construct, cultural, hill_climbing, min_conflicts,
+    annealing, backtracking, beam, best_first, construct, csp, cultural, hill_climbing,
+    min_conflicts,
 };
 use searchlab::solve::{Budget, Control, Stop, rng_from_seed};
 use std::hint::black_box;
@@ -18,14 +19,46 @@ fn with_ctl<T>(f: impl FnOnce(&mut Control) -> T) -> T {
 /// Every solution of `n` queens on this thread (the CLI spreads the same tasks over a
 /// rayon pool).
 fn count_one_thread(n: u32) -> u64 {
+    count_all(n).total()
+}
+
+/// The full count of `n` queens (totals and classes up to symmetry) on this thread.
+fn count_all(n: u32) -> TaskCount {
     let mut sum = TaskCount::default();
     for t in tasks(n) {
         sum.add(&count_task(&t, &|| false));
     }
-    sum.total()
+    sum
 }
 
 fn benches(c: &mut Criterion) {
+    // The AI course's family, from one seed each (the comparison over n and seeds is
+    // `searchlab queens bench --set course`).
+    c.bench_function("csp mrv + forward checking, 1,000 queens", |b| {
+        let config = csp::Config {
+            var: csp::VarOrder::Mrv,
+            value: csp::ValueOrder::InOrder,
+            inference: csp::Inference::ForwardChecking,
+        };
+        b.iter(|| {
+            let o = with_ctl(|ctl| csp::solve(black_box(1000), &config, ctl));
+            assert_eq!(o.stop, Stop::Found);
+        })
+    });
+    c.bench_function("annealing 128 queens, seed 1", |b| {
+        b.iter(|| {
+            let config = annealing::Config::default();
+            let o = with_ctl(|ctl| annealing::solve(128, &config, &mut rng_from_seed(1), ctl));
+            assert_eq!(o.stop, Stop::Found);
+        })
+    });
+    c.bench_function("beam k = 10, 64 queens, seed 1", |b| {
+        b.iter(|| {
+            let config = beam::Config::default();
+            let o = with_ctl(|ctl| beam::solve(64, &config, &mut rng_from_seed(1), ctl));
+            black_box(o.rows.len())
+        })
+    });
     c.bench_function("count 12 queens, one thread", |b| {
         b.iter(|| assert_eq!(count_one_thread(black_box(12)), 14_200))
     });
@@ -68,6 +101,16 @@ fn benches(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(20));
     slow.bench_function("count 16 queens, one thread", |b| {
         b.iter(|| assert_eq!(count_one_thread(16), 14_772_512))
+    });
+    // The counts up to symmetry past the test suite's n = 14, against OEIS A002562.
+    slow.bench_function("count 15 and 16 queens up to symmetry, one thread", |b| {
+        b.iter(|| {
+            for n in [15u32, 16] {
+                let c = count_all(n);
+                assert_eq!(c.unique(), A002562[n as usize], "n = {n}");
+                assert_eq!(c.total(), A000170[n as usize], "n = {n}");
+            }
+        })
     });
     slow.bench_function("min-conflicts 1,000,000 queens", |b| {
         b.iter(|| {

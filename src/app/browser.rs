@@ -289,6 +289,9 @@ impl Browser {
     /// The browser: the class and member pickers, and the board with the symmetry playing.
     pub fn main_ui(&mut self, ui: &mut Ui) {
         let now = ui.input(|i| i.time);
+        // As wide as the panel shows (a narrow window's panel is narrower than its room).
+        let visible = ui.clip_rect().max.x - ui.cursor().min.x;
+        ui.set_max_width(visible.max(120.0));
         let Some(c) = self.catalogue.clone() else {
             ui.centered_and_justified(|ui| {
                 ui.label(self.error.clone().unwrap_or_else(|| {

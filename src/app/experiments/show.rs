@@ -435,9 +435,11 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
     let hidden_id = egui::Id::unique("queens-course-hidden");
     let mut hidden: std::collections::BTreeSet<String> =
         ui.data(|d| d.get_temp(hidden_id)).unwrap_or_default();
+    // Bright on the dark theme, deep enough to read on the light one.
+    let brightness = if ui.visuals().dark_mode { 0.9 } else { 0.55 };
     let colour_of = |i: usize| -> Color32 {
         let hue = i as f32 / labels.len().max(1) as f32;
-        egui::ecolor::Hsva::new(hue, 0.65, 0.9, 1.0).into()
+        egui::ecolor::Hsva::new(hue, 0.75, brightness, 1.0).into()
     };
     ui.label(RichText::new(format!("{} by n", metric.name())).strong());
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;

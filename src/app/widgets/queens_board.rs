@@ -197,9 +197,15 @@ fn square_name(n: usize, row: u32, col: u32) -> String {
 pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
     let n = view.n.max(1);
     let avail = ui.available_size();
+    // The landscape's key and verdict wrap onto more lines in a narrow panel.
+    let narrow = avail.x < 720.0;
     let legend_rows = LEGEND_ROWS
-        + if view.landscape.is_some() { 2 } else { 0 }
-        + usize::from(view.domains.is_some());
+        + match (view.landscape.is_some(), narrow) {
+            (false, _) => 0,
+            (true, false) => 2,
+            (true, true) => 4,
+        }
+        + usize::from(view.domains.is_some()) * if narrow { 2 } else { 1 };
     let legend_height = if view.legend {
         legend::strip_height(ui, legend_rows)
     } else {
