@@ -316,7 +316,7 @@ impl Browser {
             return;
         }
         // The class.
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("◀ Class").clicked() {
                 let k = (self.class + c.classes.len() - 1) % c.classes.len();
                 self.go_to_class(k);
@@ -393,7 +393,7 @@ impl Browser {
             (Some(a), Some(t)) if t < 1.0 => (class.members[a.from].0, Some((a.symmetry, t))),
             _ => (class.members[self.member].0, None),
         };
-        draw(ui, &c, &c.solutions[from], symmetry);
+        draw(ui, &c, &c.solutions[from], symmetry, visible);
     }
 }
 
@@ -425,13 +425,20 @@ fn moved(p: Vec2, s: Symmetry, t: f32) -> Vec2 {
     }
 }
 
-/// The board with `solution`'s pieces, moved part way along `symmetry` when it plays.
-fn draw(ui: &mut Ui, c: &Catalogue, solution: &[u32], symmetry: Option<(Symmetry, f32)>) {
+/// The board with `solution`'s pieces, moved part way along `symmetry` when it plays, at
+/// most `width` wide.
+fn draw(
+    ui: &mut Ui,
+    c: &Catalogue,
+    solution: &[u32],
+    symmetry: Option<(Symmetry, f32)>,
+    width: f32,
+) {
     let n = c.n;
     let dark = ui.visuals().dark_mode;
     let legend = 40.0;
     let avail = ui.available_size() - vec2(0.0, legend);
-    let side = avail.x.min(avail.y).max(60.0);
+    let side = avail.x.min(width).min(avail.y).max(60.0);
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Solution browser board")
