@@ -39,6 +39,7 @@ fn benches(c: &mut Criterion) {
             var: csp::VarOrder::Mrv,
             value: csp::ValueOrder::InOrder,
             inference: csp::Inference::ForwardChecking,
+            ..csp::Config::default()
         };
         b.iter(|| {
             let o = with_ctl(|ctl| csp::solve(black_box(1000), &config, ctl));

@@ -447,14 +447,22 @@ fn queens_algos() -> impl Strategy<Value = QueensAlgo> {
             1usize..6
         )
             .prop_map(|(s, k)| QueensAlgo::Beam(s, k)),
-        (0usize..3, 0usize..2, 0usize..3).prop_map(|(v, o, i)| {
-            use strum::VariantNames;
-            QueensAlgo::Csp(csp::Config {
-                var: csp::VarOrder::VARIANTS[v].parse().unwrap(),
-                value: csp::ValueOrder::VARIANTS[o].parse().unwrap(),
-                inference: csp::Inference::VARIANTS[i].parse().unwrap(),
-            })
-        }),
+        (0usize..3, 0usize..2, 0usize..3, any::<bool>(), 0u64..100).prop_map(
+            |(v, o, i, random, seed)| {
+                use strum::VariantNames;
+                QueensAlgo::Csp(csp::Config {
+                    var: csp::VarOrder::VARIANTS[v].parse().unwrap(),
+                    value: csp::ValueOrder::VARIANTS[o].parse().unwrap(),
+                    inference: csp::Inference::VARIANTS[i].parse().unwrap(),
+                    ties: if random {
+                        csp::Ties::Random
+                    } else {
+                        csp::Ties::Leftmost
+                    },
+                    seed,
+                })
+            }
+        ),
     ]
 }
 
@@ -878,4 +886,43 @@ mod tree {
         assert!(SearchTree::of_knight(&knight(5, 5, "warnsdorff")).is_err());
         assert!(SearchTree::of_knight(&knight(7, 7, "backtrack-warnsdorff")).is_err());
     }
+}
+
+/// A beam whose trace fills while its starting members are recorded may already hold a
+/// solution among them: the replay answers it, as the search does.
+#[test]
+fn a_beam_cut_among_its_starting_members_replays_to_its_answer() {
+    let mut solved_early = 0;
+    for seed in 0..200u64 {
+        let config = beam::Config {
+            k: 20,
+            ..beam::Config::default()
+        };
+        let mut recorder = Recorder::new(20);
+        let mut ctl = Control::quiet(Budget::unlimited());
+        let o = beam::solve_traced(
+            4,
+            &config,
+            &mut rng_from_seed(seed),
+            &mut ctl,
+            &mut recorder,
+        );
+        let found = o.stop == Stop::Found;
+        let replayed = qtrace::replay(
+            4,
+            &recorder.steps,
+            |i| recorder.state(i, 4),
+            qtrace::Family::Best,
+            found,
+        );
+        assert_eq!(replayed, o.rows, "seed {seed}");
+        if found {
+            solved_early += 1;
+            assert_eq!(searchlab::puzzle::queens::validate(4, &o.rows), Ok(()));
+        }
+    }
+    assert!(
+        solved_early > 0,
+        "some seed starts with a solution among 20 members"
+    );
 }

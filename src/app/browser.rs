@@ -208,7 +208,11 @@ impl Browser {
     /// A key: ← and → move between members.
     pub fn key(&mut self, by: isize, now: f64) {
         let Some(c) = &self.catalogue else { return };
-        let members = c.classes[self.class].members.len() as isize;
+        // A board with no solution has no class to move in.
+        let Some(class) = c.classes.get(self.class) else {
+            return;
+        };
+        let members = class.members.len() as isize;
         let next = (self.member as isize + by).rem_euclid(members) as usize;
         self.touring = false;
         self.go_to_member(next, now);
@@ -363,6 +367,10 @@ impl Browser {
         let animating = self.anim.is_some_and(|a| now - a.started < ANIMATION_S);
         if !animating && let Some(a) = self.anim.take() {
             self.settled = a.started + ANIMATION_S;
+        }
+        if class.members.len() < 2 {
+            // One member: nothing to play.
+            self.touring = false;
         }
         if self.touring && !animating && now - self.settled >= TOUR_PAUSE_S {
             let next = (self.member + 1) % class.members.len();

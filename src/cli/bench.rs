@@ -304,7 +304,7 @@ impl Render for CourseTable {
         }
         writeln!(
             out,
-            "each trial within {:?}; trial i uses seed {} + i; CSP backtracking draws no random numbers, so it runs once per n\n\
+            "each trial within {:?}; trial i uses seed {} + i; CSP backtracking with leftmost ties draws no random numbers, so it runs once per n\n\
              steps: neighbours scored (hill climbing), proposals (annealing), successors scored (beam), swaps tried (min-conflicts), assignments (CSP)",
             self.time_limit, self.seed
         )

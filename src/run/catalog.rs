@@ -896,6 +896,12 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
                 crate::solve::queens::csp::Inference::VARIANTS,
                 "What follows each assignment. none: nothing, an empty domain is found when its column comes up. forward-checking: the rows the new queen attacks leave every open column, and an emptied one backs up at once. ac3: forward checking, then arc consistency (AC-3) until nothing changes.",
             ),
+            choice(
+                "ties",
+                "leftmost",
+                crate::solve::queens::csp::Ties::VARIANTS,
+                "How MRV chooses among columns with equally few rows left. leftmost: the same search for every seed. random: drawn from the seed, so each seed goes down other branches; a search that goes wrong early is not repeated for every seed.",
+            ),
         ],
     },
     AlgorithmInfo {

@@ -277,11 +277,13 @@ pub fn beam_config(params: &Params) -> Result<beam::Config, JobError> {
 }
 
 /// Constraint-satisfaction backtracking's configuration from its parameters.
-pub fn csp_config(params: &Params) -> Result<csp::Config, JobError> {
+pub fn csp_config(params: &Params, seed: u64) -> Result<csp::Config, JobError> {
     Ok(csp::Config {
         var: params.choice("var_order")?,
         value: params.choice("value_order")?,
         inference: params.choice("inference")?,
+        ties: params.choice("ties")?,
+        seed,
     })
 }
 
@@ -373,7 +375,7 @@ fn solve(
             }
         }
         "csp" => {
-            let o = csp::solve(n, &csp_config(&params)?, &mut ctl);
+            let o = csp::solve(n, &csp_config(&params, job.seed)?, &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "construct" => match construct::construct(n as u32) {

@@ -95,3 +95,16 @@ fn magic_squares_of_order_4_browse_as_880_classes_of_8() {
     h.get_by_label("order 3: 8 magic squares in 1 class");
     super::snapshot(&mut h, "browser_magic_3");
 }
+
+#[test]
+fn a_board_without_solutions_says_so_and_its_keys_do_nothing() {
+    let mut h = queens_harness("3");
+    h.get_by_label("Browse the solutions").click();
+    until_listed(&mut h, false);
+    h.get_by_label_contains("3 queens have no solution");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().queens.browser().position(), (0, 0));
+}

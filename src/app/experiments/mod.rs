@@ -444,7 +444,7 @@ impl View for ExperimentsView {
                 text(ui, "n", &mut s.course_n);
                 num(ui, "Trials", &mut s.trials, 1..=10_000);
                 ui.label(
-                    RichText::new("CSP backtracking draws no random numbers: it runs once per n. With static order it runs into the time limit from n = 32, with MRV at n = 128: such a run counts as not solved.")
+                    RichText::new("CSP backtracking with leftmost ties draws no random numbers: it runs once per n. With static order it runs into the time limit from n = 32, with MRV at n = 128: such a run counts as not solved.")
                         .weak(),
                 );
             }

@@ -139,7 +139,7 @@ impl QueensTraceJob {
                 (Family::Best, o)
             }
             "csp" => {
-                let config = crate::run::queens::csp_config(&params)?;
+                let config = crate::run::queens::csp_config(&params, self.seed)?;
                 let o = csp::solve_traced(n, &config, &mut ctl, &mut recorder);
                 (Family::Assigned, o)
             }
@@ -280,11 +280,12 @@ pub fn anneal_config(trace: &QueensTrace) -> annealing::Config {
 /// e^(−delta/T): the chance that annealing at temperature `t` takes a move that adds
 /// `delta` attacking pairs (1 for a move that adds none or takes some away).
 pub fn acceptance(delta: i32, t: f64) -> f64 {
-    if delta <= 0 {
+    if delta < 0 {
         1.0
     } else if t > 0.0 {
         (-(delta as f64) / t).exp()
     } else {
+        // Frozen: only moves down are taken.
         0.0
     }
 }
@@ -490,8 +491,12 @@ impl Teller<'_> {
                 );
                 let text = if delta < 0 {
                     format!("{what}: {delta} attacking pairs, downhill: take it.")
-                } else if delta == 0 {
+                } else if delta == 0 && taken {
                     format!("{what}: no change in attacking pairs, a level move: take it.")
+                } else if delta == 0 {
+                    format!(
+                        "{what}: no change in attacking pairs, but at T = {t:.3} the search is frozen and takes only moves down: refused."
+                    )
                 } else {
                     let outcome = if taken {
                         "taken"
@@ -560,8 +565,13 @@ impl Teller<'_> {
                 } else {
                     format!("{left} rows left")
                 };
+                let random = param(self.trace, "ties") == Some("random");
                 let which = match param(self.trace, "var_order") {
                     Some("static") => format!("The leftmost open file, {}", file_letters(column)),
+                    _ if random => format!(
+                        "File {} has the fewest rows left (MRV; drawn among those tied)",
+                        file_letters(column)
+                    ),
                     _ => format!(
                         "File {} has the fewest rows left (MRV)",
                         file_letters(column)

@@ -70,8 +70,15 @@ impl Replayable for QueensTrace {
     }
 
     fn state_size(&self) -> usize {
-        // The rows and the best placement kept beside them.
-        2 * self.job.n as usize
+        // The rows and the best placement kept beside them; a beam's state also holds its
+        // k members and the next beam's.
+        let k = match self.job.algorithm.as_str() {
+            "beam" => super::queens::param(self, "k")
+                .and_then(|k| k.parse::<usize>().ok())
+                .unwrap_or(1),
+            _ => 0,
+        };
+        (2 + 2 * k) * self.job.n as usize
     }
 }
 

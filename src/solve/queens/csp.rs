@@ -19,7 +19,8 @@
 use super::heuristic::Outcome;
 use super::trace::{EMPTY, QueenStep, assigned_prefix, clip};
 use crate::solve::trace::{Off, Sink};
-use crate::solve::{Control, Counters, Stop};
+use crate::solve::{Control, Counters, Rng, Stop, rng_from_seed};
+use rand::RngExt;
 
 /// Which column to fill next.
 #[derive(
@@ -93,7 +94,28 @@ pub enum Inference {
     Ac3,
 }
 
-/// The search's three choices.
+/// How MRV chooses among columns with equally few rows left.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    strum::EnumString,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Ties {
+    /// The leftmost: the same search for every seed.
+    #[default]
+    Leftmost,
+    /// One drawn at random from the seed: each seed goes down other branches.
+    Random,
+}
+
+/// The search's three choices, and how ties are broken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Config {
     /// Which column to fill next.
@@ -102,6 +124,10 @@ pub struct Config {
     pub value: ValueOrder,
     /// What to infer after each assignment.
     pub inference: Inference,
+    /// How MRV breaks ties between columns.
+    pub ties: Ties,
+    /// The seed of the random tie-breaks.
+    pub seed: u64,
 }
 
 /// Work units (about a nanosecond each) between two looks at the clock and the cancel
@@ -338,6 +364,7 @@ impl Domains {
     /// `mark` removals.
     pub(crate) fn undo(&mut self, column: usize, mark: usize) {
         self.assigned[column] = EMPTY;
+        self.work += 1 + self.trail.len().saturating_sub(mark) as u64;
         while self.trail.len() > mark {
             let (c, r) = self.trail.pop().expect("above the mark");
             let (c, r) = (c as usize, r as usize);
@@ -346,8 +373,9 @@ impl Domains {
         }
     }
 
-    /// The column to fill next by `order` (`None` when every column has a queen).
-    fn choose(&mut self, order: VarOrder) -> Option<usize> {
+    /// The column to fill next by `order` (`None` when every column has a queen); with
+    /// `random`, MRV's ties are drawn from it.
+    fn choose(&mut self, order: VarOrder, random: Option<&mut Rng>) -> Option<usize> {
         match order {
             VarOrder::Static => (0..self.n).find(|&c| self.assigned[c] == EMPTY),
             VarOrder::Mrv | VarOrder::MrvDegree => {
@@ -356,16 +384,24 @@ impl Domains {
                 // Every empty column constrains every other: the degree is the same for
                 // all, so it never breaks a tie (the key keeps it to show it would).
                 let degree = |_c: usize| unassigned.saturating_sub(1);
-                (0..self.n)
-                    .filter(|&c| self.assigned[c] == EMPTY)
-                    .min_by_key(|&c| {
-                        let tie = if order == VarOrder::MrvDegree {
-                            usize::MAX - degree(c)
-                        } else {
-                            0
-                        };
-                        (self.size[c], tie, c)
-                    })
+                let key = |c: usize| {
+                    let tie = if order == VarOrder::MrvDegree {
+                        usize::MAX - degree(c)
+                    } else {
+                        0
+                    };
+                    (self.size[c], tie)
+                };
+                let open = || (0..self.n).filter(|&c| self.assigned[c] == EMPTY);
+                let best = open().map(key).min()?;
+                match random {
+                    None => open().find(|&c| key(c) == best),
+                    Some(rng) => {
+                        let tied = open().filter(|&c| key(c) == best).count();
+                        let k = rng.random_range(0..tied);
+                        open().filter(|&c| key(c) == best).nth(k)
+                    }
+                }
             }
         }
     }
@@ -466,6 +502,7 @@ pub fn solve_traced<T: Sink<QueenStep>>(
     let mut pool: Vec<u32> = Vec::new();
     let mut order: Vec<(u32, u32)> = Vec::new();
     let mut next_poll = POLL_WORK;
+    let mut rng = (config.ties == Ties::Random).then(|| rng_from_seed(config.seed));
     let ac3_at_root = config.inference == Inference::Ac3 && d.make_arc_consistent().is_some();
     let stop = 'search: loop {
         if ac3_at_root {
@@ -478,7 +515,7 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             }
         }
         // Choose a column and line up its rows.
-        let Some(c) = d.choose(config.var) else {
+        let Some(c) = d.choose(config.var, rng.as_mut()) else {
             break Stop::Found;
         };
         let start = pool.len() as u32;
@@ -510,6 +547,13 @@ pub fn solve_traced<T: Sink<QueenStep>>(
         });
         // Try rows until one holds (go deeper) or none is left (back up).
         loop {
+            // A long run of dead ends and backups still looks at the clock.
+            if d.work >= next_poll {
+                next_poll = d.work + POLL_WORK;
+                if let Some(stop) = ctl.interrupted() {
+                    break 'search stop;
+                }
+            }
             let Some(f) = frames.last_mut() else {
                 break 'search Stop::Exhausted;
             };
@@ -587,6 +631,10 @@ pub fn solve_traced<T: Sink<QueenStep>>(
                     {
                         break 'search Stop::StepLimit;
                     }
+                    // An assignment all the same: the node budget counts it.
+                    if let Some(stop) = ctl.tick(&counters, &d.assigned) {
+                        break 'search stop;
+                    }
                 }
             }
         }
@@ -618,11 +666,15 @@ mod tests {
         for var in VarOrder::VARIANTS {
             for value in ValueOrder::VARIANTS {
                 for inference in Inference::VARIANTS {
-                    out.push(Config {
-                        var: var.parse().unwrap(),
-                        value: value.parse().unwrap(),
-                        inference: inference.parse().unwrap(),
-                    });
+                    for ties in [Ties::Leftmost, Ties::Random] {
+                        out.push(Config {
+                            var: var.parse().unwrap(),
+                            value: value.parse().unwrap(),
+                            inference: inference.parse().unwrap(),
+                            ties,
+                            seed: 7,
+                        });
+                    }
                 }
             }
         }
@@ -673,6 +725,7 @@ mod tests {
             var: VarOrder::Mrv,
             value: ValueOrder::InOrder,
             inference: Inference::ForwardChecking,
+            ..Config::default()
         };
         let o = solve(1000, &config, &mut Control::quiet(Budget::unlimited()));
         assert_eq!(o.stop, Stop::Found);

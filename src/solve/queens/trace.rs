@@ -427,7 +427,9 @@ pub fn replay<'a>(
         state.apply(step, with);
     }
     match (family, state.best) {
-        (Family::Best, Some((best, _))) if !found => best,
+        // The best placement, or the solution: a search that found one has it as its best
+        // (a starting beam member may be the solution and not the last one on show).
+        (Family::Best, Some((best, h))) if !found || h == 0 => best,
         (Family::Assigned, _) => assigned_prefix(&state.rows),
         _ => state.rows,
     }
