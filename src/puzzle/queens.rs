@@ -88,9 +88,9 @@ pub fn h1(rows: &[u32]) -> u64 {
     conflicts
 }
 
-/// The N-Queens AI report's `heuristic2`: per queen, the other queens on its row and both
-/// diagonals.
-pub fn h2(rows: &[u32]) -> u64 {
+/// The queens on each row, rising diagonal (`c + r`) and falling diagonal (`c + n − r`)
+/// of a placement of one queen per column, rows below `rows.len()`.
+fn line_counts(rows: &[u32]) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
     let n = rows.len();
     let mut row = vec![0u64; n];
     let mut d1 = vec![0u64; 2 * n];
@@ -101,6 +101,14 @@ pub fn h2(rows: &[u32]) -> u64 {
         d1[c + r] += 1;
         d2[c + n - r] += 1;
     }
+    (row, d1, d2)
+}
+
+/// The N-Queens AI report's `heuristic2`: per queen, the other queens on its row and both
+/// diagonals.
+pub fn h2(rows: &[u32]) -> u64 {
+    let n = rows.len();
+    let (row, d1, d2) = line_counts(rows);
     rows.iter()
         .enumerate()
         .map(|(c, &r)| {
@@ -194,15 +202,7 @@ impl Landscape {
         if n < 2 || rows.iter().any(|&r| r as usize >= n) {
             return None;
         }
-        let mut row = vec![0u64; n];
-        let mut d1 = vec![0u64; 2 * n];
-        let mut d2 = vec![0u64; 2 * n];
-        for (c, &r) in rows.iter().enumerate() {
-            let r = r as usize;
-            row[r] += 1;
-            d1[c + r] += 1;
-            d2[c + n - r] += 1;
-        }
+        let (row, d1, d2) = line_counts(rows);
         let now = conflicts(rows);
         let mut pairs = vec![0u64; n * n];
         let mut best_move = u64::MAX;
