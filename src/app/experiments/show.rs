@@ -413,6 +413,9 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
         return;
     }
     let log_y = metric != Metric::SuccessRate;
+    let mut ns: Vec<u64> = rows.iter().map(|r| r.n).collect();
+    ns.sort_unstable();
+    ns.dedup();
     let mut labels: Vec<&str> = Vec::new();
     for r in rows {
         if !labels.contains(&r.label.as_str()) {
@@ -449,15 +452,16 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
         .x_axis_label("n (log scale)")
         .y_axis_label(y_label)
         .allow_scroll(false)
-        .x_axis_formatter(|mark, _| {
-            // The axis is log2 n: its marks name the n they stand for.
-            let n = 2f64.powf(mark.value);
-            if (1.0..=1e6).contains(&n) {
-                format!("{n:.0}")
-            } else {
-                String::new()
-            }
-        });
+        // The axis is log2 n, marked at each n measured and named by it.
+        .x_grid_spacer(move |_| {
+            ns.iter()
+                .map(|&n| egui_plot::GridMark {
+                    value: (n as f64).log2(),
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .x_axis_formatter(|mark, _| format!("{:.0}", 2f64.powf(mark.value)));
     if log_y {
         plot = plot.y_axis_formatter(|mark, _| {
             let k = mark.value.round();
