@@ -882,6 +882,32 @@ mod tree {
         assert_eq!(tree.len() as u64, t.counters.nodes);
         assert_eq!(count(&tree, Outcome::Solution), 1, "it stops at the first");
         check_shape(&tree);
+        // CSP backtracking with AC-3: a node per assignment, a pruned leaf per emptied
+        // domain, one solution.
+        let csp = QueensTraceJob {
+            n: 8,
+            algorithm: "csp".into(),
+            params: vec![("inference".into(), "ac3".into())],
+            seed: 0,
+            budget: Budget::unlimited(),
+            limit: 1_000_000,
+        }
+        .run(&AtomicBool::new(false))
+        .unwrap();
+        let tree = SearchTree::of_queens(&csp).unwrap();
+        assert_eq!(tree.len() as u64, csp.counters.nodes);
+        let wipeouts = (csp.recorder.steps.iter())
+            .filter(|s| {
+                matches!(
+                    s,
+                    searchlab::solve::queens::trace::QueenStep::Wipeout { .. }
+                )
+            })
+            .count();
+        assert_eq!(count(&tree, Outcome::Pruned), wipeouts);
+        assert!(wipeouts > 0);
+        assert_eq!(count(&tree, Outcome::Solution), 1);
+        check_shape(&tree);
         // Walks and large boards are refused with a reason.
         assert!(SearchTree::of_knight(&knight(5, 5, "warnsdorff")).is_err());
         assert!(SearchTree::of_knight(&knight(7, 7, "backtrack-warnsdorff")).is_err());

@@ -469,6 +469,11 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
             .is_some()
     );
     h.get_by_label("out of its file's domain: a queen attacks it");
+    // The search tree has a node per assignment.
+    h.get_by_label("Search tree").click();
+    h.run();
+    let tree = searchlab::run::trace::tree::SearchTree::of_queens(&trace).unwrap();
+    assert_eq!(tree.len() as u64, trace.counters.nodes);
     super::snapshot(&mut h, "steps_queens_csp_ac3_8");
     // The trace ends on a solution, every column filled.
     h.state_mut().queens.steps_mut().seek(steps.len());

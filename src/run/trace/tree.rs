@@ -167,11 +167,12 @@ impl SearchTree {
         Ok(tree)
     }
 
-    /// The tree of a queens trace: backtracking with at most [`MAX_TREE_QUEENS`] queens,
-    /// a node per queen placed.
+    /// The tree of a queens trace: backtracking or CSP backtracking with at most
+    /// [`MAX_TREE_QUEENS`] queens, a node per queen placed (a CSP node whose inference
+    /// emptied a domain is pruned).
     pub fn of_queens(trace: &QueensTrace) -> Result<SearchTree, String> {
-        if trace.job.algorithm != "backtracking" {
-            return Err("the search tree is drawn for backtracking".into());
+        if !matches!(trace.job.algorithm.as_str(), "backtracking" | "csp") {
+            return Err("the search tree is drawn for backtracking and CSP backtracking".into());
         }
         if trace.job.n > MAX_TREE_QUEENS {
             return Err(format!(
@@ -181,15 +182,17 @@ impl SearchTree {
         }
         let mut b = Builder::default();
         let mut path: Vec<u32> = Vec::new();
+        let mut pruned: Vec<u32> = Vec::new();
         for (i, step) in trace.recorder.steps.iter().enumerate() {
             match step {
-                QueenStep::Place { .. } => {
+                QueenStep::Place { .. } | QueenStep::Assign { .. } => {
                     let id = b.add(path.last().copied().unwrap_or(ROOT), i);
                     path.push(id);
                 }
-                QueenStep::Remove { .. } => {
+                QueenStep::Remove { .. } | QueenStep::Unassign { .. } => {
                     path.pop();
                 }
+                QueenStep::Wipeout { .. } => pruned.extend(path.last()),
                 _ => {}
             }
         }
@@ -202,9 +205,15 @@ impl SearchTree {
             }
             v
         };
+        let mut was_pruned = vec![false; b.parent.len()];
+        for &p in &pruned {
+            was_pruned[p as usize] = true;
+        }
         Ok(b.finish(|b, node, leaf| {
             if b.depth[node] == n {
                 Outcome::Solution
+            } else if was_pruned[node] {
+                Outcome::Pruned
             } else if waiting && on_path[node] {
                 Outcome::Frontier
             } else if leaf {
