@@ -142,8 +142,8 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-/// A sink that keeps no step, only a sum over them (a conflict's attacker, else 1), so
-/// that the compiler cannot skip describing them.
+/// A sink that keeps no step, only a sum over them (a conflict's row, else 1), so that
+/// the compiler cannot skip describing them.
 struct Summed(u64);
 
 impl Sink<QueenStep> for Summed {
@@ -152,7 +152,7 @@ impl Sink<QueenStep> for Summed {
     #[inline]
     fn step(&mut self, step: QueenStep) -> bool {
         self.0 += match step {
-            QueenStep::Conflict { by, .. } => u64::from(by),
+            QueenStep::Conflict { row, .. } => u64::from(row),
             _ => 1,
         };
         true

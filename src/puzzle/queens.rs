@@ -327,6 +327,29 @@ impl std::fmt::Display for PlacementError {
 /// The most attacking pairs a validation error lists.
 const LISTED_PAIRS: usize = 5;
 
+/// The rightmost queen of `rows` (the row of the queen in each column, from column 0) that
+/// attacks the square in column `column`, row `row`, along a row or a diagonal: its
+/// column. `None` when none does. A queen on the square's own column is not counted.
+///
+/// # Example
+///
+/// ```rust
+/// use searchlab::puzzle::queens::attacker;
+///
+/// // Queens on a1, b4 and c2 (rows 0, 3 and 1 of columns 0, 1 and 2); column d tried.
+/// let rows = [0, 3, 1];
+/// assert_eq!(attacker(&rows, 3, 0), Some(2), "a1's row and c2's diagonal: the rightmost");
+/// assert_eq!(attacker(&rows, 3, 2), Some(2), "c2's diagonal");
+/// assert_eq!(attacker(&rows, 3, 3), Some(1), "b4's row and a1's diagonal");
+/// assert_eq!(attacker(&rows, 3, 4), None);
+/// ```
+pub fn attacker(rows: &[u32], column: u32, row: u32) -> Option<u32> {
+    (0..rows.len() as u32).rev().find(|&c| {
+        let r = rows[c as usize];
+        c != column && (r == row || r.abs_diff(row) == c.abs_diff(column))
+    })
+}
+
 /// Checks that `rows` places `n` non-attacking queens on an `n × n` board, naming the
 /// attacking pairs when it does not. `O(n)` unless there are attacks to name.
 ///
@@ -476,6 +499,31 @@ mod tests {
             }
         }
         pairs
+    }
+
+    #[test]
+    fn the_attacker_named_is_the_rightmost_queen_that_adds_a_pair() {
+        // Pairs the queen `row` of the next file makes with the queens of `rows`.
+        let new_pairs = |rows: &[u32], row: u32| {
+            let mut with = rows.to_vec();
+            with.push(row);
+            conflicts_slow(&with) - conflicts_slow(rows)
+        };
+        // Every placement of 4 queens on a 5 × 5 board and every square of the next file.
+        for code in 0..5u32.pow(4) {
+            let rows: Vec<u32> = (0..4).map(|c| code / 5u32.pow(c) % 5).collect();
+            for row in 0..5 {
+                // Queen c attacks the square when moving it far off the board (a row and
+                // diagonals nothing else is on) takes a pair away.
+                let attacks = |c: usize| {
+                    let mut away = rows.clone();
+                    away[c] = 1000 + 10 * c as u32;
+                    new_pairs(&rows, row) > new_pairs(&away, row)
+                };
+                let expected = (0..4).rev().find(|&c| attacks(c)).map(|c| c as u32);
+                assert_eq!(attacker(&rows, 4, row), expected, "{rows:?}, row {row}");
+            }
+        }
     }
 
     proptest::proptest! {

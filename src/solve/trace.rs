@@ -25,6 +25,12 @@ pub trait Sink<S> {
     fn step_with(&mut self, step: S, _state: &[u32]) -> bool {
         self.step(step)
     }
+
+    /// Takes `count` steps at once, step `i` being `make(i)`, in order: as many as fit.
+    /// `false` when the trace is now full (it may have taken fewer than `count`).
+    fn steps(&mut self, count: usize, make: impl Fn(usize) -> S) -> bool {
+        (0..count).all(|i| self.step(make(i)))
+    }
 }
 
 /// No trace: every call compiles to nothing.
@@ -35,6 +41,11 @@ impl<S> Sink<S> for Off {
 
     #[inline(always)]
     fn step(&mut self, _step: S) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn steps(&mut self, _count: usize, _make: impl Fn(usize) -> S) -> bool {
         true
     }
 }
@@ -101,6 +112,14 @@ impl<S> Sink<S> for Recorder<S> {
         self.steps.len() < self.limit
     }
 
+    #[inline]
+    fn steps(&mut self, count: usize, make: impl Fn(usize) -> S) -> bool {
+        // One capacity check for the lot: a range's map has an exact length.
+        let take = count.min(self.limit - self.steps.len());
+        self.steps.extend((0..take).map(make));
+        self.steps.len() < self.limit
+    }
+
     fn step_with(&mut self, step: S, state: &[u32]) -> bool {
         self.states
             .push((self.steps.len() as u32, self.values.len() as u32));
@@ -123,5 +142,15 @@ mod tests {
         assert_eq!(r.steps, [1, 2, 3]);
         assert_eq!(r.state(1, 2), Some(&[7, 8][..]));
         assert_eq!(r.state(0, 2), None);
+    }
+
+    #[test]
+    fn a_recorder_takes_a_run_of_steps_as_far_as_its_limit() {
+        let mut r = Recorder::new(5);
+        assert!(r.steps(3, |i| i * 10), "three of five");
+        assert!(!r.steps(4, |i| 100 + i), "two more fill it");
+        assert_eq!(r.steps, [0, 10, 20, 100, 101]);
+        let mut off = Off;
+        assert!(Sink::<usize>::steps(&mut off, 3, |i| i));
     }
 }

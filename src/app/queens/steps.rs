@@ -6,7 +6,7 @@ use crate::app::steps::{MAX_APP_STEPS, Steps};
 use crate::app::widgets::queens_board::{
     Attacks, Focus, MAX_LANDSCAPE_N, QueensBoardView, queens_board,
 };
-use crate::puzzle::queens::Landscape;
+use crate::puzzle::queens::{Landscape, attacker};
 use crate::run::queens::QueensTask;
 use crate::run::trace::guess::Question;
 use crate::run::trace::queens::{QueensTrace, QueensTraceJob, TRACEABLE};
@@ -30,7 +30,7 @@ fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> 
     let at = |column: u32, row: u32, by: Option<u32>| Some(Focus { column, row, by });
     let queen = |column: u32| at(column, *state.rows.get(column as usize)?, None);
     match *trace.recorder.steps.get(pos.checked_sub(1)?)? {
-        QueenStep::Conflict { column, row, by } => at(column, row, Some(by)),
+        QueenStep::Conflict { column, row } => at(column, row, attacker(&state.rows, column, row)),
         QueenStep::Place { column, row }
         | QueenStep::Push { column, row, .. }
         | QueenStep::Score { column, row, .. }

@@ -6,7 +6,7 @@
 
 use super::{check_limit, cut_note};
 use crate::puzzle::knight::file_letters;
-use crate::puzzle::queens::{conflicts, validate};
+use crate::puzzle::queens::{attacker, conflicts, validate};
 use crate::run::JobError;
 use crate::run::catalog::{Params, queens_algorithm};
 use crate::run::puzzle::PuzzleJob;
@@ -315,14 +315,19 @@ impl Teller<'_> {
             .flatten();
         let rows = &self.state.rows;
         let (text, mut value) = match *step {
-            QueenStep::Conflict { column, row, by } => {
-                let other = rows.get(by as usize).copied().unwrap_or(0);
-                (
-                    format!(
+            QueenStep::Conflict { column, row } => {
+                // Which queen attacks it, read off the board (the rightmost, if several).
+                let by = attacker(rows, column, row);
+                let text = match by {
+                    Some(by) => format!(
                         "Try {}: the queen on {} attacks it.",
                         at(column, row),
-                        at(by, other)
+                        at(by, rows[by as usize])
                     ),
+                    None => format!("Try {}: attacked.", at(column, row)),
+                };
+                (
+                    text,
                     json!({"kind": "conflict", "column": column, "row": row, "by": by}),
                 )
             }

@@ -26,16 +26,15 @@ pub fn solve(n: usize, ctl: &mut Control) -> Outcome {
     solve_traced(n, ctl, &mut Off)
 }
 
-/// [`solve`], telling `trace` each row tried and found attacked (and by which queen), each
-/// queen placed and each queen taken back.
+/// [`solve`], telling `trace` each row tried and found attacked, each queen placed and each
+/// queen taken back.
 pub fn solve_traced<T: Sink<QueenStep>>(n: usize, ctl: &mut Control, trace: &mut T) -> Outcome {
     let mut counters = Counters::default();
     let mut rows: Vec<u32> = Vec::with_capacity(n);
-    // Per row and diagonal: 0 when free, else the column of its queen plus one (so a
-    // trace can name the queen a conflict is with).
-    let mut row_used = vec![0u32; n];
-    let mut d1 = vec![0u32; 2 * n];
-    let mut d2 = vec![0u32; 2 * n];
+    // Per row and diagonal: 1 when a queen stands on it, else 0.
+    let mut row_used = vec![0u8; n];
+    let mut d1 = vec![0u8; 2 * n];
+    let mut d2 = vec![0u8; 2 * n];
     // The next row to try in each column.
     let mut next = vec![0u32; n + 1];
     let stop = loop {
@@ -43,48 +42,41 @@ pub fn solve_traced<T: Sink<QueenStep>>(n: usize, ctl: &mut Control, trace: &mut
         if c == n {
             break Stop::Found;
         }
-        let mut placed = false;
-        let mut full = false;
-        while (next[c] as usize) < n {
-            let r = next[c] as usize;
-            next[c] += 1;
-            let by = row_used[r].max(d1[c + r]).max(d2[c + n - r]);
-            let safe = by == 0;
-            if T::ON {
-                let step = if safe {
-                    QueenStep::Place {
-                        column: c as u32,
-                        row: r as u32,
-                    }
-                } else {
-                    QueenStep::Conflict {
-                        column: c as u32,
-                        row: r as u32,
-                        by: by - 1,
-                    }
-                };
-                full = !trace.step(step);
-            }
-            if safe {
-                let mark = c as u32 + 1;
-                row_used[r] = mark;
-                d1[c + r] = mark;
-                d2[c + n - r] = mark;
-                rows.push(r as u32);
-                next[c + 1] = 0;
-                counters.nodes += 1;
-                crate::solve::knight::note_depth(&mut counters, rows.len());
-                placed = true;
-                break;
-            }
-            if full {
-                break;
-            }
+        // The first row from `next[c]` on that nothing attacks, or n.
+        let from = next[c] as usize;
+        let mut r = from;
+        while r < n && (row_used[r] | d1[c + r] | d2[c + n - r]) != 0 {
+            r += 1;
         }
-        if full {
+        let placed = r < n;
+        next[c] = (r + usize::from(placed)) as u32;
+        // The rows passed over were each tried and found attacked: described all at once,
+        // after the scan, so that the scan itself is the untraced one.
+        if T::ON
+            && r > from
+            && !trace.steps(r - from, |i| QueenStep::Conflict {
+                column: c as u32,
+                row: (from + i) as u32,
+            })
+        {
             break Stop::StepLimit;
         }
         if placed {
+            row_used[r] = 1;
+            d1[c + r] = 1;
+            d2[c + n - r] = 1;
+            rows.push(r as u32);
+            next[c + 1] = 0;
+            counters.nodes += 1;
+            crate::solve::knight::note_depth(&mut counters, rows.len());
+            if T::ON
+                && !trace.step(QueenStep::Place {
+                    column: c as u32,
+                    row: r as u32,
+                })
+            {
+                break Stop::StepLimit;
+            }
             if let Some(stop) = ctl.tick(&counters, &rows) {
                 break stop;
             }

@@ -7,16 +7,14 @@
 /// One decision of an N-Queens search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QueenStep {
-    /// Backtracking: the next column tries `row` and finds it attacked by the queen in
-    /// column `by`.
+    /// Backtracking: the next column tries `row` and finds it attacked. Which queen attacks
+    /// it is a fact of the board before the step, [`crate::puzzle::queens::attacker`]: the
+    /// solver tests the square's row and diagonals at once and does not name one.
     Conflict {
         /// The column being filled.
         column: u32,
         /// The row tried.
         row: u32,
-        /// The column of a queen that attacks it (the rightmost of those on its row and
-        /// diagonals).
-        by: u32,
     },
     /// Backtracking: a queen goes on `row` of the next column, attacked by none.
     Place {
