@@ -18,6 +18,9 @@ use std::sync::Arc;
 const ANIMATION_S: f64 = 1.2;
 /// A pause between two symmetries of "Show every symmetry".
 const TOUR_PAUSE_S: f64 = 0.8;
+/// Below this width (points) or height left, the members are a picker, not a list.
+const NARROW: f32 = 480.0;
+const SHORT: f32 = 560.0;
 
 /// A symmetry being played: from the member on show before, at a time.
 #[derive(Debug, Clone, Copy)]
@@ -353,16 +356,38 @@ impl Browser {
         });
         // Its members, each named by the symmetry that makes it from the first.
         let class = c.classes[self.class].clone();
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Members:");
-            for (k, &(_, s)) in class.members.iter().enumerate() {
-                let label = format!("{} {}", k + 1, s.describe());
-                if ui.selectable_label(k == self.member, label).clicked() {
-                    self.touring = false;
-                    self.go_to_member(k, now);
+        let said = |k: usize| format!("{} {}", k + 1, class.members[k].1.describe());
+        let mut picked = None;
+        if visible < NARROW || ui.available_height() < SHORT {
+            // A narrow or short panel: a picker, so that the board keeps its room.
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(format!("Member (of {}):", class.members.len()));
+                egui::ComboBox::from_id_salt("browser member")
+                    .selected_text(said(self.member))
+                    .show_ui(ui, |ui| {
+                        for k in 0..class.members.len() {
+                            if ui.selectable_label(k == self.member, said(k)).clicked() {
+                                picked = Some(k);
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+            });
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Members:");
+                for k in 0..class.members.len() {
+                    if ui.selectable_label(k == self.member, said(k)).clicked() {
+                        picked = Some(k);
+                    }
                 }
-            }
-        });
+            });
+        }
+        if let Some(k) = picked {
+            self.touring = false;
+            self.go_to_member(k, now);
+        }
         // The tour: the next member once the last symmetry has played and paused.
         let animating = self.anim.is_some_and(|a| now - a.started < ANIMATION_S);
         if !animating && let Some(a) = self.anim.take() {

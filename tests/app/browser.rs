@@ -108,3 +108,30 @@ fn a_board_without_solutions_says_so_and_its_keys_do_nothing() {
     h.run();
     assert_eq!(h.state().queens.browser().position(), (0, 0));
 }
+
+#[test]
+fn a_small_window_picks_members_from_a_list_that_keeps_the_board_its_room() {
+    let mut h = super::harness_of_size(800.0, 600.0);
+    h.run();
+    h.get_by_label("N-Queens").click();
+    h.run();
+    enter_text(&mut h, "Queens (n)", "8");
+    h.get_by_label("Browse the solutions").click();
+    until_listed(&mut h, false);
+    // No list of eight members: a picker, showing the first.
+    assert!(h.query_by_label("2 turned a quarter clockwise").is_none());
+    h.get_by_label("Member (of 8):").click();
+    h.run();
+    h.get_by_label("3 turned half way round").click();
+    h.run_steps(3);
+    h.get_by_label_contains("Member 1 → member 3: turned half way round");
+    assert_eq!(h.state().queens.browser().position(), (0, 2));
+    let c = h.state().queens.browser().catalogue().unwrap().clone();
+    let class = &c.classes[0];
+    assert_eq!(
+        Symmetry::Half
+            .queens(&c.solutions[class.representative])
+            .as_ref(),
+        Some(&c.solutions[class.members[2].0])
+    );
+}
