@@ -365,10 +365,13 @@ fn unique_leads_with_the_solutions_up_to_symmetry() {
         let (code, out, err) = searchlab(&["queens", "count", "--n", &n.to_string(), "--unique"]);
         assert_eq!(code, 0, "{err}");
         let first = out.lines().next().unwrap_or_default();
+        // Singular where a count is one: 1 queen, 1 solution (n = 1, 4 and 6).
+        let solutions = if known == 1 { "solution" } else { "solutions" };
+        let queens = if n == 1 { "queen" } else { "queens" };
         assert_eq!(
             first,
             format!(
-                "{known} solutions of {n} queens up to rotation and reflection ({} in all)",
+                "{known} {solutions} of {n} {queens} up to rotation and reflection ({} in all)",
                 A000170[n]
             )
         );

@@ -174,12 +174,19 @@ fn unique_headline(report: &Report) {
     use crate::run::queens::QueensReport;
     let line = match report {
         Report::Queens(QueensReport::Count(r)) if r.complete => format!(
-            "{} solutions of {} queens up to rotation and reflection ({} in all)",
-            r.unique, r.n, r.total
+            "{} solution{} of {} queen{} up to rotation and reflection ({} in all)",
+            r.unique,
+            if r.unique == 1 { "" } else { "s" },
+            r.n,
+            if r.n == 1 { "" } else { "s" },
+            r.total
         ),
         Report::Magic(MagicReport::Count(r)) if r.complete => format!(
-            "{} magic squares of order {} up to rotation and reflection ({} in all)",
-            r.unique, r.order, r.total
+            "{} magic square{} of order {} up to rotation and reflection ({} in all)",
+            r.unique,
+            if r.unique == 1 { "" } else { "s" },
+            r.order,
+            r.total
         ),
         _ => return,
     };

@@ -239,7 +239,8 @@ struct SolveJson<'a> {
 }
 
 fn count_text(out: &mut dyn Write, r: &QueensCountReport) -> io::Result<()> {
-    writeln!(out, "{} queens on {}x{}: {}", r.n, r.n, r.n, r.message)?;
+    let queens = if r.n == 1 { "queen" } else { "queens" };
+    writeln!(out, "{} {queens} on {}x{}: {}", r.n, r.n, r.n, r.message)?;
     writeln!(
         out,
         "{} nodes, {} thread{}; {:.3} ms",

@@ -286,8 +286,10 @@ impl PuzzleJob for MagicJob {
                 };
                 let message = if c.complete {
                     format!(
-                        "{} magic squares of order {n} ({} up to rotation and reflection)",
-                        c.total, c.unique
+                        "{} magic square{} of order {n} ({} up to rotation and reflection)",
+                        c.total,
+                        if c.total == 1 { "" } else { "s" },
+                        c.unique
                     )
                 } else {
                     format!(

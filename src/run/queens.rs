@@ -628,9 +628,10 @@ fn count_all(
     }
     let message = if complete {
         match small {
-            Some(_) => format!("{total} solutions"),
+            Some(_) => format!("{total} solution{}", if total == 1 { "" } else { "s" }),
             None => format!(
-                "{total} solutions ({} up to rotation and reflection)",
+                "{total} solution{} ({} up to rotation and reflection)",
+                if total == 1 { "" } else { "s" },
                 sum.unique()
             ),
         }
