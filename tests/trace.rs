@@ -503,20 +503,31 @@ proptest! {
             _ => 1,
         };
         let mut state = qtrace::QueensState::new(n);
+        // Backtracking tries each column's rows from the top, one after another, and
+        // after taking a queen back goes on below it.
+        let mut next_row = vec![0u32; n + 1];
         for (i, step) in steps.iter().enumerate() {
             let rows = &state.rows;
             match *step {
                 QueenStep::Place { column, row } => {
                     prop_assert_eq!(column as usize, rows.len());
+                    prop_assert_eq!(row, next_row[column as usize], "rows in order");
+                    next_row[column as usize] = row + 1;
+                    next_row[column as usize + 1] = 0;
                     let mut with = rows.clone();
                     with.push(row);
                     prop_assert_eq!(attacking_pairs(&with), 0, "a placed queen is safe");
                 }
                 QueenStep::Conflict { column, row } => {
                     prop_assert_eq!(column as usize, rows.len());
+                    prop_assert_eq!(row, next_row[column as usize], "rows in order");
+                    next_row[column as usize] = row + 1;
                     let mut with = rows.clone();
                     with.push(row);
                     prop_assert!(attacking_pairs(&with) > 0, "the square tried is attacked");
+                }
+                QueenStep::Remove { column, row } => {
+                    prop_assert_eq!(next_row[column as usize], row + 1, "the queen on show");
                 }
                 QueenStep::Score { column, row, h } | QueenStep::Push { column, row, h } => {
                     let mut moved = rows.clone();

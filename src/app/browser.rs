@@ -18,8 +18,9 @@ use std::sync::Arc;
 const ANIMATION_S: f64 = 1.2;
 /// A pause between two symmetries of "Show every symmetry".
 const TOUR_PAUSE_S: f64 = 0.8;
-/// Below this width (points) or height left, the members are a picker, not a list.
+/// Below this width (points), the members are a picker, not a list.
 const NARROW: f32 = 480.0;
+/// Below this height left under the class row (points), the members are a picker too.
 const SHORT: f32 = 560.0;
 
 /// A symmetry being played: from the member on show before, at a time.

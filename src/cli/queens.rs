@@ -255,7 +255,8 @@ fn count_text(out: &mut dyn Write, r: &QueensCountReport) -> io::Result<()> {
 const MAX_DRAWN_N: u64 = 40;
 
 fn solve_text(out: &mut dyn Write, r: &QueensSolveReport) -> io::Result<()> {
-    writeln!(out, "{} queens, {}, seed {}", r.n, r.algorithm, r.seed)?;
+    let queens = if r.n == 1 { "queen" } else { "queens" };
+    writeln!(out, "{} {queens}, {}, seed {}", r.n, r.algorithm, r.seed)?;
     writeln!(out, "{}", r.message)?;
     if r.found && r.n <= MAX_DRAWN_N {
         writeln!(out)?;

@@ -271,8 +271,9 @@ const MAX_DRAWN_N: u64 = 40;
 fn queens_text(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
     writeln!(
         out,
-        "{} queens, {}{}, seed {}",
+        "{} {}, {}{}, seed {}",
         t.job.n,
+        if t.job.n == 1 { "queen" } else { "queens" },
         t.job.algorithm,
         param_list(&t.params),
         t.job.seed

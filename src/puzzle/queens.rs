@@ -336,11 +336,11 @@ const LISTED_PAIRS: usize = 5;
 /// ```rust
 /// use searchlab::puzzle::queens::attacker;
 ///
-/// // Queens on a1, b4 and c2 (rows 0, 3 and 1 of columns 0, 1 and 2); column d tried.
+/// // Queens on rows 0, 3 and 1 of columns 0, 1 and 2; squares of column 3 tried.
 /// let rows = [0, 3, 1];
-/// assert_eq!(attacker(&rows, 3, 0), Some(2), "a1's row and c2's diagonal: the rightmost");
-/// assert_eq!(attacker(&rows, 3, 2), Some(2), "c2's diagonal");
-/// assert_eq!(attacker(&rows, 3, 3), Some(1), "b4's row and a1's diagonal");
+/// assert_eq!(attacker(&rows, 3, 0), Some(2), "column 0's row, column 2's diagonal");
+/// assert_eq!(attacker(&rows, 3, 2), Some(2), "column 2's diagonal");
+/// assert_eq!(attacker(&rows, 3, 3), Some(1), "column 1's row, column 0's diagonal");
 /// assert_eq!(attacker(&rows, 3, 4), None);
 /// ```
 pub fn attacker(rows: &[u32], column: u32, row: u32) -> Option<u32> {

@@ -293,9 +293,10 @@ impl PuzzleJob for MagicJob {
                     )
                 } else {
                     format!(
-                        "{}: at least {} magic squares (incomplete count)",
+                        "{}: at least {} magic square{} (incomplete count)",
                         stop.describe(),
-                        c.total
+                        c.total,
+                        if c.total == 1 { "" } else { "s" }
                     )
                 };
                 Ok(MagicReport::Count(MagicCountReport {

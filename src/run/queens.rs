@@ -403,7 +403,9 @@ fn solve(
     } else {
         conflicts(&rows)
     };
-    let message = if found {
+    let message = if found && n == 1 {
+        "placed 1 queen: nothing to attack it".to_string()
+    } else if found {
         format!("placed {n} queens, none attacking another")
     } else if n == 2 || n == 3 {
         // Proved by searching every placement (count_small is exhaustive).
@@ -637,8 +639,9 @@ fn count_all(
         }
     } else {
         format!(
-            "{}: at least {total} solutions (incomplete count)",
-            stop_reason.describe()
+            "{}: at least {total} solution{} (incomplete count)",
+            stop_reason.describe(),
+            if total == 1 { "" } else { "s" }
         )
     };
     Ok(QueensCountReport {
@@ -721,13 +724,21 @@ fn count_prefix(
     };
     let total = counted.sum.total();
     let rows = |k: usize| if k == 1 { "column" } else { "columns" };
-    let what = format!("solutions begin with the {placed} {} given", rows(placed));
+    let what = |count: u64| {
+        let begin = if count == 1 {
+            "solution begins"
+        } else {
+            "solutions begin"
+        };
+        format!("{begin} with the {placed} {} given", rows(placed))
+    };
     let message = match (&illegal, counted.complete) {
-        (Some(why), _) => format!("0 {what}: {why}"),
-        (None, true) => format!("{total} {what}"),
+        (Some(why), _) => format!("0 {}: {why}", what(0)),
+        (None, true) => format!("{total} {}", what(total)),
         (None, false) => format!(
-            "{}: at least {total} {what} (incomplete count)",
-            counted.stop.describe()
+            "{}: at least {total} {} (incomplete count)",
+            counted.stop.describe(),
+            what(total)
         ),
     };
     Ok(QueensCountReport {

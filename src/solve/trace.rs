@@ -115,7 +115,7 @@ impl<S> Sink<S> for Recorder<S> {
     #[inline]
     fn steps(&mut self, count: usize, make: impl Fn(usize) -> S) -> bool {
         // One capacity check for the lot: a range's map has an exact length.
-        let take = count.min(self.limit - self.steps.len());
+        let take = count.min(self.limit.saturating_sub(self.steps.len()));
         self.steps.extend((0..take).map(make));
         self.steps.len() < self.limit
     }

@@ -324,9 +324,13 @@ impl QueensPlay {
                         false,
                     );
                 } else if h.complete {
-                    let s = if h.solutions == 1 { "" } else { "s" };
+                    let (s, keep) = if h.solutions == 1 {
+                        ("", "keeps")
+                    } else {
+                        ("s", "keep")
+                    };
                     ui.label(format!(
-                        "{} solution{s} of {n} queens keep every queen you placed (counted exactly, {} placements tried).",
+                        "{} solution{s} of {n} queens {keep} every queen you placed (counted exactly, {} placements tried).",
                         h.solutions, h.nodes
                     ));
                     let placed = h.columns.iter().flatten().count();
@@ -349,9 +353,10 @@ impl QueensPlay {
                     outcome_label(
                         ui,
                         &format!(
-                            "Cut short ({}): at least {} solutions keep your queens.",
+                            "Cut short ({}): at least {} solution{} your queens.",
                             h.stop.describe(),
-                            h.solutions
+                            h.solutions,
+                            if h.solutions == 1 { " keeps" } else { "s keep" }
                         ),
                         false,
                     );

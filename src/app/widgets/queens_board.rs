@@ -116,7 +116,7 @@ pub struct QueensBoardView<'a> {
 pub const MAX_LANDSCAPE_N: usize = 64;
 
 /// The square a search is looking at (a row it tries, a move it scores), and the queen
-/// that attacks it, if the search named one.
+/// that attacks it when the view has worked one out (`puzzle::queens::attacker`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Focus {
     pub column: u32,

@@ -197,6 +197,9 @@ impl QueensTraceJob {
     fn message(&self, rows: &[u32], stop: Stop, conflicts: u64) -> String {
         let n = self.n;
         if stop == Stop::Found {
+            if n == 1 {
+                return "placed 1 queen: nothing to attack it".to_string();
+            }
             return format!("placed {n} queens, none attacking another");
         }
         let what = if (rows.len() as u64) < n {
