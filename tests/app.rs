@@ -40,6 +40,16 @@ mod lessons;
 #[path = "app/browser.rs"]
 mod browser;
 
+/// The finished experiment's table as CSV (what Export writes).
+fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
+    let outcome = h.state().experiments.outcome.as_ref();
+    outcome
+        .expect("an experiment has run")
+        .as_ref()
+        .expect("it succeeded")
+        .csv()
+}
+
 fn harness() -> Harness<'static, SearchLabApp> {
     harness_of_size(1280.0, 800.0)
 }
@@ -1189,15 +1199,7 @@ fn a_start_square_sweep_draws_its_heat_map_with_304_tours_from_each_corner() {
     h.get_by_label("Chessboard");
     h.get_by_label_contains("1728 tours in all");
     // The table as CSV (what Export writes): a header and a row per square.
-    let csv = h
-        .state()
-        .experiments
-        .outcome
-        .as_ref()
-        .unwrap()
-        .as_ref()
-        .unwrap()
-        .csv();
+    let csv = experiment_csv(&h);
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -1335,15 +1337,7 @@ fn the_course_comparison_tables_plots_and_exports_every_algorithm_at_every_n() {
     );
     snapshot(&mut h, "experiments_course");
     // The CSV has a row per table row, with the columns of --json's rows.
-    let csv = h
-        .state()
-        .experiments
-        .outcome
-        .as_ref()
-        .unwrap()
-        .as_ref()
-        .unwrap()
-        .csv();
+    let csv = experiment_csv(&h);
     let mut lines = csv.lines();
     let header = lines.next().unwrap();
     let columns: Vec<&str> = header.split(',').collect();
