@@ -16,12 +16,15 @@ use searchlab::solve::trace::{Off, Recorder, Sink};
 use searchlab::solve::{Budget, Control, rng_from_seed};
 use std::hint::black_box;
 
+// Every size goes through `black_box`: the app and the command line read it at run time,
+// and a size the compiler knows lets it specialise the untraced search alone.
+
 fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
     let mut ctl = Control::quiet(Budget::unlimited().with_nodes(2_000_000));
     let mut rng = rng_from_seed(1);
     match which {
         "warnsdorff 300x300" => {
-            let board = Board::new(300, 300).unwrap();
+            let board = Board::new(black_box(300), 300).unwrap();
             let p = Problem {
                 board: &board,
                 start: 0,
@@ -36,7 +39,7 @@ fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
                 .len()
         }
         "backtrack 5x5" => {
-            let board = Board::new(5, 5).unwrap();
+            let board = Board::new(black_box(5), 5).unwrap();
             let p = Problem {
                 board: &board,
                 start: 0,
@@ -47,7 +50,7 @@ fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
                 .len()
         }
         "count 5x5 from a corner" => {
-            let board = Board::new(5, 5).unwrap();
+            let board = Board::new(black_box(5), 5).unwrap();
             let p = Problem {
                 board: &board,
                 start: 0,
@@ -56,7 +59,7 @@ fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
             count::count_traced(&p, &mut ctl, trace).0.tours as usize
         }
         _ => {
-            let board = Board::new(4, 4).unwrap();
+            let board = Board::new(black_box(4), 4).unwrap();
             let p = Problem {
                 board: &board,
                 start: 0,
@@ -72,16 +75,21 @@ fn queens_run<T: Sink<QueenStep>>(which: &str, trace: &mut T) -> usize {
     let mut ctl = Control::quiet(Budget::unlimited());
     let mut rng = rng_from_seed(1);
     match which {
-        "backtracking 14 queens" => backtracking::solve_traced(14, &mut ctl, trace).rows.len(),
+        "backtracking 14 queens" => backtracking::solve_traced(black_box(14), &mut ctl, trace)
+            .rows
+            .len(),
+        "backtracking 18 queens" => backtracking::solve_traced(black_box(18), &mut ctl, trace)
+            .rows
+            .len(),
         "hill-climbing 10 queens" => {
-            let start = random_start(10, &mut rng);
+            let start = random_start(black_box(10), &mut rng);
             hill_climbing::solve_traced(&start, Heuristic::H2, 100, &mut rng, &mut ctl, trace)
                 .rows
                 .len()
         }
         _ => {
             let config = min_conflicts::Config::default();
-            min_conflicts::solve_traced(10_000, &config, &mut rng, &mut ctl, trace)
+            min_conflicts::solve_traced(black_box(10_000), &config, &mut rng, &mut ctl, trace)
                 .rows
                 .len()
         }
@@ -113,6 +121,7 @@ fn benches(c: &mut Criterion) {
     }
     for which in [
         "backtracking 14 queens",
+        "backtracking 18 queens",
         "hill-climbing 10 queens",
         "min-conflicts 10000 queens",
     ] {
@@ -194,6 +203,29 @@ fn seeking(c: &mut Criterion) {
             },
         );
     }
+    // N-Queens backtracking keeps its steps packed, in runs: a seek reads them from the
+    // middle of a run.
+    let job = searchlab::run::trace::QueensTraceJob {
+        n: 20,
+        algorithm: "backtracking".into(),
+        params: vec![],
+        seed: 0,
+        budget: Budget::unlimited(),
+        limit: 1_000_000,
+    };
+    let trace = Arc::new(job.run(&AtomicBool::new(false)).unwrap());
+    let len = trace.recorder.len();
+    let timeline = Timeline::new(trace);
+    let mut at = 0usize;
+    c.bench_function(
+        &format!("timeline seek, queens backtracking 20, {len} steps"),
+        |b| {
+            b.iter(|| {
+                at = (at + 616_161) % (len + 1);
+                timeline.state_at(black_box(at)).rows.len()
+            })
+        },
+    );
 }
 
 criterion_group!(trace, benches, seeking);

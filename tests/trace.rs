@@ -257,7 +257,7 @@ proptest! {
         let problem = Problem { board: &board, start, closed };
         let mut recorder = Recorder::new(limit);
         let traced = run_knight(algo, &problem, seed, Some(&mut recorder));
-        let steps = &recorder.steps;
+        let steps = &recorder.iter().collect::<Vec<_>>();
         prop_assert!(steps.len() <= limit);
         prop_assert_eq!(replay(steps, family(algo), traced.1), traced.0.clone(), "replay");
         prop_assert!(board.validate_path(&traced.0).is_ok());
@@ -300,7 +300,7 @@ fn the_traced_count_counts_304_tours_from_a_corner_of_5x5() {
     let mut recorder = Recorder::new(usize::MAX);
     let (path, stop, counters) = run_knight(KnightAlgo::Count, &problem, 0, Some(&mut recorder));
     assert_eq!((stop, counters.solutions), (Stop::Exhausted, 304));
-    assert_eq!(kinds(&recorder.steps, "tour"), 304);
+    assert_eq!(kinds(&recorder.into_steps(), "tour"), 304);
     assert!(path.is_empty());
 }
 
@@ -480,14 +480,14 @@ proptest! {
         prop_assume!(!(matches!(algo, QueensAlgo::MinConflicts) && (n == 2 || n == 3)));
         let mut recorder = Recorder::new(limit);
         let traced = run_queens(algo, n, seed, Some(&mut recorder));
-        let steps = &recorder.steps;
+        let steps = &recorder.iter().collect::<Vec<_>>();
         let family = match algo {
             QueensAlgo::BestFirst(_) => qtrace::Family::LastPopped,
             QueensAlgo::HillClimbing(..) | QueensAlgo::Annealing(_) | QueensAlgo::Beam(..) => qtrace::Family::Best,
             QueensAlgo::Csp(_) => qtrace::Family::Assigned,
             _ => qtrace::Family::Current,
         };
-        let replayed = qtrace::replay(n, steps, |i| recorder.state(i, n), family, traced.1 == Stop::Found);
+        let replayed = qtrace::replay(n, steps.iter().copied(), |i| recorder.state(i, n), family, traced.1 == Stop::Found);
         prop_assert_eq!(&replayed, &traced.0, "replay");
         if traced.1 == Stop::Found {
             prop_assert_eq!(searchlab::puzzle::queens::validate(n, &traced.0), Ok(()));
@@ -907,7 +907,7 @@ mod tree {
         .unwrap();
         let tree = SearchTree::of_queens(&csp).unwrap();
         assert_eq!(tree.len() as u64, csp.counters.nodes);
-        let wipeouts = (csp.recorder.steps.iter())
+        let wipeouts = (csp.recorder.iter())
             .filter(|s| {
                 matches!(
                     s,
@@ -947,7 +947,7 @@ fn a_beam_cut_among_its_starting_members_replays_to_its_answer() {
         let found = o.stop == Stop::Found;
         let replayed = qtrace::replay(
             4,
-            &recorder.steps,
+            recorder.iter(),
             |i| recorder.state(i, 4),
             qtrace::Family::Best,
             found,

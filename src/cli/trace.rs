@@ -215,16 +215,15 @@ struct BoardJson {
 /// Writes `{"steps":[...], ...tail}` with the steps streamed, one object each.
 fn json_object(
     out: &mut dyn Write,
-    count: usize,
-    mut step: impl FnMut(usize) -> serde_json::Value,
+    steps: impl Iterator<Item = serde_json::Value>,
     tail: &impl Serialize,
 ) -> io::Result<()> {
     write!(out, "{{\"steps\":[")?;
-    for i in 0..count {
+    for (i, step) in steps.enumerate() {
         if i > 0 {
             write!(out, ",")?;
         }
-        serde_json::to_writer(&mut *out, &step(i))?;
+        serde_json::to_writer(&mut *out, &step)?;
     }
     write!(out, "],")?;
     let tail = serde_json::to_string(tail)?;
@@ -259,8 +258,7 @@ fn knight_json(out: &mut dyn Write, t: &KnightTrace) -> io::Result<()> {
     let mut teller = t.teller();
     json_object(
         out,
-        t.steps.len(),
-        |i| teller.tell(&t.steps[i], true).1.unwrap_or_default(),
+        (t.steps.iter()).map(|step| teller.tell(step, true).1.unwrap_or_default()),
         &tail,
     )
 }
@@ -278,11 +276,11 @@ fn queens_text(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
         param_list(&t.params),
         t.job.seed
     )?;
-    let held = &t.recorder.steps;
+    let held = &t.recorder;
     let width = held.len().to_string().len();
     let mut teller = t.teller();
     for (i, step) in held.iter().enumerate() {
-        let (line, _) = teller.tell(step, false);
+        let (line, _) = teller.tell(&step, false);
         writeln!(out, "{:>width$}  {line}", i + 1)?;
     }
     writeln!(out)?;
@@ -342,12 +340,10 @@ fn queens_json(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
         stats: &t.counters,
         rows: &t.rows,
     };
-    let held = &t.recorder.steps;
     let mut teller = t.teller();
     json_object(
         out,
-        held.len(),
-        |i| teller.tell(&held[i], true).1.unwrap_or_default(),
+        (t.recorder.iter()).map(|step| teller.tell(&step, true).1.unwrap_or_default()),
         &tail,
     )
 }

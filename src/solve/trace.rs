@@ -11,8 +11,44 @@
 //! The step types belong to each puzzle: [`super::knight::trace`] and
 //! [`super::queens::trace`].
 
+/// A step of a trace.
+///
+/// Two things let a [`Recorder`] keep a long trace in little memory, both optional. Some
+/// kinds of step come in runs that differ only by a counter, such as the rows a queen's
+/// column tries one after another: [`Step::nth`] makes each step of such a run from its
+/// first, so that a run is kept as one step and its length. And a step that fits in 31
+/// bits, [`Step::pack`], is kept in one 32-bit word.
+pub trait Step: Copy {
+    /// Step `i` of a run that begins with this one (`nth(0)` is this one). A kind that does
+    /// not come in runs repeats itself, the default.
+    fn nth(&self, _i: u32) -> Self {
+        *self
+    }
+
+    /// This step in 31 bits (below `1 << 31`), if it fits; by default none does.
+    fn pack(&self) -> Option<u32> {
+        None
+    }
+
+    /// The step that [`Step::pack`] gave `word` for.
+    fn unpack(_word: u32) -> Option<Self> {
+        None
+    }
+
+    /// A run of `len` steps from this one in 30 bits (below `1 << 30`), if it fits; by
+    /// default none does.
+    fn pack_run(&self, _len: usize) -> Option<u32> {
+        None
+    }
+
+    /// The first step and the length of the run that [`Step::pack_run`] gave `word` for.
+    fn unpack_run(_word: u32) -> Option<(Self, usize)> {
+        None
+    }
+}
+
 /// Where a solver sends its steps.
-pub trait Sink<S> {
+pub trait Sink<S: Step> {
     /// Whether steps are wanted at all. Solvers test it before describing a step, so an
     /// untraced search does no work for its trace.
     const ON: bool;
@@ -26,17 +62,18 @@ pub trait Sink<S> {
         self.step(step)
     }
 
-    /// Takes `count` steps at once, step `i` being `make(i)`, in order: as many as fit.
-    /// `false` when the trace is now full (it may have taken fewer than `count`).
-    fn steps(&mut self, count: usize, make: impl Fn(usize) -> S) -> bool {
-        (0..count).all(|i| self.step(make(i)))
+    /// Takes a run of `count` steps, in order, as many as fit: step `i` of the run is
+    /// `first.nth(i)`. A [`Recorder`] keeps the run as one step and its length. `false`
+    /// when the trace is now full (it may have taken fewer than `count`).
+    fn run(&mut self, first: S, count: usize) -> bool {
+        (0..count).all(|i| self.step(first.nth(i as u32)))
     }
 }
 
 /// No trace: every call compiles to nothing.
 pub struct Off;
 
-impl<S> Sink<S> for Off {
+impl<S: Step> Sink<S> for Off {
     const ON: bool = false;
 
     #[inline(always)]
@@ -45,39 +82,99 @@ impl<S> Sink<S> for Off {
     }
 
     #[inline(always)]
-    fn steps(&mut self, _count: usize, _make: impl Fn(usize) -> S) -> bool {
+    fn run(&mut self, _first: S, _count: usize) -> bool {
         true
     }
 }
 
 /// Keeps the steps, at most `limit` of them, and the states that some steps carry.
+///
+/// The steps are kept as 32-bit words (see [`Word`]): one for each step taken alone, and one
+/// or two for each run (see [`Sink::run`]), however long. A step's word is the step itself
+/// when it packs into 31 bits ([`Step::pack`]), else the index of the step in a list of its
+/// own; a run's is the run itself when it packs into 30 bits ([`Step::pack_run`]), else a
+/// header with its length followed by its first step's word. A backtracking trace thus
+/// takes under a byte a step. [`Recorder::get`] and [`Recorder::iter`] give every step,
+/// runs told apart.
 #[derive(Debug, Clone)]
 pub struct Recorder<S> {
-    /// The steps, in the order the solver took them.
-    pub steps: Vec<S>,
+    /// The steps, in the order the solver took them: see [`Word`].
+    words: Vec<u32>,
+    /// The steps that do not pack into a word.
+    wide: Vec<S>,
+    /// `(index of a step, index of its word)` for the first step of an entry every
+    /// [`MARK_EVERY`] words or so, from `(0, 0)`: where [`Recorder::get`] starts reading.
+    marks: Vec<(u32, u32)>,
+    /// How many steps were taken, each step of a run counted.
+    len: usize,
     /// The states carried by steps, flat: `(index of the step, offset into `values`)`.
-    pub states: Vec<(u32, u32)>,
+    states: Vec<(u32, u32)>,
     /// The values of every carried state, one after another.
-    pub values: Vec<u32>,
+    values: Vec<u32>,
     limit: usize,
 }
 
+/// How a recorder's word reads, by its top bits.
+enum Word {
+    /// `0…`: a step, packed.
+    Packed(u32),
+    /// `10…`: a run, packed.
+    PackedRun(u32),
+    /// `110…`: the index of a step in `wide`.
+    Wide(usize),
+    /// `111…`: a run of this many steps, whose first step is the next word.
+    Run(usize),
+}
+
+const PACKED_RUN: u32 = 1 << 31;
+const WIDE: u32 = 3 << 30;
+const RUN: u32 = 7 << 29;
+/// The low 30 bits: a packed run.
+const LOW_30: u32 = (1 << 30) - 1;
+/// The low 29 bits: an index or a length.
+const LOW: u32 = (1 << 29) - 1;
+
+/// Words between marks: a random read decodes at most about this many.
+const MARK_EVERY: usize = 64;
+
+impl Word {
+    fn read(word: u32) -> Word {
+        if word < PACKED_RUN {
+            Word::Packed(word)
+        } else if word < WIDE {
+            Word::PackedRun(word & LOW_30)
+        } else if word < RUN {
+            Word::Wide((word & LOW) as usize)
+        } else {
+            Word::Run((word & LOW) as usize)
+        }
+    }
+}
+
 impl<S> Recorder<S> {
-    /// A recorder that takes at most `limit` steps (at least one).
+    /// A recorder that takes at most `limit` steps (at least one, at most 2²⁹ − 1).
     pub fn new(limit: usize) -> Recorder<S> {
         Recorder {
-            // A first block at once: growing from nothing costs a trace of a few thousand
-            // steps more than its search.
-            steps: Vec::with_capacity(limit.clamp(1, 4096)),
+            // Room for a million words at once (4 MB, given by the system page by page
+            // as they are written): growing by doubling would copy every word written so
+            // far into fresh memory each time, and fresh memory is what a trace pays most
+            // for.
+            words: Vec::with_capacity(limit.clamp(1, 1 << 20)),
+            wide: Vec::new(),
+            marks: vec![(0, 0)],
+            len: 0,
             states: Vec::new(),
             values: Vec::new(),
-            limit: limit.max(1),
+            limit: limit.clamp(1, LOW as usize),
         }
     }
 
     /// Empties it for another run, keeping its memory.
     pub fn clear(&mut self) {
-        self.steps.clear();
+        self.words.clear();
+        self.wide.clear();
+        self.marks.truncate(1);
+        self.len = 0;
         self.states.clear();
         self.values.clear();
     }
@@ -87,9 +184,24 @@ impl<S> Recorder<S> {
         self.limit
     }
 
+    /// How many steps it took, each step of a run counted.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it took no step.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bytes its steps take (carried states aside).
+    pub fn bytes(&self) -> usize {
+        4 * self.words.len() + std::mem::size_of::<S>() * self.wide.len() + 8 * self.marks.len()
+    }
+
     /// Whether it took as many steps as it may.
     pub fn full(&self) -> bool {
-        self.steps.len() >= self.limit
+        self.len >= self.limit
     }
 
     /// The state carried by step `index`, if it carries one; `len` values.
@@ -101,28 +213,161 @@ impl<S> Recorder<S> {
         let from = self.states[at].1 as usize;
         self.values.get(from..from + len)
     }
+
+    /// Before the words of a new entry: a mark, when it is time for one.
+    #[inline]
+    fn entry(&mut self) {
+        if self.words.len() >= self.marks.len() * MARK_EVERY {
+            self.marks.push((self.len as u32, self.words.len() as u32));
+        }
+    }
 }
 
-impl<S> Sink<S> for Recorder<S> {
+impl<S: Step> Recorder<S> {
+    /// Step `index`, counting every step of every run; `None` past the last.
+    pub fn get(&self, index: usize) -> Option<S> {
+        self.iter_from(index).next()
+    }
+
+    /// Every step in order, runs told apart.
+    pub fn iter(&self) -> Steps<'_, S> {
+        self.iter_from(0)
+    }
+
+    /// Every step from step `index` on, in order.
+    pub fn iter_from(&self, index: usize) -> Steps<'_, S> {
+        // The last mark at or before `index`, then entry by entry up to it.
+        let at = self.marks.partition_point(|&(s, _)| s as usize <= index);
+        let (step, word) = self.marks[at.saturating_sub(1)];
+        let mut steps = Steps {
+            recorder: self,
+            word: word as usize,
+            step: step as usize,
+            run: None,
+        };
+        steps.skip_to(index);
+        steps
+    }
+
+    /// The word of a step: packed, or the index of a wide one.
+    #[inline]
+    fn word_of(&mut self, step: S) -> u32 {
+        match step.pack() {
+            Some(word) if word < PACKED_RUN => word,
+            _ => {
+                self.wide.push(step);
+                WIDE | (self.wide.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The step a step's word stands for.
+    fn step_of(&self, word: u32) -> Option<S> {
+        match Word::read(word) {
+            Word::Packed(w) => S::unpack(w),
+            Word::Wide(i) => self.wide.get(i).copied(),
+            Word::PackedRun(_) | Word::Run(_) => None,
+        }
+    }
+
+    /// The entry whose first word is `words[at]`: its first step, how many steps it
+    /// holds and how many words it takes.
+    fn entry_at(&self, at: usize) -> Option<(S, usize, usize)> {
+        let word = *self.words.get(at)?;
+        match Word::read(word) {
+            Word::PackedRun(w) => S::unpack_run(w).map(|(first, len)| (first, len, 1)),
+            Word::Run(len) => Some((self.step_of(*self.words.get(at + 1)?)?, len, 2)),
+            _ => Some((self.step_of(word)?, 1, 1)),
+        }
+    }
+
+    /// Every step in order, in a vector of its own.
+    pub fn into_steps(self) -> Vec<S> {
+        self.iter().collect()
+    }
+}
+
+/// The steps of a [`Recorder`], in order: see [`Recorder::iter_from`].
+pub struct Steps<'a, S> {
+    recorder: &'a Recorder<S>,
+    /// The next entry's first word.
+    word: usize,
+    /// The index of the next step.
+    step: usize,
+    /// Within a run: its first step, the next one's place in it, and its length.
+    run: Option<(S, usize, usize)>,
+}
+
+impl<S: Step> Steps<'_, S> {
+    /// Goes on to step `index` without making the steps before it.
+    fn skip_to(&mut self, index: usize) {
+        while self.step < index {
+            let Some((first, len, size)) = self.recorder.entry_at(self.word) else {
+                return;
+            };
+            self.word += size;
+            if self.step + len > index {
+                // Into this run.
+                self.run = Some((first, index - self.step, len));
+                self.step = index;
+                return;
+            }
+            self.step += len;
+        }
+    }
+}
+
+impl<S: Step> Iterator for Steps<'_, S> {
+    type Item = S;
+
+    fn next(&mut self) -> Option<S> {
+        if let Some((first, i, len)) = self.run {
+            self.run = (i + 1 < len).then_some((first, i + 1, len));
+            self.step += 1;
+            return Some(first.nth(i as u32));
+        }
+        let (first, len, size) = self.recorder.entry_at(self.word)?;
+        self.word += size;
+        self.step += 1;
+        self.run = (len > 1).then_some((first, 1, len));
+        Some(first)
+    }
+}
+
+impl<S: Step> Sink<S> for Recorder<S> {
     const ON: bool = true;
 
     #[inline]
     fn step(&mut self, step: S) -> bool {
-        self.steps.push(step);
-        self.steps.len() < self.limit
+        self.entry();
+        let word = self.word_of(step);
+        self.words.push(word);
+        self.len += 1;
+        self.len < self.limit
     }
 
     #[inline]
-    fn steps(&mut self, count: usize, make: impl Fn(usize) -> S) -> bool {
-        // One capacity check for the lot: a range's map has an exact length.
-        let take = count.min(self.limit.saturating_sub(self.steps.len()));
-        self.steps.extend((0..take).map(make));
-        self.steps.len() < self.limit
+    fn run(&mut self, first: S, count: usize) -> bool {
+        let take = count.min(self.limit.saturating_sub(self.len));
+        if take == 0 {
+            return self.len < self.limit;
+        }
+        self.entry();
+        match first.pack_run(take) {
+            Some(word) if word <= LOW_30 => self.words.push(PACKED_RUN | word),
+            _ => {
+                let word = self.word_of(first);
+                self.words.push(RUN | take as u32);
+                self.words.push(word);
+            }
+        }
+        self.len += take;
+        self.len < self.limit
     }
 
     fn step_with(&mut self, step: S, state: &[u32]) -> bool {
         self.states
-            .push((self.steps.len() as u32, self.values.len() as u32));
+            .push((self.len as u32, self.values.len() as u32));
         self.values.extend_from_slice(state);
         self.step(step)
     }
@@ -132,25 +377,127 @@ impl<S> Sink<S> for Recorder<S> {
 mod tests {
     use super::*;
 
+    /// Steps that are numbers: a run counts up from its first. Even numbers pack into a
+    /// word (odd ones are kept wide), and so do runs from a multiple of four shorter than
+    /// 1,024, so that every form of entry is met.
+    impl Step for usize {
+        fn nth(&self, i: u32) -> usize {
+            self + i as usize
+        }
+
+        fn pack(&self) -> Option<u32> {
+            u32::try_from(*self).ok().filter(|_| self.is_multiple_of(2))
+        }
+
+        fn unpack(word: u32) -> Option<usize> {
+            Some(word as usize)
+        }
+
+        fn pack_run(&self, len: usize) -> Option<u32> {
+            (self.is_multiple_of(4) && *self < 1 << 20 && len < 1 << 10)
+                .then_some((*self << 10 | len) as u32)
+        }
+
+        fn unpack_run(word: u32) -> Option<(usize, usize)> {
+            Some(((word >> 10) as usize, (word & 1023) as usize))
+        }
+    }
+
     #[test]
     fn a_recorder_says_full_on_the_step_that_fills_it_and_keeps_states() {
         let mut r = Recorder::new(3);
-        assert!(r.step(1u8));
+        assert!(r.step(1usize));
         assert!(r.step_with(2, &[7, 8]));
         assert!(!r.step(3), "the third of three steps fills it");
         assert!(r.full());
-        assert_eq!(r.steps, [1, 2, 3]);
+        assert_eq!(r.iter().collect::<Vec<_>>(), [1, 2, 3]);
         assert_eq!(r.state(1, 2), Some(&[7, 8][..]));
         assert_eq!(r.state(0, 2), None);
     }
 
     #[test]
-    fn a_recorder_takes_a_run_of_steps_as_far_as_its_limit() {
-        let mut r = Recorder::new(5);
-        assert!(r.steps(3, |i| i * 10), "three of five");
-        assert!(!r.steps(4, |i| 100 + i), "two more fill it");
-        assert_eq!(r.steps, [0, 10, 20, 100, 101]);
+    fn a_recorder_takes_a_run_of_steps_as_far_as_its_limit_in_two_words() {
+        let mut r = Recorder::new(500);
+        assert!(r.run(0, 3), "three of 500");
+        assert!(r.run(101, 400), "403 of 500");
+        assert!(!r.run(8, 1000), "the last 97 fill it");
+        assert_eq!(r.len(), 500);
+        assert_eq!(r.words.len(), 4, "runs packed in one word, or two");
+        assert_eq!(r.wide, [101], "an odd number kept wide");
+        let all: Vec<usize> = (0..3).chain(101..501).chain(8..105).collect();
+        assert_eq!(r.iter().collect::<Vec<_>>(), all);
+        assert_eq!(r.iter_from(250).next(), Some(101 + 247));
+        assert_eq!(r.get(499), Some(104));
+        assert_eq!(r.get(500), None);
+        assert_eq!(r.clone().into_steps(), all);
         let mut off = Off;
-        assert!(Sink::<usize>::steps(&mut off, 3, |i| i));
+        assert!(Sink::<usize>::run(&mut off, 0, 3));
+    }
+
+    proptest::proptest! {
+        /// Whatever mix of single steps, runs and carried states a solver sends, the
+        /// recorder gives back every step it took as if taken one at a time, in order and
+        /// from any step on, up to its limit, in at most two words a call.
+        #[test]
+        fn steps_read_back_as_taken_one_at_a_time(
+            calls in proptest::collection::vec((0u8..3, 0usize..40, 0usize..1000), 0..300),
+            limit in 1usize..3000,
+            from in 0usize..3000,
+        ) {
+            let mut r = Recorder::new(limit);
+            let mut one_by_one = Vec::new();
+            let mut carried = Vec::new();
+            for &(kind, count, first) in &calls {
+                let each = match kind {
+                    0 => 1,
+                    1 => {
+                        carried.push((one_by_one.len(), first as u32));
+                        1
+                    }
+                    _ => count,
+                };
+                let room = match kind {
+                    0 => r.step(first),
+                    1 => r.step_with(first, &[first as u32]),
+                    _ => r.run(first, count),
+                };
+                // Every step as it would be taken alone, as far as the limit.
+                for i in 0..each {
+                    if one_by_one.len() < limit {
+                        one_by_one.push(first + i);
+                    }
+                }
+                proptest::prop_assert_eq!(room, one_by_one.len() < limit);
+                if !room {
+                    break;
+                }
+            }
+            proptest::prop_assert_eq!(r.len(), one_by_one.len());
+            proptest::prop_assert_eq!(r.iter().collect::<Vec<_>>(), one_by_one.clone());
+            for (i, &s) in one_by_one.iter().enumerate() {
+                proptest::prop_assert_eq!(r.get(i), Some(s));
+            }
+            proptest::prop_assert_eq!(r.get(one_by_one.len()), None);
+            let tail: Vec<usize> = one_by_one.iter().skip(from).copied().collect();
+            proptest::prop_assert_eq!(r.iter_from(from).collect::<Vec<_>>(), tail);
+            for &(i, value) in &carried {
+                proptest::prop_assert_eq!(r.state(i, 1), Some(&[value][..]));
+            }
+            proptest::prop_assert!(r.words.len() <= 2 * calls.len());
+            // A mark every 64 words or so, each where an entry begins.
+            proptest::prop_assert!(r.marks.len() <= 1 + r.words.len() / MARK_EVERY);
+            let mut starts = vec![];
+            let (mut step, mut word) = (0, 0);
+            while let Some((_, len, size)) = r.entry_at(word) {
+                starts.push((step as u32, word as u32));
+                step += len;
+                word += size;
+            }
+            starts.push((step as u32, word as u32));
+            for mark in &r.marks {
+                proptest::prop_assert!(starts.contains(mark), "{:?}", mark);
+            }
+            proptest::prop_assert_eq!(r.into_steps(), one_by_one);
+        }
     }
 }

@@ -117,7 +117,7 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
             (rows.iter().enumerate()).any(|(c, &qr)| qr == r || qr.abs_diff(r) == column - c as u32)
         };
         let trace = h.state().queens.steps().trace().unwrap();
-        let from = match trace.recorder.steps[q.at] {
+        let from = match trace.recorder.get(q.at).unwrap() {
             QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. } => row,
             ref other => panic!("a question at {other:?}"),
         };

@@ -429,7 +429,7 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
     let trace = h.state().queens.steps().trace().expect("a trace is shown");
-    let steps = &trace.recorder.steps;
+    let steps = trace.recorder.iter().collect::<Vec<_>>();
     // Every board on the way holds no two queens that attack each other.
     for k in (0..=steps.len()).step_by(3) {
         h.state_mut().queens.steps_mut().seek(k);

@@ -29,7 +29,7 @@ fn refusal(algorithm: &str) -> Option<String> {
 fn focus(trace: &QueensTrace, state: &QueensState, pos: usize) -> Option<Focus> {
     let at = |column: u32, row: u32, by: Option<u32>| Some(Focus { column, row, by });
     let queen = |column: u32| at(column, *state.rows.get(column as usize)?, None);
-    match *trace.recorder.steps.get(pos.checked_sub(1)?)? {
+    match trace.recorder.get(pos.checked_sub(1)?)? {
         QueenStep::Conflict { column, row } => at(column, row, attacker(&state.rows, column, row)),
         QueenStep::Place { column, row }
         | QueenStep::Push { column, row, .. }

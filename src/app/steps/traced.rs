@@ -100,10 +100,10 @@ impl Traced for crate::run::trace::QueensTrace {
     }
 
     fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String> {
-        let steps = &self.recorder.steps;
+        let steps = &self.recorder;
         let mut teller = self.teller_at(from, state);
         (from..to.min(steps.len()))
-            .map(|i| teller.tell(&steps[i], false).0)
+            .filter_map(|i| Some(teller.tell(&steps.get(i)?, false).0))
             .collect()
     }
 

@@ -123,7 +123,7 @@ pub fn queens_asks(trace: &QueensTrace, index: usize) -> bool {
     if queens_refusal(trace).is_some() {
         return false;
     }
-    let steps = &trace.recorder.steps;
+    let steps = &trace.recorder;
     let prev = index.checked_sub(1).and_then(|i| steps.get(i));
     match steps.get(index) {
         Some(QueenStep::Conflict { column, .. } | QueenStep::Place { column, .. }) => {
@@ -141,23 +141,24 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
         return None;
     }
     let n = trace.job.n as u32;
-    let steps = &trace.recorder.steps;
+    let steps = &trace.recorder;
     let end = (index + LOOK_AHEAD).min(steps.len());
     let cell = |row: u32, column: u32| row * n + column;
-    match steps[index] {
+    let asked = steps.get(index)?;
+    match asked {
         QueenStep::Conflict { column, .. } | QueenStep::Place { column, .. } => {
             let mut j = index;
             while j < end
-                && matches!(steps[j], QueenStep::Conflict { column: c, .. } if c == column)
+                && matches!(steps.get(j), Some(QueenStep::Conflict { column: c, .. }) if c == column)
             {
                 j += 1;
             }
             let right = match steps.get(j).filter(|_| j < end)? {
-                QueenStep::Place { column: c, row } if *c == column => vec![cell(*row, column)],
+                QueenStep::Place { column: c, row } if c == column => vec![cell(row, column)],
                 QueenStep::Remove { .. } => Vec::new(),
                 _ => return None,
             };
-            let first = match steps[index] {
+            let first = match asked {
                 QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. } => row,
                 _ => 0,
             };
@@ -187,7 +188,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
             let mut at_best = Vec::new();
             let mut better = Vec::new();
             while j < end {
-                let QueenStep::Score { column, row, h } = steps[j] else {
+                let Some(QueenStep::Score { column, row, h }) = steps.get(j) else {
                     break;
                 };
                 if h < best {
@@ -245,14 +246,13 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
 /// What the scores of a hill-climbing round were, for the answer's explanation: how many
 /// neighbours, the lowest value and how many had it.
 pub fn scored_round(trace: &QueensTrace, q: &Question) -> Option<(usize, u32, usize)> {
-    let steps = trace
-        .recorder
-        .steps
-        .get(q.at..q.reveal_at.saturating_sub(1))?;
-    let hs: Vec<u32> = steps
-        .iter()
-        .filter_map(|s| match s {
-            QueenStep::Score { h, .. } => Some(*h),
+    let to = q.reveal_at.saturating_sub(1);
+    if q.at > to || to > trace.recorder.len() {
+        return None;
+    }
+    let hs: Vec<u32> = (q.at..to)
+        .filter_map(|i| match trace.recorder.get(i)? {
+            QueenStep::Score { h, .. } => Some(h),
             _ => None,
         })
         .collect();
@@ -381,7 +381,7 @@ mod tests {
             let trace = Arc::new(queens("backtracking", n, 1));
             let timeline = Timeline::new(trace.clone());
             let mut asked = 0;
-            for i in 0..trace.recorder.steps.len() {
+            for i in 0..trace.recorder.len() {
                 let state = timeline.state_at(i);
                 let Some(q) = queens_question(&trace, i, &state) else {
                     continue;
@@ -389,8 +389,8 @@ mod tests {
                 asked += 1;
                 let column = (q.cells[0] % n as u32) as usize;
                 assert_eq!(column, state.rows.len(), "asked about the next column");
-                let first = match trace.recorder.steps[i] {
-                    QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. } => row,
+                let first = match trace.recorder.get(i) {
+                    Some(QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. }) => row,
                     _ => unreachable!(),
                 };
                 let safe = (first..n as u32).find(|&r| !attacked(&state.rows, r, column));
@@ -409,7 +409,7 @@ mod tests {
             let trace = Arc::new(queens("hill-climbing", n, seed));
             let timeline = Timeline::new(trace.clone());
             let mut asked = 0;
-            for i in 0..trace.recorder.steps.len() {
+            for i in 0..trace.recorder.len() {
                 let state = timeline.state_at(i);
                 let Some(q) = queens_question(&trace, i, &state) else {
                     continue;

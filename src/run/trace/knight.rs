@@ -238,7 +238,7 @@ impl KnightTraceJob {
             Search::Count => counters.solutions > 0,
             _ => stop == Stop::Found,
         };
-        let steps = recorder.steps;
+        let steps = recorder.into_steps();
         // What is shown is the search's own answer, and its steps lead there.
         let replayed = replay(&steps, family, stop);
         if replayed != path {

@@ -14,7 +14,8 @@ pub use queens::{QueensTrace, QueensTraceJob};
 
 use super::JobError;
 
-/// The most steps a trace may hold: 16 bytes each, 160 MB in all.
+/// The most steps a trace may hold: at most 20 bytes each (a knight step and its word),
+/// 200 MB in all; N-Queens backtracking keeps about a byte a step.
 pub const MAX_STEPS: u64 = 10_000_000;
 
 /// Steps a command-line trace prints when `--limit` is not given.

@@ -582,9 +582,12 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
     }
 }
 
-/// The line of [`queens`] that step `index` executes.
+/// The line of [`queens`] that step `index` executes (the first line, past the last step).
 pub fn queens_line(trace: &QueensTrace, index: usize) -> usize {
-    match trace.recorder.steps[index] {
+    let Some(step) = trace.recorder.get(index) else {
+        return 0;
+    };
+    match step {
         QueenStep::Conflict { .. } => 3,
         QueenStep::Place { .. } => 4,
         QueenStep::Remove { .. } => 5,

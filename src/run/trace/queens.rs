@@ -161,12 +161,12 @@ impl QueensTraceJob {
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
         let found = stop == Stop::Found;
-        let replayed = replay(n, &recorder.steps, |i| recorder.state(i, n), family, found);
+        let replayed = replay(n, recorder.iter(), |i| recorder.state(i, n), family, found);
         if replayed != rows {
             return Err(JobError::Invalid(format!(
                 "{}: replaying its {} does not end in the placement it reports",
                 self.algorithm,
-                super::steps(recorder.steps.len())
+                super::steps(recorder.len())
             )));
         }
         if found {
@@ -243,7 +243,7 @@ impl QueensTrace {
 
 /// The note a trace ends with: how many steps it holds, and whether it was cut.
 pub fn summary(trace: &QueensTrace) -> String {
-    let held = super::steps(trace.recorder.steps.len());
+    let held = super::steps(trace.recorder.len());
     if trace.cut() {
         format!("{held} traced (the limit)")
     } else {
@@ -618,7 +618,7 @@ impl Teller<'_> {
                 match self
                     .index
                     .checked_sub(1)
-                    .map(|i| self.trace.recorder.steps[i])
+                    .and_then(|i| self.trace.recorder.get(i))
                 {
                     Some(QueenStep::Wipeout { .. }) => {
                         format!("Take back the queen on {}.", at(column, row))

@@ -183,7 +183,7 @@ impl SearchTree {
         let mut b = Builder::default();
         let mut path: Vec<u32> = Vec::new();
         let mut pruned: Vec<u32> = Vec::new();
-        for (i, step) in trace.recorder.steps.iter().enumerate() {
+        for (i, step) in trace.recorder.iter().enumerate() {
             match step {
                 QueenStep::Place { .. } | QueenStep::Assign { .. } => {
                     let id = b.add(path.last().copied().unwrap_or(ROOT), i);

@@ -176,6 +176,9 @@ pub enum KnightStep {
     },
 }
 
+/// A knight's search takes each step alone.
+impl crate::solve::trace::Step for KnightStep {}
+
 impl KnightStep {
     /// The kind's name in `--json` output.
     pub fn kind(&self) -> &'static str {

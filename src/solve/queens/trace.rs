@@ -189,6 +189,63 @@ pub enum QueenStep {
     },
 }
 
+/// Backtracking hands the rows a column passed over to its trace as one run of conflicts,
+/// each the row below the one before; no other kind of step comes in runs. Its three kinds
+/// of step pack into a word on boards of up to 16,384 queens, and a run on boards of up to
+/// 1,024.
+impl crate::solve::trace::Step for QueenStep {
+    fn nth(&self, i: u32) -> QueenStep {
+        match *self {
+            QueenStep::Conflict { column, row } => QueenStep::Conflict {
+                column,
+                row: row + i,
+            },
+            other => other,
+        }
+    }
+
+    fn pack(&self) -> Option<u32> {
+        let (kind, column, row) = match *self {
+            QueenStep::Conflict { column, row } => (0, column, row),
+            QueenStep::Place { column, row } => (1, column, row),
+            QueenStep::Remove { column, row } => (2, column, row),
+            _ => return None,
+        };
+        (column < PACKED && row < PACKED).then_some(kind << 28 | column << 14 | row)
+    }
+
+    fn unpack(word: u32) -> Option<QueenStep> {
+        let (column, row) = (word >> 14 & (PACKED - 1), word & (PACKED - 1));
+        match word >> 28 {
+            0 => Some(QueenStep::Conflict { column, row }),
+            1 => Some(QueenStep::Place { column, row }),
+            2 => Some(QueenStep::Remove { column, row }),
+            _ => None,
+        }
+    }
+
+    fn pack_run(&self, len: usize) -> Option<u32> {
+        let QueenStep::Conflict { column, row } = *self else {
+            return None;
+        };
+        (column < RUN_PACKED && row < RUN_PACKED && len < RUN_PACKED as usize)
+            .then_some(column << 20 | row << 10 | len as u32)
+    }
+
+    fn unpack_run(word: u32) -> Option<(QueenStep, usize)> {
+        let mask = RUN_PACKED - 1;
+        let (column, row) = (word >> 20 & mask, word >> 10 & mask);
+        Some((QueenStep::Conflict { column, row }, (word & mask) as usize))
+    }
+}
+
+/// Columns and rows below this pack into a word (14 bits each).
+const PACKED: u32 = 1 << 14;
+
+/// A run of conflicts packs into a word when its column, its first row and its length are
+/// all below this (10 bits each).
+const RUN_PACKED: u32 = 1 << 10;
+
 impl QueenStep {
     /// The kind's name in `--json` output.
     pub fn kind(&self) -> &'static str {
@@ -410,19 +467,19 @@ pub enum Family {
 /// search reported a solution.
 pub fn replay<'a>(
     n: usize,
-    steps: &[QueenStep],
+    steps: impl IntoIterator<Item = QueenStep>,
     carried: impl Fn(usize) -> Option<&'a [u32]>,
     family: Family,
     found: bool,
 ) -> Vec<u32> {
     let mut state = QueensState::new(n);
-    for (i, step) in steps.iter().enumerate() {
+    for (i, step) in steps.into_iter().enumerate() {
         let with = if step.carries_state() {
             carried(i)
         } else {
             None
         };
-        state.apply(step, with);
+        state.apply(&step, with);
     }
     match (family, state.best) {
         // The best placement, or the solution: a search that found one has it as its best
