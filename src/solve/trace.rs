@@ -63,8 +63,8 @@ pub trait Sink<S: Step> {
     }
 
     /// Takes a run of `count` steps, in order, as many as fit: step `i` of the run is
-    /// `first.nth(i)`. A [`Recorder`] keeps the run as one step and its length. `false`
-    /// when the trace is now full (it may have taken fewer than `count`).
+    /// `first.nth(i)`. A [`Recorder`] keeps the run in one word, or two, however long it
+    /// is. `false` when the trace is now full (it may have taken fewer than `count`).
     fn run(&mut self, first: S, count: usize) -> bool {
         (0..count).all(|i| self.step(first.nth(i as u32)))
     }
@@ -94,7 +94,7 @@ impl<S: Step> Sink<S> for Off {
 /// when it packs into 31 bits ([`Step::pack`]), else the index of the step in a list of its
 /// own; a run's is the run itself when it packs into 30 bits ([`Step::pack_run`]), else a
 /// header with its length followed by its first step's word. A backtracking trace thus
-/// takes under a byte a step. [`Recorder::get`] and [`Recorder::iter`] give every step,
+/// takes about a byte a step (1.05 on 14 queens, 0.75 on 20). [`Recorder::get`] and [`Recorder::iter`] give every step,
 /// runs told apart.
 #[derive(Debug, Clone)]
 pub struct Recorder<S> {
@@ -281,9 +281,16 @@ impl<S: Step> Recorder<S> {
         }
     }
 
-    /// Every step in order, in a vector of its own.
+    /// Every step in order, in a vector of its own: the list of wide steps itself when
+    /// every step is one (a knight's), so that the trace is not held twice.
     pub fn into_steps(self) -> Vec<S> {
-        self.iter().collect()
+        if self.wide.len() == self.len {
+            // Each step its own entry, each kept wide, in order.
+            return self.wide;
+        }
+        let mut steps = Vec::with_capacity(self.len);
+        steps.extend(self.iter());
+        steps
     }
 }
 
@@ -319,6 +326,10 @@ impl<S: Step> Steps<'_, S> {
 
 impl<S: Step> Iterator for Steps<'_, S> {
     type Item = S;
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.recorder.len.saturating_sub(self.step)))
+    }
 
     fn next(&mut self) -> Option<S> {
         if let Some((first, i, len)) = self.run {

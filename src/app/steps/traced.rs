@@ -102,9 +102,11 @@ impl Traced for crate::run::trace::QueensTrace {
     fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String> {
         let steps = &self.recorder;
         let mut teller = self.teller_at(from, state);
-        (from..to.min(steps.len()))
-            .filter_map(|i| Some(teller.tell(&steps.get(i)?, false).0))
-            .collect()
+        (steps
+            .iter_from(from)
+            .take(to.min(steps.len()).saturating_sub(from)))
+        .map(|step| teller.tell(&step, false).0)
+        .collect()
     }
 
     fn title(&self) -> String {

@@ -145,15 +145,19 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
     let end = (index + LOOK_AHEAD).min(steps.len());
     let cell = |row: u32, column: u32| row * n + column;
     let asked = steps.get(index)?;
+    // The steps from `index` up to `end`, read in order (a run of conflicts is one entry).
+    let mut ahead = steps.iter_from(index).take(end - index);
     match asked {
         QueenStep::Conflict { column, .. } | QueenStep::Place { column, .. } => {
+            // Past this column's conflicts, to the step that ends its scan.
             let mut j = index;
-            while j < end
-                && matches!(steps.get(j), Some(QueenStep::Conflict { column: c, .. }) if c == column)
-            {
-                j += 1;
-            }
-            let right = match steps.get(j).filter(|_| j < end)? {
+            let ends = loop {
+                match ahead.next() {
+                    Some(QueenStep::Conflict { column: c, .. }) if c == column => j += 1,
+                    other => break other,
+                }
+            };
+            let right = match ends? {
                 QueenStep::Place { column: c, row } if c == column => vec![cell(row, column)],
                 QueenStep::Remove { .. } => Vec::new(),
                 _ => return None,
@@ -187,9 +191,10 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
             let mut best = u32::MAX;
             let mut at_best = Vec::new();
             let mut better = Vec::new();
-            while j < end {
-                let Some(QueenStep::Score { column, row, h }) = steps.get(j) else {
-                    break;
+            let ends = loop {
+                let step = ahead.next();
+                let Some(QueenStep::Score { column, row, h }) = step else {
+                    break step;
                 };
                 if h < best {
                     best = h;
@@ -202,8 +207,8 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
                     better.push(cell(row, column));
                 }
                 j += 1;
-            }
-            let right = match steps.get(j).filter(|_| j < end)? {
+            };
+            let right = match ends? {
                 // Stochastic climbing draws among every better move: each is right.
                 QueenStep::Move { .. } if variant == Variant::Stochastic => better,
                 QueenStep::Move { .. } => at_best,
@@ -250,8 +255,8 @@ pub fn scored_round(trace: &QueensTrace, q: &Question) -> Option<(usize, u32, us
     if q.at > to || to > trace.recorder.len() {
         return None;
     }
-    let hs: Vec<u32> = (q.at..to)
-        .filter_map(|i| match trace.recorder.get(i)? {
+    let hs: Vec<u32> = (trace.recorder.iter_from(q.at).take(to - q.at))
+        .filter_map(|step| match step {
             QueenStep::Score { h, .. } => Some(h),
             _ => None,
         })

@@ -192,7 +192,7 @@ pub enum QueenStep {
 /// Backtracking hands the rows a column passed over to its trace as one run of conflicts,
 /// each the row below the one before; no other kind of step comes in runs. Its three kinds
 /// of step pack into a word on boards of up to 16,384 queens, and a run on boards of up to
-/// 1,024.
+/// 1,023.
 impl crate::solve::trace::Step for QueenStep {
     fn nth(&self, i: u32) -> QueenStep {
         match *self {
