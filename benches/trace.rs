@@ -188,19 +188,10 @@ fn seeking(c: &mut Criterion) {
             limit: 1_000_000,
         };
         let trace = Arc::new(job.run(&AtomicBool::new(false)).unwrap());
-        let len = trace.steps.len();
-        let timeline = Timeline::new(trace);
-        let mut at = 0usize;
-        c.bench_function(
-            &format!("timeline seek, {algorithm} {board}x{board}, {len} steps"),
-            |b| {
-                b.iter(|| {
-                    // Positions spread over the whole trace, each just before a checkpoint
-                    // (the most steps to replay) somewhere.
-                    at = (at + 616_161) % (len + 1);
-                    timeline.state_at(black_box(at)).path.len()
-                })
-            },
+        seek(
+            c,
+            &format!("{algorithm} {board}x{board}"),
+            Timeline::new(trace),
         );
     }
     // N-Queens backtracking keeps its steps packed, in runs: a seek reads them from the
@@ -214,18 +205,24 @@ fn seeking(c: &mut Criterion) {
         limit: 1_000_000,
     };
     let trace = Arc::new(job.run(&AtomicBool::new(false)).unwrap());
-    let len = trace.recorder.len();
-    let timeline = Timeline::new(trace);
+    seek(c, "queens backtracking 20", Timeline::new(trace));
+}
+
+/// Times going to positions spread over the whole trace, each just before a checkpoint
+/// (the most steps to replay) somewhere.
+fn seek<T: searchlab::run::trace::timeline::Replayable>(
+    c: &mut Criterion,
+    name: &str,
+    timeline: searchlab::run::trace::timeline::Timeline<T>,
+) {
+    let len = timeline.len();
     let mut at = 0usize;
-    c.bench_function(
-        &format!("timeline seek, queens backtracking 20, {len} steps"),
-        |b| {
-            b.iter(|| {
-                at = (at + 616_161) % (len + 1);
-                timeline.state_at(black_box(at)).rows.len()
-            })
-        },
-    );
+    c.bench_function(&format!("timeline seek, {name}, {len} steps"), |b| {
+        b.iter(|| {
+            at = (at + 616_161) % (len + 1);
+            timeline.state_at(black_box(at))
+        })
+    });
 }
 
 criterion_group!(trace, benches, seeking);
