@@ -745,6 +745,26 @@ fn limit_cuts_the_trace_with_a_note_and_exit_1() {
     });
     assert_eq!(numbered.count(), 10, "{out}");
     assert!(out.contains("10 steps traced (the limit)"), "{out}");
+    // Counts in thousands are grouped, as everywhere else.
+    let (code, v) = json(&[
+        "queens",
+        "trace",
+        "--n",
+        "14",
+        "--algo",
+        "backtracking",
+        "--limit",
+        "2500",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 2500);
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("limit of 2,500 steps")
+    );
 }
 
 #[test]

@@ -298,21 +298,22 @@ fn solve(
     let algo = queens_algorithm(algorithm)?;
     let params = Params::new(algo, given)?;
     let n = job.n as usize;
+    // The seed's generator, made before the clock starts: the start placement comes from
+    // it, and a local search's later draws.
+    let mut rng = rng_from_seed(job.seed);
     let mut ctl = Control::new(job.budget, cancel, observer);
     let heuristic = || Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
-    let start = || random_start(n, &mut rng_from_seed(job.seed));
     let (rows, stop, counters) = match algo.id {
         "backtracking" => {
             let o = backtracking::solve(n, &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "best-first" => {
-            let o = best_first::solve(&start(), heuristic(), &mut ctl);
+            let o = best_first::solve(&random_start(n, &mut rng), heuristic(), &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "hill-climbing" => {
             // The start comes from the seed; the restarts from the generator after it.
-            let mut rng = rng_from_seed(job.seed);
             let s = random_start(n, &mut rng);
             let o = hill_climbing::solve_climb(
                 &s,
@@ -326,7 +327,6 @@ fn solve(
             (o.rows, o.stop, o.counters)
         }
         "cultural" => {
-            let mut rng = rng_from_seed(job.seed);
             let s = random_start(n, &mut rng);
             let config = cultural::Config {
                 population: params.int("population") as usize,
@@ -346,7 +346,7 @@ fn solve(
             if n == 2 || n == 3 {
                 (Vec::new(), Stop::Exhausted, Counters::default())
             } else {
-                let o = min_conflicts::solve(n, &config, &mut rng_from_seed(job.seed), &mut ctl);
+                let o = min_conflicts::solve(n, &config, &mut rng, &mut ctl);
                 (o.rows, o.stop, o.counters)
             }
         }
@@ -356,7 +356,7 @@ fn solve(
             if n == 2 || n == 3 {
                 (Vec::new(), Stop::Exhausted, Counters::default())
             } else {
-                let o = annealing::solve(n, &config, &mut rng_from_seed(job.seed), &mut ctl);
+                let o = annealing::solve(n, &config, &mut rng, &mut ctl);
                 (o.rows, o.stop, o.counters)
             }
         }
@@ -365,12 +365,7 @@ fn solve(
             if n == 2 || n == 3 {
                 (Vec::new(), Stop::Exhausted, Counters::default())
             } else {
-                let o = beam::solve(
-                    n,
-                    &beam_config(&params)?,
-                    &mut rng_from_seed(job.seed),
-                    &mut ctl,
-                );
+                let o = beam::solve(n, &beam_config(&params)?, &mut rng, &mut ctl);
                 (o.rows, o.stop, o.counters)
             }
         }

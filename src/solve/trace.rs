@@ -17,7 +17,8 @@
 /// kinds of step come in runs that differ only by a counter, such as the rows a queen's
 /// column tries one after another: [`Step::nth`] makes each step of such a run from its
 /// first, so that a run is kept as one step and its length. And a step that fits in 31
-/// bits, [`Step::pack`], is kept in one 32-bit word.
+/// bits, [`Step::pack`], is kept in one 32-bit word; so is a run, and the step that ends
+/// it, that fit in 30 ([`Step::pack_run`]).
 pub trait Step: Copy {
     /// Step `i` of a run that begins with this one (`nth(0)` is this one). A kind that does
     /// not come in runs repeats itself, the default.
@@ -35,14 +36,15 @@ pub trait Step: Copy {
         None
     }
 
-    /// A run of `len` steps from this one in 30 bits (below `1 << 30`), if it fits; by
-    /// default none does.
-    fn pack_run(&self, _len: usize) -> Option<u32> {
+    /// A run of `len` steps from this one, then the step `then` if there is one, in 30
+    /// bits (below `1 << 30`), if they fit; by default none do.
+    fn pack_run(&self, _len: usize, _then: Option<&Self>) -> Option<u32> {
         None
     }
 
-    /// The first step and the length of the run that [`Step::pack_run`] gave `word` for.
-    fn unpack_run(_word: u32) -> Option<(Self, usize)> {
+    /// The first step, the length and the step after the run that [`Step::pack_run`] gave
+    /// `word` for.
+    fn unpack_run(_word: u32) -> Option<(Self, usize, Option<Self>)> {
         None
     }
 }
@@ -68,6 +70,41 @@ pub trait Sink<S: Step> {
     fn run(&mut self, first: S, count: usize) -> bool {
         (0..count).all(|i| self.step(first.nth(i as u32)))
     }
+
+    /// Takes a run of `count` steps, as [`Sink::run`], then the step `then`: a solver's
+    /// whole turn, such as the rows a queen's column passes over and the queen placed
+    /// after them, which a [`Recorder`] keeps in one word when it can. Says whether it
+    /// took `then`, so that the solver makes that move only if it did.
+    fn run_then(&mut self, first: S, count: usize, then: S) -> Taken {
+        run_then_step(self, first, count, then)
+    }
+}
+
+/// [`Sink::run_then`] as a run and then a step, each on its own.
+fn run_then_step<S: Step, T: Sink<S> + ?Sized>(
+    sink: &mut T,
+    first: S,
+    count: usize,
+    then: S,
+) -> Taken {
+    if !sink.run(first, count) {
+        Taken::Cut
+    } else if sink.step(then) {
+        Taken::All
+    } else {
+        Taken::Filled
+    }
+}
+
+/// How far [`Sink::run_then`] got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    /// Every step, and there is room for more.
+    All,
+    /// Every step, and the trace is now full: the solver makes the last move and stops.
+    Filled,
+    /// The trace filled before the last step: the solver stops before that move.
+    Cut,
 }
 
 /// No trace: every call compiles to nothing.
@@ -85,6 +122,11 @@ impl<S: Step> Sink<S> for Off {
     fn run(&mut self, _first: S, _count: usize) -> bool {
         true
     }
+
+    #[inline(always)]
+    fn run_then(&mut self, _first: S, _count: usize, _then: S) -> Taken {
+        Taken::All
+    }
 }
 
 /// Keeps the steps, at most `limit` of them, and the states that some steps carry.
@@ -92,10 +134,11 @@ impl<S: Step> Sink<S> for Off {
 /// The steps are kept as 32-bit words (see [`Word`]): one for each step taken alone, and one
 /// or two for each run (see [`Sink::run`]), however long. A step's word is the step itself
 /// when it packs into 31 bits ([`Step::pack`]), else the index of the step in a list of its
-/// own; a run's is the run itself when it packs into 30 bits ([`Step::pack_run`]), else a
-/// header with its length followed by its first step's word. A backtracking trace thus
-/// takes about a byte a step (1.05 on 14 queens, 0.75 on 20). [`Recorder::get`] and [`Recorder::iter`] give every step,
-/// runs told apart.
+/// own; a run's is the run itself, with the step that ends it if there is one
+/// ([`Sink::run_then`]), when they pack into 30 bits ([`Step::pack_run`]), else a header
+/// with its length followed by its first step's word. A backtracking trace thus takes a
+/// word for each column it tries. [`Recorder::get`] and [`Recorder::iter`] give every
+/// step, runs told apart.
 #[derive(Debug, Clone)]
 pub struct Recorder<S> {
     /// The steps, in the order the solver took them: see [`Word`].
@@ -105,6 +148,8 @@ pub struct Recorder<S> {
     /// `(index of a step, index of its word)` for the first step of an entry every
     /// [`MARK_EVERY`] words or so, from `(0, 0)`: where [`Recorder::get`] starts reading.
     marks: Vec<(u32, u32)>,
+    /// The length of `words` at which the next mark is due.
+    next_mark: usize,
     /// How many steps were taken, each step of a run counted.
     len: usize,
     /// The states carried by steps, flat: `(index of the step, offset into `values`)`.
@@ -118,7 +163,7 @@ pub struct Recorder<S> {
 enum Word {
     /// `0…`: a step, packed.
     Packed(u32),
-    /// `10…`: a run, packed.
+    /// `10…`: a run, packed, with the step that ends it if there is one.
     PackedRun(u32),
     /// `110…`: the index of a step in `wide`.
     Wide(usize),
@@ -162,6 +207,7 @@ impl<S> Recorder<S> {
             words: Vec::with_capacity(limit.clamp(1, 1 << 20)),
             wide: Vec::new(),
             marks: vec![(0, 0)],
+            next_mark: MARK_EVERY,
             len: 0,
             states: Vec::new(),
             values: Vec::new(),
@@ -174,6 +220,7 @@ impl<S> Recorder<S> {
         self.words.clear();
         self.wide.clear();
         self.marks.truncate(1);
+        self.next_mark = MARK_EVERY;
         self.len = 0;
         self.states.clear();
         self.values.clear();
@@ -217,9 +264,16 @@ impl<S> Recorder<S> {
     /// Before the words of a new entry: a mark, when it is time for one.
     #[inline]
     fn entry(&mut self) {
-        if self.words.len() >= self.marks.len() * MARK_EVERY {
-            self.marks.push((self.len as u32, self.words.len() as u32));
+        if self.words.len() >= self.next_mark {
+            self.mark();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn mark(&mut self) {
+        self.marks.push((self.len as u32, self.words.len() as u32));
+        self.next_mark = self.words.len() + MARK_EVERY;
     }
 }
 
@@ -270,14 +324,21 @@ impl<S: Step> Recorder<S> {
         }
     }
 
-    /// The entry whose first word is `words[at]`: its first step, how many steps it
-    /// holds and how many words it takes.
-    fn entry_at(&self, at: usize) -> Option<(S, usize, usize)> {
+    /// The entry whose first word is `words[at]`.
+    fn entry_at(&self, at: usize) -> Option<Entry<S>> {
         let word = *self.words.get(at)?;
+        let entry = |first, len, then, size| Entry {
+            first,
+            len,
+            then,
+            size,
+        };
         match Word::read(word) {
-            Word::PackedRun(w) => S::unpack_run(w).map(|(first, len)| (first, len, 1)),
-            Word::Run(len) => Some((self.step_of(*self.words.get(at + 1)?)?, len, 2)),
-            _ => Some((self.step_of(word)?, 1, 1)),
+            Word::PackedRun(w) => {
+                S::unpack_run(w).map(|(first, len, then)| entry(first, len, then, 1))
+            }
+            Word::Run(len) => Some(entry(self.step_of(*self.words.get(at + 1)?)?, len, None, 2)),
+            _ => Some(entry(self.step_of(word)?, 1, None, 1)),
         }
     }
 
@@ -294,6 +355,31 @@ impl<S: Step> Recorder<S> {
     }
 }
 
+/// What one step, or one run, takes in a [`Recorder`]: the steps `first.nth(i)` for `i`
+/// below `len`, then `then` if there is one, in `size` words.
+#[derive(Debug, Clone, Copy)]
+struct Entry<S> {
+    first: S,
+    len: usize,
+    then: Option<S>,
+    size: usize,
+}
+
+impl<S: Step> Entry<S> {
+    /// How many steps it holds.
+    fn steps(&self) -> usize {
+        self.len + usize::from(self.then.is_some())
+    }
+
+    /// Its step `i`, `i` below [`Entry::steps`].
+    fn nth(&self, i: usize) -> S {
+        match self.then {
+            Some(then) if i >= self.len => then,
+            _ => self.first.nth(i as u32),
+        }
+    }
+}
+
 /// The steps of a [`Recorder`], in order: see [`Recorder::iter_from`].
 pub struct Steps<'a, S> {
     recorder: &'a Recorder<S>,
@@ -301,25 +387,25 @@ pub struct Steps<'a, S> {
     word: usize,
     /// The index of the next step.
     step: usize,
-    /// Within a run: its first step, the next one's place in it, and its length.
-    run: Option<(S, usize, usize)>,
+    /// Within an entry of more than one step: the entry and the next step's place in it.
+    run: Option<(Entry<S>, usize)>,
 }
 
 impl<S: Step> Steps<'_, S> {
     /// Goes on to step `index` without making the steps before it.
     fn skip_to(&mut self, index: usize) {
         while self.step < index {
-            let Some((first, len, size)) = self.recorder.entry_at(self.word) else {
+            let Some(entry) = self.recorder.entry_at(self.word) else {
                 return;
             };
-            self.word += size;
-            if self.step + len > index {
-                // Into this run.
-                self.run = Some((first, index - self.step, len));
+            self.word += entry.size;
+            if self.step + entry.steps() > index {
+                // Into this entry.
+                self.run = Some((entry, index - self.step));
                 self.step = index;
                 return;
             }
-            self.step += len;
+            self.step += entry.steps();
         }
     }
 }
@@ -332,16 +418,25 @@ impl<S: Step> Iterator for Steps<'_, S> {
     }
 
     fn next(&mut self) -> Option<S> {
-        if let Some((first, i, len)) = self.run {
-            self.run = (i + 1 < len).then_some((first, i + 1, len));
-            self.step += 1;
-            return Some(first.nth(i as u32));
-        }
-        let (first, len, size) = self.recorder.entry_at(self.word)?;
-        self.word += size;
+        let (entry, i) = match self.run {
+            Some(run) => run,
+            None => {
+                let entry = self.recorder.entry_at(self.word)?;
+                self.word += entry.size;
+                (entry, 0)
+            }
+        };
+        self.run = (i + 1 < entry.steps()).then_some((entry, i + 1));
         self.step += 1;
-        self.run = (len > 1).then_some((first, 1, len));
-        Some(first)
+        Some(entry.nth(i))
+    }
+}
+
+impl<S: Step> Recorder<S> {
+    /// [`Sink::run_then`] when the run and the step after it do not pack together.
+    #[inline(never)]
+    fn run_then_apart(&mut self, first: S, count: usize, then: S) -> Taken {
+        run_then_step(self, first, count, then)
     }
 }
 
@@ -364,7 +459,7 @@ impl<S: Step> Sink<S> for Recorder<S> {
             return self.len < self.limit;
         }
         self.entry();
-        match first.pack_run(take) {
+        match first.pack_run(take, None) {
             Some(word) if word <= LOW_30 => self.words.push(PACKED_RUN | word),
             _ => {
                 let word = self.word_of(first);
@@ -374,6 +469,25 @@ impl<S: Step> Sink<S> for Recorder<S> {
         }
         self.len += take;
         self.len < self.limit
+    }
+
+    #[inline(always)]
+    fn run_then(&mut self, first: S, count: usize, then: S) -> Taken {
+        // The whole turn in one word, when it fits and the trace has room for it all.
+        if count < self.limit.saturating_sub(self.len)
+            && let Some(word) = first.pack_run(count, Some(&then))
+            && word <= LOW_30
+        {
+            self.entry();
+            self.words.push(PACKED_RUN | word);
+            self.len += count + 1;
+            return if self.len < self.limit {
+                Taken::All
+            } else {
+                Taken::Filled
+            };
+        }
+        self.run_then_apart(first, count, then)
     }
 
     fn step_with(&mut self, step: S, state: &[u32]) -> bool {
@@ -390,7 +504,8 @@ mod tests {
 
     /// Steps that are numbers: a run counts up from its first. Even numbers pack into a
     /// word (odd ones are kept wide), and so do runs from a multiple of four shorter than
-    /// 1,024, so that every form of entry is met.
+    /// 1,024, alone or ended by the number after the run or by 7, so that every form of
+    /// entry is met.
     impl Step for usize {
         fn nth(&self, i: u32) -> usize {
             self + i as usize
@@ -404,13 +519,25 @@ mod tests {
             Some(word as usize)
         }
 
-        fn pack_run(&self, len: usize) -> Option<u32> {
+        fn pack_run(&self, len: usize, then: Option<&usize>) -> Option<u32> {
+            let ending = match then {
+                None => 0,
+                Some(&t) if t == self + len => 1,
+                Some(7) => 2,
+                Some(_) => return None,
+            };
             (self.is_multiple_of(4) && *self < 1 << 20 && len < 1 << 10)
-                .then_some((*self << 10 | len) as u32)
+                .then_some((*self << 10 | ending << 10 | len) as u32)
         }
 
-        fn unpack_run(word: u32) -> Option<(usize, usize)> {
-            Some(((word >> 10) as usize, (word & 1023) as usize))
+        fn unpack_run(word: u32) -> Option<(usize, usize, Option<usize>)> {
+            let (first, len) = ((word >> 12 << 2) as usize, (word & 1023) as usize);
+            let then = match word >> 10 & 3 {
+                0 => None,
+                1 => Some(first + len),
+                _ => Some(7),
+            };
+            Some((first, len, then))
         }
     }
 
@@ -445,13 +572,41 @@ mod tests {
         assert!(Sink::<usize>::run(&mut off, 0, 3));
     }
 
+    #[test]
+    fn a_run_and_the_step_that_ends_it_take_one_word_while_there_is_room() {
+        let mut r = Recorder::new(20);
+        assert_eq!(r.run_then(4, 3, 7), Taken::All, "4 5 6, then 7");
+        assert_eq!(r.run_then(8, 0, 8), Taken::All, "no run, then 8");
+        assert_eq!(
+            r.run_then(12, 2, 5),
+            Taken::All,
+            "12 13, then a 5 kept apart"
+        );
+        assert_eq!(r.words.len(), 4, "{:?}", r.words);
+        assert_eq!(r.run_then(20, 3, 23), Taken::All, "20 21 22 23: 12 steps");
+        assert_eq!(r.words.len(), 5);
+        assert_eq!(r.run_then(24, 7, 31), Taken::Filled, "24 to 31 fill it");
+        assert_eq!(r.words.len(), 6);
+        let all = [
+            4, 5, 6, 7, 8, 12, 13, 5, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        ];
+        assert_eq!(r.iter().collect::<Vec<_>>(), all);
+        assert_eq!(r.get(3), Some(7));
+        assert_eq!(r.iter_from(7).next(), Some(5));
+        assert_eq!(r.clone().into_steps(), all);
+        let mut r = Recorder::new(5);
+        assert_eq!(r.run_then(0, 5, 5), Taken::Cut, "the run fills it");
+        assert_eq!(r.iter().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+    }
+
     proptest::proptest! {
         /// Whatever mix of single steps, runs and carried states a solver sends, the
         /// recorder gives back every step it took as if taken one at a time, in order and
-        /// from any step on, up to its limit, in at most two words a call.
+        /// from any step on, up to its limit, in at most two words a call (three for a run
+        /// and a step after it that do not pack together).
         #[test]
         fn steps_read_back_as_taken_one_at_a_time(
-            calls in proptest::collection::vec((0u8..3, 0usize..40, 0usize..1000), 0..300),
+            calls in proptest::collection::vec((0u8..4, 0usize..40, 0usize..1000), 0..300),
             limit in 1usize..3000,
             from in 0usize..3000,
         ) {
@@ -459,26 +614,38 @@ mod tests {
             let mut one_by_one = Vec::new();
             let mut carried = Vec::new();
             for &(kind, count, first) in &calls {
-                let each = match kind {
-                    0 => 1,
+                // A run ends with the number after it, or 7, or one that does not pack.
+                let then = [first + count, 7, first + count + 1][first % 3];
+                let steps: Vec<usize> = match kind {
+                    0 => vec![first],
                     1 => {
                         carried.push((one_by_one.len(), first as u32));
-                        1
+                        vec![first]
                     }
-                    _ => count,
+                    2 => (first..first + count).collect(),
+                    _ => (first..first + count).chain([then]).collect(),
                 };
-                let room = match kind {
-                    0 => r.step(first),
-                    1 => r.step_with(first, &[first as u32]),
-                    _ => r.run(first, count),
+                let (room, taken) = match kind {
+                    0 => (r.step(first), None),
+                    1 => (r.step_with(first, &[first as u32]), None),
+                    2 => (r.run(first, count), None),
+                    _ => {
+                        let taken = r.run_then(first, count, then);
+                        (taken == Taken::All, Some(taken))
+                    }
                 };
                 // Every step as it would be taken alone, as far as the limit.
-                for i in 0..each {
+                let before = one_by_one.len();
+                for &s in &steps {
                     if one_by_one.len() < limit {
-                        one_by_one.push(first + i);
+                        one_by_one.push(s);
                     }
                 }
                 proptest::prop_assert_eq!(room, one_by_one.len() < limit);
+                if let Some(taken) = taken {
+                    let all = one_by_one.len() == before + steps.len();
+                    proptest::prop_assert_eq!(taken == Taken::Cut, !all);
+                }
                 if !room {
                     break;
                 }
@@ -494,15 +661,15 @@ mod tests {
             for &(i, value) in &carried {
                 proptest::prop_assert_eq!(r.state(i, 1), Some(&[value][..]));
             }
-            proptest::prop_assert!(r.words.len() <= 2 * calls.len());
+            proptest::prop_assert!(r.words.len() <= 3 * calls.len());
             // A mark every 64 words or so, each where an entry begins.
             proptest::prop_assert!(r.marks.len() <= 1 + r.words.len() / MARK_EVERY);
             let mut starts = vec![];
             let (mut step, mut word) = (0, 0);
-            while let Some((_, len, size)) = r.entry_at(word) {
+            while let Some(entry) = r.entry_at(word) {
                 starts.push((step as u32, word as u32));
-                step += len;
-                word += size;
+                step += entry.steps();
+                word += entry.size;
             }
             starts.push((step as u32, word as u32));
             for mark in &r.marks {

@@ -130,7 +130,8 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks]) {
         {
             play.seek(len, len);
         }
-        ui.label(format!("step {} of {len}", play.pos));
+        let group = |k: usize| crate::run::catalog::group_thousands(k as u64);
+        ui.label(format!("step {} of {}", group(play.pos), group(len)));
     });
     // The speed on a line of its own, its slider as wide as the room left for it.
     ui.horizontal(|ui| {

@@ -198,9 +198,10 @@ impl KnightTraceJob {
             closed: self.closed,
         };
         let mut recorder = Recorder::new(self.limit as usize);
+        // Made before the clock starts, as `knight solve` makes it.
+        let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(job.budget, cancel, &mut observer);
-        let mut rng = rng_from_seed(self.seed);
         let family = search.family();
         let (path, stop, counters, complete) = match &search {
             Search::RandomWalk(config) => {

@@ -15,7 +15,7 @@ pub use queens::{QueensTrace, QueensTraceJob};
 use super::JobError;
 
 /// The most steps a trace may hold: at most 20 bytes each (a knight step and its word),
-/// 200 MB in all; N-Queens backtracking keeps about a byte a step.
+/// 200 MB in all; N-Queens backtracking keeps about a word for each column it tries.
 pub const MAX_STEPS: u64 = 10_000_000;
 
 /// Steps a command-line trace prints when `--limit` is not given.
@@ -44,12 +44,12 @@ pub(crate) fn check_traceable(algorithm: &str, traceable: &[&str]) -> Result<(),
     }
 }
 
-/// `1 step`, `12 steps`.
+/// `1 step`, `12 steps`, `1,000,000 steps`.
 pub(crate) fn steps(n: usize) -> String {
     if n == 1 {
         "1 step".into()
     } else {
-        format!("{n} steps")
+        format!("{} steps", crate::run::catalog::group_thousands(n as u64))
     }
 }
 

@@ -95,10 +95,11 @@ impl QueensTraceJob {
         let n = self.n as usize;
         let heuristic = Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
         let mut recorder = Recorder::new(self.limit as usize);
+        // The same start and generator as `queens solve` with this seed, made before the
+        // clock starts, as there.
+        let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(self.budget, cancel, &mut observer);
-        // The same start and generator as `queens solve` with this seed.
-        let mut rng = rng_from_seed(self.seed);
         let (family, outcome) = match algo.id {
             "backtracking" => (
                 Family::Current,

@@ -190,10 +190,13 @@ pub enum QueenStep {
 }
 
 /// Backtracking hands the rows a column passed over to its trace as one run of conflicts,
-/// each the row below the one before; no other kind of step comes in runs. Its three kinds
-/// of step pack into a word on boards of up to 16,384 queens, and a run on boards of up to
-/// 1,023.
+/// each the row below the one before, together with the step that ends its turn: the queen
+/// placed on the next row, or the queen taken back from the column before. No other kind
+/// of step comes in runs. The three kinds of step pack into a word on boards of up to
+/// 16,384 queens; a run, alone or with the placement after it, on boards of up to 511, and
+/// with a removal after it on boards of up to 127.
 impl crate::solve::trace::Step for QueenStep {
+    #[inline]
     fn nth(&self, i: u32) -> QueenStep {
         match *self {
             QueenStep::Conflict { column, row } => QueenStep::Conflict {
@@ -204,6 +207,7 @@ impl crate::solve::trace::Step for QueenStep {
         }
     }
 
+    #[inline]
     fn pack(&self) -> Option<u32> {
         let (kind, column, row) = match *self {
             QueenStep::Conflict { column, row } => (0, column, row),
@@ -224,29 +228,85 @@ impl crate::solve::trace::Step for QueenStep {
         }
     }
 
-    fn pack_run(&self, len: usize) -> Option<u32> {
+    /// Bits 28–29 say how the run ends. Alone (0) or with the queen placed on the row after
+    /// it (1): its column, first row and length, 9 bits each. With a queen taken back from
+    /// the column before (2): those in 7 bits each, then the queen's row.
+    #[inline]
+    fn pack_run(&self, len: usize, then: Option<&QueenStep>) -> Option<u32> {
         let QueenStep::Conflict { column, row } = *self else {
             return None;
         };
-        (column < RUN_PACKED && row < RUN_PACKED && len < RUN_PACKED as usize)
-            .then_some(column << 20 | row << 10 | len as u32)
+        let len = u32::try_from(len).ok()?;
+        let (ending, last, bits) = match then {
+            None => (0, 0, RUN_BITS),
+            Some(&QueenStep::Place { column: c, row: r })
+                if c == column && r.checked_sub(row) == Some(len) =>
+            {
+                (1, 0, RUN_BITS)
+            }
+            Some(&QueenStep::Remove { column: c, row: r }) if column.checked_sub(1) == Some(c) => {
+                (2, r, REMOVE_BITS)
+            }
+            Some(_) => return None,
+        };
+        let fits = column.max(row).max(len).max(last) < 1 << bits;
+        let run = (column << bits | row) << bits | len;
+        let payload = if ending == 2 { run << bits | last } else { run };
+        fits.then_some(ending << 28 | payload)
     }
 
-    fn unpack_run(word: u32) -> Option<(QueenStep, usize)> {
-        let mask = RUN_PACKED - 1;
-        let (column, row) = (word >> 20 & mask, word >> 10 & mask);
-        Some((QueenStep::Conflict { column, row }, (word & mask) as usize))
+    fn unpack_run(word: u32) -> Option<(QueenStep, usize, Option<QueenStep>)> {
+        let ending = word >> 28;
+        let bits = if ending == 2 { REMOVE_BITS } else { RUN_BITS };
+        let mask = (1 << bits) - 1;
+        let field = |i: u32| word >> (bits * i) & mask;
+        let (column, row, len, last) = if ending == 2 {
+            (field(3), field(2), field(1), field(0))
+        } else {
+            (field(2), field(1), field(0), 0)
+        };
+        let then = match ending {
+            0 => None,
+            1 => Some(QueenStep::Place {
+                column,
+                row: row + len,
+            }),
+            2 => Some(QueenStep::Remove {
+                column: column.checked_sub(1)?,
+                row: last,
+            }),
+            _ => return None,
+        };
+        Some((QueenStep::Conflict { column, row }, len as usize, then))
     }
 }
 
 /// Columns and rows below this pack into a word (14 bits each).
 const PACKED: u32 = 1 << 14;
 
-/// A run of conflicts packs into a word when its column, its first row and its length are
-/// all below this (10 bits each).
-const RUN_PACKED: u32 = 1 << 10;
+/// The bits of each field of a packed run, alone or ended by a placement.
+const RUN_BITS: u32 = 9;
+
+/// The bits of each field of a packed run ended by a removal.
+const REMOVE_BITS: u32 = 7;
 
 impl QueenStep {
+    /// A queen placed on `row` of `column`.
+    pub fn place(column: usize, row: usize) -> QueenStep {
+        QueenStep::Place {
+            column: column as u32,
+            row: row as u32,
+        }
+    }
+
+    /// The queen on `row` of `column` taken back.
+    pub fn remove(column: usize, row: usize) -> QueenStep {
+        QueenStep::Remove {
+            column: column as u32,
+            row: row as u32,
+        }
+    }
+
     /// The kind's name in `--json` output.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -502,5 +562,54 @@ mod tests {
     #[test]
     fn a_step_takes_sixteen_bytes() {
         assert!(std::mem::size_of::<QueenStep>() <= 16);
+    }
+
+    proptest::proptest! {
+        /// A backtracking turn on a board of up to 127 queens, and one that ends in a
+        /// placement or in nothing up to 511, packs into 30 bits and unpacks as it was;
+        /// past that, or ended by any other step, it does not pack.
+        #[test]
+        fn a_turn_packs_and_unpacks_as_it_was(
+            n in 1u32..700,
+            column in 0u32..700,
+            from in 0u32..700,
+            len in 0u32..700,
+            ending in 0u8..4,
+            row in 0u32..700,
+        ) {
+            use crate::solve::trace::Step;
+            // Any column, first row, length and removed row on a board of n queens.
+            let (column, from, row) = (column % n, from % n, row % n);
+            let len = len % (n - from + 1);
+            let first = QueenStep::Conflict { column, row: from };
+            let then = match ending {
+                0 => None,
+                1 => Some(QueenStep::Place { column, row: from + len }),
+                2 => Some(QueenStep::Remove { column: column.wrapping_sub(1), row }),
+                _ => Some(QueenStep::Place { column, row: from + len + 1 }),
+            };
+            let packed = first.pack_run(len as usize, then.as_ref());
+            let fits = match ending {
+                0 | 1 => n <= 511 && len < 512,
+                2 => column > 0 && n <= 127 && len < 128,
+                _ => false,
+            };
+            if fits {
+                let word = packed.expect("a turn that fits packs");
+                proptest::prop_assert!(word < 1 << 30);
+                proptest::prop_assert_eq!(
+                    QueenStep::unpack_run(word),
+                    Some((first, len as usize, then))
+                );
+            } else if let Some(word) = packed {
+                // Only the bounds above are promised; what packs beyond them must still
+                // unpack as it was.
+                proptest::prop_assert!(ending < 3);
+                proptest::prop_assert_eq!(
+                    QueenStep::unpack_run(word),
+                    Some((first, len as usize, then))
+                );
+            }
+        }
     }
 }
