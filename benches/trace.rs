@@ -8,10 +8,10 @@ use searchlab::solve::knight::backtrack::{self, Order};
 use searchlab::solve::knight::tie_break::TieBreak;
 use searchlab::solve::knight::trace::KnightStep;
 use searchlab::solve::knight::tree_search::{self, Strategy};
-use searchlab::solve::knight::{Problem, count, warnsdorff};
+use searchlab::solve::knight::{Problem, count, random_walk, warnsdorff};
 use searchlab::solve::queens::heuristic::random_start;
 use searchlab::solve::queens::trace::QueenStep;
-use searchlab::solve::queens::{backtracking, hill_climbing, min_conflicts};
+use searchlab::solve::queens::{backtracking, best_first, hill_climbing, min_conflicts};
 use searchlab::solve::trace::{Off, Recorder, Sink};
 use searchlab::solve::{Budget, Control, rng_from_seed};
 use std::hint::black_box;
@@ -58,6 +58,18 @@ fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
             };
             count::count_traced(&p, &mut ctl, trace).0.tours as usize
         }
+        "random walk 8x8, 1000 walks" => {
+            let board = Board::new(black_box(8), 8).unwrap();
+            let p = Problem {
+                board: &board,
+                start: 0,
+                closed: false,
+            };
+            let config = random_walk::Config { walks: 1000 };
+            random_walk::solve_traced(&p, &config, &mut rng, &mut ctl, trace)
+                .path
+                .len()
+        }
         _ => {
             let board = Board::new(black_box(4), 4).unwrap();
             let p = Problem {
@@ -65,8 +77,11 @@ fn knight_run<T: Sink<KnightStep>>(which: &str, trace: &mut T) -> usize {
                 start: 0,
                 closed: false,
             };
-            tree_search::search_traced(&p, Strategy::DepthFirst, &mut ctl, trace).nodes_generated
-                as usize
+            let strategy = match which {
+                "bfs 4x4 whole tree" => Strategy::BreadthFirst,
+                _ => Strategy::DepthFirst,
+            };
+            tree_search::search_traced(&p, strategy, &mut ctl, trace).nodes_generated as usize
         }
     }
 }
@@ -81,6 +96,18 @@ fn queens_run<T: Sink<QueenStep>>(which: &str, trace: &mut T) -> usize {
         "backtracking 18 queens" => backtracking::solve_traced(black_box(18), &mut ctl, trace)
             .rows
             .len(),
+        "best-first 8 queens" => {
+            let start = random_start(black_box(8), &mut rng);
+            best_first::solve_traced(
+                &start,
+                Heuristic::H1,
+                best_first::MAX_VALUES,
+                &mut ctl,
+                trace,
+            )
+            .rows
+            .len()
+        }
         "hill-climbing 10 queens" => {
             let start = random_start(black_box(10), &mut rng);
             hill_climbing::solve_traced(&start, Heuristic::H2, 100, &mut rng, &mut ctl, trace)
@@ -102,6 +129,8 @@ fn benches(c: &mut Criterion) {
         "backtrack 5x5",
         "count 5x5 from a corner",
         "dfs 4x4 whole tree",
+        "bfs 4x4 whole tree",
+        "random walk 8x8, 1000 walks",
     ] {
         let mut g = c.benchmark_group(format!("trace-cost/{which}"));
         g.bench_function("untraced", |b| {
@@ -122,6 +151,7 @@ fn benches(c: &mut Criterion) {
     for which in [
         "backtracking 14 queens",
         "backtracking 18 queens",
+        "best-first 8 queens",
         "hill-climbing 10 queens",
         "min-conflicts 10000 queens",
     ] {

@@ -136,8 +136,8 @@ impl<S: Step> Sink<S> for Off {
 /// when it packs into 31 bits ([`Step::pack`]), else the index of the step in a list of its
 /// own; a run's is the run itself, with the step that ends it if there is one
 /// ([`Sink::run_then`]), when they pack into 30 bits ([`Step::pack_run`]), else a header
-/// with its length followed by its first step's word. A backtracking trace thus takes a
-/// word for each column it tries. [`Recorder::get`] and [`Recorder::iter`] give every
+/// with its length followed by its first step's word. A backtracking trace of up to 127
+/// queens thus takes a word for each column it tries. [`Recorder::get`] and [`Recorder::iter`] give every
 /// step, runs told apart.
 #[derive(Debug, Clone)]
 pub struct Recorder<S> {
@@ -333,13 +333,16 @@ impl<S: Step> Recorder<S> {
             then,
             size,
         };
-        match Word::read(word) {
+        let read = match Word::read(word) {
             Word::PackedRun(w) => {
                 S::unpack_run(w).map(|(first, len, then)| entry(first, len, then, 1))
             }
             Word::Run(len) => Some(entry(self.step_of(*self.words.get(at + 1)?)?, len, None, 2)),
             _ => Some(entry(self.step_of(word)?, 1, None, 1)),
-        }
+        };
+        // A recorder writes no entry without a step.
+        debug_assert!(read.as_ref().is_none_or(|e| e.steps() > 0));
+        read
     }
 
     /// Every step in order, in a vector of its own: the list of wide steps itself when

@@ -15,7 +15,8 @@ pub use queens::{QueensTrace, QueensTraceJob};
 use super::JobError;
 
 /// The most steps a trace may hold: at most 20 bytes each (a knight step and its word),
-/// 200 MB in all; N-Queens backtracking keeps about a word for each column it tries.
+/// 200 MB in all; N-Queens backtracking up to 127 queens keeps a word for each
+/// column it tries.
 pub const MAX_STEPS: u64 = 10_000_000;
 
 /// Steps a command-line trace prints when `--limit` is not given.

@@ -408,8 +408,7 @@ impl<'a> Counter<'a> {
             if T::ON {
                 let all = *tried.last().unwrap_or(&0);
                 for j in bits(all) {
-                    let t = board.step(cur, j);
-                    options.push(board, cur, t, self.free.degree(t));
+                    options.push_move(j, self.free.degree(board.step(cur, j)));
                 }
                 options = options.chose(bits(all).take_while(|&j| j != k).count());
             }

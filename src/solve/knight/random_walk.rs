@@ -98,8 +98,7 @@ pub fn solve_traced<T: Sink<KnightStep>>(
             if T::ON {
                 options = Options::default();
                 for j in bits(mask) {
-                    let t = board.step(cur, j);
-                    options.push(board, cur, t, free.degree(t));
+                    options.push_move(j, free.degree(board.step(cur, j)));
                 }
                 options = options.chose(pick);
             }

@@ -127,6 +127,7 @@ mod tests {
     use crate::puzzle::queens::validate;
     use crate::solve::Budget;
     use crate::solve::knight::test_support::with_control;
+    use crate::solve::queens::trace::{Family, replay};
 
     #[test]
     fn backtracking_solves_and_proves_2_and_3_have_none() {
@@ -164,13 +165,16 @@ mod tests {
             "{} bytes for {turns} turns",
             r.bytes()
         );
-        // Cut anywhere, the trace still reads back as the search went.
+        // Cut anywhere (after a placement, within a run, at a run's end), the trace
+        // still reads back as the search went, and replays to the queens it reports.
         let all: Vec<QueenStep> = r.iter().collect();
-        for limit in [1, 2, 15, 16, 17, 1000] {
+        for limit in [1, 2, 3, 10, 15, 16, 17, 1000, 2500] {
             let mut cut = Recorder::new(limit);
             let o = with_control(Budget::unlimited(), |ctl| solve_traced(14, ctl, &mut cut));
             assert_eq!(o.stop, Stop::StepLimit);
             assert_eq!(cut.iter().collect::<Vec<_>>(), all[..limit]);
+            let replayed = replay(14, cut.iter(), |_| None, Family::Current, false);
+            assert_eq!(replayed, o.rows, "cut at {limit}");
         }
     }
 }

@@ -564,10 +564,39 @@ mod tests {
         assert!(std::mem::size_of::<QueenStep>() <= 16);
     }
 
+    #[test]
+    fn the_largest_turns_that_pack_fill_every_field() {
+        use crate::solve::trace::Step;
+        let conflict = |column, row| QueenStep::Conflict { column, row };
+        let turns = [
+            // 127 queens: the last column's turn from past its last row, then column
+            // 125's queen taken back from the last row; and a whole column passed over.
+            (conflict(126, 127), 0, Some(QueenStep::remove(125, 126))),
+            (conflict(126, 0), 127, Some(QueenStep::remove(125, 126))),
+            // 511 queens: 510 rows passed over, then a queen on the last row.
+            (conflict(510, 0), 510, Some(QueenStep::place(510, 510))),
+            (conflict(510, 511), 0, None),
+        ];
+        for (first, len, then) in turns {
+            let word = first.pack_run(len, then.as_ref()).expect("it packs");
+            assert!(word < 1 << 30);
+            assert_eq!(QueenStep::unpack_run(word), Some((first, len, then)));
+        }
+        // A column past the fields' reach does not.
+        assert_eq!(
+            conflict(128, 0).pack_run(0, Some(&QueenStep::remove(127, 0))),
+            None
+        );
+        assert_eq!(
+            conflict(512, 0).pack_run(0, Some(&QueenStep::place(512, 0))),
+            None
+        );
+    }
+
     proptest::proptest! {
         /// A backtracking turn on a board of up to 127 queens, and one that ends in a
         /// placement or in nothing up to 511, packs into 30 bits and unpacks as it was;
-        /// past that, or ended by any other step, it does not pack.
+        /// past that it may not pack, and ended by any other step it does not.
         #[test]
         fn a_turn_packs_and_unpacks_as_it_was(
             n in 1u32..700,
@@ -578,8 +607,11 @@ mod tests {
             row in 0u32..700,
         ) {
             use crate::solve::trace::Step;
-            // Any column, first row, length and removed row on a board of n queens.
-            let (column, from, row) = (column % n, from % n, row % n);
+            // Any column, first row, length and removed row on a board of n queens: a
+            // column's turn may begin past its last row (n) when it ends in a removal.
+            let placing = ending % 2 == 1;
+            let (column, row) = (column % n, row % n);
+            let from = from % if placing { n } else { n + 1 };
             let len = len % (n - from + 1);
             let first = QueenStep::Conflict { column, row: from };
             let then = match ending {
