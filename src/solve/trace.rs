@@ -148,8 +148,12 @@ pub struct Recorder<S> {
     /// `(index of a step, index of its word)` for the first step of an entry every
     /// [`MARK_EVERY`] words or so, from `(0, 0)`: where [`Recorder::get`] starts reading.
     marks: Vec<(u32, u32)>,
-    /// The length of `words` at which the next mark is due.
+    /// The length of `words` at which the next mark is due; 0 while `flat`, so that the
+    /// first entry that needs a word takes the slow path and writes them.
     next_mark: usize,
+    /// Every step so far is kept wide and has no word yet: step `i` is `wide[i]`. A
+    /// knight's trace stays so to its end and never pays for a word.
+    flat: bool,
     /// How many steps were taken, each step of a run counted.
     len: usize,
     /// The states carried by steps, flat: `(index of the step, offset into `values`)`.
@@ -200,14 +204,11 @@ impl<S> Recorder<S> {
     /// A recorder that takes at most `limit` steps (at least one, at most 2²⁹ − 1).
     pub fn new(limit: usize) -> Recorder<S> {
         Recorder {
-            // Room for a million words at once (4 MB, given by the system page by page
-            // as they are written): growing by doubling would copy every word written so
-            // far into fresh memory each time, and fresh memory is what a trace pays most
-            // for.
-            words: Vec::with_capacity(limit.clamp(1, 1 << 20)),
+            words: Vec::new(),
             wide: Vec::new(),
             marks: vec![(0, 0)],
-            next_mark: MARK_EVERY,
+            next_mark: 0,
+            flat: true,
             len: 0,
             states: Vec::new(),
             values: Vec::new(),
@@ -220,7 +221,8 @@ impl<S> Recorder<S> {
         self.words.clear();
         self.wide.clear();
         self.marks.truncate(1);
-        self.next_mark = MARK_EVERY;
+        self.next_mark = 0;
+        self.flat = true;
         self.len = 0;
         self.states.clear();
         self.values.clear();
@@ -272,8 +274,29 @@ impl<S> Recorder<S> {
     #[cold]
     #[inline(never)]
     fn mark(&mut self) {
-        self.marks.push((self.len as u32, self.words.len() as u32));
-        self.next_mark = self.words.len() + MARK_EVERY;
+        if self.flat {
+            // The first entry with a word: every wide step before it gets its word (and
+            // its marks), as if they had been written one by one.
+            self.flat = false;
+            self.next_mark = MARK_EVERY;
+            // Room for a million words at once (4 MB, given by the system page by page
+            // as they are written): growing by doubling would copy every word written so
+            // far into fresh memory each time, and fresh memory is what a trace pays most
+            // for.
+            self.words
+                .reserve(self.limit.clamp(self.wide.len() + 2, 1 << 20));
+            for i in 0..self.wide.len() {
+                if self.words.len() >= self.next_mark {
+                    self.marks.push((i as u32, self.words.len() as u32));
+                    self.next_mark = self.words.len() + MARK_EVERY;
+                }
+                self.words.push(WIDE | i as u32);
+            }
+        }
+        if self.words.len() >= self.next_mark {
+            self.marks.push((self.len as u32, self.words.len() as u32));
+            self.next_mark = self.words.len() + MARK_EVERY;
+        }
     }
 }
 
@@ -290,6 +313,15 @@ impl<S: Step> Recorder<S> {
 
     /// Every step from step `index` on, in order.
     pub fn iter_from(&self, index: usize) -> Steps<'_, S> {
+        if self.flat {
+            // Step `index` is `wide[index]`, its own entry.
+            return Steps {
+                recorder: self,
+                word: index,
+                step: index,
+                run: None,
+            };
+        }
         // The last mark at or before `index`, then entry by entry up to it.
         let at = self.marks.partition_point(|&(s, _)| s as usize <= index);
         let (step, word) = self.marks[at.saturating_sub(1)];
@@ -308,11 +340,15 @@ impl<S: Step> Recorder<S> {
     fn word_of(&mut self, step: S) -> u32 {
         match step.pack() {
             Some(word) if word < PACKED_RUN => word,
-            _ => {
-                self.wide.push(step);
-                WIDE | (self.wide.len() - 1) as u32
-            }
+            _ => self.wide_word(step),
         }
+    }
+
+    /// The word of a step kept wide: its index in `wide`.
+    #[inline]
+    fn wide_word(&mut self, step: S) -> u32 {
+        self.wide.push(step);
+        WIDE | (self.wide.len() - 1) as u32
     }
 
     /// The step a step's word stands for.
@@ -326,13 +362,16 @@ impl<S: Step> Recorder<S> {
 
     /// The entry whose first word is `words[at]`.
     fn entry_at(&self, at: usize) -> Option<Entry<S>> {
-        let word = *self.words.get(at)?;
         let entry = |first, len, then, size| Entry {
             first,
             len,
             then,
             size,
         };
+        if self.flat {
+            return self.wide.get(at).map(|&step| entry(step, 1, None, 1));
+        }
+        let word = *self.words.get(at)?;
         let read = match Word::read(word) {
             Word::PackedRun(w) => {
                 S::unpack_run(w).map(|(first, len, then)| entry(first, len, then, 1))
@@ -448,9 +487,17 @@ impl<S: Step> Sink<S> for Recorder<S> {
 
     #[inline]
     fn step(&mut self, step: S) -> bool {
-        self.entry();
-        let word = self.word_of(step);
-        self.words.push(word);
+        let packed = step.pack().filter(|&word| word < PACKED_RUN);
+        if self.flat && packed.is_none() {
+            self.wide.push(step);
+        } else {
+            self.entry();
+            let word = match packed {
+                Some(word) => word,
+                None => self.wide_word(step),
+            };
+            self.words.push(word);
+        }
         self.len += 1;
         self.len < self.limit
     }
@@ -573,6 +620,29 @@ mod tests {
         assert_eq!(r.clone().into_steps(), all);
         let mut off = Off;
         assert!(Sink::<usize>::run(&mut off, 0, 3));
+    }
+
+    #[test]
+    fn wide_steps_alone_take_no_word_until_a_step_packs() {
+        let mut r = Recorder::new(1000);
+        for i in 0..200 {
+            assert!(r.step(2 * i + 1), "odd numbers are kept wide");
+        }
+        assert!(r.words.is_empty(), "no word while every step is wide");
+        assert_eq!(r.get(150), Some(301));
+        assert_eq!(r.iter_from(198).collect::<Vec<_>>(), [397, 399]);
+        assert_eq!(r.get(200), None);
+        assert!(r.step(4), "an even number packs");
+        assert_eq!(r.words.len(), 201, "a word for every step");
+        assert_eq!(r.marks, [(0, 0), (64, 64), (128, 128), (192, 192)]);
+        let all: Vec<usize> = (0..200).map(|i| 2 * i + 1).chain([4]).collect();
+        assert_eq!(r.iter().collect::<Vec<_>>(), all);
+        for (i, &step) in all.iter().enumerate() {
+            assert_eq!(r.get(i), Some(step));
+        }
+        assert_eq!(r.clone().into_steps(), all);
+        r.clear();
+        assert!(r.step(7) && r.words.is_empty(), "wide again after clear");
     }
 
     #[test]
