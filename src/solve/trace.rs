@@ -204,7 +204,7 @@ impl<S> Recorder<S> {
     /// A recorder that takes at most `limit` steps (at least one, at most 2²⁹ − 1).
     pub fn new(limit: usize) -> Recorder<S> {
         Recorder {
-            words: Vec::new(),
+            words: Vec::with_capacity(limit.clamp(1, 1 << 20)),
             wide: Vec::new(),
             marks: vec![(0, 0)],
             next_mark: 0,
@@ -284,7 +284,7 @@ impl<S> Recorder<S> {
             // far into fresh memory each time, and fresh memory is what a trace pays most
             // for.
             self.words
-                .reserve(self.limit.clamp(self.wide.len() + 2, 1 << 20));
+                .reserve(self.limit.min(1 << 20).max(self.wide.len() + 2));
             for i in 0..self.wide.len() {
                 if self.words.len() >= self.next_mark {
                     self.marks.push((i as u32, self.words.len() as u32));
@@ -643,6 +643,16 @@ mod tests {
         assert_eq!(r.clone().into_steps(), all);
         r.clear();
         assert!(r.step(7) && r.words.is_empty(), "wide again after clear");
+        // More wide steps than the words reserved at first, then one that packs.
+        let mut r = Recorder::new(usize::MAX);
+        let wide = (1 << 20) + 5;
+        for _ in 0..wide {
+            r.step(1usize);
+        }
+        assert!(r.step(2));
+        assert_eq!(r.words.len(), wide + 1);
+        assert_eq!(r.get(wide), Some(2));
+        assert_eq!(r.get(wide - 1), Some(1));
     }
 
     #[test]

@@ -14,9 +14,9 @@ pub use queens::{QueensTrace, QueensTraceJob};
 
 use super::JobError;
 
-/// The most steps a trace may hold: at most 20 bytes each (a knight step and its word),
-/// 200 MB in all; N-Queens backtracking up to 127 queens keeps a word for each
-/// column it tries.
+/// The most steps a trace may hold: at most 20 bytes each (a step kept whole and its
+/// word), 200 MB in all. A knight's trace keeps 16 bytes a step; N-Queens backtracking up
+/// to 127 queens a word for each column it tries.
 pub const MAX_STEPS: u64 = 10_000_000;
 
 /// Steps a command-line trace prints when `--limit` is not given.
