@@ -137,8 +137,8 @@ impl<S: Step> Sink<S> for Off {
 /// own; a run's is the run itself, with the step that ends it if there is one
 /// ([`Sink::run_then`]), when they pack into 30 bits ([`Step::pack_run`]), else a header
 /// with its length followed by its first step's word. A backtracking trace of up to 127
-/// queens thus takes a word for each column it tries. [`Recorder::get`] and [`Recorder::iter`] give every
-/// step, runs told apart.
+/// queens thus takes a word for each column it tries. [`Recorder::get`] and
+/// [`Recorder::iter`] give every step, runs told apart.
 #[derive(Debug, Clone)]
 pub struct Recorder<S> {
     /// The steps, in the order the solver took them: see [`Word`].
@@ -204,6 +204,10 @@ impl<S> Recorder<S> {
     /// A recorder that takes at most `limit` steps (at least one, at most 2²⁹ − 1).
     pub fn new(limit: usize) -> Recorder<S> {
         Recorder {
+            // Room for a million words at once (4 MB, given by the system page by page
+            // as they are written): growing by doubling would copy every word written so
+            // far into fresh memory each time, and fresh memory is what a trace pays most
+            // for. A knight's trace never writes one.
             words: Vec::with_capacity(limit.clamp(1, 1 << 20)),
             wide: Vec::new(),
             marks: vec![(0, 0)],
@@ -279,12 +283,8 @@ impl<S> Recorder<S> {
             // its marks), as if they had been written one by one.
             self.flat = false;
             self.next_mark = MARK_EVERY;
-            // Room for a million words at once (4 MB, given by the system page by page
-            // as they are written): growing by doubling would copy every word written so
-            // far into fresh memory each time, and fresh memory is what a trace pays most
-            // for.
-            self.words
-                .reserve(self.limit.min(1 << 20).max(self.wide.len() + 2));
+            // Their words and the entry's own (one or two), at once.
+            self.words.reserve(self.wide.len() + 2);
             for i in 0..self.wide.len() {
                 if self.words.len() >= self.next_mark {
                     self.marks.push((i as u32, self.words.len() as u32));
