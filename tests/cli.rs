@@ -195,12 +195,32 @@ fn a_path_no_tour_extends_counts_0_and_says_how_that_is_known() {
             .contains("a1 to a2 is not a knight's move")
     );
     // b1 starts no tour of 5x5 (it is not of the corners' colour): whatever the path from
-    // it, the count proves there is none, and says how.
+    // it, the theorem says so at once.
     let (code, v) = json(&[
         "knight", "count", "--board", "5x5", "--path", "b1;c3", "--json",
     ]);
     assert_eq!(code, 0);
     assert_eq!(v["total"], 0);
+    assert_eq!(v["dead_end"]["rule"], "theorem");
+    assert!(
+        v["dead_end"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("b1 is the other colour"),
+        "{v}"
+    );
+    // A path of one square explains its 0 too (e4 is off the corners' colour).
+    let (_, v) = json(&[
+        "knight", "count", "--board", "5x5", "--path", "1,4", "--json",
+    ]);
+    assert_eq!(v["total"], 0);
+    assert_eq!(v["dead_end"]["rule"], "theorem", "{v}");
+    // From 2,1 of 3x8 no tour starts either (an exhaustive count of 3x8 finds 0 there),
+    // and no theorem says so: the search does, and says how.
+    let (_, v) = json(&[
+        "knight", "count", "--board", "3x8", "--path", "2,1", "--json",
+    ]);
+    assert_eq!(v["total"], 0, "{v}");
     let rule = v["dead_end"]["rule"].as_str().unwrap();
     assert!(
         ["unreachable", "stranded", "two-ends", "no-move", "searched"].contains(&rule),
@@ -473,6 +493,30 @@ fn a_one_square_board_has_an_open_tour_of_one_square_and_no_closed_tour() {
             .contains("no closed tour exists on the 1x1 board"),
         "{v}"
     );
+    // The count says the same, from the square, from every square and behind a path.
+    for args in [
+        &["--start", "a1"][..],
+        &["--all-starts"][..],
+        &["--path", "a1"][..],
+    ] {
+        let mut all = vec!["knight", "count", "--board", "1x1", "--closed", "--json"];
+        all.extend_from_slice(args);
+        let (code, v) = json(&all);
+        assert_eq!(code, 0, "{args:?}: {v}");
+        assert_eq!(v["total"], 0, "{args:?}: {v}");
+        assert_eq!(v["complete"], true, "{args:?}: {v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .unwrap()
+                .contains("no closed tour exists"),
+            "{args:?}: {v}"
+        );
+    }
+    let (_, v) = json(&[
+        "knight", "count", "--board", "1x1", "--start", "a1", "--json",
+    ]);
+    assert_eq!(v["total"], 1, "{v}");
 }
 
 #[test]

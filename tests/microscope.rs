@@ -55,6 +55,7 @@ fn knight_with(side: u64, algorithm: &str, seed: u64, params: Vec<(String, Strin
         task: KnightTask::Solve {
             algorithm: algorithm.into(),
             params,
+            fallback: false,
         },
     })
 }
@@ -353,6 +354,7 @@ fn the_microscope_refuses_what_it_cannot_look_into() {
         j.task = KnightTask::Solve {
             algorithm: "warnsdorff".into(),
             params: vec![],
+            fallback: false,
         };
     }
     let err = MicroscopeJob { job, generation: 1 }
@@ -366,6 +368,7 @@ fn the_microscope_refuses_what_it_cannot_look_into() {
         j.task = KnightTask::Solve {
             algorithm: "level1".into(),
             params: vec![("population".into(), "200".into())],
+            fallback: false,
         };
     }
     let err = MicroscopeJob {

@@ -21,6 +21,7 @@ fn solve_task(algorithm: &str) -> KnightTask {
     KnightTask::Solve {
         algorithm: algorithm.into(),
         params: vec![],
+        fallback: false,
     }
 }
 

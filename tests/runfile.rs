@@ -49,6 +49,7 @@ fn level1_job(seed: u64) -> Job {
         task: KnightTask::Solve {
             algorithm: "level1".into(),
             params: vec![("generations".into(), "30".into())],
+            fallback: false,
         },
     })
 }

@@ -45,6 +45,7 @@ fn solve_within(
         task: KnightTask::Solve {
             algorithm: algorithm.to_string(),
             params: vec![],
+            fallback: false,
         },
     };
     match job.run(&AtomicBool::new(false), &mut NoObserver) {

@@ -94,6 +94,7 @@ fn trials(
                 task: KnightTask::Solve {
                     algorithm: algorithm.to_string(),
                     params: params.clone(),
+                    fallback: false,
                 },
             };
             let r = match job.run(&setup.cancel, &mut NoObserver) {

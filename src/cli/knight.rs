@@ -139,7 +139,11 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
         KnightVerb::Solve(a) => {
             let mut budget = Budget::unlimited().with_time(a.run.time_limit);
             budget.nodes = a.nodes;
+            // Without --algo an open tour is settled by the fallback when Warnsdorff's
+            // rule gets stuck.
+            let fallback = a.algo.is_none() && !a.closed;
             let task = KnightTask::Solve {
+                fallback,
                 algorithm: a.algo.unwrap_or_else(|| {
                     if a.closed {
                         "closed-construct"

@@ -171,7 +171,9 @@ impl Render for MagicReport {
                         squares,
                         found_in,
                         generations: r.generations,
-                        best_fitness: r.best_fitness,
+                        // Nothing scored (order 2, or a construction): no fitness to
+                        // report, rather than a 0 that would read as "magic".
+                        best_fitness: (!r.best.is_empty()).then_some(r.best_fitness),
                         stop: r.stop,
                         elapsed_ms: r.elapsed_ms,
                         message: &r.message,
@@ -227,7 +229,7 @@ struct SolveJson<'a> {
     squares: Vec<Rows<'a, u32>>,
     found_in: Vec<u64>,
     generations: u64,
-    best_fitness: u64,
+    best_fitness: Option<u64>,
     stop: Stop,
     elapsed_ms: f64,
     message: &'a str,

@@ -194,6 +194,14 @@ const CONSTRUCT_FIGURES: &[Figure] = &[
     figure("pieces", Counter::Attempts),
     figure("joins", Counter::Moves),
 ];
+const SETTLE_FIGURES: &[Figure] = &[
+    figure("steps", Counter::Nodes).explained(
+        "Units of work of the method that settled it: squares laid by the construction, profiles entered by the column-by-column search, or squares entered by Warnsdorff's rule and the rotations.",
+    ),
+    figure("steps back", Counter::Backtracks).explained(
+        "Profiles the column-by-column search found lead nowhere, or Pósa's rotations of the path's end.",
+    ),
+];
 const WALK_FIGURES: &[Figure] = &[
     figure("steps", Counter::Nodes),
     figure("walks", Counter::Attempts),
@@ -619,6 +627,15 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
         complete: false,
         max_size: None,
         figures: CONSTRUCT_FIGURES,
+        params: &[],
+    },
+    AlgorithmInfo {
+        id: "settle",
+        name: "Tour or proof",
+        summary: "Finds a tour from the start square or proves that none starts there: builds a closed tour where one exists (Schwenk 1991) and walks it from the start, searches boards 3 to 6 squares across column by column over every way of choosing the moves, and otherwise walks by Warnsdorff's rule and rotates the path's end (Pósa). What knight solve falls back to.",
+        complete: false,
+        max_size: None,
+        figures: SETTLE_FIGURES,
         params: &[],
     },
 ];

@@ -13,7 +13,7 @@ use crate::solve::knight::evolve::{cultural, levels, move_ga};
 use crate::solve::knight::tie_break::TieBreak;
 use crate::solve::knight::trace::Prune;
 use crate::solve::knight::tree_search::{self, Strategy};
-use crate::solve::knight::{Answer, Problem, count, random_walk, warnsdorff};
+use crate::solve::knight::{Answer, Problem, count, random_walk, settle, warnsdorff};
 use crate::solve::{Budget, Control, Counters, NoObserver, Observer, Stop, rng_from_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,10 @@ pub enum KnightTask {
     Solve {
         algorithm: String,
         params: Vec<(String, String)>,
+        /// When the algorithm finds no tour without proving that none exists, settle it
+        /// with [`settle`] before giving up (`knight solve` without `--algo`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fallback: bool,
     },
     Count {
         all_starts: bool,
@@ -145,6 +149,11 @@ pub struct SolveReport {
     /// the app shows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub construction: Option<Plan>,
+    /// When the algorithm gave up without a proof and the run was asked to settle it:
+    /// how the fallback settled it (`construction`, `strip`, `rotation` or `theorem`);
+    /// the path and the stop are then the fallback's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<settle::Kind>,
 }
 
 /// The largest board whose construction plan goes into a report (the app's largest,
@@ -427,7 +436,9 @@ impl PuzzleJob for KnightJob {
         super::error::check_budget(&self.budget)?;
         let (board, _) = self.shape_and_start()?;
         match &self.task {
-            KnightTask::Solve { algorithm, params } => {
+            KnightTask::Solve {
+                algorithm, params, ..
+            } => {
                 let algo = knight_algorithm(algorithm)?;
                 let params = Params::new(algo, params)?;
                 Solver::new(algo, &params)?;
@@ -492,23 +503,40 @@ impl PuzzleJob for KnightJob {
         }
         let job = &job;
         match &self.task {
-            KnightTask::Solve { algorithm, params } => {
+            KnightTask::Solve {
+                algorithm,
+                params,
+                fallback,
+            } => {
                 let algo = knight_algorithm(algorithm)?;
                 let params = Params::new(algo, params)?;
                 let start = start.unwrap_or(0);
-                solve(job, &board, start, algo, &params, cancel, observer).map(KnightReport::Solve)
+                let how = Solving {
+                    algo,
+                    params: &params,
+                    fallback: *fallback,
+                };
+                solve(job, &board, start, how, cancel, observer).map(KnightReport::Solve)
             }
             KnightTask::Count { all_starts, path } => {
                 let report = if *all_starts {
                     count_every_start(&board, job.closed, job.budget, cancel, observer)
                 } else {
                     let path = self.path_squares(&board.shape(), path)?;
-                    let path = if path.is_empty() {
-                        vec![start.unwrap_or(0)]
-                    } else {
+                    // A path given, even of one square, gets its 0 explained.
+                    let given = !path.is_empty();
+                    let path = if given {
                         path
+                    } else {
+                        vec![start.unwrap_or(0)]
                     };
-                    count_one_start(&board, &path, job.closed, job.budget, cancel, observer)
+                    let counting = Counting {
+                        board: &board,
+                        path: &path,
+                        given,
+                        closed: job.closed,
+                    };
+                    count_one_start(counting, job.budget, cancel, observer)
                 };
                 Ok(KnightReport::Count(report))
             }
@@ -520,15 +548,27 @@ impl PuzzleJob for KnightJob {
     }
 }
 
+/// What a solve runs: the algorithm, its parameters, and whether a failure is settled by
+/// [`settle`] before the run gives up.
+struct Solving<'a> {
+    algo: &'static AlgorithmInfo,
+    params: &'a Params,
+    fallback: bool,
+}
+
 fn solve(
     job: &KnightJob,
     board: &Board,
     start: Square,
-    algo: &AlgorithmInfo,
-    params: &Params,
+    how: Solving,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<SolveReport, JobError> {
+    let Solving {
+        algo,
+        params,
+        fallback,
+    } = how;
     let problem = Problem {
         board,
         start,
@@ -550,6 +590,7 @@ fn solve(
         elapsed_ms,
         message,
         construction: None,
+        fallback: None,
     };
     // Where a theorem rules the tour out, it says so at once, at any size, whatever the
     // algorithm.
@@ -570,21 +611,42 @@ fn solve(
         budget.time = Some(budget.time.map_or(timeout, |t| t.min(timeout)));
     }
     let mut ctl = Control::new(budget, cancel, observer);
-    let answer = solver.solve(&problem, &mut rng, &mut ctl);
+    let (answer, method) = solver.solve(&problem, &mut rng, &mut ctl);
+    check_answer(board, job.closed, algo.id, &answer)?;
+    // A failure that proves nothing is settled before the run gives up, when asked.
+    let settles = fallback
+        && method.is_none()
+        && matches!(answer.stop, Stop::Stuck | Stop::Exhausted)
+        && !(algo.complete && answer.stop == Stop::Exhausted);
+    let (answer, message, fell_back) = if settles {
+        let first = explain_failure(&problem, algo, params, &answer);
+        let (settled, method) = settle::solve(&problem, &mut rng, &mut ctl);
+        check_answer(board, job.closed, SETTLE, &settled)?;
+        let then = explain_settled(&problem, &settled, &method, cancel);
+        let name = settle_name();
+        let message = match settled.stop {
+            Stop::Found => format!("{first}; the fallback, {name}, then {then}"),
+            Stop::Exhausted | Stop::Impossible => {
+                format!("{then}; {first}, and the fallback, {name}, proved it")
+            }
+            _ => format!("{first}; the fallback, {name}: {then}"),
+        };
+        // The figures are the first algorithm's; the fallback's are told in the message.
+        let answer = Answer {
+            counters: answer.counters,
+            ..settled
+        };
+        (answer, message, Some(method.kind()))
+    } else {
+        let message = match &method {
+            Some(method) => explain_settled(&problem, &answer, method, cancel),
+            None => explain_solve(&problem, algo, params, &answer, cancel),
+        };
+        (answer, message, None)
+    };
     // Running time: a pause does not count.
     let elapsed = ctl.elapsed();
-    // The puzzle module, not the solver, decides what is a tour.
     let found = answer.stop == Stop::Found;
-    if found {
-        board.validate_tour(&answer.path, job.closed).map_err(|e| {
-            JobError::Invalid(format!("{} reported a tour that is not one: {e}", algo.id))
-        })?;
-    } else {
-        board
-            .validate_path(&answer.path)
-            .map_err(|e| JobError::Invalid(format!("{} reported an illegal path: {e}", algo.id)))?;
-    }
-    let message = explain_solve(&problem, algo, params, &answer, cancel);
     let mut out = report(
         answer.path,
         answer.stop,
@@ -592,10 +654,119 @@ fn solve(
         elapsed.as_secs_f64() * 1e3,
         message,
     );
+    out.fallback = fell_back;
     if found && algo.id == "closed-construct" && board.len() <= PLAN_MAX_SQUARES {
         out.construction = Some(construct::plan(board.shape()));
     }
     Ok(out)
+}
+
+/// The puzzle module, not the solver, decides what is a tour.
+fn check_answer(board: &Board, closed: bool, id: &str, answer: &Answer) -> Result<(), JobError> {
+    if answer.stop == Stop::Found {
+        board
+            .validate_tour(&answer.path, closed)
+            .map_err(|e| JobError::Invalid(format!("{id} reported a tour that is not one: {e}")))
+    } else {
+        board
+            .validate_path(&answer.path)
+            .map_err(|e| JobError::Invalid(format!("{id} reported an illegal path: {e}")))
+    }
+}
+
+/// The id of the algorithm that settles every board.
+pub const SETTLE: &str = "settle";
+
+/// Its name, as the catalog gives it.
+fn settle_name() -> &'static str {
+    knight_algorithm(SETTLE).map_or(SETTLE, |a| a.name)
+}
+
+/// What [`settle`] found or proved, as the rest of a sentence ("built …", "found …").
+fn explain_settled(
+    problem: &Problem,
+    answer: &Answer,
+    method: &settle::Method,
+    cancel: &AtomicBool,
+) -> String {
+    let board = problem.board;
+    let (n, at) = (board.len(), board.name(problem.start));
+    let kind = tour_kind(problem.closed);
+    let c = &answer.counters;
+    let squares = |n: usize| {
+        format!(
+            "{} square{}",
+            group(n as u64),
+            if n == 1 { "" } else { "s" }
+        )
+    };
+    match (answer.stop, method) {
+        (_, settle::Method::Theorem(reason)) => reason.clone(),
+        (Stop::Found, settle::Method::Construction) if n == 1 => {
+            format!("found the tour of 1 square: {at} itself")
+        }
+        (Stop::Found, settle::Method::Construction) => {
+            let open = if problem.closed {
+                String::new()
+            } else {
+                " (a closed tour walked from any square is an open tour too)".to_string()
+            };
+            format!(
+                "built a closed tour of {} by construction and walked it from {at}{open}",
+                squares(n)
+            )
+        }
+        (Stop::Found, settle::Method::Strip) => format!(
+            "found an open tour of {} from {at} by the column-by-column search ({} profiles)",
+            squares(n),
+            group(c.nodes)
+        ),
+        (Stop::Found, settle::Method::Rotation) if c.backtracks == 0 => format!(
+            "found an open tour of {} from {at} by Warnsdorff's rule",
+            squares(n)
+        ),
+        (Stop::Found, settle::Method::Rotation) => format!(
+            "found an open tour of {} from {at} by Warnsdorff's rule and {} of Pósa's rotations",
+            squares(n),
+            group(c.backtracks)
+        ),
+        (Stop::Exhausted, _) => {
+            let proof = format!(
+                "no {kind} starts at {at}: the column-by-column search tried every way of choosing the moves ({} profiles)",
+                group(c.nodes)
+            );
+            prove_board(problem, cancel).unwrap_or(proof)
+        }
+        (Stop::Stuck, _) => format!(
+            "found no {kind} from {at}: Warnsdorff's rule and {} of Pósa's rotations reached {} of {}, and whether a {kind} exists from {at} was not settled",
+            group(c.backtracks),
+            answer.path.len(),
+            squares(n)
+        ),
+        (stop, settle::Method::Construction) => format!(
+            "{}: the construction had laid {} of {}; a closed tour exists on this board (Schwenk 1991), so a larger limit lets it finish",
+            stop.describe(),
+            group(c.nodes.min(n as u64)),
+            squares(n)
+        ),
+        (stop, settle::Method::Strip) => format!(
+            "{}: the column-by-column search had got {} of {} along the board without settling whether a {kind} starts at {at}",
+            stop.describe(),
+            group(c.max_depth),
+            squares(n)
+        ),
+        (stop, _) => format!(
+            "{}: no {kind} from {at} found yet ({} of {} at best)",
+            stop.describe(),
+            answer.path.len(),
+            squares(n)
+        ),
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn group(v: u64) -> String {
+    super::catalog::group_thousands(v)
 }
 
 /// A knight's tour solver with its configuration, read once from the catalog's id and
@@ -611,6 +782,7 @@ enum Solver {
     Cultural(cultural::Config, Duration),
     MoveGa(move_ga::Config),
     Construct,
+    Settle,
 }
 
 impl Solver {
@@ -619,6 +791,7 @@ impl Solver {
         let level = |n| Ok(Solver::Level(n, level_config(params)?));
         match algo.id {
             "closed-construct" => Ok(Solver::Construct),
+            SETTLE => Ok(Solver::Settle),
             "warnsdorff" => Ok(Solver::Warnsdorff(warnsdorff::Config {
                 tie_break: tie()?,
                 attempts: params.int("attempts"),
@@ -653,8 +826,18 @@ impl Solver {
         }
     }
 
-    fn solve(self, problem: &Problem, rng: &mut crate::solve::Rng, ctl: &mut Control) -> Answer {
-        match self {
+    /// The answer, and how [`settle`] settled it when it was the solver.
+    fn solve(
+        self,
+        problem: &Problem,
+        rng: &mut crate::solve::Rng,
+        ctl: &mut Control,
+    ) -> (Answer, Option<settle::Method>) {
+        let answer = match self {
+            Solver::Settle => {
+                let (answer, method) = settle::solve(problem, rng, ctl);
+                return (answer, Some(method));
+            }
             Solver::Warnsdorff(config) => warnsdorff::solve(problem, &config, rng, ctl),
             Solver::RandomWalk(config) => random_walk::solve(problem, &config, rng, ctl),
             Solver::Backtrack(order) => backtrack::solve(problem, order, rng, ctl),
@@ -682,7 +865,8 @@ impl Solver {
                     counters,
                 }
             }
-        }
+        };
+        (answer, None)
     }
 }
 
@@ -793,20 +977,7 @@ fn explain_solve(
             m
         }
         Stop::Exhausted | Stop::Stuck => {
-            let what = if answer.stop == Stop::Stuck && len == n {
-                format!(
-                    "{} covered the board, but no walk it made ends a knight's move from the start",
-                    algo.name
-                )
-            } else if answer.stop == Stop::Stuck {
-                format!("{} got stuck after {len} of {n} squares", algo.name)
-            } else {
-                format!(
-                    "{} ran out of moves without a tour; variant={} can miss tours, so this proves nothing",
-                    algo.name,
-                    params.get("variant")
-                )
-            };
+            let what = explain_failure(problem, algo, params, answer);
             match proof_from_start(problem, cancel) {
                 Some(false) => {
                     let whole = prove_board(problem, cancel).unwrap_or_else(|| {
@@ -815,7 +986,8 @@ fn explain_solve(
                     format!("{whole}; {what}")
                 }
                 Some(true) => format!(
-                    "{what}; a {kind} from {at} does exist: a complete search such as backtrack-warnsdorff finds it"
+                    "{what}; a {kind} from {at} does exist: {} finds one",
+                    settle_name()
                 ),
                 None => match known_to_exist(problem) {
                     Some(known) => format!("{what}; {known}"),
@@ -844,6 +1016,30 @@ fn explain_solve(
     }
 }
 
+/// What an algorithm that gave up without a proof did: "Warnsdorff got stuck after …".
+fn explain_failure(
+    problem: &Problem,
+    algo: &AlgorithmInfo,
+    params: &Params,
+    answer: &Answer,
+) -> String {
+    let (n, len) = (problem.board.len(), answer.path.len());
+    if answer.stop == Stop::Stuck && len == n {
+        format!(
+            "{} covered the board, but no walk it made ends a knight's move from the start",
+            algo.name
+        )
+    } else if answer.stop == Stop::Stuck {
+        format!("{} got stuck after {len} of {n} squares", algo.name)
+    } else {
+        format!(
+            "{} ran out of moves without a tour; variant={} can miss tours, so this proves nothing",
+            algo.name,
+            params.get("variant")
+        )
+    }
+}
+
 /// `message`, and what is known to exist when a theorem says a tour does.
 fn with_known(problem: &Problem, message: String) -> String {
     match known_to_exist(problem) {
@@ -858,17 +1054,34 @@ fn known_to_exist(problem: &Problem) -> Option<String> {
     let shape = problem.board.shape();
     has_closed_tour(shape).then(|| {
         format!(
-            "{} tours do exist on the {}x{} board, from every square (Schwenk 1991): Closed tour by construction (closed-construct) builds one at once",
+            "{} tours do exist on the {}x{} board, from every square (Schwenk 1991): {} builds one at once",
             if problem.closed { "closed" } else { "closed (and so open)" },
             shape.cols(),
-            shape.rows()
+            shape.rows(),
+            if problem.closed {
+                knight_algorithm("closed-construct").map_or("closed-construct", |a| a.name)
+            } else {
+                settle_name()
+            }
         )
     })
 }
 
-/// On small boards, whether a tour from the start exists (`None`: not settled or not tried;
-/// on larger boards an exhaustive search rarely settles it in the time allowed).
+/// Whether a tour from the start exists, when [`settle`] finds one or proves there is
+/// none within [`PROOF_TIME`], or an exhaustive search settles it on a small board
+/// (`None`: not settled). Boards with a closed tour are not searched: the theorem says.
 fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<bool> {
+    if has_closed_tour(problem.board.shape()) {
+        return None;
+    }
+    let mut obs = NoObserver;
+    let mut ctl = Control::new(Budget::unlimited().with_time(PROOF_TIME), cancel, &mut obs);
+    let (answer, _) = settle::solve(problem, &mut rng_from_seed(0), &mut ctl);
+    match answer.stop {
+        Stop::Found => return Some(true),
+        Stop::Exhausted | Stop::Impossible => return Some(false),
+        _ => {}
+    }
     if problem.board.len() > PROOF_MAX_SQUARES {
         return None;
     }
@@ -913,14 +1126,27 @@ fn prove_board(problem: &Problem, cancel: &AtomicBool) -> Option<String> {
     ))
 }
 
-fn count_one_start(
-    board: &Board,
-    path: &[Square],
+/// What a count from one square counts: the tours that begin with `path` (the start alone
+/// unless a path was `given`).
+struct Counting<'a> {
+    board: &'a Board,
+    path: &'a [Square],
+    given: bool,
     closed: bool,
+}
+
+fn count_one_start(
+    counting: Counting,
     budget: Budget,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> CountReport {
+    let Counting {
+        board,
+        path,
+        given,
+        closed,
+    } = counting;
     let start = path[0];
     let problem = Problem {
         board,
@@ -931,6 +1157,39 @@ fn count_one_start(
     let mut ctl = Control::new(budget, cancel, observer);
     let extended = path.len() > 1;
     let legal = board.validate_path(path).is_ok();
+    // A theorem that rules out every tour from the start says so at once, whatever the
+    // board's size and whatever path is given.
+    if let Some(none) = no_tour(board.shape(), board.row_col(start), closed) {
+        let kind = if closed { "closed tours" } else { "tours" };
+        let message = if extended {
+            format!(
+                "0 directed {kind} that begin with the {} squares given (complete count): no tour extends this path, because {}",
+                path.len(),
+                none.reason
+            )
+        } else {
+            format!("0 directed {kind} (complete count): {}", none.reason)
+        };
+        return CountReport {
+            cols: board.cols(),
+            rows: board.rows(),
+            closed,
+            start: Some(start),
+            complete: true,
+            total: 0,
+            per_square: None,
+            calls: 0,
+            stop: Stop::Impossible,
+            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+            message,
+            path: if extended { path.to_vec() } else { Vec::new() },
+            dead_end: given.then(|| DeadEndProof {
+                rule: "theorem".into(),
+                squares: vec![start],
+                text: none.reason.clone(),
+            }),
+        };
+    }
     let c = if !legal {
         // No tour begins with an illegal path: nothing to search.
         Count {
@@ -945,7 +1204,7 @@ fn count_one_start(
     } else {
         count::count(&problem, &mut ctl)
     };
-    let dead_end = if extended && c.tours == 0 {
+    let dead_end = if given && c.tours == 0 {
         DeadEndProof::of(board, path, closed, Some(&c))
     } else {
         None
@@ -1073,6 +1332,16 @@ fn count_every_start(
                 stop,
                 counters: Counters::default(),
             };
+            // A square a theorem rules out counts 0 at once, with no search.
+            if no_tour(board.shape(), board.row_col(sq), closed).is_some() {
+                return count::Count {
+                    tours: 0,
+                    calls: 0,
+                    complete: true,
+                    stop: Stop::Impossible,
+                    counters: Counters::default(),
+                };
+            }
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return not_started(Stop::Cancelled);
             }
@@ -1117,6 +1386,20 @@ fn count_every_start(
         .find(|s| s.interrupted())
         .unwrap_or(Stop::Exhausted);
     let total = results.iter().map(|c| c.tours).sum();
+    let mut message = count_message(complete, stop, total, closed, "");
+    // When a theorem rules out every square, it is the whole answer.
+    if let Some(none) = no_tour(board.shape(), (0, 0), closed).filter(|n| n.whole_board) {
+        message = format!("{message}: {}", none.reason);
+    } else if results.iter().any(|c| c.stop == Stop::Impossible) {
+        let ruled = results
+            .iter()
+            .filter(|c| c.stop == Stop::Impossible)
+            .count();
+        message = format!(
+            "{message}; {ruled} square{} counted 0 by a theorem, without a search",
+            if ruled == 1 { "" } else { "s" }
+        );
+    }
     CountReport {
         cols: board.cols(),
         rows: board.rows(),
@@ -1133,7 +1416,7 @@ fn count_every_start(
         calls: results.iter().map(|c| c.calls).sum(),
         stop,
         elapsed_ms: running.as_secs_f64() * 1e3,
-        message: count_message(complete, stop, total, closed, ""),
+        message,
         path: Vec::new(),
         dead_end: None,
     }

@@ -80,7 +80,9 @@ fn sizes(job: &Job) -> Result<(u64, u64), JobError> {
     use super::catalog::{Params, knight_algorithm, magic_algorithm, queens_algorithm};
     let (algo, params, genes) = match job {
         Job::Knight(j) => match &j.task {
-            KnightTask::Solve { algorithm, params } => (
+            KnightTask::Solve {
+                algorithm, params, ..
+            } => (
                 knight_algorithm(algorithm)?,
                 params,
                 j.cols.saturating_mul(j.rows),

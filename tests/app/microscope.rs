@@ -12,7 +12,11 @@ use std::time::{Duration, Instant};
 fn until_looked(h: &mut Harness<'static, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(20);
     h.step();
-    while h.state_mut().knight.microscope_mut().busy() && Instant::now() < deadline {
+    // Until the look is made: the worker may not have begun at the first frame.
+    while (h.state_mut().knight.microscope_mut().busy()
+        || h.state_mut().knight.microscope_mut().looked_at().is_none())
+        && Instant::now() < deadline
+    {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }

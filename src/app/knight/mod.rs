@@ -223,6 +223,7 @@ impl KnightView {
                 params: knight_algorithm(id)
                     .map(|a| params_for(a, &self.settings.params))
                     .unwrap_or_default(),
+                fallback: false,
             },
         };
         // Tree searches get their default node limit from the run layer.
@@ -269,7 +270,9 @@ impl KnightView {
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
         self.settings.algorithm = match &job.task {
-            KnightTask::Solve { algorithm, params } => {
+            KnightTask::Solve {
+                algorithm, params, ..
+            } => {
                 set_params(algorithm, params, &mut self.settings.params);
                 algorithm.clone()
             }

@@ -116,6 +116,7 @@ impl PuzzleUi for KnightInstance {
             task: KnightTask::Solve {
                 algorithm: algorithm.into(),
                 params: params.to_vec(),
+                fallback: false,
             },
         })
     }

@@ -9,6 +9,12 @@
 //!   5 or 6, or m = n = 4.
 //! - **Colour parity**: a knight changes colour at every move, so on a board with an odd
 //!   number of squares every tour starts and ends on the corners' colour.
+//! - **The middle lines of a board 4 squares across**: no knight move joins two squares
+//!   of the two edge lines, and they hold half the squares; a tour starting on a middle
+//!   line would have to alternate middle and edge squares to its end, which puts every
+//!   edge square on one colour, but the edge lines hold as many squares of each colour.
+//!   So no open tour starts (or ends) on a middle line. (The argument is Pósa's, the one
+//!   that rules out closed tours of these boards.)
 //!
 //! [`no_tour`] gives the reason, in a sentence with its source, when one of these rules a
 //! tour out; boards it lets through have a tour (from some square, for open tours on
@@ -46,6 +52,11 @@ pub fn has_open_tour(shape: Shape) -> bool {
 fn closed_rule(shape: Shape) -> Option<String> {
     let (m, n) = sides(shape);
     let size = format!("{}x{}", shape.cols(), shape.rows());
+    if n == 1 {
+        return Some(
+            "no closed tour exists on the 1x1 board: its one square is a tour, but a closed tour ends a knight's move from its start, and there is no move back to it".into(),
+        );
+    }
     if m % 2 == 1 && n % 2 == 1 {
         return Some(format!(
             "no closed tour exists on the {size} board: both sides are odd, so it has an odd number of squares, and a closed tour alternates colours at every move, so it needs an even number"
@@ -126,6 +137,19 @@ pub fn no_tour(shape: Shape, start: (u32, u32), closed: bool) -> Option<NoTour> 
         return Some(whole(reason));
     }
     let (row, col) = start;
+    let (m, _) = sides(shape);
+    let across = if shape.cols() == 4 { col } else { row };
+    if m == 4 && matches!(across, 1 | 2) {
+        let at = shape.name(shape.square(row, col));
+        let lines = if shape.cols() == 4 { "files" } else { "ranks" };
+        return Some(NoTour {
+            whole_board: false,
+            reason: format!(
+                "no tour starts at {at}: on a board 4 squares across no knight move joins two squares of the two edge {lines}, which hold half the squares, so a tour from a middle {} would have to alternate middle and edge squares to its end; that puts every edge square on one colour, but the edge {lines} hold as many squares of each colour (Pósa's argument)",
+                &lines[..lines.len() - 1]
+            ),
+        });
+    }
     if shape.len() % 2 == 1 && (row + col) % 2 == 1 {
         let at = shape.name(shape.square(row, col));
         return Some(NoTour {
@@ -180,5 +204,23 @@ mod tests {
         assert!(no_tour(s, (0, 1), false).is_some_and(|n| !n.whole_board));
         assert!(no_tour(s, (0, 0), false).is_none());
         assert!(no_tour(s, (0, 0), true).is_some_and(|n| n.whole_board));
+    }
+
+    #[test]
+    fn no_open_tour_starts_on_the_middle_lines_of_a_board_4_across() {
+        // 10 columns x 4 rows: rows 1 and 2 are the middle lines; 4 columns x 7 rows:
+        // columns 1 and 2.
+        let wide = shape(10, 4);
+        for col in 0..10 {
+            for row in 0..4 {
+                let ruled_out = no_tour(wide, (row, col), false).is_some();
+                assert_eq!(ruled_out, matches!(row, 1 | 2), "{row},{col}");
+            }
+        }
+        let tall = shape(4, 7);
+        assert!(no_tour(tall, (3, 1), false).is_some_and(|n| !n.whole_board));
+        assert!(no_tour(tall, (3, 0), false).is_none());
+        // 3 columns: not a board 4 across.
+        assert!(no_tour(shape(3, 4), (1, 1), false).is_none());
     }
 }

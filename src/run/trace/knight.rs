@@ -138,6 +138,7 @@ impl KnightTraceJob {
             id => KnightTask::Solve {
                 algorithm: id.to_string(),
                 params: self.params.clone(),
+                fallback: false,
             },
         };
         if matches!(task, KnightTask::Count { .. } | KnightTask::Search { .. })
@@ -627,10 +628,22 @@ impl Teller<'_> {
                 format!("backtracking tries {name}, the first in its fixed move order")
             }
             Picker::Ordered => format!("backtracking tries {name}, {}; {retry}", of(chosen)),
-            Picker::Shuffled(RandomVariant::Document) => format!(
-                "backtracking tries {name}, {} drawn (with replacement) among the fewest",
-                of(chosen)
-            ),
+            Picker::Shuffled(RandomVariant::Document) => {
+                let names: Vec<String> = cands
+                    .iter()
+                    .filter(|c| c.1 == fewest)
+                    .map(|c| self.trace.board.name(c.0))
+                    .collect();
+                let among = if tied == 1 {
+                    format!("{name}, the only one with the fewest onward")
+                } else {
+                    format!(
+                        "{name}, drawn at random among the fewest onward ({}); the report draws with replacement, so a square may come again and another never",
+                        names.join(", ")
+                    )
+                };
+                format!("backtracking tries {among}")
+            }
             Picker::Shuffled(RandomVariant::Complete) => format!(
                 "backtracking tries {name}, {} (fewest onward first, ties shuffled)",
                 of(chosen)

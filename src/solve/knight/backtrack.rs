@@ -225,10 +225,24 @@ pub fn solve_traced<T: Sink<KnightStep>>(
             let next = top.moves[top.next as usize];
             let mut options = Options::default();
             if T::ON {
-                for &t in &top.moves[..top.len as usize] {
-                    options.push(board, top.sq, t, onward_of(&free, t));
+                if order == Order::Random(RandomVariant::Document) {
+                    // The report's draw may repeat a square and leave others out: the
+                    // step lists the free squares themselves, and which one was drawn.
+                    let mut chosen = 0;
+                    for (i, k) in bits(free.mask(top.sq)).enumerate() {
+                        let t = board.step(top.sq, k);
+                        if t == next {
+                            chosen = i;
+                        }
+                        options.push_move(k, onward_of(&free, t));
+                    }
+                    options = options.chose(chosen);
+                } else {
+                    for &t in &top.moves[..top.len as usize] {
+                        options.push(board, top.sq, t, onward_of(&free, t));
+                    }
+                    options = options.chose(top.next as usize);
                 }
-                options = options.chose(top.next as usize);
             }
             top.next += 1;
             let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase, next));

@@ -357,9 +357,9 @@ impl<'a> Counter<'a> {
             self.moves(last, left)
         };
         // A path that already visits every square is a tour (closed when it ends a move
-        // from the start; a single square closes on itself).
+        // from the start; a single square is a tour but no cycle, as `is_closed` says).
         let toured =
-            left == 0 && (n == 1 || !self.problem.closed || board.is_knight_move(last, start));
+            left == 0 && (!self.problem.closed || (n > 1 && board.is_knight_move(last, start)));
         if toured {
             counters.solutions = 1;
         }

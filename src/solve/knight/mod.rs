@@ -9,6 +9,8 @@ pub mod construct;
 pub mod count;
 pub mod evolve;
 pub mod random_walk;
+pub mod settle;
+pub mod strip;
 pub mod tie_break;
 pub mod trace;
 pub mod tree_search;

@@ -1,0 +1,320 @@
+//! Settle it: a tour from the start square, or a proof that none starts there, on every
+//! board, by the surest method that applies.
+//!
+//! 1. **A theorem** rules the tour out (Schwenk's for closed tours, the open-tour
+//!    theorem, colour parity, the middle lines of a board 4 squares across): nothing to
+//!    search.
+//! 2. **A closed tour exists** (Schwenk 1991): it is built by [`super::construct`] from
+//!    the start square in linear time. Walked from the start, a closed tour is also an
+//!    open one, so this settles every open tour on such boards too.
+//! 3. **A narrow board** (3 to 6 squares across) without a closed tour: the profile
+//!    search of [`super::strip`] finds a tour or proves that none starts there, in time
+//!    linear in the board's length.
+//! 4. **Any other board** (both sides odd and at least 7, or a narrow board too long for
+//!    the profile search): Warnsdorff's rule, then Pósa's rotations from the longest walk
+//!    it made. When that fails too the answer is "not found", never "none exists".
+
+use super::{Answer, Problem, construct, strip, warnsdorff};
+use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
+use crate::puzzle::knight::{Board, Square};
+use crate::solve::{Control, Counters, Rng, Stop};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+/// How the answer was settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Method {
+    /// A theorem rules the tour out; the sentence says which and why.
+    Theorem(String),
+    /// A closed tour built by construction, walked from the start.
+    Construction,
+    /// The profile search along a narrow board (a tour, or the proof that none exists).
+    Strip,
+    /// Warnsdorff's rule and, when it got stuck, Pósa's rotations.
+    Rotation,
+}
+
+/// Which method settled it, without the theorem's sentence: for reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// [`Method::Theorem`].
+    Theorem,
+    /// [`Method::Construction`].
+    Construction,
+    /// [`Method::Strip`].
+    Strip,
+    /// [`Method::Rotation`].
+    Rotation,
+}
+
+impl Method {
+    /// Which method it is.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Method::Theorem(_) => Kind::Theorem,
+            Method::Construction => Kind::Construction,
+            Method::Strip => Kind::Strip,
+            Method::Rotation => Kind::Rotation,
+        }
+    }
+}
+
+/// The most squares Pósa's rotations work on: each rotation turns round part of the path,
+/// which on larger boards could outlast the 100 ms in which a search must stop.
+pub const ROTATION_MAX_SQUARES: usize = 4_000_000;
+
+/// Settles `problem`: `Found` with a tour, `Exhausted` or `Impossible` when none exists
+/// (by the profile search or a theorem), `Stuck` when the methods that apply found none
+/// without proving anything, or the budget's stop.
+pub fn solve(problem: &Problem, rng: &mut Rng, ctl: &mut Control) -> (Answer, Method) {
+    let board = problem.board;
+    let shape = board.shape();
+    let start = problem.start;
+    let fail = |stop, counters| Answer {
+        path: vec![start],
+        stop,
+        counters,
+    };
+    if let Some(none) = no_tour(shape, board.row_col(start), problem.closed) {
+        return (
+            fail(Stop::Impossible, Counters::default()),
+            Method::Theorem(none.reason),
+        );
+    }
+    if board.len() == 1 {
+        let answer = Answer {
+            path: vec![start],
+            stop: Stop::Found,
+            counters: Counters::default(),
+        };
+        return (answer, Method::Construction);
+    }
+    if has_closed_tour(shape) {
+        let (path, stop, counters) = construct::solve(shape, start, ctl);
+        if stop == Stop::Found {
+            ctl.finish(&counters, &path);
+        }
+        return (
+            Answer {
+                path,
+                stop,
+                counters,
+            },
+            Method::Construction,
+        );
+    }
+    if !problem.closed && strip::takes(board) {
+        let (outcome, counters) = strip::solve(board, start, ctl);
+        let answer = match outcome {
+            strip::Outcome::Tour(path) => {
+                ctl.finish(&counters, &path);
+                Answer {
+                    path,
+                    stop: Stop::Found,
+                    counters,
+                }
+            }
+            strip::Outcome::NoTour => fail(Stop::Exhausted, counters),
+            strip::Outcome::Stopped(stop) => fail(stop, counters),
+        };
+        return (answer, Method::Strip);
+    }
+    // Both sides odd and at least 7 (no closed tour, open ones from the corners' colour),
+    // or a narrow board too long for the profile search.
+    let walk = warnsdorff::solve(problem, &warnsdorff::Config::default(), rng, ctl);
+    if walk.stop != Stop::Stuck || board.len() > ROTATION_MAX_SQUARES {
+        return (walk, Method::Rotation);
+    }
+    let mut counters = walk.counters;
+    let answer = match rotate(board, walk.path, rng, ctl, &mut counters) {
+        Ok(path) => {
+            ctl.finish(&counters, &path);
+            Answer {
+                path,
+                stop: Stop::Found,
+                counters,
+            }
+        }
+        Err((path, stop)) => Answer {
+            path,
+            stop,
+            counters,
+        },
+    };
+    (answer, Method::Rotation)
+}
+
+/// Pósa's rotation–extension, with the first square held fixed: while the far end has an
+/// unvisited neighbour, step to the one with the fewest unvisited neighbours of its own
+/// (Warnsdorff); when it has none, pick a square `p[i]` of the path a knight's move from
+/// the end and turn round everything after it: `p[0] … p[i] end … p[i+1]`, a path over the
+/// same squares whose new end `p[i+1]` may have a way on. Rotations are chosen at random
+/// (from `rng`), preferring ends with a way on. `Err` with the longest path made when the
+/// budget stops it or it has rotated for long without growing.
+fn rotate(
+    board: &Board,
+    mut path: Vec<Square>,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+) -> Result<Vec<Square>, (Vec<Square>, Stop)> {
+    const NOWHERE: u32 = u32::MAX;
+    let n = board.len();
+    let mut pos = vec![NOWHERE; n];
+    for (i, &sq) in path.iter().enumerate() {
+        pos[sq as usize] = i as u32;
+    }
+    let free_degree = |pos: &[u32], sq: Square| {
+        board
+            .neighbours(sq)
+            .filter(|&t| pos[t as usize] == NOWHERE)
+            .count()
+    };
+    let mut best = path.clone();
+    // Rotations allowed without the path growing, before giving up.
+    let patience = 20 * n as u64 + 1_000;
+    let mut idle = 0u64;
+    let mut ends: Vec<(usize, bool)> = Vec::with_capacity(8);
+    while path.len() < n {
+        let end = *path.last().expect("the path holds the start");
+        // Extend: the unvisited neighbour with the fewest ways on, ties at random.
+        let mut pick: Option<(usize, Square)> = None;
+        let mut ties = 0u32;
+        for t in board.neighbours(end) {
+            if pos[t as usize] != NOWHERE {
+                continue;
+            }
+            let d = free_degree(&pos, t);
+            match pick {
+                Some((bd, _)) if d > bd => {}
+                Some((bd, _)) if d == bd => {
+                    ties += 1;
+                    if rng.random_range(0..=ties) == 0 {
+                        pick = Some((d, t));
+                    }
+                }
+                _ => {
+                    pick = Some((d, t));
+                    ties = 0;
+                }
+            }
+        }
+        counters.nodes += 1;
+        if let Some((_, t)) = pick {
+            pos[t as usize] = path.len() as u32;
+            path.push(t);
+            if path.len() > best.len() {
+                best.clone_from(&path);
+                idle = 0;
+            }
+        } else {
+            // Rotate: every path square a knight's move from the end but its predecessor.
+            ends.clear();
+            let len = path.len();
+            for u in board.neighbours(end) {
+                let i = pos[u as usize];
+                if i != NOWHERE && (i as usize) + 2 < len {
+                    let new_end = path[i as usize + 1];
+                    ends.push((i as usize, free_degree(&pos, new_end) > 0));
+                }
+            }
+            if ends.is_empty() {
+                return Err((best, Stop::Stuck));
+            }
+            let hopeful = ends.iter().filter(|e| e.1).count();
+            let choice = if hopeful > 0 {
+                let k = rng.random_range(0..hopeful);
+                *ends.iter().filter(|e| e.1).nth(k).expect("k < hopeful")
+            } else {
+                ends[rng.random_range(0..ends.len())]
+            };
+            let from = choice.0 + 1;
+            path[from..].reverse();
+            for (j, &sq) in path[from..].iter().enumerate() {
+                pos[sq as usize] = (from + j) as u32;
+            }
+            counters.backtracks += 1;
+            // Turning round a long stretch takes time: look at the clock after one.
+            if len - from > 1 << 16
+                && let Some(stop) = ctl.interrupted()
+            {
+                return Err((best, stop));
+            }
+            idle += 1;
+            if idle > patience {
+                return Err((best, Stop::Stuck));
+            }
+        }
+        counters.depth = path.len() as u64;
+        counters.max_depth = counters.max_depth.max(counters.depth);
+        if let Some(stop) = ctl.tick(counters, &path) {
+            return Err((best, stop));
+        }
+    }
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Budget, rng_from_seed};
+
+    fn settle(c: u64, r: u64, row: u32, col: u32, closed: bool) -> (Answer, Method) {
+        let board = Board::new(c, r).unwrap();
+        let problem = Problem {
+            board: &board,
+            start: board.square(row, col),
+            closed,
+        };
+        let (answer, method) = solve(
+            &problem,
+            &mut rng_from_seed(0),
+            &mut Control::quiet(Budget::unlimited()),
+        );
+        if answer.stop == Stop::Found {
+            board.validate_tour(&answer.path, closed).unwrap();
+            assert_eq!(answer.path[0], problem.start);
+        }
+        (answer, method)
+    }
+
+    /// Rotations finish tours Warnsdorff alone leaves: from every square of the corners'
+    /// colour on boards with both sides odd, 7 to 11.
+    #[test]
+    fn odd_boards_from_every_square_of_the_corners_colour() {
+        for (c, r) in [(7, 7), (7, 9), (9, 9), (11, 7), (9, 11)] {
+            for row in 0..r as u32 {
+                for col in 0..c as u32 {
+                    let (answer, _) = settle(c, r, row, col, false);
+                    let expected = if (row + col) % 2 == 0 {
+                        Stop::Found
+                    } else {
+                        Stop::Impossible
+                    };
+                    assert_eq!(answer.stop, expected, "{c}x{r} from {row},{col}");
+                }
+            }
+        }
+    }
+
+    /// The misses of the default solver: tours from boards that have closed
+    /// tours, and from narrow boards without them.
+    #[test]
+    fn boards_the_greedy_solver_gave_up_on() {
+        for (c, r, row, col) in [
+            (54, 3, 0, 0),
+            (3, 54, 0, 0),
+            (5, 6, 4, 2),
+            (54, 5, 1, 12),
+            (5, 1000, 188, 0),
+            (51, 3, 0, 0),
+            (35, 4, 0, 0),
+            (61, 5, 0, 22),
+            (101, 3, 1, 13),
+        ] {
+            let (answer, _) = settle(c, r, row, col, false);
+            assert_eq!(answer.stop, Stop::Found, "{c}x{r} from {row},{col}");
+        }
+    }
+}
