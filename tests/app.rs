@@ -369,7 +369,8 @@ fn stop_during_a_long_count_ends_the_run_promptly() {
     );
     let t = Instant::now();
     h.get_by_label("■ Stop").click();
-    h.step();
+    // The count stops within 100 ms and still says how far it got.
+    until_stopped(&mut h);
     assert!(!h.state().knight.is_running());
     // The worker itself ends promptly too.
     while h.state_mut().knight.has_stopping_runs() && t.elapsed() < Duration::from_secs(2) {
@@ -423,7 +424,7 @@ fn the_keyboard_runs_stops_and_steps() {
     h.step();
     assert!(h.state().knight.is_running());
     h.key_press(Key::Escape);
-    h.step();
+    until_stopped(&mut h);
     assert!(!h.state().knight.is_running());
     h.get_by_label_contains("cancelled");
 
@@ -517,6 +518,17 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
     let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
     if let Err(e) = h.try_snapshot_options(name, &options) {
         panic!("snapshot {name}: {e}");
+    }
+}
+
+/// Steps the app until the knight's run has ended, for at most half a second: a run told
+/// to stop ends at its next look at the cancel flag, and its last report is read.
+fn until_stopped(h: &mut Harness<'_, SearchLabApp>) {
+    let t = Instant::now();
+    h.step();
+    while h.state().knight.is_running() && t.elapsed() < Duration::from_millis(500) {
+        std::thread::sleep(Duration::from_millis(1));
+        h.step();
     }
 }
 
@@ -667,6 +679,100 @@ fn bad_n_is_refused_with_a_message() {
     for button in ["▶ Run", "Run all four", "Count all solutions"] {
         assert!(!is_disabled(&h, button), "{button}");
     }
+}
+
+#[test]
+fn a_run_stopped_by_hand_shows_its_best_placement_as_the_command_line_does() {
+    // Best-first on 1000 queens spends seconds on its first expansion; Stop ends it within
+    // 100 ms, with the placement it holds and its attacking pairs, not an empty board.
+    let mut h = queens_harness("1000");
+    h.state_mut().queens.settings.algorithm = "best-first".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(h.state().is_running());
+    let t = Instant::now();
+    h.get_by_label("■ Stop").click();
+    step_until_idle(&mut h, Duration::from_secs(1));
+    assert!(
+        t.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        t.elapsed()
+    );
+    h.run();
+    let placement = h.state().queens.placement().to_vec();
+    assert_eq!(placement.len(), 1000, "the board shows the placement held");
+    h.get_by_label("1000 of 1000");
+    h.get_by_label_contains("cancelled: no solution found");
+    let pairs = searchlab::puzzle::queens::conflicts(&placement);
+    assert!(pairs > 0);
+    h.get_by_label(&pairs.to_string());
+}
+
+#[test]
+fn the_last_run_on_show_goes_with_a_reset_and_a_new_board() {
+    for clear in ["Reset", "6×6"] {
+        let mut h = harness();
+        h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+        h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+        h.run();
+        run_to_end(&mut h);
+        // Another algorithm chosen: the board still shows Warnsdorff's tour, and says so.
+        h.state_mut().knight.settings.algorithm = "backtrack".into();
+        h.run_steps(2);
+        h.get_by_label_contains("On show: the last run, by Warnsdorff");
+        h.get_by_label(clear).click();
+        h.run_steps(2);
+        assert!(
+            h.query_by_label_contains("On show: the last run").is_none(),
+            "after {clear} the board is empty, and no run is on show"
+        );
+    }
+}
+
+#[test]
+fn counting_from_step_by_step_shows_the_count() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    assert!(h.state().queens.steps().showing);
+    h.get_by_label("Count all solutions").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    h.get_by_label_contains("92 solutions");
+    assert!(
+        !h.state().queens.steps().showing,
+        "the count is shown, not the trace"
+    );
+}
+
+#[test]
+fn annealing_plots_every_proposal_by_its_range() {
+    // On 4 queens annealing solves in a few proposals, often climbing first: the plot has
+    // a point a proposal (the range of each is its one value), not two samples.
+    let mut h = queens_harness("4");
+    h.state_mut().queens.settings.algorithm = "annealing".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run();
+    let q = &h.state().queens;
+    let rep = q.results()[0].outcome.as_ref().unwrap();
+    let proposals = rep.counters.nodes;
+    let history = q.history();
+    assert_eq!(history[0].generation, 0, "the start is on the plot");
+    assert_eq!(history.last().unwrap().generation, proposals);
+    if proposals <= 512 {
+        assert_eq!(history.len() as u64, proposals + 1, "a point a proposal");
+    } else {
+        assert!(history.len() > 512, "a point a proposal for the first 512");
+    }
+    h.get_by_label_contains("Attacking pairs per proposal");
 }
 
 #[test]
@@ -1528,8 +1634,9 @@ fn a_paused_search_says_paused_not_running() {
     }
     h.get_by_label_contains("Count all tours paused");
     assert!(h.query_by_label_contains("running…").is_none());
+    // Esc stops a paused search too, within its next look at the cancel flag.
     h.key_press(Key::Escape);
-    h.step();
+    until_stopped(&mut h);
     assert!(!h.state().knight.is_running());
 }
 
@@ -1656,6 +1763,7 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
     let live = h.state().queens.live.elapsed_ms;
     assert!(live >= 200.0, "elapsed {live} ms after 700 ms");
     h.get_by_label("■ Stop").click();
+    step_until_idle(&mut h, Duration::from_secs(1));
     h.run();
     let elapsed = stat(&h, "elapsed");
     assert!(!elapsed.starts_with("0.0"), "{elapsed}");
@@ -1817,4 +1925,80 @@ fn after_a_run_another_choice_says_which_run_is_on_show() {
     h.state_mut().queens.settings.algorithm = "min-conflicts".into();
     h.run_steps(2);
     h.get_by_label_contains("On show: the last run, by Backtracking. ▶ Run starts Min-conflicts.");
+}
+
+#[test]
+fn compare_shows_a_comparison_on_its_own_puzzle_only_and_names_its_csv_after_it() {
+    let mut h = compare_harness();
+    h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
+    enter_text(&mut h, "Trials", "1");
+    h.get_by_label("▶ Run all").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run_steps(3);
+    assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
+    let csv = |h: &Harness<'_, SearchLabApp>| {
+        h.query_all_by_label("CSV file")
+            .next()
+            .map(|n| format!("{n:?}"))
+            .unwrap_or_default()
+    };
+    assert!(csv(&h).contains("compare-knight-8x8"), "{}", csv(&h));
+    // The Queens sub-tab: the knight comparison is not shown under it.
+    h.state_mut().compare.settings.puzzle = searchlab::app::puzzles::Puzzle::Queens;
+    h.run();
+    assert_eq!(h.query_all_by_label("Chessboard").count(), 0);
+    assert!(h.query_by_label("CSV file").is_none());
+    assert!(
+        h.query_all_by_label_contains("The last comparison was on Knight")
+            .count()
+            >= 1
+    );
+    // Back on Knight, it is there again.
+    h.state_mut().compare.settings.puzzle = searchlab::app::puzzles::Puzzle::Knight;
+    h.run();
+    assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
+}
+
+#[test]
+fn an_experiment_s_table_and_an_export_s_word_stay_where_they_were_made() {
+    let mut h = experiments_harness();
+    {
+        let s = &mut h.state_mut().experiments.settings;
+        s.experiment = searchlab::app::experiments::Experiment::Levels;
+        s.side = 5;
+        s.trials = 2;
+        s.time_limit_s = 0.5;
+    }
+    h.run();
+    h.get_by_label("▶ Run experiment").click();
+    step_until_idle(&mut h, Duration::from_secs(60));
+    h.run();
+    h.get_by_label_contains("rows of 2 trials");
+    // Fewer than 10 trials: no batch of 10 to give a best and worst of.
+    if let Some(Ok(searchlab::app::experiments::Outcome::Levels(rows))) =
+        &h.state().experiments.outcome
+    {
+        assert!(rows.iter().all(|r| r.best_batch_rate.is_none()));
+    } else {
+        panic!("no levels table");
+    }
+    // Another experiment picked: the levels table is not shown as if it were its.
+    h.state_mut().experiments.settings.experiment =
+        searchlab::app::experiments::Experiment::MagicVariants;
+    h.run();
+    assert!(h.query_by_label_contains("rows of 2 trials").is_none());
+    h.get_by_label_contains("The last experiment was");
+    // A notice made here is not shown on the Knight's Tour tab.
+    h.state_mut().notice = Some("saved the table to somewhere.csv".into());
+    h.run();
+    h.get_by_label("saved the table to somewhere.csv");
+    h.get_by_label("Knight's Tour").click();
+    h.run();
+    assert!(
+        h.query_by_label("saved the table to somewhere.csv")
+            .is_none()
+    );
+    h.get_by_label("Experiments").click();
+    h.run();
+    h.get_by_label("saved the table to somewhere.csv");
 }

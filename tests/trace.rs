@@ -773,7 +773,7 @@ fn text_tells_warnsdorffs_choice_in_a_sentence() {
     assert_eq!(code, 0);
     // From c4 the knight has five free squares; e5 has one way on, the fewest.
     assert!(
-        out.contains("Move 2 from c4: 5 free squares: e5 (1 onward), e3 (3), d2 (3), a3 (3), b2 (3); Warnsdorff takes e5, the fewest."),
+        out.contains("Move 2 from c4, to square 3: 5 free squares: e5 (1 onward), e3 (3), d2 (3), a3 (3), b2 (3); Warnsdorff takes e5, the fewest."),
         "{out}"
     );
 }

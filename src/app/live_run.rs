@@ -97,11 +97,29 @@ impl LiveRun {
         true
     }
 
-    /// Forgets the figures of the last run.
+    /// Stop, pressed by the user: the run is told to stop and is read on until it has (a
+    /// search stops within 100 ms), so that its last word is shown as it would be after a
+    /// time limit, its best answer so far and why it stopped, as the command line shows it.
+    /// `true` if a run was under way.
+    pub fn cancel(&mut self) -> bool {
+        match &self.run {
+            Some(run) => {
+                run.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets the last run as shown: its figures, its name ("On show: the last run, by
+    /// …" goes with it) and the verdict of a replay of it. The record of it stays for
+    /// "Save run…".
     pub fn clear(&mut self) {
         self.counters = Counters::default();
         self.elapsed_ms = 0.0;
         self.history.clear();
+        self.label.clear();
+        self.record.replay = None;
     }
 
     pub fn is_running(&self) -> bool {

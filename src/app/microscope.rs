@@ -27,6 +27,9 @@ pub struct Microscope {
     board: Option<usize>,
     running: Option<Background<Outcome>>,
     looked: Option<(u64, Looked)>,
+    /// The run the look (or the look under way, or its error) is about: under another
+    /// run it is dropped (see [`Microscope::on_show`]).
+    looked_for: Option<Job>,
     error: Option<String>,
     /// "Your guess": each tournament's winner is asked before it is told.
     pub guess_on: bool,
@@ -142,11 +145,28 @@ impl Microscope {
         }
     }
 
+    /// Whether the microscope is on show for `job`, the run the view would start now: only
+    /// when it was switched on and `job` is one it looks into. A look made for another run
+    /// (another algorithm, board, seed or setting) is dropped, so that what it shows is
+    /// always about this run.
+    pub fn on_show(&mut self, job: &Job) -> bool {
+        if self.looked_for.as_ref().is_some_and(|j| j != job) {
+            if let Some(r) = self.running.take() {
+                r.cancel();
+            }
+            self.looked = None;
+            self.error = None;
+            self.looked_for = None;
+        }
+        self.showing && crate::run::microscope::refusal(job).is_none()
+    }
+
     /// Starts looking at generation `generation` of `job`.
     pub fn start(&mut self, ctx: &egui::Context, job: Job, generation: u64) {
         if let Some(r) = self.running.take() {
             r.cancel();
         }
+        self.looked_for = Some(job.clone());
         self.generation = generation;
         self.showing = true;
         self.error = None;

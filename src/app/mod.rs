@@ -4,6 +4,7 @@
 pub mod background;
 pub mod browser;
 pub mod compare;
+pub mod derived;
 pub mod error;
 pub mod experiments;
 pub mod export;
@@ -100,6 +101,11 @@ pub struct SearchLabApp {
     pub notice: Option<String>,
     /// The notice says something went as asked (a file saved), not a warning.
     pub notice_ok: bool,
+    /// The tab the notice was made on, where alone it is shown (`None`: the start-up
+    /// notice, shown on every tab), and the notice that was seen last frame (a new one
+    /// takes the tab on show).
+    notice_tab: Option<Tab>,
+    notice_seen: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
     /// The Lessons window and the lessons it offers.
@@ -169,8 +175,10 @@ impl SearchLabApp {
             tab: state.tab,
             hide_timings: false,
             fonts_ready: false,
+            notice_seen: notice.clone(),
             notice,
             notice_ok: false,
+            notice_tab: None,
             help: false,
             lessons: lessons::Lessons::default(),
             dialog: None,
@@ -487,6 +495,12 @@ impl SearchLabApp {
                 Err(e) => format!("The PNG could not be saved: {e}"),
             });
         }
+        // A notice belongs to the tab it was made on: an export's word about a table is not
+        // shown under another tab's form.
+        if self.notice != self.notice_seen {
+            self.notice_seen = self.notice.clone();
+            self.notice_tab = Some(self.tab);
+        }
         self.global_keys(ui.ctx());
         if self.tab == Tab::Compare {
             self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
@@ -524,7 +538,9 @@ impl SearchLabApp {
             .default_size(290.0)
             .show(ui, |ui| {
                 fixed_width_scroll(ui, "controls-scroll").show(ui, |ui| {
-                    if let Some(n) = &self.notice {
+                    if let Some(n) = &self.notice
+                        && self.notice_tab.is_none_or(|t| t == self.tab)
+                    {
                         view::outcome_label(ui, n, self.notice_ok);
                         if ui.button("Dismiss").clicked() {
                             self.notice = None;

@@ -221,6 +221,13 @@ impl<J: TraceJob> Default for Steps<J> {
 }
 
 impl<J: TraceJob> Steps<J> {
+    /// Whether "Your guess" asks about the trace on show: ticked, and a search it asks
+    /// about.
+    pub fn guessing(&self) -> bool {
+        self.guess.on
+            && (self.shown.as_ref()).is_some_and(|s| s.timeline.trace.guess_refusal().is_none())
+    }
+
     /// Traces `job` on a background thread.
     pub fn start(&mut self, ctx: &egui::Context, job: J) {
         self.cancel();
@@ -312,7 +319,15 @@ impl<J: TraceJob> Steps<J> {
         if let Some(p) = &self.pending {
             for result in p.take() {
                 match result {
-                    Ok(prepared) => self.shown = Some(Shown::new(prepared)),
+                    Ok(prepared) => {
+                        self.shown = Some(Shown::new(prepared));
+                        // A new trace has its own animation: the range and the last word
+                        // were about the old one's steps (the frames and their pace stay,
+                        // a choice of the student's).
+                        self.anim.from = 0;
+                        self.anim.to = 0;
+                        self.anim_said = None;
+                    }
                     Err(e) => self.error = Some(e),
                 }
             }
@@ -459,9 +474,17 @@ impl<J: TraceJob> Steps<J> {
                 }
             }
             let refusal = s.timeline.trace.guess_refusal();
+            // Where this search asks no questions the box is off, whatever it was for the
+            // last trace (its choice comes back with a trace that asks).
+            let mut off = false;
+            let ticked = if refusal.is_none() {
+                &mut self.guess.on
+            } else {
+                &mut off
+            };
             let guess = ui.add_enabled(
                 refusal.is_none(),
-                egui::Checkbox::new(&mut self.guess.on, "Your guess"),
+                egui::Checkbox::new(ticked, "Your guess"),
             );
             match refusal {
                 Some(why) => {
@@ -478,7 +501,7 @@ impl<J: TraceJob> Steps<J> {
         // Above the board when the panel is tall enough; else at the top of the side
         // panel, so a small window keeps room for the board.
         self.guess_above = ui.available_height() >= 560.0;
-        if self.guess.on && self.guess_above {
+        if self.guessing() && self.guess_above {
             self.guess_ui(ui);
         }
         let Some(s) = self.shown.as_mut() else {
@@ -551,7 +574,7 @@ impl<J: TraceJob> Steps<J> {
     /// The side panel: what the trace is and its figures, and the algorithm and the log
     /// when the central panel has no room for them.
     pub fn stats_ui(&mut self, ui: &mut Ui) {
-        if self.shown.is_some() && self.guess.on && !self.guess_above {
+        if self.guessing() && !self.guess_above {
             // The question first: the central panel has no room for it.
             self.guess_ui(ui);
             ui.separator();
@@ -581,6 +604,7 @@ impl<J: TraceJob> Steps<J> {
 
     /// The algorithm with its line lit, and the log.
     fn side_ui(&mut self, ui: &mut Ui) {
+        let guessing = self.guessing();
         let english = &mut self.english;
         let Some(s) = self.shown.as_mut() else {
             return;
@@ -593,7 +617,7 @@ impl<J: TraceJob> Steps<J> {
         // The lines around the step on show, told from the checkpoint before them.
         let from = s.play.pos.saturating_sub(LOG_LINES / 2);
         // Guessing, the steps to come are not told: they are the answers.
-        let last = if self.guess.on {
+        let last = if guessing {
             s.play.pos
         } else {
             s.timeline.len()

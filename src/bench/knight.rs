@@ -55,12 +55,14 @@ pub struct TrialsRow {
     pub board: String,
     #[serde(flatten)]
     pub summary: Summary,
-    /// The highest and lowest success rate over batches of 10 trials (the Cultural
-    /// Algorithm guide's "best case" and "worst case").
-    pub best_batch_rate: f64,
-    pub worst_batch_rate: f64,
-    /// Mean generations of the successful trials (evolutionary algorithms).
-    pub mean_generations: f64,
+    /// The highest and lowest success rate over whole batches of 10 trials (the Cultural
+    /// Algorithm guide's "best case" and "worst case"); `None` with fewer than 10 trials.
+    /// Trials past the last whole batch are left out.
+    pub best_batch_rate: Option<f64>,
+    pub worst_batch_rate: Option<f64>,
+    /// Mean generations of the successful trials (evolutionary algorithms); `None` when no
+    /// trial succeeded.
+    pub mean_generations: Option<f64>,
 }
 
 /// Runs `trials` seeded solves of `algorithm` on `cols × rows` from `start`.
@@ -109,7 +111,7 @@ fn trials(
     let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let pairs: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
     let batches: Vec<f64> = pairs
-        .chunks(10)
+        .chunks_exact(10)
         .map(|c| c.iter().filter(|t| t.0).count() as f64 / c.len() as f64)
         .collect();
     let found: Vec<u64> = results.iter().filter(|r| r.0).map(|r| r.2).collect();
@@ -117,13 +119,10 @@ fn trials(
         algorithm: algorithm.to_string(),
         board: format!("{cols}x{rows}"),
         summary: Summary::of(&pairs),
-        best_batch_rate: batches.iter().copied().fold(0.0, f64::max),
-        worst_batch_rate: batches.iter().copied().fold(1.0, f64::min),
-        mean_generations: if found.is_empty() {
-            0.0
-        } else {
-            found.iter().sum::<u64>() as f64 / found.len() as f64
-        },
+        best_batch_rate: batches.iter().copied().reduce(f64::max),
+        worst_batch_rate: batches.iter().copied().reduce(f64::min),
+        mean_generations: (!found.is_empty())
+            .then(|| found.iter().sum::<u64>() as f64 / found.len() as f64),
     })
 }
 

@@ -381,9 +381,10 @@ impl Render for Trials {
         )?;
         for r in &self.rows {
             let s = &r.summary;
+            let or_dash = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("-".to_string(), f);
             writeln!(
                 t,
-                "{:<12} {:>6} {:>7} {:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6} {:>6} {:>8.1}",
+                "{:<12} {:>6} {:>7} {:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6} {:>6} {:>8}",
                 r.algorithm,
                 r.board,
                 s.trials,
@@ -392,14 +393,14 @@ impl Render for Trials {
                 s.median_ms,
                 s.min_ms,
                 s.max_ms,
-                pct(r.best_batch_rate),
-                pct(r.worst_batch_rate),
-                r.mean_generations
+                or_dash(r.best_batch_rate, &pct),
+                or_dash(r.worst_batch_rate, &pct),
+                or_dash(r.mean_generations, &|g| format!("{g:.1}"))
             )?;
         }
         writeln!(
             t,
-            "best / worst: the highest and lowest success rate over batches of 10 trials; gens: mean generations of the successful trials"
+            "best / worst: the highest and lowest success rate over whole batches of 10 trials (- with fewer than 10); gens: mean generations of the successful trials (- when none succeeded)"
         )
     }
 

@@ -409,9 +409,13 @@ impl PuzzleJob for KnightJob {
             KnightTask::Count { .. } => "count".into(),
             KnightTask::Search { strategy } => format!("{strategy} search"),
         };
-        let from = match self.start {
-            Some((r, c)) => format!(" from {r},{c}"),
-            None => String::new(),
+        // Squares as the board names them (c3), as everywhere the app shows them.
+        let from = match (self.start, Shape::new(self.cols, self.rows)) {
+            (Some((r, c)), Ok(shape)) if r < shape.rows() && c < shape.cols() => {
+                format!(" from {}", shape.name(shape.square(r, c)))
+            }
+            (Some((r, c)), _) => format!(" from {r},{c}"),
+            (None, _) => String::new(),
         };
         format!(
             "knight's tour, {what} on {}x{}{from}{}, seed {}",
@@ -620,7 +624,9 @@ fn solve(
         && !(algo.complete && answer.stop == Stop::Exhausted);
     let (answer, message, fell_back) = if settles {
         let first = explain_failure(&problem, algo, params, &answer);
-        let (settled, method) = settle::solve(&problem, &mut rng, &mut ctl);
+        // Warnsdorff's longest walk is where the rotations begin, if they are the method.
+        let walked = (algo.id == "warnsdorff").then_some(&answer.path[..]);
+        let (settled, method) = settle::solve_after(&problem, walked, &mut rng, &mut ctl);
         check_answer(board, job.closed, SETTLE, &settled)?;
         let then = explain_settled(&problem, &settled, &method, cancel);
         let name = settle_name();
@@ -631,12 +637,16 @@ fn solve(
             }
             _ => format!("{first}; the fallback, {name}: {then}"),
         };
+        let settled_it = matches!(
+            settled.stop,
+            Stop::Found | Stop::Exhausted | Stop::Impossible
+        );
         // The figures are the first algorithm's; the fallback's are told in the message.
         let answer = Answer {
             counters: answer.counters,
             ..settled
         };
-        (answer, message, Some(method.kind()))
+        (answer, message, settled_it.then(|| method.kind()))
     } else {
         let message = match &method {
             Some(method) => explain_settled(&problem, &answer, method, cancel),
@@ -737,10 +747,16 @@ fn explain_settled(
             );
             prove_board(problem, cancel).unwrap_or(proof)
         }
+        (Stop::Stuck, _) if n > settle::ROTATION_MAX_SQUARES => format!(
+            "found no {kind} from {at}: Warnsdorff's rule reached {} of {} (Pósa's rotations are not tried past {} squares), and whether a {kind} exists from {at} was not settled",
+            group(answer.path.len() as u64),
+            squares(n),
+            group(settle::ROTATION_MAX_SQUARES as u64)
+        ),
         (Stop::Stuck, _) => format!(
             "found no {kind} from {at}: Warnsdorff's rule and {} of Pósa's rotations reached {} of {}, and whether a {kind} exists from {at} was not settled",
             group(c.backtracks),
-            answer.path.len(),
+            group(answer.path.len() as u64),
             squares(n)
         ),
         (stop, settle::Method::Construction) => format!(
@@ -979,16 +995,12 @@ fn explain_solve(
         Stop::Exhausted | Stop::Stuck => {
             let what = explain_failure(problem, algo, params, answer);
             match proof_from_start(problem, cancel) {
-                Some(false) => {
-                    let whole = prove_board(problem, cancel).unwrap_or_else(|| {
-                        format!("no {kind} starts at {at} (proved by exhaustive search)")
-                    });
+                Some((false, how)) => {
+                    let whole = prove_board(problem, cancel)
+                        .unwrap_or_else(|| format!("no {kind} starts at {at} ({how})"));
                     format!("{whole}; {what}")
                 }
-                Some(true) => format!(
-                    "{what}; a {kind} from {at} does exist: {} finds one",
-                    settle_name()
-                ),
+                Some((true, how)) => format!("{what}; a {kind} from {at} does exist: {how}"),
                 None => match known_to_exist(problem) {
                     Some(known) => format!("{what}; {known}"),
                     None => format!("{what}; whether a {kind} exists from {at} was not settled"),
@@ -1067,10 +1079,11 @@ fn known_to_exist(problem: &Problem) -> Option<String> {
     })
 }
 
-/// Whether a tour from the start exists, when [`settle`] finds one or proves there is
-/// none within [`PROOF_TIME`], or an exhaustive search settles it on a small board
-/// (`None`: not settled). Boards with a closed tour are not searched: the theorem says.
-fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<bool> {
+/// Whether a tour from the start exists, and how that is known, when [`settle`] finds
+/// one or proves there is none within [`PROOF_TIME`], or an exhaustive search settles it
+/// on a small board (`None`: not settled). Boards with a closed tour are not searched:
+/// the theorem says.
+fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<(bool, String)> {
     if has_closed_tour(problem.board.shape()) {
         return None;
     }
@@ -1078,8 +1091,9 @@ fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<bool> {
     let mut ctl = Control::new(Budget::unlimited().with_time(PROOF_TIME), cancel, &mut obs);
     let (answer, _) = settle::solve(problem, &mut rng_from_seed(0), &mut ctl);
     match answer.stop {
-        Stop::Found => return Some(true),
-        Stop::Exhausted | Stop::Impossible => return Some(false),
+        Stop::Found => return Some((true, format!("{} finds one", settle_name()))),
+        Stop::Exhausted => return Some((false, "proved by the column-by-column search".into())),
+        Stop::Impossible => return Some((false, "ruled out by a theorem".into())),
         _ => {}
     }
     if problem.board.len() > PROOF_MAX_SQUARES {
@@ -1087,7 +1101,14 @@ fn proof_from_start(problem: &Problem, cancel: &AtomicBool) -> Option<bool> {
     }
     let mut obs = NoObserver;
     let mut ctl = Control::new(Budget::unlimited().with_time(PROOF_TIME), cancel, &mut obs);
-    count::exists(problem, &mut ctl)
+    count::exists(problem, &mut ctl).map(|exists| {
+        let how = if exists {
+            "an exhaustive search found one"
+        } else {
+            "proved by exhaustive search"
+        };
+        (exists, how.to_string())
+    })
 }
 
 /// On small boards, searches every start square: `Some("no tour exists on this board…")`

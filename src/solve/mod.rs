@@ -296,6 +296,16 @@ impl<'a> Control<'a> {
         self.kept_back = time;
     }
 
+    /// For a second search under the same control, whose counters start again from 0:
+    /// its first check comes after [`CHECK_EVERY`] of its own nodes (or at the node limit),
+    /// not after as many as the first search made. The clock and the cancel flag go on.
+    pub fn count_afresh(&mut self) {
+        self.next_check = self
+            .budget
+            .nodes
+            .map_or(CHECK_EVERY, |n| n.clamp(1, CHECK_EVERY));
+    }
+
     /// The budget the search runs under.
     pub fn budget(&self) -> Budget {
         self.budget

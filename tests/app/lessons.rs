@@ -123,3 +123,59 @@ fn snapshot_lesson_magic_constant() {
     h.get_by_label_contains("Right. 4 × (16 + 1) / 2 = 34");
     super::snapshot(&mut h, "lesson_magic_constant");
 }
+
+#[test]
+fn a_lesson_set_up_again_begins_its_game_afresh() {
+    let dir = std::env::temp_dir().join("searchlab-no-lessons-here");
+    let mut h = with_lessons(&dir);
+    h.get_by_label_contains("Start: A tour on 4×3").click();
+    h.run();
+    assert!(h.state().knight.play().on);
+    let start = h.state().knight.play().path().to_vec();
+    assert_eq!(start.len(), 1);
+    // The game is finished for the student.
+    h.get_by_label("Finish it for me").click();
+    h.step();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while h.state().knight.play().busy() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().knight.play().path().len(), 12);
+    h.get_by_label_contains("finished the tour");
+    // Set up again: the knight is back on its start square, and the last word is gone.
+    h.get_by_label("Set it up again").click();
+    h.run_steps(2);
+    assert_eq!(h.state().knight.play().path(), &start[..]);
+    assert!(h.query_by_label_contains("finished the tour").is_none());
+}
+
+#[test]
+fn a_verdict_is_shown_beside_the_answer_it_judged_only() {
+    let dir = std::env::temp_dir().join("searchlab-no-lessons-here");
+    let mut h = with_lessons(&dir);
+    h.get_by_label("Start: Why 4×4 has no tour").click();
+    h.run();
+    h.get_by_label("a square of the other colour").click();
+    h.run();
+    h.get_all_by_label("Check").nth(1).unwrap().click();
+    h.run();
+    h.get_by_label_contains("Right. The other colour");
+    assert_eq!(h.state().lessons.progress(), (1, 3));
+    // Another answer picked: the verdict was about the first one.
+    h.get_by_label("either colour").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Right. The other colour")
+            .is_none()
+    );
+    assert_eq!(h.state().lessons.progress(), (0, 3));
+    h.get_all_by_label("Check").nth(1).unwrap().click();
+    h.run();
+    h.get_by_label_contains("Not that one");
+    // Back to the right answer: it was checked right, and still is.
+    h.get_by_label("a square of the other colour").click();
+    h.run();
+    assert!(h.query_by_label_contains("Not that one").is_none());
+}

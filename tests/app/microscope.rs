@@ -199,3 +199,31 @@ fn tournament_guesses_are_scored_against_the_member_that_won() {
     h.get_by_label_contains("Your guess: parent 1 comes from a tournament of 3");
     assert_eq!(h.state_mut().knight.microscope_mut().guess_score().1, 1);
 }
+
+#[test]
+fn the_microscope_is_about_the_run_on_the_tab_or_not_shown() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.run();
+    h.get_by_label("6×6").click();
+    h.run();
+    h.get_by_label("GA microscope").click();
+    until_looked(&mut h);
+    assert!(h.state_mut().knight.microscope_mut().looked_at().is_some());
+    h.get_by_label("Look");
+    // Another algorithm, which the microscope does not look into: the run's view comes
+    // back, and the switch back to it is not needed.
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    assert!(
+        h.query_by_label("Look").is_none(),
+        "the microscope stayed on show for Warnsdorff"
+    );
+    h.get_by_label("▶ Run");
+    // Back to the GA on another board: the look at the 6x6 run is gone, not drawn on 8x8.
+    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.get_by_label("8×8").click();
+    h.run();
+    assert_eq!(h.state_mut().knight.microscope_mut().looked_at(), None);
+    assert!(h.state_mut().knight.microscope_mut().breeding().is_none());
+}

@@ -197,6 +197,26 @@ fn the_count_hint_splits_the_corner_s_304_tours_and_finish_completes_one() {
     let board = Board::new(5, 5).unwrap();
     assert!(h.state().knight.play().is_done(&board, false));
     h.get_by_label_contains("Backtracking finished the tour");
+    // The count was about the start square alone: it is not shown beside the tour.
+    assert!(
+        h.query_by_label_contains("begin with your path").is_none(),
+        "the count hint outlived the path it was about"
+    );
+    h.get_by_label_contains("Ask for a hint on the left");
+}
+
+#[test]
+fn warnsdorff_s_choice_goes_when_a_finish_moves_the_knight_on() {
+    let mut h = playing("5×5");
+    h.get_by_label("Warnsdorff's choice").click();
+    h.run();
+    h.get_by_label_contains("Move 1 from a5, to square 2");
+    h.get_by_label("Finish it for me").click();
+    step_until_hinted(&mut h);
+    assert!(
+        h.query_by_label_contains("Move 1 from a5").is_none(),
+        "Warnsdorff's choice from a5 was still shown on the finished tour"
+    );
 }
 
 #[test]

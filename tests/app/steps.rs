@@ -86,7 +86,7 @@ fn a_click_in_the_log_moves_the_timeline_and_the_pseudocode_follows() {
         Some("add square to the path")
     );
     // The log tells the steps around the one on show; the second is the first move.
-    h.get_by_label_contains("Move 1 from a5: 2 free squares")
+    h.get_by_label_contains("Move 1 from a5, to square 2: 2 free squares")
         .click();
     h.run();
     assert_eq!(h.state().knight.steps().position().unwrap().0, 2);
@@ -413,6 +413,22 @@ fn an_animation_is_recorded_a_frame_a_step() {
             assert!(fc.width > 1 && fc.height > 1, "frame {k}");
         }
     }
+    // Another trace: the range and the word about the file were the old trace's.
+    h.get_by_label("6×6").click();
+    h.run();
+    h.get_all_by_label("Step by step").next().unwrap().click();
+    super::step_until_traced(&mut h);
+    let steps = h.state_mut().knight.steps_mut();
+    let len = steps.position().unwrap().1;
+    assert_eq!(
+        (steps.anim.from, steps.anim.to),
+        (0, len),
+        "the whole new trace"
+    );
+    assert!(
+        steps.animation_said().is_none(),
+        "the old file's word is gone"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -464,7 +480,7 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
             .starts_with("inference (ac3)")
     );
     assert!(
-        h.query_all_by_label_contains("Inference leaves file")
+        h.query_all_by_label_contains("has no row left: this queen cannot stay")
             .next()
             .is_some()
     );

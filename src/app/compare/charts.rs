@@ -46,8 +46,14 @@ pub fn curves(
         ui.radio_value(overlay, true, "Overlaid");
         ui.radio_value(overlay, false, "Side by side");
     });
+    // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
+    // range on an axis of its own; the rest report a fitness per generation.
+    let walking = |i: usize| lanes[i].algorithm == "annealing";
     let evolving: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().len() >= 2)
+        .filter(|&i| lanes[i].history().points().len() >= 2 && !walking(i))
+        .collect();
+    let annealing: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().len() >= 2 && walking(i))
         .collect();
     let single: Vec<usize> = (0..lanes.len())
         .filter(|&i| lanes[i].history().points().len() == 1)
@@ -55,14 +61,23 @@ pub fn curves(
     let searching: Vec<usize> = (0..lanes.len())
         .filter(|&i| lanes[i].history().points().is_empty() && lanes[i].progress.len() > 1)
         .collect();
-    let mut groups: Vec<(&str, &str, &str, Vec<usize>, bool)> = Vec::new();
+    let mut groups: Vec<(&str, &str, &str, Vec<usize>, Drawn)> = Vec::new();
     if !evolving.is_empty() {
         groups.push((
             "best fitness per generation",
             "generation",
             "best fitness",
             evolving,
-            true,
+            Drawn::Best,
+        ));
+    }
+    if !annealing.is_empty() {
+        groups.push((
+            "attacking pairs per proposal (each point the range over a stretch of proposals)",
+            "proposal",
+            "attacking pairs",
+            annealing,
+            Drawn::Range,
         ));
     }
     if !searching.is_empty() {
@@ -71,7 +86,7 @@ pub fn curves(
             "nodes",
             progress_axis,
             searching,
-            false,
+            Drawn::Progress,
         ));
     }
     if groups.is_empty() && single.is_empty() {
@@ -90,14 +105,14 @@ pub fn curves(
             });
         }
     }
-    for (title, x, y, shown, fitness) in groups {
+    for (title, x, y, shown, drawn) in groups {
         ui.label(title);
         let line = |i: usize| {
             let l = &lanes[i];
-            let points = if fitness {
-                l.history().series(|g| g.best)
-            } else {
-                egui_plot::PlotPoints::from(l.progress.clone())
+            let points = match drawn {
+                Drawn::Best => l.history().series(|g| g.best),
+                Drawn::Range => l.history().range_series(),
+                Drawn::Progress => egui_plot::PlotPoints::from(l.progress.clone()),
             };
             Line::new(l.name.clone(), points).color(colour(i))
         };
@@ -147,6 +162,17 @@ pub fn curves(
             note.show(ui);
         });
     }
+}
+
+/// What a group of curves draws of each lane.
+#[derive(Clone, Copy)]
+enum Drawn {
+    /// The best fitness per generation.
+    Best,
+    /// Every value over each stretch of steps (see `History::range_series`).
+    Range,
+    /// The deepest progress per node.
+    Progress,
 }
 
 /// Below this width the time and success charts stand one above the other.

@@ -12,6 +12,7 @@ mod timeline;
 use saved::SavedCompare;
 
 use super::background::Background;
+use super::derived::ForContext;
 use super::export::write_text;
 use super::puzzles::knight::KnightInstance;
 use super::puzzles::magic::MagicInstance;
@@ -188,9 +189,10 @@ pub struct CompareView {
     scroll_to_boards: bool,
     pub playing: bool,
     carry: f32,
-    /// Where "Save CSV" writes, and what came of the last export.
-    pub csv_path: String,
-    pub export_notice: Option<Result<String, String>>,
+    /// Where "Save CSV" writes, for the comparison it was named after (another comparison
+    /// names its own), and what came of the last export.
+    pub csv_path: ForContext<String, String>,
+    pub export_notice: ForContext<String, Result<String, String>>,
     /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
     /// date by the app while this view is on show.
     pub tab_values: BTreeMap<String, String>,
@@ -222,10 +224,26 @@ impl CompareView {
             scroll_to_boards: false,
             playing: false,
             carry: 0.0,
-            csv_path: String::new(),
-            export_notice: None,
+            csv_path: ForContext::default(),
+            export_notice: ForContext::default(),
             tab_values: BTreeMap::new(),
         }
+    }
+
+    /// Whether the last comparison is on the puzzle picked: its boards, figures and table
+    /// are only ever shown there.
+    fn lanes_on_show(&self) -> bool {
+        !self.lanes.is_empty() && self.ran.puzzle == self.settings.puzzle
+    }
+
+    /// Where the last comparison is, when another puzzle is picked.
+    fn elsewhere(&self) -> Option<String> {
+        (!self.lanes.is_empty() && !self.lanes_on_show()).then(|| {
+            format!(
+                "The last comparison was on {}: pick it again to see it, or press ▶ Run all to compare these algorithms.",
+                self.ran.puzzle.short()
+            )
+        })
     }
 
     /// The parameters `algorithm` runs with: none (its defaults), or its tab's.
@@ -363,7 +381,7 @@ impl CompareView {
             }
         }
         self.error = None;
-        self.export_notice = None;
+        self.export_notice.clear();
         self.selected = None;
         self.ran = self.settings.clone();
         self.stopped = false;
@@ -410,34 +428,34 @@ impl CompareView {
 
     /// The table's buttons: save it or the curves as CSV, or copy it.
     fn exports(&mut self, ui: &mut Ui) {
+        let instance = self.ran.instance_name();
+        let mut csv_path = (self.csv_path.get(&instance).cloned()).unwrap_or_else(|| {
+            runs_dir()
+                .join(format!("compare-{instance}.csv"))
+                .display()
+                .to_string()
+        });
+        let mut notice = None;
         ui.horizontal_wrapped(|ui| {
-            if self.csv_path.is_empty() {
-                self.csv_path = runs_dir()
-                    .join(format!("compare-{}.csv", self.ran.instance_name()))
-                    .display()
-                    .to_string();
-            }
             let l = ui.label("CSV file");
             let width = (ui.available_width() - 8.0).clamp(120.0, 300.0);
-            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(width))
+            ui.add(egui::TextEdit::singleline(&mut csv_path).desired_width(width))
                 .labelled_by(l.id);
             if ui
                 .button("Save table as CSV")
                 .on_hover_text("One row per algorithm, as in the table")
                 .clicked()
             {
-                let path = std::path::PathBuf::from(self.csv_path.trim());
-                self.export_notice =
-                    Some(write_text(&path, &self.table_csv()).map_err(|e| e.to_string()));
+                let path = std::path::PathBuf::from(csv_path.trim());
+                notice = Some(write_text(&path, &self.table_csv()).map_err(|e| e.to_string()));
             }
             if ui
                 .button("Save curves as CSV")
                 .on_hover_text("Every point of the plots: algorithm, kind, x, y")
                 .clicked()
             {
-                let path = sibling(self.csv_path.trim(), "curves");
-                self.export_notice =
-                    Some(write_text(&path, &self.curves_csv()).map_err(|e| e.to_string()));
+                let path = sibling(csv_path.trim(), "curves");
+                notice = Some(write_text(&path, &self.curves_csv()).map_err(|e| e.to_string()));
             }
             if ui
                 .button("Copy table")
@@ -445,10 +463,14 @@ impl CompareView {
                 .clicked()
             {
                 ui.ctx().copy_text(self.table_csv());
-                self.export_notice = Some(Ok("copied the table as CSV".into()));
+                notice = Some(Ok("copied the table as CSV".into()));
             }
         });
-        match &self.export_notice {
+        self.csv_path.set(instance.clone(), csv_path);
+        if let Some(n) = notice {
+            self.export_notice.set(instance.clone(), n);
+        }
+        match self.export_notice.get(&instance) {
             Some(Ok(m)) => {
                 ui.label(m);
             }
@@ -607,6 +629,10 @@ impl View for CompareView {
 
     /// Each algorithm's live figures.
     fn stats(&mut self, ui: &mut Ui) {
+        if let Some(elsewhere) = self.elsewhere() {
+            ui.label(elsewhere);
+            return;
+        }
         if self.lanes.is_empty() {
             ui.label("Choose algorithms and press Run all.");
             return;
@@ -646,9 +672,12 @@ impl View for CompareView {
     /// Boards, timeline, plots and table.
     fn main_ui(&mut self, ui: &mut Ui) {
         self.animate(ui);
-        if self.lanes.is_empty() {
+        if !self.lanes_on_show() {
+            let said = self.elsewhere().unwrap_or_else(|| {
+                "Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).".into()
+            });
             ui.centered_and_justified(|ui| {
-                ui.label("Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).");
+                ui.label(said);
             });
             return;
         }

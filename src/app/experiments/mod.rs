@@ -244,6 +244,9 @@ pub struct ExperimentsView {
     /// The experiment under way, in the background.
     running: Option<Background<Result<Outcome, String>>>,
     pub outcome: Option<Result<Outcome, String>>,
+    /// The experiment the outcome (and the run under way) is of: another one picked, the
+    /// outcome is not shown until it is picked again.
+    outcome_of: Option<Experiment>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
 }
@@ -282,6 +285,7 @@ impl ExperimentsView {
             settings,
             running: None,
             outcome: None,
+            outcome_of: None,
             cancelled: false,
         }
     }
@@ -295,6 +299,7 @@ impl ExperimentsView {
     pub fn start(&mut self, ctx: &egui::Context) {
         self.abandon();
         let s = self.settings.clone();
+        self.outcome_of = Some(s.experiment);
         if let Err(e) = s.check() {
             self.outcome = Some(Err(e));
             return;
@@ -310,6 +315,13 @@ impl ExperimentsView {
         ));
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
+    }
+
+    /// The outcome, when it is of the experiment picked.
+    pub fn shown_outcome(&self) -> Option<&Result<Outcome, String>> {
+        self.outcome
+            .as_ref()
+            .filter(|_| self.outcome_of == Some(self.settings.experiment))
     }
 
     /// Cancels the experiment: every trial stops at its next check and the table covers
@@ -335,7 +347,7 @@ impl View for ExperimentsView {
     }
 
     fn plot_csv(&self) -> Option<String> {
-        match &self.outcome {
+        match self.shown_outcome() {
             Some(Ok(o)) => Some(o.csv()),
             _ => None,
         }
@@ -498,7 +510,16 @@ impl View for ExperimentsView {
     }
 
     fn stats(&mut self, ui: &mut Ui) {
-        match &self.outcome {
+        let picked = self.outcome_of == Some(self.settings.experiment);
+        match self.shown_outcome() {
+            None if !picked && (self.is_running() || self.outcome.is_some()) => {
+                let what = self
+                    .outcome_of
+                    .map_or("another experiment", Experiment::name);
+                ui.label(format!(
+                    "The last experiment was “{what}”: pick it again to see its table, or press ▶ Run experiment to run this one."
+                ));
+            }
             None if self.cancelled => {
                 ui.label("stopping: the trials under way end at their next check…");
             }
@@ -568,7 +589,8 @@ impl View for ExperimentsView {
     }
 
     fn main_ui(&mut self, ui: &mut Ui) {
-        let Some(Ok(outcome)) = &self.outcome else {
+        let picked = self.outcome_of == Some(self.settings.experiment);
+        let Some(Ok(outcome)) = self.outcome.as_ref().filter(|_| picked) else {
             ui.centered_and_justified(|ui| {
                 ui.label(if self.is_running() {
                     "The experiment is running; its table, plot or heat map appears here when it ends."

@@ -108,8 +108,10 @@ pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: 
                     for h in SUMMARY_HEADERS {
                         ui.label(RichText::new(h).strong());
                     }
-                    ui.label(RichText::new("best / worst batch of 10").strong());
-                    ui.label(RichText::new("mean generations").strong());
+                    ui.label(RichText::new("best / worst batch of 10").strong())
+                        .on_hover_text("The highest and lowest success rate over whole batches of 10 trials (the Cultural Algorithm guide's best and worst case); – with fewer than 10 trials");
+                    ui.label(RichText::new("mean generations").strong())
+                        .on_hover_text("Mean generations of the trials that found a tour; – when none did");
                     ui.end_row();
                     for r in rows {
                         let first = if levels {
@@ -123,12 +125,13 @@ pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: 
                         ui.label(first);
                         ui.label(knight_name(&r.algorithm));
                         summary_cells(ui, &r.summary, hide);
-                        ui.label(format!(
-                            "{:.0} % / {:.0} %",
-                            100.0 * r.best_batch_rate,
-                            100.0 * r.worst_batch_rate
-                        ));
-                        ui.label(format!("{:.1}", r.mean_generations));
+                        ui.label(match (r.best_batch_rate, r.worst_batch_rate) {
+                            (Some(best), Some(worst)) => {
+                                format!("{:.0} % / {:.0} %", 100.0 * best, 100.0 * worst)
+                            }
+                            _ => "–".to_string(),
+                        });
+                        ui.label(r.mean_generations.map_or("–".to_string(), |g| format!("{g:.1}")));
                         ui.end_row();
                     }
                 });

@@ -10,11 +10,14 @@ use egui::Ui;
 impl KnightView {
     /// "GA microscope", for the evolutionary algorithms.
     pub(super) fn microscope_controls(&mut self, ui: &mut Ui) {
+        let job = Job::Knight(self.job());
+        // Drops a look made for another run, before anything shows it.
+        self.microscope.on_show(&job);
         let id = self.settings.algorithm.as_str();
         if !(id.starts_with("level") || id.starts_with("ga-")) {
             return;
         }
-        let why = refusal(&Job::Knight(self.job()));
+        let why = refusal(&job);
         if let Some(why) = &why {
             ui.label(egui::RichText::new(why).small().weak());
         }
@@ -22,13 +25,18 @@ impl KnightView {
         let last = self.history().last().map(|s| s.generation);
         if let Some(g) = self.microscope.controls(ui, why, held, last) {
             self.steps.showing = false;
-            let job = Job::Knight(self.job());
             self.microscope.start(ui.ctx(), job, g);
         }
         if self.microscope.showing && self.steps.showing {
             // The switch last touched wins.
             self.microscope.showing = false;
         }
+    }
+
+    /// Whether the microscope is on show: switched on, and about this run's algorithm.
+    pub(super) fn microscope_on_show(&mut self) -> bool {
+        let job = Job::Knight(self.job());
+        self.microscope.on_show(&job)
     }
 
     /// The microscope in place of the board.

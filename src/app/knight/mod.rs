@@ -289,6 +289,9 @@ impl KnightView {
     }
 
     fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
+        // A run started is a run shown.
+        self.steps.showing = false;
+        self.microscope.showing = false;
         self.tour.clear();
         self.construction = None;
         self.live_path.clear();
@@ -305,10 +308,10 @@ impl KnightView {
         self.live.stop();
     }
 
+    /// Stop: the run ends with its last word (see
+    /// [`crate::app::live_run::LiveRun::cancel`]).
     fn stop_by_user(&mut self) {
-        if self.live.stop() {
-            self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
-        }
+        self.live.cancel();
     }
 
     /// Space: pauses or resumes the search while one runs, else the animation (of the
@@ -448,6 +451,9 @@ impl KnightView {
         }
         self.hold = None;
         self.microscope.showing = false;
+        // A lesson begins its game afresh: no path, hint or last word from before.
+        let (r, c) = self.settings.start;
+        self.play.restart(self.board.square(r, c));
         self.play.on = mode == Mode::Play;
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
@@ -693,7 +699,7 @@ impl View for KnightView {
             }
             return;
         }
-        if self.microscope.showing {
+        if self.microscope_on_show() {
             return self.microscope_ui(ui);
         }
         if self.steps.showing {

@@ -4,6 +4,7 @@
 //! the tour.
 
 use crate::app::background::Background;
+use crate::app::derived::ForContext;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
@@ -37,7 +38,9 @@ pub struct KnightPlay {
     path: Vec<Square>,
     /// Squares undone, the most recent last: redo puts them back.
     undone: Vec<Square>,
-    hint: Option<Hint>,
+    /// The hint on show, with the path it is about: a move, an undo or a finish drawn in
+    /// makes it unreadable (see [`ForContext`]).
+    hint: ForContext<Vec<Square>, Hint>,
     counting: Option<Background<Result<CountHint, JobError>>>,
     finishing: Option<Background<Result<Finished, JobError>>>,
     finisher: Option<Finisher>,
@@ -88,7 +91,7 @@ impl KnightPlay {
         self.stop_work();
         self.path = vec![start];
         self.undone.clear();
-        self.hint = None;
+        self.hint.clear();
         self.said = None;
     }
 
@@ -171,7 +174,6 @@ impl KnightPlay {
     /// After the path changed: the hints were about the old one.
     fn moved(&mut self) {
         self.cancel_hints();
-        self.hint = None;
         self.said = None;
     }
 
@@ -179,7 +181,7 @@ impl KnightPlay {
     fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
         let board = board.clone();
         let path = self.path.clone();
-        self.hint = None;
+        self.hint.clear();
         self.counting = Some(Background::start("count-hint", ctx, move |send, work| {
             send(play::count_hint(
                 &board,
@@ -212,11 +214,15 @@ impl KnightPlay {
     pub fn logic(&mut self, ctx: &egui::Context) {
         if let Some(b) = &self.counting {
             for result in b.take() {
-                self.hint = Some(match result {
-                    Ok(hint) if hint.path == self.path => Hint::Counts(hint),
-                    Ok(_) => continue,
-                    Err(e) => Hint::Failed(e.to_string()),
-                });
+                match result {
+                    Ok(hint) if hint.path == self.path => {
+                        self.hint.set(hint.path.clone(), Hint::Counts(hint));
+                    }
+                    Ok(_) => {}
+                    Err(e) => self
+                        .hint
+                        .set(self.path.clone(), Hint::Failed(e.to_string())),
+                }
             }
             if b.has_ended() {
                 self.counting = None;
@@ -358,7 +364,10 @@ impl KnightPlay {
                 .on_disabled_hover_text("No move left to choose from")
                 .clicked()
             {
-                self.hint = Some(Hint::Warnsdorff(onward_degrees(board, &self.path)));
+                self.hint.set(
+                    self.path.clone(),
+                    Hint::Warnsdorff(onward_degrees(board, &self.path)),
+                );
             }
             let too_big = board.len() > MAX_COUNT_HINT_SQUARES;
             let why_not = if too_big {
@@ -471,7 +480,7 @@ impl KnightPlay {
             super::super::view::outcome_label(ui, text, *good);
         }
         ui.separator();
-        match &self.hint {
+        match self.hint.get(&self.path) {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your position.")
@@ -498,7 +507,7 @@ impl KnightPlay {
         self.follow(board, start, closed);
         self.keys(ui, board);
         let moves = self.moves(board);
-        let values: Option<Vec<f64>> = match &self.hint {
+        let values: Option<Vec<f64>> = match self.hint.get(&self.path) {
             Some(Hint::Counts(h)) => {
                 let mut v = vec![f64::NAN; board.len()];
                 for t in &h.through {
@@ -530,7 +539,7 @@ impl KnightPlay {
             path: &self.path,
             shown: self.path.len(),
             closed: closed && self.is_done(board, true),
-            degrees: matches!(self.hint, Some(Hint::Warnsdorff(_))),
+            degrees: matches!(self.hint.get(&self.path), Some(Hint::Warnsdorff(_))),
             heat,
             legend: true,
             construction: None,
@@ -596,9 +605,10 @@ fn warnsdorff_text(ui: &mut Ui, board: &Board, path: &[Square], moves: &[(Square
         .map(|&(s, d)| format!("{} ({d} onward)", board.name(s)))
         .collect();
     ui.label(format!(
-        "Move {} from {}: {} free square{} — {}.",
+        "Move {} from {}, to square {}: {} free square{} — {}.",
         path.len(),
         board.name(at),
+        path.len() + 1,
         moves.len(),
         if moves.len() == 1 { "" } else { "s" },
         listed.join(", ")

@@ -6,6 +6,7 @@
 
 pub mod lesson;
 
+use crate::app::derived::ForContext;
 use crate::app::view::outcome_label;
 use egui::{RichText, Ui};
 use lesson::{Answer, Lesson, Setup};
@@ -127,8 +128,21 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
 struct Given {
     typed: String,
     chosen: Option<usize>,
-    /// Right, or what was wrong (a wrong answer, or text that is no number).
-    verdict: Option<Result<(), String>>,
+    /// Right, or what was wrong (a wrong answer, or text that is no number), with the
+    /// answer it is about: a verdict is shown only beside that answer, not beside another
+    /// typed or picked since.
+    verdict: ForContext<String, Result<(), String>>,
+}
+
+impl Given {
+    /// The answer as it stands: the text typed, or the index of the option picked.
+    fn current(&self, choice: bool) -> String {
+        if choice {
+            self.chosen.map_or_else(String::new, |k| k.to_string())
+        } else {
+            self.typed.clone()
+        }
+    }
 }
 
 /// The Lessons window: the list, or the lesson on show with its questions.
@@ -217,14 +231,18 @@ impl Lessons {
             Err(e) => Err(e),
         };
         if let Some(g) = self.given.get_mut(q) {
-            g.verdict = Some(verdict);
+            g.verdict.set(given.to_string(), verdict);
         }
     }
 
     /// Questions of the lesson on show answered right, and in all.
     pub fn progress(&self) -> (usize, usize) {
-        let right = (self.given.iter())
-            .filter(|g| matches!(g.verdict, Some(Ok(()))))
+        let choice = |q: usize| {
+            (self.active().and_then(|l| l.questions.get(q)))
+                .is_some_and(|question| matches!(question.answer, Answer::Choice { .. }))
+        };
+        let right = (self.given.iter().enumerate())
+            .filter(|(q, g)| matches!(g.verdict.get(&g.current(choice(*q))), Some(Ok(()))))
             .count();
         (right, self.given.len())
     }
@@ -418,7 +436,8 @@ impl Lessons {
                     }
                 }
             }
-            match &g.verdict {
+            let choice = matches!(question.answer, Answer::Choice { .. });
+            match g.verdict.get(&g.current(choice)) {
                 Some(Ok(())) => outcome_label(ui, &format!("Right. {}", question.explain), true),
                 Some(Err(why)) => outcome_label(ui, why, false),
                 None => {}
@@ -494,7 +513,7 @@ mod tests {
             };
             count::count(&p, &mut Control::quiet(Budget::unlimited())).tours as i64
         };
-        // 3×4 (4 columns, 3 rows): 2 tours from a3, 16 from all squares together.
+        // 4×3 (4 columns, 3 rows): 2 tours from a3, 16 from all squares together.
         let all_3x4: i64 = (0..12).map(|s| tours(4, 3, s)).sum();
         assert_eq!(
             numbers(&lesson("01-knight-3x4-by-hand.ron")),

@@ -202,6 +202,9 @@ impl MagicView {
     }
 
     fn launch(&mut self, ctx: &egui::Context, job: MagicJob, replay: Option<RunFile>) {
+        // A run started is a run shown.
+        self.microscope.showing = false;
+        self.browser.showing = false;
         self.reset_results();
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.report = Some(Err(e.to_string()));
@@ -220,10 +223,10 @@ impl MagicView {
         self.live.stop();
     }
 
+    /// Stop: the run ends with its last word (see
+    /// [`crate::app::live_run::LiveRun::cancel`]).
     fn stop_by_user(&mut self) {
-        if self.live.stop() {
-            self.report = Some(Err("cancelled: stopped by the user".into()));
-        }
+        self.live.cancel();
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
@@ -256,6 +259,9 @@ impl MagicView {
         self.hold = None;
         self.microscope.showing = false;
         self.browser.showing = false;
+        // A lesson begins its game afresh: a new deal, no hint.
+        self.play
+            .deal(self.settings.order as usize, self.settings.seed);
         self.play.on = play;
     }
 
@@ -597,8 +603,9 @@ impl View for MagicView {
         if self.browser.showing {
             return self.browser.main_ui(ui);
         }
-        if self.microscope.showing {
-            let job = crate::run::Job::Magic(self.job());
+        let now = crate::run::Job::Magic(self.job());
+        if self.microscope.on_show(&now) {
+            let job = now;
             return self.microscope.main_ui(
                 ui,
                 || job,

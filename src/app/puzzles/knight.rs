@@ -4,15 +4,24 @@
 use super::PuzzleUi;
 use crate::app::error::AppError;
 use crate::app::widgets::board::{BoardView, board as draw_board, path_legend};
-use crate::app::widgets::number::{hold_note, whole_number};
+use crate::app::widgets::number::{Typed, hold_note, whole_number};
 use crate::app::widgets::plots::{CurveNote, first_fall};
-use crate::puzzle::knight::Board;
+use crate::puzzle::knight::{Board, Shape};
 use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS};
 use crate::run::{Job, KnightJob, KnightTask};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// A square read from the start field: its name, and `(row, col)`.
+struct NamedSquare(String, (u32, u32));
+
+impl std::fmt::Display for NamedSquare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// The largest side the shared views take (boards are drawn side by side).
 pub const MAX_SIDE: u64 = 64;
@@ -71,26 +80,36 @@ impl PuzzleUi for KnightInstance {
         for h in [&cols, &rows].into_iter().filter_map(|r| r.as_ref().err()) {
             hold_note(ui, h);
         }
-        let sizes = cols.and(rows);
-        ui.horizontal(|ui| {
-            let (r, c) = &mut self.start;
-            let l = ui.label("Start row");
-            ui.add(egui::DragValue::new(r).range(0..=self.rows.clamp(1, MAX_SIDE) - 1))
-                .labelled_by(l.id);
-            let l = ui.label("column");
-            ui.add(egui::DragValue::new(c).range(0..=self.cols.clamp(1, MAX_SIDE) - 1))
-                .labelled_by(l.id);
-        });
-        // The same square as the Knight's Tour tab names it.
-        if self.check().is_ok()
-            && let Some(board) = self.board(ui)
-        {
-            let sq = board.square(self.start.0, self.start.1);
-            ui.label(format!("start {}", board.name(sq)));
+        let mut held = cols.and(rows);
+        // The start as the boards name it (c3), typed as a square's name or ROW,COL.
+        if let Ok(shape) = Shape::new(self.cols, self.rows) {
+            let (r, c) = self.start;
+            let (r, c) = (r.min(shape.rows() - 1), c.min(shape.cols() - 1));
+            self.start = (r, c);
+            let current = shape.name(shape.square(r, c));
+            let id = ui.make_persistent_id("compare-knight-start");
+            let mut typed = ui.data(|d| d.get_temp::<Typed>(id)).unwrap_or_default();
+            let read = |text: &str| {
+                shape
+                    .parse_square(text)
+                    .map(|sq| NamedSquare(shape.name(sq), shape.row_col(sq)))
+                    .map_err(|e| e.to_string())
+            };
+            let field = ui
+                .horizontal(|ui| typed.show(ui, "Start square", &current, 60.0, read))
+                .inner;
+            ui.data_mut(|d| d.insert_temp(id, typed));
+            if let Some(NamedSquare(_, at)) = field.commit {
+                self.start = at;
+            }
+            if let Some(h) = field.hold {
+                hold_note(ui, &h);
+                held = held.and(Err(h));
+            }
         }
-        ui.label(RichText::new("or click a square of a board").weak());
+        ui.label(RichText::new("type c3 or ROW,COL, or click a square of a board").weak());
         ui.checkbox(&mut self.closed, "Closed tour");
-        sizes
+        held
     }
 
     fn check(&self) -> Result<(), AppError> {

@@ -207,9 +207,9 @@ impl QueensView {
     /// the temperature at the last point.
     fn annealing_plot(&self, ui: &mut Ui, step: u64) {
         use crate::solve::queens::annealing::Config;
-        let Some(last) = self.live.history.last() else {
+        if self.live.history.last().is_none() {
             return;
-        };
+        }
         ui.separator();
         ui.label(RichText::new("Attacking pairs per proposal").strong());
         let p = |name: &str| {
@@ -234,28 +234,22 @@ impl QueensView {
             max_steps: p("max_steps").parse().unwrap_or(1_000_000),
         };
         let t = config.temperature(step);
+        let fewest = (self.live.history.points().iter())
+            .map(|g| g.best)
+            .fold(f64::INFINITY, f64::min);
         ui.label(format!(
-            "proposal {step}: {:.0} now, {:.0} at best; temperature {t:.3} (a move adding one pair is taken with probability {:.2})",
-            last.mean,
-            last.best,
+            "proposal {step}: {fewest:.0} attacking pairs at fewest so far; temperature {t:.3} (a move adding one pair is taken with probability {:.2})",
             (-1.0 / t).exp()
-        ));
-        let now = Curve {
-            name: "attacking pairs now",
-            ..MEAN
-        };
-        let best = Curve {
-            name: "fewest so far",
-            ..BEST
-        };
+        ))
+        .on_hover_text("Each point of the orange curve covers a stretch of proposals (one each at first, more as the run goes on) and runs from the fewest to the most attacking pairs in it, so every value the walk took is drawn; the green curve is the fewest so far.");
         let found = self.plot_found();
-        generation_plot(
+        crate::app::widgets::plots::range_plot(
             ui,
             "queens-annealing-plot",
             "plot",
             "proposal",
             &self.live.history,
-            &[best, now],
+            ["attacking pairs (range over each stretch)", "fewest so far"],
             found,
         );
         temperature_plot(ui, &config, self.live.history.points());

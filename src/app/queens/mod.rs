@@ -336,6 +336,11 @@ impl QueensView {
         job: QueensJob,
         replay: Option<RunFile>,
     ) {
+        // A run started is a run shown (a count too: "Count all solutions" from step by
+        // step shows its count).
+        self.steps.showing = false;
+        self.microscope.showing = false;
+        self.browser.showing = false;
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.queue.clear();
             self.outcome = Some(Outcome::Failed(e.to_string()));
@@ -351,11 +356,11 @@ impl QueensView {
         self.live.stop();
     }
 
+    /// Stop: the queue of runs is dropped, and the run under way ends with its last word
+    /// (see [`crate::app::live_run::LiveRun::cancel`]).
     fn stop_by_user(&mut self) {
-        if self.live.is_running() {
-            self.stop();
-            self.outcome = Some(Outcome::Failed("cancelled: stopped by the user".into()));
-        }
+        self.queue.clear();
+        self.live.cancel();
     }
 
     fn reset(&mut self) {
@@ -413,6 +418,10 @@ impl QueensView {
         self.hold = None;
         self.microscope.showing = false;
         self.browser.showing = false;
+        // A lesson begins its game afresh: an empty board, no hint.
+        if self.settings.n as usize <= play::MAX_PLAY_N {
+            self.play.clear(self.settings.n as usize);
+        }
         self.play.on = mode == Mode::Play;
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
@@ -719,8 +728,9 @@ impl View for QueensView {
         if self.browser.showing {
             return self.browser.main_ui(ui);
         }
-        if self.microscope.showing {
-            let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
+        let now = crate::run::Job::Queens(self.job(self.solve_task(&self.settings.algorithm)));
+        if self.microscope.on_show(&now) {
+            let job = now;
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
             return self.microscope.main_ui(
                 ui,

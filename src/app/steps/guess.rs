@@ -99,13 +99,13 @@ impl<J: super::TraceJob> super::Steps<J> {
     /// "Your guess": when the timeline moved forward past a decision, it goes back to
     /// just before it and asks; while a question waits, it does not pass it.
     pub(super) fn gate(&mut self, before: usize) {
-        let Some(s) = self.shown.as_mut() else {
-            return;
-        };
-        if !self.guess.on || self.recording.is_some() {
+        if !self.guessing() || self.recording.is_some() {
             self.guess.asking = None;
             return;
         }
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
         let pos = s.play.pos;
         if let Some(q) = &self.guess.asking {
             if pos > q.at {

@@ -113,6 +113,39 @@ pub fn generation_plot(
     crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
 }
 
+/// A walk's score per step, drawn by range, with the two curves named by `names`: the
+/// first covers, at each point, every value the walk took over the steps the point gathers
+/// (one step each early on, more later), the second is the best so far. For searches that
+/// report every step or stretch of steps (simulated annealing), where a sample every few
+/// thousand steps would draw a straight line over a walk that climbs and falls.
+pub fn range_plot(
+    ui: &mut Ui,
+    id: &str,
+    export_name: &str,
+    x_label: &str,
+    history: &History,
+    names: [&'static str; 2],
+    found: Option<bool>,
+) {
+    let [range, best] = names;
+    if let Some(note) = too_few_points(history, x_label, found) {
+        ui.label(note);
+        return;
+    }
+    let visible = ui.clip_rect().max.x - ui.cursor().min.x;
+    let shown = Plot::new(id)
+        .height(200.0)
+        .width(ui.available_width().min(visible).max(80.0))
+        .legend(Legend::default())
+        .x_axis_label(x_label)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new(range, history.range_series()).color(MEAN.colour));
+            plot.line(Line::new(best, history.best_so_far()).color(BEST.colour));
+        });
+    crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -122,7 +122,8 @@ fn open_rule(shape: Shape) -> Option<String> {
 }
 
 /// Why no tour of the kind asked starts at `(row, col)`, when a theorem says so at any
-/// size: Schwenk's theorem for closed tours, the open-tour theorem, and colour parity.
+/// size: Schwenk's theorem for closed tours, the open-tour theorem, colour parity, and the
+/// middle lines of a board 4 squares across.
 /// `None` when none of them rules it out (a tour may still fail to exist from that one
 /// square on a small board; an exhaustive search settles those).
 pub fn no_tour(shape: Shape, start: (u32, u32), closed: bool) -> Option<NoTour> {

@@ -141,7 +141,9 @@ pub fn count_hint(
             })
             .collect()
     };
-    let calls = through.iter().map(|t| t.1).sum();
+    // Squares entered as `knight count --path` counts them: the path's last square, then
+    // each candidate and what lies beyond it.
+    let calls = through.iter().map(|t| t.1).sum::<u64>() + u64::from(proof.is_none());
     let through: Vec<Through> = through.into_iter().map(|t| t.0).collect();
     let complete = through.iter().all(|t| t.complete);
     let total: u64 = through.iter().map(|t| t.tours).sum();
@@ -351,6 +353,35 @@ mod tests {
         assert_eq!(hint.through.len(), 2);
         assert_eq!(hint.through.iter().map(|t| t.tours).sum::<u64>(), 304);
         assert_eq!(hint.dead_end, None);
+    }
+
+    /// The hint's "squares entered" is what `knight count --path` reports as calls for the
+    /// same path, and its tours add up to that count's total.
+    #[test]
+    fn the_hint_counts_squares_entered_as_the_count_of_the_path_does() {
+        use crate::run::puzzle::PuzzleJob;
+        use crate::run::{KnightJob, KnightReport, KnightTask};
+        let board = Board::new(5, 5).unwrap();
+        for path in [vec![0], vec![0, 7], vec![0, 7, 14], vec![0, 11, 22]] {
+            let hint = count_hint(&board, &path, false, Duration::from_secs(60), &never()).unwrap();
+            let job = KnightJob {
+                cols: 5,
+                rows: 5,
+                start: Some(board.row_col(path[0])),
+                closed: false,
+                seed: 0,
+                budget: Budget::unlimited(),
+                task: KnightTask::Count {
+                    all_starts: false,
+                    path: path.iter().map(|&s| board.row_col(s)).collect(),
+                },
+            };
+            let Ok(KnightReport::Count(r)) = job.run(&never(), &mut NoObserver) else {
+                panic!("the count of {path:?} ran");
+            };
+            assert_eq!(hint.calls, r.calls, "{path:?}");
+            assert_eq!(hint.through.iter().map(|t| t.tours).sum::<u64>(), r.total);
+        }
     }
 
     #[test]

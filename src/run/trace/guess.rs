@@ -86,9 +86,10 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
     Some(Question {
         at: index,
         ask: format!(
-            "Move {} from {}: where will {rule} take the knight? Click a ringed square.",
+            "Move {} from {}, to square {}: where will {rule} take the knight? Click a ringed square.",
             state.path.len(),
-            board.name(from)
+            board.name(from),
+            state.path.len() + 1
         ),
         // In square order, not the rule's: ring 1 must not be the answer.
         cells: {

@@ -485,9 +485,10 @@ impl Teller<'_> {
                             k => format!("{k} free squares"),
                         };
                         format!(
-                            "Move {} from {}: {free}: {}; {}.",
+                            "Move {} from {}, to square {}: {free}: {}; {}.",
                             path.len(),
                             name(from),
+                            path.len() + 1,
                             list.join(", "),
                             self.decision(&cands, options.chosen(), square)
                         )

@@ -610,7 +610,8 @@ impl Teller<'_> {
             }
             QueenStep::Wipeout { column, removed } => (
                 format!(
-                    "Inference leaves file {} no row (after taking {removed}): this queen cannot stay.",
+                    "After this queen, inference crossed out {removed} row{} of the open files, and file {} has no row left: this queen cannot stay.",
+                    if removed == 1 { "" } else { "s" },
                     file_letters(column)
                 ),
                 json!({"kind": "wipeout", "column": column, "removed": removed}),

@@ -11,8 +11,12 @@
 //!    search of [`super::strip`] finds a tour or proves that none starts there, in time
 //!    linear in the board's length.
 //! 4. **Any other board** (both sides odd and at least 7, or a narrow board too long for
-//!    the profile search): Warnsdorff's rule, then Pósa's rotations from the longest walk
-//!    it made. When that fails too the answer is "not found", never "none exists".
+//!    the profile search): Warnsdorff's rule, then, on boards of up to
+//!    [`ROTATION_MAX_SQUARES`], Pósa's rotations from the longest walk it made. When that
+//!    fails too the answer is "not found", never "none exists".
+//!
+//! The profile search also hands over to step 4 when it would need more memory than it
+//! may use.
 
 use super::{Answer, Problem, construct, strip, warnsdorff};
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
@@ -68,6 +72,19 @@ pub const ROTATION_MAX_SQUARES: usize = 4_000_000;
 /// (by the profile search or a theorem), `Stuck` when the methods that apply found none
 /// without proving anything, or the budget's stop.
 pub fn solve(problem: &Problem, rng: &mut Rng, ctl: &mut Control) -> (Answer, Method) {
+    solve_after(problem, None, rng, ctl)
+}
+
+/// [`solve`], after another solver got stuck with `walked` (a legal path from the start):
+/// where Warnsdorff's rule and rotations are the method, the rotations start from that
+/// path instead of walking again. The control's node counts start afresh.
+pub fn solve_after(
+    problem: &Problem,
+    walked: Option<&[Square]>,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> (Answer, Method) {
+    ctl.count_afresh();
     let board = problem.board;
     let shape = board.shape();
     let start = problem.start;
@@ -116,13 +133,36 @@ pub fn solve(problem: &Problem, rng: &mut Rng, ctl: &mut Control) -> (Answer, Me
                 }
             }
             strip::Outcome::NoTour => fail(Stop::Exhausted, counters),
+            // Out of memory for profiles: the walk and its rotations may still find one.
+            strip::Outcome::Stopped(Stop::MemoryLimit) => {
+                ctl.count_afresh();
+                return walk_and_rotate(problem, walked, rng, ctl);
+            }
             strip::Outcome::Stopped(stop) => fail(stop, counters),
         };
         return (answer, Method::Strip);
     }
-    // Both sides odd and at least 7 (no closed tour, open ones from the corners' colour),
-    // or a narrow board too long for the profile search.
-    let walk = warnsdorff::solve(problem, &warnsdorff::Config::default(), rng, ctl);
+    walk_and_rotate(problem, walked, rng, ctl)
+}
+
+/// Both sides odd and at least 7 (no closed tour, open ones from the corners' colour), or
+/// a narrow board too long for the profile search: Warnsdorff's rule (unless `walked`
+/// already is its longest walk), then rotations.
+fn walk_and_rotate(
+    problem: &Problem,
+    walked: Option<&[Square]>,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> (Answer, Method) {
+    let board = problem.board;
+    let walk = match walked {
+        Some(path) => Answer {
+            path: path.to_vec(),
+            stop: Stop::Stuck,
+            counters: Counters::default(),
+        },
+        None => warnsdorff::solve(problem, &warnsdorff::Config::default(), rng, ctl),
+    };
     if walk.stop != Stop::Stuck || board.len() > ROTATION_MAX_SQUARES {
         return (walk, Method::Rotation);
     }
@@ -150,8 +190,9 @@ pub fn solve(problem: &Problem, rng: &mut Rng, ctl: &mut Control) -> (Answer, Me
 /// (Warnsdorff); when it has none, pick a square `p[i]` of the path a knight's move from
 /// the end and turn round everything after it: `p[0] … p[i] end … p[i+1]`, a path over the
 /// same squares whose new end `p[i+1]` may have a way on. Rotations are chosen at random
-/// (from `rng`), preferring ends with a way on. `Err` with the longest path made when the
-/// budget stops it or it has rotated for long without growing.
+/// (from `rng`), preferring ends with a way on. The path never shrinks (a rotation keeps
+/// its squares), so `Err` gives the path as it stands when the budget stops it or it has
+/// rotated for long without growing.
 fn rotate(
     board: &Board,
     mut path: Vec<Square>,
@@ -171,10 +212,11 @@ fn rotate(
             .filter(|&t| pos[t as usize] == NOWHERE)
             .count()
     };
-    let mut best = path.clone();
     // Rotations allowed without the path growing, before giving up.
     let patience = 20 * n as u64 + 1_000;
     let mut idle = 0u64;
+    // Squares turned round since the last look at the clock.
+    let mut turned = 0usize;
     let mut ends: Vec<(usize, bool)> = Vec::with_capacity(8);
     while path.len() < n {
         let end = *path.last().expect("the path holds the start");
@@ -204,10 +246,7 @@ fn rotate(
         if let Some((_, t)) = pick {
             pos[t as usize] = path.len() as u32;
             path.push(t);
-            if path.len() > best.len() {
-                best.clone_from(&path);
-                idle = 0;
-            }
+            idle = 0;
         } else {
             // Rotate: every path square a knight's move from the end but its predecessor.
             ends.clear();
@@ -220,7 +259,7 @@ fn rotate(
                 }
             }
             if ends.is_empty() {
-                return Err((best, Stop::Stuck));
+                return Err((path, Stop::Stuck));
             }
             let hopeful = ends.iter().filter(|e| e.1).count();
             let choice = if hopeful > 0 {
@@ -235,21 +274,24 @@ fn rotate(
                 pos[sq as usize] = (from + j) as u32;
             }
             counters.backtracks += 1;
-            // Turning round a long stretch takes time: look at the clock after one.
-            if len - from > 1 << 16
-                && let Some(stop) = ctl.interrupted()
-            {
-                return Err((best, stop));
+            // Turning round long stretches takes time: look at the clock every 65,536
+            // squares turned.
+            turned += len - from;
+            if turned > 1 << 16 {
+                turned = 0;
+                if let Some(stop) = ctl.interrupted() {
+                    return Err((path, stop));
+                }
             }
             idle += 1;
             if idle > patience {
-                return Err((best, Stop::Stuck));
+                return Err((path, Stop::Stuck));
             }
         }
         counters.depth = path.len() as u64;
         counters.max_depth = counters.max_depth.max(counters.depth);
         if let Some(stop) = ctl.tick(counters, &path) {
-            return Err((best, stop));
+            return Err((path, stop));
         }
     }
     Ok(path)

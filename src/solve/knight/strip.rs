@@ -40,9 +40,10 @@ pub const MAX_WIDTH: u32 = 6;
 /// 130 MB; longer narrow boards are left to the other methods.
 pub const MAX_SQUARES: usize = 4_000_000;
 
-/// The most dead profiles it remembers (about 20 bytes each) before it stops with
-/// [`Stop::MemoryLimit`].
-const MAX_DEAD: usize = 20_000_000;
+/// The most dead profiles it remembers before it stops with [`Stop::MemoryLimit`]: just
+/// under what a table of 2^23 slots holds (17 bytes a slot, about 140 MB), so that it
+/// never grows to the next size.
+const MAX_DEAD: usize = 7_000_000;
 
 /// What the search settled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -456,11 +457,13 @@ fn shuffle(key: u128, round: u64) -> u64 {
     std::hash::Hasher::finish(&h)
 }
 
-/// One frame of the depth-first walk: the profile before square `v = depth`, and how
-/// many of its successors were tried.
+/// One frame of the depth-first walk: the profile before square `v = depth`, how many of
+/// its successors were tried, and the moves of the one taken last (the tour is read off
+/// these when it is found).
 struct Frame {
     profile: Profile,
     tried: u8,
+    mask: u8,
 }
 
 /// Finds an open tour of `board` from `start`, or proves that none exists. The board must
@@ -483,7 +486,12 @@ pub fn solve(board: &Board, start: Square, ctl: &mut Control) -> (Outcome, Count
     stack.push(Frame {
         profile: Profile::empty(),
         tried: 0,
+        mask: 0,
     });
+    // The tour is checked and printed after this returns: keep time for that.
+    ctl.keep_back(std::time::Duration::from_nanos(
+        (n as u64).saturating_mul(crate::solve::FINISH_NANOS_PER_VALUE),
+    ));
     let mut next = Vec::with_capacity(32);
     // Rounds of the search: each may enter this many profiles before the search begins
     // again in another order; the allowance doubles each round, so the last round is
@@ -509,7 +517,7 @@ pub fn solve(board: &Board, start: Square, ctl: &mut Control) -> (Outcome, Count
         let mut pushed = false;
         for (j, step) in next.iter().enumerate().skip(tried) {
             if step.last {
-                let mut masks = chosen_masks(&search, &stack, round);
+                let mut masks: Vec<u8> = stack.iter().take(v).map(|f| f.mask).collect();
                 masks.push(step.mask);
                 counters.nodes += 1;
                 counters.depth = n as u64;
@@ -520,9 +528,11 @@ pub fn solve(board: &Board, start: Square, ctl: &mut Control) -> (Outcome, Count
                 continue;
             }
             stack[v].tried = (j + 1) as u8;
+            stack[v].mask = step.mask;
             stack.push(Frame {
                 profile: step.profile,
                 tried: 0,
+                mask: 0,
             });
             pushed = true;
             break;
@@ -546,18 +556,6 @@ pub fn solve(board: &Board, start: Square, ctl: &mut Control) -> (Outcome, Count
         stack.pop();
         counters.backtracks += 1;
     }
-}
-
-/// The moves each square on the stack took, by regenerating each frame's successors and
-/// reading the one it last tried.
-fn chosen_masks(search: &Search, stack: &[Frame], round: u64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(search.n);
-    let mut next = Vec::with_capacity(32);
-    for (v, frame) in stack.iter().enumerate().take(stack.len() - 1) {
-        search.successors(v, &frame.profile, round, &mut next);
-        out.push(next[frame.tried as usize - 1].mask);
-    }
-    out
 }
 
 #[cfg(test)]

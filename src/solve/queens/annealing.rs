@@ -71,14 +71,64 @@ impl Config {
     }
 }
 
-/// Proposals between two looks at the clock and two points of the conflicts curve.
+/// Proposals between two looks at the clock.
 const PULSE: u64 = 4096;
+
+/// The attacking pairs over a run of proposals, for one point of the curve: the fewest, the
+/// most and their mean, so that a plot of a few hundred points still shows every value
+/// the walk took (a bucket's range, not a sample).
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    low: u64,
+    high: u64,
+    sum: u64,
+    len: u64,
+}
+
+impl Bucket {
+    fn new() -> Bucket {
+        Bucket {
+            low: u64::MAX,
+            high: 0,
+            sum: 0,
+            len: 0,
+        }
+    }
+
+    fn add(&mut self, h: u64) {
+        self.low = self.low.min(h);
+        self.high = self.high.max(h);
+        self.sum = self.sum.saturating_add(h);
+        self.len += 1;
+    }
+
+    /// The point for proposals up to `proposal`: best the fewest, worst the most, mean the
+    /// mean (as a GA's generation gives its best, mean and worst).
+    fn stats(&self, proposal: u64) -> GenerationStats {
+        GenerationStats {
+            generation: proposal,
+            best: self.low as f64,
+            mean: self.sum as f64 / self.len.max(1) as f64,
+            worst: self.high as f64,
+            ..GenerationStats::default()
+        }
+    }
+}
+
+/// How many proposals the bucket ending after proposal `done` covers: one each for the
+/// first 512, then growing with the run, so that a million proposals make about 4,000
+/// points.
+fn bucket_len(done: u64) -> u64 {
+    (done / 512).max(1)
+}
 
 /// Anneals from a random placement of `n` queens drawn from `rng`: `Found` with a
 /// solution, else `Stuck` with the placement of fewest attacking pairs seen when
 /// `max_steps` proposals are made (or the budget's stop). Counts proposals (`nodes`) and
-/// moves taken (`moves`); reports the attacking pairs every few thousand proposals as a
-/// "generation".
+/// moves taken (`moves`); reports the attacking pairs as "generations" of proposals: each
+/// one proposal early in the run, then longer stretches, each with the fewest (`best`),
+/// the most (`worst`) and the mean attacking pairs after its proposals. Point 0 is the
+/// start.
 ///
 /// # Example
 ///
@@ -131,6 +181,11 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             },
             &rows,
         );
+    let mut bucket = Bucket::new();
+    bucket.add(h);
+    ctl.generation(&bucket.stats(0));
+    bucket = Bucket::new();
+    let mut bucket_end = bucket_len(0);
     let stop = loop {
         if h == 0 {
             break Stop::Found;
@@ -141,17 +196,10 @@ pub fn solve_traced<T: Sink<QueenStep>>(
         if counters.nodes >= config.max_steps || n < 2 {
             break Stop::Stuck;
         }
-        if counters.nodes.is_multiple_of(PULSE) {
-            ctl.generation(&GenerationStats {
-                generation: counters.nodes,
-                best: best_h as f64,
-                mean: h as f64,
-                worst: h as f64,
-                ..GenerationStats::default()
-            });
-            if let Some(stop) = ctl.check(&counters, Some(&rows)) {
-                break stop;
-            }
+        if counters.nodes.is_multiple_of(PULSE)
+            && let Some(stop) = ctl.check(&counters, Some(&rows))
+        {
+            break stop;
         }
         let t = config.temperature(counters.nodes);
         counters.nodes += 1;
@@ -183,6 +231,12 @@ pub fn solve_traced<T: Sink<QueenStep>>(
                 best.clone_from(&rows);
             }
         }
+        bucket.add(h);
+        if counters.nodes == bucket_end || h == 0 {
+            ctl.generation(&bucket.stats(counters.nodes));
+            bucket = Bucket::new();
+            bucket_end = counters.nodes + bucket_len(counters.nodes);
+        }
         if T::ON
             && !trace.step(QueenStep::Propose {
                 column: c as u32,
@@ -194,14 +248,10 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             break if h == 0 { Stop::Found } else { Stop::StepLimit };
         }
     };
-    // The curve's last point: where it ended.
-    ctl.generation(&GenerationStats {
-        generation: counters.nodes,
-        best: best_h.min(h) as f64,
-        mean: h as f64,
-        worst: h as f64,
-        ..GenerationStats::default()
-    });
+    // The curve's last point: the proposals since the last one, where it ended.
+    if bucket.len > 0 {
+        ctl.generation(&bucket.stats(counters.nodes));
+    }
     let rows = if stop == Stop::Found { rows } else { best };
     ctl.finish(&counters, &rows);
     Outcome {
@@ -235,6 +285,75 @@ mod tests {
         assert_eq!(o.stop, Stop::Stuck);
         assert_eq!(o.counters.nodes, 50);
         assert!(conflicts(&o.rows) > 0);
+    }
+
+    /// Collects the points of the curve.
+    #[derive(Default)]
+    struct Points(Vec<GenerationStats>);
+
+    impl crate::solve::Observer for Points {
+        fn generation(&mut self, stats: &GenerationStats) {
+            self.0.push(*stats);
+        }
+    }
+
+    /// Every point of the curve covers its stretch of proposals exactly: its best and
+    /// worst are the fewest and most attacking pairs after those proposals, as the trace
+    /// of the same run tells them (the start, then each proposal's change when taken).
+    #[test]
+    fn the_curve_covers_every_proposal_with_its_range() {
+        use crate::solve::queens::trace::QueenStep;
+        use crate::solve::trace::Recorder;
+        for (n, seed, max_steps) in [(4usize, 0u64, 1_000u64), (8, 3, 5_000), (30, 1, 3_000)] {
+            let config = Config {
+                max_steps,
+                ..Config::default()
+            };
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let mut points = Points::default();
+            let mut trace: Recorder<QueenStep> = Recorder::new(1_000_000);
+            let o = {
+                let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut points);
+                solve_traced(n, &config, &mut rng_from_seed(seed), &mut ctl, &mut trace)
+            };
+            // The attacking pairs after each proposal, from the trace.
+            let mut h: i64 = 0;
+            let mut after: Vec<i64> = Vec::new();
+            for step in trace.into_steps() {
+                match step {
+                    QueenStep::Begin { h: start, .. } => h = i64::from(start),
+                    QueenStep::Propose { delta, taken, .. } => {
+                        if taken {
+                            h += i64::from(delta);
+                        }
+                        after.push(h);
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(after.len() as u64, o.counters.nodes);
+            let p = &points.0;
+            assert_eq!(p[0].generation, 0, "the start is the first point");
+            assert_eq!(p.last().unwrap().generation, o.counters.nodes, "n = {n}");
+            for w in p.windows(2) {
+                let (from, to) = (w[0].generation as usize, w[1].generation as usize);
+                assert!(to > from);
+                let stretch = &after[from..to];
+                let (lo, hi) = (stretch.iter().min().unwrap(), stretch.iter().max().unwrap());
+                assert_eq!(
+                    (w[1].best as i64, w[1].worst as i64),
+                    (*lo, *hi),
+                    "n = {n}, {from}..{to}"
+                );
+                assert!(w[1].best <= w[1].mean && w[1].mean <= w[1].worst);
+            }
+            // Early on, a point a proposal.
+            assert!(
+                p.len() as u64 >= o.counters.nodes.min(512),
+                "n = {n}: {} points",
+                p.len()
+            );
+        }
     }
 
     #[test]
