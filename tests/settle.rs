@@ -82,7 +82,7 @@ fn the_default_solver_tours_every_board_it_used_to_give_up_on() {
         ("61x5", "0,22"),
         ("101x3", "1,13"),
     ];
-    let results: Vec<(String, String)> = closed
+    let results: Vec<(String, String, String)> = closed
         .iter()
         .chain(open.iter())
         .collect::<Vec<_>>()
@@ -92,16 +92,24 @@ fn the_default_solver_tours_every_board_it_used_to_give_up_on() {
             (
                 board.to_string(),
                 v["message"].as_str().unwrap().to_string(),
+                v["fallback"].as_str().unwrap_or("").to_string(),
             )
         })
         .collect();
-    // Where Warnsdorff's rule got stuck, the message says so and says what finished it.
-    for (board, message) in results {
+    // Where Warnsdorff's rule got stuck, the message says so and says what finished it, and
+    // the JSON names the method.
+    for (board, message, fallback) in results {
         if message.contains("got stuck") {
             assert!(
                 message.contains("the fallback, Tour or proof"),
                 "{board}: {message}"
             );
+            assert!(
+                ["construction", "strip", "rotation"].contains(&fallback.as_str()),
+                "{board}: {fallback}"
+            );
+        } else {
+            assert_eq!(fallback, "", "{board}");
         }
     }
     // The largest: 3x30000, and 3000x3000 from a square Warnsdorff's rule gets stuck from.

@@ -259,6 +259,9 @@ struct SolveJson<'a> {
     stop: Stop,
     message: &'a str,
     stats: &'a Counters,
+    /// How the fallback settled it, when it did (before the path, which comes last).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fallback: Option<crate::solve::knight::settle::Kind>,
     path: RowCols<'a>,
 }
 
@@ -280,6 +283,7 @@ impl<'a> SolveJson<'a> {
             stop: r.stop,
             message: &r.message,
             stats: &r.counters,
+            fallback: r.fallback,
             path: RowCols {
                 cols: r.cols,
                 path: &r.path,
