@@ -44,9 +44,18 @@ const TAB_KEYS: [egui::Key; 5] = [
     egui::Key::Num5,
 ];
 
-/// The narrowest window that shows an open lesson in a panel of its own, beside the
-/// statistics; narrower, it floats in a window.
+/// The narrowest window that shows an open lesson in a panel of its own; narrower, it
+/// floats in a window.
 const LESSON_BESIDE: f32 = 1200.0;
+
+/// Below this width the statistics stand under the controls instead of in a panel of
+/// their own, so that the board keeps its room (at 800 × 600 about 440 points a side).
+const STATS_BESIDE: f32 = 1000.0;
+
+/// With a lesson beside them, the statistics keep a panel of their own only from this
+/// width: at 1280 the lesson, the controls and the statistics side by side would leave
+/// the board under 400 points.
+const STATS_BESIDE_A_LESSON: f32 = 1600.0;
 
 /// The narrowest window whose top bar holds the tabs and the toolbar in one row.
 const ONE_ROW_TOP_BAR: f32 = 1100.0;
@@ -534,6 +543,12 @@ impl SearchLabApp {
         });
         // The side panels scroll what does not fit rather than grow with it: the board
         // between them keeps its size however long a figure or message gets.
+        let width = ui.ctx().content_rect().width();
+        // A lesson stands beside everything when the window is wide enough, else it floats.
+        let lesson_beside = width >= LESSON_BESIDE;
+        // On a narrow window, or beside a lesson, the statistics go under the controls.
+        let stacked = width < STATS_BESIDE
+            || (self.lessons.open && lesson_beside && width < STATS_BESIDE_A_LESSON);
         egui::Panel::left("controls")
             .default_size(290.0)
             .show(ui, |ui| {
@@ -548,10 +563,12 @@ impl SearchLabApp {
                         ui.separator();
                     }
                     self.shown_mut().controls(ui);
+                    if stacked {
+                        ui.separator();
+                        self.statistics(ui);
+                    }
                 });
             });
-        // A lesson stands beside everything when the window is wide enough, else it floats.
-        let lesson_beside = ui.ctx().content_rect().width() >= LESSON_BESIDE;
         if self.lessons.open && lesson_beside {
             egui::Panel::right("lessons")
                 .default_size(340.0)
@@ -575,18 +592,14 @@ impl SearchLabApp {
         }
         // Wide enough at the start for a table of four runs beside the board (1280 wide:
         // the board is limited by the window's height, not by this panel).
-        let stats_width = (ui.ctx().content_rect().width() * 0.21).clamp(230.0, 320.0);
-        egui::Panel::right("stats")
-            .default_size(stats_width)
-            .show(ui, |ui| {
-                fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| {
-                    ui.heading("Statistics");
-                    self.shown_mut().stats(ui);
-                    if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
-                        replay.show(ui);
-                    }
+        let stats_width = (width * 0.21).clamp(230.0, 320.0);
+        if !stacked {
+            egui::Panel::right("stats")
+                .default_size(stats_width)
+                .show(ui, |ui| {
+                    fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| self.statistics(ui));
                 });
-            });
+        }
         let central = egui::CentralPanel::default().show(ui, |ui| self.shown_mut().main_ui(ui));
         export::register(ui.ctx(), "view", central.response.rect);
         if self.lessons.open && !lesson_beside {
@@ -596,6 +609,15 @@ impl SearchLabApp {
             self.set_up_lesson(ui.ctx(), setup);
         }
         self.dialogs(ui.ctx());
+    }
+
+    /// The statistics of the view on show, and the verdict of a replay.
+    fn statistics(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Statistics");
+        self.shown_mut().stats(ui);
+        if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
+            replay.show(ui);
+        }
     }
 
     /// Sets the app up as a lesson asks: its tab, instance, algorithm and mode.

@@ -632,7 +632,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "settle",
         name: "Tour or proof",
-        summary: "Finds a tour from the start square or proves that none starts there: builds a closed tour where one exists (Schwenk 1991) and walks it from the start, searches boards 3 to 6 squares across column by column over every way of choosing the moves, and otherwise walks by Warnsdorff's rule and rotates the path's end (Pósa). What knight solve falls back to.",
+        summary: "Finds a tour from the start square or proves that none starts there: builds a closed tour where one exists (Schwenk 1991) and walks it from the start, searches boards 3 to 6 squares across column by column over every way of choosing the moves, and otherwise walks by Warnsdorff's rule and rotates the path's end (Pósa).",
         complete: false,
         max_size: None,
         figures: SETTLE_FIGURES,

@@ -51,6 +51,14 @@ pub fn refusal(job: &Job) -> Option<String> {
     if LOOKS_INTO.contains(&(puzzle, algorithm)) {
         return None;
     }
+    // The algorithm's name, as the app's pickers show it.
+    use super::catalog::{knight_algorithm, magic_algorithm, queens_algorithm};
+    let name = match puzzle {
+        "knight" => knight_algorithm(algorithm).ok().map(|a| a.name),
+        "queens" => queens_algorithm(algorithm).ok().map(|a| a.name),
+        _ => magic_algorithm(algorithm).ok().map(|a| a.name),
+    };
+    let algorithm = name.unwrap_or(algorithm);
     Some(format!(
         "the GA microscope looks into the evolutionary algorithms (Knight's Tour GA levels 1–4 and the GAs with repair and with heuristic, the N-Queens cultural algorithm, the magic-square GA); {algorithm} is not one of them"
     ))

@@ -124,7 +124,7 @@ fn only_the_classical_searches_can_be_traced_and_the_reason_is_given() {
     h.run();
     assert!(is_disabled(&h, "Step by step"));
     assert!(
-        h.query_all_by_label_contains("level1 is not one of them")
+        h.query_all_by_label_contains("Simple GA (level 1) is not one of them")
             .next()
             .is_some()
     );

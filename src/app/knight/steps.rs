@@ -19,8 +19,10 @@ pub type KnightSteps = Steps<KnightTraceJob>;
 /// Why the search chosen cannot be traced, if it cannot.
 fn refusal(algorithm: &str) -> Option<String> {
     (!TRACEABLE.contains(&algorithm)).then(|| {
+        // The name the picker shows, not the command line's id.
+        let name = super::settings::task_name(algorithm);
         format!(
-            "Step by step follows the classical searches (random walk, Warnsdorff, backtracking, counting, BFS, DFS); {algorithm} is not one of them"
+            "Step by step follows the classical searches (random walk, Warnsdorff, backtracking, counting, BFS, DFS); {name} is not one of them"
         )
     })
 }

@@ -249,7 +249,7 @@ impl QueensView {
             "plot",
             "proposal",
             &self.live.history,
-            ["attacking pairs (range over each stretch)", "fewest so far"],
+            ["attacking pairs", "fewest so far"],
             found,
         );
         temperature_plot(ui, &config, self.live.history.points());

@@ -19,8 +19,10 @@ pub type QueensSteps = Steps<QueensTraceJob>;
 /// Why the search chosen cannot be traced, if it cannot.
 fn refusal(algorithm: &str) -> Option<String> {
     (!TRACEABLE.contains(&algorithm)).then(|| {
+        // The name the picker shows, not the command line's id.
+        let name = crate::run::catalog::queens_algorithm(algorithm).map_or(algorithm, |a| a.name);
         format!(
-            "Step by step follows backtracking, best-first, hill climbing, min-conflicts, annealing, beam search and CSP backtracking; {algorithm} is not one of them"
+            "Step by step follows backtracking, best-first, hill climbing, min-conflicts, annealing, beam search and CSP backtracking; {name} is not one of them"
         )
     })
 }

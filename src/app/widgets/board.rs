@@ -388,6 +388,23 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         } else {
             painter.circle_filled(p, (cell * 0.8).max(3.0), pal.knight);
         }
+        // The knight stands on its move's number: the number goes in the corner.
+        if cell >= MIN_TEXT_CELL && shown > 0 {
+            let r = square_rect(at);
+            let badge = r.left_bottom() + vec2(cell * 0.2, -cell * 0.2);
+            painter.circle_filled(
+                badge,
+                cell * 0.17,
+                ui.visuals().extreme_bg_color.gamma_multiply(0.9),
+            );
+            painter.text(
+                badge,
+                Align2::CENTER_CENTER,
+                shown.to_string(),
+                FontId::proportional(cell * 0.22),
+                pal.number,
+            );
+        }
     }
 
     coords.draw(ui, id, squares, b.cols() as u64, b.rows() as u64);
