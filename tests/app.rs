@@ -2002,3 +2002,39 @@ fn an_experiment_s_table_and_an_export_s_word_stay_where_they_were_made() {
     h.run();
     h.get_by_label("saved the table to somewhere.csv");
 }
+
+#[test]
+fn a_tree_search_takes_its_node_limit_from_its_field_and_tells_its_largest_frontier() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.get_by_label("5×5").click();
+    h.run();
+    enter_text(&mut h, "Node limit", "50");
+    assert_eq!(h.state().knight.settings.search_nodes, 50);
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    h.run_steps(2);
+    h.get_by_label_contains("node limit reached after 50 nodes generated");
+    h.get_by_label("largest frontier");
+}
+
+#[test]
+fn a_game_put_aside_is_kept_and_said_so() {
+    let mut h = harness();
+    h.get_by_label("5×5").click();
+    h.run();
+    h.get_by_label("Play yourself").click();
+    h.run();
+    h.state_mut()
+        .knight
+        .play_mut()
+        .try_move(&Board::new(5, 5).unwrap(), 7);
+    h.run();
+    h.get_by_label("Play yourself").click();
+    h.run();
+    h.get_by_label_contains("Your game is kept (2 of 25 squares)");
+    // On another board it is not this board's game.
+    h.get_by_label("6×6").click();
+    h.run();
+    assert!(h.query_by_label_contains("Your game is kept").is_none());
+}

@@ -132,10 +132,6 @@ impl SearchLabApp {
             }
             ui.close();
         }
-        ui.label(
-            egui::RichText::new(format!("Files go to {}", self.files_dir.display()))
-                .small()
-                .weak(),
-        );
+        ui.label(egui::RichText::new(format!("Files go to {}", self.files_dir.display())).weak());
     }
 }

@@ -177,7 +177,7 @@ impl LiveRun {
                 }
                 if ui
                     .add_enabled(paused, egui::Button::new("Step"))
-                    .on_hover_text("Run the paused search a little further (→)")
+                    .on_hover_text("Run the paused search on to its next look at the clock, a few thousand nodes on, and pause it there (→); Step by step follows a search one decision at a time")
                     .clicked()
                 {
                     self.step();

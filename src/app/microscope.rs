@@ -802,11 +802,7 @@ fn genes(ui: &mut Ui, b: &Breeding, child: &Child) {
     for line in 0..lines {
         let span = line * per_row..((line + 1) * per_row).min(len);
         if lines > 1 {
-            ui.label(
-                RichText::new(format!("genes {} to {}", span.start, span.end - 1))
-                    .small()
-                    .weak(),
-            );
+            ui.label(RichText::new(format!("genes {} to {}", span.start, span.end - 1)).weak());
         }
         for (r, (label, values, fill)) in rows.iter().enumerate() {
             let is_child = r + 1 == rows.len();

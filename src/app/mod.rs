@@ -279,6 +279,13 @@ impl SearchLabApp {
                 family.push("Hack".to_owned());
             }
             ctx.set_fonts(fonts);
+            // In the light theme a text field is white with a grey edge, so that it stands
+            // out from the labels beside it (egui's own is almost the panel's colour).
+            ctx.style_mut_of(egui::Theme::Light, |style| {
+                style.visuals.text_edit_bg_color = Some(egui::Color32::WHITE);
+                style.visuals.widgets.inactive.bg_stroke =
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(165));
+            });
             self.fonts_ready = true;
         }
         view::set_timings_hidden(ctx, self.hide_timings);

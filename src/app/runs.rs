@@ -255,11 +255,65 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
 ];
 
+/// What each part of the app is for, for the help overlay: a name and a sentence.
+pub const TOUR: &[(&str, &str)] = &[
+    (
+        "Run",
+        "Pick a board (or n, or an order), an algorithm and its parameters on the left, and press ▶ Run: the search runs live, its figures on the right, its answer on the board, checked by the puzzle's rules.",
+    ),
+    (
+        "Step by step",
+        "Follows a classical search one decision at a time, forwards and back, with its pseudocode, its log of sentences and the tree it explored; the timeline's marks show where it took squares back or found a tour.",
+    ),
+    (
+        "Your guess",
+        "In step by step: the timeline stops before each decision and asks what the search will do; the answer comes from the search's own step, and the score counts your first tries.",
+    ),
+    (
+        "Play yourself",
+        "Solve the puzzle by hand. The hints are the solvers' own: Warnsdorff's choice, the tours (or solutions) that still go on from your position, counted exactly, and a proof when none does.",
+    ),
+    (
+        "Counts and heat maps",
+        "Count all tours (or solutions) exactly; from every square the board turns into a heat map with the count on each square.",
+    ),
+    (
+        "GA microscope",
+        "For the genetic algorithms: how one generation bred the next, a child's parents and the tournament that picked them, its crossover, mutations and repairs.",
+    ),
+    (
+        "Compare",
+        "Runs several algorithms on the same instance and seed, side by side, with one timeline, their curves and a table over many trials (CSV to save).",
+    ),
+    (
+        "Experiments",
+        "The source documents' tables and sweeps, run again here: levels and sizes, every start square, the N-Queens comparisons, the magic-square GA's variants.",
+    ),
+    (
+        "Lessons",
+        "Short guided lessons that set the app up, say what to try and ask questions it checks; a teacher can add their own in a folder.",
+    ),
+    (
+        "Save run… and Open run…",
+        "Keep a run as a file; opening it runs the same job with the same seed again and says whether the answer is the same. Export saves the board or a plot as a picture.",
+    ),
+];
+
 /// The help overlay; returns false when the user closed it.
 pub fn show_help(ctx: &egui::Context) -> bool {
     let mut open = true;
     let modal = egui::Modal::new(egui::Id::unique("help-overlay")).show(ctx, |ui| {
         ui.set_width(460.0);
+        let tall = (ctx.content_rect().height() - 120.0).max(200.0);
+        egui::ScrollArea::vertical().max_height(tall).show(ui, |ui| {
+        ui.set_max_width(460.0);
+        ui.heading("What you can do here");
+        for (what, how) in TOUR {
+            ui.add_space(2.0);
+            ui.label(RichText::new(*what).strong());
+            ui.add(egui::Label::new(*how).wrap());
+        }
+        ui.separator();
         ui.heading("Keyboard");
         egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
             for (key, what) in KEYS {
@@ -291,6 +345,7 @@ pub fn show_help(ctx: &egui::Context) -> bool {
             )
             .weak(),
         );
+        });
         ui.separator();
         if ui.button("Close").clicked() {
             open = false;

@@ -386,7 +386,7 @@ impl<J: TraceJob> Steps<J> {
         if let Some(why) = refusal.as_ref().or(held.as_ref()) {
             button.on_disabled_hover_text(why.clone());
             if let Some(why) = &refusal {
-                ui.label(egui::RichText::new(why).small().weak());
+                ui.label(egui::RichText::new(why).weak());
             }
         } else {
             pressed = button.clicked();
@@ -426,6 +426,12 @@ impl<J: TraceJob> Steps<J> {
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("No trace: {e}"));
         }
+        // Guessing, End stops at the next question, as every move forward does.
+        let end_hint = if self.guessing() {
+            "To the next question: Your guess stops before each decision (untick it to go to the end)"
+        } else {
+            "To the end"
+        };
         let Some(s) = self.shown.as_mut() else {
             if !self.busy() && self.error.is_none() {
                 ui.label("Press \"Step by step\" to trace the search chosen on the left.");
@@ -443,7 +449,7 @@ impl<J: TraceJob> Steps<J> {
                 at: &s.marks[k],
             })
             .collect();
-        timeline(ui, &mut s.play, len, &marks);
+        timeline(ui, &mut s.play, len, &marks, end_hint);
         if s.play.pos != before {
             s.moved = true;
         }
@@ -454,10 +460,17 @@ impl<J: TraceJob> Steps<J> {
         let sentence = s
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
+        let recording = self.recording.is_some();
         self.regions[0] = Some(ui.horizontal_wrapped(|ui| {
             // Two lines whatever the sentence: the board does not jump from step to step
             // (nor in an animation's frames).
             ui.set_min_height(2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
+            // An animation being recorded shows the sentence alone: its frames are the
+            // search, not the app's switches.
+            if recording {
+                ui.label(egui::RichText::new(sentence).strong());
+                return;
+            }
             let can = s.tree.as_ref().err().cloned();
             let tick = ui.add_enabled(
                 can.is_none(),

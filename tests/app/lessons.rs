@@ -179,3 +179,16 @@ fn a_verdict_is_shown_beside_the_answer_it_judged_only() {
     h.run();
     assert!(h.query_by_label_contains("Not that one").is_none());
 }
+
+#[test]
+fn the_lessons_list_shows_how_far_each_lesson_got() {
+    let dir = std::env::temp_dir().join("searchlab-no-lessons-here");
+    let mut h = with_lessons(&dir);
+    h.get_by_label("Start: Why 4×4 has no tour").click();
+    h.run();
+    answer(&mut h, 0, 0, "0");
+    h.get_by_label_contains("Right. None, from any square");
+    h.get_by_label("◀ All lessons").click();
+    h.run();
+    h.get_by_label("Answered right: 1 of 3 questions");
+}

@@ -31,6 +31,8 @@ fn the_microscope_tells_how_a_child_was_bred() {
     h.get_by_label("6×6").click();
     h.run();
     // Before any run it opens at generation 1.
+    h.get_by_label("GA microscope").scroll_to_me();
+    h.run();
     h.get_by_label("GA microscope").click();
     until_looked(&mut h);
     let m = h.state_mut().knight.microscope_mut();
@@ -106,6 +108,8 @@ fn snapshot_microscope_level3_8x8() {
     h.run();
     h.get_by_label("▶ Run").click();
     super::step_until_idle(&mut h, Duration::from_secs(10));
+    h.get_by_label("GA microscope").scroll_to_me();
+    h.run();
     h.get_by_label("GA microscope").click();
     until_looked(&mut h);
     assert_eq!(h.state_mut().knight.microscope_mut().looked_at(), Some(99));
@@ -126,6 +130,8 @@ fn tournament_guesses_are_scored_against_the_member_that_won() {
     h.state_mut().knight.settings.algorithm = "level1".into();
     h.run();
     h.get_by_label("6×6").click();
+    h.run();
+    h.get_by_label("GA microscope").scroll_to_me();
     h.run();
     h.get_by_label("GA microscope").click();
     until_looked(&mut h);
@@ -206,6 +212,8 @@ fn the_microscope_is_about_the_run_on_the_tab_or_not_shown() {
     h.state_mut().knight.settings.algorithm = "level1".into();
     h.run();
     h.get_by_label("6×6").click();
+    h.run();
+    h.get_by_label("GA microscope").scroll_to_me();
     h.run();
     h.get_by_label("GA microscope").click();
     until_looked(&mut h);

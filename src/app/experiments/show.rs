@@ -443,10 +443,40 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
         ui.data(|d| d.get_temp(hidden_id)).unwrap_or_default();
     // Bright on the dark theme, deep enough to read on the light one.
     let brightness = if ui.visuals().dark_mode { 0.9 } else { 0.55 };
+    // Hues a golden angle apart, and three depths in turn: neighbours in the list (the
+    // same search with one option changed) never get near-identical colours.
     let colour_of = |i: usize| -> Color32 {
-        let hue = i as f32 / labels.len().max(1) as f32;
-        egui::ecolor::Hsva::new(hue, 0.75, brightness, 1.0).into()
+        let hue = (i as f32 * 0.618_034).fract();
+        let (sat, value) = match i % 3 {
+            0 => (0.8, brightness),
+            1 => (0.55, brightness * 0.8),
+            _ => (0.95, brightness * 0.65),
+        };
+        egui::ecolor::Hsva::new(hue, sat, value, 1.0).into()
     };
+    let shapes = [
+        egui_plot::MarkerShape::Circle,
+        egui_plot::MarkerShape::Square,
+        egui_plot::MarkerShape::Diamond,
+        egui_plot::MarkerShape::Up,
+        egui_plot::MarkerShape::Down,
+        egui_plot::MarkerShape::Cross,
+    ];
+    // With many series, pick which to see: all, or none and then a few.
+    if labels.len() > 6 {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Show all").clicked() {
+                hidden.clear();
+            }
+            if ui
+                .button("Hide all")
+                .on_hover_text("Then click the names of the few to compare")
+                .clicked()
+            {
+                hidden = labels.iter().map(|l| l.to_string()).collect();
+            }
+        });
+    }
     ui.label(RichText::new(format!("{} by n", metric.name())).strong());
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;
     let mut plot = Plot::new("queens-course-plot")
@@ -491,7 +521,8 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
             plot.points(
                 Points::new(label.to_string(), PlotPoints::from(points))
                     .color(colour)
-                    .radius(3.0),
+                    .shape(shapes[i % shapes.len()])
+                    .radius(3.5),
             );
         }
     });

@@ -19,7 +19,7 @@ impl KnightView {
         }
         let why = refusal(&job);
         if let Some(why) = &why {
-            ui.label(egui::RichText::new(why).small().weak());
+            ui.label(egui::RichText::new(why).weak());
         }
         let held = self.hold.as_ref().map(ToString::to_string);
         let last = self.history().last().map(|s| s.generation);

@@ -31,7 +31,7 @@ use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
-use egui::Ui;
+use egui::{RichText, Ui};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,6 +40,9 @@ pub const MAX_SIDE: u32 = 400;
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
 /// Animation speed that means "show the whole tour at once".
 pub const INSTANT: f32 = 1000.0;
+/// The largest node limit the tree searches' field takes (the run refuses one whose
+/// boards would not fit in memory, with the reason).
+const MAX_SEARCH_NODES: u64 = 100_000_000;
 
 /// The algorithms with a belief space the board can show.
 const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
@@ -226,9 +229,12 @@ impl KnightView {
                 fallback: false,
             },
         };
-        // Tree searches get their default node limit from the run layer.
-        let budget =
+        let mut budget =
             Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1)));
+        // Tree searches stop at the node limit of their field.
+        if matches!(task, KnightTask::Search { .. }) {
+            budget = budget.with_nodes(s.search_nodes.max(1));
+        }
         KnightJob {
             cols: s.cols as u64,
             rows: s.rows as u64,
@@ -632,6 +638,24 @@ impl View for KnightView {
             OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
         {
             ui.label(*help);
+            if matches!(self.settings.algorithm.as_str(), "bfs" | "dfs") {
+                let limit = ui
+                    .horizontal(|ui| {
+                        super::widgets::number::whole_number(
+                            ui,
+                            "Node limit",
+                            &mut self.settings.search_nodes,
+                            1..=MAX_SEARCH_NODES,
+                        )
+                    })
+                    .inner
+                    .inspect_err(|e| hold_note(ui, e));
+                ui.label(
+                    RichText::new("The tree search stops after generating this many nodes; each holds a whole board, so memory grows with it.")
+                        .weak(),
+                );
+                hold = hold.or(limit.err());
+            }
         }
         seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
         self.hold = hold;
@@ -648,6 +672,19 @@ impl View for KnightView {
             let board = self.board();
             return self.play.stats_ui(ui, &board, self.settings.closed);
         }
+        // A game put aside is kept: say so, and how to go back to it.
+        let (r, c) = self.settings.start;
+        let start = self.board.square(r, c);
+        let played = self.play.kept(&self.board, start, self.settings.closed);
+        if played > 1 {
+            ui.label(
+                RichText::new(format!(
+                    "Your game is kept ({played} of {} squares): tick \"Play yourself\" to go on with it.",
+                    self.board.len()
+                ))
+                .weak(),
+            );
+        }
         if self.steps.showing {
             return self.steps.stats_ui(ui);
         }
@@ -662,6 +699,15 @@ impl View for KnightView {
             .show(ui, |ui| {
                 for f in knight_figures(shown) {
                     stat_row(ui, f.label, f.help, f.value(c));
+                }
+                // A tree search's frontier at its largest: the memory it needed.
+                if let Some(Outcome::Search(r)) = &self.outcome {
+                    stat_row(
+                        ui,
+                        "largest frontier",
+                        "The most nodes waiting in the queue (breadth-first) or on the stack (depth-first) at once: breadth-first's grows with every level, depth-first's stays near the depth times the branching.",
+                        crate::run::catalog::group_thousands(r.max_frontier),
+                    );
                 }
                 ui.label("elapsed");
                 ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));

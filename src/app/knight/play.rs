@@ -86,6 +86,17 @@ impl KnightPlay {
         }
     }
 
+    /// The squares of the game put aside, when it was played on this board from `start`
+    /// for this goal (0 otherwise: a game for another board is not this one's).
+    pub fn kept(&self, board: &Board, start: Square, closed: bool) -> usize {
+        let key = (board.cols(), board.rows(), start, closed);
+        if self.played_for == Some(key) && self.path.first() == Some(&start) {
+            self.path.len()
+        } else {
+            0
+        }
+    }
+
     /// Back to the start square alone.
     pub fn restart(&mut self, start: Square) {
         self.stop_work();

@@ -25,6 +25,8 @@ pub struct KnightSettings {
     pub show_degrees: bool,
     /// Draw a cultural algorithm's belief space as a heat map on the board.
     pub show_belief: bool,
+    /// The node limit of the breadth- and depth-first tree searches.
+    pub search_nodes: u64,
 }
 
 impl Default for KnightSettings {
@@ -41,6 +43,7 @@ impl Default for KnightSettings {
             speed: 12.0,
             show_degrees: false,
             show_belief: true,
+            search_nodes: crate::run::knight::DEFAULT_SEARCH_NODES,
         }
     }
 }

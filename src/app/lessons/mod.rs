@@ -159,6 +159,9 @@ pub struct Lessons {
     given: Vec<Given>,
     /// A set-up asked for, for the shell to apply.
     setup: Option<Setup>,
+    /// Questions answered right, and in all, of each lesson answered this session, by
+    /// file: the list shows them.
+    answered: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
 impl Default for Lessons {
@@ -180,6 +183,7 @@ impl Lessons {
             active: None,
             given: Vec::new(),
             setup: None,
+            answered: Default::default(),
         }
     }
 
@@ -232,6 +236,10 @@ impl Lessons {
         };
         if let Some(g) = self.given.get_mut(q) {
             g.verdict.set(given.to_string(), verdict);
+        }
+        if let Some(file) = self.active.map(|i| self.entries[i].file.clone()) {
+            let progress = self.progress();
+            self.answered.insert(file, progress);
         }
     }
 
@@ -319,6 +327,14 @@ impl Lessons {
                         ))
                         .weak(),
                     );
+                    if let Some((right, all)) = self.answered.get(&e.file) {
+                        let said = format!("Answered right: {right} of {all} questions");
+                        if right == all {
+                            outcome_label(ui, &format!("{said} ✔"), true);
+                        } else {
+                            ui.label(said);
+                        }
+                    }
                     if ui
                         .button(format!("Start: {}", short(&l.title)))
                         .on_hover_text("Set the app up for this lesson and show it")

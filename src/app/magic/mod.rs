@@ -512,7 +512,6 @@ impl View for MagicView {
                 let name = magic_algorithm("construct").map_or("Construction", |a| a.name);
                 ui.label(
                     RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
-                        .small()
                         .color(ui.visuals().warn_fg_color),
                 );
             }

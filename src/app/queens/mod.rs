@@ -612,7 +612,6 @@ impl View for QueensView {
                     RichText::new(format!(
                         "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
                     ))
-                    .small()
                     .color(ui.visuals().warn_fg_color),
                 );
             }

@@ -268,7 +268,7 @@ impl QueensPlay {
             Some(Hint::Failed(e)) => outcome_label(ui, e, false),
             Some(Hint::Safe(Some((c, r)))) => {
                 ui.label(format!(
-                    "{} is safe: no queen attacks it (it is outlined on the board).",
+                    "{} is safe: no queen attacks it (it is outlined on the board). Safe now is not always on the way to a solution: a queen there can leave a later column with no safe square. \"Count the solutions\" says how many solutions keep your queens where they are.",
                     square(n, *r, *c)
                 ));
             }

@@ -37,7 +37,7 @@ impl Coordinates {
             };
         }
         let widest_rank = text_width(ui, &rows.to_string(), &font);
-        let widest_file = text_width(ui, &file_letters(cols as u32 - 1), &font);
+        let widest_file = widest_file(ui, cols, &font);
         Coordinates {
             left: widest_rank + 2.0 * GAP,
             bottom: ui.fonts_mut(|f| f.row_height(&font)) + GAP,
@@ -58,7 +58,7 @@ impl Coordinates {
             return;
         }
         let (cell_x, cell_y) = (board.width() / cols as f32, board.height() / rows as f32);
-        let widest_file = text_width(ui, &file_letters(cols as u32 - 1), &self.font);
+        let widest_file = widest_file(ui, cols, &self.font);
         let row_height = self.bottom - GAP;
         let every_file = every(cell_x, widest_file + GAP);
         let every_rank = every(cell_y, row_height);
@@ -105,6 +105,17 @@ impl Coordinates {
         ui.interact(rect, id, Sense::hover())
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &told));
     }
+}
+
+/// The widest file label of a board `cols` wide: as many letters as the last file's, and
+/// the widest letters (`mw` is wider than `oj`, the last file of 400).
+fn widest_file(ui: &Ui, cols: u64, font: &FontId) -> f32 {
+    let last = file_letters(cols as u32 - 1);
+    let letters = last.chars().count();
+    [last, "m".repeat(letters), "w".repeat(letters)]
+        .iter()
+        .map(|t| text_width(ui, t, font))
+        .fold(0.0, f32::max)
 }
 
 fn text_width(ui: &Ui, text: &str, font: &FontId) -> f32 {

@@ -137,7 +137,7 @@ pub fn whole(name: &str, range: RangeInclusive<u64>) -> impl Fn(&str) -> Result<
 /// error colour, one not applied yet as a quiet hint.
 pub fn hold_note(ui: &mut Ui, hold: &AppError) {
     match hold {
-        AppError::Unapplied(m) => ui.label(RichText::new(m).small().weak()),
+        AppError::Unapplied(m) => ui.label(RichText::new(m).weak()),
         e => ui.label(RichText::new(e.to_string()).color(ui.visuals().error_fg_color)),
     };
 }

@@ -104,6 +104,7 @@ pub fn generation_plot(
         .width(ui.available_width().min(visible).max(80.0))
         .legend(Legend::default())
         .x_axis_label(x_label)
+        .x_axis_formatter(|mark, _| short_tick(mark.value))
         .allow_scroll(false)
         .show(ui, |plot| {
             for c in curves {
@@ -111,6 +112,22 @@ pub fn generation_plot(
             }
         });
     crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
+}
+
+/// A tick of a generation or step axis, short enough not to be cut at the plot's right
+/// edge: 2,500 and 10k, not 10000.
+pub fn short_tick(v: f64) -> String {
+    let a = v.abs();
+    let sign = if v < 0.0 { "-" } else { "" };
+    if a >= 1e6 && (a / 1e6).fract() == 0.0 {
+        format!("{sign}{:.0}M", a / 1e6)
+    } else if a >= 1e4 && (a / 1e3).fract() == 0.0 {
+        format!("{sign}{:.0}k", a / 1e3)
+    } else if v.fract() == 0.0 {
+        format!("{sign}{}", crate::run::catalog::group_thousands(a as u64))
+    } else {
+        format!("{v}")
+    }
 }
 
 /// A walk's score per step, drawn by range, with the two curves named by `names`: the
@@ -138,6 +155,7 @@ pub fn range_plot(
         .width(ui.available_width().min(visible).max(80.0))
         .legend(Legend::default())
         .x_axis_label(x_label)
+        .x_axis_formatter(|mark, _| short_tick(mark.value))
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.line(Line::new(range, history.range_series()).color(MEAN.colour));
@@ -159,6 +177,17 @@ mod tests {
             });
         }
         h
+    }
+
+    #[test]
+    fn ticks_are_short() {
+        assert_eq!(short_tick(0.0), "0");
+        assert_eq!(short_tick(2500.0), "2,500");
+        assert_eq!(short_tick(10_000.0), "10k");
+        assert_eq!(short_tick(12_500.0), "12,500");
+        assert_eq!(short_tick(3_000_000.0), "3M");
+        assert_eq!(short_tick(-20_000.0), "-20k");
+        assert_eq!(short_tick(0.5), "0.5");
     }
 
     #[test]

@@ -84,8 +84,9 @@ impl Playback {
     }
 }
 
-/// The buttons, the speed and the slider with its marks and their legend.
-pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks]) {
+/// The buttons, the speed and the slider with its marks and their legend; `end_hint` says
+/// where End goes.
+pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], end_hint: &str) {
     // Wrapped: in a narrow window the speed goes under the buttons.
     ui.horizontal_wrapped(|ui| {
         let at_start = play.pos == 0;
@@ -125,7 +126,7 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks]) {
         }
         if ui
             .add_enabled(!at_end, egui::Button::new("End ⏭"))
-            .on_hover_text("To the end")
+            .on_hover_text(end_hint)
             .clicked()
         {
             play.seek(len, len);
