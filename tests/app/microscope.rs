@@ -23,18 +23,24 @@ fn until_looked(h: &mut Harness<'static, SearchLabApp>) {
     h.run();
 }
 
-#[test]
-fn the_microscope_tells_how_a_child_was_bred() {
+/// Level 1 on 6x6, the microscope opened on it and its look made.
+fn looked_at_level1_6x6() -> Harness<'static, SearchLabApp> {
     let mut h = harness();
     h.state_mut().knight.settings.algorithm = "level1".into();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
-    // Before any run it opens at generation 1.
     h.get_by_label("GA microscope").scroll_to_me();
     h.run();
     h.get_by_label("GA microscope").click();
     until_looked(&mut h);
+    h
+}
+
+#[test]
+fn the_microscope_tells_how_a_child_was_bred() {
+    // Before any run it opens at generation 1.
+    let mut h = looked_at_level1_6x6();
     let m = h.state_mut().knight.microscope_mut();
     assert_eq!(m.looked_at(), Some(1));
     let b = m.breeding().expect("generation 1 bred").clone();
@@ -126,15 +132,7 @@ fn snapshot_microscope_level3_8x8() {
 
 #[test]
 fn tournament_guesses_are_scored_against_the_member_that_won() {
-    let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level1".into();
-    h.run();
-    h.get_by_label("6×6").click();
-    h.run();
-    h.get_by_label("GA microscope").scroll_to_me();
-    h.run();
-    h.get_by_label("GA microscope").click();
-    until_looked(&mut h);
+    let mut h = looked_at_level1_6x6();
     h.get_by_label("Your guess").click();
     h.run();
     let b = h
@@ -208,15 +206,7 @@ fn tournament_guesses_are_scored_against_the_member_that_won() {
 
 #[test]
 fn the_microscope_is_about_the_run_on_the_tab_or_not_shown() {
-    let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level1".into();
-    h.run();
-    h.get_by_label("6×6").click();
-    h.run();
-    h.get_by_label("GA microscope").scroll_to_me();
-    h.run();
-    h.get_by_label("GA microscope").click();
-    until_looked(&mut h);
+    let mut h = looked_at_level1_6x6();
     assert!(h.state_mut().knight.microscope_mut().looked_at().is_some());
     h.get_by_label("Look");
     // Another algorithm, which the microscope does not look into: the run's view comes

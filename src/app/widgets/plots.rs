@@ -93,11 +93,29 @@ pub fn generation_plot(
     curves: &[Curve],
     found: Option<bool>,
 ) {
+    plot_of(ui, (id, export_name, x_label), history, found, |plot| {
+        for c in curves {
+            plot.line(Line::new(c.name, history.series(c.value)).color(c.colour));
+        }
+    });
+}
+
+/// The plot of `history` with the lines `draw` draws, its id, the name of its picture and
+/// its x axis in `names`: as wide as the panel shows (even beside a table wider than it,
+/// which scrolls), its ticks short; in words when it has fewer than two points (`found`
+/// says how the run ended).
+fn plot_of(
+    ui: &mut Ui,
+    names: (&str, &str, &str),
+    history: &History,
+    found: Option<bool>,
+    draw: impl FnOnce(&mut egui_plot::PlotUi),
+) {
+    let (id, export_name, x_label) = names;
     if let Some(note) = too_few_points(history, x_label, found) {
         ui.label(note);
         return;
     }
-    // As wide as the panel shows, even beside a table wider than it (which scrolls).
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;
     let shown = Plot::new(id)
         .height(200.0)
@@ -106,11 +124,7 @@ pub fn generation_plot(
         .x_axis_label(x_label)
         .x_axis_formatter(|mark, _| short_tick(mark.value))
         .allow_scroll(false)
-        .show(ui, |plot| {
-            for c in curves {
-                plot.line(Line::new(c.name, history.series(c.value)).color(c.colour));
-            }
-        });
+        .show(ui, draw);
     crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
 }
 
@@ -145,23 +159,10 @@ pub fn range_plot(
     found: Option<bool>,
 ) {
     let [range, best] = names;
-    if let Some(note) = too_few_points(history, x_label, found) {
-        ui.label(note);
-        return;
-    }
-    let visible = ui.clip_rect().max.x - ui.cursor().min.x;
-    let shown = Plot::new(id)
-        .height(200.0)
-        .width(ui.available_width().min(visible).max(80.0))
-        .legend(Legend::default())
-        .x_axis_label(x_label)
-        .x_axis_formatter(|mark, _| short_tick(mark.value))
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(Line::new(range, history.range_series()).color(MEAN.colour));
-            plot.line(Line::new(best, history.best_so_far()).color(BEST.colour));
-        });
-    crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
+    plot_of(ui, (id, export_name, x_label), history, found, |plot| {
+        plot.line(Line::new(range, history.range_series()).color(MEAN.colour));
+        plot.line(Line::new(best, history.best_so_far()).color(BEST.colour));
+    });
 }
 
 #[cfg(test)]
