@@ -343,8 +343,10 @@ fn the_board_keeps_its_size_while_the_figures_change() {
             "while counting"
         );
     }
+    // Esc stops the count, which ends at its next look at the cancel flag.
     h.key_press(egui::Key::Escape);
-    h.run();
+    super::step_until_idle(&mut h, Duration::from_secs(2));
+    assert!(!h.state().is_running());
 }
 
 // ---- 5. Descriptions are as large as the body text ----------------------------------------
