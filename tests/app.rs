@@ -1989,7 +1989,8 @@ fn an_experiment_s_table_and_an_export_s_word_stay_where_they_were_made() {
     assert!(h.query_by_label_contains("rows of 2 trials").is_none());
     h.get_by_label_contains("The last experiment was");
     // A notice made here is not shown on the Knight's Tour tab.
-    h.state_mut().notice = Some("saved the table to somewhere.csv".into());
+    h.state_mut()
+        .say("saved the table to somewhere.csv".into(), true);
     h.run();
     h.get_by_label("saved the table to somewhere.csv");
     h.get_by_label("Knight's Tour").click();

@@ -23,8 +23,7 @@ impl SearchLabApp {
             *r = None;
         }
         export::png(ctx, rect, path.clone(), self.export_result.clone());
-        self.notice = Some(format!("saving {}…", path.display()));
-        self.notice_ok = true;
+        self.say(format!("saving {}…", path.display()), true);
         Ok(path)
     }
 
@@ -34,8 +33,7 @@ impl SearchLabApp {
         let stem = format!("searchlab-{}-plot-data", self.shown().name());
         let path = export::free_path(&self.files_dir, &stem, "csv");
         export::write_text(&path, &csv)?;
-        self.notice = Some(format!("saved the plot data to {}", path.display()));
-        self.notice_ok = true;
+        self.say(format!("saved the plot data to {}", path.display()), true);
         Ok(path)
     }
 
@@ -45,12 +43,10 @@ impl SearchLabApp {
         let path = export::free_path(&self.files_dir, &stem, ext);
         match export::write_text(&path, text) {
             Ok(_) => {
-                self.notice = Some(format!("saved {what} to {}", path.display()));
-                self.notice_ok = true;
+                self.say(format!("saved {what} to {}", path.display()), true);
             }
             Err(e) => {
-                self.notice = Some(e.to_string());
-                self.notice_ok = false;
+                self.say(e.to_string(), false);
             }
         }
     }
@@ -68,8 +64,7 @@ impl SearchLabApp {
         }
         if let Some(name) = chosen {
             if let Err(e) = self.export_png(&ctx, &name) {
-                self.notice = Some(e.to_string());
-                self.notice_ok = false;
+                self.say(e.to_string(), false);
             }
             ui.close();
         }
@@ -81,8 +76,7 @@ impl SearchLabApp {
             .clicked()
         {
             if let Err(e) = self.export_csv() {
-                self.notice = Some(e.to_string());
-                self.notice_ok = false;
+                self.say(e.to_string(), false);
             }
             ui.close();
         }
@@ -119,15 +113,14 @@ impl SearchLabApp {
             match self.shown_mut().board_text() {
                 Some(text) => {
                     ctx.copy_text(text);
-                    self.notice = Some("copied the board as text".into());
-                    self.notice_ok = true;
+                    self.say("copied the board as text".into(), true);
                 }
                 None => {
-                    self.notice = Some(
+                    self.say(
                         "this view has no board to copy as text (boards over 100 wide are not)"
                             .into(),
+                        false,
                     );
-                    self.notice_ok = false;
                 }
             }
             ui.close();

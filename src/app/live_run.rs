@@ -105,6 +105,8 @@ impl LiveRun {
         match &self.run {
             Some(run) => {
                 run.cancel();
+                // A replay stopped by hand is not judged against the saved answer.
+                self.record.stopped_by_hand();
                 true
             }
             None => false,
@@ -240,6 +242,9 @@ impl LiveRun {
         let Some(run) = &self.run else {
             return Polled::default();
         };
+        // Looked at before the events are read: a thread that has ended has sent all it
+        // will send.
+        let ended = run.is_finished();
         let snapshot = run.take_snapshot();
         let events = run.drain();
         let belief = run.take_belief();
@@ -264,6 +269,13 @@ impl LiveRun {
                 Event::Finished(result) => finished = Some(result),
                 Event::Started { .. } | Event::Stopped(_) => {}
             }
+        }
+        // A worker that ended without its report (it failed) ends the run with a reason,
+        // so that the view never waits for it.
+        if finished.is_none() && ended {
+            finished = Some(Err(JobError::Invalid(
+                "the search's thread ended without an answer".into(),
+            )));
         }
         if let Some(result) = &finished {
             self.run = None;

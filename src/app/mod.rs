@@ -110,11 +110,9 @@ pub struct SearchLabApp {
     pub notice: Option<String>,
     /// The notice says something went as asked (a file saved), not a warning.
     pub notice_ok: bool,
-    /// The tab the notice was made on, where alone it is shown (`None`: the start-up
-    /// notice, shown on every tab), and the notice that was seen last frame (a new one
-    /// takes the tab on show).
+    /// The tab the notice was made on, where alone it is shown (`None`: a start-up notice,
+    /// shown on every tab).
     notice_tab: Option<Tab>,
-    notice_seen: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
     /// The Lessons window and the lessons it offers.
@@ -184,7 +182,6 @@ impl SearchLabApp {
             tab: state.tab,
             hide_timings: false,
             fonts_ready: false,
-            notice_seen: notice.clone(),
             notice,
             notice_ok: false,
             notice_tab: None,
@@ -279,8 +276,9 @@ impl SearchLabApp {
                 family.push("Hack".to_owned());
             }
             ctx.set_fonts(fonts);
-            // In the light theme a text field is white with a grey edge, so that it stands
-            // out from the labels beside it (egui's own is almost the panel's colour).
+            // In the light theme a text field is white and every inactive widget (fields,
+            // buttons) has a grey edge, so that what can be typed in or pressed stands out
+            // from the labels beside it (egui's own field is almost the panel's colour).
             ctx.style_mut_of(egui::Theme::Light, |style| {
                 style.visuals.text_edit_bg_color = Some(egui::Color32::WHITE);
                 style.visuals.widgets.inactive.bg_stroke =
@@ -298,6 +296,14 @@ impl SearchLabApp {
             self.compare.add_played(p);
             self.tab = Tab::Compare;
         }
+    }
+
+    /// Says `text` on the tab on show (`ok`: as something done, not a warning): an export's
+    /// word about a table is not shown under another tab's form.
+    pub fn say(&mut self, text: String, ok: bool) {
+        self.notice = Some(text);
+        self.notice_ok = ok;
+        self.notice_tab = Some(self.tab);
     }
 
     /// Mean CPU time per frame over the last frames, in milliseconds.
@@ -318,8 +324,7 @@ impl SearchLabApp {
             .ok_or("there is no finished run in this view to save")?;
         export::prepare_file(path)?;
         file.save(path)?;
-        self.notice = Some(format!("Saved the run to {}", path.display()));
-        self.notice_ok = true;
+        self.say(format!("Saved the run to {}", path.display()), true);
         Ok(())
     }
 
@@ -505,17 +510,14 @@ impl SearchLabApp {
         self.regions = export::take_regions(ui.ctx());
         let finished = self.export_result.lock().ok().and_then(|mut r| r.take());
         if let Some(result) = finished {
-            self.notice_ok = result.is_ok();
-            self.notice = Some(match result {
-                Ok(m) => m,
-                Err(e) => format!("The PNG could not be saved: {e}"),
-            });
-        }
-        // A notice belongs to the tab it was made on: an export's word about a table is not
-        // shown under another tab's form.
-        if self.notice != self.notice_seen {
-            self.notice_seen = self.notice.clone();
-            self.notice_tab = Some(self.tab);
+            let ok = result.is_ok();
+            self.say(
+                match result {
+                    Ok(m) => m,
+                    Err(e) => format!("The PNG could not be saved: {e}"),
+                },
+                ok,
+            );
         }
         self.global_keys(ui.ctx());
         if self.tab == Tab::Compare {

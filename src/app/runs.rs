@@ -387,7 +387,9 @@ impl Record {
         let running = self.running.take();
         match result {
             Ok(report) => {
-                if let Some(r) = &mut self.replay {
+                if let Some(r) = &mut self.replay
+                    && r.verdict.is_none()
+                {
                     r.judge(report);
                 }
                 self.last =
@@ -398,6 +400,17 @@ impl Record {
                     r.verdict = Some(Err(format!("the replay did not run: {e}")));
                 }
             }
+        }
+    }
+
+    /// The user stopped the run, which goes on to its last report: a replay is not judged
+    /// (its answer is of a search cut short).
+    pub fn stopped_by_hand(&mut self) {
+        if self.running.is_some()
+            && let Some(r) = &mut self.replay
+            && r.verdict.is_none()
+        {
+            r.verdict = Some(Err("the replay was stopped before it ended".into()));
         }
     }
 

@@ -405,11 +405,25 @@ pub fn curves_csv(lanes: &[Lane]) -> String {
     let mut out = String::from("algorithm,curve,x,y\n");
     for l in lanes {
         for g in l.history().points() {
-            let _ = writeln!(
-                out,
-                "{},best_fitness,{},{}",
-                l.algorithm, g.generation, g.best
-            );
+            if l.algorithm == "annealing" {
+                // Each point a stretch of proposals: the fewest and most attacking pairs.
+                let _ = writeln!(
+                    out,
+                    "{},fewest_pairs,{},{}",
+                    l.algorithm, g.generation, g.best
+                );
+                let _ = writeln!(
+                    out,
+                    "{},most_pairs,{},{}",
+                    l.algorithm, g.generation, g.worst
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{},best_fitness,{},{}",
+                    l.algorithm, g.generation, g.best
+                );
+            }
         }
         for p in &l.progress {
             let _ = writeln!(out, "{},deepest_per_node,{},{}", l.algorithm, p[0], p[1]);

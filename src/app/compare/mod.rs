@@ -239,10 +239,17 @@ impl CompareView {
     /// Where the last comparison is, when another puzzle is picked.
     fn elsewhere(&self) -> Option<String> {
         (!self.lanes.is_empty() && !self.lanes_on_show()).then(|| {
-            format!(
-                "The last comparison was on {}: pick it again to see it, or press ▶ Run all to compare these algorithms.",
-                self.ran.puzzle.short()
-            )
+            if self.is_running() {
+                format!(
+                    "The comparison under way is on {}: pick it again to see it (■ Stop ends it).",
+                    self.ran.puzzle.short()
+                )
+            } else {
+                format!(
+                    "The last comparison was on {}: pick it again to see it, or press ▶ Run all to compare these algorithms.",
+                    self.ran.puzzle.short()
+                )
+            }
         })
     }
 
@@ -518,7 +525,7 @@ impl View for CompareView {
     }
 
     fn plot_csv(&self) -> Option<String> {
-        (!self.lanes.is_empty()).then(|| self.curves_csv())
+        self.lanes_on_show().then(|| self.curves_csv())
     }
 
     fn is_running(&self) -> bool {
@@ -558,8 +565,10 @@ impl View for CompareView {
             Action::Run if !self.is_running() && self.hold.is_none() => self.start(ctx),
             Action::Run => {}
             Action::Stop => self.stop(),
-            Action::Play => self.toggle_play(),
-            Action::Step(by) => self.step(by),
+            // The timeline keys act on the comparison on show only.
+            Action::Play if self.lanes_on_show() => self.toggle_play(),
+            Action::Step(by) if self.lanes_on_show() => self.step(by),
+            Action::Play | Action::Step(_) => {}
         }
     }
 
@@ -671,7 +680,9 @@ impl View for CompareView {
 
     /// Boards, timeline, plots and table.
     fn main_ui(&mut self, ui: &mut Ui) {
-        self.animate(ui);
+        if self.lanes_on_show() {
+            self.animate(ui);
+        }
         if !self.lanes_on_show() {
             let said = self.elsewhere().unwrap_or_else(|| {
                 "Pick an instance and two or more algorithms on the left, then press ▶ Run all (R).".into()

@@ -275,6 +275,13 @@ impl KnightView {
         self.settings.closed = job.closed;
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
+        // A tree search's node limit goes back into its field.
+        if matches!(job.task, KnightTask::Search { .. }) {
+            self.settings.search_nodes = job
+                .budget
+                .nodes
+                .unwrap_or(crate::run::knight::DEFAULT_SEARCH_NODES);
+        }
         self.settings.algorithm = match &job.task {
             KnightTask::Solve {
                 algorithm, params, ..
@@ -295,8 +302,10 @@ impl KnightView {
     }
 
     fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
-        // A run started is a run shown.
-        self.steps.showing = false;
+        // A run started is a run shown (but an animation being recorded goes on).
+        if !self.steps.recording() {
+            self.steps.showing = false;
+        }
         self.microscope.showing = false;
         self.tour.clear();
         self.construction = None;

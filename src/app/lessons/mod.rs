@@ -204,6 +204,7 @@ impl Lessons {
         };
         self.setup = Some(lesson.setup.clone());
         self.given = vec![Given::default(); lesson.questions.len()];
+        self.answered.remove(&self.entries[i].file);
         self.active = Some(i);
         self.open = true;
     }

@@ -259,9 +259,11 @@ impl MagicView {
         self.hold = None;
         self.microscope.showing = false;
         self.browser.showing = false;
-        // A lesson begins its game afresh: a new deal, no hint.
-        self.play
-            .deal(self.settings.order as usize, self.settings.seed);
+        // A lesson begins its game afresh: a new deal, no hint (on squares play mode takes).
+        if self.settings.order as usize <= play::MAX_PLAY_ORDER {
+            self.play
+                .deal(self.settings.order as usize, self.settings.seed);
+        }
         self.play.on = play;
     }
 

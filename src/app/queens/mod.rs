@@ -265,7 +265,19 @@ impl QueensView {
         self.start_sequence(ctx, SEED_FOUR.iter().map(|s| s.to_string()).collect());
     }
 
+    /// A run started by the user is a run shown (a count too: "Count all solutions" from
+    /// step by step shows its count); an animation being recorded goes on. The later runs
+    /// of "Run all four" leave the view as the user has it.
+    fn show_the_run(&mut self) {
+        if !self.steps.recording() {
+            self.steps.showing = false;
+        }
+        self.microscope.showing = false;
+        self.browser.showing = false;
+    }
+
     fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<String>) {
+        self.show_the_run();
         self.stop();
         self.results.clear();
         self.outcome = None;
@@ -276,6 +288,7 @@ impl QueensView {
 
     /// Counts every solution (bitboards with symmetry, on every core).
     pub fn start_count(&mut self, ctx: &egui::Context) {
+        self.show_the_run();
         self.stop();
         self.results.clear();
         self.queue.clear();
@@ -325,6 +338,7 @@ impl QueensView {
                 algorithm.clone()
             }
         };
+        self.show_the_run();
         self.launch(ctx, what, job, Some(file));
         Ok(())
     }
@@ -336,11 +350,6 @@ impl QueensView {
         job: QueensJob,
         replay: Option<RunFile>,
     ) {
-        // A run started is a run shown (a count too: "Count all solutions" from step by
-        // step shows its count).
-        self.steps.showing = false;
-        self.microscope.showing = false;
-        self.browser.showing = false;
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.queue.clear();
             self.outcome = Some(Outcome::Failed(e.to_string()));

@@ -122,15 +122,16 @@ fn plot_of(
         .width(ui.available_width().min(visible).max(80.0))
         .legend(Legend::default())
         .x_axis_label(x_label)
-        .x_axis_formatter(|mark, _| short_tick(mark.value))
+        .x_axis_formatter(|mark, _| short_tick(mark.value, mark.step_size))
         .allow_scroll(false)
         .show(ui, draw);
     crate::app::export::register(ui.ctx(), export_name, shown.response.rect);
 }
 
-/// A tick of a generation or step axis, short enough not to be cut at the plot's right
-/// edge: 2,500 and 10k, not 10000.
-pub fn short_tick(v: f64) -> String {
+/// A tick `step` apart from the next on a generation or step axis, short enough not to be
+/// cut at the plot's right edge: 2,500 and 10k, not 10000; between whole numbers, as many
+/// decimals as the step needs (0.3, not 0.30000000000000004).
+pub fn short_tick(v: f64, step: f64) -> String {
     let a = v.abs();
     let sign = if v < 0.0 { "-" } else { "" };
     if a >= 1e6 && (a / 1e6).fract() == 0.0 {
@@ -140,7 +141,8 @@ pub fn short_tick(v: f64) -> String {
     } else if v.fract() == 0.0 {
         format!("{sign}{}", crate::run::catalog::group_thousands(a as u64))
     } else {
-        format!("{v}")
+        let decimals = (-step.abs().max(1e-12).log10().floor()).clamp(0.0, 12.0) as usize;
+        format!("{v:.decimals$}")
     }
 }
 
@@ -182,13 +184,14 @@ mod tests {
 
     #[test]
     fn ticks_are_short() {
-        assert_eq!(short_tick(0.0), "0");
-        assert_eq!(short_tick(2500.0), "2,500");
-        assert_eq!(short_tick(10_000.0), "10k");
-        assert_eq!(short_tick(12_500.0), "12,500");
-        assert_eq!(short_tick(3_000_000.0), "3M");
-        assert_eq!(short_tick(-20_000.0), "-20k");
-        assert_eq!(short_tick(0.5), "0.5");
+        assert_eq!(short_tick(0.0, 1.0), "0");
+        assert_eq!(short_tick(2500.0, 500.0), "2,500");
+        assert_eq!(short_tick(10_000.0, 2000.0), "10k");
+        assert_eq!(short_tick(12_500.0, 2500.0), "12,500");
+        assert_eq!(short_tick(3_000_000.0, 1e6), "3M");
+        assert_eq!(short_tick(-20_000.0, 1e4), "-20k");
+        assert_eq!(short_tick(0.5, 0.5), "0.5");
+        assert_eq!(short_tick(0.1 + 0.2, 0.1), "0.3");
     }
 
     #[test]
