@@ -2039,3 +2039,29 @@ fn a_game_put_aside_is_kept_and_said_so() {
     h.run();
     assert!(h.query_by_label_contains("Your game is kept").is_none());
 }
+
+#[test]
+fn at_800_by_600_the_board_keeps_about_300_points_in_every_mode() {
+    let side = |h: &Harness<'_, SearchLabApp>| {
+        let r = h.get_by_label("Chessboard").rect();
+        r.width().min(r.height())
+    };
+    let mut h = harness_of_size(800.0, 600.0);
+    h.run();
+    h.get_by_label("5×5").click();
+    h.run();
+    assert!(side(&h) >= 400.0, "the run: {}", side(&h));
+    h.get_all_by_label("Step by step").next().unwrap().click();
+    step_until_traced(&mut h);
+    assert!(side(&h) >= 270.0, "step by step: {}", side(&h));
+    // The board keeps its size from step to step.
+    let before = side(&h);
+    for _ in 0..5 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        assert_eq!(side(&h), before);
+    }
+    h.get_by_label("Play yourself").click();
+    h.run();
+    assert!(side(&h) >= 350.0, "play: {}", side(&h));
+}

@@ -461,10 +461,15 @@ impl<J: TraceJob> Steps<J> {
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
         let recording = self.recording.is_some();
-        self.regions[0] = Some(ui.horizontal_wrapped(|ui| {
-            // Two lines whatever the sentence: the board does not jump from step to step
-            // (nor in an animation's frames).
-            ui.set_min_height(2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
+        // Two lines whatever the sentence, a longer one scrolling within them: the board
+        // does not jump from step to step (nor in an animation's frames).
+        let two_lines = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let row = egui::ScrollArea::vertical()
+            .id_salt("steps-sentence")
+            .max_height(two_lines)
+            .min_scrolled_height(two_lines)
+            .auto_shrink([false, false])
+            .show(ui, |ui| ui.horizontal_wrapped(|ui| {
             // An animation being recorded shows the sentence alone: its frames are the
             // search, not the app's switches.
             if recording {
@@ -510,7 +515,8 @@ impl<J: TraceJob> Steps<J> {
                 }
             }
             ui.label(egui::RichText::new(sentence).strong());
-        }).response.rect);
+        }));
+        self.regions[0] = Some(row.inner_rect);
         // Above the board when the panel is tall enough; else at the top of the side
         // panel, so a small window keeps room for the board.
         self.guess_above = ui.available_height() >= 560.0;

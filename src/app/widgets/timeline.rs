@@ -87,28 +87,39 @@ impl Playback {
 /// The buttons, the speed and the slider with its marks and their legend; `end_hint` says
 /// where End goes.
 pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], end_hint: &str) {
+    // On a narrow panel the speed joins the buttons' row as a number to drag or type, so
+    // the board below keeps its room.
+    let compact = ui.available_width() < 640.0;
     // Wrapped: in a narrow window the speed goes under the buttons.
     ui.horizontal_wrapped(|ui| {
         let at_start = play.pos == 0;
         let at_end = play.pos >= len;
+        // Narrow, the buttons keep their signs and say their names on hover.
+        let name = |sign: &'static str, word: &'static str| {
+            if compact {
+                sign.to_string()
+            } else {
+                format!("{sign} {word}")
+            }
+        };
         if ui
-            .add_enabled(!at_start, egui::Button::new("⏮ Start"))
+            .add_enabled(!at_start, egui::Button::new(name("⏮", "Start")))
             .on_hover_text("To the start")
             .clicked()
         {
             play.seek(0, len);
         }
         if ui
-            .add_enabled(!at_start, egui::Button::new("◀ Back"))
+            .add_enabled(!at_start, egui::Button::new(name("◀", "Back")))
             .on_hover_text("One step back (←)")
             .clicked()
         {
             play.step(-1, len);
         }
         let (icon, help) = if play.playing {
-            ("⏸ Pause", "Pause (Space)")
+            (name("⏸", "Pause"), "Pause (Space)")
         } else {
-            ("▶ Play", "Play from here (Space)")
+            (name("▶", "Play"), "Play from here (Space)")
         };
         if ui
             .add_enabled(len > 0, egui::Button::new(icon))
@@ -118,14 +129,20 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
             play.toggle(len);
         }
         if ui
-            .add_enabled(!at_end, egui::Button::new("Step ▶"))
+            .add_enabled(
+                !at_end,
+                egui::Button::new(if compact { "▶|" } else { "Step ▶" }),
+            )
             .on_hover_text("One step on (→)")
             .clicked()
         {
             play.step(1, len);
         }
         if ui
-            .add_enabled(!at_end, egui::Button::new("End ⏭"))
+            .add_enabled(
+                !at_end,
+                egui::Button::new(if compact { "⏭" } else { "End ⏭" }),
+            )
             .on_hover_text(end_hint)
             .clicked()
         {
@@ -133,32 +150,33 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
         }
         let group = |k: usize| crate::run::catalog::group_thousands(k as u64);
         ui.label(format!("step {} of {}", group(play.pos), group(len)));
+        if compact {
+            let l = ui.label("Speed");
+            ui.add(
+                egui::DragValue::new(&mut play.speed)
+                    .range(1.0..=FULL_SPEED)
+                    .speed(0.5)
+                    .custom_formatter(speed_text)
+                    .custom_parser(speed_value),
+            )
+            .labelled_by(l.id)
+            .on_hover_text("Steps a second while playing, from one a second to full speed: drag, or type a number");
+        }
     });
     // The speed on a line of its own, its slider as wide as the room left for it.
-    ui.horizontal(|ui| {
-        ui.label("Speed");
-        ui.spacing_mut().slider_width = (ui.available_width() - 110.0).clamp(60.0, 220.0);
-        ui.add(
-            egui::Slider::new(&mut play.speed, 1.0..=FULL_SPEED)
-                .logarithmic(true)
-                .custom_formatter(|v, _| {
-                    if v >= FULL_SPEED as f64 {
-                        "full speed".into()
-                    } else {
-                        format!("{v:.0} steps/s")
-                    }
-                })
-                .custom_parser(|t| {
-                    let t = t.trim().trim_end_matches("steps/s").trim();
-                    if t == "full speed" {
-                        Some(FULL_SPEED as f64)
-                    } else {
-                        t.parse().ok()
-                    }
-                }),
-        )
-        .on_hover_text("Steps a second while playing, from one a second to full speed");
-    });
+    if !compact {
+        ui.horizontal(|ui| {
+            ui.label("Speed");
+            ui.spacing_mut().slider_width = (ui.available_width() - 110.0).clamp(60.0, 220.0);
+            ui.add(
+                egui::Slider::new(&mut play.speed, 1.0..=FULL_SPEED)
+                    .logarithmic(true)
+                    .custom_formatter(speed_text)
+                    .custom_parser(speed_value),
+            )
+            .on_hover_text("Steps a second while playing, from one a second to full speed");
+        });
+    }
     slider(ui, play, len, marks);
     legend::row(ui, |ui| {
         for m in marks.iter().filter(|m| !m.at.is_empty()) {
@@ -170,6 +188,25 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
             "the step on show",
         );
     });
+}
+
+/// A speed as the slider shows it: "12 steps/s", or "full speed".
+fn speed_text(v: f64, _: std::ops::RangeInclusive<usize>) -> String {
+    if v >= FULL_SPEED as f64 {
+        "full speed".into()
+    } else {
+        format!("{v:.0} steps/s")
+    }
+}
+
+/// A speed typed as the slider shows it.
+fn speed_value(t: &str) -> Option<f64> {
+    let t = t.trim().trim_end_matches("steps/s").trim();
+    if t == "full speed" {
+        Some(FULL_SPEED as f64)
+    } else {
+        t.parse().ok()
+    }
 }
 
 /// The slider over every step: a bar, the marks, the position; a click or a drag seeks.
