@@ -2065,3 +2065,25 @@ fn at_800_by_600_the_board_keeps_about_300_points_in_every_mode() {
     h.run();
     assert!(side(&h) >= 350.0, "play: {}", side(&h));
 }
+
+#[test]
+fn the_magic_plot_ends_at_the_generation_the_run_reports() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Magic squares").click();
+    h.run();
+    // Order 4 runs its 10,000 generations without a magic square: more points than a plot
+    // keeps.
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run_steps(2);
+    let generations = h.state().magic.live.counters.generations;
+    let last = h.state().magic.history().last().unwrap().generation;
+    assert!(generations > 4096, "long enough to thin: {generations}");
+    assert_eq!(
+        last, generations,
+        "the plot's last point is the run's last generation"
+    );
+}

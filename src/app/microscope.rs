@@ -398,10 +398,12 @@ impl Microscope {
             .available_width()
             .min(ui.clip_rect().right() - ui.cursor().left() - 8.0);
         let wide = full >= 600.0;
+        // Narrow, the board stands above the story: most of the height is its, and the
+        // story scrolls under it.
         let board_side = if wide {
             (ui.available_width() * 0.45).min(ui.available_height() - 40.0)
         } else {
-            (ui.available_width()).min(ui.available_height() * 0.45)
+            (ui.available_width()).min(ui.available_height() * 0.7)
         }
         .max(120.0);
         let board_ui = |ui: &mut Ui, this: &mut Microscope| {

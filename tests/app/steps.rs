@@ -496,3 +496,25 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
     let rows = queen_rows(&mut h);
     assert_eq!(searchlab::puzzle::queens::validate(8, &rows), Ok(()));
 }
+
+#[test]
+fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
+    // Ticked for backtracking, which it asks about.
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    h.get_by_label("Your guess").click();
+    h.run();
+    assert!(h.state().queens.steps().guessing());
+    h.get_by_label_contains("No guesses yet");
+    // CSP: no question, no score, and the box shows off.
+    h.state_mut().queens.settings.algorithm = "csp".into();
+    h.run();
+    h.get_all_by_label("Step by step").next().unwrap().click();
+    step_until_traced(&mut h);
+    assert!(!h.state().queens.steps().guessing());
+    assert!(h.query_by_label_contains("No guesses yet").is_none());
+    assert!(h.query_by_label_contains("Your guesses:").is_none());
+}

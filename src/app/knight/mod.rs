@@ -15,8 +15,8 @@ use crate::app::widgets::construction::StageKind;
 use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use play::KnightPlay;
-pub use settings::{KnightSettings, is_other_task};
-use settings::{OTHER_TASKS, task_name};
+use settings::OTHER_TASKS;
+pub use settings::{KnightSettings, is_other_task, task_name};
 use steps::KnightSteps;
 
 use super::live_run::LiveRun;

@@ -78,7 +78,8 @@ pub fn is_other_task(id: &str) -> bool {
     OTHER_TASKS.iter().any(|t| t.0 == id)
 }
 
-pub(super) fn task_name(id: &str) -> String {
+/// The name the algorithm picker shows for an algorithm id or a task (`count`, `bfs` …).
+pub fn task_name(id: &str) -> String {
     KNIGHT_ALGORITHMS
         .iter()
         .find(|a| a.id == id)

@@ -37,11 +37,9 @@ impl Traced for crate::run::trace::KnightTrace {
     }
 
     fn title(&self) -> String {
-        format!(
-            "{} — {}",
-            self.job.algorithm,
-            crate::run::trace::knight::summary(self)
-        )
+        // The name the picker shows, not the command line's id.
+        let name = crate::app::knight::task_name(&self.job.algorithm);
+        format!("{name} — {}", crate::run::trace::knight::summary(self))
     }
 
     fn message(&self) -> &str {
@@ -110,11 +108,9 @@ impl Traced for crate::run::trace::QueensTrace {
     }
 
     fn title(&self) -> String {
-        format!(
-            "{} — {}",
-            self.job.algorithm,
-            crate::run::trace::queens::summary(self)
-        )
+        let name = crate::run::catalog::queens_algorithm(&self.job.algorithm)
+            .map_or(self.job.algorithm.as_str(), |a| a.name);
+        format!("{name} — {}", crate::run::trace::queens::summary(self))
     }
 
     fn message(&self) -> &str {
