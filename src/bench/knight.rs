@@ -83,32 +83,27 @@ fn trials(
         .cloned()
         .collect();
     Params::new(algo, &params)?;
-    let results: Vec<Result<(bool, f64, u64), JobError>> = (0..trials)
-        .into_par_iter()
-        .map(|i| {
-            let job = KnightJob {
-                cols,
-                rows,
-                start: Some(start),
-                closed: false,
-                seed: setup.seed + i,
-                budget: Budget::unlimited().with_time(setup.time_limit),
-                task: KnightTask::Solve {
-                    algorithm: algorithm.to_string(),
-                    params: params.clone(),
-                    fallback: false,
-                },
-            };
-            let r = match job.run(&setup.cancel, &mut NoObserver) {
-                Ok(KnightReport::Solve(r)) => Ok((r.found, r.elapsed_ms, r.counters.generations)),
-                Ok(_) => Err(JobError::Input(format!("{algorithm} is not a solver"))),
-                Err(e) => Err(e),
-            };
-            progress.tick();
-            r
-        })
-        .collect();
-    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let results = super::run_trials(trials, &setup.cancel, progress, |i| {
+        let job = KnightJob {
+            cols,
+            rows,
+            start: Some(start),
+            closed: false,
+            seed: setup.seed + i,
+            budget: Budget::unlimited().with_time(setup.time_limit),
+            task: KnightTask::Solve {
+                algorithm: algorithm.to_string(),
+                params: params.clone(),
+                fallback: false,
+            },
+        };
+        match job.run(&setup.cancel, &mut NoObserver) {
+            Ok(KnightReport::Solve(r)) => Ok((r.stop != crate::solve::Stop::Cancelled)
+                .then_some((r.found, r.elapsed_ms, r.counters.generations))),
+            Ok(_) => Err(JobError::Input(format!("{algorithm} is not a solver"))),
+            Err(e) => Err(e),
+        }
+    })?;
     let pairs: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
     let batches: Vec<f64> = pairs
         .chunks_exact(10)
@@ -118,7 +113,7 @@ fn trials(
     Ok(TrialsRow {
         algorithm: algorithm.to_string(),
         board: format!("{cols}x{rows}"),
-        summary: Summary::of(&pairs),
+        summary: Summary::of_planned(&pairs, trials),
         best_batch_rate: batches.iter().copied().reduce(f64::max),
         worst_batch_rate: batches.iter().copied().reduce(f64::min),
         mean_generations: (!found.is_empty())
@@ -260,9 +255,9 @@ pub fn squares_ga(
             // Runs stopped by Stop or Ctrl-C are not counted (`runs` says how many were).
             let mut done = 0;
             for r in 0..runs {
+                // Once stopped, no run starts (a million planned runs end at once).
                 if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                    progress.tick();
-                    continue;
+                    break;
                 }
                 let t = std::time::Instant::now();
                 let mut obs = NoObserver;
@@ -272,7 +267,7 @@ pub fn squares_ga(
                 let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
                 progress.tick();
                 if out.answer.stop == crate::solve::Stop::Cancelled {
-                    continue;
+                    break;
                 }
                 done += 1;
                 ms += t.elapsed().as_secs_f64() * 1e3;

@@ -7,7 +7,6 @@ use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{MagicJob, MagicReport, MagicTask};
 use crate::solve::{Budget, NoObserver};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -72,30 +71,23 @@ pub fn table(
         let params: Vec<(String, String)> = (params.iter())
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let results: Vec<Result<Trial, JobError>> = (0..trials)
-            .into_par_iter()
-            .map(|i| {
-                let job = MagicJob {
-                    order,
-                    seed: seed + i,
-                    budget: Budget::unlimited().with_time(time_limit),
-                    task: MagicTask::Solve {
-                        algorithm: "ga".into(),
-                        params: params.clone(),
-                    },
-                };
-                let r = match job.run(cancel, &mut NoObserver) {
-                    Ok(MagicReport::Solve(r)) => {
-                        Ok((r.found, r.elapsed_ms, r.squares.first().map(|s| s.1)))
-                    }
-                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
-                    Err(e) => Err(e),
-                };
-                progress.tick();
-                r
-            })
-            .collect();
-        let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let results: Vec<Trial> = super::run_trials(trials, cancel, &progress, |i| {
+            let job = MagicJob {
+                order,
+                seed: seed + i,
+                budget: Budget::unlimited().with_time(time_limit),
+                task: MagicTask::Solve {
+                    algorithm: "ga".into(),
+                    params: params.clone(),
+                },
+            };
+            match job.run(cancel, &mut NoObserver) {
+                Ok(MagicReport::Solve(r)) => Ok((r.stop != crate::solve::Stop::Cancelled)
+                    .then(|| (r.found, r.elapsed_ms, r.squares.first().map(|s| s.1)))),
+                Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                Err(e) => Err(e),
+            }
+        })?;
         let mut generations: Vec<u64> = results.iter().filter_map(|r| r.2).collect();
         generations.sort_unstable();
         let median_generation = match generations.len() {
@@ -108,7 +100,7 @@ pub fn table(
             algorithm: "ga".into(),
             variant: name.to_string(),
             order,
-            summary: Summary::of(&timings),
+            summary: Summary::of_planned(&timings, trials),
             median_generation,
             document_generation: (name.starts_with("both literal (") && order == 3)
                 .then_some(DOCUMENT_GENERATION),

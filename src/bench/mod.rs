@@ -5,14 +5,22 @@ pub mod knight;
 pub mod magic;
 pub mod queens;
 
+use crate::run::JobError;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Success and timing over a set of trials: one row of a table.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// Success and timing over a set of trials: one row of a table. Only trials that ran to
+/// their end count: `trials` of the `planned` ones; with none, every figure is `null` in
+/// JSON (the fields hold 0, which no display shows as a figure).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
+    /// The trials that ran to their end (found, or stopped by their own limit).
     pub trials: u64,
+    /// The trials asked for; more than `trials` when Stop, Ctrl-C or `--total-time` cut
+    /// the table short.
+    pub planned: u64,
     pub successes: u64,
     pub success_rate: f64,
     pub mean_ms: f64,
@@ -21,9 +29,42 @@ pub struct Summary {
     pub max_ms: f64,
 }
 
+impl Serialize for Summary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Figures {
+            trials: u64,
+            planned: u64,
+            successes: u64,
+            success_rate: Option<f64>,
+            mean_ms: Option<f64>,
+            median_ms: Option<f64>,
+            min_ms: Option<f64>,
+            max_ms: Option<f64>,
+        }
+        let ran = |x: f64| (self.trials > 0).then_some(x);
+        Figures {
+            trials: self.trials,
+            planned: self.planned,
+            successes: self.successes,
+            success_rate: ran(self.success_rate),
+            mean_ms: ran(self.mean_ms),
+            median_ms: ran(self.median_ms),
+            min_ms: ran(self.min_ms),
+            max_ms: ran(self.max_ms),
+        }
+        .serialize(s)
+    }
+}
+
 impl Summary {
-    /// From `(success, milliseconds)` per trial.
+    /// From `(success, milliseconds)` per trial, every trial planned having run.
     pub fn of(trials: &[(bool, f64)]) -> Summary {
+        Summary::of_planned(trials, trials.len() as u64)
+    }
+
+    /// From `(success, milliseconds)` per trial that ran to its end, of `planned`.
+    pub fn of_planned(trials: &[(bool, f64)], planned: u64) -> Summary {
         let mut ms: Vec<f64> = trials.iter().map(|t| t.1).collect();
         ms.sort_by(f64::total_cmp);
         let n = ms.len();
@@ -35,6 +76,7 @@ impl Summary {
         };
         Summary {
             trials: n as u64,
+            planned,
             successes,
             success_rate: if n == 0 {
                 0.0
@@ -95,6 +137,37 @@ impl Progress {
     }
 }
 
+/// Runs trial `i` for each `i` in `0..n` on the thread pool and keeps the results of the
+/// trials that ran to their end, in order. Once `cancel` is set no trial starts (a table
+/// cut short ends at once, however many trials it planned), and a trial that `run`
+/// reports as stopped by it (`Ok(None)`) is left out, never counted as a failure.
+pub fn run_trials<T: Send>(
+    n: u64,
+    cancel: &AtomicBool,
+    progress: &Progress,
+    run: impl Fn(u64) -> Result<Option<T>, JobError> + Sync + Send,
+) -> Result<Vec<T>, JobError> {
+    // `while_some` ends every worker's share at the first trial that finds the flag set;
+    // `collect` keeps the trials' order.
+    let results: Vec<Result<Option<T>, JobError>> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let r = run(i);
+            progress.tick();
+            Some(r)
+        })
+        .while_some()
+        .collect();
+    let mut kept = Vec::with_capacity(results.len());
+    for r in results {
+        kept.extend(r?);
+    }
+    Ok(kept)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +181,30 @@ mod tests {
         assert_eq!(s.mean_ms, 4.5);
         assert_eq!(s.median_ms, 3.5);
         assert_eq!((s.min_ms, s.max_ms), (1.0, 10.0));
+    }
+
+    #[test]
+    fn a_table_cut_short_runs_nothing_more_and_counts_only_finished_trials() {
+        let cancel = AtomicBool::new(false);
+        let started = AtomicU64::new(0);
+        let progress = Progress::new(1_000_000, None);
+        // Trials 0..10 finish; trial 10 is "stopped" and sets the flag for the rest.
+        let kept = run_trials(1_000_000, &cancel, &progress, |i| {
+            started.fetch_add(1, Ordering::Relaxed);
+            if i >= 10 {
+                cancel.store(true, Ordering::Relaxed);
+                return Ok(None);
+            }
+            Ok(Some(i))
+        })
+        .unwrap();
+        assert!(kept.iter().all(|&i| i < 10), "{kept:?}");
+        // Trials started before the flag was seen, at most a few per worker thread.
+        assert!(started.load(Ordering::Relaxed) < 1_000, "{started:?}");
+        let s = Summary::of_planned(&[(true, 1.0)], 100);
+        assert_eq!((s.trials, s.planned), (1, 100));
+        let none = serde_json::to_value(Summary::of_planned(&[], 5)).unwrap();
+        assert_eq!(none["success_rate"], serde_json::Value::Null);
+        assert_eq!(none["planned"], 5);
     }
 }

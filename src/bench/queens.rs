@@ -6,8 +6,7 @@ use super::{Progress, Summary};
 use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{QueensJob, QueensReport, QueensTask};
-use crate::solve::{Budget, NoObserver};
-use rayon::prelude::*;
+use crate::solve::{Budget, NoObserver, Stop};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -55,40 +54,36 @@ pub fn table(
     let mut rows = Vec::new();
     for &n in ns {
         for algo in REPORT_ALGORITHMS {
-            let results: Vec<Result<(bool, f64), JobError>> = (0..trials)
-                .into_par_iter()
-                .map(|i| {
-                    let params = if algo == "backtracking" {
-                        vec![]
-                    } else {
-                        vec![("heuristic".to_string(), heuristic.to_string())]
-                    };
-                    let job = QueensJob {
-                        n,
-                        seed: seed + i,
-                        budget: Budget::unlimited().with_time(time_limit),
-                        threads: Some(1),
-                        task: QueensTask::Solve {
-                            algorithm: algo.to_string(),
-                            params,
-                        },
-                    };
-                    let r = match job.run(cancel, &mut NoObserver) {
-                        Ok(QueensReport::Solve(r)) => Ok((r.found, r.elapsed_ms)),
-                        Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
-                        Err(e) => Err(e),
-                    };
-                    progress.tick();
-                    r
-                })
-                .collect();
-            let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+            let results = super::run_trials(trials, cancel, &progress, |i| {
+                let params = if algo == "backtracking" {
+                    vec![]
+                } else {
+                    vec![("heuristic".to_string(), heuristic.to_string())]
+                };
+                let job = QueensJob {
+                    n,
+                    seed: seed + i,
+                    budget: Budget::unlimited().with_time(time_limit),
+                    threads: Some(1),
+                    task: QueensTask::Solve {
+                        algorithm: algo.to_string(),
+                        params,
+                    },
+                };
+                match job.run(cancel, &mut NoObserver) {
+                    Ok(QueensReport::Solve(r)) => {
+                        Ok((r.stop != Stop::Cancelled).then_some((r.found, r.elapsed_ms)))
+                    }
+                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                    Err(e) => Err(e),
+                }
+            })?;
             let doc = DOCUMENT.iter().find(|d| d.0 == n && d.1 == algo);
             rows.push(QueensRow {
                 algorithm: algo.to_string(),
                 n,
                 heuristic: heuristic.to_string(),
-                summary: Summary::of(&results),
+                summary: Summary::of_planned(&results, trials),
                 document_mean_ms: doc.map(|d| d.2 * 1e3),
                 document_success_rate: doc.map(|d| d.3),
             });
@@ -261,29 +256,27 @@ pub fn course(
     let mut rows = Vec::new();
     for &n in ns {
         for c in &all {
-            let results: Vec<Result<(bool, f64, u64), JobError>> = (0..runs(c))
-                .into_par_iter()
-                .map(|i| {
-                    let job = QueensJob {
-                        n,
-                        seed: seed + i,
-                        budget: Budget::unlimited().with_time(time_limit),
-                        threads: Some(1),
-                        task: QueensTask::Solve {
-                            algorithm: c.algorithm.to_string(),
-                            params: c.params.clone(),
-                        },
-                    };
-                    let r = match job.run(cancel, &mut NoObserver) {
-                        Ok(QueensReport::Solve(r)) => Ok((r.found, r.elapsed_ms, r.counters.nodes)),
-                        Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
-                        Err(e) => Err(e),
-                    };
-                    progress.tick();
-                    r
-                })
-                .collect();
-            let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+            let results = super::run_trials(runs(c), cancel, &progress, |i| {
+                let job = QueensJob {
+                    n,
+                    seed: seed + i,
+                    budget: Budget::unlimited().with_time(time_limit),
+                    threads: Some(1),
+                    task: QueensTask::Solve {
+                        algorithm: c.algorithm.to_string(),
+                        params: c.params.clone(),
+                    },
+                };
+                match job.run(cancel, &mut NoObserver) {
+                    Ok(QueensReport::Solve(r)) => Ok((r.stop != Stop::Cancelled).then_some((
+                        r.found,
+                        r.elapsed_ms,
+                        r.counters.nodes,
+                    ))),
+                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                    Err(e) => Err(e),
+                }
+            })?;
             let timed: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
             let steps =
                 results.iter().map(|r| r.2 as f64).sum::<f64>() / results.len().max(1) as f64;
@@ -296,7 +289,7 @@ pub fn course(
                     .join(" "),
                 n,
                 deterministic: c.deterministic(),
-                summary: Summary::of(&timed),
+                summary: Summary::of_planned(&timed, runs(c)),
                 mean_steps: steps,
             });
         }

@@ -122,11 +122,54 @@ fn finish(
     ran_out: &AtomicBool,
 ) -> Result<ExitCode, CliError> {
     if ran_out.load(Ordering::Relaxed) {
-        note!("searchlab: --total-time ran out; the table covers the trials that ran to the end");
+        note!(
+            "searchlab: --total-time ran out; each row counts only its trials that ran to the end"
+        );
     } else if cancelled {
-        note!("searchlab: cancelled; the table covers the trials that ran to the end");
+        note!("searchlab: cancelled; each row counts only its trials that ran to the end");
     }
     print(table, json)
+}
+
+/// The trials a row counts: `37 of 100` when the table was cut short.
+fn ran(s: &bench::Summary) -> String {
+    if s.trials == s.planned {
+        s.trials.to_string()
+    } else {
+        format!("{} of {}", s.trials, s.planned)
+    }
+}
+
+/// A figure of a row, `-` when no trial of it ran to its end.
+fn fig(s: &bench::Summary, x: f64, decimals: usize) -> String {
+    if s.trials == 0 {
+        "-".into()
+    } else {
+        format!("{x:.decimals$}")
+    }
+}
+
+/// A row's success rate, `-` when no trial of it ran to its end.
+fn rate(s: &bench::Summary) -> String {
+    if s.trials == 0 {
+        "-".into()
+    } else {
+        pct(s.success_rate)
+    }
+}
+
+/// What the last line of a table cut short says.
+fn cut_note(
+    summaries: impl Iterator<Item = bench::Summary>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if summaries.into_iter().any(|s| s.trials < s.planned) {
+        writeln!(
+            out,
+            "cut short: \"37 of 100\" trials means 37 ran to their end; the others were stopped or never started and are left out of every figure (-: none ran)"
+        )?;
+    }
+    Ok(())
 }
 
 /// `searchlab knight bench …`.
@@ -285,23 +328,24 @@ impl Render for CourseTable {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{:<46} {:>5} {:>7} {:>8} {:>11} {:>11} {:>14}",
+            "{:<46} {:>5} {:>11} {:>8} {:>11} {:>11} {:>14}",
             "algorithm", "n", "trials", "success", "mean ms", "median ms", "mean steps"
         )?;
         for r in &self.rows {
             let s = &r.summary;
             writeln!(
                 out,
-                "{:<46} {:>5} {:>7} {:>8} {:>11.3} {:>11.3} {:>14.0}",
+                "{:<46} {:>5} {:>11} {:>8} {:>11} {:>11} {:>14}",
                 r.label,
                 r.n,
-                s.trials,
-                pct(s.success_rate),
-                s.mean_ms,
-                s.median_ms,
-                r.mean_steps
+                ran(s),
+                rate(s),
+                fig(s, s.mean_ms, 3),
+                fig(s, s.median_ms, 3),
+                fig(s, r.mean_steps, 0)
             )?;
         }
+        cut_note(self.rows.iter().map(|r| r.summary.clone()), out)?;
         writeln!(
             out,
             "each trial within {:?}; trial i uses seed {} + i; CSP backtracking with leftmost ties draws no random numbers, so it runs once per n\n\
@@ -366,7 +410,7 @@ impl Render for Trials {
     fn text(&self, t: &mut dyn Write) -> io::Result<()> {
         writeln!(
             t,
-            "{:<12} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10} {:>10} {:>6} {:>6} {:>8}",
+            "{:<12} {:>6} {:>11} {:>8} {:>10} {:>10} {:>10} {:>10} {:>6} {:>6} {:>8}",
             "algorithm",
             "board",
             "trials",
@@ -384,20 +428,21 @@ impl Render for Trials {
             let or_dash = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("-".to_string(), f);
             writeln!(
                 t,
-                "{:<12} {:>6} {:>7} {:>8} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>6} {:>6} {:>8}",
+                "{:<12} {:>6} {:>11} {:>8} {:>10} {:>10} {:>10} {:>10} {:>6} {:>6} {:>8}",
                 r.algorithm,
                 r.board,
-                s.trials,
-                pct(s.success_rate),
-                s.mean_ms,
-                s.median_ms,
-                s.min_ms,
-                s.max_ms,
+                ran(s),
+                rate(s),
+                fig(s, s.mean_ms, 2),
+                fig(s, s.median_ms, 2),
+                fig(s, s.min_ms, 2),
+                fig(s, s.max_ms, 2),
                 or_dash(r.best_batch_rate, &pct),
                 or_dash(r.worst_batch_rate, &pct),
                 or_dash(r.mean_generations, &|g| format!("{g:.1}"))
             )?;
         }
+        cut_note(self.rows.iter().map(|r| r.summary.clone()), t)?;
         writeln!(
             t,
             "best / worst: the highest and lowest success rate over whole batches of 10 trials (- with fewer than 10); gens: mean generations of the successful trials (- when none succeeded)"
@@ -638,7 +683,7 @@ impl Render for QueensTable {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{:<14} {:>4} {:>7} {:>8} {:>11} {:>11} {:>11} {:>13} {:>12}",
+            "{:<14} {:>4} {:>11} {:>8} {:>11} {:>11} {:>11} {:>13} {:>12}",
             "algorithm",
             "n",
             "trials",
@@ -653,19 +698,20 @@ impl Render for QueensTable {
             let s = &r.summary;
             writeln!(
                 out,
-                "{:<14} {:>4} {:>7} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>13} {:>12}",
+                "{:<14} {:>4} {:>11} {:>8} {:>11} {:>11} {:>11} {:>13} {:>12}",
                 r.algorithm,
                 r.n,
-                s.trials,
-                pct(s.success_rate),
-                s.mean_ms,
-                s.median_ms,
-                s.max_ms,
+                ran(s),
+                rate(s),
+                fig(s, s.mean_ms, 3),
+                fig(s, s.median_ms, 3),
+                fig(s, s.max_ms, 3),
                 r.document_mean_ms
                     .map_or("—".to_string(), |m| format!("{m:.3}")),
                 r.document_success_rate.map_or("—".to_string(), pct)
             )?;
         }
+        cut_note(self.rows.iter().map(|r| r.summary.clone()), out)?;
         writeln!(
             out,
             "heuristic {} (best-first, hill-climbing, cultural); trial i starts every algorithm from the placement of seed {} + i",
@@ -697,7 +743,7 @@ impl Render for MagicTable {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{:<36} {:>6} {:>7} {:>8} {:>10} {:>10} {:>11} {:>11}",
+            "{:<36} {:>6} {:>11} {:>8} {:>10} {:>10} {:>11} {:>11}",
             "ga variant",
             "order",
             "trials",
@@ -711,20 +757,20 @@ impl Render for MagicTable {
             let s = &r.summary;
             writeln!(
                 out,
-                "{:<36} {:>6} {:>7} {:>8} {:>10.3} {:>10.3} {:>11} {:>11}",
+                "{:<36} {:>6} {:>11} {:>8} {:>10} {:>10} {:>11} {:>11}",
                 r.variant,
                 r.order,
-                s.trials,
-                pct(s.success_rate),
-                s.median_ms,
-                s.max_ms,
+                ran(s),
+                rate(s),
+                fig(s, s.median_ms, 3),
+                fig(s, s.max_ms, 3),
                 r.median_generation
                     .map_or("—".to_string(), |g| format!("{g}")),
                 r.document_generation
                     .map_or("—".to_string(), |g| g.to_string()),
             )?;
         }
-        Ok(())
+        cut_note(self.rows.iter().map(|r| r.summary.clone()), out)
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {

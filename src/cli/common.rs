@@ -199,11 +199,20 @@ pub fn cancel_on_ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
+        if flag.swap(true, Ordering::Relaxed) || PRINTING.load(Ordering::Relaxed) {
             std::process::exit(130);
         }
     });
     cancel
+}
+
+/// Set once the answer is being written: from then on a Ctrl-C ends the process at once
+/// (the work it would have stopped is over; a long answer is cut where it is).
+static PRINTING: AtomicBool = AtomicBool::new(false);
+
+/// Says that the answer is being written (see [`PRINTING`]).
+pub fn printing() {
+    PRINTING.store(true, Ordering::Relaxed);
 }
 
 /// Whether a run file may be written at `path`: a new name in a folder that exists, or a

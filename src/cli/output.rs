@@ -35,6 +35,7 @@ pub fn of(report: &Report) -> &dyn Render {
 /// Writes `result` to standard output as text or JSON; the exit status says whether it
 /// succeeded.
 pub fn print(result: &dyn Render, json: bool) -> Result<ExitCode, CliError> {
+    super::common::printing();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let written = if json {

@@ -4,7 +4,7 @@
 use super::CliError;
 use super::common::{cancel_on_ctrl_c, params, parse_board, parse_duration, start_square};
 use super::knight::{grid, square_label};
-use super::output::{ParamMap, RowCols, row_col};
+use super::output::{ParamMap, row_col};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::DEFAULT_CLI_STEPS;
@@ -16,7 +16,85 @@ use clap::builder::PossibleValuesParser;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// When the writing of a trace's steps must stop: the command's time limit counts from
+/// its start and covers the writing too, and the first Ctrl-C stops it as it stops the
+/// search. The rest of the output (message, answer, figures) is still written, and says
+/// how many steps were.
+struct Deadline {
+    until: Option<Instant>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Deadline {
+    fn new(time_limit: Duration, cancel: Arc<AtomicBool>) -> Deadline {
+        Deadline {
+            until: Instant::now().checked_add(time_limit),
+            cancel,
+        }
+    }
+
+    /// What stops the writing now, if anything.
+    fn passed(&self) -> Option<Stop> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Some(Stop::Cancelled)
+        } else if self.until.is_some_and(|u| Instant::now() >= u) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        }
+    }
+}
+
+/// How the writing of the steps went: how many were written of how many, and what
+/// stopped it before the end.
+#[derive(Serialize, Clone, Copy)]
+struct Written {
+    steps_written: u64,
+    writing_stopped: Option<Stop>,
+}
+
+impl Written {
+    /// The line a text trace ends its steps with when they were not all written.
+    fn note(&self, held: usize) -> Option<String> {
+        let why = match self.writing_stopped? {
+            Stop::Cancelled => "you pressed Ctrl-C",
+            _ => "the time limit, which covers the writing too, ran out",
+        };
+        Some(format!(
+            "(writing stopped after {} of the {} recorded: {why})",
+            super::super::run::trace::steps(self.steps_written as usize),
+            super::super::run::trace::steps(held)
+        ))
+    }
+}
+
+/// Writes the `count` steps (`write_next` writes the next one) until they end or
+/// `deadline` passes, checked every 1,024.
+fn write_steps(
+    count: usize,
+    deadline: &Deadline,
+    mut write_next: impl FnMut() -> io::Result<()>,
+) -> io::Result<Written> {
+    let mut written = Written {
+        steps_written: 0,
+        writing_stopped: None,
+    };
+    while (written.steps_written as usize) < count {
+        if written.steps_written.is_multiple_of(1024)
+            && let Some(stop) = deadline.passed()
+        {
+            written.writing_stopped = Some(stop);
+            break;
+        }
+        write_next()?;
+        written.steps_written += 1;
+    }
+    Ok(written)
+}
 
 /// What both trace commands take besides their puzzle's instance and algorithm.
 #[derive(Args, Debug)]
@@ -90,13 +168,14 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
         limit: a.trace.limit,
     };
     let cancel = cancel_on_ctrl_c();
+    let deadline = Deadline::new(a.trace.time_limit, cancel.clone());
     let trace = job.run(&cancel)?;
     let success = trace.found && (trace.job.algorithm != "count" || trace.complete);
     write(success, |out| {
         if a.trace.json {
-            knight_json(out, &trace)
+            knight_json(out, &trace, &deadline)
         } else {
-            knight_text(out, &trace)
+            knight_text(out, &trace, &deadline)
         }
     })
 }
@@ -116,12 +195,13 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
         limit: a.trace.limit,
     };
     let cancel = cancel_on_ctrl_c();
+    let deadline = Deadline::new(a.trace.time_limit, cancel.clone());
     let trace = job.run(&cancel)?;
     write(trace.found, |out| {
         if a.trace.json {
-            queens_json(out, &trace)
+            queens_json(out, &trace, &deadline)
         } else {
-            queens_text(out, &trace)
+            queens_text(out, &trace, &deadline)
         }
     })
 }
@@ -149,7 +229,7 @@ fn param_list(params: &[(String, String)]) -> String {
     format!(" ({})", p.join(", "))
 }
 
-fn knight_text(out: &mut dyn Write, t: &KnightTrace) -> io::Result<()> {
+fn knight_text(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io::Result<()> {
     let (cols, rows) = (t.board.cols(), t.board.rows());
     let from = if t.start == u32::MAX {
         "every square".to_string()
@@ -166,9 +246,16 @@ fn knight_text(out: &mut dyn Write, t: &KnightTrace) -> io::Result<()> {
     )?;
     let width = t.steps.len().to_string().len();
     let mut teller = t.teller();
-    for (i, step) in t.steps.iter().enumerate() {
-        let (line, _) = teller.tell(step, false);
-        writeln!(out, "{:>width$}  {line}", i + 1)?;
+    let mut steps = t.steps.iter().enumerate();
+    let written = write_steps(t.steps.len(), deadline, || match steps.next() {
+        Some((i, step)) => {
+            let (line, _) = teller.tell(step, false);
+            writeln!(out, "{:>width$}  {line}", i + 1)
+        }
+        None => Ok(()),
+    })?;
+    if let Some(note) = written.note(t.steps.len()) {
+        writeln!(out, "{note}")?;
     }
     writeln!(out)?;
     writeln!(out, "{}", t.message)?;
@@ -203,7 +290,10 @@ struct KnightJsonTail<'a> {
     message: &'a str,
     elapsed_ms: f64,
     stats: &'a Counters,
-    path: RowCols<'a>,
+    path: DeadlinePath<'a>,
+    /// Whether the path was cut when the deadline passed (declared after `path`: read once
+    /// the path is written).
+    path_cut: PathCut<'a>,
 }
 
 #[derive(Serialize)]
@@ -212,26 +302,93 @@ struct BoardJson {
     rows: u32,
 }
 
-/// Writes `{"steps":[...], ...tail}` with the steps streamed, one object each.
+/// Writes `{"steps":[...], "steps_written":K, "writing_stopped":STOP|null, ...tail}` with
+/// the steps streamed, one object each, until they end or `deadline` passes.
 fn json_object(
     out: &mut dyn Write,
-    steps: impl Iterator<Item = serde_json::Value>,
+    (count, steps): (usize, impl Iterator<Item = serde_json::Value>),
     tail: &impl Serialize,
+    deadline: &Deadline,
 ) -> io::Result<()> {
     write!(out, "{{\"steps\":[")?;
-    for (i, step) in steps.enumerate() {
-        if i > 0 {
-            write!(out, ",")?;
+    let mut steps = steps.enumerate();
+    let written = write_steps(count, deadline, || match steps.next() {
+        Some((i, step)) => {
+            if i > 0 {
+                write!(out, ",")?;
+            }
+            serde_json::to_writer(&mut *out, &step).map_err(io::Error::from)
         }
-        serde_json::to_writer(&mut *out, &step)?;
-    }
+        None => Ok(()),
+    })?;
     write!(out, "],")?;
-    let tail = serde_json::to_string(tail)?;
-    writeln!(out, "{}", tail.strip_prefix('{').unwrap_or(&tail))
+    let written = serde_json::to_string(&written)?;
+    write!(out, "{},", &written[1..written.len() - 1])?;
+    // The tail's own `{` is dropped: its fields continue this object.
+    let mut rest = SkipFirst {
+        out: &mut *out,
+        skipped: false,
+    };
+    serde_json::to_writer(&mut rest, tail)?;
+    writeln!(out)
 }
 
-fn knight_json(out: &mut dyn Write, t: &KnightTrace) -> io::Result<()> {
+/// A writer that drops the first byte written to it.
+struct SkipFirst<'a> {
+    out: &'a mut dyn Write,
+    skipped: bool,
+}
+
+impl Write for SkipFirst<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.skipped && !buf.is_empty() {
+            self.skipped = true;
+            return self.out.write(&buf[1..]).map(|n| n + 1);
+        }
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A knight's path as `[[row, col], ...]`, streamed until it ends or the deadline passes
+/// (then `"path_cut"`, the field after it, is true).
+struct DeadlinePath<'a> {
+    cols: u32,
+    path: &'a [crate::puzzle::knight::Square],
+    deadline: &'a Deadline,
+    cut: &'a std::cell::Cell<bool>,
+}
+
+impl Serialize for DeadlinePath<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        for (i, &sq) in self.path.iter().enumerate() {
+            if i % 4096 == 4095 && self.deadline.passed().is_some() {
+                self.cut.set(true);
+                break;
+            }
+            seq.serialize_element(&row_col(self.cols, sq))?;
+        }
+        seq.end()
+    }
+}
+
+/// Whether the path before it was cut: read after the path is written.
+struct PathCut<'a>(&'a std::cell::Cell<bool>);
+
+impl Serialize for PathCut<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(self.0.get())
+    }
+}
+
+fn knight_json(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io::Result<()> {
     let cols = t.board.cols();
+    let path_cut = std::cell::Cell::new(false);
     let tail = KnightJsonTail {
         board: BoardJson {
             cols,
@@ -250,23 +407,30 @@ fn knight_json(out: &mut dyn Write, t: &KnightTrace) -> io::Result<()> {
         message: &t.message,
         elapsed_ms: t.elapsed_ms,
         stats: &t.counters,
-        path: RowCols {
+        path: DeadlinePath {
             cols,
             path: &t.path,
+            deadline,
+            cut: &path_cut,
         },
+        path_cut: PathCut(&path_cut),
     };
     let mut teller = t.teller();
     json_object(
         out,
-        (t.steps.iter()).map(|step| teller.tell(step, true).1.unwrap_or_default()),
+        (
+            t.steps.len(),
+            (t.steps.iter()).map(|step| teller.tell(step, true).1.unwrap_or_default()),
+        ),
         &tail,
+        deadline,
     )
 }
 
 /// Boards up to this many columns are drawn in text output.
 const MAX_DRAWN_N: u64 = 40;
 
-fn queens_text(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
+fn queens_text(out: &mut dyn Write, t: &QueensTrace, deadline: &Deadline) -> io::Result<()> {
     writeln!(
         out,
         "{} {}, {}{}, seed {}",
@@ -279,9 +443,16 @@ fn queens_text(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
     let held = &t.recorder;
     let width = held.len().to_string().len();
     let mut teller = t.teller();
-    for (i, step) in held.iter().enumerate() {
-        let (line, _) = teller.tell(&step, false);
-        writeln!(out, "{:>width$}  {line}", i + 1)?;
+    let mut steps = held.iter().enumerate();
+    let written = write_steps(held.len(), deadline, || match steps.next() {
+        Some((i, step)) => {
+            let (line, _) = teller.tell(&step, false);
+            writeln!(out, "{:>width$}  {line}", i + 1)
+        }
+        None => Ok(()),
+    })?;
+    if let Some(note) = written.note(held.len()) {
+        writeln!(out, "{note}")?;
     }
     writeln!(out)?;
     writeln!(out, "{}", t.message)?;
@@ -324,7 +495,7 @@ struct QueensJsonTail<'a> {
     rows: &'a [u32],
 }
 
-fn queens_json(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
+fn queens_json(out: &mut dyn Write, t: &QueensTrace, deadline: &Deadline) -> io::Result<()> {
     let tail = QueensJsonTail {
         n: t.job.n,
         algorithm: &t.job.algorithm,
@@ -343,7 +514,11 @@ fn queens_json(out: &mut dyn Write, t: &QueensTrace) -> io::Result<()> {
     let mut teller = t.teller();
     json_object(
         out,
-        (t.recorder.iter()).map(|step| teller.tell(&step, true).1.unwrap_or_default()),
+        (
+            t.recorder.len(),
+            (t.recorder.iter()).map(|step| teller.tell(&step, true).1.unwrap_or_default()),
+        ),
         &tail,
+        deadline,
     )
 }

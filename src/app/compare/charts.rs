@@ -348,7 +348,11 @@ fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
         }
         ui.label(s.trials.to_string());
         ui.label(s.successes.to_string());
-        ui.label(format!("{:.0} %", 100.0 * s.success_rate));
+        ui.label(if s.trials == 0 {
+            "—".into()
+        } else {
+            format!("{:.0} %", 100.0 * s.success_rate)
+        });
         for v in [s.mean_ms, s.median_ms, s.min_ms, s.max_ms] {
             ui.label(if s.trials == 0 {
                 "—".into()

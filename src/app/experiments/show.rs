@@ -74,8 +74,21 @@ pub(super) fn ms(ms: f64, hide: bool) -> String {
 }
 
 pub(super) fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
-    ui.label(s.trials.to_string());
+    // A table cut short counts only the trials that ended: "37 of 100", and no figure
+    // where none did.
+    if s.trials == s.planned {
+        ui.label(s.trials.to_string());
+    } else {
+        ui.label(format!("{} of {}", s.trials, s.planned))
+            .on_hover_text("Stopped before every trial ended: the figures count only the trials that ran to their end");
+    }
     ui.label(s.successes.to_string());
+    if s.trials == 0 {
+        for _ in 0..5 {
+            ui.label("—");
+        }
+        return;
+    }
     ui.label(format!("{:.0} %", 100.0 * s.success_rate));
     ui.label(ms(s.mean_ms, hide));
     ui.label(ms(s.median_ms, hide));
@@ -150,7 +163,11 @@ pub(super) fn success_bars(ui: &mut Ui, rows: &[TrialsRow]) {
         .iter()
         .map(|r| {
             let rate = 100.0 * r.summary.success_rate;
-            let value = format!("{rate:.0} %");
+            let value = if r.summary.trials == 0 {
+                "—".to_string()
+            } else {
+                format!("{rate:.0} %")
+            };
             Row {
                 name: knight_name(&r.algorithm).to_string(),
                 colour: Color32::from_rgb(90, 170, 255),
@@ -177,14 +194,12 @@ pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
             .and_then(|s| s.parse::<f64>().ok())
             .unwrap_or(0.0)
     };
-    let success: Vec<[f64; 2]> = rows
-        .iter()
+    // A size none of whose trials ended has no point.
+    let ran = || rows.iter().filter(|r| r.summary.trials > 0);
+    let success: Vec<[f64; 2]> = ran()
         .map(|r| [side_of(r), 100.0 * r.summary.success_rate])
         .collect();
-    let time: Vec<[f64; 2]> = rows
-        .iter()
-        .map(|r| [side_of(r), r.summary.mean_ms])
-        .collect();
+    let time: Vec<[f64; 2]> = ran().map(|r| [side_of(r), r.summary.mean_ms]).collect();
     // Side by side where both fit at 200 points or more, else one above the other.
     let plots = ui.horizontal_wrapped(|ui| {
         let avail = ui.available_width();
@@ -426,7 +441,7 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
         }
     }
     let value = |r: &CourseRow| match metric {
-        Metric::SuccessRate => Some(100.0 * r.summary.success_rate),
+        Metric::SuccessRate if r.summary.trials > 0 => Some(100.0 * r.summary.success_rate),
         // Only runs that ended count: none ended, no figure.
         Metric::Time if r.summary.trials > 0 => Some(r.summary.mean_ms.max(1e-3).log10()),
         Metric::Steps if r.summary.trials > 0 => Some(r.mean_steps.max(1.0).log10()),

@@ -254,8 +254,9 @@ pub fn solve_traced<T: Sink<QueenStep>>(
         };
         if let Some(stop) = placed {
             // Cut short mid-placement: there is no whole placement to report, except to a
-            // trace, which shows the rows drawn so far.
-            let rows = if stop == Stop::StepLimit {
+            // trace, which shows the rows drawn so far (its replay ends there, whatever
+            // stopped it: its limit, the clock or the cancel flag).
+            let rows = if T::ON || stop == Stop::StepLimit {
                 b.q
             } else {
                 Vec::new()
