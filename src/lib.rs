@@ -7,6 +7,7 @@
 pub mod app;
 pub mod bench;
 pub mod cli;
+pub mod files;
 #[warn(missing_docs)]
 pub mod puzzle;
 pub mod run;

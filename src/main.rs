@@ -22,9 +22,29 @@ fn main() -> ExitCode {
         .mut_subcommand("magic", |k| {
             k.mut_subcommand("solve", |s| s.after_help(list(MAGIC_ALGORITHMS)))
         });
-    let cli = match Cli::from_arg_matches(&command.get_matches()) {
+    let matches = match command.try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return clap_exit(e),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => return clap_exit(e),
     };
     searchlab::cli::main(cli)
+}
+
+/// Prints clap's help, version or usage error as clap would, but with the exit status
+/// saying whether it could be written: help to a full disk is an error (exit 1), not a
+/// silent success.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::Write;
+    let code = e.exit_code();
+    let printed = e.print().and_then(|()| std::io::stdout().flush());
+    match printed {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("searchlab: cannot write the output: {err}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(code.clamp(0, 255) as u8),
+    }
 }

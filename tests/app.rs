@@ -1220,6 +1220,33 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     h.get_by_label("Save").click();
     h.run();
     let file = searchlab::run::file::RunFile::load(&path).expect("the file was written");
+    // A link or a device as the target: refused with the reason, left as it was.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ron");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        for (target, why) in [
+            (link.to_str().unwrap(), "symbolic link"),
+            ("/dev/null", "not a regular file"),
+        ] {
+            h.get_by_label("💾 Save run…").click();
+            h.run();
+            set_text(&mut h, "File", target);
+            h.get_by_label("Save").click();
+            h.run();
+            h.get_by_label_contains(why);
+            h.get_by_label("Cancel").click();
+            h.run();
+        }
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        std::fs::remove_file(&link).unwrap();
+    }
     match &file.report {
         searchlab::run::Report::Knight(searchlab::run::KnightReport::Solve(r)) => {
             assert_eq!(r.path, tour)
@@ -1258,8 +1285,22 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     h.run();
     set_text(&mut h, "File", dir.join("bad.ron").to_str().unwrap());
     h.get_by_label("Open").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
     h.get_by_label_contains("the run file is damaged");
+    // A pipe where a run file should be: refused at once, the window going on.
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            set_text(&mut h, "File", fifo.to_str().unwrap());
+            h.get_by_label("Open").click();
+            step_until_idle(&mut h, Duration::from_secs(10));
+            h.run();
+            h.get_by_label_contains("not a regular file");
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -327,3 +327,156 @@ fn a_stopped_sweep_gives_no_figure_for_squares_it_did_not_finish() {
         "no 8x8 count finishes in 200 ms: {stdout}"
     );
 }
+
+/// The budgets and memory of the largest accepted inputs found past their limits before:
+/// each stops within its time limit (plus the slack) and under 2 GiB, and says what it did.
+#[test]
+fn the_stages_that_overran_before_keep_their_budget() {
+    let cases: &[(&[&str], u64, &str)] = &[
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "1000x1000",
+                "--algo",
+                "level3",
+                "--param",
+                "population=268",
+                "--time-limit",
+                "1s",
+            ],
+            1000,
+            "time limit",
+        ),
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "1000x1000",
+                "--algo",
+                "level2",
+                "--param",
+                "population=268",
+                "--time-limit",
+                "1s",
+            ],
+            1000,
+            "time limit",
+        ),
+        (
+            &[
+                "queens",
+                "count",
+                "--n",
+                "31",
+                "--threads",
+                "1024",
+                "--time-limit",
+                "1s",
+            ],
+            1000,
+            "incomplete",
+        ),
+        // Many threads asked for a small count: it still counts, at once.
+        (
+            &[
+                "queens",
+                "count",
+                "--n",
+                "8",
+                "--threads",
+                "1024",
+                "--time-limit",
+                "300ms",
+            ],
+            300,
+            "92 solutions",
+        ),
+        // A 1×N board has no tour: the theorem answers before any board copy is made.
+        (
+            &[
+                "knight",
+                "search",
+                "--board",
+                "1x100000000",
+                "--strategy",
+                "dfs",
+                "--nodes",
+                "100",
+                "--time-limit",
+                "300ms",
+            ],
+            300,
+            "no tour",
+        ),
+        // The deepest path on the largest board: eight bytes a square of search stack.
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "10000x10000",
+                "--algo",
+                "backtrack-warnsdorff",
+                "--time-limit",
+                "20s",
+            ],
+            20_000,
+            "tour",
+        ),
+    ];
+    for (args, limit_ms, says) in cases {
+        let Watched {
+            code,
+            stdout,
+            wall,
+            peak_rss,
+        } = watch(args, Duration::from_secs(60));
+        assert!(
+            wall <= Duration::from_millis(*limit_ms) + SLACK,
+            "{args:?} took {wall:?}"
+        );
+        assert!(peak_rss < 2 << 30, "{args:?} used {peak_rss} bytes");
+        assert!(matches!(code, 0 | 1), "{args:?} exited {code}");
+        assert!(stdout.contains(says), "{args:?}: {stdout}");
+    }
+}
+
+/// The tree search's memory check agrees with what it uses: a node limit is refused when
+/// its nodes cannot fit in 2 GiB, and one accepted uses no more than the check counted.
+#[test]
+fn the_tree_search_uses_what_its_check_counts() {
+    let (code, _, stderr) = searchlab(&[
+        "knight",
+        "search",
+        "--board",
+        "8x8",
+        "--strategy",
+        "bfs",
+        "--nodes",
+        "100000000",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("2 GiB"), "{stderr}");
+    // 20 million nodes of 8x8: 24 bytes each by the check, 480 MB.
+    let Watched { peak_rss, .. } = watch(
+        &[
+            "knight",
+            "search",
+            "--board",
+            "8x8",
+            "--strategy",
+            "bfs",
+            "--nodes",
+            "20000000",
+        ],
+        Duration::from_secs(60),
+    );
+    let counted = 20_000_000 * 24;
+    assert!(
+        peak_rss < counted + (64 << 20),
+        "{peak_rss} bytes used, {counted} counted"
+    );
+}

@@ -231,9 +231,11 @@ fn replay_refuses_a_damaged_file_and_a_doctored_answer() {
     );
     r.rows = vec![0, 5, 7, 2, 6, 3, 1, 4];
     file.save(&path).unwrap();
+    // A run that repeats exactly: the file is damaged (exit 2), not the answer different.
     let (code, _, stderr) = searchlab(&["replay", p]);
-    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("differs from the saved run"), "{stderr}");
+    assert!(stderr.contains("damaged"), "{stderr}");
 
     // Damaged: exit 2 and what is wrong.
     std::fs::write(

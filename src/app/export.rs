@@ -97,51 +97,48 @@ fn write_region(
     ))
 }
 
-/// Readies `path` for a file: refuses an empty name or a folder, makes the folder it is in.
+/// Readies `path` for a file: makes the folder it is in, then checks that nothing but a
+/// new name or a regular file is there (see [`crate::files::check_target`]).
 pub fn prepare_file(path: &Path) -> Result<(), AppError> {
     if path.as_os_str().is_empty() {
         return Err("give a file name".into());
     }
-    if path.is_dir() {
-        return Err(format!("{} is a folder; give a file name", path.display()).into());
-    }
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
         std::fs::create_dir_all(dir).map_err(|e| {
             AppError::File(format!("cannot make the folder {}: {e}", dir.display()))
         })?;
     }
-    Ok(())
+    crate::files::check_target(path).map_err(AppError::File)
 }
 
 /// Writes `text` (a CSV table) to `path`; says where, or why not.
 pub fn write_text(path: &Path, text: &str) -> Result<String, AppError> {
     prepare_file(path)?;
-    std::fs::write(path, text)
+    crate::files::write_bytes(path, text.as_bytes())
         .map(|()| format!("wrote {}", path.display()))
-        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))
+        .map_err(AppError::File)
 }
 
 /// Writes `image` as an 8-bit RGBA PNG, making the folder if needed.
 pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), AppError> {
     prepare_file(path)?;
-    let file = std::fs::File::create(path)
-        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))?;
-    let mut encoder = png::Encoder::new(
-        std::io::BufWriter::new(file),
-        image.width() as u32,
-        image.height() as u32,
-    );
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
     let data: Vec<u8> = image
         .pixels
         .iter()
         .flat_map(|c| c.to_srgba_unmultiplied())
         .collect();
-    encoder
-        .write_header()
-        .and_then(|mut w| w.write_image_data(&data))
-        .map_err(|e| AppError::File(format!("cannot write {}: {e}", path.display())))
+    crate::files::write_atomic(path, |out| {
+        let mut encoder = png::Encoder::new(out, image.width() as u32, image.height() as u32);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .write_header()
+            .and_then(|mut w| w.write_image_data(&data))
+            .map_err(std::io::Error::other)
+    })
+    .map_err(AppError::File)
 }
 
 /// Fitness (or conflicts) per generation as CSV.

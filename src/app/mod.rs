@@ -25,6 +25,7 @@ pub mod view;
 pub mod widgets;
 
 use crate::app::error::AppError;
+use crate::run::file::{RunFile, RunFileError};
 use compare::{CompareSettings, CompareView};
 use experiments::{ExperimentSettings, ExperimentsView};
 use knight::{KnightSettings, KnightView};
@@ -120,6 +121,11 @@ pub struct SearchLabApp {
     /// The save or open dialog, and why its last attempt failed.
     pub dialog: Option<Dialog>,
     dialog_error: Option<String>,
+    /// A run file being read off the UI thread (a large one takes seconds), and where.
+    reading: Option<(
+        PathBuf,
+        std::sync::mpsc::Receiver<Result<RunFile, RunFileError>>,
+    )>,
     /// Where saved runs and exports go by default (`$SEARCHLAB_RUNS`, else
     /// `~/searchlab-runs`).
     pub files_dir: PathBuf,
@@ -189,6 +195,7 @@ impl SearchLabApp {
             lessons: lessons::Lessons::default(),
             dialog: None,
             dialog_error: None,
+            reading: None,
             files_dir: runs::runs_dir(),
             regions: Vec::new(),
             export_result: Default::default(),
@@ -260,7 +267,7 @@ impl SearchLabApp {
 
     /// Whether any view has work under way.
     pub fn is_running(&self) -> bool {
-        self.views().iter().any(|(_, v)| v.is_running())
+        self.reading.is_some() || self.views().iter().any(|(_, v)| v.is_running())
     }
 
     /// Reads every view's background work, on show or not, before anything is drawn: a
@@ -335,11 +342,17 @@ impl SearchLabApp {
         ctx: &egui::Context,
         path: &std::path::Path,
     ) -> Result<(), AppError> {
-        let file = crate::run::file::RunFile::load(path)?;
+        let file = RunFile::load(path)?;
+        self.show_run_file(ctx, &file)
+    }
+
+    /// Shows a run file read already: its puzzle's view runs it again with the same seed.
+    fn show_run_file(&mut self, ctx: &egui::Context, file: &RunFile) -> Result<(), AppError> {
+        file.check()?;
         let opened = self
             .views_mut()
             .into_iter()
-            .find_map(|(tab, view)| view.open_run(ctx, &file).map(|r| r.map(|()| tab)));
+            .find_map(|(tab, view)| view.open_run(ctx, file).map(|r| r.map(|()| tab)));
         self.tab =
             opened.unwrap_or_else(|| Err("no view of this app shows this kind of run".into()))?;
         self.notice = None;
@@ -403,6 +416,7 @@ impl SearchLabApp {
             DialogAction::Close => {
                 self.dialog = None;
                 self.dialog_error = None;
+                self.reading = None;
             }
             DialogAction::Save(path) => match self.save_run(&path) {
                 Ok(()) => {
@@ -411,13 +425,54 @@ impl SearchLabApp {
                 }
                 Err(e) => self.dialog_error = Some(e.to_string()),
             },
-            DialogAction::Open(path) => match self.open_run(ctx, &path) {
-                Ok(()) => {
-                    self.dialog = None;
-                    self.dialog_error = None;
+            DialogAction::Open(path) if self.reading.is_none() => {
+                // Read on a thread of its own: the window goes on while a large file is
+                // read, and a file that could block never blocks it.
+                let (tx, rx) = std::sync::mpsc::channel();
+                let (from, repaint) = (path.clone(), ctx.clone());
+                let spawned =
+                    std::thread::Builder::new()
+                        .name("open run".into())
+                        .spawn(move || {
+                            let _ = tx.send(RunFile::load(&from));
+                            repaint.request_repaint();
+                        });
+                match spawned {
+                    Ok(_) => {
+                        self.dialog_error = Some(format!("Reading {}…", path.display()));
+                        self.reading = Some((path, rx));
+                    }
+                    Err(e) => self.dialog_error = Some(format!("cannot read the file: {e}")),
                 }
-                Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
-            },
+            }
+            DialogAction::Open(_) => {}
+        }
+        self.read_run_file(ctx);
+    }
+
+    /// Shows the run file being read once it is in, or why it could not be opened.
+    fn read_run_file(&mut self, ctx: &egui::Context) {
+        let Some((path, rx)) = &self.reading else {
+            return;
+        };
+        let read = match rx.try_recv() {
+            Ok(read) => read,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err(RunFileError::Io("the file could not be read".into()))
+            }
+        };
+        let path = path.clone();
+        self.reading = None;
+        match read
+            .map_err(AppError::from)
+            .and_then(|file| self.show_run_file(ctx, &file))
+        {
+            Ok(()) => {
+                self.dialog = None;
+                self.dialog_error = None;
+            }
+            Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
         }
     }
 
@@ -732,12 +787,17 @@ pub fn run() -> eframe::Result {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(e) => log::warn!("the app icon could not be read: {e}"),
     }
-    let options = eframe::NativeOptions {
+    let mut options = eframe::NativeOptions {
         viewport,
         ..Default::default()
     };
-    let repaired = eframe::storage_dir("SearchLab")
-        .and_then(|dir| startup::repair_saved_zoom(&dir.join("app.ron")));
+    let mut repaired = None;
+    if let Some(dir) = eframe::storage_dir("SearchLab") {
+        let state = dir.join("app.ron");
+        let (elsewhere, refused) = startup::check_saved_state(&state);
+        repaired = refused.or_else(|| startup::repair_saved_zoom(&state));
+        options.persistence_path = elsewhere;
+    }
     eframe::run_native(
         "SearchLab",
         options,

@@ -19,6 +19,48 @@ pub fn icon() -> Result<egui::IconData, png::DecodingError> {
     })
 }
 
+/// The most a saved state (`app.ron`) may hold: a few kilobytes are usual.
+pub const MAX_STATE_BYTES: u64 = 16 << 20;
+
+/// Where eframe reads and writes the app's state, made safe before it does: eframe opens
+/// `app.ron` as it finds it, so one that is not a regular file (a pipe would hang the start,
+/// a device fill memory, a link be written through) or that is larger than
+/// [`MAX_STATE_BYTES`] is moved aside to `app.ron.refused` and the app starts afresh; if it
+/// cannot be moved, this run keeps its state in a new file elsewhere. Returns that path,
+/// if other than the usual one, and a sentence for the user.
+pub fn check_saved_state(path: &std::path::Path) -> (Option<std::path::PathBuf>, Option<String>) {
+    let why = match std::fs::symlink_metadata(path) {
+        Err(_) => return (None, None),
+        Ok(m) if m.file_type().is_symlink() => "is a symbolic link",
+        Ok(m) if !m.is_file() => "is not a regular file (a folder, a device or a pipe)",
+        Ok(m) if m.len() > MAX_STATE_BYTES => "is larger than a saved state can be (16 MiB)",
+        Ok(_) => return (None, None),
+    };
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(".refused");
+    let aside = std::path::PathBuf::from(aside);
+    if std::fs::symlink_metadata(&aside).is_err() && std::fs::rename(path, &aside).is_ok() {
+        return (
+            None,
+            Some(format!(
+                "The saved state {} {why}: it was moved to {} and SearchLab starts afresh.",
+                path.display(),
+                aside.display()
+            )),
+        );
+    }
+    let elsewhere =
+        std::env::temp_dir().join(format!("searchlab-state-{}.ron", std::process::id()));
+    (
+        Some(elsewhere.clone()),
+        Some(format!(
+            "The saved state {} {why} and could not be moved aside: SearchLab starts afresh and keeps this session's state in {}.",
+            path.display(),
+            elsewhere.display()
+        )),
+    )
+}
+
 /// The zoom egui allows (its own bounds for Ctrl +/−).
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.2..=5.0;
 
@@ -27,7 +69,7 @@ const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.2..=5.0;
 /// start. Such a zoom is put back to 100 %; the sentence says so. Anything unreadable is
 /// left to the usual checks.
 pub fn repair_saved_zoom(path: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::files::read_text(path, MAX_STATE_BYTES, "a saved state").ok()?;
     let mut kv: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
     let mut memory: egui::Memory = ron::from_str(kv.get("egui")?).ok()?;
     let zoom = memory.options.zoom_factor;
@@ -37,7 +79,7 @@ pub fn repair_saved_zoom(path: &std::path::Path) -> Option<String> {
     memory.options.zoom_factor = 1.0;
     kv.insert("egui".into(), ron::to_string(&memory).ok()?);
     let repaired = ron::ser::to_string_pretty(&kv, ron::ser::PrettyConfig::default()).ok()?;
-    std::fs::write(path, repaired).ok()?;
+    crate::files::write_bytes(path, repaired.as_bytes()).ok()?;
     Some(format!(
         "The saved zoom ({zoom}) was outside {}–{} and was reset to 100 %.",
         ZOOM_RANGE.start(),
@@ -47,6 +89,30 @@ pub fn repair_saved_zoom(path: &std::path::Path) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_state_that_is_no_regular_file_is_moved_aside() {
+        let dir = std::env::temp_dir().join(format!("searchlab-state-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("app.ron");
+        assert_eq!(super::check_saved_state(&path), (None, None));
+        std::fs::write(&path, "{}").unwrap();
+        assert_eq!(super::check_saved_state(&path), (None, None));
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let (elsewhere, said) = super::check_saved_state(&path);
+        assert_eq!(elsewhere, None);
+        assert!(said.unwrap().contains("moved to"));
+        assert!(std::fs::symlink_metadata(&path).is_err());
+        assert!(dir.join("app.ron.refused").exists());
+        // Moved aside once already: this run keeps its state elsewhere.
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let (elsewhere, said) = super::check_saved_state(&path);
+        assert!(elsewhere.is_some() && said.unwrap().contains("could not be moved"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_saved_zoom_out_of_range_is_put_back_to_100_percent() {
         let path = std::env::temp_dir().join(format!("searchlab-zoom-{}.ron", std::process::id()));

@@ -102,14 +102,12 @@ fn check_trials(flag: &str, trials: u64) -> Result<(), CliError> {
 /// A thread pool of `threads` workers (default: one per core).
 fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        if !(1..=MAX_THREADS).contains(&t) {
-            return Err(CliError::Input(format!(
-                "--threads {t} is out of range: from 1 to {MAX_THREADS}"
-            )));
-        }
-        pool = pool.num_threads(t);
+    if let Some(t) = threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+        return Err(CliError::Input(format!(
+            "--threads {t} is out of range: from 1 to {MAX_THREADS}"
+        )));
     }
+    pool = pool.num_threads(crate::run::worker_threads(threads));
     pool.build()
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))
 }

@@ -219,25 +219,7 @@ pub fn printing() {
 /// regular file to replace. A folder, a device, a pipe or a link is refused, since saving
 /// writes a temporary file and renames it over the target.
 pub fn check_save_target(path: &Path) -> Result<(), CliError> {
-    let refuse = |why: String| Err(CliError::Input(format!("--save {}: {why}", path.display())));
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_dir() => return refuse("that is a folder; give a file name".into()),
-        Ok(meta) if meta.file_type().is_symlink() => {
-            return refuse("that is a symbolic link; give the path of a regular file".into());
-        }
-        Ok(meta) if !meta.is_file() => {
-            return refuse(
-                "that is not a regular file (a device, a pipe or a socket); give a file name"
-                    .into(),
-            );
-        }
-        _ => {}
-    }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(parent) = parent.filter(|p| !p.is_dir()) {
-        return refuse(format!("the folder {} does not exist", parent.display()));
-    }
-    Ok(())
+    crate::files::check_target(path).map_err(|why| CliError::Input(format!("--save {why}")))
 }
 
 #[cfg(test)]

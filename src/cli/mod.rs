@@ -150,13 +150,25 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     if let Some(path) = &out.save {
         // Fail before a long run, not after it.
         common::check_save_target(path)?;
+        if let Job::Knight(k) = &job
+            && k.cols.saturating_mul(k.rows) > crate::run::file::MAX_SAVED_SQUARES
+        {
+            return Err(CliError::Input(format!(
+                "--save: a run on a board of more than {} squares would make a file larger than a run file can be ({} MiB); the answer can be printed (--json) but not saved",
+                crate::run::file::MAX_SAVED_SQUARES,
+                crate::run::file::MAX_FILE_BYTES >> 20
+            )));
+        }
     }
     let (report, history) = run_job(&job)?;
-    if out.unique && !out.json {
-        unique_headline(&report);
-    }
     // Printed first, saved whether or not standard output could take it.
-    let printed = output::print(output::of(&report), out.json);
+    let printed = match (out.unique && !out.json)
+        .then(|| unique_headline(&report))
+        .flatten()
+    {
+        Some(line) => output::print_after(&line, output::of(&report), out.json),
+        None => output::print(output::of(&report), out.json),
+    };
     if let Some(path) = out.save {
         // The answer stands, and so does its exit status, whether or not it could be saved.
         match RunFile::new(job, report, history).save(&path) {
@@ -169,7 +181,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 
 /// A count's `--unique`: the classes under rotation and reflection, first, on standard
 /// output.
-fn unique_headline(report: &Report) {
+fn unique_headline(report: &Report) -> Option<String> {
     use crate::run::magic::MagicReport;
     use crate::run::queens::QueensReport;
     let line = match report {
@@ -188,9 +200,9 @@ fn unique_headline(report: &Report) {
             r.order,
             r.total
         ),
-        _ => return,
+        _ => return None,
     };
-    println!("{line}");
+    Some(line)
 }
 
 /// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.
@@ -206,9 +218,8 @@ fn run_job(job: &Job) -> Result<(Report, Vec<crate::run::Event>), CliError> {
 fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
     let shown = a.file.display();
     let file = RunFile::load(&a.file).map_err(|e| CliError::Input(format!("{shown}: {e}")))?;
-    file.job
-        .check()
-        .map_err(|e| CliError::Input(format!("{shown}: the saved job is not valid: {e}")))?;
+    file.check()
+        .map_err(|e| CliError::Input(format!("{shown}: {e}")))?;
     note!(
         "replaying {} (saved by SearchLab {})",
         file.title(),
@@ -221,6 +232,10 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
             note!("replay: {same}");
             Ok(code)
         }
+        // The run repeats exactly: what differs was changed in the file.
+        Err(differs) if file.repeatable() => Err(CliError::Input(format!(
+            "{shown}: the run file is damaged, or was saved by a SearchLab that searches otherwise: {differs}"
+        ))),
         Err(differs) => Err(CliError::Failed(format!("replay: {differs}"))),
     }
 }

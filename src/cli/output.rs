@@ -35,15 +35,28 @@ pub fn of(report: &Report) -> &dyn Render {
 /// Writes `result` to standard output as text or JSON; the exit status says whether it
 /// succeeded.
 pub fn print(result: &dyn Render, json: bool) -> Result<ExitCode, CliError> {
+    print_after("", result, json)
+}
+
+/// [`print`], with `headline` (a line, unless empty) first.
+pub fn print_after(headline: &str, result: &dyn Render, json: bool) -> Result<ExitCode, CliError> {
     super::common::printing();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let written = if json {
-        result.json(&mut out)
+    let first = if headline.is_empty() {
+        Ok(())
     } else {
-        result.text(&mut out)
-    }
-    .and_then(|()| out.flush());
+        writeln!(out, "{headline}")
+    };
+    let written = first
+        .and_then(|()| {
+            if json {
+                result.json(&mut out)
+            } else {
+                result.text(&mut out)
+            }
+        })
+        .and_then(|()| out.flush());
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
         _ if result.success() => Ok(ExitCode::SUCCESS),

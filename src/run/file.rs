@@ -10,6 +10,7 @@ use super::worker::Job;
 use crate::solve::Stop;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::time::Duration;
 
 /// The `format` field of every run file.
 pub const FORMAT: &str = "searchlab-run";
@@ -17,6 +18,19 @@ pub const FORMAT: &str = "searchlab-run";
 pub const VERSION: u32 = 2;
 /// The largest run file read (ten million queens' placement and history fit well within).
 pub const MAX_FILE_BYTES: u64 = 512 << 20;
+
+/// The largest knight board whose run may be saved: a path of that many squares writes
+/// about 11 bytes a square, within [`MAX_FILE_BYTES`].
+pub const MAX_SAVED_SQUARES: u64 = 40_000_000;
+
+/// The most memory reading a run file may take (see [`RunFile::from_ron`]): with the
+/// replay's own, well under 2 GiB.
+pub const MAX_PARSE_BYTES: u64 = 1 << 30;
+
+/// How many times `byte` occurs in `text`.
+fn bytecount(text: &str, byte: u8) -> u64 {
+    text.as_bytes().iter().filter(|&&b| b == byte).count() as u64
+}
 
 /// Text from a file, made safe to print: control characters escaped, at most 80 characters.
 pub fn printable(text: &str) -> String {
@@ -103,14 +117,66 @@ impl RunFile {
         });
         let mut job = self.job.clone();
         if let (Some(until), None) = (stops.next(), stops.next()) {
+            let saved_ms = Some(self.report.puzzle().elapsed_ms());
             let budget = match &mut job {
                 Job::Knight(j) => &mut j.budget,
                 Job::Queens(j) => &mut j.budget,
                 Job::Magic(j) => &mut j.budget,
             };
             budget.until = Some(until);
+            // A replay ends at four times the limit and ten seconds more if the saved
+            // point never comes (a damaged file); a run that had no limit, stopped by
+            // hand, gets the time it took (a minute where the file does not say).
+            if budget.time.is_none() {
+                let took = saved_ms
+                    .filter(|ms| ms.is_finite() && *ms >= 0.0)
+                    .map_or(Duration::from_secs(60), |ms| {
+                        Duration::from_secs_f64((ms / 1e3).min(86_400.0))
+                    });
+                budget.time = Some(took.max(Duration::from_secs(1)));
+            }
         }
         job
+    }
+
+    /// Checks what a replay cannot recompute and must not trust: the job, and where and
+    /// why the history says the run stopped. Only the clock (with a time limit) or Stop
+    /// (Ctrl-C) stops a run at a look at the clock; anything else there is damage.
+    pub fn check(&self) -> Result<(), RunFileError> {
+        self.job
+            .check()
+            .map_err(|e| RunFileError::Broken(format!("the saved job is not valid: {e}")))?;
+        let time = match &self.job {
+            Job::Knight(j) => j.budget.time,
+            Job::Queens(j) => j.budget.time,
+            Job::Magic(j) => j.budget.time,
+        };
+        for e in &self.history {
+            let Event::Stopped(until) = e else {
+                continue;
+            };
+            match until.stop {
+                Stop::TimeLimit if time.is_none() => {
+                    return Err(RunFileError::Broken(
+                        "its history says the clock stopped the run, but the run had no time limit"
+                            .into(),
+                    ));
+                }
+                Stop::TimeLimit | Stop::Cancelled => {}
+                other => {
+                    return Err(RunFileError::Broken(format!(
+                        "its history says a look at the clock stopped the run with \"{}\"; only the time limit or Stop end a run there",
+                        other.describe()
+                    )));
+                }
+            }
+            if until.polls == 0 {
+                return Err(RunFileError::Broken(
+                    "its history says the run stopped before it looked at the clock".into(),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A run of `job` that ended with `report` after `history` (a `Finished` event in it is
@@ -162,6 +228,18 @@ impl RunFile {
                 written_by: printable(&header.written_by),
             });
         }
+        // What reading it whole would take: its text, and for each list and string a
+        // place of its own (a file of millions of tiny lists would need many times its
+        // size). Refused before it is read when that is more than a replay may use.
+        let lists = bytecount(text, b'[') + bytecount(text, b'"') / 2;
+        let needs = (text.len() as u64).saturating_add(lists.saturating_mul(96));
+        if needs > MAX_PARSE_BYTES {
+            return Err(RunFileError::Broken(format!(
+                "it holds {lists} lists and strings; reading them would take about {} MiB, more than a run file may ({} MiB)",
+                needs >> 20,
+                MAX_PARSE_BYTES >> 20
+            )));
+        }
         // Files of version 1 wrote a count's figures per square as plain numbers, where
         // they are now `Some(n)` or `None` (a square cut short): read both.
         ron::Options::default()
@@ -170,51 +248,49 @@ impl RunFile {
             .map_err(|e| RunFileError::Broken(e.to_string().escape_debug().to_string()))
     }
 
-    /// Writes the file whole or not at all (a temporary file renamed into place).
+    /// Writes the file whole or not at all, replacing nothing but a regular file (see
+    /// [`crate::files::write_atomic`]).
     pub fn save(&self, path: &Path) -> Result<(), RunFileError> {
-        let io =
-            |e: std::io::Error| RunFileError::Io(format!("cannot write {}: {e}", path.display()));
-        let name = path
-            .file_name()
-            .ok_or_else(|| RunFileError::Io(format!("{} is not a file name", path.display())))?;
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(".tmp");
-        let tmp = path.with_file_name(tmp_name);
-        std::fs::write(&tmp, self.to_ron()).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
-    }
-
-    /// Reads a run file: a regular file of at most [`MAX_FILE_BYTES`] (a device, a pipe
-    /// or a folder is refused before it is opened, so none can block or fill memory).
-    pub fn load(path: &Path) -> Result<RunFile, RunFileError> {
-        use std::io::Read;
-        let io =
-            |e: std::io::Error| RunFileError::Io(format!("cannot read {}: {e}", path.display()));
-        let meta = std::fs::metadata(path).map_err(io)?;
-        if !meta.is_file() {
+        if let Job::Knight(k) = &self.job
+            && k.cols.saturating_mul(k.rows) > MAX_SAVED_SQUARES
+        {
             return Err(RunFileError::Io(format!(
-                "{} is not a regular file (a folder, a device or a pipe); give a run file",
-                path.display()
-            )));
-        }
-        let mut text = String::new();
-        std::fs::File::open(path)
-            .map_err(io)?
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_string(&mut text)
-            .map_err(io)?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(RunFileError::Io(format!(
-                "{} is larger than a run file can be ({} MiB at most)",
-                path.display(),
+                "a run on a board of more than {MAX_SAVED_SQUARES} squares would make a file larger than a run file can be ({} MiB)",
                 MAX_FILE_BYTES >> 20
             )));
         }
+        let text = self.to_ron();
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(RunFileError::Io(format!(
+                "the run would make a file of {} MiB, larger than a run file can be ({} MiB)",
+                text.len() >> 20,
+                MAX_FILE_BYTES >> 20
+            )));
+        }
+        crate::files::write_bytes(path, text.as_bytes()).map_err(RunFileError::Io)
+    }
+
+    /// Reads a run file: a regular file of at most [`MAX_FILE_BYTES`] (a device, a pipe
+    /// or a folder is refused without waiting on it, so none can block or fill memory).
+    pub fn load(path: &Path) -> Result<RunFile, RunFileError> {
+        let text = crate::files::read_text(path, MAX_FILE_BYTES, "a run file")
+            .map_err(RunFileError::Io)?;
         RunFile::from_ron(&text)
+    }
+
+    /// Whether a replay repeats the run exactly, so that any difference in its answer is
+    /// damage to the file: a run that ran to its end, or one stopped at one recorded look
+    /// at the clock (not a parallel count stopped in many places, nor a run stopped before
+    /// SearchLab kept where runs stop).
+    pub fn repeatable(&self) -> bool {
+        let stops = (self.history.iter())
+            .filter(|e| matches!(e, Event::Stopped(_)))
+            .count();
+        let stopped = matches!(
+            self.report.puzzle().answer().stop,
+            Some(Stop::TimeLimit | Stop::Cancelled)
+        );
+        stops == 1 || (stops == 0 && !stopped)
     }
 
     /// A line naming what was run, e.g. "knight's tour, backtrack on 8x8 from 0,0, seed 1".
@@ -227,8 +303,16 @@ impl RunFile {
     /// not, unless the saved run was cut short by its clock).
     pub fn compare(&self, replay: &Report) -> Result<String, String> {
         let (saved, fresh) = (self.report.puzzle().answer(), replay.puzzle().answer());
-        if saved.key == fresh.key {
+        if saved.key == fresh.key && saved.stop == fresh.stop {
             return Ok(format!("same answer as the saved run: {}", saved.summary));
+        }
+        if saved.key == fresh.key {
+            let told = |s: Option<Stop>| s.map_or("-", Stop::describe);
+            return Err(format!(
+                "the run ends otherwise than the saved run says: saved \"{}\"; this run \"{}\"",
+                told(saved.stop),
+                told(fresh.stop)
+            ));
         }
         let mut why = format!(
             "the answer differs from the saved run: saved {}; this run {}",

@@ -74,6 +74,14 @@ pub enum KnightReport {
 }
 
 impl PuzzleReport for KnightReport {
+    fn elapsed_ms(&self) -> f64 {
+        match self {
+            KnightReport::Solve(r) => r.elapsed_ms,
+            KnightReport::Count(r) => r.elapsed_ms,
+            KnightReport::Search(r) => r.elapsed_ms,
+        }
+    }
+
     fn solved(&self) -> Option<puzzle::Solved<'_>> {
         match self {
             KnightReport::Solve(r) => Some(puzzle::Solved {
@@ -91,7 +99,7 @@ impl PuzzleReport for KnightReport {
         let path = |found: bool, path: &[Square], summary: String, stop: Stop| puzzle::Answer {
             key: AnswerKey::Sequence {
                 found,
-                cells: path.to_vec(),
+                cells: puzzle::Digest::of(path),
             },
             summary: format!("{} ({summary})", if found { "a tour" } else { "no tour" }),
             stop: Some(stop),
@@ -117,7 +125,7 @@ impl PuzzleReport for KnightReport {
                 key: AnswerKey::Count {
                     complete: r.complete,
                     total: r.total,
-                    per_square: r.per_square.clone(),
+                    per_square: r.per_square.as_deref().map(puzzle::Digest::of),
                 },
                 summary: count_summary(r.total, "tours", r.complete),
                 stop: Some(r.stop),
@@ -1456,9 +1464,34 @@ fn search(
         start: start.unwrap_or(Square::MAX),
         closed: false,
     };
+    let started = Instant::now();
+    // Past the boards whose whole tree is worth watching, a theorem that rules the tour
+    // out answers at once (a tree search on a board of millions of squares would only fill
+    // memory with board copies before it gave up).
+    if board.len() > MAX_WATCHED_TREE_SQUARES {
+        let none = match start {
+            Some(s) => no_tour(board.shape(), board.row_col(s), false),
+            None => no_tour(board.shape(), (0, 0), false).filter(|n| n.whole_board),
+        };
+        if let Some(none) = none {
+            return Ok(SearchReport {
+                cols: board.cols(),
+                rows: board.rows(),
+                strategy: strategy.name().to_string(),
+                start,
+                found: false,
+                path: start.into_iter().collect(),
+                nodes_generated: 0,
+                limit_reached: false,
+                max_frontier: 0,
+                stop: Stop::Impossible,
+                elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+                message: none.reason,
+            });
+        }
+    }
     let mut budget = job.budget;
     budget.nodes.get_or_insert(DEFAULT_SEARCH_NODES);
-    let started = Instant::now();
     let mut ctl = Control::new(budget, cancel, observer);
     let out = tree_search::search(&problem, strategy, &mut ctl);
     if out.found {
@@ -1513,6 +1546,10 @@ fn search(
         message,
     })
 }
+
+/// The largest board on which `search` explores the tree even where a theorem says it
+/// holds no tour (the exercise's boards: watching BFS and DFS exhaust it is the lesson).
+pub const MAX_WATCHED_TREE_SQUARES: usize = 64;
 
 /// Refuses a board too large to count from every square.
 pub fn check_all_starts(cols: u64, rows: u64) -> Result<(), JobError> {

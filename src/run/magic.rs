@@ -3,7 +3,7 @@
 
 use super::catalog::{Params, magic_algorithm};
 use super::error::JobError;
-use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
+use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
@@ -47,6 +47,14 @@ pub enum MagicReport {
 }
 
 impl PuzzleReport for MagicReport {
+    fn elapsed_ms(&self) -> f64 {
+        match self {
+            MagicReport::Solve(r) => r.elapsed_ms,
+            MagicReport::Construct(r) => r.elapsed_ms,
+            MagicReport::Count(r) => r.elapsed_ms,
+        }
+    }
+
     fn solved(&self) -> Option<Solved<'_>> {
         match self {
             MagicReport::Solve(r) => Some(Solved {
@@ -65,7 +73,12 @@ impl PuzzleReport for MagicReport {
             MagicReport::Solve(r) => Answer {
                 key: AnswerKey::Squares {
                     found: r.found,
-                    squares: r.squares.iter().map(|(s, _)| s.clone()).collect(),
+                    squares: Digest::of(
+                        &r.squares
+                            .iter()
+                            .map(|(s, _)| Digest::of(s))
+                            .collect::<Vec<_>>(),
+                    ),
                 },
                 summary: format!("{} magic square(s)", r.squares.len()),
                 stop: Some(r.stop),
@@ -73,7 +86,7 @@ impl PuzzleReport for MagicReport {
             MagicReport::Construct(r) => Answer {
                 key: AnswerKey::Sequence {
                     found: r.found,
-                    cells: r.square.clone(),
+                    cells: Digest::of(&r.square),
                 },
                 summary: format!("the {} construction", r.method),
                 stop: None,

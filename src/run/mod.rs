@@ -63,3 +63,11 @@ macro_rules! puzzle_conversions {
 puzzle_conversions!(Knight, KnightJob, KnightReport);
 puzzle_conversions!(Queens, QueensJob, QueensReport);
 puzzle_conversions!(Magic, MagicJob, MagicReport);
+
+/// The worker threads a job or a table starts when `requested` are asked for: one per
+/// core by default, and never more than four per core (more would only wait for the same
+/// cores, each with its own stack and working memory, and take long to start).
+pub fn worker_threads(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.unwrap_or(cores).clamp(1, 4 * cores)
+}

@@ -35,6 +35,8 @@ pub trait PuzzleReport {
     /// A solve's outcome as the shared views show it; `None` for counts and searches of
     /// the whole tree.
     fn solved(&self) -> Option<Solved<'_>>;
+    /// How long the run took, in milliseconds.
+    fn elapsed_ms(&self) -> f64;
 }
 
 /// How a solve ended, with the answer as a sequence a timeline plays: a tour's squares,
@@ -48,19 +50,41 @@ pub struct Solved<'a> {
     pub message: &'a str,
 }
 
-/// What a replay must reproduce: the answer, never its timings or counters.
+/// What a replay must reproduce: the answer, never its timings or counters. Long parts
+/// are kept as their length and a digest, not copied (an answer may hold 100 million
+/// squares, and a replay compares two).
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnswerKey {
     /// A tour or path, a placement's rows by column, or a constructed square's cells.
-    Sequence { found: bool, cells: Vec<u32> },
+    Sequence { found: bool, cells: Digest },
     /// Every square a search found, in order.
-    Squares { found: bool, squares: Vec<Vec<u32>> },
+    Squares { found: bool, squares: Digest },
     /// A count, and the counts per start square where there are some.
     Count {
         complete: bool,
         total: u64,
-        per_square: Option<Vec<Option<u64>>>,
+        per_square: Option<Digest>,
     },
+}
+
+/// A sequence's length and a 64-bit digest of its items (FxHash, the same on every
+/// machine): equal sequences have equal digests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Digest {
+    pub len: usize,
+    pub hash: u64,
+}
+
+impl Digest {
+    pub fn of<T: std::hash::Hash>(items: &[T]) -> Digest {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        items.hash(&mut h);
+        Digest {
+            len: items.len(),
+            hash: h.finish(),
+        }
+    }
 }
 
 /// An answer, said in a few words for messages.

@@ -3,7 +3,7 @@
 
 use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
-use super::puzzle::{Answer, AnswerKey, PuzzleJob, PuzzleReport, Solved, count_summary};
+use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate, validate_partial};
 use crate::solve::queens::count::{self, MAX_COUNT_N, Prefix, TaskCount};
@@ -53,6 +53,13 @@ pub enum QueensReport {
 }
 
 impl PuzzleReport for QueensReport {
+    fn elapsed_ms(&self) -> f64 {
+        match self {
+            QueensReport::Solve(r) => r.elapsed_ms,
+            QueensReport::Count(r) => r.elapsed_ms,
+        }
+    }
+
     fn solved(&self) -> Option<Solved<'_>> {
         match self {
             QueensReport::Solve(r) => Some(Solved {
@@ -71,7 +78,7 @@ impl PuzzleReport for QueensReport {
             QueensReport::Solve(r) => Answer {
                 key: AnswerKey::Sequence {
                     found: r.found,
-                    cells: r.rows.clone(),
+                    cells: Digest::of(&r.rows),
                 },
                 summary: format!(
                     "{} (rows {:?}{})",
@@ -530,11 +537,9 @@ fn count_parts(
             || nanos(started.elapsed()) >= deadline.load(Ordering::Relaxed)
     };
     let pool = {
-        let mut b = rayon::ThreadPoolBuilder::new();
-        if let Some(t) = job.threads {
-            b = b.num_threads(t);
-        }
-        b.build()
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(super::worker_threads(job.threads))
+            .build()
             .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?
     };
     let threads = pool.current_num_threads();

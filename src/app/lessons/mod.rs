@@ -60,6 +60,12 @@ pub struct Entry {
     pub lesson: Result<Lesson, String>,
 }
 
+/// The most lesson files read from the folder.
+pub const MAX_FILES: usize = 200;
+
+/// The most a lesson file may hold (a lesson is a few kilobytes).
+pub const MAX_LESSON_BYTES: u64 = 256 << 10;
+
 /// The built-in lessons, then the folder's `.ron` files by name; a folder file with a
 /// built-in one's name takes its place. Also says what became of the folder.
 pub fn load(folder: &Path) -> (Vec<Entry>, String) {
@@ -91,18 +97,23 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
             );
         }
     };
+    // The first MAX_FILES by name; each a regular file of at most MAX_LESSON_BYTES, read
+    // without waiting on it (a pipe cannot block the start, a device cannot fill memory).
     let mut files: Vec<PathBuf> = (read.flatten())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .take(100 * MAX_FILES)
         .collect();
     files.sort();
+    let skipped = files.len().saturating_sub(MAX_FILES);
+    files.truncate(MAX_FILES);
     let count = files.len();
     for path in files {
         let file = path
             .file_name()
             .map(|f| f.to_string_lossy().to_string())
             .unwrap_or_default();
-        let lesson = std::fs::read_to_string(&path)
+        let lesson = crate::files::read_text(&path, MAX_LESSON_BYTES, "a lesson file")
             .map_err(|e| format!("cannot be read: {e}"))
             .and_then(|text| Lesson::parse(&text));
         let entry = Entry {
@@ -115,11 +126,16 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
             None => entries.push(entry),
         }
     }
-    let said = match count {
+    let mut said = match count {
         0 => format!("The lessons folder {} has no .ron files.", folder.display()),
         1 => format!("Read 1 file from {}.", folder.display()),
         n => format!("Read {n} files from {}.", folder.display()),
     };
+    if skipped > 0 {
+        said.push_str(&format!(
+            " The folder holds more than {MAX_FILES}: the first {MAX_FILES} by name were read."
+        ));
+    }
     (entries, said)
 }
 
@@ -262,12 +278,12 @@ impl Lessons {
         let mut kept = 0;
         let result = std::fs::create_dir_all(&self.folder).and_then(|()| {
             for (file, text) in BUILT_IN {
-                let path = self.folder.join(file);
-                if path.exists() {
-                    kept += 1;
-                } else {
-                    std::fs::write(&path, text)?;
-                    wrote += 1;
+                // A new file only: whatever has the name (a link too, dangling or not) is
+                // kept, and nothing is written through it.
+                match crate::files::write_new(&self.folder.join(file), text.as_bytes()) {
+                    Ok(true) => wrote += 1,
+                    Ok(false) => kept += 1,
+                    Err(e) => return Err(std::io::Error::other(e)),
                 }
             }
             Ok(())
@@ -593,6 +609,59 @@ mod tests {
         assert!(edited.from_folder);
         assert!(edited.lesson.as_ref().unwrap().title.contains("edited"));
         assert_eq!(entries.len(), BUILT_IN.len() + 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A pipe, a device link or an oversized file in the folder is listed with the reason
+    /// (nothing waits on it or fills memory); copying the built-in lessons writes through
+    /// no link, not even a dangling one.
+    #[cfg(unix)]
+    #[test]
+    fn the_lessons_folder_reads_and_writes_only_regular_files() {
+        let dir =
+            std::env::temp_dir().join(format!("searchlab-lessons-safe-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe.ron"))
+            .status()
+            .is_ok_and(|s| s.success());
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.ron")).unwrap();
+        std::fs::write(
+            dir.join("huge.ron"),
+            vec![b' '; MAX_LESSON_BYTES as usize + 1],
+        )
+        .unwrap();
+        let outside = dir.join("outside.txt");
+        let built_in = BUILT_IN[0].0;
+        std::os::unix::fs::symlink(&outside, dir.join(built_in)).unwrap();
+        let (entries, _) = load(&dir);
+        let reason = |file: &str| {
+            let e = entries.iter().find(|e| e.file == file).unwrap();
+            e.lesson.clone().unwrap_err()
+        };
+        if made {
+            assert!(reason("pipe.ron").contains("not a regular file"));
+        }
+        assert!(reason("zero.ron").contains("not a regular file"));
+        assert!(reason("huge.ron").contains("larger than a lesson file can be"));
+        let mut lessons = Lessons::new(dir.clone());
+        lessons.copy_built_in();
+        assert!(
+            !outside.exists(),
+            "nothing written through the dangling link"
+        );
+        assert!(
+            std::fs::symlink_metadata(dir.join(built_in))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(
+            lessons.folder_said.contains("there already, kept"),
+            "{}",
+            lessons.folder_said
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

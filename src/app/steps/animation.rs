@@ -105,9 +105,6 @@ impl Recording {
             .name("apng".into())
             .spawn(move || {
                 let result = encode(&file, count, ms, rx);
-                if result.is_err() {
-                    let _ = std::fs::remove_file(&file);
-                }
                 if let Ok(mut d) = out.lock() {
                     *d = Some(result);
                 }
@@ -217,13 +214,36 @@ pub fn encode(
     ms: u32,
     rx: Receiver<Result<egui::ColorImage, String>>,
 ) -> Result<String, String> {
+    // Written whole or not at all: a recording stopped part-way leaves no file, and only
+    // a new name or a regular file is replaced.
+    let (mut said, mut failed) = (None, None);
+    crate::files::write_atomic(path, |out| {
+        match encode_into(out, path, count, ms, rx) {
+            Ok(s) => said = Some(s),
+            Err(e) => failed = Some(e),
+        }
+        match &failed {
+            Some(e) => Err(std::io::Error::other(e.clone())),
+            None => Ok(()),
+        }
+    })
+    .map_err(|e| failed.take().unwrap_or(e))?;
+    Ok(said.unwrap_or_default())
+}
+
+/// [`encode`]'s frames, written to `out`.
+fn encode_into(
+    out: &mut dyn std::io::Write,
+    path: &Path,
+    count: usize,
+    ms: u32,
+    rx: Receiver<Result<egui::ColorImage, String>>,
+) -> Result<String, String> {
     let first = rx
         .recv()
         .map_err(|_| "stopped before the first frame: no file written".to_string())??;
     let (w, h) = (first.width(), first.height());
-    let file =
-        std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    let mut encoder = png::Encoder::new(out, w as u32, h as u32);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let fail = |e: png::EncodingError| format!("cannot write {}: {e}", path.display());

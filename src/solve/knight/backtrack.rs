@@ -64,13 +64,50 @@ pub enum Order {
     Random(RandomVariant),
 }
 
+/// One square of the path's moves left to try, in eight bytes (a path of 100 million
+/// squares keeps 100 million of them): the moves in order as their indices into the move
+/// table, three bits each, then how many there are, the next to try and the tie-break's
+/// phase. The square itself is the path's at the same depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Frame {
-    sq: Square,
-    moves: [Square; 8],
-    len: u8,
-    next: u8,
-    phase: u8,
+struct Frame(u64);
+
+impl Frame {
+    fn new(moves: &[u8], phase: u8) -> Frame {
+        let mut bits = 0u64;
+        for (i, &k) in moves.iter().enumerate() {
+            bits |= (k as u64 & 7) << (3 * i);
+        }
+        Frame(bits | (moves.len() as u64) << 24 | (phase as u64) << 32)
+    }
+
+    fn len(self) -> u8 {
+        (self.0 >> 24 & 15) as u8
+    }
+
+    fn next(self) -> u8 {
+        (self.0 >> 28 & 15) as u8
+    }
+
+    fn phase(self) -> u8 {
+        (self.0 >> 32) as u8
+    }
+
+    /// The `i`-th move's index into the move table.
+    fn k(self, i: u8) -> usize {
+        (self.0 >> (3 * i as u32) & 7) as usize
+    }
+
+    /// One more move tried.
+    fn advance(&mut self) {
+        self.0 += 1 << 28;
+    }
+}
+
+/// The index of the move from `sq` that reaches `t`.
+fn move_to(board: &crate::puzzle::knight::Board, sq: Square, t: Square) -> u8 {
+    (0..8)
+        .find(|&k| board.move_mask(sq) >> k & 1 == 1 && board.step(sq, k) == t)
+        .unwrap_or(0) as u8
 }
 
 /// The tie-break the Warnsdorff order uses on this instance: `auto` resolved, and Roth
@@ -155,33 +192,39 @@ pub fn solve_traced<T: Sink<KnightStep>>(
         if problem.closed && path.len() > 1 && board.is_knight_move(sq, problem.start) {
             *start_exits -= 1;
         }
-        let mut frame = Frame {
-            sq,
-            moves: [0; 8],
-            len: 0,
-            next: 0,
-            phase,
-        };
+        let mut moves = [0u8; 8];
+        let mut len = 0;
         // A closed tour is lost once the start has no free neighbour left.
         let dead = problem.closed && path.len() < n && *start_exits == 0;
         if !dead {
-            frame.len = match (order, &rule) {
+            len = match (order, &rule) {
                 (Order::Warnsdorff(_), Some(rule)) => {
-                    rule.rank_moves(board, free, sq, phase, rng, home, &mut frame.moves) as u8
+                    let mut ranked = [Default::default(); 8];
+                    let len = rule.rank(board, free, sq, phase, rng, home, &mut ranked);
+                    for (m, r) in moves.iter_mut().zip(&ranked[..len]) {
+                        *m = r.k;
+                    }
+                    len
                 }
                 (Order::Random(variant), _) => {
-                    random_moves(problem, free, sq, variant, rng, &mut frame.moves)
+                    let mut squares = [0; 8];
+                    let len = random_moves(problem, free, sq, variant, rng, &mut squares) as usize;
+                    for (m, &t) in moves.iter_mut().zip(&squares[..len]) {
+                        *m = move_to(board, sq, t);
+                    }
+                    len
                 }
                 _ => {
                     let mut len = 0;
                     for k in bits(free.mask(sq)) {
-                        frame.moves[len] = board.step(sq, k);
+                        moves[len] = k as u8;
                         len += 1;
                     }
-                    len as u8
+                    len
                 }
             };
         }
+        let frame = Frame::new(&moves[..len], phase);
         stack.push(frame);
         dead
     };
@@ -221,16 +264,17 @@ pub fn solve_traced<T: Sink<KnightStep>>(
         let top = stack
             .last_mut()
             .expect("the start frame stays until the end");
-        if top.next < top.len {
-            let next = top.moves[top.next as usize];
+        let cur = *path.last().expect("path and stack have the same length");
+        if top.next() < top.len() {
+            let next = board.step(cur, top.k(top.next()));
             let mut options = Options::default();
             if T::ON {
                 if order == Order::Random(RandomVariant::Document) {
                     // The report's draw may repeat a square and leave others out: the
                     // step lists the free squares themselves, and which one was drawn.
                     let mut chosen = 0;
-                    for (i, k) in bits(free.mask(top.sq)).enumerate() {
-                        let t = board.step(top.sq, k);
+                    for (i, k) in bits(free.mask(cur)).enumerate() {
+                        let t = board.step(cur, k);
                         if t == next {
                             chosen = i;
                         }
@@ -238,14 +282,15 @@ pub fn solve_traced<T: Sink<KnightStep>>(
                     }
                     options = options.chose(chosen);
                 } else {
-                    for &t in &top.moves[..top.len as usize] {
-                        options.push(board, top.sq, t, onward_of(&free, t));
+                    for i in 0..top.len() {
+                        let t = board.step(cur, top.k(i));
+                        options.push(board, cur, t, onward_of(&free, t));
                     }
-                    options = options.chose(top.next as usize);
+                    options = options.chose(top.next() as usize);
                 }
             }
-            top.next += 1;
-            let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase, next));
+            top.advance();
+            let phase = rule.as_ref().map_or(0, |r| r.next_phase(top.phase(), next));
             let dead = enter(
                 next,
                 phase,

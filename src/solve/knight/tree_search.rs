@@ -70,7 +70,8 @@ pub struct Outcome {
 
 /// Bytes the arena needs per node on a board of `squares` squares.
 pub fn bytes_per_node(squares: usize) -> u64 {
-    (squares.div_ceil(64) * 8 + 12) as u64
+    // The board copy, square, parent and depth, and a place in the frontier.
+    (squares.div_ceil(64) * 8 + 16) as u64
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -131,10 +132,16 @@ pub fn search_traced<T: Sink<KnightStep>>(
     // The board copies of every node the limit allows, reserved at once (the job's
     // memory check has counted them): growing by doubling would copy them all again.
     let mut visited: Vec<u64> = Vec::new();
-    if let Some(limit) = ctl.budget().nodes {
-        visited.reserve_exact(words.saturating_mul(usize::try_from(limit).unwrap_or(0)));
-    }
     let mut frontier: VecDeque<u32> = VecDeque::new();
+    if let Some(limit) = ctl.budget().nodes {
+        // So are the nodes' other fields and the frontier, which may hold them all.
+        let limit = usize::try_from(limit).unwrap_or(0);
+        visited.reserve_exact(words.saturating_mul(limit));
+        squares.reserve_exact(limit);
+        parents.reserve_exact(limit);
+        depths.reserve_exact(limit);
+        frontier.reserve_exact(limit);
+    }
     let mut counters = Counters::default();
     let mut max_frontier = 0u64;
     let mut deepest = NO_PARENT;

@@ -48,8 +48,8 @@
 //!   would keep it).
 
 use super::{
-    GenerationStats, Visited, diversity, free_genes, gene_step, note_generation, onward_degree,
-    roulette, tournament_entrants,
+    GenerationStats, Visited, diversity, diversity_until, free_genes, gene_step, note_generation,
+    onward_degree, roulette, tournament_entrants,
 };
 use crate::puzzle::ChoiceError;
 use crate::puzzle::knight::Square;
@@ -247,14 +247,16 @@ pub trait Operators {
         Vec::new()
     }
 
-    /// The scores tournaments compare; level 1 uses the fitness as it is.
+    /// The scores tournaments compare; level 1 uses the fitness as it is. `None` when
+    /// `interrupted` says stop (a pass over a large population takes a while).
     fn selection_scores(
         &self,
         fitness: &[f64],
         _population: &[Vec<u8>],
         _counts: &mut Vec<u32>,
-    ) -> Vec<f64> {
-        fitness.to_vec()
+        _interrupted: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<f64>> {
+        Some(fitness.to_vec())
     }
 
     /// Called once per generation with the evaluated population (level 3 learns here).
@@ -307,8 +309,9 @@ impl Operators for Enhanced {
         fitness: &[f64],
         population: &[Vec<u8>],
         counts: &mut Vec<u32>,
-    ) -> Vec<f64> {
-        diversity_scores(&self.0, fitness, population, counts)
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<f64>> {
+        diversity_scores(&self.0, fitness, population, counts, interrupted)
     }
 }
 
@@ -365,15 +368,13 @@ fn diversity_scores(
     fitness: &[f64],
     population: &[Vec<u8>],
     counts: &mut Vec<u32>,
-) -> Vec<f64> {
+    interrupted: &mut dyn FnMut() -> bool,
+) -> Option<Vec<f64>> {
     match config.diversity_bonus {
         DiversityBonus::Uniform => {
-            let genes: Vec<Vec<u32>> = population
-                .iter()
-                .map(|c| c.iter().map(|&g| g as u32).collect())
-                .collect();
-            let bonus = 100.0 * diversity(&genes, counts) * config.diversity_weight;
-            fitness.iter().map(|f| f + bonus).collect()
+            let bonus =
+                100.0 * diversity_until(population, counts, interrupted)? * config.diversity_weight;
+            Some(fitness.iter().map(|f| f + bonus).collect())
         }
         DiversityBonus::Individual => {
             // Each individual's share of genes unlike the consensus (the commonest gene at
@@ -381,6 +382,9 @@ fn diversity_scores(
             let len = population.iter().map(Vec::len).max().unwrap_or(0);
             let mut consensus = vec![0u8; len];
             for (pos, slot) in consensus.iter_mut().enumerate() {
+                if pos % 1024 == 1023 && interrupted() {
+                    return None;
+                }
                 let mut c = [0u32; 8];
                 for ind in population {
                     c[ind[pos] as usize & 7] += 1;
@@ -389,14 +393,16 @@ fn diversity_scores(
                     .max_by_key(|&g| (c[g], std::cmp::Reverse(g)))
                     .unwrap_or(0) as u8;
             }
-            fitness
-                .iter()
-                .zip(population)
-                .map(|(f, ind)| {
-                    let differ = ind.iter().zip(&consensus).filter(|(a, b)| a != b).count();
-                    f + 100.0 * differ as f64 / len.max(1) as f64 * config.diversity_weight
-                })
-                .collect()
+            let mut scores = Vec::with_capacity(fitness.len());
+            for (f, ind) in fitness.iter().zip(population) {
+                if interrupted() {
+                    return None;
+                }
+                let differ = ind.iter().zip(&consensus).filter(|(a, b)| a != b).count();
+                scores
+                    .push(f + 100.0 * differ as f64 / len.max(1) as f64 * config.diversity_weight);
+            }
+            Some(scores)
         }
     }
 }
@@ -618,8 +624,9 @@ impl Operators for Cultural {
         fitness: &[f64],
         population: &[Vec<u8>],
         counts: &mut Vec<u32>,
-    ) -> Vec<f64> {
-        diversity_scores(&self.config, fitness, population, counts)
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<f64>> {
+        diversity_scores(&self.config, fitness, population, counts, interrupted)
     }
     fn learn(&mut self, population: &[Vec<u8>], fitness: &[f64], paths: &[Vec<Square>], n: usize) {
         let b = &mut self.belief;
@@ -863,7 +870,14 @@ pub fn solve<O: Operators>(
             break stop;
         }
         // Breed the next generation.
-        let scores = ops.selection_scores(&fitness, &population, &mut counts);
+        let mut why = None;
+        let scores = ops.selection_scores(&fitness, &population, &mut counts, &mut || {
+            why = ctl.interrupted();
+            why.is_some()
+        });
+        let Some(scores) = scores else {
+            break 'run why.unwrap_or(Stop::Cancelled);
+        };
         let mut entrants: Vec<Vec<usize>> = Vec::new();
         let parents: Vec<usize> = (0..size)
             .map(|_| {
@@ -1181,7 +1195,14 @@ mod tests {
         let mut counts = Vec::new();
         let population = vec![vec![0u8; 10], vec![0u8; 10], vec![1u8; 10]];
         let fitness = [10.0, 10.5, 10.2];
-        let uniform = diversity_scores(&Config::default(), &fitness, &population, &mut counts);
+        let uniform = diversity_scores(
+            &Config::default(),
+            &fitness,
+            &population,
+            &mut counts,
+            &mut || false,
+        )
+        .unwrap();
         let shift = uniform[0] - fitness[0];
         assert!(
             uniform
@@ -1197,7 +1218,9 @@ mod tests {
             &fitness,
             &population,
             &mut counts,
-        );
+            &mut || false,
+        )
+        .unwrap();
         // The odd one out (all genes unlike the consensus) now beats the fittest clone.
         assert!(individual[2] > individual[1]);
     }

@@ -114,7 +114,20 @@ pub fn free_genes(
 /// from the most common value at that position, over the positions individuals have. 0
 /// when every individual is the same; near 1 when no two agree anywhere. `counts` is
 /// scratch space at least as long as the largest value + 1.
-pub fn diversity<T: AsRef<[u32]>>(individuals: &[T], counts: &mut Vec<u32>) -> f64 {
+pub fn diversity<E: Copy + Into<u64>, T: AsRef<[E]>>(
+    individuals: &[T],
+    counts: &mut Vec<u32>,
+) -> f64 {
+    diversity_until(individuals, counts, &mut || false).unwrap_or(0.0)
+}
+
+/// [`diversity`], asking `interrupted` every 1,024 positions (a population of long
+/// chromosomes takes a while): `None` when it says stop.
+pub fn diversity_until<E: Copy + Into<u64>, T: AsRef<[E]>>(
+    individuals: &[T],
+    counts: &mut Vec<u32>,
+    interrupted: &mut dyn FnMut() -> bool,
+) -> Option<f64> {
     let longest = individuals
         .iter()
         .map(|i| i.as_ref().len())
@@ -122,11 +135,14 @@ pub fn diversity<T: AsRef<[u32]>>(individuals: &[T], counts: &mut Vec<u32>) -> f
         .unwrap_or(0);
     let (mut differing, mut total) = (0u64, 0u64);
     for pos in 0..longest {
+        if pos % 1024 == 1023 && interrupted() {
+            return None;
+        }
         let mut present = 0u32;
         let mut mode = 0u32;
         for ind in individuals {
             if let Some(&v) = ind.as_ref().get(pos) {
-                let v = v as usize;
+                let v = v.into() as usize;
                 if v >= counts.len() {
                     counts.resize(v + 1, 0);
                 }
@@ -137,17 +153,17 @@ pub fn diversity<T: AsRef<[u32]>>(individuals: &[T], counts: &mut Vec<u32>) -> f
         }
         for ind in individuals {
             if let Some(&v) = ind.as_ref().get(pos) {
-                counts[v as usize] = 0;
+                counts[v.into() as usize] = 0;
             }
         }
         differing += (present - mode) as u64;
         total += present as u64;
     }
-    if total == 0 {
+    Some(if total == 0 {
         0.0
     } else {
         differing as f64 / total as f64
-    }
+    })
 }
 
 /// Tournament selection: `size` distinct individuals drawn at random (Python's

@@ -436,10 +436,10 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         // Diversity costs a pass over the population: a solve shows it, an experiment that
         // only counts tours (`stop_at_first == false`) skips it.
         if config.stop_at_first {
-            let genes: Vec<Vec<u32>> = population
+            let genes: Vec<&[u8]> = population
                 .iter()
                 .zip(&fitness)
-                .map(|(c, &f)| c[..f as usize].iter().map(|&g| g as u32).collect())
+                .map(|(c, &f)| &c[..f as usize])
                 .collect();
             stats.diversity = diversity(&genes, &mut counts);
         }
