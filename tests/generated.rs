@@ -3,11 +3,15 @@
 //! bounds, and garbage), run through the binary. None may panic, hang, pass its time limit,
 //! use 2 GiB, or print with `--json` anything but exactly one JSON object.
 //!
+//! Traces with step limits up to their largest, benches with a total time, a Ctrl-C at a
+//! random moment, and run files saved, damaged at random and replayed are drawn too.
+//!
 //! CI runs a few hundred cases from a fixed seed; `SEARCHLAB_GENERATED_CASES=5000
-//! SEARCHLAB_GENERATED_SEED=7 cargo test --release --test generated` tries more.
+//! SEARCHLAB_GENERATED_SEED=7 cargo test --release --test generated -- --nocapture` tries
+//! more and prints its figures.
 
 mod common;
-use common::{Watched, watch};
+use common::{Watched, watch_interrupted};
 use rand::RngExt;
 use searchlab::run::catalog::{
     AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, ParamKind, QUEENS_ALGORITHMS,
@@ -111,7 +115,7 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
     let mut a: Vec<String> = Vec::new();
     let limit = Duration::from_millis(pick(rng, &["100", "250", "400"]).parse().unwrap());
     let mut timed = true;
-    match rng.random_range(0..11) {
+    match rng.random_range(0..13) {
         0..=2 => {
             a.extend([
                 "knight".into(),
@@ -203,6 +207,33 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
             a.extend(["magic".into(), verb.into(), "--order".into(), size(rng)]);
             timed = verb == "count";
         }
+        11 => {
+            a.extend([
+                "knight".into(),
+                "trace".into(),
+                "--board".into(),
+                board(rng),
+                "--algo".into(),
+                pick(rng, searchlab::run::trace::knight::TRACEABLE).into(),
+                "--limit".into(),
+                pick(rng, &["1000", "1000000", "10000000", "0", "10000001"]).into(),
+            ]);
+            if rng.random_range(0..3) == 0 {
+                a.extend(["--start".into(), square(rng)]);
+            }
+        }
+        12 => {
+            a.extend([
+                "queens".into(),
+                "trace".into(),
+                "--n".into(),
+                size(rng),
+                "--algo".into(),
+                pick(rng, searchlab::run::trace::queens::TRACEABLE).into(),
+                "--limit".into(),
+                pick(rng, &["1000", "1000000", "10000000", "0"]).into(),
+            ]);
+        }
         _ => {
             // A bench: small tables, with a budget for the whole table.
             match rng.random_range(0..4) {
@@ -224,7 +255,7 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
                     "--board".into(),
                     board(rng),
                     "--trials".into(),
-                    pick(rng, &["1", "3", "0", "18446744073709551615"]).into(),
+                    pick(rng, &["1", "3", "0", "1000000", "18446744073709551615"]).into(),
                 ]),
                 2 => a.extend([
                     "queens".into(),
@@ -232,7 +263,7 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
                     "--n".into(),
                     pick(rng, &["4", "5,8", "4..9", "1..1000000000000", "9..4"]).into(),
                     "--trials".into(),
-                    pick(rng, &["1", "2", "0"]).into(),
+                    pick(rng, &["1", "2", "0", "1000000"]).into(),
                 ]),
                 _ => a.extend([
                     "magic".into(),
@@ -277,16 +308,41 @@ fn generated_command_lines_are_answered_within_their_budgets() {
     let mut refused = 0;
     // The largest overrun of a limit seen, and by which command.
     let mut worst = (Duration::ZERO, String::new());
+    // Ctrl-Cs sent, and the longest a process took to end after one.
+    let (mut interrupts, mut slowest_interrupt) = (0, (Duration::ZERO, String::new()));
+    let mut past_half_again = 0;
     for _ in 0..cases {
         let (args, limit) = command(&mut rng);
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let Watched {
-            code,
-            stdout,
-            wall,
-            peak_rss,
-        } = watch(&argv, Duration::from_secs(30));
+        // One run in eight gets a Ctrl-C, somewhere within its time limit.
+        let interrupt = (limit.is_some() && rng.random_range(0..8) == 0).then(|| {
+            Duration::from_millis(rng.random_range(20..=limit.unwrap().as_millis() as u64))
+        });
+        let (
+            Watched {
+                code,
+                stdout,
+                wall,
+                peak_rss,
+            },
+            ended_after,
+        ) = watch_interrupted(&argv, Duration::from_secs(30), interrupt);
         let shown = args.join(" ");
+        if let Some(after) = ended_after {
+            interrupts += 1;
+            if after > slowest_interrupt.0 {
+                slowest_interrupt = (after, shown.clone());
+            }
+            if after > SLACK {
+                failures.push(format!("ended {after:?} after Ctrl-C: {shown}"));
+            }
+        }
+        if let Some(limit) = limit
+            && code != 2
+            && wall > limit.mul_f64(1.5).max(limit + Duration::from_millis(250))
+        {
+            past_half_again += 1;
+        }
         if !matches!(code, 0..=2) {
             failures.push(format!("exit {code}: {shown}"));
         }
@@ -312,8 +368,8 @@ fn generated_command_lines_are_answered_within_their_budgets() {
         }
     }
     eprintln!(
-        "{cases} cases, {refused} refused; the largest overrun of a time limit, process start included: {:?} ({})",
-        worst.0, worst.1
+        "{cases} cases, {refused} refused; the largest overrun of a time limit, process start included: {:?} ({}); {past_half_again} past 1.5 times their limit (and 250 ms); {interrupts} Ctrl-Cs, the slowest end {:?} after it ({})",
+        worst.0, worst.1, slowest_interrupt.0, slowest_interrupt.1
     );
     assert!(
         failures.is_empty(),
@@ -323,4 +379,136 @@ fn generated_command_lines_are_answered_within_their_budgets() {
     );
     // The grammar reaches past the refusals: most cases run.
     assert!(refused < cases * 3 / 4, "{refused} of {cases} refused");
+}
+
+/// Run files saved by generated solves, then damaged at random (a digit changed, a stop
+/// reason or a count edited, the text cut short) and replayed: every replay ends with 0, 1
+/// or 2, within its bound, under 2 GiB, and a damaged file is never replayed as if whole.
+#[test]
+fn damaged_run_files_are_refused_or_replayed_within_bounds() {
+    let cases: u64 = std::env::var("SEARCHLAB_GENERATED_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(60, |c: u64| c / 4);
+    let seed: u64 = std::env::var("SEARCHLAB_GENERATED_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(15);
+    let mut rng = rng_from_seed(seed ^ 0x5eed);
+    let dir = std::env::temp_dir().join(format!("searchlab-generated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("run.ron");
+    let mut failures = Vec::new();
+    let (mut refused, mut replayed) = (0, 0);
+    let jobs: &[&[&str]] = &[
+        &["knight", "solve", "--board", "8x8"],
+        &[
+            "knight",
+            "solve",
+            "--board",
+            "6x6",
+            "--algo",
+            "backtrack",
+            "--time-limit",
+            "100ms",
+        ],
+        &[
+            "knight",
+            "count",
+            "--board",
+            "6x6",
+            "--start",
+            "0,0",
+            "--time-limit",
+            "200ms",
+        ],
+        &["knight", "search", "--board", "5x5", "--strategy", "bfs"],
+        &["queens", "solve", "--n", "12", "--algo", "hill-climbing"],
+        &["queens", "count", "--n", "12"],
+        &["magic", "solve", "--order", "3"],
+        &["magic", "construct", "--order", "7"],
+    ];
+    for _ in 0..cases {
+        let job = jobs[rng.random_range(0..jobs.len())];
+        let mut args: Vec<&str> = job.to_vec();
+        let seed = rng.random_range(0..1000u32).to_string();
+        // Only the solvers draw random numbers and take a seed.
+        if args[1] == "solve" {
+            args.extend(["--seed", &seed]);
+        }
+        args.extend(["--save", saved.to_str().unwrap()]);
+        let (Watched { code, .. }, _) = watch_interrupted(&args, Duration::from_secs(30), None);
+        if !matches!(code, 0 | 1) {
+            failures.push(format!("saving exited {code}: {args:?}"));
+            continue;
+        }
+        let text = std::fs::read_to_string(&saved).unwrap();
+        let damaged = damage(&mut rng, &text);
+        let path = dir.join("damaged.ron");
+        std::fs::write(&path, &damaged).unwrap();
+        let (
+            Watched {
+                code,
+                wall,
+                peak_rss,
+                ..
+            },
+            _,
+        ) = watch_interrupted(
+            &["replay", path.to_str().unwrap(), "--json"],
+            Duration::from_secs(40),
+            None,
+        );
+        match code {
+            2 => refused += 1,
+            0 | 1 => replayed += 1,
+            _ => failures.push(format!("replay exited {code}: {args:?}")),
+        }
+        // A replay whose recorded stop never comes ends at 4 times the limit + 10 s.
+        if wall > Duration::from_secs(15) {
+            failures.push(format!("replay took {wall:?}: {args:?}"));
+        }
+        if peak_rss >= 2 << 30 {
+            failures.push(format!("replay used {} MiB: {args:?}", peak_rss >> 20));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "{cases} damaged run files: {refused} refused as damaged or unreadable, {replayed} replayed"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `text` with one random edit: a digit changed, a stop reason swapped, a number made
+/// huge, or the text cut short.
+fn damage(rng: &mut Rng, text: &str) -> String {
+    let digits: Vec<usize> = (text.char_indices())
+        .filter(|(_, c)| c.is_ascii_digit())
+        .map(|(i, _)| i)
+        .collect();
+    match rng.random_range(0..4) {
+        0 if !digits.is_empty() => {
+            let at = digits[rng.random_range(0..digits.len())];
+            let d = (b'0' + rng.random_range(0..10u8)) as char;
+            format!("{}{d}{}", &text[..at], &text[at + 1..])
+        }
+        1 => {
+            let stops = [
+                "found",
+                "exhausted",
+                "r#time-limit",
+                "cancelled",
+                "stuck",
+                "impossible",
+            ];
+            let from = stops[rng.random_range(0..stops.len())];
+            let to = stops[rng.random_range(0..stops.len())];
+            text.replacen(from, to, 1)
+        }
+        2 if !digits.is_empty() => {
+            let at = digits[rng.random_range(0..digits.len())];
+            format!("{}99999999999{}", &text[..at], &text[at..])
+        }
+        _ => text[..text.floor_char_boundary(rng.random_range(0..text.len().max(1)))].to_string(),
+    }
 }

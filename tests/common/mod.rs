@@ -39,6 +39,17 @@ pub struct Watched {
 /// Runs `searchlab ARGS`, watching its wall time and memory; kills it after `kill_after`.
 #[allow(dead_code)]
 pub fn watch(args: &[&str], kill_after: std::time::Duration) -> Watched {
+    watch_interrupted(args, kill_after, None).0
+}
+
+/// [`watch`], sending the process a Ctrl-C (SIGINT) after `interrupt_after` where given:
+/// also how long it took to end after that.
+#[allow(dead_code)]
+pub fn watch_interrupted(
+    args: &[&str],
+    kill_after: std::time::Duration,
+    interrupt_after: Option<std::time::Duration>,
+) -> (Watched, Option<std::time::Duration>) {
     use std::io::Read;
     use std::process::Stdio;
     use std::time::{Duration, Instant};
@@ -58,9 +69,19 @@ pub fn watch(args: &[&str], kill_after: std::time::Duration) -> Watched {
     });
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak_rss = 0;
+    let mut interrupted: Option<Instant> = None;
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait works") {
             break status;
+        }
+        if let Some(after) = interrupt_after
+            && interrupted.is_none()
+            && started.elapsed() >= after
+        {
+            let _ = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status();
+            interrupted = Some(Instant::now());
         }
         if let Ok(text) = std::fs::read_to_string(&status_file) {
             let rss = text
@@ -76,10 +97,11 @@ pub fn watch(args: &[&str], kill_after: std::time::Duration) -> Watched {
         std::thread::sleep(Duration::from_millis(5));
     };
     let wall = started.elapsed();
-    Watched {
+    let watched = Watched {
         code: status.code().unwrap_or(-1),
         stdout: reader.join().unwrap_or_default(),
         wall,
         peak_rss,
-    }
+    };
+    (watched, interrupted.map(|t| t.elapsed()))
 }

@@ -170,25 +170,24 @@ pub fn search_traced<T: Sink<KnightStep>>(
         id
     };
 
+    // Expanding the root: every start square is a child, as many as the node limit allows
+    // (each holds a copy of the board), listed only that far.
+    let limit = ctl.budget().nodes.unwrap_or(u64::MAX);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let roots: Vec<Square> = if problem.start != Square::MAX && n > 0 {
         vec![problem.start]
     } else {
         let (cols, rows) = (board.cols(), board.rows());
         (0..cols)
             .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+            .take(limit)
             .collect()
     };
     let mut stop = None;
-    let mut children: Vec<u32> = Vec::with_capacity(n.max(8));
-    // Expanding the root: every start square is a child, as many as the node limit allows
-    // (each holds a copy of the board).
-    let limit = ctl.budget().nodes.unwrap_or(u64::MAX);
-    let roots = &roots[..roots
-        .len()
-        .min(usize::try_from(limit).unwrap_or(usize::MAX))];
+    let mut children: Vec<u32> = Vec::with_capacity(n.min(limit).max(8));
     // Whether the trace is full: the batch generated so far is counted, then it stops.
     let mut full = false;
-    for &sq in roots {
+    for &sq in &roots {
         children.push(generate(
             NO_PARENT,
             sq,
