@@ -171,8 +171,12 @@ pub fn solve_traced<T: Sink<QueenStep>>(
     let mut h: u64 = (row_count.iter().chain(&d1).chain(&d2))
         .map(|&k| pairs(k))
         .sum();
-    let mut best = rows.clone();
+    // The best placement so far, kept without copying the rows at each improvement (n
+    // may be millions): the moves taken since it, undone at the end; past n of them it is
+    // copied once and the moves are no longer noted until the next improvement.
     let mut best_h = h;
+    let mut since_best: Vec<(u32, u32)> = Vec::new();
+    let mut best_copy: Option<Vec<u32>> = None;
     let begun = !T::ON
         || trace.step_with(
             QueenStep::Begin {
@@ -228,7 +232,14 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             counters.moves += 1;
             if h < best_h {
                 best_h = h;
-                best.clone_from(&rows);
+                since_best.clear();
+                best_copy = None;
+            } else if best_copy.is_none() {
+                since_best.push((c as u32, from as u32));
+                if since_best.len() > n.max(1024) {
+                    best_copy = Some(undone(&rows, &since_best));
+                    since_best.clear();
+                }
             }
         }
         bucket.add(h);
@@ -252,13 +263,27 @@ pub fn solve_traced<T: Sink<QueenStep>>(
     if bucket.len > 0 {
         ctl.generation(&bucket.stats(counters.nodes));
     }
-    let rows = if stop == Stop::Found { rows } else { best };
+    let rows = match (stop, best_copy) {
+        (Stop::Found, _) => rows,
+        (_, Some(best)) => best,
+        (_, None) => undone(&rows, &since_best),
+    };
     ctl.finish(&counters, &rows);
     Outcome {
         rows,
         stop,
         counters,
     }
+}
+
+/// `rows` with `moves` (each a column and the row its queen left) taken back, newest
+/// first.
+fn undone(rows: &[u32], moves: &[(u32, u32)]) -> Vec<u32> {
+    let mut back = rows.to_vec();
+    for &(c, from) in moves.iter().rev() {
+        back[c as usize] = from;
+    }
+    back
 }
 
 #[cfg(test)]
@@ -294,6 +319,35 @@ mod tests {
     impl crate::solve::Observer for Points {
         fn generation(&mut self, stats: &GenerationStats) {
             self.0.push(*stats);
+        }
+    }
+
+    /// A run that ends without a solution returns the best placement it reached: its
+    /// attacking pairs are the fewest the curve ever shows (the moves since the best are
+    /// taken back, or, past n of them, a copy made once is returned).
+    #[test]
+    fn a_run_without_a_solution_returns_its_best_placement() {
+        for (n, seed, max_steps) in [(30usize, 1u64, 400u64), (60, 2, 20_000), (200, 5, 3_000)] {
+            let config = Config {
+                max_steps,
+                ..Config::default()
+            };
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let mut points = Points::default();
+            let o = {
+                let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut points);
+                solve(n, &config, &mut rng_from_seed(seed), &mut ctl)
+            };
+            if o.stop == Stop::Found {
+                continue;
+            }
+            let fewest = points.0.iter().map(|p| p.best).fold(f64::MAX, f64::min);
+            assert_eq!(conflicts(&o.rows) as f64, fewest, "n = {n}, seed {seed}");
+            assert_eq!(o.rows.len(), n, "a queen a column");
+            assert!(
+                o.rows.iter().all(|&r| (r as usize) < n),
+                "rows on the board"
+            );
         }
     }
 
