@@ -25,7 +25,7 @@ pub mod view;
 pub mod widgets;
 
 use crate::app::error::AppError;
-use crate::run::file::{RunFile, RunFileError};
+use crate::run::file::RunFile;
 use compare::{CompareSettings, CompareView};
 use experiments::{ExperimentSettings, ExperimentsView};
 use knight::{KnightSettings, KnightView};
@@ -122,10 +122,7 @@ pub struct SearchLabApp {
     pub dialog: Option<Dialog>,
     dialog_error: Option<String>,
     /// A run file being read off the UI thread (a large one takes seconds), and where.
-    reading: Option<(
-        PathBuf,
-        std::sync::mpsc::Receiver<Result<RunFile, RunFileError>>,
-    )>,
+    reading: Option<runs::Reading>,
     /// Where saved runs and exports go by default (`$SEARCHLAB_RUNS`, else
     /// `~/searchlab-runs`).
     pub files_dir: PathBuf,
@@ -426,21 +423,10 @@ impl SearchLabApp {
                 Err(e) => self.dialog_error = Some(e.to_string()),
             },
             DialogAction::Open(path) if self.reading.is_none() => {
-                // Read on a thread of its own: the window goes on while a large file is
-                // read, and a file that could block never blocks it.
-                let (tx, rx) = std::sync::mpsc::channel();
-                let (from, repaint) = (path.clone(), ctx.clone());
-                let spawned =
-                    std::thread::Builder::new()
-                        .name("open run".into())
-                        .spawn(move || {
-                            let _ = tx.send(RunFile::load(&from));
-                            repaint.request_repaint();
-                        });
-                match spawned {
-                    Ok(_) => {
+                match runs::Reading::start(ctx, path.clone()) {
+                    Ok(reading) => {
                         self.dialog_error = Some(format!("Reading {}…", path.display()));
-                        self.reading = Some((path, rx));
+                        self.reading = Some(reading);
                     }
                     Err(e) => self.dialog_error = Some(format!("cannot read the file: {e}")),
                 }
@@ -452,18 +438,10 @@ impl SearchLabApp {
 
     /// Shows the run file being read once it is in, or why it could not be opened.
     fn read_run_file(&mut self, ctx: &egui::Context) {
-        let Some((path, rx)) = &self.reading else {
+        let Some(read) = self.reading.as_ref().and_then(runs::Reading::poll) else {
             return;
         };
-        let read = match rx.try_recv() {
-            Ok(read) => read,
-            Err(std::sync::mpsc::TryRecvError::Empty) => return,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                Err(RunFileError::Io("the file could not be read".into()))
-            }
-        };
-        let path = path.clone();
-        self.reading = None;
+        let path = self.reading.take().map(|r| r.path).unwrap_or_default();
         match read
             .map_err(AppError::from)
             .and_then(|file| self.show_run_file(ctx, &file))

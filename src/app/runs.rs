@@ -429,3 +429,36 @@ impl Record {
 pub fn seconds_of(budget: &crate::solve::Budget, default: f32) -> f32 {
     budget.time.map(|t| t.as_secs_f32()).unwrap_or(default)
 }
+
+/// A run file being read on a thread of its own: the window goes on while a large file is
+/// read, and a file that could block never blocks it.
+pub struct Reading {
+    pub path: PathBuf,
+    rx: std::sync::mpsc::Receiver<Result<RunFile, crate::run::file::RunFileError>>,
+}
+
+impl Reading {
+    /// Starts reading `path`; the window is repainted when it is in.
+    pub fn start(ctx: &egui::Context, path: PathBuf) -> std::io::Result<Reading> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (from, repaint) = (path.clone(), ctx.clone());
+        std::thread::Builder::new()
+            .name("open run".into())
+            .spawn(move || {
+                let _ = tx.send(RunFile::load(&from));
+                repaint.request_repaint();
+            })?;
+        Ok(Reading { path, rx })
+    }
+
+    /// The file, or why it could not be read, once in.
+    pub fn poll(&self) -> Option<Result<RunFile, crate::run::file::RunFileError>> {
+        match self.rx.try_recv() {
+            Ok(read) => Some(read),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(Err(
+                crate::run::file::RunFileError::Io("the file could not be read".into()),
+            )),
+        }
+    }
+}

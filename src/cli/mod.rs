@@ -150,15 +150,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     if let Some(path) = &out.save {
         // Fail before a long run, not after it.
         common::check_save_target(path)?;
-        if let Job::Knight(k) = &job
-            && k.cols.saturating_mul(k.rows) > crate::run::file::MAX_SAVED_SQUARES
-        {
-            return Err(CliError::Input(format!(
-                "--save: a run on a board of more than {} squares would make a file larger than a run file can be ({} MiB); the answer can be printed (--json) but not saved",
-                crate::run::file::MAX_SAVED_SQUARES,
-                crate::run::file::MAX_FILE_BYTES >> 20
-            )));
-        }
+        crate::run::file::savable(&job).map_err(|why| {
+            CliError::Input(format!(
+                "--save: {why}; the answer can be printed (--json) but not saved"
+            ))
+        })?;
     }
     let (report, history) = run_job(&job)?;
     // Printed first, saved whether or not standard output could take it.

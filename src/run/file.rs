@@ -23,6 +23,19 @@ pub const MAX_FILE_BYTES: u64 = 512 << 20;
 /// about 11 bytes a square, within [`MAX_FILE_BYTES`].
 pub const MAX_SAVED_SQUARES: u64 = 40_000_000;
 
+/// Whether a run of `job` can be saved at all: a knight board of more than
+/// [`MAX_SAVED_SQUARES`] would make a file past [`MAX_FILE_BYTES`]. Asked before a run (the
+/// command line's `--save`) and again when saving.
+pub fn savable(job: &Job) -> Result<(), String> {
+    match job {
+        Job::Knight(k) if k.cols.saturating_mul(k.rows) > MAX_SAVED_SQUARES => Err(format!(
+            "a run on a board of more than {MAX_SAVED_SQUARES} squares would make a file larger than a run file can be ({} MiB)",
+            MAX_FILE_BYTES >> 20
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The most memory reading a run file may take (see [`RunFile::from_ron`]): with the
 /// replay's own, well under 2 GiB.
 pub const MAX_PARSE_BYTES: u64 = 1 << 30;
@@ -251,14 +264,7 @@ impl RunFile {
     /// Writes the file whole or not at all, replacing nothing but a regular file (see
     /// [`crate::files::write_atomic`]).
     pub fn save(&self, path: &Path) -> Result<(), RunFileError> {
-        if let Job::Knight(k) = &self.job
-            && k.cols.saturating_mul(k.rows) > MAX_SAVED_SQUARES
-        {
-            return Err(RunFileError::Io(format!(
-                "a run on a board of more than {MAX_SAVED_SQUARES} squares would make a file larger than a run file can be ({} MiB)",
-                MAX_FILE_BYTES >> 20
-            )));
-        }
+        savable(&self.job).map_err(RunFileError::Io)?;
         let text = self.to_ron();
         if text.len() as u64 > MAX_FILE_BYTES {
             return Err(RunFileError::Io(format!(
