@@ -2,7 +2,7 @@
 //! is accepted stops at its time limit, at the largest sizes the checks let through.
 
 mod common;
-use common::{Watched, searchlab, watch};
+use common::{Watched, searchlab, watch, watch_interrupted};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -411,6 +411,26 @@ fn the_stages_that_overran_before_keep_their_budget() {
             300,
             "no tour",
         ),
+        // A depth-first tree search's trace: the replay that checks its steps fits in the
+        // limit too (it took seconds, copying a path at each expansion).
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "16x16",
+                "--algo",
+                "dfs",
+                "--limit",
+                "10000000",
+                "--nodes",
+                "10000000",
+                "--time-limit",
+                "300ms",
+            ],
+            300,
+            "time limit",
+        ),
         // The deepest path on the largest board: eight bytes a square of search stack.
         (
             &[
@@ -441,6 +461,60 @@ fn the_stages_that_overran_before_keep_their_budget() {
         assert!(peak_rss < 2 << 30, "{args:?} used {peak_rss} bytes");
         assert!(matches!(code, 0 | 1), "{args:?} exited {code}");
         assert!(stdout.contains(says), "{args:?}: {stdout}");
+    }
+}
+
+/// The first Ctrl-C ends the largest searches within about 100 ms, in whatever stage it
+/// comes: the walk, the check of its path of tens of millions of squares (given up, and
+/// the path not shown), or the repair of ten million queens (a pass over the attacked
+/// ones took a second).
+#[test]
+fn the_first_ctrl_c_ends_the_largest_searches_and_their_checks_at_once() {
+    let cases: &[(&[&str], u64)] = &[
+        (
+            &[
+                "knight",
+                "solve",
+                "--board",
+                "10000x10000",
+                "--algo",
+                "warnsdorff",
+            ],
+            2500,
+        ),
+        (
+            &["knight", "solve", "--board", "10000x10000", "--closed"],
+            900,
+        ),
+        (
+            &[
+                "queens",
+                "solve",
+                "--n",
+                "10000000",
+                "--algo",
+                "min-conflicts",
+            ],
+            2700,
+        ),
+    ];
+    for (args, at_ms) in cases {
+        let (Watched { code, stdout, .. }, after) = watch_interrupted(
+            args,
+            Duration::from_secs(60),
+            Some(Duration::from_millis(*at_ms)),
+        );
+        let after = after.expect("still running when interrupted");
+        // The 100 ms, and a shared machine's noise (it took 0.4-1 s before).
+        assert!(
+            after <= Duration::from_millis(300),
+            "{args:?}: {after:?} after Ctrl-C"
+        );
+        assert!(matches!(code, 1 | 130), "{args:?} exited {code}");
+        assert!(
+            code == 130 || stdout.contains("cancelled"),
+            "{args:?}: {stdout}"
+        );
     }
 }
 

@@ -34,6 +34,10 @@ pub const MOVES: [(i32, i32); 8] = [
 /// square, so this stays well inside memory.
 pub const MAX_SQUARES: u64 = 100_000_000;
 
+/// How many squares a long check takes between asking whether to go on (about a
+/// millisecond of checking).
+pub const CHECK_CHUNK: usize = 1 << 18;
+
 /// Why a board size, or a square on a board, was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -379,9 +383,22 @@ impl Board {
     /// assert!(board.validate_path(&[a, b, a]).is_err()); // a square twice
     /// ```
     pub fn validate_path(&self, path: &[Square]) -> Result<(), TourError> {
+        self.validate_path_while(path, || true).map(|_| ())
+    }
+
+    /// [`Board::validate_path`], asking `go_on` every [`CHECK_CHUNK`] squares whether to
+    /// go on: `Ok(false)` when it said no (the path is then neither accepted nor refused).
+    pub fn validate_path_while(
+        &self,
+        path: &[Square],
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<bool, TourError> {
         let n = self.len();
         let mut seen = vec![0u64; n.div_ceil(64)];
         for (i, &sq) in path.iter().enumerate() {
+            if i % CHECK_CHUNK == CHECK_CHUNK - 1 && !go_on() {
+                return Ok(false);
+            }
             if sq as usize >= n {
                 return Err(TourError::OffBoard {
                     index: i,
@@ -406,7 +423,7 @@ impl Board {
             }
             seen[w] |= 1 << b;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Checks that `path` is a knight's tour: a legal path over every square, and with
@@ -425,10 +442,22 @@ impl Board {
     /// assert!(board.validate_tour(&tour[..11], false).is_err()); // misses a square
     /// ```
     pub fn validate_tour(&self, path: &[Square], closed: bool) -> Result<(), TourError> {
+        self.validate_tour_while(path, closed, || true).map(|_| ())
+    }
+
+    /// [`Board::validate_tour`], asking `go_on` as [`Board::validate_path_while`] does.
+    pub fn validate_tour_while(
+        &self,
+        path: &[Square],
+        closed: bool,
+        go_on: impl FnMut() -> bool,
+    ) -> Result<bool, TourError> {
         if path.is_empty() {
             return Err(TourError::Empty);
         }
-        self.validate_path(path)?;
+        if !self.validate_path_while(path, go_on)? {
+            return Ok(false);
+        }
         if path.len() < self.len() {
             let mut seen = vec![false; self.len()];
             for &sq in path {
@@ -447,7 +476,7 @@ impl Board {
                 last: self.row_col(last),
             });
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Whether a tour's last square is a knight's move from its first.

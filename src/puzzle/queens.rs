@@ -142,6 +142,17 @@ pub fn h3(rows: &[u32]) -> u64 {
 /// `rows` may be a partial placement (the first columns of a larger board, as a
 /// backtracking search cut short leaves it).
 pub fn conflicts(rows: &[u32]) -> u64 {
+    conflicts_while(rows, || true).unwrap_or(0)
+}
+
+/// How many queens a long check takes between asking whether to go on: on a board of
+/// millions, each queen's first look at its row and diagonals touches fresh memory (about
+/// 2 µs a page), so a millisecond or two.
+pub const CHECK_CHUNK: usize = 1 << 12;
+
+/// [`conflicts`], asking `go_on` every [`CHECK_CHUNK`] queens whether to go on: `None`
+/// when it said no.
+pub fn conflicts_while(rows: &[u32], mut go_on: impl FnMut() -> bool) -> Option<u64> {
     let n = rows
         .len()
         .max(rows.iter().max().map_or(0, |&m| m as usize + 1));
@@ -150,6 +161,9 @@ pub fn conflicts(rows: &[u32]) -> u64 {
     let mut d2 = vec![0u32; 2 * n];
     let mut pairs = 0u64;
     for (c, &r) in rows.iter().enumerate() {
+        if c % CHECK_CHUNK == CHECK_CHUNK - 1 && !go_on() {
+            return None;
+        }
         let r = r as usize;
         // Each earlier queen on the same line makes one more pair.
         pairs += (row[r] + d1[c + r] + d2[c + n - r]) as u64;
@@ -157,7 +171,7 @@ pub fn conflicts(rows: &[u32]) -> u64 {
         d1[c + r] += 1;
         d2[c + n - r] += 1;
     }
-    pairs
+    Some(pairs)
 }
 
 /// The landscape a local search sees from a full placement (one queen per column, rows
@@ -367,10 +381,20 @@ pub fn attacker(rows: &[u32], column: u32, row: u32) -> Option<u32> {
 /// assert_eq!(total, 6);
 /// ```
 pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
+    validate_while(n, rows, || true).map(|_| ())
+}
+
+/// [`validate`], asking `go_on` as [`conflicts_while`] does: `Ok(false)` when it said no
+/// (the placement is then neither accepted nor refused).
+pub fn validate_while(
+    n: usize,
+    rows: &[u32],
+    go_on: impl FnMut() -> bool,
+) -> Result<bool, PlacementError> {
     if rows.len() != n {
         return Err(PlacementError::WrongLength { n, len: rows.len() });
     }
-    validate_partial(n, rows)
+    validate_partial_while(n, rows, go_on)
 }
 
 /// Checks that `rows` places queens in the first `rows.len()` columns of an `n × n` board
@@ -388,15 +412,26 @@ pub fn validate(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
 /// assert_eq!(pairs, [((0, 0), (1, 1))]);
 /// ```
 pub fn validate_partial(n: usize, rows: &[u32]) -> Result<(), PlacementError> {
+    validate_partial_while(n, rows, || true).map(|_| ())
+}
+
+/// [`validate_partial`], asking `go_on` as [`conflicts_while`] does.
+pub fn validate_partial_while(
+    n: usize,
+    rows: &[u32],
+    go_on: impl FnMut() -> bool,
+) -> Result<bool, PlacementError> {
     if rows.len() > n {
         return Err(PlacementError::WrongLength { n, len: rows.len() });
     }
     if let Some((col, &row)) = rows.iter().enumerate().find(|(_, r)| **r as usize >= n) {
         return Err(PlacementError::OffBoard { col, row, n });
     }
-    let total = conflicts(rows);
+    let Some(total) = conflicts_while(rows, go_on) else {
+        return Ok(false);
+    };
     if total == 0 {
-        return Ok(());
+        return Ok(true);
     }
     // Name the first pairs: the last queen seen on each line, per line.
     let mut row_last = vec![usize::MAX; n];

@@ -514,7 +514,7 @@ impl PuzzleJob for KnightJob {
             *t = t.saturating_sub(began.elapsed());
         }
         let job = &job;
-        match &self.task {
+        let report = match &self.task {
             KnightTask::Solve {
                 algorithm,
                 params,
@@ -556,7 +556,9 @@ impl PuzzleJob for KnightJob {
                 let strategy = Strategy::parse(strategy)?;
                 search(job, &board, start, strategy, cancel, observer).map(KnightReport::Search)
             }
-        }
+        };
+        crate::solve::free_later(board);
+        report
     }
 }
 
@@ -624,7 +626,18 @@ fn solve(
     }
     let mut ctl = Control::new(budget, cancel, observer);
     let (answer, method) = solver.solve(&problem, &mut rng, &mut ctl);
-    check_answer(board, job.closed, algo.id, &answer)?;
+    if !check_answer(board, job.closed, algo.id, &answer, cancel)? {
+        let message = not_checked(&answer);
+        crate::solve::free_later(answer.path);
+        let elapsed = ctl.elapsed().as_secs_f64() * 1e3;
+        return Ok(report(
+            vec![start],
+            Stop::Cancelled,
+            answer.counters,
+            elapsed,
+            message,
+        ));
+    }
     // A failure that proves nothing is settled before the run gives up, when asked.
     let settles = fallback
         && method.is_none()
@@ -635,7 +648,22 @@ fn solve(
         // Warnsdorff's longest walk is where the rotations begin, if they are the method.
         let walked = (algo.id == "warnsdorff").then_some(&answer.path[..]);
         let (settled, method) = settle::solve_after(&problem, walked, &mut rng, &mut ctl);
-        check_answer(board, job.closed, SETTLE, &settled)?;
+        if !check_answer(board, job.closed, SETTLE, &settled, cancel)? {
+            let message = format!(
+                "{first}; the fallback, {}: {}",
+                settle_name(),
+                not_checked(&settled)
+            );
+            crate::solve::free_later(settled.path);
+            let elapsed = ctl.elapsed().as_secs_f64() * 1e3;
+            return Ok(report(
+                vec![start],
+                Stop::Cancelled,
+                answer.counters,
+                elapsed,
+                message,
+            ));
+        }
         let then = explain_settled(&problem, &settled, &method, cancel);
         let name = settle_name();
         let message = match settled.stop {
@@ -679,17 +707,39 @@ fn solve(
     Ok(out)
 }
 
-/// The puzzle module, not the solver, decides what is a tour.
-fn check_answer(board: &Board, closed: bool, id: &str, answer: &Answer) -> Result<(), JobError> {
+/// The puzzle module, not the solver, decides what is a tour. `Ok(false)`: Stop or Ctrl-C
+/// came and the check was given up (see [`super::CHECK_GRACE`]), so the answer may not be
+/// shown.
+fn check_answer(
+    board: &Board,
+    closed: bool,
+    id: &str,
+    answer: &Answer,
+    cancel: &AtomicBool,
+) -> Result<bool, JobError> {
+    let go_on = super::until_cancelled(cancel);
     if answer.stop == Stop::Found {
         board
-            .validate_tour(&answer.path, closed)
+            .validate_tour_while(&answer.path, closed, go_on)
             .map_err(|e| JobError::Invalid(format!("{id} reported a tour that is not one: {e}")))
     } else {
         board
-            .validate_path(&answer.path)
+            .validate_path_while(&answer.path, go_on)
             .map_err(|e| JobError::Invalid(format!("{id} reported an illegal path: {e}")))
     }
+}
+
+/// What is said of an answer whose check was given up: what it was, and why it is not shown.
+fn not_checked(answer: &Answer) -> String {
+    let what = if answer.stop == Stop::Found {
+        "tour"
+    } else {
+        "path"
+    };
+    format!(
+        "cancelled while checking the answer: the {what} of {} squares is not shown, since only what the rules of the puzzle have checked is shown",
+        group(answer.path.len() as u64)
+    )
 }
 
 /// The id of the algorithm that settles every board.

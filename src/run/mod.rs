@@ -71,3 +71,20 @@ pub fn worker_threads(requested: Option<usize>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     requested.unwrap_or(cores).clamp(1, 4 * cores)
 }
+
+/// How long checking an answer goes on once Stop or Ctrl-C has been given: a check not
+/// done by then is given up, and the answer it was checking is not shown.
+pub const CHECK_GRACE: std::time::Duration = std::time::Duration::from_millis(40);
+
+/// A `go_on` for the puzzle module's long checks: yes, until `cancel` has been set for
+/// [`CHECK_GRACE`].
+pub fn until_cancelled(cancel: &std::sync::atomic::AtomicBool) -> impl FnMut() -> bool + '_ {
+    // Counted from the check's start when the flag is already set.
+    let mut since = cancel
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .then(std::time::Instant::now);
+    move || {
+        !cancel.load(std::sync::atomic::Ordering::Relaxed)
+            || since.get_or_insert_with(std::time::Instant::now).elapsed() < CHECK_GRACE
+    }
+}

@@ -5,7 +5,9 @@ use super::catalog::{Params, queens_algorithm};
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
-use crate::puzzle::queens::{A000170, A002562, MAX_N, conflicts, validate, validate_partial};
+use crate::puzzle::queens::{
+    A000170, A002562, MAX_N, conflicts_while, validate_partial, validate_while,
+};
 use crate::solve::queens::count::{self, MAX_COUNT_N, Prefix, TaskCount};
 use crate::solve::queens::heuristic::random_start;
 use crate::solve::queens::{
@@ -391,19 +393,41 @@ fn solve(
     // Running time: a pause does not count.
     let elapsed = ctl.elapsed();
     let found = stop == Stop::Found;
-    if found {
-        validate(n, &rows).map_err(|e| {
-            JobError::Invalid(format!(
-                "{} reported a placement that is not a solution: {e}",
-                algo.id
-            ))
-        })?;
-    }
-    // A solution has none, as `validate` has just shown.
-    let conflicts = if found || rows.is_empty() {
-        0
+    // Checking millions of queens takes a while; Stop or Ctrl-C gives it up.
+    let mut go_on = super::until_cancelled(cancel);
+    let checked = if found {
+        // A solution has no attacking pair, as `validate` shows.
+        validate_while(n, &rows, &mut go_on)
+            .map_err(|e| {
+                JobError::Invalid(format!(
+                    "{} reported a placement that is not a solution: {e}",
+                    algo.id
+                ))
+            })?
+            .then_some(0)
+    } else if rows.is_empty() {
+        Some(0)
     } else {
-        conflicts(&rows)
+        conflicts_while(&rows, &mut go_on)
+    };
+    let Some(conflicts) = checked else {
+        return Ok(QueensSolveReport {
+            n: job.n,
+            algorithm: algo.id.to_string(),
+            params: params.pairs(),
+            seed: job.seed,
+            found: false,
+            rows: Vec::new(),
+            conflicts: 0,
+            stop: Stop::Cancelled,
+            counters,
+            elapsed_ms: elapsed.as_secs_f64() * 1e3,
+            message: format!(
+                "cancelled while checking the answer: the {} of {} queens is not shown, since only what the rules of the puzzle have checked is shown",
+                if found { "solution" } else { "placement" },
+                rows.len()
+            ),
+        });
     };
     let message = if found && n == 1 {
         "placed 1 queen: nothing to attack it".to_string()

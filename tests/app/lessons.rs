@@ -14,6 +14,7 @@ use std::time::Duration;
 fn with_lessons(dir: &std::path::Path) -> Harness<'static, SearchLabApp> {
     let mut h = harness();
     h.state_mut().lessons = Lessons::new(dir.to_path_buf());
+    h.state_mut().lessons.wait_until_read();
     h.run();
     h.get_by_label("Lessons").click();
     h.run();

@@ -66,16 +66,21 @@ pub const MAX_FILES: usize = 200;
 /// The most a lesson file may hold (a lesson is a few kilobytes).
 pub const MAX_LESSON_BYTES: u64 = 256 << 10;
 
-/// The built-in lessons, then the folder's `.ron` files by name; a folder file with a
-/// built-in one's name takes its place. Also says what became of the folder.
-pub fn load(folder: &Path) -> (Vec<Entry>, String) {
-    let mut entries: Vec<Entry> = (BUILT_IN.iter())
+/// The built-in lessons, parsed.
+fn built_in() -> Vec<Entry> {
+    (BUILT_IN.iter())
         .map(|(file, text)| Entry {
             file: file.to_string(),
             from_folder: false,
             lesson: Lesson::parse(text),
         })
-        .collect();
+        .collect()
+}
+
+/// The built-in lessons, then the folder's `.ron` files by name; a folder file with a
+/// built-in one's name takes its place. Also says what became of the folder.
+pub fn load(folder: &Path) -> (Vec<Entry>, String) {
+    let mut entries = built_in();
     let read = match std::fs::read_dir(folder) {
         Ok(read) => read,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -139,6 +144,9 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
     (entries, said)
 }
 
+/// What reading the folder gives: the lessons, and what became of the folder.
+type Read = (Vec<Entry>, String);
+
 /// What the student gave to one question, and what the app said.
 #[derive(Debug, Clone, Default)]
 struct Given {
@@ -178,6 +186,9 @@ pub struct Lessons {
     /// Questions answered right, and in all, of each lesson answered this session, by
     /// file: the list shows them.
     answered: std::collections::BTreeMap<String, (usize, usize)>,
+    /// The folder being read on a thread of its own (a slow or hung disk never holds up
+    /// the window), and what to say once it is read instead of what the reading says.
+    reading: Option<(std::sync::mpsc::Receiver<Read>, Option<String>)>,
 }
 
 impl Default for Lessons {
@@ -187,26 +198,80 @@ impl Default for Lessons {
 }
 
 impl Lessons {
-    /// The lessons, built in and from `folder`.
+    /// The lessons, built in and from `folder`: the built-in ones at once, the folder's
+    /// as soon as it is read.
     pub fn new(folder: PathBuf) -> Lessons {
-        let (entries, folder_said) = load(&folder);
-        Lessons {
+        let entries = built_in();
+        let mut lessons = Lessons {
             open: false,
             folder_text: folder.display().to_string(),
             folder,
             entries,
-            folder_said,
+            folder_said: String::new(),
             active: None,
             given: Vec::new(),
             setup: None,
             answered: Default::default(),
+            reading: None,
+        };
+        lessons.reload();
+        lessons
+    }
+
+    /// Reads the folder again (a teacher edited a file), on a thread of its own.
+    pub fn reload(&mut self) {
+        let (send, receive) = std::sync::mpsc::channel();
+        let folder = self.folder.clone();
+        let started = std::thread::Builder::new()
+            .name("lessons".into())
+            .spawn(move || {
+                let _ = send.send(load(&folder));
+            });
+        match started {
+            Ok(_) => {
+                self.folder_said = format!("Reading {} …", self.folder.display());
+                self.reading = Some((receive, None));
+            }
+            Err(e) => self.folder_said = format!("The lessons folder cannot be read now: {e}"),
         }
     }
 
-    /// Reads the folder again (a teacher edited a file).
-    pub fn reload(&mut self) {
+    /// Takes the folder's lessons if they have been read; true while they are still
+    /// being read.
+    pub fn poll(&mut self) -> bool {
+        let Some((receive, said)) = &mut self.reading else {
+            return false;
+        };
+        let read = match receive.try_recv() {
+            Ok(read) => Some(read),
+            Err(std::sync::mpsc::TryRecvError::Empty) => return true,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let said = said.take();
+        self.take_read(read, said);
+        false
+    }
+
+    /// Waits until the folder has been read (for tests and scripts: the window polls).
+    pub fn wait_until_read(&mut self) {
+        if let Some((receive, said)) = self.reading.take() {
+            self.take_read(receive.recv().ok(), said);
+        }
+    }
+
+    /// Shows what the reading thread read (nothing: it ended without a word), and `said`
+    /// in place of what it says.
+    fn take_read(&mut self, read: Option<Read>, said: Option<String>) {
+        self.reading = None;
+        let (entries, read_said) = read.unwrap_or_else(|| {
+            (
+                self.entries.clone(),
+                "The lessons folder could not be read.".into(),
+            )
+        });
+        self.folder_said = said.unwrap_or(read_said);
         let active = self.active.map(|i| self.entries[i].file.clone());
-        (self.entries, self.folder_said) = load(&self.folder);
+        self.entries = entries;
         self.active = active.and_then(|f| self.entries.iter().position(|e| e.file == f));
         if self.active.is_none() {
             self.given.clear();
@@ -289,13 +354,17 @@ impl Lessons {
             Ok(())
         });
         self.reload();
-        self.folder_said = match result {
+        let said = match result {
             Ok(()) => format!(
                 "Wrote {wrote} lesson files to {} ({kept} there already, kept). Edit them, then Reload.",
                 self.folder.display()
             ),
             Err(e) => format!("Could not write to {}: {e}", self.folder.display()),
         };
+        match &mut self.reading {
+            Some((_, after)) => *after = Some(said),
+            None => self.folder_said = said,
+        }
     }
 
     /// The window, when open.
@@ -317,6 +386,10 @@ impl Lessons {
 
     /// The list, or the lesson on show.
     pub fn ui(&mut self, ui: &mut Ui) {
+        if self.poll() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
         match self.active {
             Some(_) => self.lesson_ui(ui),
             None => self.list_ui(ui),
@@ -609,6 +682,14 @@ mod tests {
         assert!(edited.from_folder);
         assert!(edited.lesson.as_ref().unwrap().title.contains("edited"));
         assert_eq!(entries.len(), BUILT_IN.len() + 1);
+        // The window's lessons: the built-in ones at once, the folder's when it is read
+        // (on a thread of its own, so a slow disk never holds up the window).
+        let mut lessons = Lessons::new(dir.clone());
+        assert!(lessons.entries.len() == BUILT_IN.len() || !lessons.poll());
+        lessons.wait_until_read();
+        assert!(!lessons.poll());
+        assert_eq!(lessons.entries.len(), BUILT_IN.len() + 1);
+        assert!(lessons.folder_said.contains("Read 2 files"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -647,6 +728,7 @@ mod tests {
         assert!(reason("huge.ron").contains("larger than a lesson file can be"));
         let mut lessons = Lessons::new(dir.clone());
         lessons.copy_built_in();
+        lessons.wait_until_read();
         assert!(
             !outside.exists(),
             "nothing written through the dangling link"

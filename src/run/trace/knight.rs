@@ -18,6 +18,12 @@ use crate::solve::{Budget, Control, Counters, NoObserver, Stop, rng_from_seed};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Time kept back from a trace's time limit for each step it may record: replaying the
+/// steps to check them, and giving back their memory (about 15 ns a step; never more than
+/// half the limit).
+const REPLAY_NANOS_PER_STEP: u64 = 15;
 
 /// The knight searches a trace can follow, by id: the catalog's classical solvers, and
 /// `count`, `bfs` and `dfs`.
@@ -203,6 +209,10 @@ impl KnightTraceJob {
         let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(job.budget, cancel, &mut observer);
+        // Time for the replay that checks the steps (and for handing their memory back).
+        ctl.keep_back(Duration::from_nanos(
+            self.limit.saturating_mul(REPLAY_NANOS_PER_STEP),
+        ));
         let family = search.family();
         let (path, stop, counters, complete) = match &search {
             Search::RandomWalk(config) => {

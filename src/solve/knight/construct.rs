@@ -464,10 +464,10 @@ pub fn solve(shape: Shape, start: Square, ctl: &mut Control) -> (Vec<Square>, St
         (shape.len() as u64).saturating_mul(FINISH_NANOS_PER_VALUE),
     ));
     let mut links = vec![0u8; shape.len()];
-    if let Err(stop) = build(shape, &mut links, &mut counters, ctl, None) {
-        return (vec![start], stop, counters);
-    }
-    match walk(shape, &links, start, ctl) {
+    let built = build(shape, &mut links, &mut counters, ctl, None);
+    let walked = built.and_then(|()| walk(shape, &links, start, ctl));
+    crate::solve::free_later(links);
+    match walked {
         Ok(path) => (path, Stop::Found, counters),
         Err(stop) => (vec![start], stop, counters),
     }
@@ -733,6 +733,7 @@ fn walk(shape: Shape, links: &[u8], start: Square, ctl: &mut Control) -> Result<
         if i % (1 << 20) == 0
             && let Some(stop) = ctl.interrupted()
         {
+            crate::solve::free_later(path);
             return Err(stop);
         }
     }

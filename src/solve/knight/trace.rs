@@ -238,13 +238,19 @@ impl Tree {
     /// The squares of node `node`, from the first.
     pub fn path_to(&self, node: u32) -> Vec<Square> {
         let mut path = Vec::new();
+        self.path_into(node, &mut path);
+        path
+    }
+
+    /// [`Tree::path_to`] written into `path`, whose room is used again.
+    pub fn path_into(&self, node: u32, path: &mut Vec<Square>) {
+        path.clear();
         let mut id = node;
         while let Some(n) = self.get(id) {
             path.push(n.square);
             id = n.parent;
         }
         path.reverse();
-        path
     }
 }
 
@@ -276,7 +282,7 @@ impl KnightState {
             KnightStep::Tour => self.tours += 1,
             KnightStep::Expand { node, .. } => {
                 self.expanding = Some(node);
-                self.path = tree.path_to(node);
+                tree.path_into(node, &mut self.path);
             }
             KnightStep::Generate { .. } => self.generated += 1,
         }
@@ -306,7 +312,13 @@ pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
     let tree = Tree::of(steps);
     let mut state = KnightState::default();
     let mut best: Vec<Square> = Vec::new();
-    for step in steps {
+    // A tree search's answer is read off its tree, not off the path of each expansion.
+    let walked = if family == Family::Tree {
+        &[][..]
+    } else {
+        steps
+    };
+    for step in walked {
         match (family, step) {
             (Family::Walks, KnightStep::Restart { .. }) if state.path.len() > best.len() => {
                 best.clone_from(&state.path);
