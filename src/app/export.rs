@@ -143,14 +143,23 @@ pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), AppError> 
 
 /// Fitness (or conflicts) per generation as CSV.
 pub fn history_csv(points: &[crate::solve::GenerationStats]) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::from("generation,best,mean,worst,best_coverage,diversity\n");
-    for g in points {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{}",
-            g.generation, g.best, g.mean, g.worst, g.best_coverage, g.diversity
-        );
-    }
-    out
+    let header = [
+        "generation",
+        "best",
+        "mean",
+        "worst",
+        "best_coverage",
+        "diversity",
+    ];
+    let rows = points.iter().map(|g| {
+        vec![
+            g.generation.to_string(),
+            g.best.to_string(),
+            g.mean.to_string(),
+            g.worst.to_string(),
+            g.best_coverage.to_string(),
+            g.diversity.to_string(),
+        ]
+    });
+    crate::files::csv_text(&header, rows)
 }

@@ -8,7 +8,6 @@ use crate::app::widgets::bars::{self, Row, Shape};
 use crate::app::widgets::plots::{CurveNote, too_few_points};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
-use std::fmt::Write as _;
 
 const COLOURS: [Color32; 8] = [
     Color32::from_rgb(90, 170, 255),
@@ -367,77 +366,81 @@ fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
 
 /// The table as CSV: a header and one row per algorithm.
 pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
-    let mut out = String::from(
-        "puzzle,instance,algorithm,params,trials,successes,success_rate,mean_ms,median_ms,min_ms,max_ms,nodes_trial0,generations_trial0\n",
-    );
-    for l in lanes {
-        if l.played {
+    let header = [
+        "puzzle",
+        "instance",
+        "algorithm",
+        "params",
+        "trials",
+        "successes",
+        "success_rate",
+        "mean_ms",
+        "median_ms",
+        "min_ms",
+        "max_ms",
+        "nodes_trial0",
+        "generations_trial0",
+    ];
+    let rows = lanes.iter().map(|l| {
+        let named = [
+            puzzle.to_string(),
+            instance.to_string(),
+            l.algorithm.clone(),
+        ];
+        let figures: Vec<String> = if l.played {
             // One answer, found by hand: no trials, times or nodes.
-            let _ = writeln!(
-                out,
-                "{puzzle},{instance},{},by hand,1,1,1.0000,,,,,,",
-                l.algorithm
-            );
-            continue;
-        }
-        let s = l.summary();
-        let _ = writeln!(
-            out,
-            "{puzzle},{instance},{},{},{},{},{:.4},{:.3},{:.3},{:.3},{:.3},{},{}",
-            l.algorithm,
-            l.params
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join(" "),
-            s.trials,
-            s.successes,
-            s.success_rate,
-            s.mean_ms,
-            s.median_ms,
-            s.min_ms,
-            s.max_ms,
-            l.counters().nodes,
-            l.counters().generations
-        );
-    }
-    out
+            ["by hand", "1", "1", "1.0000", "", "", "", "", "", ""]
+                .map(String::from)
+                .to_vec()
+        } else {
+            let s = l.summary();
+            vec![
+                (l.params.iter())
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                s.trials.to_string(),
+                s.successes.to_string(),
+                format!("{:.4}", s.success_rate),
+                format!("{:.3}", s.mean_ms),
+                format!("{:.3}", s.median_ms),
+                format!("{:.3}", s.min_ms),
+                format!("{:.3}", s.max_ms),
+                l.counters().nodes.to_string(),
+                l.counters().generations.to_string(),
+            ]
+        };
+        named.into_iter().chain(figures).collect::<Vec<String>>()
+    });
+    crate::files::csv_text(&header, rows)
 }
 
 /// Every plotted point as CSV: `algorithm,curve,x,y`.
 pub fn curves_csv(lanes: &[Lane]) -> String {
-    let mut out = String::from("algorithm,curve,x,y\n");
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for l in lanes {
+        let mut point = |curve: &str, x: String, y: String| {
+            rows.push(vec![l.algorithm.clone(), curve.to_string(), x, y]);
+        };
         for g in l.history().points() {
+            let x = g.generation.to_string();
             if l.algorithm == "annealing" {
                 // Each point a stretch of proposals: the fewest and most attacking pairs.
-                let _ = writeln!(
-                    out,
-                    "{},fewest_pairs,{},{}",
-                    l.algorithm, g.generation, g.best
-                );
-                let _ = writeln!(
-                    out,
-                    "{},most_pairs,{},{}",
-                    l.algorithm, g.generation, g.worst
-                );
+                point("fewest_pairs", x.clone(), g.best.to_string());
+                point("most_pairs", x, g.worst.to_string());
             } else {
-                let _ = writeln!(
-                    out,
-                    "{},best_fitness,{},{}",
-                    l.algorithm, g.generation, g.best
-                );
+                point("best_fitness", x, g.best.to_string());
             }
         }
         for p in &l.progress {
-            let _ = writeln!(out, "{},deepest_per_node,{},{}", l.algorithm, p[0], p[1]);
+            point("deepest_per_node", p[0].to_string(), p[1].to_string());
         }
         for (t, (found, ms)) in l.trials.iter().enumerate() {
-            let _ = writeln!(out, "{},trial_ms,{t},{ms}", l.algorithm);
-            let _ = writeln!(out, "{},trial_found,{t},{}", l.algorithm, *found as u8);
+            point("trial_ms", t.to_string(), ms.to_string());
+            point("trial_found", t.to_string(), u8::from(*found).to_string());
         }
     }
-    out
+    crate::files::csv_text(&["algorithm", "curve", "x", "y"], rows)
 }
 
 /// Lower and upper quartiles of the trials' times.

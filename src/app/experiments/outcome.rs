@@ -51,34 +51,20 @@ fn csv_of<T: Serialize>(rows: &[T]) -> String {
     let Some(first) = objects.first() else {
         return String::new();
     };
-    let header: Vec<&String> = first.keys().collect();
+    let header: Vec<&str> = first.keys().map(String::as_str).collect();
     let cell = |v: Option<&Value>| match v {
         None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) if s.contains([',', '"']) => {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        }
         Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(a)) => format!(
-            "\"{}\"",
-            a.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+        // A list (a row's figures per start square, say) as one field, comma-separated.
+        Some(Value::Array(a)) => (a.iter().map(|x| x.to_string()))
+            .collect::<Vec<_>>()
+            .join(","),
         Some(v) => v.to_string(),
     };
-    let mut out = header
+    let rows = objects
         .iter()
-        .map(|h| h.as_str())
-        .collect::<Vec<_>>()
-        .join(",");
-    out.push('\n');
-    for o in &objects {
-        let line: Vec<String> = header.iter().map(|h| cell(o.get(*h))).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
-    }
-    out
+        .map(|o| header.iter().map(|h| cell(o.get(*h))).collect::<Vec<_>>());
+    crate::files::csv_text(&header, rows)
 }
 
 /// Runs the experiment `s` names (on this thread; trials in parallel with rayon).

@@ -37,24 +37,30 @@ pub fn move_list(board: &Board, path: &[Square], closed: bool) -> String {
 /// The same as CSV: `move,from,to,from_row,from_col,to_row,to_col,closing`, rows and
 /// columns from 0 at the top-left.
 pub fn move_list_csv(board: &Board, path: &[Square], closed: bool) -> String {
-    let mut out = String::from("move,from,to,from_row,from_col,to_row,to_col,closing\n");
-    let mut row = |n: usize, from: Square, to: Square, closing: bool| {
+    let header = [
+        "move", "from", "to", "from_row", "from_col", "to_row", "to_col", "closing",
+    ];
+    let row = |n: usize, from: Square, to: Square, closing: bool| {
         let (fr, fc) = board.row_col(from);
         let (tr, tc) = board.row_col(to);
-        out.push_str(&format!(
-            "{n},{},{},{fr},{fc},{tr},{tc},{}\n",
+        vec![
+            n.to_string(),
             board.name(from),
             board.name(to),
-            u8::from(closing)
-        ));
+            fr.to_string(),
+            fc.to_string(),
+            tr.to_string(),
+            tc.to_string(),
+            u8::from(closing).to_string(),
+        ]
     };
-    for (i, pair) in path.windows(2).enumerate() {
-        row(i + 1, pair[0], pair[1], false);
-    }
+    let mut rows: Vec<Vec<String>> = (path.windows(2).enumerate())
+        .map(|(i, pair)| row(i + 1, pair[0], pair[1], false))
+        .collect();
     if closed && let (Some(&last), Some(&first)) = (path.last(), path.first()) {
-        row(path.len(), last, first, true);
+        rows.push(row(path.len(), last, first, true));
     }
-    out
+    crate::files::csv_text(&header, rows)
 }
 
 #[cfg(test)]
