@@ -5,6 +5,7 @@ use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::error::AppError;
+use searchlab::app::mode::Mode;
 use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::{Landscape, Standing, validate};
@@ -740,13 +741,13 @@ fn counting_from_step_by_step_shows_the_count() {
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    assert!(h.state().queens.steps().showing);
+    assert_eq!(h.state().queens.mode(), Mode::Steps);
     h.get_by_label("Count all solutions").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
     h.get_by_label_contains("92 solutions");
     assert!(
-        !h.state().queens.steps().showing,
+        h.state().queens.mode() == Mode::Run,
         "the count is shown, not the trace"
     );
 }

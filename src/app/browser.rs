@@ -8,6 +8,7 @@
 //! and every image) and kept while the board size stays the same.
 
 use super::background::Background;
+use super::mode::Mode;
 use crate::puzzle::symmetry::Symmetry;
 use crate::run::browse::{Catalogue, Kind};
 use crate::run::catalog::group_thousands;
@@ -34,8 +35,6 @@ struct Anim {
 /// The browser of one view (N-Queens or magic squares).
 pub struct Browser {
     kind: Kind,
-    /// The board shows the browser instead of the view's own board.
-    pub showing: bool,
     job: Option<(usize, Background<Result<Catalogue, String>>)>,
     catalogue: Option<Arc<Catalogue>>,
     error: Option<String>,
@@ -52,7 +51,6 @@ impl Browser {
     pub fn new(kind: Kind) -> Browser {
         Browser {
             kind,
-            showing: false,
             job: None,
             catalogue: None,
             error: None,
@@ -90,7 +88,7 @@ impl Browser {
     /// The switch, in the view's controls: "Browse the solutions". Turning it on lists
     /// the solutions of size `n` (in the background) unless they are listed already.
     /// Returns whether it was switched on this frame.
-    pub fn controls(&mut self, ui: &mut Ui, n: usize) -> bool {
+    pub fn controls(&mut self, ui: &mut Ui, n: usize, mode: &mut Mode) -> bool {
         let refusal = self.refusal(n);
         let what = match self.kind {
             Kind::Queens => {
@@ -100,30 +98,31 @@ impl Browser {
                 "Every magic square of this order, grouped into classes that rotations and reflections turn into one another; pick a class and watch the symmetry that maps one square onto another."
             }
         };
-        let was = self.showing;
+        let was = *mode == Mode::Browser;
         ui.add_enabled_ui(refusal.is_none(), |ui| {
-            let label = if self.showing {
+            let label = if was {
                 "Browsing the solutions: back to the board"
             } else {
                 "Browse the solutions"
             };
             let pressed = ui
-                .add(egui::Button::new(label).selected(self.showing))
+                .add(egui::Button::new(label).selected(was))
                 .on_hover_text(what)
                 .on_disabled_hover_text(refusal.clone().unwrap_or_default())
                 .clicked();
             if pressed {
-                self.showing = !self.showing;
+                *mode = if was { Mode::Run } else { Mode::Browser };
             }
         });
-        if refusal.is_some() {
-            self.showing = false;
+        if refusal.is_some() && *mode == Mode::Browser {
+            *mode = Mode::Run;
         }
-        if self.showing && !was {
+        let showing = *mode == Mode::Browser;
+        if showing && !was {
             self.list(ui.ctx(), n);
             return true;
         }
-        if self.showing && self.catalogue.as_ref().is_some_and(|c| c.n != n) {
+        if showing && self.catalogue.as_ref().is_some_and(|c| c.n != n) {
             // The board changed size while browsing.
             self.list(ui.ctx(), n);
         }

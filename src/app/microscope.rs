@@ -5,6 +5,7 @@
 //! (same seed, same settings: the same search) up to that generation.
 
 use super::background::Background;
+use super::mode::Mode;
 use super::widgets::legend::{Mark, swatch};
 use crate::run::Job;
 use crate::run::microscope::{Looked, MicroscopeJob};
@@ -17,8 +18,6 @@ type Outcome = (u64, Result<Option<Looked>, String>);
 /// The microscope's state in a puzzle's view.
 #[derive(Default)]
 pub struct Microscope {
-    /// Whether the view shows the microscope instead of the run.
-    pub showing: bool,
     /// The generation in the field.
     generation: u64,
     /// The child of the next generation looked at.
@@ -149,7 +148,7 @@ impl Microscope {
     /// when it was switched on and `job` is one it looks into. A look made for another run
     /// (another algorithm, board, seed or setting) is dropped, so that what it shows is
     /// always about this run.
-    pub fn on_show(&mut self, job: &Job) -> bool {
+    pub fn on_show(&mut self, job: &Job, mode: Mode) -> bool {
         if self.looked_for.as_ref().is_some_and(|j| j != job) {
             if let Some(r) = self.running.take() {
                 r.cancel();
@@ -158,17 +157,17 @@ impl Microscope {
             self.error = None;
             self.looked_for = None;
         }
-        self.showing && crate::run::microscope::refusal(job).is_none()
+        mode == Mode::Microscope && crate::run::microscope::refusal(job).is_none()
     }
 
-    /// Starts looking at generation `generation` of `job`.
+    /// Starts looking at generation `generation` of `job` (the tab shows it:
+    /// [`Mode::Microscope`]).
     pub fn start(&mut self, ctx: &egui::Context, job: Job, generation: u64) {
         if let Some(r) = self.running.take() {
             r.cancel();
         }
         self.looked_for = Some(job.clone());
         self.generation = generation;
-        self.showing = true;
         self.error = None;
         if self.guessed_run.as_ref() != Some(&job) {
             self.guesses.clear();
@@ -187,8 +186,8 @@ impl Microscope {
         }));
     }
 
-    /// Takes a finished look.
-    fn poll(&mut self) {
+    /// Takes a finished look (the tab's `logic` calls it every frame).
+    pub fn logic(&mut self) {
         let Some(r) = &self.running else { return };
         for (generation, result) in r.take() {
             match result {
@@ -220,6 +219,7 @@ impl Microscope {
         refusal: Option<String>,
         held: Option<String>,
         last: Option<u64>,
+        mode: &mut Mode,
     ) -> Option<u64> {
         let button = ui
             .add_enabled(
@@ -242,13 +242,8 @@ impl Microscope {
             });
         }
         if self.looked.is_some() || self.busy() || self.error.is_some() {
-            ui.horizontal(|ui| {
-                ui.label("Show");
-                ui.selectable_value(&mut self.showing, false, "The run")
-                    .on_hover_text("The run and its answer");
-                ui.selectable_value(&mut self.showing, true, "Microscope")
-                    .on_hover_text("How one generation bred the next");
-            });
+            let hover = "How one generation bred the next";
+            crate::app::mode::switch(ui, mode, Mode::Microscope, "Microscope", hover);
         }
         pressed
     }
@@ -262,7 +257,6 @@ impl Microscope {
         job: impl FnOnce() -> Job,
         draw: impl FnOnce(&mut Ui, &[u32], u64),
     ) {
-        self.poll();
         // Keep to the part of the panel on screen (a wide row must not widen the rest).
         let visible = ui.clip_rect().right() - ui.max_rect().left() - 8.0;
         ui.set_max_width(visible.min(ui.available_width()));

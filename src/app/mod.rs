@@ -15,6 +15,7 @@ pub mod lessons;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
+pub mod mode;
 pub mod play;
 pub mod puzzles;
 pub mod queens;

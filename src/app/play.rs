@@ -2,6 +2,7 @@
 //! picker (which it disables), undo and redo on ← and →, and the row that shows a hint's
 //! work under way.
 
+use super::mode::Mode;
 use super::runs::Action;
 use egui::Ui;
 
@@ -39,15 +40,19 @@ pub fn act(game: &mut impl Undo, action: Action) {
 }
 
 /// The "Algorithm" heading with "Play yourself" beside it (`hover` says what playing
-/// means here). Returns whether play mode was switched on this frame.
-pub fn heading(ui: &mut Ui, on: &mut bool, hover: &str) -> bool {
+/// means here): ticking it puts the tab in [`Mode::Play`], unticking it back to the run.
+pub fn heading(ui: &mut Ui, mode: &mut Mode, hover: &str) {
     ui.horizontal(|ui| {
         ui.heading("Algorithm");
-        let was = *on;
-        ui.checkbox(on, "Play yourself").on_hover_text(hover);
-        *on && !was
-    })
-    .inner
+        let mut on = *mode == Mode::Play;
+        if ui
+            .checkbox(&mut on, "Play yourself")
+            .on_hover_text(hover)
+            .changed()
+        {
+            *mode = if on { Mode::Play } else { Mode::Run };
+        }
+    });
 }
 
 /// The algorithm picker, `current` on show and `list` filling its menu; disabled, with

@@ -11,6 +11,7 @@ pub mod guess;
 mod traced;
 
 use crate::app::background::Background;
+use crate::app::mode::Mode;
 use crate::app::view::stat_row;
 use crate::app::widgets::icicle::icicle;
 use crate::app::widgets::steps_panel::{mark_colours, pseudocode, step_log};
@@ -179,8 +180,6 @@ pub struct Steps<J: TraceJob> {
     pub error: Option<String>,
     /// The algorithm in plain English instead of pseudocode.
     pub english: bool,
-    /// Whether the view shows the trace (else the run, as before).
-    pub showing: bool,
     /// The central panel had room for the algorithm and the log beside the board last
     /// frame (else they go in the side panel).
     wide: bool,
@@ -207,7 +206,6 @@ impl<J: TraceJob> Default for Steps<J> {
             shown: None,
             error: None,
             english: false,
-            showing: false,
             wide: false,
             show_tree: false,
             anim: Default::default(),
@@ -228,7 +226,7 @@ impl<J: TraceJob> Steps<J> {
             && (self.shown.as_ref()).is_some_and(|s| s.timeline.trace.guess_refusal().is_none())
     }
 
-    /// Traces `job` on a background thread.
+    /// Traces `job` on a background thread (the tab shows it: [`Mode::Steps`]).
     pub fn start(&mut self, ctx: &egui::Context, job: J) {
         self.cancel();
         self.error = None;
@@ -236,7 +234,6 @@ impl<J: TraceJob> Steps<J> {
         self.guess.asking = None;
         self.guess.revealed = None;
         self.guess.answered.clear();
-        self.showing = true;
         self.pending = Some(Background::start(
             "searchlab-trace",
             ctx,
@@ -250,12 +247,11 @@ impl<J: TraceJob> Steps<J> {
         ));
     }
 
-    /// A lesson's mode for this view's step by step: hidden, or `job` traced (with Your
+    /// A lesson's mode for this view's step by step: nothing, or `job` traced (with Your
     /// guess on for `Guess`).
     pub fn set_up(&mut self, ctx: &egui::Context, mode: crate::app::lessons::lesson::Mode, job: J) {
         use crate::app::lessons::lesson::Mode;
         self.cancel();
-        self.showing = false;
         self.guess.on = false;
         if matches!(mode, Mode::Steps | Mode::Guess) {
             self.start(ctx, job);
@@ -314,8 +310,8 @@ impl<J: TraceJob> Steps<J> {
         Some(s.code.lines[s.line()?].code.clone())
     }
 
-    /// Picks up a finished trace; moves a playing timeline on.
-    pub fn logic(&mut self, ui: &Ui) {
+    /// Picks up a finished trace; moves a playing timeline on while it is `showing`.
+    pub fn logic(&mut self, ctx: &egui::Context, showing: bool) {
         if let Some(p) = &self.pending {
             for result in p.take() {
                 match result {
@@ -343,14 +339,14 @@ impl<J: TraceJob> Steps<J> {
                 s.seek(step);
             }
         }
-        if let Some(s) = self.shown.as_mut().filter(|_| self.showing) {
-            let dt = ui.input(|i| i.stable_dt).min(0.1);
+        if let Some(s) = self.shown.as_mut().filter(|_| showing) {
+            let dt = ctx.input(|i| i.stable_dt).min(0.1);
             let before = s.play.pos;
             if s.play.advance(dt, s.timeline.len()) {
                 s.moved = true;
             }
             if s.play.playing {
-                ui.ctx().request_repaint();
+                ctx.request_repaint();
             }
             self.gate(before);
         }
@@ -373,7 +369,13 @@ impl<J: TraceJob> Steps<J> {
     /// "Step by step" (disabled with `refusal` or `held` as the reason: a refusal is also
     /// said under it) and the switch between the run and its trace. Returns whether the
     /// button was pressed.
-    pub fn controls(&mut self, ui: &mut Ui, refusal: Option<String>, held: Option<String>) -> bool {
+    pub fn controls(
+        &mut self,
+        ui: &mut Ui,
+        refusal: Option<String>,
+        held: Option<String>,
+        mode: &mut Mode,
+    ) -> bool {
         let button = ui
             .add_enabled(
                 refusal.is_none() && held.is_none(),
@@ -392,13 +394,8 @@ impl<J: TraceJob> Steps<J> {
             pressed = button.clicked();
         }
         if self.shown.is_some() || self.busy() {
-            ui.horizontal(|ui| {
-                ui.label("Show");
-                ui.selectable_value(&mut self.showing, false, "The run")
-                    .on_hover_text("The run and its answer");
-                ui.selectable_value(&mut self.showing, true, "Step by step")
-                    .on_hover_text("The traced search, step by step");
-            });
+            let hover = "The traced search, step by step";
+            crate::app::mode::switch(ui, mode, Mode::Steps, "Step by step", hover);
         }
         pressed
     }

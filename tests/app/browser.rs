@@ -6,6 +6,7 @@ use super::{enter_text, is_disabled, magic_harness, queens_harness};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::puzzle::symmetry::Symmetry;
 use std::time::{Duration, Instant};
 
@@ -59,7 +60,7 @@ fn eight_queens_browse_as_92_solutions_in_12_classes_and_a_symmetry_plays() {
     h.get_by_label("Browsing the solutions: back to the board")
         .click();
     h.run();
-    assert!(!h.state().queens.browser().showing);
+    assert_eq!(h.state().queens.mode(), Mode::Run);
     enter_text(&mut h, "Queens (n)", "13");
     assert!(is_disabled(&h, "Browse the solutions"));
 }

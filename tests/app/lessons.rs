@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
 use searchlab::app::lessons::Lessons;
+use searchlab::app::mode::Mode;
 use std::time::Duration;
 
 /// The app with the lessons of the folder `dir` (besides the built-in ones), the Lessons
@@ -119,7 +120,7 @@ fn snapshot_lesson_magic_constant() {
     h.state_mut().lessons.start(i);
     h.run();
     assert_eq!(h.state().tab, searchlab::app::Tab::Magic);
-    assert!(h.state().magic.play().on);
+    assert_eq!(h.state().magic.mode(), Mode::Play);
     answer(&mut h, 0, 0, "34");
     h.get_by_label_contains("Right. 4 × (16 + 1) / 2 = 34");
     super::snapshot(&mut h, "lesson_magic_constant");
@@ -131,7 +132,7 @@ fn a_lesson_set_up_again_begins_its_game_afresh() {
     let mut h = with_lessons(&dir);
     h.get_by_label_contains("Start: A tour on 4×3").click();
     h.run();
-    assert!(h.state().knight.play().on);
+    assert_eq!(h.state().knight.mode(), Mode::Play);
     let start = h.state().knight.play().path().to_vec();
     assert_eq!(start.len(), 1);
     // The game is finished for the student.

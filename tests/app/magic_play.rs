@@ -8,6 +8,7 @@ use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::puzzle::magic::{fitness, is_permutation, validate};
 use std::time::{Duration, Instant};
 
@@ -20,7 +21,7 @@ fn playing(n: &str) -> Harness<'static, SearchLabApp> {
     enter_text(&mut h, "Order", n);
     h.get_by_label("Play yourself").click();
     h.run();
-    assert!(h.state().magic.play().on);
+    assert_eq!(h.state().magic.mode(), Mode::Play);
     h
 }
 

@@ -6,6 +6,7 @@ use super::harness;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::solve::microscope::{ChangeKind, Origin};
 use std::time::{Duration, Instant};
 
@@ -88,7 +89,7 @@ fn the_microscope_tells_how_a_child_was_bred() {
     // The switch goes back to the run.
     h.get_by_label("The run").click();
     h.run();
-    assert!(!h.state_mut().knight.microscope_mut().showing);
+    assert_eq!(h.state().knight.mode(), Mode::Run);
 }
 
 #[test]

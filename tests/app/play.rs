@@ -7,6 +7,7 @@ use super::{click_at, harness, is_disabled, square_pos};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::{Problem, count};
 use searchlab::solve::{Budget, Control};
@@ -20,7 +21,7 @@ fn playing(preset: &str) -> Harness<'static, SearchLabApp> {
     h.run();
     h.get_by_label("Play yourself").click();
     h.run();
-    assert!(h.state().knight.play().on);
+    assert_eq!(h.state().knight.mode(), Mode::Play);
     h
 }
 

@@ -8,6 +8,7 @@ use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::puzzle::queens::validate;
 use std::time::{Duration, Instant};
 
@@ -20,7 +21,7 @@ fn playing(n: &str) -> Harness<'static, SearchLabApp> {
     enter_text(&mut h, "Queens (n)", n);
     h.get_by_label("Play yourself").click();
     h.run();
-    assert!(h.state().queens.play().on);
+    assert_eq!(h.state().queens.mode(), Mode::Play);
     h
 }
 

@@ -7,6 +7,7 @@ use super::{harness, is_disabled, queens_harness, step_until_traced};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
+use searchlab::app::mode::Mode;
 use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::trace::KnightStep;
 
@@ -144,7 +145,7 @@ fn the_keys_play_and_step_the_timeline() {
     // Switching back to the run leaves the trace where it was.
     h.get_by_label("The run").click();
     h.run();
-    assert!(!h.state().knight.steps().showing);
+    assert_eq!(h.state().knight.mode(), Mode::Run);
     assert_eq!(h.state().knight.steps().position().unwrap().0, 1);
 }
 

@@ -2,6 +2,7 @@
 //! generation of GA levels 1–3 bred the next, with each path on the board.
 
 use super::KnightView;
+use crate::app::mode::Mode;
 use crate::app::widgets::board::{BoardView, board as draw_board};
 use crate::run::Job;
 use crate::run::microscope::refusal;
@@ -12,7 +13,7 @@ impl KnightView {
     pub(super) fn microscope_controls(&mut self, ui: &mut Ui) {
         let job = Job::Knight(self.job());
         // Drops a look made for another run, before anything shows it.
-        self.microscope.on_show(&job);
+        self.microscope.on_show(&job, self.mode);
         let id = self.settings.algorithm.as_str();
         if !(id.starts_with("level") || id.starts_with("ga-")) {
             return;
@@ -23,20 +24,16 @@ impl KnightView {
         }
         let held = self.hold.as_ref().map(ToString::to_string);
         let last = self.history().last().map(|s| s.generation);
-        if let Some(g) = self.microscope.controls(ui, why, held, last) {
-            self.steps.showing = false;
+        if let Some(g) = (self.microscope).controls(ui, why, held, last, &mut self.mode) {
             self.microscope.start(ui.ctx(), job, g);
-        }
-        if self.microscope.showing && self.steps.showing {
-            // The switch last touched wins.
-            self.microscope.showing = false;
+            self.mode = Mode::Microscope;
         }
     }
 
     /// Whether the microscope is on show: switched on, and about this run's algorithm.
     pub(super) fn microscope_on_show(&mut self) -> bool {
         let job = Job::Knight(self.job());
-        self.microscope.on_show(&job)
+        self.microscope.on_show(&job, self.mode)
     }
 
     /// The microscope in place of the board.

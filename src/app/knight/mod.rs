@@ -25,6 +25,7 @@ use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use crate::app::mode::Mode;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
@@ -88,6 +89,8 @@ pub struct KnightView {
     microscope: crate::app::microscope::Microscope,
     /// The student's own tour, with the solvers' hints.
     play: play::KnightPlay,
+    /// What the tab shows: the run, the student's game, the trace or the microscope.
+    mode: Mode,
 }
 
 impl KnightView {
@@ -130,6 +133,7 @@ impl KnightView {
             steps: KnightSteps::default(),
             microscope: Default::default(),
             play: Default::default(),
+            mode: Mode::Run,
         }
     }
 
@@ -160,6 +164,11 @@ impl KnightView {
     /// How many squares of the tour are shown, and whether the animation is playing.
     pub fn animation(&self) -> (usize, bool) {
         (self.shown, self.playing)
+    }
+
+    /// What the tab shows: the run, the student's game, the trace or the microscope.
+    pub fn mode(&self) -> Mode {
+        self.mode
     }
 
     /// Whether the construction of the tour is on show (else the knight's walk).
@@ -303,10 +312,9 @@ impl KnightView {
 
     fn launch(&mut self, ctx: &egui::Context, job: KnightJob, replay: Option<RunFile>) {
         // A run started is a run shown (but an animation being recorded goes on).
-        if !self.steps.recording() {
-            self.steps.showing = false;
+        if !(self.steps.recording() && self.mode == Mode::Steps) {
+            self.mode = Mode::Run;
         }
-        self.microscope.showing = false;
         self.tour.clear();
         self.construction = None;
         self.live_path.clear();
@@ -455,7 +463,6 @@ impl KnightView {
         algorithm: Option<&str>,
         mode: crate::app::lessons::lesson::Mode,
     ) {
-        use crate::app::lessons::lesson::Mode;
         let (cols, rows, start, closed) = board;
         self.reset();
         self.set_size(cols, rows);
@@ -465,11 +472,10 @@ impl KnightView {
             self.settings.algorithm = a.to_string();
         }
         self.hold = None;
-        self.microscope.showing = false;
         // A lesson begins its game afresh: no path, hint or last word from before.
         let (r, c) = self.settings.start;
         self.play.restart(self.board.square(r, c));
-        self.play.on = mode == Mode::Play;
+        self.mode = super::mode::Mode::of_lesson(mode);
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
     }
@@ -536,15 +542,11 @@ impl View for KnightView {
     /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
     /// the animation), → and ← step.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
-        if self.play.on {
-            return crate::app::play::act(&mut self.play, action);
-        }
-        if self.steps.showing {
-            match action {
-                Action::Play => return self.steps.key(None),
-                Action::Step(by) => return self.steps.key(Some(by)),
-                _ => {}
-            }
+        match (self.mode, action) {
+            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
+            (Mode::Steps, Action::Play) => return self.steps.key(None),
+            (Mode::Steps, Action::Step(by)) => return self.steps.key(Some(by)),
+            _ => {}
         }
         match action {
             Action::Run if !self.live.is_running() && self.hold.is_none() => self.start_run(ctx),
@@ -557,7 +559,7 @@ impl View for KnightView {
 
     /// Reads what the worker sent since the last frame (also while the view is not
     /// drawn, so that its run goes on).
-    fn logic(&mut self, _ctx: &egui::Context) {
+    fn logic(&mut self, ctx: &egui::Context) {
         let polled = self.live.poll();
         if let Some(path) = polled.snapshot {
             self.live_path = path;
@@ -568,7 +570,9 @@ impl View for KnightView {
         if let Some(result) = polled.finished {
             self.finish(result);
         }
-        self.play.logic(_ctx);
+        self.play.logic(ctx);
+        self.steps.logic(ctx, self.mode == Mode::Steps);
+        self.microscope.logic();
     }
 
     /// The controls: board, start, algorithm and its parameters, seed, run buttons.
@@ -613,14 +617,11 @@ impl View for KnightView {
 
         ui.separator();
         let hover = "Move the knight yourself, with hints from the solvers";
-        if crate::app::play::heading(ui, &mut self.play.on, hover) {
-            self.steps.showing = false;
-            self.microscope.showing = false;
-        }
+        crate::app::play::heading(ui, &mut self.mode, hover);
         let chosen = self.settings.algorithm.clone();
         let current = task_name(&self.settings.algorithm);
         let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.play.on, &current, |ui| {
+        crate::app::play::picker(ui, self.mode == Mode::Play, &current, |ui| {
             for a in KNIGHT_ALGORITHMS {
                 ui.selectable_value(algorithm, a.id.to_string(), a.name)
                     .on_hover_text(a.summary);
@@ -630,7 +631,7 @@ impl View for KnightView {
                     .on_hover_text(*help);
             }
         });
-        if self.play.on {
+        if self.mode == Mode::Play {
             let start = board.square(self.settings.start.0, self.settings.start.1);
             self.play
                 .controls_ui(ui, &board, start, self.settings.closed);
@@ -677,7 +678,7 @@ impl View for KnightView {
 
     /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
-        if self.play.on {
+        if self.mode == Mode::Play {
             let board = self.board();
             return self.play.stats_ui(ui, &board, self.settings.closed);
         }
@@ -694,7 +695,7 @@ impl View for KnightView {
                 .weak(),
             );
         }
-        if self.steps.showing {
+        if self.mode == Mode::Steps {
             return self.steps.stats_ui(ui);
         }
         let c = &self.live.counters;
@@ -745,23 +746,25 @@ impl View for KnightView {
     /// The board, with the live search or the animated answer.
     fn main_ui(&mut self, ui: &mut Ui) {
         let board = self.board();
-        if self.play.on {
-            let (r, c) = self.settings.start;
-            let start = board.square(r, c);
-            if let Some(sq) = self.play.main_ui(ui, &board, start, self.settings.closed) {
-                self.reset();
-                self.settings.start = board.row_col(sq);
+        let microscope = self.microscope_on_show();
+        match self.mode {
+            Mode::Play => {
+                let (r, c) = self.settings.start;
+                let start = board.square(r, c);
+                if let Some(sq) = self.play.main_ui(ui, &board, start, self.settings.closed) {
+                    self.reset();
+                    self.settings.start = board.row_col(sq);
+                }
+                return;
             }
-            return;
-        }
-        if self.microscope_on_show() {
-            return self.microscope_ui(ui);
-        }
-        if self.steps.showing {
-            self.steps.logic(ui);
-            return (self.steps).main_ui(ui, |ui, trace, state, pos, question| {
-                steps::draw(ui, &board, trace, state, pos, question)
-            });
+            // The microscope of another algorithm's run is not shown: the run is.
+            Mode::Microscope if microscope => return self.microscope_ui(ui),
+            Mode::Steps => {
+                return (self.steps).main_ui(ui, |ui, trace, state, pos, question| {
+                    steps::draw(ui, &board, trace, state, pos, question)
+                });
+            }
+            Mode::Run | Mode::Microscope | Mode::Browser => {}
         }
         self.animate(ui);
         let (r, c) = self.settings.start;

@@ -33,8 +33,6 @@ enum Hint {
 /// hints run in the background.
 #[derive(Default)]
 pub struct KnightPlay {
-    /// Whether play mode is on.
-    pub on: bool,
     path: Vec<Square>,
     /// Squares undone, the most recent last: redo puts them back.
     undone: Vec<Square>,

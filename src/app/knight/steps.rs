@@ -137,9 +137,10 @@ impl super::KnightView {
     pub(super) fn step_controls(&mut self, ui: &mut Ui) {
         let refusal = refusal(&self.settings.algorithm);
         let held = self.hold.as_ref().map(ToString::to_string);
-        if self.steps.controls(ui, refusal, held) {
+        if self.steps.controls(ui, refusal, held, &mut self.mode) {
             let job = self.trace_job();
             self.steps.start(ui.ctx(), job);
+            self.mode = crate::app::mode::Mode::Steps;
         }
     }
 

@@ -8,10 +8,10 @@ impl super::KnightView {
     /// The path on the board now: the step on show, the live search's, or the tour as far
     /// as the animation has walked.
     fn path_on_show(&mut self) -> Vec<Square> {
-        if self.play.on {
+        if self.mode == crate::app::mode::Mode::Play {
             return self.play.path().to_vec();
         }
-        if self.steps.showing {
+        if self.mode == crate::app::mode::Mode::Steps {
             return self.steps.state().map(|s| s.path).unwrap_or_default();
         }
         if self.live.is_running() {
@@ -40,7 +40,7 @@ impl super::KnightView {
     /// The tour on show as a move list, text and CSV.
     pub(super) fn tour_move_list(&self) -> Option<(String, String)> {
         let board = self.board();
-        let tour = if self.play.on {
+        let tour = if self.mode == crate::app::mode::Mode::Play {
             // A played tour once it is complete (closed checked when asked for).
             Some(self.play.path()).filter(|_| self.play.is_done(&board, self.settings.closed))
         } else {

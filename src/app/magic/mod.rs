@@ -8,6 +8,7 @@ pub use play::MagicPlay;
 
 use crate::app::error::AppError;
 use crate::app::live_run::LiveRun;
+use crate::app::mode::Mode;
 use crate::app::runs::{Action, seconds_of};
 use crate::app::view::{View, format_ms, outcome_label, stat_row};
 use crate::app::widgets::magic_grid::magic_grid;
@@ -79,6 +80,8 @@ pub struct MagicView {
     play: MagicPlay,
     /// Every magic square of a small order, in classes under the square's symmetries.
     browser: crate::app::browser::Browser,
+    /// What the tab shows: the run, the student's game, the microscope or the browser.
+    mode: Mode,
 }
 
 impl MagicView {
@@ -102,6 +105,7 @@ impl MagicView {
             microscope: Default::default(),
             play: MagicPlay::default(),
             browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Magic),
+            mode: Mode::Run,
         }
     }
 
@@ -203,8 +207,7 @@ impl MagicView {
 
     fn launch(&mut self, ctx: &egui::Context, job: MagicJob, replay: Option<RunFile>) {
         // A run started is a run shown.
-        self.microscope.showing = false;
-        self.browser.showing = false;
+        self.mode = Mode::Run;
         self.reset_results();
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.report = Some(Err(e.to_string()));
@@ -257,14 +260,17 @@ impl MagicView {
             self.settings.algorithm = a.to_string();
         }
         self.hold = None;
-        self.microscope.showing = false;
-        self.browser.showing = false;
         // A lesson begins its game afresh: a new deal, no hint (on squares play mode takes).
         if self.settings.order as usize <= play::MAX_PLAY_ORDER {
             self.play
                 .deal(self.settings.order as usize, self.settings.seed);
         }
-        self.play.on = play;
+        self.mode = if play { Mode::Play } else { Mode::Run };
+    }
+
+    /// What the tab shows: the run, the student's game, the microscope or the browser.
+    pub fn mode(&self) -> Mode {
+        self.mode
     }
 
     /// The solution browser.
@@ -368,7 +374,7 @@ impl View for MagicView {
     /// The square on show, its numbers right-aligned, a row a line.
     fn board_text(&mut self) -> Option<String> {
         let n = self.settings.order as usize;
-        let square = if self.play.on {
+        let square = if self.mode == Mode::Play {
             self.play.cells()
         } else {
             &self.square
@@ -415,14 +421,13 @@ impl View for MagicView {
 
     /// A key: R runs, Esc stops, Space pauses or resumes the search.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
-        if self.play.on {
-            return crate::app::play::act(&mut self.play, action);
-        }
-        if self.browser.showing {
-            if let Action::Step(by) = action {
-                self.browser.key(by, ctx.input(|i| i.time));
+        match (self.mode, action) {
+            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
+            (Mode::Browser, Action::Step(by)) => {
+                return self.browser.key(by, ctx.input(|i| i.time));
             }
-            return;
+            (Mode::Browser, _) => return,
+            _ => {}
         }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
@@ -443,6 +448,7 @@ impl View for MagicView {
             self.finish(result);
         }
         self.play.logic();
+        self.microscope.logic();
         self.browser.logic();
     }
 
@@ -480,26 +486,20 @@ impl View for MagicView {
         });
         let n = self.settings.order as usize;
         ui.label(format!("Every line must add up to {}", magic_constant(n)));
-        if self.browser.controls(ui, n) {
-            self.microscope.showing = false;
-            self.play.on = false;
-        }
+        self.browser.controls(ui, n, &mut self.mode);
 
         ui.separator();
         let hover = "Swap the numbers yourself, with hints from the solvers";
-        if crate::app::play::heading(ui, &mut self.play.on, hover) {
-            self.microscope.showing = false;
-            self.browser.showing = false;
-        }
+        crate::app::play::heading(ui, &mut self.mode, hover);
         let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
         let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.play.on, current, |ui| {
+        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
             for a in MAGIC_ALGORITHMS {
                 ui.selectable_value(algorithm, a.id.to_string(), a.name)
                     .on_hover_text(a.summary);
             }
         });
-        if self.play.on {
+        if self.mode == Mode::Play {
             self.hold = hold;
             let n = self.settings.order as usize;
             let on_show = (!self.square.is_empty()).then_some(&self.square[..]);
@@ -543,21 +543,20 @@ impl View for MagicView {
         if self.settings.algorithm == "ga" {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
-            if let Some(g) = self.microscope.controls(ui, None, held, last) {
-                self.browser.showing = false;
+            if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
                 let job = crate::run::Job::Magic(self.job());
                 self.microscope.start(ui.ctx(), job, g);
+                self.mode = Mode::Microscope;
             }
         }
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.
     fn stats(&mut self, ui: &mut Ui) {
-        if self.play.on {
-            return self.play.stats_ui(ui, self.settings.order as usize);
-        }
-        if self.browser.showing {
-            return self.browser.stats_ui(ui);
+        match self.mode {
+            Mode::Play => return self.play.stats_ui(ui, self.settings.order as usize),
+            Mode::Browser => return self.browser.stats_ui(ui),
+            Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
         // The figures of the run on show (of the algorithm chosen, before any run).
@@ -598,14 +597,13 @@ impl View for MagicView {
     /// The square with its sums.
     fn main_ui(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
-        if self.play.on {
-            return self.play.main_ui(ui, n);
-        }
-        if self.browser.showing {
-            return self.browser.main_ui(ui);
+        match self.mode {
+            Mode::Play => return self.play.main_ui(ui, n),
+            Mode::Browser => return self.browser.main_ui(ui),
+            Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let now = crate::run::Job::Magic(self.job());
-        if self.microscope.on_show(&now) {
+        if self.microscope.on_show(&now, self.mode) {
             let job = now;
             return self.microscope.main_ui(
                 ui,

@@ -30,8 +30,6 @@ enum Hint {
 /// (to undo) and the hint on show.
 #[derive(Default)]
 pub struct MagicPlay {
-    /// Whether play mode is on.
-    pub on: bool,
     /// Row-major: always a permutation of 1..=n².
     cells: Vec<u32>,
     locked: Vec<bool>,

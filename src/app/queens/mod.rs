@@ -14,6 +14,7 @@ use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_pa
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::app::error::AppError;
+use crate::app::mode::Mode;
 use crate::puzzle::queens::{Landscape, conflicts};
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
@@ -125,6 +126,9 @@ pub struct QueensView {
     play: QueensPlay,
     /// Every solution of a small board, in classes under the board's symmetries.
     browser: crate::app::browser::Browser,
+    /// What the tab shows: the run, the student's game, the trace, the microscope or the
+    /// browser.
+    mode: Mode,
 }
 
 impl QueensView {
@@ -156,6 +160,7 @@ impl QueensView {
             microscope: Default::default(),
             play: QueensPlay::default(),
             browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Queens),
+            mode: Mode::Run,
             results: Vec::new(),
             selected: None,
             hovered: None,
@@ -269,11 +274,9 @@ impl QueensView {
     /// step by step shows its count); an animation being recorded goes on. The later runs
     /// of "Run all four" leave the view as the user has it.
     fn show_the_run(&mut self) {
-        if !self.steps.recording() {
-            self.steps.showing = false;
+        if !(self.steps.recording() && self.mode == Mode::Steps) {
+            self.mode = Mode::Run;
         }
-        self.microscope.showing = false;
-        self.browser.showing = false;
     }
 
     fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<String>) {
@@ -418,22 +421,25 @@ impl QueensView {
         algorithm: Option<&str>,
         mode: crate::app::lessons::lesson::Mode,
     ) {
-        use crate::app::lessons::lesson::Mode;
         self.reset();
         self.set_n(n);
         if let Some(a) = algorithm {
             self.settings.algorithm = a.to_string();
         }
         self.hold = None;
-        self.microscope.showing = false;
-        self.browser.showing = false;
         // A lesson begins its game afresh: an empty board, no hint.
         if self.settings.n as usize <= play::MAX_PLAY_N {
             self.play.clear(self.settings.n as usize);
         }
-        self.play.on = mode == Mode::Play;
+        self.mode = super::mode::Mode::of_lesson(mode);
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
+    }
+
+    /// What the tab shows: the run, the student's game, the trace, the microscope or the
+    /// browser.
+    pub fn mode(&self) -> Mode {
+        self.mode
     }
 
     /// The solution browser.
@@ -485,21 +491,15 @@ impl View for QueensView {
     }
 
     fn act(&mut self, ctx: &egui::Context, action: Action) {
-        if self.play.on {
-            return crate::app::play::act(&mut self.play, action);
-        }
-        if self.browser.showing {
-            if let Action::Step(by) = action {
-                self.browser.key(by, ctx.input(|i| i.time));
+        match (self.mode, action) {
+            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
+            (Mode::Browser, Action::Step(by)) => {
+                return self.browser.key(by, ctx.input(|i| i.time));
             }
-            return;
-        }
-        if self.steps.showing {
-            match action {
-                Action::Play => return self.steps.key(None),
-                Action::Step(by) => return self.steps.key(Some(by)),
-                _ => {}
-            }
+            (Mode::Browser, _) => return,
+            (Mode::Steps, Action::Play) => return self.steps.key(None),
+            (Mode::Steps, Action::Step(by)) => return self.steps.key(Some(by)),
+            _ => {}
         }
         match (action, self.live.is_running()) {
             (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
@@ -523,6 +523,8 @@ impl View for QueensView {
         }
         self.play.logic();
         self.browser.logic();
+        self.steps.logic(ctx, self.mode == Mode::Steps);
+        self.microscope.logic();
     }
 
     /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
@@ -564,30 +566,23 @@ impl View for QueensView {
                 }
             }
         });
-        if self.browser.controls(ui, self.settings.n as usize) {
-            self.steps.showing = false;
-            self.microscope.showing = false;
-            self.play.on = false;
-        }
+        self.browser
+            .controls(ui, self.settings.n as usize, &mut self.mode);
 
         ui.separator();
         let hover = "Place the queens yourself, with hints from the solvers";
-        if crate::app::play::heading(ui, &mut self.play.on, hover) {
-            self.steps.showing = false;
-            self.microscope.showing = false;
-            self.browser.showing = false;
-        }
+        crate::app::play::heading(ui, &mut self.mode, hover);
         let current = queens_algorithm(&self.settings.algorithm)
             .map(|a| a.name)
             .unwrap_or("?");
         let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.play.on, current, |ui| {
+        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
             for a in QUEENS_ALGORITHMS {
                 ui.selectable_value(algorithm, a.id.to_string(), a.name)
                     .on_hover_text(a.summary);
             }
         });
-        if self.play.on {
+        if self.mode == Mode::Play {
             self.hold = hold;
             self.play.controls_ui(ui, self.settings.n as usize);
             ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
@@ -630,41 +625,32 @@ impl View for QueensView {
 
         ui.separator();
         self.run_buttons(ui);
-        let stepping = self.steps.showing;
         self.step_controls(ui);
-        if self.steps.showing && !stepping {
-            self.browser.showing = false;
-        }
         if self.settings.algorithm == "cultural" {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
-            if let Some(g) = self.microscope.controls(ui, None, held, last) {
-                self.steps.showing = false;
-                self.browser.showing = false;
+            if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
                 let job = crate::run::Job::Queens(self.job(self.solve_task("cultural")));
                 self.microscope.start(ui.ctx(), job, g);
-            }
-            if self.microscope.showing && self.steps.showing {
-                self.microscope.showing = false;
+                self.mode = Mode::Microscope;
             }
         }
     }
 
     /// Counters, the outcome, the table of runs and the conflicts plot.
     fn stats(&mut self, ui: &mut Ui) {
-        if self.play.on {
-            self.play.stats_ui(ui, self.settings.n as usize);
-            if let Some(h) = &self.hovered {
-                ui.separator();
-                ui.label(h);
+        match self.mode {
+            Mode::Play => {
+                self.play.stats_ui(ui, self.settings.n as usize);
+                if let Some(h) = &self.hovered {
+                    ui.separator();
+                    ui.label(h);
+                }
+                return;
             }
-            return;
-        }
-        if self.browser.showing {
-            return self.browser.stats_ui(ui);
-        }
-        if self.steps.showing {
-            return self.steps.stats_ui(ui);
+            Mode::Browser => return self.browser.stats_ui(ui),
+            Mode::Steps => return self.steps.stats_ui(ui),
+            Mode::Run | Mode::Microscope => {}
         }
         let c = self.live.counters;
         let ctx = ui.ctx().clone();
@@ -728,16 +714,17 @@ impl View for QueensView {
 
     /// The board with the live placement or the answer.
     fn main_ui(&mut self, ui: &mut Ui) {
-        if self.play.on {
-            let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
-            self.hovered = self.play.main_ui(ui, n, lines);
-            return;
-        }
-        if self.browser.showing {
-            return self.browser.main_ui(ui);
+        match self.mode {
+            Mode::Play => {
+                let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
+                self.hovered = self.play.main_ui(ui, n, lines);
+                return;
+            }
+            Mode::Browser => return self.browser.main_ui(ui),
+            Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let now = crate::run::Job::Queens(self.job(self.solve_task(&self.settings.algorithm)));
-        if self.microscope.on_show(&now) {
+        if self.microscope.on_show(&now, self.mode) {
             let job = now;
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
             return self.microscope.main_ui(
@@ -764,8 +751,7 @@ impl View for QueensView {
             );
         }
         let landscape = self.landscape_shown();
-        if self.steps.showing {
-            self.steps.logic(ui);
+        if self.mode == Mode::Steps {
             return self.steps.main_ui(ui, |ui, trace, state, pos, question| {
                 steps::draw(ui, trace, state, pos, question, landscape)
             });

@@ -31,8 +31,6 @@ enum Hint {
 /// The game: a queen per column at most, what was done (to undo), the hint on show.
 #[derive(Default)]
 pub struct QueensPlay {
-    /// Whether play mode is on.
-    pub on: bool,
     /// The row of each column's queen, or `None`.
     columns: Vec<Option<u32>>,
     /// Changes made, to undo: `(column, the row it had before)`.

@@ -117,10 +117,10 @@ impl super::QueensView {
     pub(super) fn step_controls(&mut self, ui: &mut Ui) {
         let refusal = refusal(&self.settings.algorithm);
         let held = self.hold.as_ref().map(ToString::to_string);
-        if self.steps.controls(ui, refusal, held) {
-            self.browser.showing = false;
+        if self.steps.controls(ui, refusal, held, &mut self.mode) {
             let job = self.trace_job();
             self.steps.start(ui.ctx(), job);
+            self.mode = crate::app::mode::Mode::Steps;
         }
     }
 
@@ -131,13 +131,13 @@ impl super::QueensView {
         if n > 100 {
             return None;
         }
-        let rows: Vec<u32> = if self.play.on {
+        let rows: Vec<u32> = if self.mode == crate::app::mode::Mode::Play {
             // Play mode's empty columns hold no row.
             let columns = self.play.columns();
             (0..n)
                 .map(|c| columns.get(c).copied().flatten().unwrap_or(u32::MAX))
                 .collect()
-        } else if self.steps.showing {
+        } else if self.mode == crate::app::mode::Mode::Steps {
             self.steps.state()?.rows
         } else {
             self.placement.clone()
