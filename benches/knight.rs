@@ -1,4 +1,4 @@
-//! `cargo bench --bench knight`: the speed figures quoted in the README.
+//! `cargo bench --bench knight`: the speed figures quoted in docs/PERFORMANCE.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab::bench;

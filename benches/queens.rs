@@ -1,4 +1,4 @@
-//! `cargo bench --bench queens`: the N-Queens speed figures quoted in the README.
+//! `cargo bench --bench queens`: the N-Queens speed figures quoted in docs/PERFORMANCE.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab::puzzle::queens::{A000170, A002562, Heuristic, validate};

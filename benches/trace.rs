@@ -1,5 +1,5 @@
 //! `cargo bench --bench trace`: what recording every step costs. Each search runs untraced
-//! and traced (every step kept in memory) side by side; the README quotes the ratios.
+//! and traced (every step kept in memory) side by side; docs/PERFORMANCE.md quotes the ratios.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab::puzzle::knight::Board;

@@ -1,4 +1,4 @@
-/* Reference min-conflicts n-queens solver for the README's comparison: the same method as
+/* Reference min-conflicts n-queens solver for the comparison in docs/PERFORMANCE.md: the same method as
  * src/solve/queens/min_conflicts.rs (Sosic & Gu's initial placement, then random swaps
  * that lower the diagonal collisions), single-threaded, with a xorshift generator.
  *

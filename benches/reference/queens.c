@@ -1,4 +1,4 @@
-/* Reference n-queens counter for the README's comparison: bitboard backtracking with the
+/* Reference n-queens counter for the comparison in docs/PERFORMANCE.md: bitboard backtracking with the
  * board's full symmetry (Takaken's method), the same search as src/solve/queens/count.rs,
  * single-threaded.
  *

@@ -124,7 +124,7 @@ mod tests {
             assert_eq!(validate(20, &o.rows), Ok(()), "algorithm {i}");
         }
         // The cultural algorithm as we read the N-Queens AI report often ends at one or two
-        // attacking pairs on 20 queens (see the README); it never ends worse than it
+        // attacking pairs on 20 queens (see docs/ALGORITHMS.md); it never ends worse than it
         // started.
         let c = &outcomes[3];
         assert!(
