@@ -119,7 +119,7 @@ fn benches(c: &mut Criterion) {
 
     // The Knight's Tour solver report's whole per-square experiment: 5 runs x 64 squares,
     // population 50, 50 generations (800,000 chromosomes), on every core.
-    let setup = bench::knight::Setup {
+    let setup = bench::Setup {
         seed: 0,
         time_limit: Duration::from_secs(60),
         params: vec![],

@@ -12,7 +12,7 @@
 //! Solves go through the run layer, so every answer is validated by `puzzle/`; the GA
 //! experiment validates every distinct tour it counts.
 
-use super::{Progress, Summary};
+use super::{Progress, Setup, Summary};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
 use crate::run::PuzzleJob;
@@ -25,20 +25,6 @@ use crate::solve::{Budget, Control, NoObserver, rng_from_seed};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-
-/// What every experiment needs to know.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    pub seed: u64,
-    /// Per trial.
-    pub time_limit: Duration,
-    pub params: Vec<(String, String)>,
-    pub cancel: std::sync::Arc<AtomicBool>,
-    /// Counts the trials done, for a progress bar in the app.
-    pub meter: Option<std::sync::Arc<super::Meter>>,
-}
 
 /// The Cultural Algorithm guide's level of each algorithm in the levels table.
 pub const LEVELS: [(&str, u8); 5] = [
@@ -382,6 +368,7 @@ pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn setup() -> Setup {
         Setup {

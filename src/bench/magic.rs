@@ -2,14 +2,12 @@
 //! of the first square for the corrected defaults and for each of the document's slips, the
 //! document's own run beside the variant that is its code.
 
-use super::{Progress, Summary};
+use super::{Progress, Setup, Summary};
 use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{MagicJob, MagicReport, MagicTask};
 use crate::solve::{Budget, NoObserver};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// The variants compared: a name and the parameters that make it.
 pub const VARIANTS: [(&str, &[(&str, &str)]); 6] = [
@@ -51,14 +49,9 @@ pub struct MagicRow {
 }
 
 /// `trials` runs (seeds `seed`, `seed + 1`, …) of each variant at `order`.
-pub fn table(
-    order: u64,
-    trials: u64,
-    seed: u64,
-    time_limit: Duration,
-    cancel: &AtomicBool,
-    meter: Option<std::sync::Arc<super::Meter>>,
-) -> Result<Vec<MagicRow>, JobError> {
+pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, JobError> {
+    let (seed, time_limit, cancel) = (setup.seed, setup.time_limit, &*setup.cancel);
+    let meter = setup.meter.clone();
     let max = crate::puzzle::magic::MAX_ORDER as u64;
     if !(3..=max).contains(&order) {
         return Err(JobError::Input(format!(
@@ -112,18 +105,19 @@ pub fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
 
     #[test]
     fn every_variant_has_a_row_and_the_corrected_ga_beats_the_literal_one() {
-        let rows = table(
-            3,
-            40,
-            0,
-            Duration::from_secs(10),
-            &AtomicBool::new(false),
-            None,
-        )
-        .unwrap();
+        let setup = Setup {
+            seed: 0,
+            time_limit: Duration::from_secs(10),
+            params: vec![],
+            cancel: std::sync::Arc::new(AtomicBool::new(false)),
+            meter: None,
+        };
+        let rows = table(3, 40, &setup).unwrap();
         assert_eq!(rows.len(), VARIANTS.len());
         let rate = |v: &str| {
             rows.iter()

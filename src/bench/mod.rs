@@ -11,6 +11,20 @@ use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+/// What every experiment needs to know: the first trial's seed (trial `i` has `seed + i`),
+/// each trial's time limit, the algorithms' parameters, the cancel flag, and where to
+/// count the trials done.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub seed: u64,
+    /// Per trial.
+    pub time_limit: std::time::Duration,
+    pub params: Vec<(String, String)>,
+    pub cancel: Arc<AtomicBool>,
+    /// Counts the trials done, for a progress bar in the app.
+    pub meter: Option<Arc<Meter>>,
+}
+
 /// Success and timing over a set of trials: one row of a table. Only trials that ran to
 /// their end count: `trials` of the `planned` ones; with none, every figure is `null` in
 /// JSON (the fields hold 0, which no display shows as a figure).

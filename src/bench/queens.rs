@@ -2,14 +2,12 @@
 //! at each n, every trial `i` starting all four from the same random placement
 //! (seed `seed + i`).
 
-use super::{Progress, Summary};
+use super::{Progress, Setup, Summary};
 use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::{QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, NoObserver, Stop};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// The N-Queens AI report's four algorithms, in its table's order.
 pub const REPORT_ALGORITHMS: [&str; 4] =
@@ -43,12 +41,11 @@ pub struct QueensRow {
 pub fn table(
     ns: &[u64],
     trials: u64,
-    seed: u64,
     heuristic: &str,
-    time_limit: Duration,
-    cancel: &AtomicBool,
-    meter: Option<std::sync::Arc<super::Meter>>,
+    setup: &Setup,
 ) -> Result<Vec<QueensRow>, JobError> {
+    let (seed, time_limit, cancel) = (setup.seed, setup.time_limit, &*setup.cancel);
+    let meter = setup.meter.clone();
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
     let progress = Progress::new(ns.len() as u64 * 4 * trials, meter);
     let mut rows = Vec::new();
@@ -234,11 +231,10 @@ pub fn course(
     set: Set,
     ns: &[u64],
     trials: u64,
-    seed: u64,
-    time_limit: Duration,
-    cancel: &AtomicBool,
-    meter: Option<std::sync::Arc<super::Meter>>,
+    setup: &Setup,
 ) -> Result<Vec<CourseRow>, JobError> {
+    let (seed, time_limit, cancel) = (setup.seed, setup.time_limit, &*setup.cancel);
+    let meter = setup.meter.clone();
     if let Some(&n) = ns.iter().find(|&&n| !(1..=MAX_COURSE_N).contains(&n)) {
         return Err(JobError::Input(format!(
             "n = {n} is out of range: the comparison takes n from 1 to {MAX_COURSE_N}"
@@ -300,22 +296,26 @@ pub fn course(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    /// Seed 0, `secs` a trial, nobody cancelling or counting.
+    fn quiet(secs: u64) -> Setup {
+        Setup {
+            seed: 0,
+            time_limit: Duration::from_secs(secs),
+            params: vec![],
+            cancel: std::sync::Arc::new(AtomicBool::new(false)),
+            meter: None,
+        }
+    }
 
     #[test]
     fn the_course_compares_every_local_search_and_csp_combination() {
         assert_eq!(contenders(Set::Local).len(), 8);
         assert_eq!(contenders(Set::Csp).len(), 20);
         assert_eq!(contenders(Set::Course).len(), 28);
-        let rows = course(
-            Set::Course,
-            &[6, 8],
-            3,
-            0,
-            Duration::from_secs(10),
-            &AtomicBool::new(false),
-            None,
-        )
-        .unwrap();
+        let rows = course(Set::Course, &[6, 8], 3, &quiet(10)).unwrap();
         assert_eq!(rows.len(), 56);
         // Every CSP combination is complete: it solves 8 queens in one deterministic run
         // (three with random ties).
@@ -337,32 +337,12 @@ mod tests {
                 "{label}"
             );
         }
-        assert!(
-            course(
-                Set::Csp,
-                &[6000],
-                1,
-                0,
-                Duration::from_secs(1),
-                &AtomicBool::new(false),
-                None
-            )
-            .is_err()
-        );
+        assert!(course(Set::Csp, &[6000], 1, &quiet(1)).is_err());
     }
 
     #[test]
     fn the_table_has_every_algorithm_at_every_n_next_to_the_document() {
-        let rows = table(
-            &[5, 6],
-            3,
-            0,
-            "h2",
-            Duration::from_secs(10),
-            &AtomicBool::new(false),
-            None,
-        )
-        .unwrap();
+        let rows = table(&[5, 6], 3, "h2", &quiet(10)).unwrap();
         assert_eq!(rows.len(), 8);
         let bt5 = rows
             .iter()

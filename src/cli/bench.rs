@@ -182,7 +182,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
         Experiment::Squares { runs, .. } => check_trials("--runs", *runs)?,
     }
     let meter = Arc::new(Meter::default());
-    let setup = bench::knight::Setup {
+    let setup = bench::Setup {
         seed: common.seed,
         time_limit: common.time_limit,
         params: params(&common.params)?,
@@ -280,17 +280,16 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
     let cancel = cancel_on_ctrl_c();
     let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());
+    let setup = bench::Setup {
+        seed: a.seed,
+        time_limit,
+        params: vec![],
+        cancel: cancel.clone(),
+        meter: Some(meter.clone()),
+    };
     if !report {
         let rows = with_bar("queens", &meter, || {
-            bench::queens::course(
-                a.set,
-                &ns,
-                a.trials,
-                a.seed,
-                time_limit,
-                &cancel,
-                Some(meter.clone()),
-            )
+            bench::queens::course(a.set, &ns, a.trials, &setup)
         })
         .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
         let table = CourseTable {
@@ -301,15 +300,7 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
         return finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out);
     }
     let rows = with_bar("queens", &meter, || {
-        bench::queens::table(
-            &ns,
-            a.trials,
-            a.seed,
-            &a.heuristic,
-            time_limit,
-            &cancel,
-            Some(meter.clone()),
-        )
+        bench::queens::table(&ns, a.trials, &a.heuristic, &setup)
     })
     .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
     let table = QueensTable { rows, seed: a.seed };
@@ -373,15 +364,15 @@ pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
     let cancel = cancel_on_ctrl_c();
     let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());
+    let setup = bench::Setup {
+        seed: a.seed,
+        time_limit: a.time_limit,
+        params: vec![],
+        cancel: cancel.clone(),
+        meter: Some(meter.clone()),
+    };
     let rows = with_bar("magic", &meter, || {
-        bench::magic::table(
-            a.order,
-            a.trials,
-            a.seed,
-            a.time_limit,
-            &cancel,
-            Some(meter.clone()),
-        )
+        bench::magic::table(a.order, a.trials, &setup)
     })
     .map_err(|e| CliError::Input(format!("magic bench: {e}")))?;
     finish(

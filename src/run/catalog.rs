@@ -1077,11 +1077,12 @@ pub struct Params(BTreeMap<String, String>);
 impl Params {
     /// Checks `given` (`(name, value)` pairs) against `algo`'s parameters.
     pub fn new(algo: &AlgorithmInfo, given: &[(String, String)]) -> Result<Params, JobError> {
-        let mut values: BTreeMap<String, String> = algo
-            .params
-            .iter()
-            .map(|p| (p.name.to_string(), p.default.to_string()))
-            .collect();
+        let mut values: BTreeMap<String, String> = BTreeMap::new();
+        for p in algo.params {
+            // The catalog's own defaults pass the same check as a value given.
+            check_value(algo, p, p.default)?;
+            values.insert(p.name.to_string(), p.default.to_string());
+        }
         for (name, value) in given {
             let Some(spec) = algo.params.iter().find(|p| p.name == name) else {
                 let valid: Vec<&str> = algo.params.iter().map(|p| p.name).collect();
@@ -1113,12 +1114,25 @@ impl Params {
         self.0.get(name).and_then(|v| v.parse().ok())
     }
 
-    pub fn int(&self, name: &str) -> u64 {
-        self.get(name).parse().unwrap_or(0)
+    /// The whole-number parameter `name`; an error (never a made-up value) when the
+    /// algorithm has no such parameter or its value is no whole number.
+    pub fn int(&self, name: &str) -> Result<u64, JobError> {
+        self.number(name, "a whole number")
     }
 
-    pub fn float(&self, name: &str) -> f64 {
-        self.get(name).parse().unwrap_or(0.0)
+    /// The number parameter `name`, refused as [`Params::int`] refuses.
+    pub fn float(&self, name: &str) -> Result<f64, JobError> {
+        self.number(name, "a number")
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, what: &str) -> Result<T, JobError> {
+        let Some(text) = self.0.get(name) else {
+            return Err(JobError::Input(format!(
+                "this algorithm has no parameter {name:?}"
+            )));
+        };
+        text.parse()
+            .map_err(|_| JobError::Input(format!("{name}={text:?}: expected {what}")))
     }
 
     /// The choice `name` as its enum (checked against the same names when the parameters
@@ -1190,6 +1204,31 @@ pub fn split_param(text: &str) -> Result<(String, String), JobError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every algorithm's defaults pass its own checks, and a number is read as what it is
+    /// or refused with a reason, never made up.
+    #[test]
+    fn every_default_is_valid_and_numbers_are_never_made_up() {
+        for algo in KNIGHT_ALGORITHMS
+            .iter()
+            .chain(QUEENS_ALGORITHMS)
+            .chain(MAGIC_ALGORITHMS)
+        {
+            let params = Params::new(algo, &[]).unwrap_or_else(|e| panic!("{}: {e}", algo.id));
+            for spec in algo.params {
+                match spec.kind {
+                    ParamKind::Int { .. } => assert!(params.int(spec.name).is_ok()),
+                    ParamKind::Float { .. } => assert!(params.float(spec.name).is_ok()),
+                    ParamKind::Choice { .. } => {}
+                }
+            }
+            let missing = params.int("no_such_parameter").unwrap_err().to_string();
+            assert!(
+                missing.contains("no parameter \"no_such_parameter\""),
+                "{missing}"
+            );
+        }
+    }
 
     #[test]
     fn defaults_are_filled_in_and_checked() {

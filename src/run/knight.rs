@@ -868,10 +868,10 @@ impl Solver {
             SETTLE => Ok(Solver::Settle),
             "warnsdorff" => Ok(Solver::Warnsdorff(warnsdorff::Config {
                 tie_break: tie()?,
-                attempts: params.int("attempts"),
+                attempts: params.int("attempts")?,
             })),
             "random-walk" => Ok(Solver::RandomWalk(random_walk::Config {
-                walks: params.int("walks"),
+                walks: params.int("walks")?,
             })),
             "backtrack" => Ok(Solver::Backtrack(Order::Plain)),
             "backtrack-warnsdorff" => Ok(Solver::Backtrack(Order::Warnsdorff(tie()?))),
@@ -883,15 +883,15 @@ impl Solver {
             "level3" => level(3),
             "level4" => Ok(Solver::Cultural(
                 cultural::Config {
-                    population: params.int("population") as usize,
-                    generations: params.int("generations"),
-                    base_mutation_rate: params.float("base_mutation_rate"),
-                    tournament: params.int("tournament") as usize,
-                    elite_size: params.int("elite_size") as usize,
+                    population: params.int("population")? as usize,
+                    generations: params.int("generations")?,
+                    base_mutation_rate: params.float("base_mutation_rate")?,
+                    tournament: params.int("tournament")? as usize,
+                    elite_size: params.int("elite_size")? as usize,
                     bonus: cultural::Bonus::parse(params.get("bonus"))?,
                     belief_threshold: cultural::Threshold::parse(params.get("belief_threshold"))?,
                 },
-                Duration::from_secs(params.int("timeout")),
+                Duration::from_secs(params.int("timeout")?),
             )),
             "ga-repair" | "ga-heuristic" => Ok(Solver::MoveGa(move_ga_config(algo.id, params)?)),
             other => Err(JobError::Input(format!(
@@ -954,11 +954,11 @@ pub fn level_config(params: &Params) -> Result<levels::Config, JobError> {
         v => v.to_string(),
     };
     Ok(levels::Config {
-        population: params.int("population") as usize,
-        generations: params.int("generations"),
-        mutation_rate: params.float("mutation_rate"),
-        elitism: params.int("elitism") as usize,
-        tournament: params.int("tournament") as usize,
+        population: params.int("population")? as usize,
+        generations: params.int("generations")?,
+        mutation_rate: params.float("mutation_rate")?,
+        elitism: params.int("elitism")? as usize,
+        tournament: params.int("tournament")? as usize,
         repair: levels::Repair::parse(params.get("repair"))?,
         diversity_weight: float_or("diversity_weight", d.diversity_weight),
         diversity_bonus: levels::DiversityBonus::parse(&word_or("diversity_bonus", "uniform"))?,
@@ -975,18 +975,21 @@ pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, JobE
     } else {
         move_ga::Replacement::Repair(move_ga::RepairOrder::parse(params.get("repair_order"))?)
     };
-    let (lo, hi) = (params.float("crossover_min"), params.float("crossover_max"));
+    let (lo, hi) = (
+        params.float("crossover_min")?,
+        params.float("crossover_max")?,
+    );
     if lo > hi {
         return Err(JobError::Input(format!(
             "crossover_min={lo} is above crossover_max={hi}: each run draws its crossover rate between them"
         )));
     }
     Ok(move_ga::Config {
-        population: params.int("population") as usize,
-        generations: params.int("generations"),
+        population: params.int("population")? as usize,
+        generations: params.int("generations")?,
         crossover_min: lo,
         crossover_max: hi,
-        mutation_rate: params.float("mutation_rate"),
+        mutation_rate: params.float("mutation_rate")?,
         ..move_ga::Config::new(replacement)
     })
 }

@@ -378,12 +378,12 @@ impl MagicJob {
                     )
                 } else {
                     let config = ga::Config {
-                        population: params.int("population") as usize,
-                        elite: params.int("elite_size") as usize,
-                        mutation_rate: params.float("mutation_rate"),
+                        population: params.int("population")? as usize,
+                        elite: params.int("elite_size")? as usize,
+                        mutation_rate: params.float("mutation_rate")?,
                         crossover: params.choice("crossover")?,
-                        generations: params.int("generations"),
-                        target: params.int("target") as usize,
+                        generations: params.int("generations")?,
+                        target: params.int("target")? as usize,
                         selection: params.choice("selection")?,
                         mutation: params.choice("mutation")?,
                         found: params.choice("found")?,
@@ -432,7 +432,7 @@ impl MagicJob {
                 stop.describe(),
                 squares.len(),
                 if squares.len() == 1 { "" } else { "s" },
-                params.int("target")
+                params.int("target")?
             )
         };
         Ok(MagicSolveReport {

@@ -110,7 +110,7 @@ fn sizes(job: &Job) -> Result<(u64, u64), JobError> {
             _ => return Ok((0, 0)),
         },
     };
-    Ok((Params::new(algo, params)?.int("population"), genes))
+    Ok((Params::new(algo, params)?.int("population")?, genes))
 }
 
 impl MicroscopeJob {

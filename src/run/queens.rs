@@ -261,7 +261,7 @@ impl PuzzleJob for QueensJob {
 pub fn climb(params: &Params) -> Result<hill_climbing::Climb, JobError> {
     Ok(hill_climbing::Climb {
         variant: params.choice("variant")?,
-        sideways_limit: params.int("sideways_limit"),
+        sideways_limit: params.int("sideways_limit")?,
     })
 }
 
@@ -269,19 +269,19 @@ pub fn climb(params: &Params) -> Result<hill_climbing::Climb, JobError> {
 pub fn anneal_config(params: &Params) -> Result<annealing::Config, JobError> {
     Ok(annealing::Config {
         schedule: params.choice("schedule")?,
-        t0: params.float("t0"),
-        cooling: params.float("cooling"),
-        max_steps: params.int("max_steps"),
+        t0: params.float("t0")?,
+        cooling: params.float("cooling")?,
+        max_steps: params.int("max_steps")?,
     })
 }
 
 /// Local beam search's configuration from its parameters.
 pub fn beam_config(params: &Params) -> Result<beam::Config, JobError> {
     Ok(beam::Config {
-        k: params.int("k") as usize,
+        k: params.int("k")? as usize,
         selection: params.choice("selection")?,
-        temperature: params.float("temperature"),
-        max_rounds: params.int("max_rounds"),
+        temperature: params.float("temperature")?,
+        max_rounds: params.int("max_rounds")?,
     })
 }
 
@@ -327,7 +327,7 @@ fn solve(
             let o = hill_climbing::solve_climb(
                 &s,
                 heuristic(),
-                params.int("max_restarts"),
+                params.int("max_restarts")?,
                 climb(&params)?,
                 &mut rng,
                 &mut ctl,
@@ -338,18 +338,18 @@ fn solve(
         "cultural" => {
             let s = random_start(n, &mut rng);
             let config = cultural::Config {
-                population: params.int("population") as usize,
-                generations: params.int("generations"),
-                stagnation: params.int("stagnation"),
+                population: params.int("population")? as usize,
+                generations: params.int("generations")?,
+                stagnation: params.int("stagnation")?,
             };
             let o = cultural::solve(&s, heuristic(), &config, &mut rng, &mut ctl);
             (o.rows, o.stop, o.counters)
         }
         "min-conflicts" => {
             let config = min_conflicts::Config {
-                tail: params.int("tail") as usize,
-                tries: params.int("tries") as u32,
-                max_stall: params.int("max_stall") as u32,
+                tail: params.int("tail")? as usize,
+                tries: params.int("tries")? as u32,
+                max_stall: params.int("max_stall")? as u32,
             };
             // n = 2 and 3 have no solution: a local search would only run out of budget.
             if n == 2 || n == 3 {
@@ -462,16 +462,16 @@ fn solve(
                     };
                 format!(
                     "stuck {on} after {} restarts (the max_restarts limit)",
-                    params.int("max_restarts")
+                    params.int("max_restarts")?
                 )
             }
             ("beam", Stop::Stuck) => format!(
                 "{} rounds (max_rounds) without a solution; the answer is the best placement the beam held",
-                params.int("max_rounds")
+                params.int("max_rounds")?
             ),
             ("annealing", Stop::Stuck) => format!(
                 "cooled down after its {} proposals (max_steps) without a solution; the answer is the best placement it saw",
-                params.int("max_steps")
+                params.int("max_steps")?
             ),
             _ => stop.describe().to_string(),
         };

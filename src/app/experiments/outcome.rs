@@ -3,7 +3,8 @@
 
 use super::{Experiment, ExperimentSettings, parse_list, parse_params};
 use crate::bench::Meter;
-use crate::bench::knight::{CountRow, Setup, SquaresTable, TrialsRow};
+use crate::bench::Setup;
+use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::{CourseRow, QueensRow};
 use crate::run::JobError;
@@ -78,8 +79,8 @@ pub(super) fn run(
         seed: s.seed,
         time_limit,
         params: parse_params(&s.params)?,
-        cancel: cancel.clone(),
-        meter: Some(meter.clone()),
+        cancel,
+        meter: Some(meter),
     };
     Ok(match s.experiment {
         Experiment::Levels => Outcome::Levels(crate::bench::knight::levels(
@@ -107,28 +108,17 @@ pub(super) fn run(
         Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
             &parse_list(&s.queens_n).map_err(JobError::Input)?,
             s.trials,
-            s.seed,
             &s.heuristic,
-            time_limit,
-            &cancel,
-            Some(meter),
+            &setup,
         )?),
         Experiment::QueensCourse => Outcome::QueensCourse(crate::bench::queens::course(
             s.course_set,
             &parse_list(&s.course_n).map_err(JobError::Input)?,
             s.trials,
-            s.seed,
-            time_limit,
-            &cancel,
-            Some(meter),
+            &setup,
         )?),
-        Experiment::MagicVariants => Outcome::MagicVariants(crate::bench::magic::table(
-            s.order,
-            s.trials,
-            s.seed,
-            time_limit,
-            &cancel,
-            Some(meter),
-        )?),
+        Experiment::MagicVariants => {
+            Outcome::MagicVariants(crate::bench::magic::table(s.order, s.trials, &setup)?)
+        }
     })
 }

@@ -23,8 +23,9 @@ impl std::fmt::Display for NamedSquare {
     }
 }
 
-/// The largest side the shared views take (boards are drawn side by side).
-pub const MAX_SIDE: u64 = 64;
+/// The largest side Compare takes (its boards are drawn side by side; the Knight's Tour
+/// tab itself takes up to [`crate::app::knight::MAX_SIDE`]).
+pub const MAX_COMPARE_SIDE: u64 = 64;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -72,8 +73,8 @@ impl PuzzleUi for KnightInstance {
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError> {
         let (cols, rows) = ui
             .horizontal(|ui| {
-                let cols = whole_number(ui, "Columns", &mut self.cols, 1..=MAX_SIDE);
-                let rows = whole_number(ui, "Rows", &mut self.rows, 1..=MAX_SIDE);
+                let cols = whole_number(ui, "Columns", &mut self.cols, 1..=MAX_COMPARE_SIDE);
+                let rows = whole_number(ui, "Rows", &mut self.rows, 1..=MAX_COMPARE_SIDE);
                 (cols, rows)
             })
             .inner;
@@ -113,9 +114,11 @@ impl PuzzleUi for KnightInstance {
     }
 
     fn check(&self) -> Result<(), AppError> {
-        if !(1..=MAX_SIDE).contains(&self.cols) || !(1..=MAX_SIDE).contains(&self.rows) {
+        if !(1..=MAX_COMPARE_SIDE).contains(&self.cols)
+            || !(1..=MAX_COMPARE_SIDE).contains(&self.rows)
+        {
             return Err(format!(
-                "the board's sides must be from 1 to {MAX_SIDE} here (the Knight's Tour view takes larger boards)"
+                "the board's sides must be from 1 to {MAX_COMPARE_SIDE} here (the Knight's Tour view takes larger boards)"
             ).into());
         }
         if self.start.0 as u64 >= self.rows || self.start.1 as u64 >= self.cols {

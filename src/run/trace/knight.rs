@@ -310,14 +310,14 @@ impl KnightTraceJob {
                 let (search, picker) = match id {
                     "random-walk" => (
                         Search::RandomWalk(random_walk::Config {
-                            walks: params.int("walks"),
+                            walks: params.int("walks")?,
                         }),
                         Picker::Random,
                     ),
                     "warnsdorff" => (
                         Search::Warnsdorff(warnsdorff::Config {
                             tie_break: tie()?,
-                            attempts: params.int("attempts"),
+                            attempts: params.int("attempts")?,
                         }),
                         Picker::Greedy,
                     ),

@@ -121,7 +121,7 @@ impl QueensTraceJob {
                 let o = hill_climbing::solve_climb(
                     &start,
                     heuristic,
-                    params.int("max_restarts"),
+                    params.int("max_restarts")?,
                     crate::run::queens::climb(&params)?,
                     &mut rng,
                     &mut ctl,
@@ -146,9 +146,9 @@ impl QueensTraceJob {
             }
             _ => {
                 let config = min_conflicts::Config {
-                    tail: params.int("tail") as usize,
-                    tries: params.int("tries") as u32,
-                    max_stall: params.int("max_stall") as u32,
+                    tail: params.int("tail")? as usize,
+                    tries: params.int("tries")? as u32,
+                    max_stall: params.int("max_stall")? as u32,
                 };
                 let o = min_conflicts::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
                 let outcome = crate::solve::queens::heuristic::Outcome {
