@@ -87,8 +87,7 @@ impl Browser {
 
     /// The switch, in the view's controls: "Browse the solutions". Turning it on lists
     /// the solutions of size `n` (in the background) unless they are listed already.
-    /// Returns whether it was switched on this frame.
-    pub fn controls(&mut self, ui: &mut Ui, n: usize, mode: &mut Mode) -> bool {
+    pub fn controls(&mut self, ui: &mut Ui, n: usize, mode: &mut Mode) {
         let refusal = self.refusal(n);
         let what = match self.kind {
             Kind::Queens => {
@@ -118,15 +117,10 @@ impl Browser {
             *mode = Mode::Run;
         }
         let showing = *mode == Mode::Browser;
-        if showing && !was {
-            self.list(ui.ctx(), n);
-            return true;
-        }
-        if showing && self.catalogue.as_ref().is_some_and(|c| c.n != n) {
-            // The board changed size while browsing.
+        // Switched on, or the board changed size while browsing.
+        if showing && (!was || self.catalogue.as_ref().is_some_and(|c| c.n != n)) {
             self.list(ui.ctx(), n);
         }
-        false
     }
 
     /// Lists the solutions of size `n` unless they are listed or being listed.

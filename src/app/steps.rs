@@ -310,8 +310,9 @@ impl<J: TraceJob> Steps<J> {
         Some(s.code.lines[s.line()?].code.clone())
     }
 
-    /// Picks up a finished trace; moves a playing timeline on while it is `showing`.
-    pub fn logic(&mut self, ctx: &egui::Context, showing: bool) {
+    /// Picks up a finished trace, and holds the timeline where an animation being
+    /// recorded wants it (the view's `logic` calls it every frame).
+    pub fn logic(&mut self) {
         if let Some(p) = &self.pending {
             for result in p.take() {
                 match result {
@@ -339,7 +340,12 @@ impl<J: TraceJob> Steps<J> {
                 s.seek(step);
             }
         }
-        if let Some(s) = self.shown.as_mut().filter(|_| showing) {
+    }
+
+    /// Moves a playing timeline on by the frame's time, as the knight's walk is animated:
+    /// only while the trace is drawn, so it waits in a tab out of sight.
+    fn advance(&mut self, ctx: &egui::Context) {
+        if let Some(s) = self.shown.as_mut() {
             let dt = ctx.input(|i| i.stable_dt).min(0.1);
             let before = s.play.pos;
             if s.play.advance(dt, s.timeline.len()) {
@@ -414,6 +420,7 @@ impl<J: TraceJob> Steps<J> {
             Option<&Question>,
         ) -> Option<u32>,
     ) {
+        self.advance(ui.ctx());
         if self.busy() {
             ui.horizontal(|ui| {
                 ui.spinner();

@@ -131,6 +131,24 @@ fn only_the_classical_searches_can_be_traced_and_the_reason_is_given() {
     );
 }
 
+/// A playing timeline moves on while it is drawn, and waits while its tab is out of
+/// sight, as the knight's walk does.
+#[test]
+fn a_playing_trace_waits_while_its_tab_is_hidden() {
+    let mut h = traced_5x5_backtrack();
+    h.get_by_label("▶ Play").click();
+    for _ in 0..60 {
+        h.step();
+    }
+    let before = h.state().knight.steps().position().unwrap().0;
+    assert!(before > 0, "it plays");
+    h.state_mut().tab = searchlab::app::Tab::Compare;
+    for _ in 0..120 {
+        h.step();
+    }
+    assert_eq!(h.state().knight.steps().position().unwrap().0, before);
+}
+
 #[test]
 fn the_keys_play_and_step_the_timeline() {
     let mut h = traced_5x5_backtrack();

@@ -571,7 +571,7 @@ impl View for KnightView {
             self.finish(result);
         }
         self.play.logic(ctx);
-        self.steps.logic(ctx, self.mode == Mode::Steps);
+        self.steps.logic();
         self.microscope.logic();
     }
 

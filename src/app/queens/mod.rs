@@ -523,7 +523,7 @@ impl View for QueensView {
         }
         self.play.logic();
         self.browser.logic();
-        self.steps.logic(ctx, self.mode == Mode::Steps);
+        self.steps.logic();
         self.microscope.logic();
     }
 
