@@ -127,6 +127,16 @@ fn inputs_that_cannot_fit_are_refused_with_the_size_allowed() {
     }
 }
 
+/// The timed tests of this file run one at a time: each runs the largest inputs (boards of
+/// a hundred million squares, ten million queens), and two at once on a 2-core machine
+/// would time the machine, not the program.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static TIMED: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    TIMED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// How long past its limit a run may take here: the 100 ms for the work, plus
 /// the start of a process and a shared, noisy machine.
 const SLACK: Duration = Duration::from_millis(700);
@@ -134,6 +144,7 @@ const SLACK: Duration = Duration::from_millis(700);
 /// The largest accepted inputs of each kind stop at the limit, under 2 GiB.
 #[test]
 fn the_largest_accepted_inputs_stop_at_their_time_limit() {
+    let _alone = one_at_a_time();
     let limit = Duration::from_millis(400);
     let cases: &[&[&str]] = &[
         &["queens", "solve", "--n", "5000", "--algo", "hill-climbing"],
@@ -274,6 +285,7 @@ fn the_largest_accepted_inputs_stop_at_their_time_limit() {
 /// not finish: `null`, never the partial count as if it were the square's result.
 #[test]
 fn a_stopped_sweep_gives_no_figure_for_squares_it_did_not_finish() {
+    let _alone = one_at_a_time();
     let (code, stdout, stderr) = searchlab(&[
         "knight",
         "bench",
@@ -332,6 +344,7 @@ fn a_stopped_sweep_gives_no_figure_for_squares_it_did_not_finish() {
 /// each stops within its time limit (plus the slack) and under 2 GiB, and says what it did.
 #[test]
 fn the_stages_that_overran_before_keep_their_budget() {
+    let _alone = one_at_a_time();
     let cases: &[(&[&str], u64, &str)] = &[
         (
             &[
@@ -431,6 +444,24 @@ fn the_stages_that_overran_before_keep_their_budget() {
             300,
             "time limit",
         ),
+        // Annealing's trace on a million queens: its replay finds the best placement
+        // again by replaying to it, not by copying the rows at each improvement (12.6 s).
+        (
+            &[
+                "queens",
+                "trace",
+                "--n",
+                "1000000",
+                "--algo",
+                "annealing",
+                "--limit",
+                "1000000",
+                "--time-limit",
+                "250ms",
+            ],
+            250,
+            "time limit",
+        ),
         // The deepest path on the largest board: eight bytes a square of search stack.
         (
             &[
@@ -470,6 +501,7 @@ fn the_stages_that_overran_before_keep_their_budget() {
 /// ones took a second).
 #[test]
 fn the_first_ctrl_c_ends_the_largest_searches_and_their_checks_at_once() {
+    let _alone = one_at_a_time();
     let cases: &[(&[&str], u64)] = &[
         (
             &[
@@ -522,6 +554,7 @@ fn the_first_ctrl_c_ends_the_largest_searches_and_their_checks_at_once() {
 /// its nodes cannot fit in 2 GiB, and one accepted uses no more than the check counted.
 #[test]
 fn the_tree_search_uses_what_its_check_counts() {
+    let _alone = one_at_a_time();
     let (code, _, stderr) = searchlab(&[
         "knight",
         "search",

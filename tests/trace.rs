@@ -487,7 +487,7 @@ proptest! {
             QueensAlgo::Csp(_) => qtrace::Family::Assigned,
             _ => qtrace::Family::Current,
         };
-        let replayed = qtrace::replay(n, steps.iter().copied(), |i| recorder.state(i, n), family, traced.1 == Stop::Found);
+        let replayed = qtrace::replay(n, || steps.iter().copied(), |i| recorder.state(i, n), family, traced.1 == Stop::Found);
         prop_assert_eq!(&replayed, &traced.0, "replay");
         if traced.1 == Stop::Found {
             prop_assert_eq!(searchlab::puzzle::queens::validate(n, &traced.0), Ok(()));
@@ -967,7 +967,7 @@ fn a_beam_cut_among_its_starting_members_replays_to_its_answer() {
         let found = o.stop == Stop::Found;
         let replayed = qtrace::replay(
             4,
-            recorder.iter(),
+            || recorder.iter(),
             |i| recorder.state(i, 4),
             qtrace::Family::Best,
             found,

@@ -162,7 +162,13 @@ impl QueensTraceJob {
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
         let found = stop == Stop::Found;
-        let replayed = replay(n, recorder.iter(), |i| recorder.state(i, n), family, found);
+        let replayed = replay(
+            n,
+            || recorder.iter(),
+            |i| recorder.state(i, n),
+            family,
+            found,
+        );
         if replayed != rows {
             return Err(JobError::Invalid(format!(
                 "{}: replaying its {} does not end in the placement it reports",

@@ -173,7 +173,7 @@ mod tests {
             let o = with_control(Budget::unlimited(), |ctl| solve_traced(14, ctl, &mut cut));
             assert_eq!(o.stop, Stop::StepLimit);
             assert_eq!(cut.iter().collect::<Vec<_>>(), all[..limit]);
-            let replayed = replay(14, cut.iter(), |_| None, Family::Current, false);
+            let replayed = replay(14, || cut.iter(), |_| None, Family::Current, false);
             assert_eq!(replayed, o.rows, "cut at {limit}");
         }
     }

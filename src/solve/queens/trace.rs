@@ -364,8 +364,12 @@ pub struct QueensState {
     pub n: usize,
     /// Row of each column's queen, for the columns filled.
     pub rows: Vec<u32>,
-    /// Hill climbing: the placement with the lowest value so far, and the value.
-    pub best: Option<(Vec<u32>, u32)>,
+    /// A local search's lowest value so far, and after how many steps the placement that
+    /// has it stood (replaying that many steps shows it: a copy of a million rows at each
+    /// improvement would cost seconds).
+    pub best: Option<(usize, u32)>,
+    /// Steps applied so far.
+    pub applied: usize,
     /// The heuristic value of the placement a local search stands on.
     pub h: u32,
     /// Min-conflicts: fresh placements begun.
@@ -392,6 +396,7 @@ impl QueensState {
 
     /// Applies one step; `carried` is the placement the step carries, if any.
     pub fn apply(&mut self, step: &QueenStep, carried: Option<&[u32]>) {
+        self.applied += 1;
         match *step {
             QueenStep::Place { row, .. } => self.rows.push(row),
             QueenStep::Remove { .. } => {
@@ -451,9 +456,7 @@ impl QueensState {
                     self.rows = rows.to_vec();
                     self.h = h;
                     // The best placement seen counts the starting members as they come.
-                    if self.best.as_ref().is_none_or(|&(_, b)| h < b) {
-                        self.best = Some((rows.to_vec(), h));
-                    }
+                    self.note(h);
                 }
             }
             QueenStep::Select {
@@ -502,8 +505,8 @@ impl QueensState {
 
     /// Keeps the placement as the best if `h` is lower than the best's.
     fn note(&mut self, h: u32) {
-        if self.best.as_ref().is_none_or(|&(_, b)| h < b) {
-            self.best = Some((self.rows.clone(), h));
+        if self.best.is_none_or(|(_, b)| h < b) {
+            self.best = Some((self.applied, h));
         }
     }
 }
@@ -525,26 +528,31 @@ pub enum Family {
 /// Replays `steps` for `n` queens and returns the placement the search answers with, by
 /// `family`'s rule; `carried(i)` is the placement step `i` carries; `found`: whether the
 /// search reported a solution.
-pub fn replay<'a>(
+pub fn replay<'a, I: IntoIterator<Item = QueenStep>>(
     n: usize,
-    steps: impl IntoIterator<Item = QueenStep>,
+    steps: impl Fn() -> I,
     carried: impl Fn(usize) -> Option<&'a [u32]>,
     family: Family,
     found: bool,
 ) -> Vec<u32> {
-    let mut state = QueensState::new(n);
-    for (i, step) in steps.into_iter().enumerate() {
-        let with = if step.carries_state() {
-            carried(i)
-        } else {
-            None
-        };
-        state.apply(&step, with);
-    }
+    // The state after the first `count` steps.
+    let after = |count: usize| {
+        let mut state = QueensState::new(n);
+        for (i, step) in steps().into_iter().take(count).enumerate() {
+            let with = if step.carries_state() {
+                carried(i)
+            } else {
+                None
+            };
+            state.apply(&step, with);
+        }
+        state
+    };
+    let state = after(usize::MAX);
     match (family, state.best) {
         // The best placement, or the solution: a search that found one has it as its best
         // (a starting beam member may be the solution and not the last one on show).
-        (Family::Best, Some((best, h))) if !found || h == 0 => best,
+        (Family::Best, Some((at, h))) if !found || h == 0 => after(at).rows,
         (Family::Assigned, _) => assigned_prefix(&state.rows),
         _ => state.rows,
     }
