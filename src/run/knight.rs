@@ -626,15 +626,18 @@ fn solve(
     }
     let mut ctl = Control::new(budget, cancel, observer);
     let (answer, method) = solver.solve(&problem, &mut rng, &mut ctl);
+    // An answer whose check Stop or Ctrl-C cut short: its figures, not its path.
+    let given_up = |path: Vec<Square>, counters, elapsed: Duration, message| {
+        crate::solve::free_later(path);
+        let elapsed_ms = elapsed.as_secs_f64() * 1e3;
+        report(vec![start], Stop::Cancelled, counters, elapsed_ms, message)
+    };
     if !check_answer(board, job.closed, algo.id, &answer, cancel)? {
         let message = not_checked(&answer);
-        crate::solve::free_later(answer.path);
-        let elapsed = ctl.elapsed().as_secs_f64() * 1e3;
-        return Ok(report(
-            vec![start],
-            Stop::Cancelled,
+        return Ok(given_up(
+            answer.path,
             answer.counters,
-            elapsed,
+            ctl.elapsed(),
             message,
         ));
     }
@@ -654,13 +657,10 @@ fn solve(
                 settle_name(),
                 not_checked(&settled)
             );
-            crate::solve::free_later(settled.path);
-            let elapsed = ctl.elapsed().as_secs_f64() * 1e3;
-            return Ok(report(
-                vec![start],
-                Stop::Cancelled,
+            return Ok(given_up(
+                settled.path,
                 answer.counters,
-                elapsed,
+                ctl.elapsed(),
                 message,
             ));
         }
