@@ -204,7 +204,7 @@ fn unique_headline(report: &Report) -> Option<String> {
 /// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.
 fn run_job(job: &Job) -> Result<(Report, Vec<crate::run::Event>), CliError> {
     let cancel = common::cancel_on_ctrl_c();
-    let run = Run::start_with_cancel(job.clone(), cancel, || {});
+    let run = Run::headless(job.clone(), cancel);
     let (result, history) = progress::wait(&run, job.puzzle().figures());
     Ok((result?, history))
 }

@@ -5,7 +5,8 @@
 //! board snapshot is a
 //! single slot the worker overwrites and the consumer takes, copied only when the consumer
 //! has taken the previous one and [`SNAPSHOT_EVERY`] has passed. So a consumer that draws at
-//! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat.
+//! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat;
+//! a headless run ([`Run::headless`], the command line) keeps no snapshot at all.
 
 use super::error::JobError;
 use super::events::{Event, Report};
@@ -55,37 +56,34 @@ impl Job {
     }
 }
 
-/// The latest board state (or belief weights), waiting for the consumer.
+/// The latest board state (or belief weights), waiting for the consumer: the worker puts
+/// a copy in, the consumer takes it out (a move, so the consumer's thread never copies).
 struct Slot<T> {
     state: Option<Vec<T>>,
-    taken: bool,
 }
 
 impl<T> Default for Slot<T> {
     fn default() -> Self {
-        Slot {
-            state: None,
-            taken: false,
-        }
+        Slot { state: None }
     }
 }
 
 impl<T: Clone> Slot<T> {
-    /// Overwrites the value, reusing its buffer, and marks it new.
+    /// Overwrites the value, reusing its buffer when the consumer has not taken it.
     fn put(&mut self, value: &[T]) {
         let buf = self.state.get_or_insert_with(Vec::new);
         buf.clear();
         buf.extend_from_slice(value);
-        self.taken = false;
+    }
+
+    /// Whether a value waits, not taken yet.
+    fn is_waiting(&self) -> bool {
+        self.state.is_some()
     }
 
     /// The value if it is new since the last take.
     fn take(&mut self) -> Option<Vec<T>> {
-        if self.taken {
-            return None;
-        }
-        self.taken = true;
-        self.state.clone()
+        self.state.take()
     }
 }
 
@@ -105,6 +103,9 @@ struct WorkerObserver {
     last_generations: Option<Instant>,
     /// How long the search has been held paused in all.
     paused: Duration,
+    /// Whether the consumer draws the board: a headless one (the command line) takes no
+    /// snapshots, which on the largest boards are copies of hundreds of megabytes.
+    draws: bool,
 }
 
 impl WorkerObserver {
@@ -193,22 +194,26 @@ impl Observer for WorkerObserver {
     /// Every generation's weights go in (one copy, small next to a generation's work), so
     /// the consumer sees the final belief space, whatever the timing.
     fn belief(&mut self, weights: &[f32]) {
+        if !self.draws {
+            return;
+        }
         if let Ok(mut b) = self.belief.lock() {
             b.put(weights);
         }
     }
 
     fn snapshot(&mut self, state: &[u32]) {
-        if self
-            .last_snapshot
-            .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
+        if !self.draws
+            || self
+                .last_snapshot
+                .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
         {
             return;
         }
         let Ok(mut slot) = self.slot.lock() else {
             return;
         };
-        if slot.state.is_some() && !slot.taken {
+        if slot.is_waiting() {
             return;
         }
         self.last_snapshot = Some(Instant::now());
@@ -229,20 +234,27 @@ pub struct Run {
 
 impl Run {
     /// Starts `job`; `wake` is called after each event (the app asks for a repaint there).
+    /// The board's state is kept for drawing: [`Run::take_snapshot`].
     pub fn start(job: Job, wake: impl Fn() + Send + Sync + 'static) -> Run {
-        Run::start_with_cancel(job, Arc::new(AtomicBool::new(false)), wake)
+        Run::spawn(job, Arc::new(AtomicBool::new(false)), Arc::new(wake), true)
     }
 
-    /// Like [`Run::start`], with a cancel flag the caller shares (e.g. with a Ctrl-C handler).
-    pub fn start_with_cancel(
+    /// Starts `job` for a consumer that draws no board (the command line), with a cancel
+    /// flag it shares (e.g. with a Ctrl-C handler). No snapshot is kept: a tour of 10^8
+    /// squares took up to a second to copy, an uninterruptible stage after Ctrl-C.
+    pub fn headless(job: Job, cancel: Arc<AtomicBool>) -> Run {
+        Run::spawn(job, cancel, Arc::new(|| {}), false)
+    }
+
+    fn spawn(
         job: Job,
         cancel: Arc<AtomicBool>,
-        wake: impl Fn() + Send + Sync + 'static,
+        wake: Arc<dyn Fn() + Send + Sync>,
+        draws: bool,
     ) -> Run {
         let (tx, rx) = mpsc::channel();
         let slot = Arc::new(Mutex::new(Slot::default()));
         let belief = Arc::new(Mutex::new(Slot::default()));
-        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
         let flags = Arc::new(Flags {
             cancel,
             ..Flags::default()
@@ -266,6 +278,7 @@ impl Run {
                         generations: Vec::new(),
                         last_generations: None,
                         paused: Duration::ZERO,
+                        draws,
                     };
                     let result = job.run(&flags.cancel, &mut observer);
                     observer.flush_progress();
