@@ -214,7 +214,7 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
                 "--board".into(),
                 board(rng),
                 "--algo".into(),
-                pick(rng, searchlab::run::trace::knight::TRACEABLE).into(),
+                pick(rng, &searchlab::run::trace::knight::traceable()).into(),
                 "--limit".into(),
                 pick(rng, &["1000", "1000000", "10000000", "0", "10000001"]).into(),
             ]);
@@ -229,7 +229,7 @@ fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
                 "--n".into(),
                 size(rng),
                 "--algo".into(),
-                pick(rng, searchlab::run::trace::queens::TRACEABLE).into(),
+                pick(rng, &searchlab::run::trace::queens::traceable()).into(),
                 "--limit".into(),
                 pick(rng, &["1000", "1000000", "10000000", "0"]).into(),
             ]);

@@ -18,7 +18,7 @@ use crate::run::JobError;
 use crate::run::PuzzleJob;
 use crate::run::catalog::{Params, knight_algorithm};
 use crate::run::knight::move_ga_config;
-use crate::run::{KnightJob, KnightReport, KnightTask};
+use crate::run::{Algorithm, KnightAlgo, KnightJob, KnightReport, KnightTask};
 use crate::solve::knight::evolve::move_ga;
 use crate::solve::knight::{Problem, count};
 use crate::solve::{Budget, Control, NoObserver, rng_from_seed};
@@ -212,8 +212,9 @@ pub fn squares_ga(
     board: (u64, u64),
     runs: u64,
 ) -> Result<SquaresTable, JobError> {
-    let algo = knight_algorithm(algorithm)?;
-    if !algorithm.starts_with("ga-") {
+    let kind = KnightAlgo::parse(algorithm)?;
+    let algo = kind.info();
+    if !matches!(kind, KnightAlgo::GaRepair | KnightAlgo::GaHeuristic) {
         return Err(JobError::Input(format!(
             "bench squares takes --algo ga-repair, ga-heuristic or count, not {algorithm}"
         )));
@@ -222,7 +223,7 @@ pub fn squares_ga(
     let params = Params::new(algo, &setup.params)?;
     let config = move_ga::Config {
         stop_at_first: false,
-        ..move_ga_config(algorithm, &params)?
+        ..move_ga_config(kind, &params)?
     };
     let b = Board::new(board.0, board.1)?;
     let n = b.len() as u64;

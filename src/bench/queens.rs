@@ -5,7 +5,7 @@
 use super::{Progress, Setup, Summary};
 use crate::run::JobError;
 use crate::run::PuzzleJob;
-use crate::run::{QueensJob, QueensReport, QueensTask};
+use crate::run::{Algorithm, QueensAlgo, QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, NoObserver, Stop};
 use serde::Serialize;
 
@@ -52,7 +52,7 @@ pub fn table(
     for &n in ns {
         for algo in REPORT_ALGORITHMS {
             let results = super::run_trials(trials, cancel, &progress, |i| {
-                let params = if algo == "backtracking" {
+                let params = if QueensAlgo::of(algo) == Some(QueensAlgo::Backtracking) {
                     vec![]
                 } else {
                     vec![("heuristic".to_string(), heuristic.to_string())]
@@ -140,7 +140,7 @@ impl Contender {
 
     /// Whether its runs draw no random numbers (every trial would be the same run).
     pub fn deterministic(&self) -> bool {
-        self.algorithm == "csp"
+        QueensAlgo::of(self.algorithm) == Some(QueensAlgo::Csp)
             && !self
                 .params
                 .iter()

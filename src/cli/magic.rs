@@ -7,7 +7,7 @@ use super::common::{
 use super::output::{ParamMap, Render, Rows, json_line};
 use crate::run::catalog::{magic_algorithm, told};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
-use crate::run::{Job, MagicJob, MagicReport, MagicTask};
+use crate::run::{Algorithm, Job, MagicAlgo, MagicJob, MagicReport, MagicTask};
 use crate::solve::magic::construct::method;
 use crate::solve::{Budget, Stop};
 use clap::{Args, Subcommand};
@@ -284,7 +284,8 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         r.order, r.algorithm, r.seed
     )?;
     writeln!(out, "{}", r.message)?;
-    if r.algorithm == "ga" && !r.found && r.stop != Stop::Cancelled && r.order != 2 {
+    let ga = MagicAlgo::of(&r.algorithm) == Some(MagicAlgo::Ga);
+    if ga && !r.found && r.stop != Stop::Cancelled && r.order != 2 {
         writeln!(
             out,
             "(the construction, --algo construct, builds a magic square of order {} at once, by the {})",
@@ -293,7 +294,7 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         )?;
     }
     for (i, (sq, generation)) in r.squares.iter().enumerate().take(8) {
-        if r.algorithm == "ga" {
+        if ga {
             writeln!(out, "square {} (generation {generation}):", i + 1)?;
         }
         square_text(out, r.order, sq)?;

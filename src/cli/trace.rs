@@ -128,7 +128,7 @@ pub struct KnightTraceArgs {
     #[arg(long)]
     pub closed: bool,
     /// The search to follow.
-    #[arg(long = "algo", value_parser = PossibleValuesParser::new(knight::TRACEABLE))]
+    #[arg(long = "algo", value_parser = PossibleValuesParser::new(knight::traceable()))]
     pub algo: String,
     /// Stop after this many search nodes (bfs and dfs: 1000000 unless given).
     #[arg(long)]
@@ -143,7 +143,7 @@ pub struct QueensTraceArgs {
     #[arg(long)]
     pub n: u64,
     /// The search to follow.
-    #[arg(long = "algo", value_parser = PossibleValuesParser::new(queens::TRACEABLE))]
+    #[arg(long = "algo", value_parser = PossibleValuesParser::new(queens::traceable()))]
     pub algo: String,
     /// The N-Queens AI report's heuristic for best-first and hill-climbing: h1, h2 or h3.
     #[arg(long, value_parser = super::common::checked(Heuristic::parse))]
@@ -170,7 +170,7 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
     let cancel = cancel_on_ctrl_c();
     let deadline = Deadline::new(a.trace.time_limit, cancel.clone());
     let trace = job.run(&cancel)?;
-    let success = trace.found && (trace.job.algorithm != "count" || trace.complete);
+    let success = trace.found && (trace.traced != knight::Traced::Count || trace.complete);
     write(success, |out| {
         if a.trace.json {
             knight_json(out, &trace, &deadline)

@@ -2,6 +2,7 @@
 //! parameters with the source documents' defaults. Parameters arrive as `KEY=VALUE` text
 //! (the command line's `--param`, the app's forms) and are checked here.
 
+use super::algo::Offers;
 use super::error::JobError;
 use crate::puzzle::queens::Heuristic;
 use crate::solve::Counters;
@@ -49,6 +50,8 @@ pub struct AlgorithmInfo {
     pub figures: &'static [Figure],
     /// The largest instance it takes, when smaller than the puzzle's own limit.
     pub max_size: Option<SizeLimit>,
+    /// What it offers besides a run.
+    pub offers: Offers,
 }
 
 /// The largest instance an algorithm takes, in the puzzle's measure (squares of a knight's
@@ -90,6 +93,30 @@ pub fn group_thousands(v: u64) -> String {
     }
     out
 }
+
+/// GA levels 3 and 4: evolved, with a belief space the board shows.
+const EVOLVED_WITH_BELIEF: Offers = Offers {
+    belief: true,
+    ..Offers::EVOLVED
+};
+
+/// N-Queens local searches a trace follows, whose every move the board can show.
+const MOVES_TRACED: Offers = Offers {
+    landscape: true,
+    ..Offers::TRACE
+};
+
+/// Hill climbing: traced, its moves shown and guessed.
+const MOVES_GUESSED: Offers = Offers {
+    guess: true,
+    ..MOVES_TRACED
+};
+
+/// The N-Queens cultural algorithm: evolved, moving whole placements.
+const MOVES_EVOLVED: Offers = Offers {
+    landscape: true,
+    ..Offers::EVOLVED
+};
 
 /// Knight's tour algorithms that evolve a chromosome of one gene per square.
 const EVOLVED_TOURS: Option<SizeLimit> = Some(SizeLimit {
@@ -496,6 +523,7 @@ const MOVE_GA: [ParamSpec; 6] = [
 pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "warnsdorff",
+        offers: Offers::GUESS,
         name: "Warnsdorff",
         summary: "Greedy: always jump to the square with the fewest onward moves. Linear time; no backtracking.",
         complete: false,
@@ -516,6 +544,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "random-walk",
+        offers: Offers::TRACE,
         name: "Random walk (level 0)",
         summary: "From the Cultural Algorithm guide (level 0): jump to a random unvisited square until stuck.",
         complete: false,
@@ -533,6 +562,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "backtrack",
+        offers: Offers::TRACE,
         name: "Backtracking",
         summary: "From the Knight's Tour solver report (2.1): depth-first search in its fixed move order, no heuristic.",
         complete: true,
@@ -542,6 +572,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "backtrack-warnsdorff",
+        offers: Offers::GUESS,
         name: "Backtracking + Warnsdorff",
         summary: "From the Knight's Tour solver report (2.1.1): depth-first search trying squares with the fewest onward moves first.",
         complete: true,
@@ -551,6 +582,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "backtrack-random",
+        offers: Offers::TRACE,
         name: "Backtracking, randomized",
         summary: "From the Knight's Tour solver report (2.1.2): depth-first search over the lowest-degree moves in random order.",
         complete: false,
@@ -568,6 +600,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "level1",
+        offers: Offers::EVOLVED,
         name: "Simple GA (level 1)",
         summary: "From the Cultural Algorithm guide (level 1): moves as genes, repaired while decoding; tournament, two-point crossover, elitism.",
         complete: false,
@@ -577,6 +610,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "level2",
+        offers: Offers::EVOLVED,
         name: "Enhanced GA (level 2)",
         summary: "From the Cultural Algorithm guide (level 2): level 1 with mobility-aware decoding and fitness, smarter mutation, a diversity bonus.",
         complete: false,
@@ -586,6 +620,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "level3",
+        offers: EVOLVED_WITH_BELIEF,
         name: "Cultural GA (level 3)",
         summary: "From the Cultural Algorithm guide (level 3): level 2 with a belief space of move success and square difficulty guiding the operators.",
         complete: false,
@@ -595,6 +630,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "level4",
+        offers: EVOLVED_WITH_BELIEF,
         name: "Advanced cultural (level 4)",
         summary: "From the Cultural Algorithm guide (level 4): paths as individuals, learned transitions, belief-guided Warnsdorff completion, local search.",
         complete: false,
@@ -604,6 +640,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "ga-repair",
+        offers: Offers::EVOLVED,
         name: "GA with repair",
         summary: "From the Knight's Tour solver report (2.2): moves 1-8, roulette selection, one-point crossover; an illegal move becomes the first legal one.",
         complete: false,
@@ -613,6 +650,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "ga-heuristic",
+        offers: Offers::EVOLVED,
         name: "GA with heuristic",
         summary: "From the Knight's Tour solver report (2.2): as GA with repair, but an illegal move becomes the Warnsdorff move (fewest onward moves).",
         complete: false,
@@ -622,6 +660,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "closed-construct",
+        offers: Offers::RUN,
         name: "Closed tour by construction",
         summary: "Cuts the board into small pieces, gives each a structured closed tour and joins neighbours by swapping two moves (after Parberry 1997): a closed tour on every board that has one (Schwenk 1991), in linear time. The default for closed tours.",
         complete: false,
@@ -631,6 +670,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "settle",
+        offers: Offers::RUN,
         name: "Tour or proof",
         summary: "Finds a tour from the start square or proves that none starts there: builds a closed tour where one exists (Schwenk 1991) and walks it from the start, searches boards 3 to 6 squares across column by column over every way of choosing the moves, and otherwise walks by Warnsdorff's rule and rotates the path's end (Pósa).",
         complete: false,
@@ -651,6 +691,7 @@ const HEURISTIC: ParamSpec = choice(
 pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "backtracking",
+        offers: Offers::GUESS,
         name: "Backtracking",
         summary: "From the N-Queens AI report: column by column, rows from the top, a queen only where nothing attacks it.",
         complete: true,
@@ -665,6 +706,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "best-first",
+        offers: MOVES_TRACED,
         name: "Best-first",
         summary: "From the N-Queens AI report: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
         complete: false,
@@ -677,6 +719,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "hill-climbing",
+        offers: MOVES_GUESSED,
         name: "Hill climbing",
         summary: "From the N-Queens AI report: steepest descent on the heuristic, restarting from a random placement at a local minimum.",
         complete: false,
@@ -716,6 +759,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "cultural",
+        offers: MOVES_EVOLVED,
         name: "Cultural",
         summary: "From the N-Queens AI report: a population with a belief space drawn from its top half; children guided by it half the time; refresh after 10 stagnant generations.",
         complete: false,
@@ -754,6 +798,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "min-conflicts",
+        offers: MOVES_TRACED,
         name: "Min-conflicts",
         summary: "Sosic & Gu / Minton local search: a nearly conflict-free random permutation, then swaps that lower the conflicts. A million queens in a fraction of a second.",
         complete: false,
@@ -789,6 +834,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "annealing",
+        offers: MOVES_TRACED,
         name: "Simulated annealing",
         summary: "Kirkpatrick, Gelatt & Vecchi's annealing: a random queen to a random row, taken when it lowers the attacking pairs and otherwise with probability e^(-delta/T), the temperature T falling by a schedule.",
         complete: false,
@@ -834,6 +880,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "beam",
+        offers: MOVES_TRACED,
         name: "Local beam search",
         summary: "Russell & Norvig's local beam search: k random placements; each round keeps the k best of all their one-queen-move successors (or k drawn, the lower the attacking pairs the likelier), until one has none.",
         complete: false,
@@ -880,6 +927,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "csp",
+        offers: Offers::TRACE,
         name: "CSP backtracking",
         summary: "N-Queens as a constraint-satisfaction problem (Russell & Norvig, chapter 6): a column is a variable, its rows the domain; backtracking with a variable ordering, a value ordering and inference after each assignment.",
         complete: true,
@@ -923,6 +971,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "construct",
+        offers: Offers::RUN,
         name: "Construction",
         summary: "The explicit O(n) construction (Hoffman, Loessi & Moore) for every n >= 4.",
         complete: true,
@@ -936,6 +985,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
 pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
     AlgorithmInfo {
         id: "ga",
+        offers: Offers::EVOLVED,
         name: "Genetic algorithm",
         summary: "From the magic-square GA notebook: permutations of 1..n², tournament selection (lower fitness wins), elitism, single-point PMX or inversion-sequence crossover, swap mutation.",
         complete: false,
@@ -1015,6 +1065,7 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "construct",
+        offers: Offers::RUN,
         name: "Construction",
         summary: "Siamese (odd order), doubly even (order divisible by 4) or LUX (order 4m + 2): a magic square of any order n >= 3 at once.",
         complete: true,

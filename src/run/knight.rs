@@ -1,7 +1,8 @@
 //! Knight's tour jobs: check the input, run the solver, validate its answer with
 //! `puzzle::knight`, and say in a sentence what came of it.
 
-use super::catalog::{AlgorithmInfo, Params, knight_algorithm};
+use super::algo::{Algorithm, KnightAlgo};
+use super::catalog::{AlgorithmInfo, Params};
 use super::error::{JobError, check_memory};
 use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
@@ -451,9 +452,10 @@ impl PuzzleJob for KnightJob {
             KnightTask::Solve {
                 algorithm, params, ..
             } => {
-                let algo = knight_algorithm(algorithm)?;
+                let kind = KnightAlgo::parse(algorithm)?;
+                let algo = kind.info();
                 let params = Params::new(algo, params)?;
-                Solver::new(algo, &params)?;
+                Solver::new(kind, &params)?;
                 algo.check_size(board.len() as u64, "squares on the board")?;
                 if let Some(population) = params.try_int("population") {
                     // Chromosomes of one gene per square, the next generation's, and the
@@ -520,11 +522,11 @@ impl PuzzleJob for KnightJob {
                 params,
                 fallback,
             } => {
-                let algo = knight_algorithm(algorithm)?;
-                let params = Params::new(algo, params)?;
+                let kind = KnightAlgo::parse(algorithm)?;
+                let params = Params::new(kind.info(), params)?;
                 let start = start.unwrap_or(0);
                 let how = Solving {
-                    algo,
+                    kind,
                     params: &params,
                     fallback: *fallback,
                 };
@@ -565,7 +567,7 @@ impl PuzzleJob for KnightJob {
 /// What a solve runs: the algorithm, its parameters, and whether a failure is settled by
 /// [`settle`] before the run gives up.
 struct Solving<'a> {
-    algo: &'static AlgorithmInfo,
+    kind: KnightAlgo,
     params: &'a Params,
     fallback: bool,
 }
@@ -579,10 +581,11 @@ fn solve(
     observer: &mut dyn Observer,
 ) -> Result<SolveReport, JobError> {
     let Solving {
-        algo,
+        kind,
         params,
         fallback,
     } = how;
+    let algo = kind.info();
     let problem = Problem {
         board,
         start,
@@ -618,7 +621,7 @@ fn solve(
         ));
     }
     let mut rng = rng_from_seed(job.seed);
-    let solver = Solver::new(algo, params)?;
+    let solver = Solver::new(kind, params)?;
     let mut budget = job.budget;
     if let Solver::Cultural(_, timeout) = solver {
         // The Cultural Algorithm guide's timeout, unless the run's own limit is shorter.
@@ -649,9 +652,9 @@ fn solve(
     let (answer, message, fell_back) = if settles {
         let first = explain_failure(&problem, algo, params, &answer);
         // Warnsdorff's longest walk is where the rotations begin, if they are the method.
-        let walked = (algo.id == "warnsdorff").then_some(&answer.path[..]);
+        let walked = (kind == KnightAlgo::Warnsdorff).then_some(&answer.path[..]);
         let (settled, method) = settle::solve_after(&problem, walked, &mut rng, &mut ctl);
-        if !check_answer(board, job.closed, SETTLE, &settled, cancel)? {
+        if !check_answer(board, job.closed, KnightAlgo::Settle.id(), &settled, cancel)? {
             let message = format!(
                 "{first}; the fallback, {}: {}",
                 settle_name(),
@@ -686,7 +689,7 @@ fn solve(
     } else {
         let message = match &method {
             Some(method) => explain_settled(&problem, &answer, method, cancel),
-            None => explain_solve(&problem, algo, params, &answer, cancel),
+            None => explain_solve(&problem, kind, params, &answer, cancel),
         };
         (answer, message, None)
     };
@@ -701,7 +704,7 @@ fn solve(
         message,
     );
     out.fallback = fell_back;
-    if found && algo.id == "closed-construct" && board.len() <= PLAN_MAX_SQUARES {
+    if found && kind == KnightAlgo::ClosedConstruct && board.len() <= PLAN_MAX_SQUARES {
         out.construction = Some(construct::plan(board.shape()));
     }
     Ok(out)
@@ -742,12 +745,9 @@ fn not_checked(answer: &Answer) -> String {
     )
 }
 
-/// The id of the algorithm that settles every board.
-pub const SETTLE: &str = "settle";
-
 /// Its name, as the catalog gives it.
 fn settle_name() -> &'static str {
-    knight_algorithm(SETTLE).map_or(SETTLE, |a| a.name)
+    KnightAlgo::Settle.info().name
 }
 
 /// What [`settle`] found or proved, as the rest of a sentence ("built …", "found …").
@@ -860,28 +860,29 @@ enum Solver {
 }
 
 impl Solver {
-    fn new(algo: &AlgorithmInfo, params: &Params) -> Result<Solver, JobError> {
+    fn new(kind: KnightAlgo, params: &Params) -> Result<Solver, JobError> {
+        use KnightAlgo as K;
         let tie = || TieBreak::parse(params.get("tie_break"));
         let level = |n| Ok(Solver::Level(n, level_config(params)?));
-        match algo.id {
-            "closed-construct" => Ok(Solver::Construct),
-            SETTLE => Ok(Solver::Settle),
-            "warnsdorff" => Ok(Solver::Warnsdorff(warnsdorff::Config {
+        match kind {
+            K::ClosedConstruct => Ok(Solver::Construct),
+            K::Settle => Ok(Solver::Settle),
+            K::Warnsdorff => Ok(Solver::Warnsdorff(warnsdorff::Config {
                 tie_break: tie()?,
                 attempts: params.int("attempts")?,
             })),
-            "random-walk" => Ok(Solver::RandomWalk(random_walk::Config {
+            K::RandomWalk => Ok(Solver::RandomWalk(random_walk::Config {
                 walks: params.int("walks")?,
             })),
-            "backtrack" => Ok(Solver::Backtrack(Order::Plain)),
-            "backtrack-warnsdorff" => Ok(Solver::Backtrack(Order::Warnsdorff(tie()?))),
-            "backtrack-random" => Ok(Solver::Backtrack(Order::Random(RandomVariant::parse(
+            K::Backtrack => Ok(Solver::Backtrack(Order::Plain)),
+            K::BacktrackWarnsdorff => Ok(Solver::Backtrack(Order::Warnsdorff(tie()?))),
+            K::BacktrackRandom => Ok(Solver::Backtrack(Order::Random(RandomVariant::parse(
                 params.get("variant"),
             )?))),
-            "level1" => level(1),
-            "level2" => level(2),
-            "level3" => level(3),
-            "level4" => Ok(Solver::Cultural(
+            K::Level1 => level(1),
+            K::Level2 => level(2),
+            K::Level3 => level(3),
+            K::Level4 => Ok(Solver::Cultural(
                 cultural::Config {
                     population: params.int("population")? as usize,
                     generations: params.int("generations")?,
@@ -893,10 +894,7 @@ impl Solver {
                 },
                 Duration::from_secs(params.int("timeout")?),
             )),
-            "ga-repair" | "ga-heuristic" => Ok(Solver::MoveGa(move_ga_config(algo.id, params)?)),
-            other => Err(JobError::Input(format!(
-                "{other} is not a solver of single tours"
-            ))),
+            K::GaRepair | K::GaHeuristic => Ok(Solver::MoveGa(move_ga_config(kind, params)?)),
         }
     }
 
@@ -969,8 +967,8 @@ pub fn level_config(params: &Params) -> Result<levels::Config, JobError> {
 }
 
 /// `ga-repair` / `ga-heuristic`'s configuration from their parameters.
-pub fn move_ga_config(id: &str, params: &Params) -> Result<move_ga::Config, JobError> {
-    let replacement = if id == "ga-heuristic" {
+pub fn move_ga_config(kind: KnightAlgo, params: &Params) -> Result<move_ga::Config, JobError> {
+    let replacement = if kind == KnightAlgo::GaHeuristic {
         move_ga::Replacement::Heuristic
     } else {
         move_ga::Replacement::Repair(move_ga::RepairOrder::parse(params.get("repair_order"))?)
@@ -1001,14 +999,15 @@ fn tour_kind(closed: bool) -> &'static str {
 /// One sentence (or two) on how a solve ended, proving "no tour exists" where it can.
 fn explain_solve(
     problem: &Problem,
-    algo: &AlgorithmInfo,
+    kind: KnightAlgo,
     params: &Params,
     answer: &Answer,
     cancel: &AtomicBool,
 ) -> String {
+    let algo = kind.info();
     let board = problem.board;
     let (n, len) = (board.len(), answer.path.len());
-    let kind = tour_kind(problem.closed);
+    let tour = tour_kind(problem.closed);
     let at = board.name(problem.start);
     let c = &answer.counters;
     match answer.stop {
@@ -1024,7 +1023,7 @@ fn explain_solve(
                 if n == 1 { "" } else { "s" }
             )
         }
-        stop if algo.id == "closed-construct" && stop.interrupted() => {
+        stop if kind == KnightAlgo::ClosedConstruct && stop.interrupted() => {
             let done = if c.nodes as usize == n {
                 format!("laid all {n} squares")
             } else {
@@ -1037,7 +1036,7 @@ fn explain_solve(
             };
             format!("{}: the construction had {done}{tail}", stop.describe())
         }
-        Stop::Stuck if algo.id == "closed-construct" => format!(
+        Stop::Stuck if kind == KnightAlgo::ClosedConstruct => format!(
             "{} builds closed tours only, and {}; for an open tour, try Warnsdorff or a backtracking search",
             algo.name,
             no_tour(board.shape(), (0, 0), true)
@@ -1045,7 +1044,7 @@ fn explain_solve(
         ),
         Stop::Exhausted if algo.complete => {
             let mut m = format!(
-                "no {kind} starts at {at}: every path was searched ({} nodes)",
+                "no {tour} starts at {at}: every path was searched ({} nodes)",
                 c.nodes
             );
             if let Some(whole) = prove_board(problem, cancel) {
@@ -1058,20 +1057,20 @@ fn explain_solve(
             match proof_from_start(problem, cancel) {
                 Some((false, how)) => {
                     let whole = prove_board(problem, cancel)
-                        .unwrap_or_else(|| format!("no {kind} starts at {at} ({how})"));
+                        .unwrap_or_else(|| format!("no {tour} starts at {at} ({how})"));
                     format!("{whole}; {what}")
                 }
-                Some((true, how)) => format!("{what}; a {kind} from {at} does exist: {how}"),
+                Some((true, how)) => format!("{what}; a {tour} from {at} does exist: {how}"),
                 None => match known_to_exist(problem) {
                     Some(known) => format!("{what}; {known}"),
-                    None => format!("{what}; whether a {kind} exists from {at} was not settled"),
+                    None => format!("{what}; whether a {tour} exists from {at} was not settled"),
                 },
             }
         }
         stop if c.generations > 0 => with_known(
             problem,
             format!(
-                "{}: no {kind} found in {} generations ({} chromosomes evaluated; {len} of {n} squares at best)",
+                "{}: no {tour} found in {} generations ({} chromosomes evaluated; {len} of {n} squares at best)",
                 stop.describe(),
                 c.generations,
                 c.nodes
@@ -1080,7 +1079,7 @@ fn explain_solve(
         stop => with_known(
             problem,
             format!(
-                "{}: no {kind} found after {} nodes ({} squares at best)",
+                "{}: no {tour} found after {} nodes ({} squares at best)",
                 stop.describe(),
                 c.nodes,
                 len
@@ -1132,7 +1131,7 @@ fn known_to_exist(problem: &Problem) -> Option<String> {
             shape.cols(),
             shape.rows(),
             if problem.closed {
-                knight_algorithm("closed-construct").map_or("closed-construct", |a| a.name)
+                KnightAlgo::ClosedConstruct.info().name
             } else {
                 settle_name()
             }

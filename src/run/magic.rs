@@ -1,7 +1,8 @@
 //! Magic-square jobs: check the input, run the construction or the count, validate what
 //! comes out with `puzzle::magic`, and say in a sentence what came of it.
 
-use super::catalog::{Params, magic_algorithm};
+use super::algo::{Algorithm, MagicAlgo};
+use super::catalog::Params;
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
@@ -156,7 +157,7 @@ impl MagicJob {}
 impl PuzzleJob for MagicJob {
     fn figures(&self) -> &'static [super::catalog::Figure] {
         let (label, _) = PuzzleJob::label_and_seed(self);
-        magic_algorithm(&label).map_or(&[], |a| a.figures)
+        MagicAlgo::parse(&label).map_or(&[], |a| a.info().figures)
     }
 
     type Report = MagicReport;
@@ -200,7 +201,7 @@ impl PuzzleJob for MagicJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = magic_algorithm(algorithm)?;
+                let algo = MagicAlgo::parse(algorithm)?.info();
                 let params = Params::new(algo, params)?;
                 algo.check_size(self.order, "order")?;
                 if let Some(population) = params.try_int("population") {
@@ -337,14 +338,15 @@ impl MagicJob {
         cancel: &AtomicBool,
         observer: &mut dyn Observer,
     ) -> Result<MagicSolveReport, JobError> {
-        let algo = magic_algorithm(algorithm)?;
+        let kind = MagicAlgo::parse(algorithm)?;
+        let algo = kind.info();
         let params = Params::new(algo, given)?;
         let n = self.order as usize;
         let started = Instant::now();
         // The time the search was held paused, which the running time leaves out.
         let mut paused = std::time::Duration::ZERO;
-        let (squares, best, best_fitness, generations, stop, counters) = match algo.id {
-            "construct" => match construct(n) {
+        let (squares, best, best_fitness, generations, stop, counters) = match kind {
+            MagicAlgo::Construct => match construct(n) {
                 Some(sq) => (
                     vec![(sq.clone(), 0)],
                     sq,
@@ -365,7 +367,7 @@ impl MagicJob {
                     Counters::default(),
                 ),
             },
-            _ => {
+            MagicAlgo::Ga => {
                 if n == 2 {
                     // No square exists; a search would only run out of generations.
                     (
@@ -413,7 +415,7 @@ impl MagicJob {
         let found = stop == Stop::Found;
         let message = if n == 2 {
             "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
-        } else if algo.id == "construct" {
+        } else if kind == MagicAlgo::Construct {
             format!("a magic square of order {n} by the {}", method(n))
         } else if stop == Stop::Found {
             let first = squares.first().map_or(0, |s| s.1);

@@ -3,24 +3,13 @@
 //! [`crate::solve::microscope`]). Every path, placement and square it shows is checked by
 //! `puzzle/` first.
 
+use super::algo::{Algorithm, KnightAlgo, MagicAlgo, QueensAlgo};
 use super::error::check_memory;
 use super::{Job, JobError, KnightTask, MagicTask, QueensTask};
 use crate::puzzle::knight::Board;
 use crate::solve::microscope::Breeding;
 use crate::solve::{Budget, Observer};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The algorithms the microscope looks into: `(puzzle, id)`.
-pub const LOOKS_INTO: &[(&str, &str)] = &[
-    ("knight", "level1"),
-    ("knight", "level2"),
-    ("knight", "level3"),
-    ("knight", "level4"),
-    ("knight", "ga-repair"),
-    ("knight", "ga-heuristic"),
-    ("queens", "cultural"),
-    ("magic", "ga"),
-];
 
 /// The most genes one generation and the next may hold in a record (each kept three
 /// times or so): 2 million, about 50 MB.
@@ -45,41 +34,37 @@ pub enum Looked {
     Ended { last: u64 },
 }
 
-/// Why the microscope cannot look into `job`, or `None` when it can.
+/// Why the microscope cannot look into `job`, or `None` when it can: the catalog says
+/// which algorithms it looks into.
 pub fn refusal(job: &Job) -> Option<String> {
-    let (puzzle, algorithm) = algorithm_of(job)?;
-    if LOOKS_INTO.contains(&(puzzle, algorithm)) {
-        return None;
+    // The algorithm's name, as the app's pickers show it, or the task's.
+    fn offered<A: Algorithm>(id: &str) -> Result<(), &'static str> {
+        match A::of(id) {
+            Some(kind) if kind.offers().microscope => Ok(()),
+            Some(kind) => Err(kind.info().name),
+            None => Err("counting"),
+        }
     }
-    // The algorithm's name, as the app's pickers show it.
-    use super::catalog::{knight_algorithm, magic_algorithm, queens_algorithm};
-    let name = match puzzle {
-        "knight" => knight_algorithm(algorithm).ok().map(|a| a.name),
-        "queens" => queens_algorithm(algorithm).ok().map(|a| a.name),
-        _ => magic_algorithm(algorithm).ok().map(|a| a.name),
+    let looked = match job {
+        Job::Knight(j) => match &j.task {
+            KnightTask::Solve { algorithm, .. } => offered::<KnightAlgo>(algorithm),
+            KnightTask::Count { .. } => Err("counting"),
+            KnightTask::Search { .. } => Err("a tree search"),
+        },
+        Job::Queens(j) => match &j.task {
+            QueensTask::Solve { algorithm, .. } => offered::<QueensAlgo>(algorithm),
+            QueensTask::Count | QueensTask::CountPrefix { .. } => Err("counting"),
+        },
+        Job::Magic(j) => match &j.task {
+            MagicTask::Solve { algorithm, .. } => offered::<MagicAlgo>(algorithm),
+            MagicTask::Construct => Err(MagicAlgo::Construct.info().name),
+            MagicTask::Count => Err("counting"),
+        },
     };
-    let algorithm = name.unwrap_or(algorithm);
+    let algorithm = looked.err()?;
     Some(format!(
         "the GA microscope looks into the evolutionary algorithms (Knight's Tour GA levels 1–4 and the GAs with repair and with heuristic, the N-Queens cultural algorithm, the magic-square GA); {algorithm} is not one of them"
     ))
-}
-
-fn algorithm_of(job: &Job) -> Option<(&'static str, &str)> {
-    match job {
-        Job::Knight(j) => match &j.task {
-            KnightTask::Solve { algorithm, .. } => Some(("knight", algorithm)),
-            _ => Some(("knight", "count")),
-        },
-        Job::Queens(j) => match &j.task {
-            QueensTask::Solve { algorithm, .. } => Some(("queens", algorithm)),
-            QueensTask::Count | QueensTask::CountPrefix { .. } => Some(("queens", "count")),
-        },
-        Job::Magic(j) => match &j.task {
-            MagicTask::Solve { algorithm, .. } => Some(("magic", algorithm)),
-            MagicTask::Construct => Some(("magic", "construct")),
-            MagicTask::Count => Some(("magic", "count")),
-        },
-    }
 }
 
 /// `(population, genes per individual)` of an evolutionary job, its parameters checked

@@ -1,6 +1,7 @@
 //! Running algorithms: the catalog of what exists, jobs that check their input and validate
 //! their answers, and the worker thread that streams events to the app or the command line.
 
+pub mod algo;
 pub mod browse;
 pub mod catalog;
 pub mod error;
@@ -15,6 +16,7 @@ pub mod queens;
 pub mod trace;
 pub mod worker;
 
+pub use algo::{Algorithm, KnightAlgo, MagicAlgo, Offers, QueensAlgo};
 pub use error::JobError;
 pub use events::{Event, Report};
 pub use knight::{KnightJob, KnightReport, KnightTask};

@@ -1,7 +1,8 @@
 //! N-Queens jobs: check the input, run the solver (in parallel where it splits), validate
 //! what it reports with `puzzle::queens`, and say in a sentence what came of it.
 
-use super::catalog::{Params, queens_algorithm};
+use super::algo::{Algorithm, QueensAlgo};
+use super::catalog::Params;
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
 use crate::puzzle::queens::Heuristic;
@@ -219,7 +220,7 @@ impl PuzzleJob for QueensJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = queens_algorithm(algorithm)?;
+                let algo = QueensAlgo::parse(algorithm)?.info();
                 let params = Params::new(algo, params)?;
                 algo.check_size(self.n, "queens (n)")?;
                 if let Some(population) = params.try_int("population") {
@@ -296,6 +297,82 @@ pub fn csp_config(params: &Params, seed: u64) -> Result<csp::Config, JobError> {
     })
 }
 
+/// Runs the solver `kind` on `n` queens: its rows, how it stopped, and its counters.
+fn search(
+    kind: QueensAlgo,
+    n: usize,
+    params: &Params,
+    seed: u64,
+    rng: &mut crate::solve::Rng,
+    ctl: &mut Control,
+) -> Result<(Vec<u32>, Stop, Counters), JobError> {
+    let heuristic = || Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
+    use QueensAlgo as Q;
+    // n = 2 and 3 have no solution: a local search would only run out of its budget.
+    if matches!(kind, Q::MinConflicts | Q::Annealing | Q::Beam) && (n == 2 || n == 3) {
+        return Ok((Vec::new(), Stop::Exhausted, Counters::default()));
+    }
+    Ok(match kind {
+        Q::Backtracking => {
+            let o = backtracking::solve(n, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::BestFirst => {
+            let o = best_first::solve(&random_start(n, rng), heuristic(), ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::HillClimbing => {
+            // The start comes from the seed; the restarts from the generator after it.
+            let s = random_start(n, rng);
+            let o = hill_climbing::solve_climb(
+                &s,
+                heuristic(),
+                params.int("max_restarts")?,
+                climb(params)?,
+                rng,
+                ctl,
+                &mut crate::solve::trace::Off,
+            );
+            (o.rows, o.stop, o.counters)
+        }
+        Q::Cultural => {
+            let s = random_start(n, rng);
+            let config = cultural::Config {
+                population: params.int("population")? as usize,
+                generations: params.int("generations")?,
+                stagnation: params.int("stagnation")?,
+            };
+            let o = cultural::solve(&s, heuristic(), &config, rng, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::MinConflicts => {
+            let config = min_conflicts::Config {
+                tail: params.int("tail")? as usize,
+                tries: params.int("tries")? as u32,
+                max_stall: params.int("max_stall")? as u32,
+            };
+            let o = min_conflicts::solve(n, &config, rng, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::Annealing => {
+            let o = annealing::solve(n, &anneal_config(params)?, rng, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::Beam => {
+            let o = beam::solve(n, &beam_config(params)?, rng, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::Csp => {
+            let o = csp::solve(n, &csp_config(params, seed)?, ctl);
+            (o.rows, o.stop, o.counters)
+        }
+        Q::Construct => match construct::construct(n as u32) {
+            Some(rows) => (rows, Stop::Found, Counters::default()),
+            None => (Vec::new(), Stop::Exhausted, Counters::default()),
+        },
+    })
+}
+
 /// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
 fn solve(
     job: &QueensJob,
@@ -304,92 +381,15 @@ fn solve(
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<QueensSolveReport, JobError> {
-    let algo = queens_algorithm(algorithm)?;
+    let kind = QueensAlgo::parse(algorithm)?;
+    let algo = kind.info();
     let params = Params::new(algo, given)?;
     let n = job.n as usize;
     // The seed's generator, made before the clock starts: the start placement comes from
     // it, and a local search's later draws.
     let mut rng = rng_from_seed(job.seed);
     let mut ctl = Control::new(job.budget, cancel, observer);
-    let heuristic = || Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
-    let (rows, stop, counters) = match algo.id {
-        "backtracking" => {
-            let o = backtracking::solve(n, &mut ctl);
-            (o.rows, o.stop, o.counters)
-        }
-        "best-first" => {
-            let o = best_first::solve(&random_start(n, &mut rng), heuristic(), &mut ctl);
-            (o.rows, o.stop, o.counters)
-        }
-        "hill-climbing" => {
-            // The start comes from the seed; the restarts from the generator after it.
-            let s = random_start(n, &mut rng);
-            let o = hill_climbing::solve_climb(
-                &s,
-                heuristic(),
-                params.int("max_restarts")?,
-                climb(&params)?,
-                &mut rng,
-                &mut ctl,
-                &mut crate::solve::trace::Off,
-            );
-            (o.rows, o.stop, o.counters)
-        }
-        "cultural" => {
-            let s = random_start(n, &mut rng);
-            let config = cultural::Config {
-                population: params.int("population")? as usize,
-                generations: params.int("generations")?,
-                stagnation: params.int("stagnation")?,
-            };
-            let o = cultural::solve(&s, heuristic(), &config, &mut rng, &mut ctl);
-            (o.rows, o.stop, o.counters)
-        }
-        "min-conflicts" => {
-            let config = min_conflicts::Config {
-                tail: params.int("tail")? as usize,
-                tries: params.int("tries")? as u32,
-                max_stall: params.int("max_stall")? as u32,
-            };
-            // n = 2 and 3 have no solution: a local search would only run out of budget.
-            if n == 2 || n == 3 {
-                (Vec::new(), Stop::Exhausted, Counters::default())
-            } else {
-                let o = min_conflicts::solve(n, &config, &mut rng, &mut ctl);
-                (o.rows, o.stop, o.counters)
-            }
-        }
-        "annealing" => {
-            let config = anneal_config(&params)?;
-            // n = 2 and 3 have no solution: a local search would only run out of steps.
-            if n == 2 || n == 3 {
-                (Vec::new(), Stop::Exhausted, Counters::default())
-            } else {
-                let o = annealing::solve(n, &config, &mut rng, &mut ctl);
-                (o.rows, o.stop, o.counters)
-            }
-        }
-        "beam" => {
-            // n = 2 and 3 have no solution: a local search would only run out of rounds.
-            if n == 2 || n == 3 {
-                (Vec::new(), Stop::Exhausted, Counters::default())
-            } else {
-                let o = beam::solve(n, &beam_config(&params)?, &mut rng, &mut ctl);
-                (o.rows, o.stop, o.counters)
-            }
-        }
-        "csp" => {
-            let o = csp::solve(n, &csp_config(&params, job.seed)?, &mut ctl);
-            (o.rows, o.stop, o.counters)
-        }
-        "construct" => match construct::construct(n as u32) {
-            Some(rows) => (rows, Stop::Found, Counters::default()),
-            None => (Vec::new(), Stop::Exhausted, Counters::default()),
-        },
-        other => {
-            return Err(JobError::Input(format!("{other} is not a queens solver")));
-        }
-    };
+    let (rows, stop, counters) = search(kind, n, &params, job.seed, &mut rng, &mut ctl)?;
     // Running time: a pause does not count.
     let elapsed = ctl.elapsed();
     let found = stop == Stop::Found;
@@ -429,7 +429,34 @@ fn solve(
             ),
         });
     };
-    let message = if found && n == 1 {
+    let message = outcome(kind, &params, n, &rows, stop, conflicts)?;
+    Ok(QueensSolveReport {
+        n: job.n,
+        algorithm: algo.id.to_string(),
+        params: params.pairs(),
+        seed: job.seed,
+        found,
+        rows,
+        conflicts,
+        stop,
+        counters,
+        elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        message,
+    })
+}
+
+/// One sentence on how a solve of `n` queens ended, with `rows` its answer and `conflicts`
+/// the attacking pairs left in it.
+fn outcome(
+    kind: QueensAlgo,
+    params: &Params,
+    n: usize,
+    rows: &[u32],
+    stop: Stop,
+    conflicts: u64,
+) -> Result<String, JobError> {
+    let found = stop == Stop::Found;
+    Ok(if found && n == 1 {
         "placed 1 queen: nothing to attack it".to_string()
     } else if found {
         format!("placed {n} queens, none attacking another")
@@ -449,27 +476,27 @@ fn solve(
                 format!("{k} attacking pairs")
             }
         };
-        let why = match (algo.id, stop) {
-            ("hill-climbing", Stop::Stuck) => {
+        let why = match (kind, stop) {
+            (QueensAlgo::HillClimbing, Stop::Stuck) => {
                 // Where it stopped, by the rules (every heuristic orders placements as
                 // the attacking pairs do).
-                let on =
-                    match crate::puzzle::queens::Landscape::of(&rows).map(|l| l.standing(&rows)) {
-                        Some(crate::puzzle::queens::Standing::Plateau { .. }) => {
-                            "on a plateau (no move lowers the conflicts)"
-                        }
-                        _ => "at a local minimum",
-                    };
+                let on = match crate::puzzle::queens::Landscape::of(rows).map(|l| l.standing(rows))
+                {
+                    Some(crate::puzzle::queens::Standing::Plateau { .. }) => {
+                        "on a plateau (no move lowers the conflicts)"
+                    }
+                    _ => "at a local minimum",
+                };
                 format!(
                     "stuck {on} after {} restarts (the max_restarts limit)",
                     params.int("max_restarts")?
                 )
             }
-            ("beam", Stop::Stuck) => format!(
+            (QueensAlgo::Beam, Stop::Stuck) => format!(
                 "{} rounds (max_rounds) without a solution; the answer is the best placement the beam held",
                 params.int("max_rounds")?
             ),
-            ("annealing", Stop::Stuck) => format!(
+            (QueensAlgo::Annealing, Stop::Stuck) => format!(
                 "cooled down after its {} proposals (max_steps) without a solution; the answer is the best placement it saw",
                 params.int("max_steps")?
             ),
@@ -486,19 +513,6 @@ fn solve(
         } else {
             format!("{why}: no solution found ({} left)", pairs(conflicts))
         }
-    };
-    Ok(QueensSolveReport {
-        n: job.n,
-        algorithm: algo.id.to_string(),
-        params: params.pairs(),
-        seed: job.seed,
-        found,
-        rows,
-        conflicts,
-        stop,
-        counters,
-        elapsed_ms: elapsed.as_secs_f64() * 1e3,
-        message,
     })
 }
 

@@ -6,6 +6,7 @@ use super::lanes::Lane;
 use crate::app::view::{format_ms, timings_hidden};
 use crate::app::widgets::bars::{self, Row, Shape};
 use crate::app::widgets::plots::{CurveNote, too_few_points};
+use crate::run::{Algorithm, QueensAlgo};
 use egui::{Color32, RichText, Ui};
 use egui_plot::{Legend, Line, Plot};
 
@@ -47,7 +48,7 @@ pub fn curves(
     });
     // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
     // range on an axis of its own; the rest report a fitness per generation.
-    let walking = |i: usize| lanes[i].algorithm == "annealing";
+    let walking = |i: usize| anneals(&lanes[i].algorithm);
     let evolving: Vec<usize> = (0..lanes.len())
         .filter(|&i| lanes[i].history().points().len() >= 2 && !walking(i))
         .collect();
@@ -424,7 +425,7 @@ pub fn curves_csv(lanes: &[Lane]) -> String {
         };
         for g in l.history().points() {
             let x = g.generation.to_string();
-            if l.algorithm == "annealing" {
+            if anneals(&l.algorithm) {
                 // Each point a stretch of proposals: the fewest and most attacking pairs.
                 point("fewest_pairs", x.clone(), g.best.to_string());
                 point("most_pairs", x, g.worst.to_string());
@@ -456,4 +457,10 @@ fn quartiles(trials: &[(bool, f64)]) -> (f64, f64) {
         ms[lo] + (ms[hi] - ms[lo]) * (x - lo as f64)
     };
     (at(0.25), at(0.75))
+}
+
+/// Whether a lane's algorithm is simulated annealing, which reports attacking pairs per
+/// stretch of proposals instead of a fitness per generation.
+fn anneals(algorithm: &str) -> bool {
+    QueensAlgo::of(algorithm) == Some(QueensAlgo::Annealing)
 }

@@ -5,18 +5,22 @@
 use super::settings::{KnightSettings, task_name};
 use crate::puzzle::knight::Board;
 use crate::puzzle::knight::existence::no_tour;
+use crate::run::{Algorithm, KnightAlgo};
 use egui::{RichText, Ui};
 
 /// The algorithm that builds closed tours.
-pub const CONSTRUCT: &str = "closed-construct";
+pub const CONSTRUCT: KnightAlgo = KnightAlgo::ClosedConstruct;
 
 /// The open-tour algorithms that ticking "Closed tour" trades for the construction, and
 /// why: Warnsdorff's walk seldom ends a move from its start, and backtracking can search
 /// for a very long time before a tour closes on a large board.
-const TRADED_FOR_CONSTRUCT: &[(&str, &str)] = &[
-    ("warnsdorff", "Warnsdorff's walk seldom closes one"),
+const TRADED_FOR_CONSTRUCT: &[(KnightAlgo, &str)] = &[
     (
-        "backtrack-warnsdorff",
+        KnightAlgo::Warnsdorff,
+        "Warnsdorff's walk seldom closes one",
+    ),
+    (
+        KnightAlgo::BacktrackWarnsdorff,
         "backtracking can take very long to close one on a large board",
     ),
 ];
@@ -51,25 +55,25 @@ impl ClosedBox {
     /// "Closed tour" was ticked or unticked: trade the algorithm, and back.
     fn changed(&mut self, settings: &mut KnightSettings) {
         let algorithm = settings.algorithm.clone();
+        let kind = KnightAlgo::of(&algorithm);
+        let construct = CONSTRUCT.info().name;
         if settings.closed
-            && let Some((_, why)) = TRADED_FOR_CONSTRUCT.iter().find(|t| t.0 == algorithm)
+            && let Some((_, why)) = TRADED_FOR_CONSTRUCT.iter().find(|t| Some(t.0) == kind)
         {
-            settings.algorithm = CONSTRUCT.into();
+            settings.algorithm = CONSTRUCT.id().into();
             self.note = Some((
                 format!(
-                    "Switched to “{}”: it builds a closed tour on every board that has one; {why}.",
-                    task_name(CONSTRUCT)
+                    "Switched to “{construct}”: it builds a closed tour on every board that has one; {why}."
                 ),
-                CONSTRUCT.into(),
+                CONSTRUCT.id().into(),
             ));
             self.traded = Some(algorithm);
-        } else if !settings.closed && algorithm == CONSTRUCT {
-            let back = self.traded.take().unwrap_or_else(|| "warnsdorff".into());
+        } else if !settings.closed && kind == Some(CONSTRUCT) {
+            let back = (self.traded.take()).unwrap_or_else(|| KnightAlgo::Warnsdorff.id().into());
             self.note = Some((
                 format!(
-                    "Switched back to “{}”: “{}” builds closed tours only.",
+                    "Switched back to “{}”: “{construct}” builds closed tours only.",
                     task_name(&back),
-                    task_name(CONSTRUCT)
                 ),
                 back.clone(),
             ));

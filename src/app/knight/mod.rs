@@ -5,7 +5,9 @@ mod buttons;
 mod closed;
 mod construction;
 mod lens;
+mod panels;
 mod play;
+mod play_text;
 mod settings;
 mod steps;
 mod text;
@@ -15,8 +17,8 @@ use crate::app::widgets::construction::StageKind;
 use closed::{CONSTRUCT, ClosedBox};
 use construction::Construction;
 pub use play::KnightPlay;
-use settings::OTHER_TASKS;
 pub use settings::{KnightSettings, is_other_task, task_name};
+use settings::{OTHER_TASKS, Pick};
 use steps::KnightSteps;
 
 use super::live_run::LiveRun;
@@ -24,13 +26,13 @@ use super::runs::{Action, seconds_of};
 use super::view::{View, format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
-use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use super::widgets::params::{param_form, seed_and_time_limit, set_params};
 use crate::app::mode::Mode;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
-use crate::run::{JobError, KnightJob, KnightReport, KnightTask, Report};
+use crate::run::{Algorithm, JobError, KnightAlgo, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{RichText, Ui};
 use std::sync::Arc;
@@ -44,9 +46,6 @@ pub const INSTANT: f32 = 1000.0;
 /// The largest node limit the tree searches' field takes (the run refuses one whose
 /// boards would not fit in memory, with the reason).
 const MAX_SEARCH_NODES: u64 = 100_000_000;
-
-/// The algorithms with a belief space the board can show.
-const BELIEF_ALGORITHMS: &[&str] = &["level3", "level4"];
 
 /// How the last run ended.
 enum Outcome {
@@ -106,9 +105,7 @@ impl KnightView {
         if settings.start.0 >= settings.rows || settings.start.1 >= settings.cols {
             settings.start = (0, 0);
         }
-        if knight_algorithm(&settings.algorithm).is_err()
-            && !OTHER_TASKS.iter().any(|t| t.0 == settings.algorithm)
-        {
+        if Pick::parse(&settings.algorithm).is_none() {
             settings.algorithm = KnightSettings::default().algorithm;
         }
         let board = Arc::new(board_of(&settings));
@@ -218,23 +215,12 @@ impl KnightView {
 
     fn job(&self) -> KnightJob {
         let s = &self.settings;
-        let task = match s.algorithm.as_str() {
-            "count" => KnightTask::Count {
-                all_starts: false,
-                path: Vec::new(),
-            },
-            "count-all" => KnightTask::Count {
-                all_starts: true,
-                path: Vec::new(),
-            },
-            "bfs" | "dfs" => KnightTask::Search {
-                strategy: s.algorithm.clone(),
-            },
-            id => KnightTask::Solve {
-                algorithm: id.to_string(),
-                params: knight_algorithm(id)
-                    .map(|a| params_for(a, &self.settings.params))
-                    .unwrap_or_default(),
+        let task = match Pick::parse(&s.algorithm) {
+            Some(pick) => pick.task(&s.params),
+            // Not an entry of the picker: the run refuses it, saying what there is.
+            None => KnightTask::Solve {
+                algorithm: s.algorithm.clone(),
+                params: Vec::new(),
                 fallback: false,
             },
         };
@@ -291,20 +277,15 @@ impl KnightView {
                 .nodes
                 .unwrap_or(crate::run::knight::DEFAULT_SEARCH_NODES);
         }
-        self.settings.algorithm = match &job.task {
-            KnightTask::Solve {
-                algorithm, params, ..
-            } => {
-                set_params(algorithm, params, &mut self.settings.params);
-                algorithm.clone()
-            }
-            KnightTask::Count {
-                all_starts: false, ..
-            } => "count".into(),
-            KnightTask::Count {
-                all_starts: true, ..
-            } => "count-all".into(),
-            KnightTask::Search { strategy } => strategy.clone(),
+        if let KnightTask::Solve {
+            algorithm, params, ..
+        } = &job.task
+        {
+            set_params(algorithm, params, &mut self.settings.params);
+        }
+        self.settings.algorithm = match Pick::of(&job.task) {
+            Some(pick) => pick.id().to_string(),
+            None => crate::run::PuzzleJob::label_and_seed(&job).0,
         };
         self.launch(ctx, job, Some(file));
         Ok(())
@@ -575,172 +556,12 @@ impl View for KnightView {
         self.microscope.logic();
     }
 
-    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
     fn controls(&mut self, ui: &mut Ui) {
-        ui.heading("Board");
-        let (cols, rows) = (self.settings.cols, self.settings.rows);
-        let (c, r) = ui
-            .horizontal(|ui| {
-                let side = |name| whole(name, 1..=MAX_SIDE as u64);
-                let c =
-                    (self.cols_text).show(ui, "Columns", &cols.to_string(), 40.0, side("Columns"));
-                let r = (self.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));
-                (c, r)
-            })
-            .inner;
-        if c.commit.is_some() || r.commit.is_some() {
-            let side = |v: Option<u64>, old: u32| v.map_or(old, |v| v as u32);
-            self.set_size(side(c.commit, cols), side(r.commit, rows));
-        }
-        for h in [&c.hold, &r.hold].into_iter().flatten() {
-            hold_note(ui, h);
-        }
-        let mut hold = c.hold.or(r.hold);
-        ui.horizontal_wrapped(|ui| {
-            for &(c, r) in PRESETS {
-                if ui
-                    .button(format!("{c}×{r}"))
-                    .on_hover_text("Board preset: columns × rows")
-                    .clicked()
-                {
-                    self.set_size(c, r);
-                }
-            }
-        });
-        let board = self.board();
-        let (r, c) = self.settings.start;
-        ui.label(format!(
-            "Start: {} ({r},{c}) — click a square to change it",
-            board.name(board.square(r, c))
-        ));
-        self.closed_box.show(ui, &mut self.settings, &board);
-
-        ui.separator();
-        let hover = "Move the knight yourself, with hints from the solvers";
-        crate::app::play::heading(ui, &mut self.mode, hover);
-        let chosen = self.settings.algorithm.clone();
-        let current = task_name(&self.settings.algorithm);
-        let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.mode == Mode::Play, &current, |ui| {
-            for a in KNIGHT_ALGORITHMS {
-                ui.selectable_value(algorithm, a.id.to_string(), a.name)
-                    .on_hover_text(a.summary);
-            }
-            for (id, name, help) in OTHER_TASKS {
-                ui.selectable_value(algorithm, id.to_string(), *name)
-                    .on_hover_text(*help);
-            }
-        });
-        if self.mode == Mode::Play {
-            let start = board.square(self.settings.start.0, self.settings.start.1);
-            self.play
-                .controls_ui(ui, &board, start, self.settings.closed);
-            self.hold = hold;
-            return;
-        }
-        let picked_by_hand = self.settings.algorithm != chosen;
-        (self.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
-        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
-            ui.label(algo.summary);
-            let params = param_form(ui, algo, &mut self.settings.params, &[]);
-            hold = hold.or(params);
-        } else if let Some((_, _, help)) =
-            OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
-        {
-            ui.label(*help);
-            if matches!(self.settings.algorithm.as_str(), "bfs" | "dfs") {
-                let limit = ui
-                    .horizontal(|ui| {
-                        super::widgets::number::whole_number(
-                            ui,
-                            "Node limit",
-                            &mut self.settings.search_nodes,
-                            1..=MAX_SEARCH_NODES,
-                        )
-                    })
-                    .inner
-                    .inspect_err(|e| hold_note(ui, e));
-                ui.label(
-                    RichText::new("The tree search stops after generating this many nodes; each holds a whole board, so memory grows with it.")
-                        .weak(),
-                );
-                hold = hold.or(limit.err());
-            }
-        }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-        self.hold = hold;
-
-        ui.separator();
-        self.run_buttons(ui);
-        self.step_controls(ui);
-        self.microscope_controls(ui);
+        self.controls_panel(ui);
     }
 
-    /// Counters and the outcome, live.
     fn stats(&mut self, ui: &mut Ui) {
-        if self.mode == Mode::Play {
-            let board = self.board();
-            return self.play.stats_ui(ui, &board, self.settings.closed);
-        }
-        // A game put aside is kept: say so, and how to go back to it.
-        let (r, c) = self.settings.start;
-        let start = self.board.square(r, c);
-        let played = self.play.kept(&self.board, start, self.settings.closed);
-        if played > 1 {
-            ui.label(
-                RichText::new(format!(
-                    "Your game is kept ({played} of {} squares): tick \"Play yourself\" to go on with it.",
-                    self.board.len()
-                ))
-                .weak(),
-            );
-        }
-        if self.mode == Mode::Steps {
-            return self.steps.stats_ui(ui);
-        }
-        let c = &self.live.counters;
-        // The figures of the run on show (of the algorithm chosen, before any run).
-        let shown = match self.live.label.as_str() {
-            "" => self.settings.algorithm.as_str(),
-            label => label,
-        };
-        egui::Grid::new("knight-stats")
-            .num_columns(2)
-            .show(ui, |ui| {
-                for f in knight_figures(shown) {
-                    stat_row(ui, f.label, f.help, f.value(c));
-                }
-                // A tree search's frontier at its largest: the memory it needed.
-                if let Some(Outcome::Search(r)) = &self.outcome {
-                    stat_row(
-                        ui,
-                        "largest frontier",
-                        "The most nodes waiting in the queue (breadth-first) or on the stack (depth-first) at once: breadth-first's grows with every level, depth-first's stays near the depth times the branching.",
-                        crate::run::catalog::group_thousands(r.max_frontier),
-                    );
-                }
-                ui.label("elapsed");
-                ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));
-                ui.end_row();
-            });
-        self.live.status(ui, &task_name(&self.live.label));
-        // A count's run is labelled "count" whether from one square or every square.
-        let chosen = &self.settings.algorithm;
-        if !(self.live.label == "count" && chosen.starts_with("count")) {
-            self.live
-                .on_show(ui, &task_name(&self.live.label), &task_name(chosen));
-        }
-        if let Some(m) = self.status_message() {
-            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
-            outcome_label(ui, &m, ok);
-        }
-        self.fitness_plot(ui);
-        if let Some(h) = &self.hovered {
-            ui.label(format!("square {h}"));
-        }
-        self.construction_notes(ui);
+        self.stats_panel(ui);
     }
 
     /// The board, with the live search or the animated answer.
@@ -769,7 +590,9 @@ impl View for KnightView {
         self.animate(ui);
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
-        if self.construction.is_some() || self.settings.algorithm == CONSTRUCT {
+        if self.construction.is_some()
+            || KnightAlgo::of(&self.settings.algorithm) == Some(CONSTRUCT)
+        {
             self.construction_bar(ui, &board, start);
         }
         let construction = (self.construction.as_ref())

@@ -6,7 +6,7 @@ use crate::app::steps::{MAX_APP_STEPS, Steps};
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::trace::guess::Question;
-use crate::run::trace::knight::{KnightTrace, KnightTraceJob, TRACEABLE};
+use crate::run::trace::knight::{KnightTrace, KnightTraceJob, Traced};
 use crate::solve::knight::trace::{Family, KnightState, KnightStep};
 use egui::Ui;
 
@@ -18,7 +18,7 @@ pub type KnightSteps = Steps<KnightTraceJob>;
 
 /// Why the search chosen cannot be traced, if it cannot.
 fn refusal(algorithm: &str) -> Option<String> {
-    (!TRACEABLE.contains(&algorithm)).then(|| {
+    Traced::parse(algorithm).is_err().then(|| {
         // The name the picker shows, not the command line's id.
         let name = super::settings::task_name(algorithm);
         format!(

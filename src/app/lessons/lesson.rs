@@ -166,7 +166,8 @@ impl Setup {
 
     /// Why the tab cannot be set up so, if it cannot.
     pub fn check(&self) -> Result<(), String> {
-        use crate::run::catalog::{knight_algorithm, magic_algorithm, queens_algorithm};
+        use crate::run::catalog::{knight_algorithm, magic_algorithm};
+        use crate::run::{Algorithm, QueensAlgo};
         let traced = matches!(self.mode(), Mode::Steps | Mode::Guess);
         match self {
             Setup::Knight {
@@ -194,7 +195,7 @@ impl Setup {
                     if knight_algorithm(a).is_err() && !other {
                         return Err(format!("no knight's tour algorithm is called \"{a}\""));
                     }
-                    if traced && !crate::run::trace::knight::TRACEABLE.contains(&a.as_str()) {
+                    if traced && crate::run::trace::knight::Traced::parse(a).is_err() {
                         return Err(format!("step by step cannot follow \"{a}\""));
                     }
                 }
@@ -204,9 +205,9 @@ impl Setup {
                     return Err(format!("n must be from 1 to {MAX_N}, not {n}"));
                 }
                 if let Some(a) = algorithm {
-                    queens_algorithm(a)
+                    let kind = QueensAlgo::parse(a)
                         .map_err(|_| format!("no N-Queens algorithm is called \"{a}\""))?;
-                    if traced && !crate::run::trace::queens::TRACEABLE.contains(&a.as_str()) {
+                    if traced && !kind.offers().trace {
                         return Err(format!("step by step cannot follow \"{a}\""));
                     }
                 }

@@ -19,7 +19,7 @@ use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
-use crate::run::{JobError, Report};
+use crate::run::{Algorithm, JobError, MagicAlgo, Report};
 use crate::solve::magic::construct::method;
 use crate::solve::{Budget, GenerationStats, Stop};
 use egui::{RichText, Ui};
@@ -292,13 +292,13 @@ impl MagicView {
     fn construction_hint(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
         let failed = matches!(&self.report, Some(Ok(r))
-            if r.algorithm == "ga" && !r.found && r.stop != Stop::Cancelled
+            if r.algorithm == MagicAlgo::Ga.id() && !r.found && r.stop != Stop::Cancelled
                 && r.order as usize == n);
         // Every order but 2 has a construction (order 2 has no magic square at all).
         if !failed || self.live.is_running() || n == 2 {
             return;
         }
-        let name = magic_algorithm("construct").map_or("Construction", |a| a.name);
+        let name = MagicAlgo::Construct.info().name;
         ui.label(format!(
             "The {name} algorithm builds a magic square of order {n} at once, by the {}.",
             method(n)
@@ -308,7 +308,7 @@ impl MagicView {
             .on_hover_text(format!("Choose {name} under Algorithm and run it"))
             .clicked()
         {
-            self.settings.algorithm = "construct".into();
+            self.settings.algorithm = MagicAlgo::Construct.id().into();
             let ctx = ui.ctx().clone();
             self.start_run(&ctx);
         }
@@ -317,7 +317,7 @@ impl MagicView {
     /// The distinct squares found; clicking one shows it.
     fn found_list(&mut self, ui: &mut Ui) {
         let Some(Ok(r)) = &self.report else { return };
-        if r.algorithm != "ga" || r.squares.is_empty() {
+        if MagicAlgo::of(&r.algorithm) != Some(MagicAlgo::Ga) || r.squares.is_empty() {
             return;
         }
         ui.separator();
@@ -510,8 +510,8 @@ impl View for MagicView {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
             hold = hold.or(params);
-            if algo.id == "ga" && self.settings.order > GA_COMFORTABLE_ORDER {
-                let name = magic_algorithm("construct").map_or("Construction", |a| a.name);
+            if algo.id == MagicAlgo::Ga.id() && self.settings.order > GA_COMFORTABLE_ORDER {
+                let name = MagicAlgo::Construct.info().name;
                 ui.label(
                     RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
                         .color(ui.visuals().warn_fg_color),
@@ -540,7 +540,7 @@ impl View for MagicView {
             self.stop();
             self.reset_results();
         }
-        if self.settings.algorithm == "ga" {
+        if MagicAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {

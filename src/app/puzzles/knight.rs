@@ -8,7 +8,7 @@ use crate::app::widgets::number::{Typed, hold_note, whole_number};
 use crate::app::widgets::plots::{CurveNote, first_fall};
 use crate::puzzle::knight::{Board, Shape};
 use crate::run::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS};
-use crate::run::{Job, KnightJob, KnightTask};
+use crate::run::{Algorithm, Job, KnightAlgo, KnightJob, KnightTask};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -200,12 +200,12 @@ const NO_ELITE_FALL: &str = "The Knight's Tour solver report's GAs keep no elite
 /// What a knight's fitness curve of `algorithm` does that needs words: a fall of the best.
 pub fn curve_note(algorithm: &str, points: &[GenerationStats]) -> Option<CurveNote> {
     let (generation, before, after) = first_fall(points)?;
-    let (why, detail) = match algorithm {
-        "level3" => (
+    let (why, detail) = match KnightAlgo::of(algorithm)? {
+        KnightAlgo::Level3 => (
             "level 3's belief space changed how its chromosomes decode",
             LEVEL3_FALL,
         ),
-        "ga-repair" | "ga-heuristic" => (
+        KnightAlgo::GaRepair | KnightAlgo::GaHeuristic => (
             "this GA keeps no elite, so a generation can do worse than the one before",
             NO_ELITE_FALL,
         ),

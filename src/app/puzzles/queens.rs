@@ -6,7 +6,7 @@ use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::plots::CurveNote;
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board, queens_legend};
 use crate::run::catalog::{AlgorithmInfo, QUEENS_ALGORITHMS};
-use crate::run::{Job, QueensJob, QueensTask};
+use crate::run::{Algorithm, Job, QueensAlgo, QueensJob, QueensTask};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
@@ -119,7 +119,8 @@ pub fn curve_note(
     points: &[GenerationStats],
     counters: &Counters,
 ) -> Option<CurveNote> {
-    if algorithm == "beam" {
+    let kind = QueensAlgo::of(algorithm)?;
+    if kind == QueensAlgo::Beam {
         let rises = points.windows(2).filter(|w| w[1].best > w[0].best).count();
         return (rises > 0).then(|| CurveNote {
             short: format!(
@@ -128,7 +129,7 @@ pub fn curve_note(
             detail: "Local beam search replaces its k placements by k of their successors every round. When every successor is worse than the members (the beam sits in local minima), it still moves, uphill, and the best curve rises; the best placement seen is kept as the answer.",
         });
     }
-    if algorithm != "hill-climbing" {
+    if kind != QueensAlgo::HillClimbing {
         return None;
     }
     // A thinned history may miss a jump; the counter does not.

@@ -4,16 +4,12 @@ use super::*;
 use crate::app::live_run::start_button;
 use crate::app::puzzles::queens::curve_note;
 use crate::app::widgets::queens_board::MAX_LANDSCAPE_N;
+use crate::run::{Algorithm, QueensAlgo};
 
-/// The searches that move whole placements about, whose board can show the landscape.
-const LOCAL_SEARCHES: &[&str] = &[
-    "hill-climbing",
-    "annealing",
-    "beam",
-    "min-conflicts",
-    "best-first",
-    "cultural",
-];
+/// Whether `algorithm` moves whole placements about, so the board can show the landscape.
+fn moves_placements(algorithm: &str) -> bool {
+    QueensAlgo::parse(algorithm).is_ok_and(|k| k.offers().landscape)
+}
 
 impl QueensView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
@@ -75,7 +71,7 @@ impl QueensView {
         }
         ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
             .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
-        if LOCAL_SEARCHES.contains(&self.settings.algorithm.as_str()) {
+        if moves_placements(&self.settings.algorithm) {
             let fits = self.settings.n as usize <= MAX_LANDSCAPE_N;
             ui.add_enabled(
                 fits,
@@ -92,7 +88,7 @@ impl QueensView {
     /// board small enough.
     pub(super) fn landscape_shown(&self) -> bool {
         self.settings.show_landscape
-            && LOCAL_SEARCHES.contains(&self.settings.algorithm.as_str())
+            && moves_placements(&self.settings.algorithm)
             && self.settings.n as usize <= MAX_LANDSCAPE_N
     }
 
@@ -219,11 +215,9 @@ impl QueensView {
                 .get(&format!("annealing.{name}"))
                 .cloned())
             .or_else(|| {
-                queens_algorithm("annealing").ok().and_then(|a| {
-                    (a.params.iter())
-                        .find(|q| q.name == name)
-                        .map(|q| q.default.to_string())
-                })
+                (QueensAlgo::Annealing.info().params.iter())
+                    .find(|q| q.name == name)
+                    .map(|q| q.default.to_string())
             })
             .unwrap_or_default()
         };
@@ -294,11 +288,12 @@ impl QueensView {
         } else {
             self.running.as_str()
         };
-        if algorithm == "annealing" {
+        let kind = QueensAlgo::of(algorithm);
+        if kind == Some(QueensAlgo::Annealing) {
             return self.annealing_plot(ui, last.generation);
         }
-        let cultural = algorithm == "cultural" || per_generation;
-        let beam = algorithm == "beam";
+        let cultural = kind == Some(QueensAlgo::Cultural) || per_generation;
+        let beam = kind == Some(QueensAlgo::Beam);
         ui.separator();
         let unit = if beam {
             "round"

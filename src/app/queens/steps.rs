@@ -9,7 +9,8 @@ use crate::app::widgets::queens_board::{
 use crate::puzzle::queens::{Landscape, attacker};
 use crate::run::queens::QueensTask;
 use crate::run::trace::guess::Question;
-use crate::run::trace::queens::{QueensTrace, QueensTraceJob, TRACEABLE};
+use crate::run::trace::queens::{QueensTrace, QueensTraceJob};
+use crate::run::{Algorithm, QueensAlgo};
 use crate::solve::queens::trace::{QueenStep, QueensState};
 use egui::Ui;
 
@@ -18,7 +19,8 @@ pub type QueensSteps = Steps<QueensTraceJob>;
 
 /// Why the search chosen cannot be traced, if it cannot.
 fn refusal(algorithm: &str) -> Option<String> {
-    (!TRACEABLE.contains(&algorithm)).then(|| {
+    let traced = QueensAlgo::parse(algorithm).is_ok_and(|k| k.offers().trace);
+    (!traced).then(|| {
         // The name the picker shows, not the command line's id.
         let name = crate::run::catalog::queens_algorithm(algorithm).map_or(algorithm, |a| a.name);
         format!(
@@ -65,7 +67,7 @@ pub fn draw(
         .flatten()
         .filter(|l| l.n == n);
     // A CSP search's domains, drawn on boards whose squares can show them.
-    let domains = (trace.job.algorithm == "csp" && n <= MAX_LANDSCAPE_N).then(|| {
+    let domains = (trace.kind == crate::run::QueensAlgo::Csp && n <= MAX_LANDSCAPE_N).then(|| {
         let inference = crate::run::trace::queens::param(trace, "inference")
             .and_then(|v| v.parse().ok())
             .unwrap_or_default();

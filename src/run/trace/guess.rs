@@ -11,8 +11,9 @@
 //! - Hill climbing: which queen moves where, or none (a local minimum or a plateau). Any
 //!   neighbour with the lowest value scored counts as right.
 
-use super::knight::KnightTrace;
+use super::knight::{KnightTrace, Traced};
 use super::queens::{QueensTrace, square_name};
+use crate::run::algo::{Algorithm, KnightAlgo, QueensAlgo};
 use crate::solve::knight::trace::{KnightState, KnightStep};
 use crate::solve::queens::trace::{QueenStep, QueensState};
 
@@ -39,12 +40,10 @@ pub struct Question {
 /// neighbours).
 const LOOK_AHEAD: usize = 200_000;
 
-/// The knight searches whose choices a student can reason out.
-const KNIGHT_GUESSABLE: &[&str] = &["warnsdorff", "backtrack-warnsdorff"];
-
 /// Why "Your guess" is not offered for this knight trace, if it is not.
 pub fn knight_refusal(trace: &KnightTrace) -> Option<String> {
-    (!KNIGHT_GUESSABLE.contains(&trace.job.algorithm.as_str())).then(|| {
+    let guessed = matches!(trace.traced, Traced::Solver(kind) if kind.offers().guess);
+    (!guessed).then(|| {
         "Your guess asks where Warnsdorff's rule takes the knight: choose Warnsdorff, or backtracking with Warnsdorff's order (a random walk's choices are drawn at random)".to_string()
     })
 }
@@ -76,7 +75,7 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
         .map(|c| c.0)
         .collect();
     debug_assert!(right.contains(&square));
-    let rule = if trace.job.algorithm == "warnsdorff" {
+    let rule = if trace.traced == Traced::Solver(KnightAlgo::Warnsdorff) {
         "Warnsdorff's rule (the square with the fewest onward moves)"
     } else if k > 0 {
         "backtracking in Warnsdorff's order (fewest onward moves first; the squares already tried from here led to dead ends)"
@@ -107,11 +106,11 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
 /// Why "Your guess" is not offered for this N-Queens trace, if it is not.
 pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
     use crate::solve::queens::hill_climbing::Variant;
-    match trace.job.algorithm.as_str() {
-        "hill-climbing" if super::queens::climb_variant(trace) == Variant::FirstChoice => Some(
+    match trace.kind {
+        QueensAlgo::HillClimbing if super::queens::climb_variant(trace) == Variant::FirstChoice => Some(
             "Your guess is not asked of first-choice hill climbing: it tries the moves in a random order and takes the first better one".to_string(),
         ),
-        "backtracking" | "hill-climbing" => None,
+        kind if kind.offers().guess => None,
         _ => Some(
             "Your guess asks where backtracking puts the next queen and which move hill climbing makes; best-first's queue and min-conflicts' random draws are not asked".to_string(),
         ),

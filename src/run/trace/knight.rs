@@ -5,7 +5,8 @@ use super::{check_limit, cut_note, steps};
 use crate::puzzle::knight::existence::no_tour;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
-use crate::run::catalog::{Params, knight_algorithm};
+use crate::run::algo::{Algorithm, KnightAlgo};
+use crate::run::catalog::Params;
 use crate::run::knight::{DEFAULT_SEARCH_NODES, KnightJob, KnightTask};
 use crate::run::puzzle::PuzzleJob;
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
@@ -25,18 +26,52 @@ use std::time::Duration;
 /// half the limit).
 const REPLAY_NANOS_PER_STEP: u64 = 15;
 
-/// The knight searches a trace can follow, by id: the catalog's classical solvers, and
-/// `count`, `bfs` and `dfs`.
-pub const TRACEABLE: &[&str] = &[
-    "random-walk",
-    "warnsdorff",
-    "backtrack",
-    "backtrack-warnsdorff",
-    "backtrack-random",
-    "count",
-    "bfs",
-    "dfs",
-];
+/// What a knight trace follows: a solver the catalog says a trace follows, the count, or
+/// a tree search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Traced {
+    Solver(KnightAlgo),
+    Count,
+    Tree(Strategy),
+}
+
+impl Traced {
+    /// Every search a trace follows.
+    pub fn all() -> impl Iterator<Item = Traced> {
+        KnightAlgo::offering(|o| o.trace)
+            .map(Traced::Solver)
+            .chain([
+                Traced::Count,
+                Traced::Tree(Strategy::BreadthFirst),
+                Traced::Tree(Strategy::DepthFirst),
+            ])
+    }
+
+    /// Its id: the solver's, `count`, `bfs` or `dfs`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Traced::Solver(kind) => kind.id(),
+            Traced::Count => "count",
+            Traced::Tree(strategy) => strategy.name(),
+        }
+    }
+
+    /// The search `id` names, or a message listing those a trace follows.
+    pub fn parse(id: &str) -> Result<Traced, JobError> {
+        Traced::all().find(|t| t.id() == id).ok_or_else(|| {
+            JobError::Input(format!(
+                "{id} cannot be traced; the searches a trace follows are {}",
+                traceable().join(", ")
+            ))
+        })
+    }
+}
+
+/// The ids of the knight searches a trace can follow: the catalog's solvers that offer a
+/// trace, and `count`, `bfs` and `dfs`.
+pub fn traceable() -> Vec<&'static str> {
+    Traced::all().map(Traced::id).collect()
+}
 
 /// A traced knight's tour search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,7 +81,7 @@ pub struct KnightTraceJob {
     /// `(row, col)`; `None`: the top-left square (for `bfs` and `dfs`, every square).
     pub start: Option<(u32, u32)>,
     pub closed: bool,
-    /// One of [`TRACEABLE`].
+    /// One of [`traceable`].
     pub algorithm: String,
     pub params: Vec<(String, String)>,
     pub seed: u64,
@@ -107,6 +142,8 @@ pub enum Picker {
 #[derive(Debug, Clone)]
 pub struct KnightTrace {
     pub job: KnightTraceJob,
+    /// The job's search, parsed.
+    pub traced: Traced,
     pub board: Board,
     /// The start square (`Square::MAX`: a tree search from every square).
     pub start: Square,
@@ -132,17 +169,16 @@ pub struct KnightTrace {
 impl KnightTraceJob {
     /// The job with the same board and algorithm that `check` runs its checks through.
     fn as_job(&self) -> Result<KnightJob, JobError> {
-        super::check_traceable(&self.algorithm, TRACEABLE)?;
-        let task = match self.algorithm.as_str() {
-            "count" => KnightTask::Count {
+        let task = match Traced::parse(&self.algorithm)? {
+            Traced::Count => KnightTask::Count {
                 all_starts: false,
                 path: Vec::new(),
             },
-            "bfs" | "dfs" => KnightTask::Search {
-                strategy: self.algorithm.clone(),
+            Traced::Tree(strategy) => KnightTask::Search {
+                strategy: strategy.name().to_string(),
             },
-            id => KnightTask::Solve {
-                algorithm: id.to_string(),
+            Traced::Solver(kind) => KnightTask::Solve {
+                algorithm: kind.id().to_string(),
                 params: self.params.clone(),
                 fallback: false,
             },
@@ -272,9 +308,13 @@ impl KnightTraceJob {
                 JobError::Invalid(format!("{} reported an illegal path: {e}", self.algorithm))
             })?;
         }
-        let message = self.message(&board, start, &path, stop, &counters, complete);
+        let traced = Traced::parse(&self.algorithm)?;
+        // A count says whether it finished.
+        let counted = (traced == Traced::Count).then_some(complete);
+        let message = self.message(&board, start, &path, stop, &counters, counted);
         Ok(KnightTrace {
             job: self.clone(),
+            traced,
             board,
             start,
             params,
@@ -294,44 +334,51 @@ impl KnightTraceJob {
 
     /// The search, its parameters with defaults, and how it picks, for this board.
     fn search(&self, board: &Board, start: Square) -> Result<Chosen, JobError> {
-        let id = self.algorithm.as_str();
-        let (search, params, picker) = match id {
-            "count" => (Search::Count, Vec::new(), Picker::Every),
-            "bfs" | "dfs" => (Search::Tree(Strategy::parse(id)?), Vec::new(), Picker::Tree),
-            _ => {
-                let algo = knight_algorithm(id)?;
-                let params = Params::new(algo, &self.params)?;
+        let (search, params, picker) = match Traced::parse(&self.algorithm)? {
+            Traced::Count => (Search::Count, Vec::new(), Picker::Every),
+            Traced::Tree(strategy) => (Search::Tree(strategy), Vec::new(), Picker::Tree),
+            Traced::Solver(kind) => {
+                let params = Params::new(kind.info(), &self.params)?;
                 let tie = || TieBreak::parse(params.get("tie_break"));
                 let problem = Problem {
                     board,
                     start,
                     closed: self.closed,
                 };
-                let (search, picker) = match id {
-                    "random-walk" => (
+                use KnightAlgo as K;
+                let (search, picker) = match kind {
+                    K::RandomWalk => (
                         Search::RandomWalk(random_walk::Config {
                             walks: params.int("walks")?,
                         }),
                         Picker::Random,
                     ),
-                    "warnsdorff" => (
+                    K::Warnsdorff => (
                         Search::Warnsdorff(warnsdorff::Config {
                             tie_break: tie()?,
                             attempts: params.int("attempts")?,
                         }),
                         Picker::Greedy,
                     ),
-                    "backtrack" => (Search::Backtrack(Order::Plain), Picker::Ordered),
-                    "backtrack-warnsdorff" => (
+                    K::Backtrack => (Search::Backtrack(Order::Plain), Picker::Ordered),
+                    K::BacktrackWarnsdorff => (
                         Search::Backtrack(Order::Warnsdorff(tie()?)),
                         Picker::Warnsdorff(backtrack::resolved_tie_break(&problem, tie()?)),
                     ),
-                    _ => {
+                    K::BacktrackRandom => {
                         let variant = RandomVariant::parse(params.get("variant"))?;
                         (
                             Search::Backtrack(Order::Random(variant)),
                             Picker::Shuffled(variant),
                         )
+                    }
+                    // The catalog says a trace follows none of the others.
+                    other => {
+                        return Err(JobError::Input(format!(
+                            "{} cannot be traced; the searches a trace follows are {}",
+                            other.id(),
+                            traceable().join(", ")
+                        )));
                     }
                 };
                 (search, params.pairs(), picker)
@@ -351,7 +398,7 @@ impl KnightTraceJob {
         path: &[Square],
         stop: Stop,
         counters: &Counters,
-        complete: bool,
+        counted: Option<bool>,
     ) -> String {
         let kind = if self.closed { "closed" } else { "open" };
         let from = if start == Square::MAX {
@@ -359,7 +406,7 @@ impl KnightTraceJob {
         } else {
             format!(" from {}", board.name(start))
         };
-        let main = if self.algorithm == "count" {
+        let main = if let Some(complete) = counted {
             let tours = counters.solutions;
             let t = if tours == 1 { "tour" } else { "tours" };
             if complete {
@@ -379,7 +426,7 @@ impl KnightTraceJob {
         let why = match stop {
             Stop::Found => None,
             Stop::StepLimit => Some(cut_note(self.limit)),
-            Stop::Exhausted if self.algorithm == "count" => None,
+            Stop::Exhausted if counted.is_some() => None,
             Stop::Exhausted => Some("the search tried everything".into()),
             stop => Some(stop.describe().to_string()),
         };

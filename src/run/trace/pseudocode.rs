@@ -2,11 +2,13 @@
 //! each step executes. Where a source document can be read two ways, the line says which
 //! reading the run's parameters chose.
 
-use super::knight::{KnightTrace, Picker, tie_phrase};
+use super::knight::{KnightTrace, Picker, Traced, tie_phrase};
 use super::queens::QueensTrace;
+use crate::run::algo::QueensAlgo;
 use crate::solve::Stop;
 use crate::solve::knight::backtrack::RandomVariant;
 use crate::solve::knight::trace::KnightStep;
+use crate::solve::knight::tree_search::Strategy;
 use crate::solve::queens::trace::QueenStep;
 
 /// One line of an algorithm, in two wordings.
@@ -186,7 +188,7 @@ pub fn knight(trace: &KnightTrace) -> Pseudocode {
             ],
         ),
         Picker::Tree => {
-            let bfs = trace.job.algorithm == "bfs";
+            let bfs = trace.traced == Traced::Tree(Strategy::BreadthFirst);
             let roots = if trace.start == u32::MAX {
                 "every square"
             } else {
@@ -295,8 +297,9 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
             .find(|p| p.0 == name)
             .map_or(String::new(), |p| p.1.clone())
     };
-    let (title, lines) = match trace.job.algorithm.as_str() {
-        "backtracking" => (
+    use QueensAlgo as Q;
+    let (title, lines) = match trace.kind {
+        Q::Backtracking => (
             "Backtracking",
             vec![
                 line(0, "column ← the first", "Start with the leftmost column."),
@@ -327,7 +330,7 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
-        "best-first" => (
+        Q::BestFirst => (
             "Greedy best-first search",
             vec![
                 line(
@@ -362,7 +365,7 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
-        "hill-climbing" => (
+        Q::HillClimbing => (
             "Hill climbing with restarts",
             vec![
                 line(
@@ -429,7 +432,7 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
-        "annealing" => (
+        Q::Annealing => (
             "Simulated annealing",
             vec![
                 line(
@@ -464,7 +467,7 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
-        "beam" => (
+        Q::Beam => (
             "Local beam search",
             vec![
                 line(
@@ -501,7 +504,7 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
                 ),
             ],
         ),
-        "csp" => (
+        Q::Csp => (
             "Backtracking search for a constraint-satisfaction problem",
             vec![
                 line(

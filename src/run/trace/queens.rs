@@ -8,7 +8,8 @@ use super::{check_limit, cut_note};
 use crate::puzzle::knight::file_letters;
 use crate::puzzle::queens::{attacker, conflicts, validate};
 use crate::run::JobError;
-use crate::run::catalog::{Params, queens_algorithm};
+use crate::run::algo::{Algorithm, QueensAlgo};
+use crate::run::catalog::Params;
 use crate::run::puzzle::PuzzleJob;
 use crate::run::queens::{QueensJob, QueensTask};
 use crate::solve::queens::heuristic::{Heuristic, random_start};
@@ -22,22 +23,18 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
 
-/// The N-Queens searches a trace can follow.
-pub const TRACEABLE: &[&str] = &[
-    "backtracking",
-    "best-first",
-    "hill-climbing",
-    "min-conflicts",
-    "annealing",
-    "beam",
-    "csp",
-];
+/// The ids of the N-Queens searches a trace can follow (the catalog says which).
+pub fn traceable() -> Vec<&'static str> {
+    QueensAlgo::offering(|o| o.trace)
+        .map(QueensAlgo::id)
+        .collect()
+}
 
 /// A traced N-Queens search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensTraceJob {
     pub n: u64,
-    /// One of [`TRACEABLE`].
+    /// One of [`traceable`].
     pub algorithm: String,
     pub params: Vec<(String, String)>,
     pub seed: u64,
@@ -50,6 +47,8 @@ pub struct QueensTraceJob {
 #[derive(Debug, Clone)]
 pub struct QueensTrace {
     pub job: QueensTraceJob,
+    /// The job's algorithm, parsed.
+    pub kind: QueensAlgo,
     /// The parameters, defaults filled in.
     pub params: Vec<(String, String)>,
     pub recorder: Recorder<QueenStep>,
@@ -67,7 +66,7 @@ pub struct QueensTrace {
 
 impl QueensTraceJob {
     fn as_job(&self) -> Result<QueensJob, JobError> {
-        super::check_traceable(&self.algorithm, TRACEABLE)?;
+        super::check_traceable(&self.algorithm, &traceable())?;
         Ok(QueensJob {
             n: self.n,
             seed: self.seed,
@@ -90,8 +89,8 @@ impl QueensTraceJob {
     /// the answer it reports, and validates a solution with `puzzle::queens`.
     pub fn run(&self, cancel: &AtomicBool) -> Result<QueensTrace, JobError> {
         self.check()?;
-        let algo = queens_algorithm(&self.algorithm)?;
-        let params = Params::new(algo, &self.params)?;
+        let kind = QueensAlgo::parse(&self.algorithm)?;
+        let params = Params::new(kind.info(), &self.params)?;
         let n = self.n as usize;
         let heuristic = Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
         let mut recorder = Recorder::new(self.limit as usize);
@@ -100,12 +99,13 @@ impl QueensTraceJob {
         let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(self.budget, cancel, &mut observer);
-        let (family, outcome) = match algo.id {
-            "backtracking" => (
+        use QueensAlgo as Q;
+        let (family, outcome) = match kind {
+            Q::Backtracking => (
                 Family::Current,
                 backtracking::solve_traced(n, &mut ctl, &mut recorder),
             ),
-            "best-first" => {
+            Q::BestFirst => {
                 let start = random_start(n, &mut rng);
                 let o = best_first::solve_traced(
                     &start,
@@ -116,7 +116,7 @@ impl QueensTraceJob {
                 );
                 (Family::LastPopped, o)
             }
-            "hill-climbing" => {
+            Q::HillClimbing => {
                 let start = random_start(n, &mut rng);
                 let o = hill_climbing::solve_climb(
                     &start,
@@ -129,22 +129,22 @@ impl QueensTraceJob {
                 );
                 (Family::Best, o)
             }
-            "annealing" => {
+            Q::Annealing => {
                 let config = crate::run::queens::anneal_config(&params)?;
                 let o = annealing::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
                 (Family::Best, o)
             }
-            "beam" => {
+            Q::Beam => {
                 let config = crate::run::queens::beam_config(&params)?;
                 let o = beam::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
                 (Family::Best, o)
             }
-            "csp" => {
+            Q::Csp => {
                 let config = crate::run::queens::csp_config(&params, self.seed)?;
                 let o = csp::solve_traced(n, &config, &mut ctl, &mut recorder);
                 (Family::Assigned, o)
             }
-            _ => {
+            Q::MinConflicts => {
                 let config = min_conflicts::Config {
                     tail: params.int("tail")? as usize,
                     tries: params.int("tries")? as u32,
@@ -157,6 +157,13 @@ impl QueensTraceJob {
                     counters: o.counters,
                 };
                 (Family::Current, outcome)
+            }
+            Q::Cultural | Q::Construct => {
+                return Err(JobError::Input(format!(
+                    "{} cannot be traced; the searches a trace follows are {}",
+                    kind.id(),
+                    traceable().join(", ")
+                )));
             }
         };
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
@@ -185,9 +192,10 @@ impl QueensTraceJob {
             })?;
         }
         let conflicts = if found { 0 } else { conflicts(&rows) };
-        let message = self.message(&rows, stop, conflicts);
+        let message = self.message(kind, &rows, stop, conflicts);
         Ok(QueensTrace {
             job: self.clone(),
+            kind,
             params: params.pairs(),
             recorder,
             family,
@@ -201,7 +209,7 @@ impl QueensTraceJob {
         })
     }
 
-    fn message(&self, rows: &[u32], stop: Stop, conflicts: u64) -> String {
+    fn message(&self, kind: QueensAlgo, rows: &[u32], stop: Stop, conflicts: u64) -> String {
         let n = self.n;
         if stop == Stop::Found {
             if n == 1 {
@@ -218,7 +226,7 @@ impl QueensTraceJob {
         };
         let why = match stop {
             Stop::StepLimit => cut_note(self.limit),
-            Stop::Exhausted if matches!(self.algorithm.as_str(), "backtracking" | "csp") => {
+            Stop::Exhausted if kind.info().complete => {
                 format!("backtracking tried every placement: {n} queens have no solution")
             }
             stop => stop.describe().to_string(),
@@ -281,8 +289,7 @@ pub fn param<'a>(trace: &'a QueensTrace, name: &str) -> Option<&'a str> {
 /// Simulated annealing's configuration in `trace` (the defaults when the trace is of
 /// another search).
 pub fn anneal_config(trace: &QueensTrace) -> annealing::Config {
-    queens_algorithm("annealing")
-        .and_then(|algo| Params::new(algo, &trace.params))
+    Params::new(QueensAlgo::Annealing.info(), &trace.params)
         .and_then(|params| crate::run::queens::anneal_config(&params))
         .unwrap_or_default()
 }

@@ -7,6 +7,7 @@
 
 use super::knight::KnightTrace;
 use super::queens::QueensTrace;
+use crate::run::algo::QueensAlgo;
 use crate::solve::knight::trace::{KnightState, KnightStep};
 use crate::solve::queens::trace::{QueenStep, QueensState};
 use std::ops::Range;
@@ -78,8 +79,8 @@ impl Replayable for QueensTrace {
     fn state_size(&self) -> usize {
         // The rows and the best placement kept beside them; a beam's state also holds its
         // k members and the next beam's.
-        let k = match self.job.algorithm.as_str() {
-            "beam" => super::queens::param(self, "k")
+        let k = match self.kind {
+            QueensAlgo::Beam => super::queens::param(self, "k")
                 .and_then(|k| k.parse::<usize>().ok())
                 .unwrap_or(1),
             _ => 0,
@@ -189,7 +190,7 @@ impl KnightMarks {
                 KnightStep::Expand { .. } => {}
             }
         }
-        if trace.found && trace.job.algorithm != "count" && !trace.steps.is_empty() {
+        if trace.found && trace.traced != super::knight::Traced::Count && !trace.steps.is_empty() {
             marks.solutions.push(trace.steps.len() as u32 - 1);
         }
         marks

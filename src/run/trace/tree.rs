@@ -5,6 +5,7 @@
 
 use super::knight::KnightTrace;
 use super::queens::QueensTrace;
+use crate::run::algo::QueensAlgo;
 use crate::solve::Stop;
 use crate::solve::knight::trace::{Family, KnightStep};
 use crate::solve::queens::trace::QueenStep;
@@ -171,7 +172,7 @@ impl SearchTree {
     /// [`MAX_TREE_QUEENS`] queens, a node per queen placed (a CSP node whose inference
     /// emptied a domain is pruned).
     pub fn of_queens(trace: &QueensTrace) -> Result<SearchTree, String> {
-        if !matches!(trace.job.algorithm.as_str(), "backtracking" | "csp") {
+        if !matches!(trace.kind, QueensAlgo::Backtracking | QueensAlgo::Csp) {
             return Err("the search tree is drawn for backtracking and CSP backtracking".into());
         }
         if trace.job.n > MAX_TREE_QUEENS {

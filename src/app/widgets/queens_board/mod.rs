@@ -4,12 +4,15 @@
 //! the square (or block) under the pointer told in words. Plain data in, a
 //! [`QueensBoardResponse`] out.
 
+mod marks;
+
 use super::coords::Coordinates;
 use super::legend::{self, Mark};
 use crate::puzzle::knight::file_letters;
 use crate::puzzle::queens::Landscape;
 use crate::solve::queens::csp::Pruned;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
+use marks::{Grid, board_legend, density_legend, draw_marks, square_words};
 
 /// Boards with more queens than this are drawn as a density view.
 pub const MAX_DRAWN_N: usize = 400;
@@ -240,213 +243,25 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     let strip = Rect::from_min_max(Pos2::new(area.min.x, board.max.y + coords.bottom), area.max);
 
     if n > MAX_DRAWN_N {
-        let blocks = n.min(MAX_DENSITY_SIDE).min(side as usize).max(1);
-        let (texture, max) = density_texture(ui, id, view, &pal, blocks);
-        painter.image(texture.id(), board, uv, Color32::WHITE);
-        let per_block = side / blocks as f32;
-        let block_side = n.div_ceil(blocks);
-        if view.legend {
-            legend::strip(ui, strip, |ui| {
-                let c =
-                    |t: f32| block_colour(&pal, 1 + (t * (max.max(1) - 1) as f32) as u32, 0, max);
-                legend::colour_bar(
-                    ui,
-                    &format!(
-                        "queens in a block of up to {block_side} × {block_side} squares (a pixel)"
-                    ),
-                    "1",
-                    &max.max(1).to_string(),
-                    c,
-                );
-                legend::row(ui, |ui| {
-                    legend::swatch(ui, Mark::Fill(pal.empty), "no queen");
-                    legend::swatch(
-                        ui,
-                        Mark::Gradient(block_colour(&pal, 1, 0, 1), pal.attacked),
-                        "redder: more of the block's queens attacked",
-                    );
-                });
-            });
-        }
-        let hovered = response.hover_pos().map(|p| {
-            let d = (p - origin) / per_block;
-            let (bc, br) = (
-                d.x.clamp(0.0, blocks as f32 - 1.0) as usize,
-                d.y.clamp(0.0, blocks as f32 - 1.0) as usize,
-            );
-            (br, bc)
-        });
-        let told = hovered.map(|(br, bc)| describe_block(view, n, blocks, br, bc));
-        let response = match &told {
-            Some(t) => response.on_hover_text_at_pointer(t),
-            None => response,
-        };
-        let first = |b: usize| (b * n).div_ceil(blocks) as u32;
-        return QueensBoardResponse {
-            response,
+        let drawn = Drawn {
             area,
-            hovered: hovered.map(|(br, bc)| (first(br), first(bc))),
-            told,
-            density: Some(block_side),
-            clicked: None,
+            board,
+            strip,
+            response,
         };
+        return density_board(ui, &painter, view, &pal, drawn);
     }
 
     let cell = side / n as f32;
     let texture = checker_texture(ui, id, n, &pal);
     painter.image(texture.id(), board, uv, Color32::WHITE);
-    let centre = |c: usize, r: u32| origin + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
-
-    if view.play {
-        // The empty squares some queen attacks: on its row, column or a diagonal.
-        let shade = pal.attacked.gamma_multiply(0.22);
-        let queens: Vec<(usize, u32)> = (view.rows.iter().enumerate())
-            .filter(|&(_, &r)| r != EMPTY)
-            .map(|(c, &r)| (c, r))
-            .collect();
-        for c in 0..n {
-            for r in 0..n as u32 {
-                if view.rows.get(c) == Some(&r) {
-                    continue;
-                }
-                let hit = queens.iter().any(|&(qc, qr)| {
-                    qc == c || qr == r || qr.abs_diff(r) as usize == qc.abs_diff(c)
-                });
-                if hit {
-                    let rect = Rect::from_min_size(
-                        origin + vec2(c as f32 * cell, r as f32 * cell),
-                        Vec2::splat(cell),
-                    );
-                    painter.rect_filled(rect, 0.0, shade);
-                }
-            }
-        }
-    }
-    if let Some(l) = view.landscape.filter(|l| l.n == n) {
-        let text = pal.queen.gamma_multiply(0.8);
-        super::landscape::draw(&painter, l, view.rows, origin, cell, text);
-    }
-    if let Some(domains) = view.domains.filter(|d| d.len() == n * n) {
-        let shade = pal.attacked.gamma_multiply(0.22);
-        for (i, &p) in domains.iter().enumerate() {
-            if p == Pruned::Open {
-                continue;
-            }
-            let (r, c) = (i / n, i % n);
-            let rect = Rect::from_min_size(
-                origin + vec2(c as f32 * cell, r as f32 * cell),
-                Vec2::splat(cell),
-            );
-            painter.rect_filled(rect, 0.0, shade);
-            if p == Pruned::Inconsistent {
-                let k = rect.shrink(cell * 0.28);
-                let stroke = Stroke::new((cell * 0.07).clamp(1.0, 3.0), pal.attacked);
-                painter.line_segment([k.left_top(), k.right_bottom()], stroke);
-                painter.line_segment([k.right_top(), k.left_bottom()], stroke);
-            }
-        }
-    }
-    let lines_drawn = view.show_lines && view.attacks.segments.len() <= MAX_SEGMENTS;
-    if lines_drawn {
-        let stroke = Stroke::new((cell * 0.06).clamp(1.0, 3.0), pal.line);
-        for &(a, b) in &view.attacks.segments {
-            let (a, b) = (a as usize, b as usize);
-            painter.line_segment([centre(a, view.rows[a]), centre(b, view.rows[b])], stroke);
-        }
-    }
-    for (c, &r) in view.rows.iter().enumerate() {
-        if r == EMPTY {
-            continue;
-        }
-        let attacked = view.attacks.attacked.get(c).copied().unwrap_or(false);
-        let colour = if attacked { pal.attacked } else { pal.queen };
-        let p = centre(c, r);
-        if cell >= MIN_GLYPH_CELL {
-            painter.text(
-                p,
-                Align2::CENTER_CENTER,
-                "♛",
-                FontId::proportional(cell * 0.78),
-                colour,
-            );
-        } else {
-            painter.circle_filled(p, (cell * 0.4).max(0.8), colour);
-        }
-    }
-    if let Some(f) = view.focus {
-        let at = centre(f.column as usize, f.row);
-        let rect = Rect::from_center_size(at, Vec2::splat(cell));
-        let width = (cell * 0.08).clamp(1.5, 4.0);
-        painter.rect_stroke(
-            rect.shrink(width / 2.0),
-            0.0,
-            Stroke::new(width, pal.focus),
-            egui::StrokeKind::Inside,
-        );
-        if let Some(by) = f.by
-            && let Some(&r) = view.rows.get(by as usize).filter(|&&r| r != EMPTY)
-        {
-            painter.extend(egui::Shape::dashed_line(
-                &[centre(by as usize, r), at],
-                Stroke::new(width, pal.attacked),
-                (cell * 0.25).clamp(4.0, 10.0),
-                (cell * 0.15).clamp(3.0, 6.0),
-            ));
-        }
-    }
+    let grid = Grid { origin, cell, n };
+    draw_marks(&painter, view, &pal, grid);
     if view.legend {
-        let play = view.play;
-        // In play mode the outlined square is a hint's, said on the play row.
-        let focus = view.focus.filter(|_| !play).map(|f| f.by.is_some());
-        let hinted = play && view.focus.is_some();
-        let landscape = view.landscape.filter(|l| l.n == n);
-        let domains = view.domains.filter(|d| d.len() == n * n);
-        let rows = view.rows;
-        legend::strip(ui, strip, |ui| {
-            queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus);
-            if let Some(l) = landscape {
-                super::landscape::legend(ui, l, rows, cell);
-            }
-            if let Some(d) = domains {
-                let pal = palette(ui.visuals().dark_mode);
-                legend::row(ui, |ui| {
-                    legend::swatch(
-                        ui,
-                        Mark::Fill(pal.attacked.gamma_multiply(0.4)),
-                        "out of its file's domain: a queen attacks it",
-                    );
-                    if d.contains(&Pruned::Inconsistent) {
-                        legend::swatch(
-                            ui,
-                            Mark::Glyph("×", pal.attacked),
-                            "out by arc consistency: no row left in another file fits with it",
-                        );
-                    }
-                });
-            }
-            if play {
-                let pal = palette(ui.visuals().dark_mode);
-                legend::row(ui, |ui| {
-                    legend::swatch(
-                        ui,
-                        Mark::Fill(pal.attacked.gamma_multiply(0.4)),
-                        "an empty square a queen attacks",
-                    );
-                    if hinted {
-                        legend::swatch(ui, Mark::Outline(pal.focus), "the hint's square");
-                    }
-                });
-            }
-        });
+        board_legend(ui, strip, view, cell, n);
     }
-
-    let hovered = response.hover_pos().and_then(|p| {
-        let d = (p - origin) / cell;
-        (d.x >= 0.0 && d.y >= 0.0 && d.x < n as f32 && d.y < n as f32)
-            .then_some((d.y as u32, d.x as u32))
-    });
-    let mut told = None;
-    if let Some((r, c)) = hovered {
+    let hovered = response.hover_pos().and_then(|p| grid.at(p));
+    let told = hovered.map(|(r, c)| {
         let rect = Rect::from_min_size(
             origin + vec2(c as f32 * cell, r as f32 * cell),
             Vec2::splat(cell),
@@ -457,44 +272,10 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
             Stroke::new(1.5, pal.attacked.gamma_multiply(0.6)),
             egui::StrokeKind::Inside,
         );
-        let queen = view.rows.get(c as usize) == Some(&r);
-        let attacked = queen && view.attacks.attacked.get(c as usize) == Some(&true);
-        let name = square_name(n, r, c);
-        told = Some(if attacked {
-            format!("{name} ({r},{c}): an attacked queen")
-        } else if queen {
-            format!("{name} ({r},{c}): a queen, attacked by none")
-        } else if view.play {
-            let by = (view.rows.iter().enumerate())
-                .filter(|&(_, &qr)| qr != EMPTY)
-                .filter(|&(qc, &qr)| {
-                    qc == c as usize
-                        || qr == r
-                        || qr.abs_diff(r) as usize == qc.abs_diff(c as usize)
-                })
-                .count();
-            match by {
-                0 => format!("{name} ({r},{c}): empty, no queen attacks it"),
-                1 => format!("{name} ({r},{c}): empty, attacked by 1 queen"),
-                k => format!("{name} ({r},{c}): empty, attacked by {k} queens"),
-            }
-        } else if let Some(l) = view.landscape.filter(|l| l.n == n) {
-            format!(
-                "{name} ({r},{c}): moving file {}'s queen here leaves {} attacking pairs (now {})",
-                file_letters(c),
-                l.at(r as usize, c as usize),
-                l.now
-            )
-        } else {
-            format!("{name} ({r},{c}): empty")
-        });
-    }
+        square_words(view, n, r, c)
+    });
     let clicked = if response.clicked() {
-        response.interact_pointer_pos().and_then(|p| {
-            let d = (p - origin) / cell;
-            (d.x >= 0.0 && d.y >= 0.0 && d.x < n as f32 && d.y < n as f32)
-                .then_some((d.y as u32, d.x as u32))
-        })
+        response.interact_pointer_pos().and_then(|p| grid.at(p))
     } else {
         None
     };
@@ -509,6 +290,64 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         told,
         density: None,
         clicked,
+    }
+}
+
+/// Where a board was laid out: the whole area, the squares, the legend's strip, and the
+/// squares' response.
+struct Drawn {
+    area: Rect,
+    board: Rect,
+    strip: Rect,
+    response: egui::Response,
+}
+
+/// A board too large to draw square by square: each pixel a block of squares, coloured by
+/// how many queens it holds and how many of them are attacked.
+fn density_board(
+    ui: &mut Ui,
+    painter: &egui::Painter,
+    view: &QueensBoardView,
+    pal: &Palette,
+    drawn: Drawn,
+) -> QueensBoardResponse {
+    let Drawn {
+        area,
+        board,
+        strip,
+        response,
+    } = drawn;
+    let n = view.n.max(1);
+    let side = board.width();
+    let blocks = n.min(MAX_DENSITY_SIDE).min(side as usize).max(1);
+    let (texture, max) = density_texture(ui, response.id, view, pal, blocks);
+    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    painter.image(texture.id(), board, uv, Color32::WHITE);
+    let per_block = side / blocks as f32;
+    let block_side = n.div_ceil(blocks);
+    if view.legend {
+        density_legend(ui, strip, pal, max, block_side);
+    }
+    let hovered = response.hover_pos().map(|p| {
+        let d = (p - board.min) / per_block;
+        (
+            d.y.clamp(0.0, blocks as f32 - 1.0) as usize,
+            d.x.clamp(0.0, blocks as f32 - 1.0) as usize,
+        )
+    });
+    let told = hovered.map(|(br, bc)| describe_block(view, n, blocks, br, bc));
+    let response = match &told {
+        Some(t) => response.on_hover_text_at_pointer(t),
+        None => response,
+    };
+    let first = |b: usize| (b * n).div_ceil(blocks) as u32;
+    QueensBoardResponse {
+        response,
+        area,
+        hovered: hovered.map(|(br, bc)| (first(br), first(bc))),
+        told,
+        density: Some(block_side),
+        clicked: None,
     }
 }
 

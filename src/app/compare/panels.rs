@@ -1,0 +1,112 @@
+//! Compare's side panels: its controls (the instance, the algorithms, trials and time
+//! limits, the run buttons, the exports) and its statistics.
+
+use super::*;
+
+impl CompareView {
+    /// The form: puzzle, instance, algorithms, seed, trials, run buttons.
+    pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Compare");
+        ui.horizontal_wrapped(|ui| {
+            for p in PuzzleKind::ALL {
+                ui.selectable_value(&mut self.settings.puzzle, p, p.short());
+            }
+        });
+        ui.separator();
+        let form = self.settings.instance_mut().form(ui);
+        ui.separator();
+        self.algorithm_choice(ui);
+        ui.add_space(4.0);
+        ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
+            .on_hover_text("Run each algorithm with the parameters set in its puzzle's own tab (the seed here still applies); off: every algorithm with its defaults");
+        ui.separator();
+        crate::app::widgets::params::seed_and_time_limit(
+            ui,
+            &mut self.settings.seed,
+            &mut self.settings.time_limit_s,
+        );
+        let trials = ui
+            .horizontal(|ui| whole_number(ui, "Trials", &mut self.settings.trials, 1..=MAX_TRIALS));
+        trials
+            .response
+            .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
+        // The fields say under them what holds them back; the rest is said here.
+        if let Err(h) = &trials.inner {
+            hold_note(ui, h);
+        }
+        let fields_said = form.is_err() || trials.inner.is_err();
+        self.hold = (form.and(trials.inner))
+            .and_then(|()| self.settings.check())
+            .err();
+        if let Some(h) = self.hold.as_ref().filter(|_| !fields_said) {
+            hold_note(ui, h);
+        } else if let Some(e) = self.error.as_ref().filter(|_| self.hold.is_none()) {
+            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+        }
+        let blocked = self.hold.as_ref().map(ToString::to_string);
+        ui.separator();
+        let buttons = crate::app::widgets::params::run_and_stop(
+            ui,
+            self.is_running(),
+            blocked.as_deref(),
+            "Run all",
+            "Run every chosen algorithm on the same instance and seeds (R)",
+            "Cancel every run (Esc)",
+        );
+        if buttons.run {
+            self.start(ui.ctx());
+        }
+        if buttons.stop {
+            self.stop();
+        }
+        let (done, total) = self.trials_progress();
+        if total > 0 && (self.is_running() || done < total) {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total as f32)
+                    .text(format!("trials {done} / {total}")),
+            );
+        }
+    }
+
+    /// Each algorithm's live figures.
+    pub(super) fn stats_panel(&mut self, ui: &mut Ui) {
+        if let Some(elsewhere) = self.elsewhere() {
+            ui.label(elsewhere);
+            return;
+        }
+        if self.lanes.is_empty() {
+            ui.label("Choose algorithms and press Run all.");
+            return;
+        }
+        for (i, l) in self.lanes.iter().enumerate() {
+            ui.label(RichText::new(&l.name).strong().color(colour(i)));
+            if l.played {
+                ui.label(&l.message);
+                ui.separator();
+                continue;
+            }
+            egui::Grid::new(("compare-stats", i))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let c = l.counters();
+                    let algorithms = self.ran.instance().algorithms();
+                    let info = algorithms.iter().find(|a| a.id == l.algorithm);
+                    for f in info.map_or(&[][..], |a| a.figures) {
+                        stat_row(ui, f.label, f.help, f.value(c));
+                    }
+                    ui.label("time");
+                    ui.label(format_ms(ui.ctx(), l.elapsed_ms()));
+                    ui.end_row();
+                });
+            let status = if let Some(e) = &l.error {
+                RichText::new(e).color(ui.visuals().error_fg_color)
+            } else if l.is_live() {
+                RichText::new("running…")
+            } else {
+                RichText::new(&l.message)
+            };
+            ui.label(status);
+            ui.separator();
+        }
+    }
+}

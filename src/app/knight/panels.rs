@@ -1,0 +1,175 @@
+//! The Knight's Tour view's side panels: its controls (board, start, algorithm and its
+//! parameters, the run buttons, the modes) and its statistics.
+
+use super::*;
+
+impl KnightView {
+    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
+    pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        let (cols, rows) = (self.settings.cols, self.settings.rows);
+        let (c, r) = ui
+            .horizontal(|ui| {
+                let side = |name| whole(name, 1..=MAX_SIDE as u64);
+                let c =
+                    (self.cols_text).show(ui, "Columns", &cols.to_string(), 40.0, side("Columns"));
+                let r = (self.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));
+                (c, r)
+            })
+            .inner;
+        if c.commit.is_some() || r.commit.is_some() {
+            let side = |v: Option<u64>, old: u32| v.map_or(old, |v| v as u32);
+            self.set_size(side(c.commit, cols), side(r.commit, rows));
+        }
+        for h in [&c.hold, &r.hold].into_iter().flatten() {
+            hold_note(ui, h);
+        }
+        let mut hold = c.hold.or(r.hold);
+        ui.horizontal_wrapped(|ui| {
+            for &(c, r) in PRESETS {
+                if ui
+                    .button(format!("{c}×{r}"))
+                    .on_hover_text("Board preset: columns × rows")
+                    .clicked()
+                {
+                    self.set_size(c, r);
+                }
+            }
+        });
+        let board = self.board();
+        let (r, c) = self.settings.start;
+        ui.label(format!(
+            "Start: {} ({r},{c}) — click a square to change it",
+            board.name(board.square(r, c))
+        ));
+        self.closed_box.show(ui, &mut self.settings, &board);
+
+        ui.separator();
+        let hover = "Move the knight yourself, with hints from the solvers";
+        crate::app::play::heading(ui, &mut self.mode, hover);
+        let chosen = self.settings.algorithm.clone();
+        let current = task_name(&self.settings.algorithm);
+        let algorithm = &mut self.settings.algorithm;
+        crate::app::play::picker(ui, self.mode == Mode::Play, &current, |ui| {
+            for a in KNIGHT_ALGORITHMS {
+                ui.selectable_value(algorithm, a.id.to_string(), a.name)
+                    .on_hover_text(a.summary);
+            }
+            for (_, id, name, help) in OTHER_TASKS {
+                ui.selectable_value(algorithm, id.to_string(), *name)
+                    .on_hover_text(*help);
+            }
+        });
+        if self.mode == Mode::Play {
+            let start = board.square(self.settings.start.0, self.settings.start.1);
+            self.play
+                .controls_ui(ui, &board, start, self.settings.closed);
+            self.hold = hold;
+            return;
+        }
+        let picked_by_hand = self.settings.algorithm != chosen;
+        (self.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
+        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
+            ui.label(algo.summary);
+            let params = param_form(ui, algo, &mut self.settings.params, &[]);
+            hold = hold.or(params);
+        } else if let Some((pick, _, _, help)) =
+            OTHER_TASKS.iter().find(|t| t.1 == self.settings.algorithm)
+        {
+            ui.label(*help);
+            if matches!(pick, Pick::Tree(_)) {
+                let limit = ui
+                    .horizontal(|ui| {
+                        crate::app::widgets::number::whole_number(
+                            ui,
+                            "Node limit",
+                            &mut self.settings.search_nodes,
+                            1..=MAX_SEARCH_NODES,
+                        )
+                    })
+                    .inner
+                    .inspect_err(|e| hold_note(ui, e));
+                ui.label(
+                    RichText::new("The tree search stops after generating this many nodes; each holds a whole board, so memory grows with it.")
+                        .weak(),
+                );
+                hold = hold.or(limit.err());
+            }
+        }
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
+
+        ui.separator();
+        self.run_buttons(ui);
+        self.step_controls(ui);
+        self.microscope_controls(ui);
+    }
+
+    /// Counters and the outcome, live.
+    pub(super) fn stats_panel(&mut self, ui: &mut Ui) {
+        if self.mode == Mode::Play {
+            let board = self.board();
+            return self.play.stats_ui(ui, &board, self.settings.closed);
+        }
+        // A game put aside is kept: say so, and how to go back to it.
+        let (r, c) = self.settings.start;
+        let start = self.board.square(r, c);
+        let played = self.play.kept(&self.board, start, self.settings.closed);
+        if played > 1 {
+            ui.label(
+                RichText::new(format!(
+                    "Your game is kept ({played} of {} squares): tick \"Play yourself\" to go on with it.",
+                    self.board.len()
+                ))
+                .weak(),
+            );
+        }
+        if self.mode == Mode::Steps {
+            return self.steps.stats_ui(ui);
+        }
+        let c = &self.live.counters;
+        // The figures of the run on show (of the algorithm chosen, before any run).
+        let shown = match self.live.label.as_str() {
+            "" => self.settings.algorithm.as_str(),
+            label => label,
+        };
+        egui::Grid::new("knight-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for f in knight_figures(shown) {
+                    stat_row(ui, f.label, f.help, f.value(c));
+                }
+                // A tree search's frontier at its largest: the memory it needed.
+                if let Some(Outcome::Search(r)) = &self.outcome {
+                    stat_row(
+                        ui,
+                        "largest frontier",
+                        "The most nodes waiting in the queue (breadth-first) or on the stack (depth-first) at once: breadth-first's grows with every level, depth-first's stays near the depth times the branching.",
+                        crate::run::catalog::group_thousands(r.max_frontier),
+                    );
+                }
+                ui.label("elapsed");
+                ui.label(format_ms(ui.ctx(), self.live.elapsed_ms));
+                ui.end_row();
+            });
+        self.live.status(ui, &task_name(&self.live.label));
+        // A count's run is labelled "count" whether from one square or every square.
+        let chosen = &self.settings.algorithm;
+        let counts = |id: &str| matches!(Pick::parse(id), Some(Pick::Count { .. }));
+        if !(counts(&self.live.label) && counts(chosen)) {
+            self.live
+                .on_show(ui, &task_name(&self.live.label), &task_name(chosen));
+        }
+        if let Some(m) = self.status_message() {
+            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            outcome_label(ui, &m, ok);
+        }
+        self.fitness_plot(ui);
+        if let Some(h) = &self.hovered {
+            ui.label(format!("square {h}"));
+        }
+        self.construction_notes(ui);
+    }
+}

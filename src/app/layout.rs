@@ -1,0 +1,214 @@
+//! The app's window: the tab strip, the toolbar, and the panels each view fills (controls,
+//! statistics, the main area, a lesson beside them), laid out for the window's size.
+
+use super::*;
+
+impl SearchLabApp {
+    /// The app's name and a tab per view (⏳ on one whose work is under way).
+    fn tab_strip(&mut self, ui: &mut egui::Ui) {
+        ui.heading("SearchLab");
+        ui.separator();
+        let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
+        for ((tab, name, busy), key) in tabs.into_iter().zip(TAB_KEYS) {
+            let label = if busy {
+                format!("{name} ⏳")
+            } else {
+                name.to_string()
+            };
+            let shortcut = ui
+                .ctx()
+                .format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key));
+            ui.selectable_value(&mut self.tab, tab, label)
+                .on_hover_text(format!(
+                    "Show the {name} view ({shortcut}); a run elsewhere goes on"
+                ));
+        }
+    }
+
+    /// Theme, help, lessons, export, open and save, right-aligned, and the frame time.
+    fn toolbar(&mut self, ui: &mut egui::Ui) {
+        egui::widgets::global_theme_preference_buttons(ui);
+        if ui
+            .button("？ Help")
+            .on_hover_text("Keyboard and mouse (F1 or ?)")
+            .clicked()
+        {
+            self.help = true;
+        }
+        if ui
+            .selectable_label(self.lessons.open, "Lessons")
+            .on_hover_text("Short lessons: one click sets the app up, then what to try and questions the app checks")
+            .clicked()
+        {
+            self.lessons.open = !self.lessons.open;
+        }
+        ui.menu_button("📷 Export", |ui| self.export_menu(ui))
+            .response
+            .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
+        if ui
+            .button("📂 Open run…")
+            .on_hover_text("Open a saved run and run it again with the same seed")
+            .clicked()
+        {
+            self.dialog = Some(Dialog::Open {
+                path: format!("{}/", self.files_dir.display()),
+            });
+            self.dialog_error = None;
+        }
+        let last = self.record().and_then(|r| r.last.as_ref());
+        let save = ui
+            .add_enabled(last.is_some(), egui::Button::new("💾 Save run…"))
+            .on_hover_text("Save the last run of this view (job, seed, answer, events) as a file")
+            .on_disabled_hover_text("Run something in this view first");
+        if save.clicked()
+            && let Some(file) = last
+        {
+            let path = self.files_dir.join(runs::default_file_name(file));
+            self.dialog = Some(Dialog::Save {
+                path: path.display().to_string(),
+            });
+            self.dialog_error = None;
+        }
+        if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
+            ui.label(
+                egui::RichText::new(format!("frame {ms:.2} ms"))
+                    .small()
+                    .weak(),
+            );
+        }
+    }
+
+    /// The whole window, given a `Ui` that covers it.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.regions = export::take_regions(ui.ctx());
+        let finished = self.export_result.lock().ok().and_then(|mut r| r.take());
+        if let Some(result) = finished {
+            let ok = result.is_ok();
+            self.say(
+                match result {
+                    Ok(m) => m,
+                    Err(e) => format!("The PNG could not be saved: {e}"),
+                },
+                ok,
+            );
+        }
+        self.global_keys(ui.ctx());
+        if self.tab == Tab::Compare {
+            self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
+        }
+        if !self.help && self.dialog.is_none() {
+            // Before any widget, so a key used here does not also press the focused button.
+            let ctx = ui.ctx().clone();
+            for action in runs::actions(&ctx) {
+                self.shown_mut().act(&ctx, action);
+            }
+        }
+        egui::Panel::top("top").show(ui, |ui| {
+            // One row when the tabs and the toolbar both fit; else the toolbar gets a row
+            // of its own, so that it never covers a tab.
+            let wide = ui.available_width() >= ONE_ROW_TOP_BAR;
+            ui.horizontal(|ui| {
+                self.tab_strip(ui);
+                if wide {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui)
+                    });
+                }
+            });
+            if !wide {
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui)
+                    });
+                });
+            }
+        });
+        // The side panels scroll what does not fit rather than grow with it: the board
+        // between them keeps its size however long a figure or message gets.
+        let width = ui.ctx().content_rect().width();
+        // A lesson stands beside everything when the window is wide enough, else it floats.
+        let lesson_beside = width >= LESSON_BESIDE;
+        // On a narrow window, or beside a lesson, the statistics go under the controls.
+        let stacked = width < STATS_BESIDE
+            || (self.lessons.open && lesson_beside && width < STATS_BESIDE_A_LESSON);
+        egui::Panel::left("controls")
+            .default_size(290.0)
+            .show(ui, |ui| {
+                fixed_width_scroll(ui, "controls-scroll").show(ui, |ui| {
+                    if let Some(n) = &self.notice
+                        && self.notice_tab.is_none_or(|t| t == self.tab)
+                    {
+                        view::outcome_label(ui, n, self.notice_ok);
+                        if ui.button("Dismiss").clicked() {
+                            self.notice = None;
+                        }
+                        ui.separator();
+                    }
+                    self.shown_mut().controls(ui);
+                    if stacked {
+                        ui.separator();
+                        self.statistics(ui);
+                    }
+                });
+            });
+        if self.lessons.open && lesson_beside {
+            egui::Panel::right("lessons")
+                .default_size(340.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Lessons");
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui
+                                .button("Close")
+                                .on_hover_text(
+                                    "Close the lessons (the toolbar's Lessons opens them again)",
+                                )
+                                .clicked()
+                            {
+                                self.lessons.open = false;
+                            }
+                        });
+                    });
+                    fixed_width_scroll(ui, "lessons-scroll").show(ui, |ui| self.lessons.ui(ui));
+                });
+        }
+        // Wide enough at the start for a table of four runs beside the board (1280 wide:
+        // the board is limited by the window's height, not by this panel).
+        let stats_width = (width * 0.21).clamp(230.0, 320.0);
+        if !stacked {
+            egui::Panel::right("stats")
+                .default_size(stats_width)
+                .show(ui, |ui| {
+                    fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| self.statistics(ui));
+                });
+        }
+        let central = egui::CentralPanel::default().show(ui, |ui| self.shown_mut().main_ui(ui));
+        export::register(ui.ctx(), "view", central.response.rect);
+        if self.lessons.open && !lesson_beside {
+            self.lessons.window(ui.ctx());
+        }
+        if let Some(setup) = self.lessons.take_setup() {
+            self.set_up_lesson(ui.ctx(), setup);
+        }
+        self.dialogs(ui.ctx());
+    }
+
+    /// The statistics of the view on show, and the verdict of a replay.
+    fn statistics(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Statistics");
+        self.shown_mut().stats(ui);
+        if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
+            replay.show(ui);
+        }
+    }
+}
+
+/// A scroll area as wide as the panel it is in, whatever its content asks for: text wraps
+/// at its width, and what cannot wrap (a long figure, a wide table) scrolls sideways under
+/// a scroll bar that shows there is more.
+fn fixed_width_scroll(ui: &mut egui::Ui, id: &str) -> egui::ScrollArea {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, true])
+}

@@ -1,0 +1,192 @@
+//! The N-Queens view's side panels: its controls (n, algorithm and its parameters, the run
+//! buttons, the modes) and its statistics.
+
+use super::*;
+
+impl QueensView {
+    /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
+    pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Board");
+        let n = self.settings.n.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("n", 1..=MAX_APP_N);
+                let field = self.n_text.show(ui, "Queens (n)", &n, 90.0, read);
+                field
+                    .response
+                    .clone()
+                    .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            self.set_n(n);
+        }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        self.n_hold.clone_from(&field.hold);
+        let mut hold = field.hold;
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                let label = if n >= 1_000_000 {
+                    format!("{}M", n / 1_000_000)
+                } else {
+                    n.to_string()
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(format!("{n} queens"))
+                    .clicked()
+                {
+                    self.set_n(n);
+                }
+            }
+        });
+        self.browser
+            .controls(ui, self.settings.n as usize, &mut self.mode);
+
+        ui.separator();
+        let hover = "Place the queens yourself, with hints from the solvers";
+        crate::app::play::heading(ui, &mut self.mode, hover);
+        let current = queens_algorithm(&self.settings.algorithm)
+            .map(|a| a.name)
+            .unwrap_or("?");
+        let algorithm = &mut self.settings.algorithm;
+        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
+            for a in QUEENS_ALGORITHMS {
+                ui.selectable_value(algorithm, a.id.to_string(), a.name)
+                    .on_hover_text(a.summary);
+            }
+        });
+        if self.mode == Mode::Play {
+            self.hold = hold;
+            self.play.controls_ui(ui, self.settings.n as usize);
+            ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
+                .on_hover_text("Join queens that attack each other along their row or diagonal.");
+            return;
+        }
+        if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
+            ui.label(algo.summary);
+            let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
+            ui.add_enabled_ui(uses_heuristic, |ui| {
+                egui::ComboBox::from_label("Heuristic")
+                    .selected_text(self.settings.heuristic.clone())
+                    .show_ui(ui, |ui| {
+                        for (h, help) in [
+                            ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
+                            ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                            ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                        ] {
+                            ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
+                                .on_hover_text(help);
+                        }
+                    })
+                    .response
+                    .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+            });
+            let params = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+            hold = hold.or(params);
+            let n = self.settings.n;
+            if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
+                ui.label(
+                    RichText::new(format!(
+                        "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
+        self.hold = hold;
+
+        ui.separator();
+        self.run_buttons(ui);
+        self.step_controls(ui);
+        if QueensAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
+            let held = self.hold.as_ref().map(ToString::to_string);
+            let last = self.history().last().map(|s| s.generation);
+            if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
+                let job =
+                    crate::run::Job::Queens(self.job(self.solve_task(&self.settings.algorithm)));
+                self.microscope.start(ui.ctx(), job, g);
+                self.mode = Mode::Microscope;
+            }
+        }
+    }
+
+    /// Counters, the outcome, the table of runs and the conflicts plot.
+    pub(super) fn stats_panel(&mut self, ui: &mut Ui) {
+        match self.mode {
+            Mode::Play => {
+                self.play.stats_ui(ui, self.settings.n as usize);
+                if let Some(h) = &self.hovered {
+                    ui.separator();
+                    ui.label(h);
+                }
+                return;
+            }
+            Mode::Browser => return self.browser.stats_ui(ui),
+            Mode::Steps => return self.steps.stats_ui(ui),
+            Mode::Run | Mode::Microscope => {}
+        }
+        let c = self.live.counters;
+        let ctx = ui.ctx().clone();
+        let time = |ms: f64| format_ms(&ctx, ms);
+        egui::Grid::new("queens-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
+                if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
+                    row(ui, "nodes", c.nodes.to_string());
+                    row(ui, "solutions so far", c.solutions.to_string());
+                } else {
+                    let placed = self.placement.len();
+                    row(
+                        ui,
+                        "queens on the board",
+                        format!("{placed} of {}", self.settings.n),
+                    );
+                    row(
+                        ui,
+                        "attacked queens",
+                        self.attacks.attacked_queens().to_string(),
+                    );
+                    if let Some(p) = self.pairs {
+                        row(ui, "attacking pairs", p.to_string());
+                    }
+                    let algorithm = if self.running.is_empty() {
+                        self.shown_result().map_or("", |r| r.algorithm.as_str())
+                    } else {
+                        self.running.as_str()
+                    };
+                    for f in queens_figures(algorithm) {
+                        stat_row(ui, f.label, f.help, f.value(&c));
+                    }
+                }
+                row(ui, "elapsed", time(self.live.elapsed_ms));
+            });
+        let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
+        self.live.status(ui, name);
+        // A count is its own button: only a solve's algorithm can differ from the choice;
+        // after Run all four the table names each run.
+        if self.results.len() <= 1
+            && let (Ok(shown), Ok(chosen)) = (
+                queens_algorithm(&self.live.label),
+                queens_algorithm(&self.settings.algorithm),
+            )
+        {
+            self.live.on_show(ui, shown.name, chosen.name);
+        }
+        if let Some(m) = self.status_message() {
+            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            outcome_label(ui, &m, ok);
+        }
+        self.results_table(ui);
+        self.conflicts_plot(ui);
+        if let Some(h) = &self.hovered {
+            ui.label(h);
+        }
+    }
+}

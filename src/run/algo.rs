@@ -1,0 +1,263 @@
+//! The algorithms by name: one enum per puzzle, parsed once from the id a user, a form or a
+//! file gives, so that no code past this edge compares id strings. Each variant's entry in
+//! the catalog ([`super::catalog`]) holds what it is and what it offers ([`Offers`]); the
+//! catalog lists the entries in the enum's order, which a test checks.
+
+use super::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS};
+use super::error::JobError;
+use strum::{IntoStaticStr, VariantArray};
+
+/// What an algorithm offers besides a run, as data the app and the command line read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Offers {
+    /// Step by step can follow it: a trace records every decision.
+    pub trace: bool,
+    /// "Your guess" can ask its decisions: a student can reason them out.
+    pub guess: bool,
+    /// The GA microscope looks into how a generation bred the next.
+    pub microscope: bool,
+    /// It keeps a belief space whose weights the board can show.
+    pub belief: bool,
+    /// It moves whole placements about: the board can show each move's conflicts.
+    pub landscape: bool,
+}
+
+impl Offers {
+    /// A run and nothing more.
+    pub const RUN: Offers = Offers {
+        trace: false,
+        guess: false,
+        microscope: false,
+        belief: false,
+        landscape: false,
+    };
+    /// Followed step by step.
+    pub const TRACE: Offers = Offers {
+        trace: true,
+        ..Offers::RUN
+    };
+    /// Followed step by step, and its decisions asked.
+    pub const GUESS: Offers = Offers {
+        guess: true,
+        ..Offers::TRACE
+    };
+    /// An evolutionary algorithm the microscope looks into.
+    pub const EVOLVED: Offers = Offers {
+        microscope: true,
+        ..Offers::RUN
+    };
+}
+
+/// Parses and names the algorithms of one puzzle, each with its catalog entry.
+pub trait Algorithm:
+    Copy + Eq + std::fmt::Debug + VariantArray + Into<&'static str> + 'static
+{
+    /// The puzzle's name in messages ("knight", "queens", "magic").
+    const PUZZLE: &'static str;
+    /// The catalog's entries, in the enum's order.
+    const CATALOG: &'static [AlgorithmInfo];
+
+    /// The id users type and files keep.
+    fn id(self) -> &'static str {
+        self.into()
+    }
+
+    /// Its catalog entry.
+    fn info(self) -> &'static AlgorithmInfo {
+        let i = Self::VARIANTS.iter().position(|&v| v == self).unwrap_or(0);
+        &Self::CATALOG[i]
+    }
+
+    /// What it offers besides a run.
+    fn offers(self) -> Offers {
+        self.info().offers
+    }
+
+    /// The algorithm `id` names, or a message listing those there are.
+    fn parse(id: &str) -> Result<Self, JobError> {
+        Self::of(id).ok_or_else(|| {
+            let ids: Vec<&str> = Self::VARIANTS.iter().map(|v| v.id()).collect();
+            JobError::Input(format!(
+                "unknown {} algorithm {id:?}; available: {}",
+                Self::PUZZLE,
+                ids.join(", ")
+            ))
+        })
+    }
+
+    /// The algorithm `id` names, if it names one.
+    fn of(id: &str) -> Option<Self> {
+        Self::VARIANTS.iter().copied().find(|v| v.id() == id)
+    }
+
+    /// Every algorithm that offers what `wanted` says.
+    fn offering(wanted: impl Fn(Offers) -> bool) -> impl Iterator<Item = Self> {
+        Self::VARIANTS
+            .iter()
+            .copied()
+            .filter(move |v| wanted(v.offers()))
+    }
+}
+
+/// The Knight's Tour's solvers (counting and the tree searches are tasks of their own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+pub enum KnightAlgo {
+    Warnsdorff,
+    RandomWalk,
+    Backtrack,
+    BacktrackWarnsdorff,
+    BacktrackRandom,
+    #[strum(serialize = "level1")]
+    Level1,
+    #[strum(serialize = "level2")]
+    Level2,
+    #[strum(serialize = "level3")]
+    Level3,
+    #[strum(serialize = "level4")]
+    Level4,
+    GaRepair,
+    GaHeuristic,
+    ClosedConstruct,
+    Settle,
+}
+
+impl Algorithm for KnightAlgo {
+    const PUZZLE: &'static str = "knight";
+    const CATALOG: &'static [AlgorithmInfo] = KNIGHT_ALGORITHMS;
+}
+
+/// The N-Queens solvers (counting is a task of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+pub enum QueensAlgo {
+    Backtracking,
+    BestFirst,
+    HillClimbing,
+    Cultural,
+    MinConflicts,
+    Annealing,
+    Beam,
+    Csp,
+    Construct,
+}
+
+impl Algorithm for QueensAlgo {
+    const PUZZLE: &'static str = "queens";
+    const CATALOG: &'static [AlgorithmInfo] = QUEENS_ALGORITHMS;
+}
+
+/// The magic-square solvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+pub enum MagicAlgo {
+    Ga,
+    Construct,
+}
+
+impl Algorithm for MagicAlgo {
+    const PUZZLE: &'static str = "magic";
+    const CATALOG: &'static [AlgorithmInfo] = MAGIC_ALGORITHMS;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalog lists exactly the enum's algorithms, in its order, under its ids.
+    fn lists_every_variant<A: Algorithm>() {
+        let ids: Vec<&str> = A::VARIANTS.iter().map(|v| v.id()).collect();
+        let listed: Vec<&str> = A::CATALOG.iter().map(|a| a.id).collect();
+        assert_eq!(
+            ids,
+            listed,
+            "{}: the enum and the catalog differ",
+            A::PUZZLE
+        );
+        for &v in A::VARIANTS {
+            assert_eq!(A::parse(v.id()).ok(), Some(v));
+            assert_eq!(v.info().id, v.id());
+        }
+    }
+
+    #[test]
+    fn the_catalog_and_the_enums_agree() {
+        lists_every_variant::<KnightAlgo>();
+        lists_every_variant::<QueensAlgo>();
+        lists_every_variant::<MagicAlgo>();
+    }
+
+    #[test]
+    fn an_unknown_id_is_refused_with_the_list() {
+        let Err(JobError::Input(message)) = QueensAlgo::parse("hill_climbing") else {
+            panic!("an unknown id parsed");
+        };
+        assert!(message.contains("hill-climbing"), "{message}");
+        assert!(KnightAlgo::parse("level5").is_err());
+        assert!(MagicAlgo::parse("").is_err());
+    }
+
+    /// What the app offers follows the documents: step by step for the classical
+    /// searches, guesses where a rule decides, the microscope for the GAs.
+    #[test]
+    fn the_offers_are_the_documented_ones() {
+        use KnightAlgo as K;
+        let traced: Vec<_> = KnightAlgo::offering(|o| o.trace).collect();
+        assert_eq!(
+            traced,
+            [
+                K::Warnsdorff,
+                K::RandomWalk,
+                K::Backtrack,
+                K::BacktrackWarnsdorff,
+                K::BacktrackRandom
+            ]
+        );
+        let guessed: Vec<_> = KnightAlgo::offering(|o| o.guess).collect();
+        assert_eq!(guessed, [K::Warnsdorff, K::BacktrackWarnsdorff]);
+        let evolved: Vec<_> = KnightAlgo::offering(|o| o.microscope).collect();
+        assert_eq!(
+            evolved,
+            [
+                K::Level1,
+                K::Level2,
+                K::Level3,
+                K::Level4,
+                K::GaRepair,
+                K::GaHeuristic
+            ]
+        );
+        let belief: Vec<_> = KnightAlgo::offering(|o| o.belief).collect();
+        assert_eq!(belief, [K::Level3, K::Level4]);
+        use QueensAlgo as Q;
+        let traced: Vec<_> = QueensAlgo::offering(|o| o.trace).collect();
+        assert_eq!(
+            traced,
+            [
+                Q::Backtracking,
+                Q::BestFirst,
+                Q::HillClimbing,
+                Q::MinConflicts,
+                Q::Annealing,
+                Q::Beam,
+                Q::Csp
+            ]
+        );
+        let guessed: Vec<_> = QueensAlgo::offering(|o| o.guess).collect();
+        assert_eq!(guessed, [Q::Backtracking, Q::HillClimbing]);
+        let moves: Vec<_> = QueensAlgo::offering(|o| o.landscape).collect();
+        assert_eq!(
+            moves,
+            [
+                Q::BestFirst,
+                Q::HillClimbing,
+                Q::Cultural,
+                Q::MinConflicts,
+                Q::Annealing,
+                Q::Beam
+            ]
+        );
+        assert!(QueensAlgo::offering(|o| o.microscope).eq([Q::Cultural]));
+        assert!(MagicAlgo::offering(|o| o.microscope).eq([MagicAlgo::Ga]));
+    }
+}
