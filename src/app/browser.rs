@@ -10,10 +10,37 @@
 use super::background::Background;
 use super::mode::Mode;
 use crate::puzzle::symmetry::Symmetry;
-use crate::run::browse::{Catalogue, Kind};
+use crate::run::JobError;
+use crate::run::browse::Catalogue;
 use crate::run::catalog::group_thousands;
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// What the browser needs of a puzzle: each puzzle that has a browser implements it in
+/// its own folder (`app::queens::browse`, `app::magic::browse`).
+pub trait Browsable: Send + Sync + 'static {
+    /// The largest size listed.
+    fn max(&self) -> usize;
+    /// Why a size past [`Browsable::max`] is not listed, in a sentence.
+    fn too_many(&self, n: usize) -> String;
+    /// What the switch does, for its tooltip.
+    fn what(&self) -> &'static str;
+    /// Every solution of size `n`, validated and classified (on a background thread).
+    fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError>;
+    /// The instance and what its solutions are called: ("8 queens", "solutions").
+    fn counted(&self, n: usize) -> (String, &'static str);
+    /// One solution's name: "solution", "square".
+    fn noun(&self) -> &'static str;
+    /// A line more on the solution on show, if the puzzle has one to say.
+    fn detail(&self, n: usize, solution: &[u32]) -> Option<String>;
+    /// What is said when size `n` has no solution.
+    fn none(&self, n: usize) -> String;
+    /// The board's squares are a chessboard's (else plain outlined cells).
+    fn checkered(&self) -> bool;
+    /// The pieces of `solution`: `(row, column, text)`, and their size in cells.
+    fn pieces(&self, n: usize, solution: &[u32]) -> (Vec<(usize, usize, String)>, f32);
+}
 
 /// How long a symmetry takes to play, in seconds.
 const ANIMATION_S: f64 = 1.2;
@@ -34,7 +61,7 @@ struct Anim {
 
 /// The browser of one view (N-Queens or magic squares).
 pub struct Browser {
-    kind: Kind,
+    kind: &'static dyn Browsable,
     job: Option<(usize, Background<Result<Catalogue, String>>)>,
     catalogue: Option<Arc<Catalogue>>,
     error: Option<String>,
@@ -48,7 +75,7 @@ pub struct Browser {
 }
 
 impl Browser {
-    pub fn new(kind: Kind) -> Browser {
+    pub fn new(kind: &'static dyn Browsable) -> Browser {
         Browser {
             kind,
             job: None,
@@ -62,41 +89,16 @@ impl Browser {
         }
     }
 
-    /// The most a board of this kind lists.
-    fn max(&self) -> usize {
-        match self.kind {
-            Kind::Queens => crate::solve::queens::list::MAX_LIST_N,
-            Kind::Magic => crate::solve::magic::count::MAX_COUNT_ORDER,
-        }
-    }
-
     /// Why the board of size `n` has no browser, if it has none.
     pub fn refusal(&self, n: usize) -> Option<String> {
-        match self.kind {
-            Kind::Queens if n > self.max() => Some(format!(
-                "The browser lists the solutions of up to {} queens (14,200 of them); {n} queens have too many to step through",
-                self.max()
-            )),
-            Kind::Magic if n > self.max() => Some(format!(
-                "The browser lists the magic squares of orders 1 to {} (7,040 of order 4); order 5 has 275,305,224",
-                self.max()
-            )),
-            _ => None,
-        }
+        (n > self.kind.max()).then(|| self.kind.too_many(n))
     }
 
     /// The switch, in the view's controls: "Browse the solutions". Turning it on lists
     /// the solutions of size `n` (in the background) unless they are listed already.
     pub fn controls(&mut self, ui: &mut Ui, n: usize, mode: &mut Mode) {
         let refusal = self.refusal(n);
-        let what = match self.kind {
-            Kind::Queens => {
-                "Every solution of this board, grouped into classes that the board's rotations and reflections turn into one another; pick a class and watch the symmetry that maps one member onto another."
-            }
-            Kind::Magic => {
-                "Every magic square of this order, grouped into classes that rotations and reflections turn into one another; pick a class and watch the symmetry that maps one square onto another."
-            }
-        };
+        let what = self.kind.what();
         let was = *mode == Mode::Browser;
         ui.add_enabled_ui(refusal.is_none(), |ui| {
             let label = if was {
@@ -140,10 +142,7 @@ impl Browser {
         self.job = Some((
             n,
             Background::start("searchlab-browse", ctx, move |send, work| {
-                let made = match kind {
-                    Kind::Queens => Catalogue::queens(n, &work.cancel),
-                    Kind::Magic => Catalogue::magic(n, &work.cancel),
-                };
+                let made = kind.list(n, &work.cancel);
                 send(made.map_err(|e| e.to_string()));
             }),
         ));
@@ -228,10 +227,7 @@ impl Browser {
             }
             return;
         };
-        let (what, whats) = match c.kind {
-            Kind::Queens => (format!("{} queens", c.n), "solutions"),
-            Kind::Magic => (format!("order {}", c.n), "magic squares"),
-        };
+        let (what, whats) = self.kind.counted(c.n);
         let classes = |k: usize| {
             if k == 1 {
                 "1 class".to_string()
@@ -269,20 +265,13 @@ impl Browser {
         let (index, symmetry) = class.members[self.member];
         ui.label(format!(
             "On show: {} {} of {}, {}",
-            match c.kind {
-                Kind::Queens => "solution",
-                Kind::Magic => "square",
-            },
+            self.kind.noun(),
             index + 1,
             group_thousands(c.solutions.len() as u64),
             member_said(symmetry)
         ));
-        if c.kind == Kind::Queens {
-            let rows: Vec<String> = c.solutions[index]
-                .iter()
-                .map(|r| (c.n as u32 - r).to_string())
-                .collect();
-            ui.label(format!("ranks by file: {}", rows.join(" ")));
+        if let Some(detail) = self.kind.detail(c.n, &c.solutions[index]) {
+            ui.label(detail);
         }
         ui.label(RichText::new("Checked: every solution by the puzzle's rules, every member as the image of the first.").weak());
     }
@@ -303,16 +292,7 @@ impl Browser {
         };
         if c.classes.is_empty() {
             ui.centered_and_justified(|ui| {
-                ui.label(match c.kind {
-                    Kind::Queens => format!(
-                        "{} queens have no solution: there is nothing to browse.",
-                        c.n
-                    ),
-                    Kind::Magic => format!(
-                        "There is no magic square of order {}: nothing to browse.",
-                        c.n
-                    ),
-                });
+                ui.label(self.kind.none(c.n));
             });
             return;
         }
@@ -420,7 +400,7 @@ impl Browser {
             (Some(a), Some(t)) if t < 1.0 => (class.members[a.from].0, Some((a.symmetry, t))),
             _ => (class.members[self.member].0, None),
         };
-        draw(ui, &c, &c.solutions[from], symmetry, visible);
+        draw(ui, self.kind, &c, &c.solutions[from], symmetry, visible);
     }
 }
 
@@ -456,6 +436,7 @@ fn moved(p: Vec2, s: Symmetry, t: f32) -> Vec2 {
 /// most `width` wide.
 fn draw(
     ui: &mut Ui,
+    kind: &dyn Browsable,
     c: &Catalogue,
     solution: &[u32],
     symmetry: Option<(Symmetry, f32)>,
@@ -495,13 +476,14 @@ fn draw(
     };
     for r in 0..n {
         for col in 0..n {
-            let fill = match c.kind {
-                Kind::Queens if (r + col) % 2 == 1 => darker,
-                Kind::Queens => light,
-                Kind::Magic => ui.visuals().extreme_bg_color,
+            let checkered = kind.checkered();
+            let fill = match checkered {
+                true if (r + col) % 2 == 1 => darker,
+                true => light,
+                false => ui.visuals().extreme_bg_color,
             };
             painter.rect_filled(square(r, col), 0.0, fill);
-            if c.kind == Kind::Magic {
+            if !checkered {
                 painter.rect_stroke(
                     square(r, col),
                     0.0,
@@ -536,18 +518,8 @@ fn draw(
         }
     }
     // The pieces: a queen per column, or a number per cell.
-    let pieces: Vec<(usize, usize, String)> = match c.kind {
-        Kind::Queens => (solution.iter().enumerate())
-            .map(|(col, &r)| (r as usize, col, "♛".to_string()))
-            .collect(),
-        Kind::Magic => (solution.iter().enumerate())
-            .map(|(i, v)| (i / n, i % n, v.to_string()))
-            .collect(),
-    };
-    let font = match c.kind {
-        Kind::Queens => FontId::proportional(cell * 0.78),
-        Kind::Magic => FontId::proportional(cell * 0.42),
-    };
+    let (pieces, size) = kind.pieces(n, solution);
+    let font = FontId::proportional(cell * size);
     let half = (n as f32 - 1.0) / 2.0;
     for (r, col, text) in pieces {
         let p = vec2(col as f32 - half, r as f32 - half);

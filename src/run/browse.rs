@@ -11,22 +11,13 @@ use crate::solve::magic::count::MAX_COUNT_ORDER;
 use crate::solve::queens::list::MAX_LIST_N;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Which puzzle a catalogue lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// `solutions[i][c]`: the row of column c's queen.
-    Queens,
-    /// `solutions[i]`: the square's cells, row-major.
-    Magic,
-}
-
 /// Every solution of one puzzle, and its classes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Catalogue {
-    pub kind: Kind,
     /// Queens, or the square's order.
     pub n: usize,
-    /// In increasing order (read column by column, or row by row).
+    /// In increasing order: the row of each column's queen, or a square's cells row by
+    /// row.
     pub solutions: Vec<Vec<u32>>,
     /// In the order of their least members.
     pub classes: Vec<Class>,
@@ -51,7 +42,7 @@ impl Catalogue {
                 ))
             })?;
         }
-        Catalogue::classify(Kind::Queens, n, solutions, |s, rows| s.queens(rows))
+        Catalogue::classify(n, solutions, |s, rows| s.queens(rows))
     }
 
     /// Every magic square of order `n` (1 ≤ n ≤ 4), classified.
@@ -70,11 +61,10 @@ impl Catalogue {
             })?;
         }
         solutions.sort();
-        Catalogue::classify(Kind::Magic, n, solutions, |s, cells| Some(s.grid(n, cells)))
+        Catalogue::classify(n, solutions, |s, cells| Some(s.grid(n, cells)))
     }
 
     fn classify(
-        kind: Kind,
         n: usize,
         solutions: Vec<Vec<u32>>,
         image: impl Fn(Symmetry, &Vec<u32>) -> Option<Vec<u32>>,
@@ -95,7 +85,6 @@ impl Catalogue {
             }
         }
         Ok(Catalogue {
-            kind,
             n,
             solutions,
             classes,

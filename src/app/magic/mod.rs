@@ -2,6 +2,7 @@
 //! (or the construction), watch the best square of each generation and the fitness curves
 //! live, then browse the distinct squares found.
 
+mod browse;
 mod play;
 
 pub use play::MagicPlay;
@@ -104,7 +105,7 @@ impl MagicView {
             selected: None,
             microscope: Default::default(),
             play: MagicPlay::default(),
-            browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Magic),
+            browser: crate::app::browser::Browser::new(&browse::MagicBrowse),
             mode: Mode::Run,
         }
     }

@@ -2,6 +2,7 @@
 //! N-Queens AI report's four in turn on a worker thread, watch the placement and its
 //! conflicts live, and compare the times.
 
+mod browse;
 mod figures;
 mod panels;
 mod play;
@@ -161,7 +162,7 @@ impl QueensView {
             steps: QueensSteps::default(),
             microscope: Default::default(),
             play: QueensPlay::default(),
-            browser: crate::app::browser::Browser::new(crate::run::browse::Kind::Queens),
+            browser: crate::app::browser::Browser::new(&browse::QueensBrowse),
             mode: Mode::Run,
             results: Vec::new(),
             selected: None,
