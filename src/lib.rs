@@ -4,12 +4,13 @@
 //! algorithms, single-threaded and pure) → [`run`] (catalog, worker threads, events) →
 //! the command line (and the app).
 
+// Every public item of the library says what it is.
+#![warn(missing_docs)]
+
 pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod files;
-#[warn(missing_docs)]
 pub mod puzzle;
 pub mod run;
-#[warn(missing_docs)]
 pub mod solve;

@@ -10,7 +10,9 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 /// What a batch's work gets: where to send results, what to count on, when to stop.
 pub struct Work {
     sender: Sender<()>,
+    /// Where the work counts what it has done out of its total, for the view's progress.
     pub meter: Arc<Meter>,
+    /// Set when the view cancels the batch: the work stops at its next look at it.
     pub cancel: Arc<AtomicBool>,
 }
 

@@ -75,6 +75,8 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// A browser for the puzzle `kind`, with nothing listed yet (the solutions are listed
+    /// when it is first switched on).
     pub fn new(kind: &'static dyn Browsable) -> Browser {
         Browser {
             kind,

@@ -11,6 +11,8 @@ use egui_plot::PlotPoints;
 /// The most points a history keeps.
 pub const MAX_HISTORY: usize = 4096;
 
+/// A run's generations (or steps), at most [`MAX_HISTORY`] points, each gathering the
+/// generations since the one before.
 #[derive(Debug, Clone, PartialEq)]
 pub struct History {
     points: Vec<GenerationStats>,
@@ -35,6 +37,7 @@ impl Default for History {
 }
 
 impl History {
+    /// Forgets every point, for a new run.
     pub fn clear(&mut self) {
         *self = History::default();
     }
@@ -108,10 +111,13 @@ impl History {
         }
     }
 
+    /// The points kept, oldest first: the first generation alone, then each point at the
+    /// last generation it gathered.
     pub fn points(&self) -> &[GenerationStats] {
         &self.points
     }
 
+    /// The latest point (the run's latest generation, maybe merged); `None` when empty.
     pub fn last(&self) -> Option<&GenerationStats> {
         self.points.last()
     }

@@ -9,6 +9,8 @@ use crate::run::file::RunFile;
 use crate::run::{Event, Job, JobError, Report, Run};
 use crate::solve::Counters;
 
+/// A run on show in a view: its worker, the cancelled runs winding down, its record, and
+/// the counters and fitness history read from its events.
 #[derive(Default)]
 pub struct LiveRun {
     run: Option<Run>,
@@ -19,6 +21,7 @@ pub struct LiveRun {
     pub record: Record,
     /// The search's counters at its last progress report (or its end).
     pub counters: Counters,
+    /// The search's time in milliseconds at its last progress report (or its end).
     pub elapsed_ms: f64,
     /// Best, mean and worst fitness per generation of an evolutionary run (thinned).
     pub history: History,
@@ -48,8 +51,11 @@ pub fn start_button(
 /// Which of the run buttons was pressed.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Pressed {
+    /// ▶ Run was clicked (enabled only with no run under way and the form not holding it).
     pub run: bool,
+    /// ■ Stop was clicked (enabled only while a run is under way).
     pub stop: bool,
+    /// Reset was clicked (always enabled).
     pub reset: bool,
 }
 
@@ -124,10 +130,13 @@ impl LiveRun {
         self.record.replay = None;
     }
 
+    /// Whether a run is under way: started, and neither stopped nor read to its end by
+    /// [`LiveRun::poll`].
     pub fn is_running(&self) -> bool {
         self.run.is_some()
     }
 
+    /// Whether the run under way is paused (`false` with no run).
     pub fn is_paused(&self) -> bool {
         self.run.as_ref().is_some_and(Run::is_paused)
     }

@@ -68,18 +68,27 @@ const STATE_KEY: &str = "searchlab";
 /// Bumped when the saved state changes shape; older states are ignored with a message.
 const STATE_VERSION: u32 = 1;
 
+/// What the app keeps between sessions, as RON text in eframe's storage: every tab's
+/// form and the tab on show.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SavedState {
+    /// The state's shape; a state of another version is ignored, with a notice.
     pub version: u32,
+    /// The Knight's Tour tab's form.
     pub knight: KnightSettings,
+    /// The N-Queens tab's form (its defaults when the state has none).
     #[serde(default)]
     pub queens: QueensSettings,
+    /// The magic-squares tab's form (its defaults when the state has none).
     #[serde(default)]
     pub magic: MagicSettings,
+    /// The tab on show when the app was closed.
     #[serde(default)]
     pub tab: Tab,
+    /// The Compare tab's form (its defaults when the state has none).
     #[serde(default)]
     pub compare: CompareSettings,
+    /// The Experiments tab's form (its defaults when the state has none).
     #[serde(default)]
     pub experiments: ExperimentSettings,
 }
@@ -87,9 +96,12 @@ pub struct SavedState {
 /// The puzzle on show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Tab {
+    /// The Knight's Tour (the first tab, on show when nothing was saved).
     #[default]
     Knight,
+    /// N-Queens: one algorithm, the N-Queens AI report's four in turn, or a count.
     Queens,
+    /// Magic squares: the GA or the construction.
     Magic,
     /// Several algorithms side by side on one instance.
     Compare,
@@ -97,12 +109,20 @@ pub enum Tab {
     Experiments,
 }
 
+/// The whole app: the five tabs' views, the tab on show, and what they share (notices,
+/// lessons, keyboard help, the save and open dialogs, frame times).
 pub struct SearchLabApp {
+    /// The Knight's Tour tab (Ctrl+1).
     pub knight: KnightView,
+    /// The N-Queens tab (Ctrl+2).
     pub queens: QueensView,
+    /// The magic-squares tab (Ctrl+3).
     pub magic: MagicView,
+    /// The Compare tab (Ctrl+4): several algorithms side by side on one instance.
     pub compare: CompareView,
+    /// The Experiments tab (Ctrl+5): the bench experiments, with tables and charts.
     pub experiments: ExperimentsView,
+    /// The tab on show; saved between sessions.
     pub tab: Tab,
     /// Timings are hidden in every view, for reproducible pictures of the window.
     pub hide_timings: bool,
@@ -142,6 +162,8 @@ pub struct SearchLabApp {
 }
 
 impl SearchLabApp {
+    /// The app as eframe starts it, from the state eframe saved last time (see
+    /// [`SearchLabApp::from_saved`]).
     pub fn new(cc: &eframe::CreationContext<'_>) -> SearchLabApp {
         let saved = cc.storage.and_then(|s| s.get_string(STATE_KEY));
         // The theme preference (dark, light or the system's) lives in egui's own saved
@@ -205,6 +227,8 @@ impl SearchLabApp {
         }
     }
 
+    /// What the app saves between sessions: every tab's form and the tab on show (eframe
+    /// stores it as RON text).
     pub fn saved_state(&self) -> SavedState {
         SavedState {
             version: STATE_VERSION,

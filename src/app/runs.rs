@@ -10,11 +10,15 @@ use std::path::{Path, PathBuf};
 /// A replay under way or done: the saved run and, once the new run has ended, whether the
 /// answers match.
 pub struct Replay {
+    /// The run file opened: the job run again and the report its answer is judged against.
     pub saved: RunFile,
+    /// `Ok` with a sentence when the answers are the same, `Err` with what differs or why
+    /// there is no verdict; `None` while the replay runs.
     pub verdict: Option<Result<String, String>>,
 }
 
 impl Replay {
+    /// A replay of `saved` that has no verdict yet.
     pub fn new(saved: RunFile) -> Replay {
         Replay {
             saved,
@@ -95,16 +99,28 @@ pub fn list_runs(dir: &Path) -> Vec<PathBuf> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Dialog {
     /// Choosing where to save the run on show.
-    Save { path: String },
+    Save {
+        /// The file's path as the field holds it; it starts as a name made from the run's
+        /// title, in the runs folder.
+        path: String,
+    },
     /// Choosing a run file to open.
-    Open { path: String },
+    Open {
+        /// The file's path as the field holds it (or as picked in the list); it starts as
+        /// the runs folder.
+        path: String,
+    },
 }
 
 /// What the user decided in the dialog this frame.
 pub enum DialogAction {
+    /// Nothing decided yet: the dialog stays open.
     None,
+    /// Cancel, or the dialog was dismissed: it closes.
     Close,
+    /// Save the run on show to this file.
     Save(PathBuf),
+    /// Read this run file and run it again in its view.
     Open(PathBuf),
 }
 
@@ -362,6 +378,8 @@ pub struct Record {
     running: Option<(Job, Vec<Event>)>,
     /// The last run that ended with a report.
     pub last: Option<RunFile>,
+    /// The saved run that the run under way (or the last) repeats, with its verdict; `None`
+    /// when it repeats none.
     pub replay: Option<Replay>,
 }
 
@@ -433,6 +451,7 @@ pub fn seconds_of(budget: &crate::solve::Budget, default: f32) -> f32 {
 /// A run file being read on a thread of its own: the window goes on while a large file is
 /// read, and a file that could block never blocks it.
 pub struct Reading {
+    /// The file being read.
     pub path: PathBuf,
     rx: std::sync::mpsc::Receiver<Result<RunFile, crate::run::file::RunFileError>>,
 }

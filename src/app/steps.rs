@@ -75,7 +75,10 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
 
 /// A job that makes a trace.
 pub trait TraceJob: Send + 'static {
+    /// The trace the job makes.
     type Trace: Traced;
+    /// Runs the search with its steps recorded, on the calling thread (the view's
+    /// background one), and checks the trace; `cancel` stops the search early.
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError>;
 }
 
@@ -115,11 +118,14 @@ impl<T: Traced> Prepared<T> {
 
 /// A trace on show.
 pub struct Shown<T: Traced> {
+    /// The trace and its checkpoints, which give the state after any number of steps.
     pub timeline: Timeline<T>,
     marks: [Vec<u32>; 4],
+    /// The algorithm's pseudocode (the line the step on show executes is lit).
     pub code: Pseudocode,
     /// The explored tree, or why it is not drawn.
     pub tree: Result<SearchTree, String>,
+    /// The slider: the steps applied, whether it plays, and its speed.
     pub play: Playback,
     /// The state at `play.pos`, and that position.
     state: (usize, T::State),
@@ -175,6 +181,8 @@ impl<T: Traced> Shown<T> {
 /// The step-by-step view of one puzzle's tab.
 pub struct Steps<J: TraceJob> {
     pending: Option<Background<Result<Prepared<J::Trace>, String>>>,
+    /// The last trace made ready (kept while a new one is made, replaced once it is ready);
+    /// `None` before the first.
     pub shown: Option<Shown<J::Trace>>,
     /// Why the last trace failed.
     pub error: Option<String>,

@@ -35,16 +35,22 @@ pub const LEVELS: [(&str, u8); 5] = [
     ("level4", 4),
 ];
 
+/// One row of the levels or sizes table: one algorithm's trials on one board, from one
+/// start square.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TrialsRow {
+    /// The algorithm's id, e.g. `level3`.
     pub algorithm: String,
+    /// The board as `COLSxROWS`, e.g. `8x8`.
     pub board: String,
+    /// Success and timing over the trials.
     #[serde(flatten)]
     pub summary: Summary,
     /// The highest and lowest success rate over whole batches of 10 trials (the Cultural
     /// Algorithm guide's "best case" and "worst case"); `None` with fewer than 10 trials.
     /// Trials past the last whole batch are left out.
     pub best_batch_rate: Option<f64>,
+    /// The lowest success rate over whole batches of 10 trials (see `best_batch_rate`).
     pub worst_batch_rate: Option<f64>,
     /// Mean generations of the successful trials (evolutionary algorithms); `None` when no
     /// trial succeeded.
@@ -179,6 +185,7 @@ pub fn sizes(
 /// One start square of the Knight's Tour solver report's GA table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SquareRow {
+    /// The start square, `[row, column]` from 0.
     pub start: [u32; 2],
     /// The runs finished; runs stopped by Stop or Ctrl-C are left out of every figure.
     pub runs: u64,
@@ -188,19 +195,29 @@ pub struct SquareRow {
     pub mean_generations_to_first: f64,
     /// Distinct tours found over all runs from this square.
     pub tours: u64,
+    /// Chromosomes evaluated over all the runs from this square.
     pub evaluations: u64,
+    /// The mean time of a run in milliseconds.
     pub mean_ms: f64,
 }
 
+/// The Knight's Tour solver report's GA table: a row for each start square and the
+/// totals over the board.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SquaresTable {
+    /// The algorithm's id: `ga-repair` or `ga-heuristic`.
     pub algorithm: String,
+    /// The board as `COLSxROWS`, e.g. `5x5`.
     pub board: String,
+    /// A row for each start square, in square order (row by row).
     pub rows: Vec<SquareRow>,
+    /// The distinct tours of all the rows added up (each counted from its own square).
     pub tours: u64,
+    /// Chromosomes evaluated over the whole table.
     pub evaluations: u64,
     /// Tours found per chromosome evaluated.
     pub hit_ratio: f64,
+    /// The wall-clock time of the whole table in milliseconds.
     pub elapsed_ms: f64,
 }
 
@@ -310,11 +327,17 @@ pub fn squares_ga(
 /// the report measures, the tours found in that time (`complete` false: a lower bound).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CountRow {
+    /// The start square, `[row, column]` from 0.
     pub start: [u32; 2],
+    /// Tours found from this square (directed: a tour and its reverse count apart).
     pub tours: Option<u64>,
+    /// Squares entered (the report's recursive calls).
     pub calls: Option<u64>,
+    /// Whether every tour from this square was counted.
     pub complete: bool,
+    /// Why the count stopped (`Exhausted` when complete, `Cancelled` when stopped).
     pub stop: crate::solve::Stop,
+    /// The square's counting time in milliseconds.
     pub elapsed_ms: Option<f64>,
 }
 

@@ -35,11 +35,16 @@ type Trial = (bool, f64, Option<u64>);
 /// The document's one run (its code, inversion crossover): a square in generation 84.
 pub const DOCUMENT_GENERATION: u64 = 84;
 
+/// One row of the GA table: one variant's trials at one order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MagicRow {
+    /// The algorithm's id: always `ga`.
     pub algorithm: String,
+    /// The variant's name, from [`VARIANTS`], e.g. `pmx`.
     pub variant: String,
+    /// The square's order (its side), from 3 to [`crate::puzzle::magic::MAX_ORDER`].
     pub order: u64,
+    /// Success and timing over the trials.
     #[serde(flatten)]
     pub summary: Summary,
     /// The median generation of the first square, over the successful trials.

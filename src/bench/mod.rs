@@ -16,10 +16,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// count the trials done.
 #[derive(Debug, Clone)]
 pub struct Setup {
+    /// The seed of trial 0; trial `i` runs with `seed + i`.
     pub seed: u64,
     /// Per trial.
     pub time_limit: std::time::Duration,
+    /// Parameters as `(name, value)` pairs, e.g. `("repair", "fewest-onward")`; only the
+    /// knight experiments use them (the queens and magic tables set their own).
     pub params: Vec<(String, String)>,
+    /// Set by Stop or Ctrl-C: no further trial starts and a running one stops.
     pub cancel: Arc<AtomicBool>,
     /// Counts the trials done, for a progress bar in the app.
     pub meter: Option<Arc<Meter>>,
@@ -35,11 +39,18 @@ pub struct Summary {
     /// The trials asked for; more than `trials` when Stop, Ctrl-C or `--total-time` cut
     /// the table short.
     pub planned: u64,
+    /// The trials (of those that ran to their end) that found a solution.
     pub successes: u64,
+    /// `successes / trials`, from 0 to 1.
     pub success_rate: f64,
+    /// The mean time of a trial in milliseconds, successful or not.
     pub mean_ms: f64,
+    /// The median time of a trial in milliseconds (the mean of the middle two
+    /// when `trials` is even).
     pub median_ms: f64,
+    /// The fastest trial's time in milliseconds.
     pub min_ms: f64,
+    /// The slowest trial's time in milliseconds.
     pub max_ms: f64,
 }
 
@@ -113,7 +124,9 @@ impl Summary {
 /// bar): trials done out of trials in all.
 #[derive(Debug, Default)]
 pub struct Meter {
+    /// The trials done so far.
     pub done: AtomicU64,
+    /// The trials the experiment plans in all (set when it starts).
     pub total: AtomicU64,
 }
 

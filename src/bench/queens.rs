@@ -25,15 +25,22 @@ pub const DOCUMENT: [(u64, &str, f64, f64); 8] = [
     (10, "cultural", 0.612077, 1.0),
 ];
 
+/// One row of the report's table: one algorithm's trials at one n.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct QueensRow {
+    /// The algorithm's id, one of [`REPORT_ALGORITHMS`].
     pub algorithm: String,
+    /// The board's side and number of queens.
     pub n: u64,
+    /// The heuristic given to best-first, hill climbing and the cultural algorithm
+    /// (backtracking takes none).
     pub heuristic: String,
+    /// Success and timing over the trials.
     #[serde(flatten)]
     pub summary: Summary,
     /// The document's figures for this row, where it printed them.
     pub document_mean_ms: Option<f64>,
+    /// The success rate (0 to 1) the document printed for this row, if it printed one.
     pub document_success_rate: Option<f64>,
 }
 
@@ -123,7 +130,9 @@ pub enum Set {
 pub struct Contender {
     /// A short name, e.g. `hill climbing, sideways` or `CSP mrv / in-order / ac3`.
     pub label: String,
+    /// The algorithm's id, e.g. `hill-climbing` or `csp`.
     pub algorithm: &'static str,
+    /// The parameters it runs with, as `(name, value)` pairs.
     pub params: Vec<(String, String)>,
 }
 
@@ -211,13 +220,17 @@ pub const MAX_COURSE_N: u64 = 5_000;
 /// A row of a comparison: one contender at one n.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CourseRow {
+    /// The contender's short name (see [`Contender::label`]).
     pub label: String,
+    /// The algorithm's id, e.g. `beam` or `csp`.
     pub algorithm: String,
     /// Its parameters as `KEY=VALUE` separated by spaces.
     pub params: String,
+    /// The board's side and number of queens.
     pub n: u64,
     /// Whether it draws no random numbers: one trial stands for all.
     pub deterministic: bool,
+    /// Success and timing over the trials.
     #[serde(flatten)]
     pub summary: Summary,
     /// The mean of the algorithm's steps over the trials (its first counter: neighbours

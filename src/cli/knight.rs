@@ -17,6 +17,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
 
+/// The verbs of `searchlab knight`, each with its own arguments.
 #[derive(Subcommand, Debug)]
 pub enum KnightVerb {
     /// Find one tour with the chosen algorithm.

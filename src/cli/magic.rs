@@ -15,6 +15,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
 
+/// The verbs of `searchlab magic`, each with its own arguments.
 #[derive(Subcommand, Debug)]
 pub enum MagicVerb {
     /// The magic-square GA notebook's GA over many seeds: success, time and generations,

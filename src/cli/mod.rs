@@ -33,6 +33,7 @@ pub use knight::KnightVerb;
 pub use magic::MagicVerb;
 pub use queens::QueensVerb;
 
+/// The whole command line: a subcommand, or none to open the desktop app.
 #[derive(Parser, Debug)]
 #[command(
     name = "searchlab",
@@ -41,26 +42,31 @@ pub use queens::QueensVerb;
     after_help = "Squares: chess notation (a1 = bottom-left) or ROW,COL zero-based from the top-left.\nExit status: 0 an answer was found (or a count completed), 1 none exists or none was found within the budget, 2 bad input."
 )]
 pub struct Cli {
+    /// The subcommand; `None` opens the desktop app, as `app` does.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// The subcommands: the app, one for each puzzle, and `replay`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the desktop app (the same as no command).
     App,
     /// The knight's tour.
     Knight {
+        /// What to do with the knight's tour: solve, count, search, bench or trace.
         #[command(subcommand)]
         verb: KnightVerb,
     },
     /// N-Queens.
     Queens {
+        /// What to do with N-Queens: bench, solve, count or trace.
         #[command(subcommand)]
         verb: QueensVerb,
     },
     /// Magic squares.
     Magic {
+        /// What to do with magic squares: bench, solve, construct or count.
         #[command(subcommand)]
         verb: MagicVerb,
     },
@@ -73,6 +79,7 @@ pub enum Command {
     Replay(ReplayArgs),
 }
 
+/// The arguments of `searchlab replay`: the run file and the output's form.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// A run file written by --save or by the app's "Save run…".

@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
 
+/// The verbs of `searchlab queens`, each with its own arguments.
 #[derive(Subcommand, Debug)]
 pub enum QueensVerb {
     /// The N-Queens AI report's results table: average time and success per algorithm at

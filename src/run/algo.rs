@@ -103,22 +103,47 @@ pub trait Algorithm:
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
 #[strum(serialize_all = "kebab-case")]
 pub enum KnightAlgo {
+    /// Warnsdorff's rule: a greedy walk to the square with the fewest onward moves, no
+    /// backtracking.
     Warnsdorff,
+    /// Level 0 of the Cultural Algorithm guide: random jumps to free squares until stuck.
     RandomWalk,
+    /// The Knight's Tour solver report's backtracking (2.1): depth-first in its fixed move
+    /// order, no heuristic.
     Backtrack,
+    /// Backtracking that tries the squares with the fewest onward moves first (the Knight's
+    /// Tour solver report, 2.1.1).
     BacktrackWarnsdorff,
+    /// Backtracking over the lowest-degree moves in random order (the Knight's Tour solver
+    /// report, 2.1.2).
     BacktrackRandom,
+    /// Level 1 of the Cultural Algorithm guide: a simple GA whose genes are moves, repaired
+    /// while decoding.
     #[strum(serialize = "level1")]
     Level1,
+    /// Level 2 of the Cultural Algorithm guide: level 1 with mobility-aware decoding and
+    /// fitness, smarter mutation and a diversity bonus.
     #[strum(serialize = "level2")]
     Level2,
+    /// Level 3 of the Cultural Algorithm guide: level 2 with a belief space of move success
+    /// and square difficulty guiding the operators.
     #[strum(serialize = "level3")]
     Level3,
+    /// Level 4 of the Cultural Algorithm guide: paths as individuals, learned transitions,
+    /// belief-guided Warnsdorff completion and local search.
     #[strum(serialize = "level4")]
     Level4,
+    /// The Knight's Tour solver report's GA (2.2): genes are moves 1-8, and an illegal move
+    /// becomes the first legal one.
     GaRepair,
+    /// As [`KnightAlgo::GaRepair`], but an illegal move becomes the Warnsdorff move (fewest
+    /// onward moves).
     GaHeuristic,
+    /// A closed tour built from small pieces joined by swapping two moves (after Parberry),
+    /// in linear time, on every board that has one.
     ClosedConstruct,
+    /// A tour from the start square, or a proof that none starts there: a construction, a
+    /// column-by-column search of narrow boards, or Warnsdorff's rule and Pósa's rotations.
     Settle,
 }
 
@@ -131,14 +156,30 @@ impl Algorithm for KnightAlgo {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
 #[strum(serialize_all = "kebab-case")]
 pub enum QueensAlgo {
+    /// The N-Queens AI report's backtracking: column by column, a queen only where nothing
+    /// attacks it.
     Backtracking,
+    /// Greedy best-first search on the N-Queens AI report's heuristic, with a visited set.
     BestFirst,
+    /// The N-Queens AI report's hill climbing on its heuristic, restarting from a random
+    /// placement at a local minimum.
     HillClimbing,
+    /// The N-Queens AI report's cultural algorithm: a population guided by a belief space
+    /// drawn from its top half.
     Cultural,
+    /// Sosic & Gu / Minton min-conflicts: a nearly conflict-free random permutation, then
+    /// swaps that lower the conflicts.
     MinConflicts,
+    /// Simulated annealing: a random queen to a random row, a worse placement taken with
+    /// probability e^(-delta/T) as the temperature T falls.
     Annealing,
+    /// Local beam search: k placements, replaced each round by the k best (or k drawn) of
+    /// all their one-queen-move successors.
     Beam,
+    /// Backtracking on N-Queens as a constraint-satisfaction problem, with variable and
+    /// value orderings and inference after each assignment.
     Csp,
+    /// The explicit O(n) construction (Hoffman, Loessi & Moore), for every n >= 4.
     Construct,
 }
 
@@ -151,7 +192,11 @@ impl Algorithm for QueensAlgo {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
 #[strum(serialize_all = "kebab-case")]
 pub enum MagicAlgo {
+    /// The magic-square GA notebook's genetic algorithm: permutations of 1..n², PMX or
+    /// inversion-sequence crossover, swap mutation.
     Ga,
+    /// The construction for the order: Siamese (odd), doubly even (divisible by 4) or LUX
+    /// (4m + 2), for any order n >= 3 at once.
     Construct,
 }
 

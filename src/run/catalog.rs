@@ -18,33 +18,59 @@ use strum::VariantNames;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ParamKind {
     /// A whole number in `min..=max`.
-    Int { min: u64, max: u64 },
+    Int {
+        /// The smallest value accepted.
+        min: u64,
+        /// The largest value accepted.
+        max: u64,
+    },
     /// A number in `min..=max`.
-    Float { min: f64, max: f64 },
+    Float {
+        /// The smallest value accepted.
+        min: f64,
+        /// The largest value accepted.
+        max: f64,
+    },
     /// One of the listed words; `open` also accepts values its parser knows (orderings).
     Choice {
+        /// The words accepted, in the order the app's drop-down list offers them.
         options: &'static [&'static str],
+        /// Whether a value off the list that the parameter's parser reads is taken too (the
+        /// tie-break's fixed orderings of move types, e.g. 21345678).
         open: bool,
     },
 }
 
+/// One parameter of an algorithm: its name, its default, the values it takes and a
+/// sentence of help.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ParamSpec {
+    /// The `KEY` of `KEY=VALUE`, e.g. `tie_break`.
     pub name: &'static str,
+    /// The value taken when none is given, as text (the source document's, where it gives
+    /// one); it passes the same check as a value given.
     pub default: &'static str,
+    /// What values it takes; a value given is checked against it when the parameters are
+    /// read ([`Params::new`]).
     pub kind: ParamKind,
     /// One sentence for a tooltip or `--help`.
     pub help: &'static str,
 }
 
+/// One algorithm of the catalog: what it is, its parameters, the figures it reports, its
+/// size limit and what it offers.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AlgorithmInfo {
+    /// The id users type and files keep, e.g. `backtrack-warnsdorff`.
     pub id: &'static str,
+    /// Its name as pickers and messages show it, e.g. "Backtracking + Warnsdorff".
     pub name: &'static str,
     /// Where it comes from and what it does, in a line.
     pub summary: &'static str,
     /// A complete search proves there is no tour when it finds none.
     pub complete: bool,
+    /// Its parameters, in the order the app's forms and `--help` list them (empty: it takes
+    /// none).
     pub params: &'static [ParamSpec],
     /// The figures it reports, in the order they are told.
     pub figures: &'static [Figure],
@@ -133,13 +159,24 @@ const SCORED_PLACEMENTS: Option<SizeLimit> = Some(SizeLimit {
 /// A counter of [`Counters`], by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Counter {
+    /// [`Counters::nodes`]: units of work, e.g. squares entered, states expanded,
+    /// placements scored.
     Nodes,
+    /// [`Counters::backtracks`]: squares or queens taken back (or Pósa's rotations).
     Backtracks,
+    /// [`Counters::max_depth`]: the deepest the search went (the longest path, the most
+    /// queens placed at once).
     MaxDepth,
+    /// [`Counters::solutions`]: solutions found or counted.
     Solutions,
+    /// [`Counters::attempts`]: fresh starts (walks, restarts, refreshes), or a
+    /// construction's pieces.
     Attempts,
+    /// [`Counters::generations`]: generations of an evolutionary algorithm, or beam rounds.
     Generations,
+    /// [`Counters::moves`]: moves a local search made, or the joins of a construction.
     Moves,
+    /// [`Counters::queued`]: states put on a frontier, or placements a beam kept.
     Queued,
 }
 
@@ -163,8 +200,11 @@ impl Counter {
 /// (where the figure needs it) a sentence saying what it counts, for a tooltip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Figure {
+    /// What the figure is called where it is told, e.g. "squares entered".
     pub label: &'static str,
+    /// The unit written after the value ("squares"), or empty for none.
     pub unit: &'static str,
+    /// The counter whose value the figure tells.
     pub counter: Counter,
     /// What the figure counts and what it does to the run, or empty.
     pub help: &'static str,
@@ -1075,10 +1115,12 @@ pub const MAGIC_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
+/// The magic-square algorithm `id` names, or a message listing those there are.
 pub fn magic_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(MAGIC_ALGORITHMS, "magic", id)
 }
 
+/// The N-Queens algorithm `id` names, or a message listing those there are.
 pub fn queens_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(QUEENS_ALGORITHMS, "queens", id)
 }
@@ -1116,6 +1158,7 @@ pub fn queens_figures(id: &str) -> &'static [Figure] {
     }
 }
 
+/// The knight's tour algorithm `id` names, or a message listing those there are.
 pub fn knight_algorithm(id: &str) -> Result<&'static AlgorithmInfo, JobError> {
     find(KNIGHT_ALGORITHMS, "knight", id)
 }
@@ -1156,6 +1199,7 @@ impl Params {
         Ok(Params(values))
     }
 
+    /// The value of `name` as text: empty when the algorithm has no such parameter.
     pub fn get(&self, name: &str) -> &str {
         self.0.get(name).map(String::as_str).unwrap_or("")
     }
@@ -1197,6 +1241,7 @@ impl Params {
         })
     }
 
+    /// Every `(name, value)` pair, in name order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }

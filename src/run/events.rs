@@ -11,15 +11,22 @@ use super::queens::QueensReport;
 use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
 
+/// What a running job tells its consumer, in order: `Started` first, `Finished` last.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
+    /// The worker has begun the job.
     Started {
+        /// What runs: the algorithm's id, or the task's (e.g. `count`, `bfs`,
+        /// `queens-count`).
         algorithm: String,
+        /// The seed of the job's random number generator.
         seed: u64,
     },
     /// Search counters, at most every [`super::worker::PROGRESS_EVERY`].
     Progress {
+        /// The search's counters so far.
         counters: Counters,
+        /// Running time so far, in milliseconds; time held paused does not count.
         elapsed_ms: f64,
     },
     /// Generations of an evolutionary algorithm since the last such event, in order (sent
@@ -35,8 +42,11 @@ pub enum Event {
 /// A finished job's result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Report {
+    /// A knight's tour job's report: a solve, a count or a tree search.
     Knight(KnightReport),
+    /// An N-Queens job's report: a solve or a count.
     Queens(QueensReport),
+    /// A magic-square job's report: the construction, the count or a catalog algorithm.
     Magic(MagicReport),
 }
 

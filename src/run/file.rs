@@ -54,6 +54,7 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// A saved run: the job, its validated answer and its event history, as one RON file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
     /// Always [`FORMAT`].
@@ -62,6 +63,8 @@ pub struct RunFile {
     pub version: u32,
     /// The SearchLab version that wrote the file (for people; the reader goes by `version`).
     pub written_by: String,
+    /// The job that ran (puzzle, instance, algorithm, parameters, seed, budget): what a
+    /// replay runs again.
     pub job: Job,
     /// The answer, as validated by `puzzle/` when the run ended.
     pub report: Report,
@@ -85,7 +88,13 @@ pub enum RunFileError {
         "this run file was written by SearchLab {written_by} in format version {version}; this SearchLab ({current}) reads versions up to {VERSION}: update SearchLab to open it",
         current = env!("CARGO_PKG_VERSION")
     )]
-    Newer { version: u32, written_by: String },
+    Newer {
+        /// The file's format version, newer than [`VERSION`].
+        version: u32,
+        /// The SearchLab version that wrote it, made safe to print (empty when the file
+        /// does not say).
+        written_by: String,
+    },
     /// The right format and version, but a part is missing or malformed.
     #[error("the run file is damaged: {0}")]
     Broken(String),
@@ -206,6 +215,7 @@ impl RunFile {
         }
     }
 
+    /// The run as pretty-printed RON: the text [`RunFile::save`] writes.
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new()
             .compact_arrays(true)
@@ -215,6 +225,8 @@ impl RunFile {
             .expect("a run is plain data, so it always serializes")
     }
 
+    /// Reads a run from RON text; refuses, saying why, text that is not a run file, a newer
+    /// version, or one that would take more than [`MAX_PARSE_BYTES`] to read.
     pub fn from_ron(text: &str) -> Result<RunFile, RunFileError> {
         let header: Header = match ron::from_str(text) {
             Ok(h) => h,

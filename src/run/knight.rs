@@ -33,44 +33,68 @@ const PROOF_TIME: Duration = Duration::from_millis(500);
 /// Boards up to this many squares get the proofs after a failure.
 const PROOF_MAX_SQUARES: usize = 64;
 
+/// A knight's tour job: the board, the start square, whether the tour must close, a seed,
+/// a budget and what to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KnightJob {
+    /// The board's width, in squares.
     pub cols: u64,
+    /// The board's height, in squares.
     pub rows: u64,
     /// `(row, col)`; `None`: the top-left square, or every square for `Search`.
     pub start: Option<(u32, u32)>,
+    /// Whether the tour must be closed, its last square a knight's move from the first (a
+    /// tree search looks for open tours and ignores it).
     pub closed: bool,
+    /// The seed of the random number generator the solvers draw from (random walks, random
+    /// tie-breaks, the GAs).
     pub seed: u64,
+    /// Limits on time, nodes and generations; a tree search without a node limit stops
+    /// after [`DEFAULT_SEARCH_NODES`].
     pub budget: Budget,
+    /// What to do: find a tour, count tours, or search the tree of board states.
     pub task: KnightTask,
 }
 
+/// What a knight's tour job does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum KnightTask {
+    /// Find one tour with an algorithm of the catalog.
     Solve {
+        /// The algorithm's catalog id, e.g. `warnsdorff` (see [`KnightAlgo`]).
         algorithm: String,
+        /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
         /// When the algorithm finds no tour without proving that none exists, settle it
         /// with [`settle`] before giving up (`knight solve` without `--algo`).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         fallback: bool,
     },
+    /// Count the directed tours from the start square, or from every square.
     Count {
+        /// Count from every square, squares in parallel (boards of at most
+        /// [`MAX_ALL_STARTS_SQUARES`] squares), instead of from the start square alone.
         all_starts: bool,
         /// Count only the tours that begin with this path: `(row, col)` squares, the first
         /// the start square. Empty: every tour from the start.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         path: Vec<(u32, u32)>,
     },
+    /// Search the tree of board states breadth-first or depth-first, up to a node limit.
     Search {
+        /// `bfs` or `dfs` (or `breadth-first`, `depth-first`).
         strategy: String,
     },
 }
 
+/// What a knight's tour job reports, by its task.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum KnightReport {
+    /// A solve's tour, or the longest path it reached.
     Solve(SolveReport),
+    /// A count of tours.
     Count(CountReport),
+    /// A tree search's tour, or the longest path among the nodes it generated.
     Search(SearchReport),
 }
 
@@ -135,14 +159,23 @@ impl PuzzleReport for KnightReport {
     }
 }
 
+/// What a solve reports: the tour or the longest path, why it stopped, its figures and a
+/// sentence on how it ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SolveReport {
+    /// The board's width, in squares.
     pub cols: u32,
+    /// The board's height, in squares.
     pub rows: u32,
+    /// The start square, numbered row by row from the top-left.
     pub start: Square,
+    /// The catalog id of the algorithm run (the first one, when a fallback ran after it).
     pub algorithm: String,
+    /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
+    /// The seed the run used.
     pub seed: u64,
+    /// Whether a tour was found; `puzzle::knight` has checked it.
     pub found: bool,
     /// Whether a closed tour was asked for.
     pub closed_requested: bool,
@@ -150,9 +183,14 @@ pub struct SolveReport {
     pub closed: bool,
     /// The tour, or the longest legal path reached when none was found.
     pub path: Vec<Square>,
+    /// Why the run ended (the fallback's reason, when a fallback ran).
     pub stop: Stop,
+    /// The figures at the end: the first algorithm's, even when a fallback ran.
     pub counters: Counters,
+    /// Running time in milliseconds, pauses not counted (0 when a theorem ruled the tour
+    /// out at once).
     pub elapsed_ms: f64,
+    /// What came of the run, in a sentence or two for people.
     pub message: String,
     /// How `closed-construct` put the tour together (its pieces and joins), on boards
     /// the app shows.
@@ -169,14 +207,21 @@ pub struct SolveReport {
 /// 400x400: about 2,500 pieces).
 pub const PLAN_MAX_SQUARES: usize = 160_000;
 
+/// What a count of directed tours reports, from one square or from every square.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CountReport {
+    /// The board's width, in squares.
     pub cols: u32,
+    /// The board's height, in squares.
     pub rows: u32,
+    /// Whether closed tours were counted.
     pub closed: bool,
     /// The square counted from, or `None` for every square.
     pub start: Option<Square>,
+    /// Whether the count finished: `total` is then every tour, not a lower bound.
     pub complete: bool,
+    /// The directed tours counted (those that begin with `path`, when one is given); a
+    /// lower bound when the count is incomplete.
     pub total: u64,
     /// Tours from each square, row-major from the top-left (every-square counts only);
     /// `None` for a square whose count was cut short (time limit, Stop, Ctrl-C) or never
@@ -184,8 +229,11 @@ pub struct CountReport {
     pub per_square: Option<Vec<Option<u64>>>,
     /// Squares entered by the search (the solver report's recursive calls).
     pub calls: u64,
+    /// Why the count ended (`Impossible`: a theorem answered 0 without a search).
     pub stop: Stop,
+    /// How long the count took, in milliseconds.
     pub elapsed_ms: f64,
+    /// What came of the count, in a sentence for people.
     pub message: String,
     /// The path whose extensions were counted (empty: every tour from `start`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -295,19 +343,33 @@ impl DeadEndProof {
     }
 }
 
+/// What a tree search (BFS or DFS over board states) reports.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SearchReport {
+    /// The board's width, in squares.
     pub cols: u32,
+    /// The board's height, in squares.
     pub rows: u32,
+    /// `bfs` or `dfs`.
     pub strategy: String,
+    /// The start square, or `None` when every square was a root of the tree.
     pub start: Option<Square>,
+    /// Whether a tour was found; `puzzle::knight` has checked it.
     pub found: bool,
+    /// The tour found, else the longest path among the nodes generated (at most the start
+    /// square when a theorem answered without a search).
     pub path: Vec<Square>,
+    /// Nodes generated, each counting toward the node limit.
     pub nodes_generated: u64,
+    /// Whether the search stopped on its node limit (or another budget) before finishing.
     pub limit_reached: bool,
+    /// The most nodes waiting in the queue (BFS) or the stack (DFS) at once.
     pub max_frontier: u64,
+    /// Why the search ended.
     pub stop: Stop,
+    /// How long the search took, in milliseconds.
     pub elapsed_ms: f64,
+    /// What came of the search, in a sentence for people.
     pub message: String,
 }
 

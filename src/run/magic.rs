@@ -19,14 +19,20 @@ use std::time::Instant;
 /// (OEIS A006052 gives them up to symmetry: 1, 0, 1, 880; times 8 from order 3 on).
 pub const KNOWN_COUNTS: [u64; 5] = [1, 1, 0, 8, 7040];
 
+/// A magic-square job: the order, a seed, a budget and what to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MagicJob {
+    /// The order n: an n x n square of the numbers 1 to n², n from 1 to [`MAX_ORDER`].
     pub order: u64,
+    /// The seed of the GA's random number generator (the construction and count use none).
     pub seed: u64,
+    /// Limits on the run (the count heeds only its time limit, the construction none).
     pub budget: Budget,
+    /// What to do: build one square, count them all, or run an algorithm of the catalog.
     pub task: MagicTask,
 }
 
+/// What a magic-square job does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MagicTask {
     /// One square by the construction for its order.
@@ -35,15 +41,21 @@ pub enum MagicTask {
     Count,
     /// Squares by an algorithm of the catalog (`ga` or `construct`).
     Solve {
+        /// The algorithm's catalog id: `ga` or `construct`.
         algorithm: String,
+        /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
     },
 }
 
+/// What a magic-square job reports, by its task.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MagicReport {
+    /// The square the construction built, or why there is none.
     Construct(MagicConstructReport),
+    /// How many magic squares the order has.
     Count(MagicCountReport),
+    /// The squares an algorithm of the catalog found.
     Solve(MagicSolveReport),
 }
 
@@ -105,50 +117,79 @@ impl PuzzleReport for MagicReport {
     }
 }
 
+/// What a run of a catalog algorithm (`ga` or `construct`) reports.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MagicSolveReport {
+    /// The order n of the squares sought.
     pub order: u64,
+    /// The catalog id of the algorithm run.
     pub algorithm: String,
+    /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
+    /// The seed the run used.
     pub seed: u64,
+    /// Whether it found what it sought: `target` distinct squares for the GA, one square
+    /// for the construction.
     pub found: bool,
     /// Every distinct magic square found, row-major, validated, with the generation it
     /// appeared in.
     pub squares: Vec<(Vec<u32>, u64)>,
     /// The best square of the last generation and its fitness (0 when magic).
     pub best: Vec<u32>,
+    /// The fitness of `best`: Σ |line sum − magic constant| over its 2n + 2 lines (rows,
+    /// columns, diagonals); 0 when magic.
     pub best_fitness: u64,
+    /// Generations the GA completed (0 for the construction).
     pub generations: u64,
+    /// Why the run ended.
     pub stop: Stop,
+    /// The run's figures at its end.
     pub counters: Counters,
+    /// Running time in milliseconds, pauses not counted.
     pub elapsed_ms: f64,
+    /// What came of the run, in a sentence for people.
     pub message: String,
 }
 
+/// What the construction task reports: one square of the order, or why none exists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MagicConstructReport {
+    /// The order n of the square.
     pub order: u64,
     /// Row-major, validated (empty when no square exists).
     pub square: Vec<u32>,
+    /// Whether a square was built (for every order but 2, which has none).
     pub found: bool,
+    /// The method used, e.g. "Siamese method (odd order)", or why there is none.
     pub method: String,
+    /// How long the construction took, in milliseconds.
     pub elapsed_ms: f64,
+    /// What came of it, in a sentence for people.
     pub message: String,
 }
 
+/// What a count of every magic square of an order (at most order 4) reports.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MagicCountReport {
+    /// The order n counted.
     pub order: u64,
+    /// Magic squares counted, rotations and reflections counted apart; a lower bound when
+    /// the count is incomplete.
     pub total: u64,
     /// The squares up to rotation and reflection: one of each class of eight, counted by
     /// its least image.
     pub unique: u64,
+    /// Whether the count finished (a finished count is checked against [`KNOWN_COUNTS`]).
     pub complete: bool,
+    /// Values the search tried in free cells.
     pub nodes: u64,
+    /// Why the count ended: `Exhausted` when it finished, else `TimeLimit` or `Cancelled`.
     pub stop: Stop,
     /// The first square found, validated.
     pub example: Option<Vec<u32>>,
+    /// How long the count took, in milliseconds.
     pub elapsed_ms: f64,
+    /// What came of the count, in a sentence for people.
     pub message: String,
 }
 

@@ -31,7 +31,11 @@ pub enum Looked {
     Bred(Breeding),
     /// The run ended before breeding from that generation (it found what it looked for,
     /// or ran out of generations), with the last generation it reached.
-    Ended { last: u64 },
+    Ended {
+        /// The last generation the run reported, numbered as its fitness plot numbers it
+        /// (0 when it reported none).
+        last: u64,
+    },
 }
 
 /// Why the microscope cannot look into `job`, or `None` when it can: the catalog says

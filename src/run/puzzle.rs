@@ -43,10 +43,15 @@ pub trait PuzzleReport {
 /// the queens' rows column by column, a square's cells.
 #[derive(Debug, Clone, Copy)]
 pub struct Solved<'a> {
+    /// Whether the solve found what it looked for (a tour, a solution, the squares sought).
     pub found: bool,
+    /// Running time in milliseconds, pauses not counted.
     pub elapsed_ms: f64,
+    /// The sequence the timeline plays: the answer, or the best reached if none was found.
     pub answer: &'a [u32],
+    /// The solve's counters at its end.
     pub counters: Counters,
+    /// What came of the solve, in a sentence for people.
     pub message: &'a str,
 }
 
@@ -56,13 +61,27 @@ pub struct Solved<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnswerKey {
     /// A tour or path, a placement's rows by column, or a constructed square's cells.
-    Sequence { found: bool, cells: Digest },
+    Sequence {
+        /// Whether the run found what it looked for.
+        found: bool,
+        /// The digest of those squares, rows or cells.
+        cells: Digest,
+    },
     /// Every square a search found, in order.
-    Squares { found: bool, squares: Digest },
+    Squares {
+        /// Whether the run found as many squares as it sought.
+        found: bool,
+        /// The digest of the squares' own digests, in the order they were found.
+        squares: Digest,
+    },
     /// A count, and the counts per start square where there are some.
     Count {
+        /// Whether the count finished (else `total` is a lower bound).
         complete: bool,
+        /// How many were counted (tours, solutions or squares).
         total: u64,
+        /// The digest of the counts per start square (a knight's count from every square);
+        /// `None` for other counts.
         per_square: Option<Digest>,
     },
 }
@@ -71,11 +90,14 @@ pub enum AnswerKey {
 /// machine): equal sequences have equal digests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Digest {
+    /// How many items the sequence has.
     pub len: usize,
+    /// The FxHash of the items.
     pub hash: u64,
 }
 
 impl Digest {
+    /// The digest of `items`: their number and their FxHash.
     pub fn of<T: std::hash::Hash>(items: &[T]) -> Digest {
         use std::hash::{Hash, Hasher};
         let mut h = rustc_hash::FxHasher::default();
@@ -90,6 +112,7 @@ impl Digest {
 /// An answer, said in a few words for messages.
 #[derive(Debug, Clone)]
 pub struct Answer {
+    /// What a replay must reproduce for its answer to count as the same.
     pub key: AnswerKey,
     /// For people, e.g. "a tour (64 of 64 squares)".
     pub summary: String,

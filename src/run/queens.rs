@@ -25,33 +25,48 @@ use std::time::{Duration, Instant};
 /// The most worker threads a count may start.
 pub const MAX_THREADS: usize = 1024;
 
+/// An N-Queens job: n, a seed, a budget, the threads to use and what to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensJob {
+    /// The number of queens and the board's side: 1 to [`MAX_N`] (counts up to
+    /// [`MAX_COUNT_N`]).
     pub n: u64,
+    /// The seed for random draws: the start placement, a local search's moves, CSP's ties.
     pub seed: u64,
+    /// Limits on the run; a count heeds only its time limit.
     pub budget: Budget,
     /// Worker threads for the parts that run in parallel (`None`: one per core).
     pub threads: Option<usize>,
+    /// What to do: count all solutions or those completing a prefix, or find one.
     pub task: QueensTask,
 }
 
+/// What an N-Queens job does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum QueensTask {
     /// Every solution, by bitboard backtracking with symmetry.
     Count,
     /// The solutions whose first columns hold queens on these rows (the row of the queen
     /// in column 0, 1, …), by bitboard backtracking.
-    CountPrefix { prefix: Vec<u32> },
+    CountPrefix {
+        /// The rows of the queens in columns 0, 1, … (each below n, at most n of them).
+        prefix: Vec<u32>,
+    },
     /// One solution.
     Solve {
+        /// The algorithm's catalog id, e.g. `min-conflicts` (see [`QueensAlgo`]).
         algorithm: String,
+        /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
     },
 }
 
+/// What an N-Queens job reports, by its task.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum QueensReport {
+    /// A count of solutions: every one, or those that complete a partial placement.
     Count(QueensCountReport),
+    /// A solve's placement and how it ended.
     Solve(QueensSolveReport),
 }
 
@@ -104,36 +119,55 @@ impl PuzzleReport for QueensReport {
     }
 }
 
+/// What a solve reports: the placement, its attacking pairs, why it stopped, its figures
+/// and a sentence on how it ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensSolveReport {
+    /// The number of queens.
     pub n: u64,
+    /// The catalog id of the algorithm run.
     pub algorithm: String,
+    /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
+    /// The seed the run used.
     pub seed: u64,
+    /// Whether a solution was found; `puzzle::queens` has checked it.
     pub found: bool,
     /// Row of the queen in each column (a solution when `found`; else the last placement,
     /// which may be empty).
     pub rows: Vec<u32>,
     /// Attacking pairs in `rows`.
     pub conflicts: u64,
+    /// Why the run ended.
     pub stop: Stop,
+    /// The run's figures at its end.
     pub counters: Counters,
+    /// Running time in milliseconds, pauses not counted.
     pub elapsed_ms: f64,
+    /// What came of the run, in a sentence for people.
     pub message: String,
 }
 
+/// What a count of N-Queens solutions reports.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensCountReport {
+    /// The number of queens.
     pub n: u64,
     /// Every solution (all rotations and reflections counted).
     pub total: u64,
     /// Solutions up to rotation and reflection.
     pub unique: u64,
+    /// Whether the count finished: `total` is then exact, else a lower bound.
     pub complete: bool,
+    /// Placements the bitboard search tried (0 for a full count of n < 5, done at once).
     pub nodes: u64,
+    /// Threads in the count's pool (where it needed none: the number asked for, or 1).
     pub threads: usize,
+    /// Why the count ended: `Exhausted` when it finished, else `TimeLimit` or `Cancelled`.
     pub stop: Stop,
+    /// Running time in milliseconds, pauses not counted.
     pub elapsed_ms: f64,
+    /// What came of the count, in a sentence for people.
     pub message: String,
     /// The partial placement completed (a count with a prefix; `unique` is then 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]

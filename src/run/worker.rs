@@ -20,14 +20,20 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// The least time between two progress events sent (and between two batches of
+/// generations).
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+/// The least time between two board snapshots copied for the consumer.
 pub const SNAPSHOT_EVERY: Duration = Duration::from_millis(30);
 
 /// Anything a worker can run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Job {
+    /// A knight's tour job: a solve, a count or a tree search.
     Knight(KnightJob),
+    /// An N-Queens job: a solve or a count.
     Queens(super::queens::QueensJob),
+    /// A magic-square job: the construction, the count or a catalog algorithm.
     Magic(super::magic::MagicJob),
 }
 
@@ -307,6 +313,7 @@ impl Run {
         self.flags.pause.store(paused, Ordering::Relaxed);
     }
 
+    /// Whether the job is held paused, as [`Run::set_paused`] last set it.
     pub fn is_paused(&self) -> bool {
         self.flags.pause.load(Ordering::Relaxed)
     }

@@ -30,12 +30,17 @@ pub struct Lane {
     state: Vec<u32>,
     /// Trial 0's answer, played by the timeline.
     pub answer: Vec<u32>,
+    /// Whether trial 0 found an answer; `None` until it ends, or when it failed.
     pub found: Option<bool>,
+    /// The sentence that says how trial 0 ended (for an answer played by hand, where it
+    /// came from); empty until then.
     pub message: String,
     /// `(nodes, deepest)` at each progress event, trial 0 (search algorithms).
     pub progress: Vec<[f64; 2]>,
     /// `(found, milliseconds)` of every trial that has ended, trial 0 first.
     pub trials: Vec<(bool, f64)>,
+    /// Why a trial failed (the last to fail), or that the user stopped trial 0 before it
+    /// ended; `None` when nothing went wrong.
     pub error: Option<String>,
     /// Played by hand in a puzzle tab (no run, no trials, no time).
     pub played: bool,

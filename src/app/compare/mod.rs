@@ -47,8 +47,11 @@ pub struct Played {
 /// The instance a [`Played`] answer belongs to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PlayedOn {
+    /// A tour played in the Knight's Tour tab, on its board from its first square.
     Knight(KnightInstance),
+    /// A placement played in the N-Queens tab, with its n.
     Queens(QueensInstance),
+    /// A square played in the magic-squares tab, with its order.
     Magic(MagicInstance),
 }
 
@@ -66,15 +69,22 @@ pub const MAX_TRIALS: u64 = 1000;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(from = "SavedCompare")]
 pub struct CompareSettings {
+    /// The puzzle compared; each keeps its own instance and algorithms below.
     pub puzzle: PuzzleKind,
+    /// The Knight's Tour instance (board, start square, open or closed), kept while another
+    /// puzzle is picked.
     pub knight: KnightInstance,
+    /// The N-Queens instance (n), kept while another puzzle is picked.
     pub queens: QueensInstance,
+    /// The magic-square instance (order), kept while another puzzle is picked.
     pub magic: MagicInstance,
     /// The algorithms chosen for each puzzle, in the catalog's order.
     pub chosen: BTreeMap<PuzzleKind, Vec<String>>,
+    /// The seed of every algorithm's trial 0: all the algorithms run with the same seeds.
     pub seed: u64,
     /// Trial i runs with seed `seed + i`; the boards and curves show trial 0.
     pub trials: u64,
+    /// Each trial's time limit in seconds (the form takes 0.1 to 3600).
     pub time_limit_s: f32,
     /// Run each algorithm with the parameters set in its puzzle's own tab (else with its
     /// defaults).
@@ -166,7 +176,10 @@ impl CompareSettings {
     }
 }
 
+/// The Compare tab: the form, a lane for each algorithm of the last comparison (and an
+/// answer played by hand), the shared timeline, the charts and the table.
 pub struct CompareView {
+    /// The form's choices, saved between sessions; Run all starts from them.
     pub settings: CompareSettings,
     /// Why the last Run was refused, shown under the form.
     pub error: Option<String>,
@@ -188,11 +201,14 @@ pub struct CompareView {
     pub selected: Option<usize>,
     /// Bring the boards into view next frame (a row of the table was picked).
     scroll_to_boards: bool,
+    /// The timeline is playing: `shown` moves on at the settings' speed.
     pub playing: bool,
     carry: f32,
     /// Where "Save CSV" writes, for the comparison it was named after (another comparison
     /// names its own), and what came of the last export.
     pub csv_path: ForContext<String, String>,
+    /// What came of the last export of the table or the curves (`Err`: why it failed),
+    /// for the comparison whose file name it is keyed by.
     pub export_notice: ForContext<String, Result<String, String>>,
     /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
     /// date by the app while this view is on show.
@@ -200,6 +216,8 @@ pub struct CompareView {
 }
 
 impl CompareView {
+    /// The view of saved `settings`, nothing run yet; chosen algorithms no longer in their
+    /// puzzle's catalog are dropped, and a puzzle left with none gets its default choice.
     pub fn new(settings: CompareSettings) -> CompareView {
         let mut settings = settings;
         for p in PuzzleKind::ALL {
@@ -265,6 +283,7 @@ impl CompareView {
             .unwrap_or_default()
     }
 
+    /// The last comparison's lanes: one per algorithm, and any answer played by hand.
     pub fn lanes(&self) -> &[Lane] {
         &self.lanes
     }

@@ -23,6 +23,7 @@ use std::time::Duration;
 /// The largest board a sweep takes here (one run per square and run).
 const MAX_SWEEP_SIDE: u64 = 16;
 
+/// An experiment the tab runs: one of the command line's `bench` tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Experiment {
     /// The Cultural Algorithm guide: levels 0–4 on one board.
@@ -46,6 +47,7 @@ pub enum Experiment {
 }
 
 impl Experiment {
+    /// Every experiment, in the order the picker lists them.
     pub const ALL: [Experiment; 7] = [
         Experiment::Levels,
         Experiment::Sizes,
@@ -56,6 +58,7 @@ impl Experiment {
         Experiment::MagicVariants,
     ];
 
+    /// The picker's label: the puzzle, what is measured and the source document.
     pub fn name(self) -> &'static str {
         match self {
             Experiment::Levels => "Knight: levels 0–4 (Cultural Algorithm guide)",
@@ -129,23 +132,38 @@ impl Experiment {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ExperimentSettings {
+    /// The experiment picked: the form shows its fields, the tab its outcome.
     pub experiment: Experiment,
     /// The board's side (levels, sweeps).
     pub side: u64,
+    /// Trials per row of the table, from 1 to 10,000 (the GA sweep has `runs` per square
+    /// instead, the count sweep one count).
     pub trials: u64,
+    /// The first trial's seed: trial `i` runs with `seed + i` (counting draws none).
     pub seed: u64,
+    /// Each trial's time limit in seconds, above 0 (the count sweep: each square's).
     pub time_limit_s: f32,
     /// Board-size scaling's algorithm and sizes (`5..12` or `5,8,10`).
     pub algorithm: String,
+    /// The boards' sides, as `FROM..TO` (at most 64 values) or a list like `5,8,10`;
+    /// each from 1 to 64.
     pub sizes: String,
     /// The sweep's GA and its runs per square.
     pub squares_algorithm: String,
+    /// GA runs from each start square, from 1 to 100.
     pub runs: u64,
+    /// The report's table's n, as `FROM..TO` (at most 64 values) or a list like `5,10`;
+    /// each from 1 to 200.
     pub queens_n: String,
+    /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural in the
+    /// report's table.
     pub heuristic: String,
     /// The comparison's algorithms (local, csp or course) and its n.
     pub course_set: crate::bench::queens::Set,
+    /// The comparison's n, as `FROM..TO` (at most 64 values) or a list like `8,16,32`;
+    /// each from 1 to [`crate::bench::queens::MAX_COURSE_N`].
     pub course_n: String,
+    /// The magic squares' order for the GA's variants (the form takes 3 to 5).
     pub order: u64,
     /// What the heat map shows.
     pub metric: Metric,
@@ -239,10 +257,15 @@ impl ExperimentSettings {
     }
 }
 
+/// The Experiments tab: the form, the experiment running in the background with its
+/// progress bar, and its outcome as tables, plots or a heat map on the board.
 pub struct ExperimentsView {
+    /// The form's choices, saved between sessions; Run starts from them.
     pub settings: ExperimentSettings,
     /// The experiment under way, in the background.
     running: Option<Background<Result<Outcome, String>>>,
+    /// The last experiment's result, or why it was refused or failed; `None` before the
+    /// first and while one runs.
     pub outcome: Option<Result<Outcome, String>>,
     /// The experiment the outcome (and the run under way) is of: another one picked, the
     /// outcome is not shown until it is picked again.
@@ -280,6 +303,7 @@ fn parse_params(text: &str) -> Result<Vec<(String, String)>, JobError> {
 }
 
 impl ExperimentsView {
+    /// The view of saved `settings`, nothing run yet.
     pub fn new(settings: ExperimentSettings) -> ExperimentsView {
         ExperimentsView {
             settings,

@@ -16,12 +16,24 @@ use std::time::Duration;
 /// An experiment's result.
 #[derive(Debug, Clone)]
 pub enum Outcome {
+    /// The Cultural Algorithm guide's levels table: a row per level.
     Levels(Vec<TrialsRow>),
+    /// Board-size scaling: a row per board side, in the order given.
     Sizes(Vec<TrialsRow>),
+    /// The GA from every start square: a row per square, and the totals.
     SquaresGa(SquaresTable),
-    SquaresCount { side: u64, rows: Vec<CountRow> },
+    /// Every tour from every start square, counted within the time limit of each square.
+    SquaresCount {
+        /// The board's side: the sweep ran on `side` × `side`.
+        side: u64,
+        /// A row per start square, row by row.
+        rows: Vec<CountRow>,
+    },
+    /// The N-Queens AI report's table: a row per n and algorithm.
     QueensTable(Vec<QueensRow>),
+    /// Local searches and CSP backtracking compared: a row per n and contender.
     QueensCourse(Vec<CourseRow>),
+    /// The magic-square GA notebook's GA: a row per variant.
     MagicVariants(Vec<MagicRow>),
 }
 

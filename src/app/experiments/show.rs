@@ -15,11 +15,18 @@ use serde::{Deserialize, Serialize};
 /// A per-square figure of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Metric {
+    /// Tours found from the square: distinct tours over the GA's runs, or every tour the
+    /// count found.
     #[default]
     Tours,
+    /// The share of the GA's runs (or of the trials, by n) that found an answer.
     SuccessRate,
+    /// The mean time of a run or trial in milliseconds (the count sweep: the square's
+    /// counting time).
     Time,
+    /// Squares the count entered from the square (the report's recursive calls).
     Calls,
+    /// The mean generation of the first tour, over the GA's runs that found one.
     Generations,
     /// An algorithm's steps (its first counter).
     Steps,

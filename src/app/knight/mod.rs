@@ -55,7 +55,10 @@ enum Outcome {
     Failed(String),
 }
 
+/// The Knight's Tour tab: the form, the run on show and its tour's animation, and the
+/// other modes (the student's tour, the trace, the microscope).
 pub struct KnightView {
+    /// The form's choices, saved between sessions; Run starts from them.
     pub settings: KnightSettings,
     cols_text: Typed,
     rows_text: Typed,
@@ -93,6 +96,9 @@ pub struct KnightView {
 }
 
 impl KnightView {
+    /// The view of saved `settings`, nothing run yet. A board size out of range brings
+    /// back every default; a start off the board becomes the top-left square, an unknown
+    /// algorithm the default one.
     pub fn new(settings: KnightSettings) -> KnightView {
         let mut settings = settings;
         if settings.cols == 0

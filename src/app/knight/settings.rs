@@ -11,19 +11,26 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct KnightSettings {
+    /// The board's width in squares, from 1 to [`super::MAX_SIDE`].
     pub cols: u32,
+    /// The board's height in squares, from 1 to [`super::MAX_SIDE`].
     pub rows: u32,
     /// `(row, col)`.
     pub start: (u32, u32),
+    /// Look for a closed tour (the last square a knight's move from the first).
     pub closed: bool,
     /// A solver id from the catalog, or `count`, `bfs`, `dfs`.
     pub algorithm: String,
     /// Parameter values by `algorithm.name`.
     pub params: BTreeMap<String, String>,
+    /// The seed of the run's random numbers: the same seed makes the same choices.
     pub seed: u64,
+    /// The run's time limit in seconds (the form takes 0.1 to 3600).
     pub time_limit_s: f32,
     /// Animation speed in moves per second ([`super::INSTANT`] = all at once).
     pub speed: f32,
+    /// Show on each free square how many free squares a knight could go on to from it
+    /// (Warnsdorff's degree).
     pub show_degrees: bool,
     /// Draw a cultural algorithm's belief space as a heat map on the board.
     pub show_belief: bool,

@@ -49,6 +49,8 @@ pub struct Entry {
     pub file: String,
     /// Read from the teacher's folder (else built in).
     pub from_folder: bool,
+    /// The lesson, or why the file cannot be used: it cannot be read, is not valid RON, or
+    /// asks for something the app cannot set up.
     pub lesson: Result<Lesson, String>,
 }
 

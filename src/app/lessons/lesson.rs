@@ -25,31 +25,47 @@ pub struct Lesson {
 /// What a lesson sets up: a puzzle tab with its instance and algorithm, and a mode.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub enum Setup {
+    /// The Knight's Tour tab: its board, start square, kind of tour, algorithm and mode.
     Knight {
+        /// The board's width in squares, from 1 to [`crate::app::knight::MAX_SIDE`].
         cols: u32,
+        /// The board's height in squares, from 1 to [`crate::app::knight::MAX_SIDE`].
         rows: u32,
         /// `(row, column)`, row 0 at the top.
         #[serde(default)]
         start: (u32, u32),
+        /// Look for a closed tour (default: an open one).
         #[serde(default)]
         closed: bool,
         /// An id of the Knight's Tour tab's algorithm picker (`warnsdorff`, `count-all` …).
         #[serde(default)]
         algorithm: Option<String>,
+        /// How the student meets the puzzle (default: run the algorithm).
         #[serde(default)]
         mode: Mode,
     },
+    /// The N-Queens tab: its n, algorithm and mode.
     Queens {
+        /// The number of queens and the board's side, from 1 to
+        /// [`crate::app::queens::MAX_APP_N`].
         n: u64,
+        /// A solver id of the N-Queens catalog (`hill-climbing`, `csp` …); `None` keeps the
+        /// tab's choice.
         #[serde(default)]
         algorithm: Option<String>,
+        /// How the student meets the puzzle (default: run the algorithm).
         #[serde(default)]
         mode: Mode,
     },
+    /// The magic-squares tab: its order, algorithm and mode (no step by step: `Steps` and
+    /// `Guess` are refused).
     Magic {
+        /// The square's order, from 1 to [`crate::app::magic::MAX_APP_ORDER`].
         order: u64,
+        /// `ga` or `construct`; `None` keeps the tab's choice.
         #[serde(default)]
         algorithm: Option<String>,
+        /// `Run` or `Play` (default: run the algorithm).
         #[serde(default)]
         mode: Mode,
     },
@@ -72,7 +88,9 @@ pub enum Mode {
 /// A question the app checks.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Question {
+    /// The question, as the student reads it.
     pub ask: String,
+    /// The right answer, and how the student gives it (a number typed, or a choice).
     pub answer: Answer,
     /// Said once the answer is right.
     pub explain: String,
@@ -84,7 +102,12 @@ pub enum Answer {
     /// A whole number, typed.
     Number(i64),
     /// One of the options, picked; `right` counts from 0.
-    Choice { options: Vec<String>, right: usize },
+    Choice {
+        /// The options offered, in order; two or more.
+        options: Vec<String>,
+        /// The index of the right option in `options`.
+        right: usize,
+    },
 }
 
 /// The largest board, n and order a lesson may set up (what the tabs take).

@@ -41,8 +41,12 @@ impl Given {
 pub struct Lessons {
     /// Whether the window is open.
     pub open: bool,
+    /// The teacher's lessons folder, read for lessons besides the built-in ones (set from
+    /// its field on Enter, Reload or a copy).
     pub folder: PathBuf,
     folder_text: String,
+    /// Every lesson file on offer: the built-in ones (a folder's file of the same name in
+    /// their place), then the folder's others, by name.
     pub entries: Vec<Entry>,
     /// What became of the folder when it was last read or written.
     folder_said: String,

@@ -39,12 +39,15 @@ const GA_COMFORTABLE_ORDER: u64 = 4;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MagicSettings {
+    /// The square's order n (n × n cells holding 1 to n²), from 1 to [`MAX_APP_ORDER`].
     pub order: u64,
     /// `ga` or `construct`.
     pub algorithm: String,
     /// Parameter values by `algorithm.name`.
     pub params: BTreeMap<String, String>,
+    /// The seed of the run's random numbers: the same seed makes the same choices.
     pub seed: u64,
+    /// The run's time limit in seconds (the form takes 0.1 to 3600).
     pub time_limit_s: f32,
 }
 
@@ -60,7 +63,11 @@ impl Default for MagicSettings {
     }
 }
 
+/// The magic-squares tab: the form, the run on show (the GA or the construction) and the
+/// squares found, and the other modes (the student's square, the microscope, the solution
+/// browser).
 pub struct MagicView {
+    /// The form's choices, saved between sessions; Run starts from them.
     pub settings: MagicSettings,
     order_text: Typed,
     /// Why Run waits, as the form last said: a field whose text is not a valid value, or
@@ -86,6 +93,8 @@ pub struct MagicView {
 }
 
 impl MagicView {
+    /// The view of saved `settings`, nothing run yet; an order out of range or an unknown
+    /// algorithm is replaced by its default.
     pub fn new(settings: MagicSettings) -> MagicView {
         let mut settings = settings;
         if settings.order == 0 || settings.order > MAX_APP_ORDER {

@@ -27,13 +27,17 @@ impl std::fmt::Display for NamedSquare {
 /// tab itself takes up to [`crate::app::knight::MAX_SIDE`]).
 pub const MAX_COMPARE_SIDE: u64 = 64;
 
+/// A knight's tour instance as Compare takes it; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct KnightInstance {
+    /// The board's width in squares, from 1 to [`MAX_COMPARE_SIDE`].
     pub cols: u64,
+    /// The board's height in squares, from 1 to [`MAX_COMPARE_SIDE`].
     pub rows: u64,
     /// `(row, col)`.
     pub start: (u32, u32),
+    /// Look for a closed tour (the last square a knight's move from the first).
     pub closed: bool,
 }
 

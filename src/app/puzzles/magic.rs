@@ -13,9 +13,11 @@ use serde::{Deserialize, Serialize};
 /// The largest order the shared views take.
 pub const MAX_ORDER: u64 = 12;
 
+/// A magic-square instance as Compare takes it; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MagicInstance {
+    /// The square's order n (n × n cells holding 1 to n²), from 1 to [`MAX_ORDER`].
     pub order: u64,
 }
 

@@ -20,9 +20,12 @@ use serde::{Deserialize, Serialize};
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
 pub enum Puzzle {
+    /// The Knight's Tour: a knight visits every square of the board once.
     #[default]
     Knight,
+    /// N-Queens: n queens on an n × n board, no two attacking each other.
     Queens,
+    /// Magic squares: 1 to n² in an n × n grid, each row, column and diagonal with one sum.
     Magic,
 }
 

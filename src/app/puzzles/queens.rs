@@ -14,9 +14,11 @@ use serde::{Deserialize, Serialize};
 /// The largest n the shared views take.
 pub const MAX_N: u64 = 400;
 
+/// An N-Queens instance as Compare takes it; saved between sessions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct QueensInstance {
+    /// The number of queens and the board's side, from 1 to [`MAX_N`].
     pub n: u64,
 }
 

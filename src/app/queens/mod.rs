@@ -49,6 +49,7 @@ const COUNT_COMFORTABLE_N: u64 = 16;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct QueensSettings {
+    /// The number of queens and the board's side, from 1 to [`MAX_APP_N`].
     pub n: u64,
     /// A solver id from the catalog.
     pub algorithm: String,
@@ -56,7 +57,9 @@ pub struct QueensSettings {
     pub heuristic: String,
     /// Parameter values by `algorithm.name` (the heuristic aside).
     pub params: BTreeMap<String, String>,
+    /// The seed of the run's random numbers: the same seed makes the same choices.
     pub seed: u64,
+    /// The run's time limit in seconds (the form takes 0.1 to 3600).
     pub time_limit_s: f32,
     /// Draw lines between attacking queens.
     pub show_lines: bool,
@@ -82,7 +85,10 @@ impl Default for QueensSettings {
 /// One finished run of an algorithm, for the table of times.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunResult {
+    /// The algorithm's id (`count` for a count that failed).
     pub algorithm: String,
+    /// Its report, or why it failed (the job refused its input, or its answer failed
+    /// validation).
     pub outcome: Result<QueensSolveReport, String>,
 }
 
@@ -92,7 +98,11 @@ enum Outcome {
     Failed(String),
 }
 
+/// The N-Queens tab: the form, the run on show (one algorithm, the report's four in turn,
+/// or a count) with its table of times, and the other modes (the student's queens, the
+/// trace, the microscope, the solution browser).
 pub struct QueensView {
+    /// The form's choices, saved between sessions; Run starts from them.
     pub settings: QueensSettings,
     n_text: Typed,
     /// Why a run waits, as the form last said: a field whose text is not a valid value, or
@@ -135,6 +145,8 @@ pub struct QueensView {
 }
 
 impl QueensView {
+    /// The view of saved `settings`, nothing run yet; an n out of range, an unknown
+    /// algorithm or an unknown heuristic is replaced by its default.
     pub fn new(settings: QueensSettings) -> QueensView {
         let mut settings = settings;
         if settings.n == 0 || settings.n > MAX_APP_N {

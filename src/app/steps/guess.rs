@@ -12,7 +12,9 @@ use egui::Ui;
 /// What the student answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
+    /// A board cell (a knight's square; a queen's `row * n + column`).
     Cell(u32),
+    /// The answer that is no square (the question's `none` button).
     None,
     /// "Show me": no guess, nothing scored.
     Skip,
@@ -33,10 +35,13 @@ pub struct Revealed {
 pub struct Guess {
     /// "Your guess" is ticked.
     pub on: bool,
+    /// The question waiting for an answer, the timeline held just before its decision.
     pub asking: Option<Question>,
+    /// The last question answered and what the app said of it, until the next is asked.
     pub revealed: Option<Revealed>,
     /// Questions answered right, and answered at all (skips not counted).
     pub right: u32,
+    /// Questions answered this session, right or wrong (skips not counted).
     pub asked: u32,
     /// The positions of the trace on show whose question was answered (or shown): going
     /// back over them does not ask, nor score, again.

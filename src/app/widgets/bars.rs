@@ -13,11 +13,17 @@ pub enum Shape {
     /// Times over trials: a thin bar to the mean, a box from the lower to the upper
     /// quartile with the median in it, whiskers to the least and the most.
     Spread {
+        /// The least value: the left whisker's end.
         min: f64,
+        /// The lower quartile: the box's left edge.
         q1: f64,
+        /// The median: the line across the box.
         median: f64,
+        /// The upper quartile: the box's right edge.
         q3: f64,
+        /// The most: the right whisker's end.
         max: f64,
+        /// The mean: the thin bar's end.
         mean: f64,
     },
 }
@@ -33,7 +39,9 @@ impl Shape {
 
 /// One row of a chart.
 pub struct Row {
+    /// The row's label, left of its bar (an algorithm's name).
     pub name: String,
+    /// The bar's colour, the same as the row's algorithm has in the other charts.
     pub colour: Color32,
     /// What to draw; `None` while there is nothing to show (no trial yet, times hidden).
     pub shape: Option<Shape>,

@@ -4,6 +4,7 @@
 //! under it. Plain data in, a [`BoardResponse`] out.
 
 mod key;
+mod layers;
 
 use super::construction::{self, ConstructionView, Geometry};
 use super::coords::Coordinates;
@@ -12,6 +13,7 @@ use crate::puzzle::knight::{Board, Square};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, vec2};
 pub use key::path_legend;
 use key::{board_legend, closing_shown};
+use layers::{draw_layers, hover, square_at};
 
 /// Cells smaller than this (in points) are drawn without a checker pattern.
 const MIN_CHECKER_CELL: f32 = 4.0;
@@ -72,11 +74,14 @@ pub fn short_count(v: f64) -> String {
 
 /// What to draw.
 pub struct BoardView<'a> {
+    /// The board: its size and its squares' names.
     pub board: &'a Board,
     /// The square the knight starts from, outlined.
     pub start: Option<Square>,
     /// The squares visited, in order; only the first `shown` are drawn.
     pub path: &'a [Square],
+    /// How many squares of `path` are drawn (an animation's position); the knight stands
+    /// on the last of them.
     pub shown: usize,
     /// Draw the closing move (last square back to the first) when the whole path is shown
     /// and its ends are a knight's move apart.
@@ -101,6 +106,7 @@ pub struct BoardView<'a> {
     pub moves: Option<&'a [Square]>,
 }
 
+/// What a drawn board reports back.
 pub struct BoardResponse {
     /// The squares.
     pub response: egui::Response,
@@ -161,10 +167,11 @@ fn legend_rows(width: f32) -> usize {
     ((LEGEND_WIDTH / width.max(1.0)).ceil() as usize).clamp(2, 6)
 }
 
-pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
+/// The room a board takes in `avail`: its coordinates' margins, the legend's height, and
+/// a square's side (whole pixels from a whole pixel, so that every square's edge falls on
+/// a pixel edge and the board is drawn the same however the panels beside it round).
+fn room(ui: &Ui, view: &BoardView, avail: Vec2) -> (Coordinates, f32, f32) {
     let b = view.board;
-    let (cols, rows) = (b.cols() as f32, b.rows() as f32);
-    let avail = ui.available_size();
     let legend_height = if view.legend {
         // A step-by-step view keeps a row for its crossed-out squares, so that the board
         // keeps its size from step to step.
@@ -187,12 +194,24 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         avail.y - coords.bottom - legend_height,
     );
     let ppp = ui.ctx().pixels_per_point();
-    let mut cell = (space.x / cols).min(space.y / rows).max(0.5);
-    // Cells of whole pixels from a whole pixel: every square's edge falls on a pixel edge,
-    // so the board is drawn the same however the panels beside it round.
+    let mut cell = (space.x / b.cols() as f32)
+        .min(space.y / b.rows() as f32)
+        .max(0.5);
     if cell * ppp >= 2.0 {
         cell = (cell * ppp).floor() / ppp;
     }
+    (coords, legend_height, cell)
+}
+
+/// Draws the knight's board `view` describes in the space left: its squares (a heat map if
+/// given), a construction, the path and the knight, the coordinates and, when asked, the
+/// legend; the square under the pointer is told in words.
+pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
+    let b = view.board;
+    let (cols, rows) = (b.cols() as f32, b.rows() as f32);
+    let avail = ui.available_size();
+    let (coords, legend_height, cell) = room(ui, view, avail);
+    let ppp = ui.ctx().pixels_per_point();
     let squares_size = vec2(cell * cols, cell * rows);
     let mut width = coords.left + squares_size.x + coords.right;
     if view.legend {
@@ -207,14 +226,6 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Chessboard"));
     let painter = ui.painter_at(area);
     let pal = palette(ui.visuals().dark_mode);
-    let square_rect = |sq: Square| {
-        let (r, c) = b.row_col(sq);
-        Rect::from_min_size(
-            origin + vec2(c as f32 * cell, r as f32 * cell),
-            Vec2::splat(cell),
-        )
-    };
-    let centre = |sq: Square| square_rect(sq).center();
 
     // Squares, heat and the visited squares of small cells are one texture of one texel
     // per square: two triangles whatever the board's size, where a mesh of thousands of
@@ -234,178 +245,20 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         heat_marks(ui, &painter, view, heat, squares, cell, print);
     }
 
+    let at = Geometry {
+        board: b,
+        origin,
+        cell,
+    };
     // A construction's pieces, tours and joins.
     let construction_lines = construction_lines(b, cell);
     if let Some(c) = &view.construction {
-        let at = Geometry {
-            board: b,
-            origin,
-            cell,
-        };
         let colours = construction::colours(ui.visuals().dark_mode);
         construction::draw(&painter, &at, c, &colours, construction_lines);
     }
 
-    // The start square.
-    if let Some(start) = view.start {
-        painter.rect_stroke(
-            square_rect(start).shrink(cell * 0.04),
-            0.0,
-            Stroke::new((cell * 0.08).clamp(1.0, 4.0), pal.start),
-            StrokeKind::Inside,
-        );
-    }
-
-    // The trail through the square centres, and the closing move. On small cells the
-    // tinted squares show where the knight has been and the line only its last moves: a
-    // tangle of tens of thousands of segments shows nothing and costs a frame.
-    let width = (cell * 0.08).clamp(1.0, 3.0);
-    let line_from = if tint_visited {
-        // A knight's move is √5 cells long.
-        let moves = (SMALL_CELL_TRAIL_LENGTH / (cell * 5f32.sqrt())) as usize;
-        shown.saturating_sub(moves.min(MAX_SMALL_CELL_TRAIL) + 1)
-    } else {
-        0
-    };
-    if trail.len() - line_from > 1 {
-        let points: Vec<Pos2> = trail[line_from..].iter().map(|&s| centre(s)).collect();
-        // Over a heat map's colours the line gets a dark casing to stand out from them.
-        if view.heat.is_some() {
-            let casing = Stroke::new(width + 2.0, Color32::from_black_alpha(170));
-            painter.line(points.clone(), casing);
-        }
-        painter.line(points, Stroke::new(width, pal.trail));
-    }
-    if closing_shown(view, shown) {
-        // Dashed, in a colour of its own: the one move that is not a step of the walk.
-        let (from, to) = (centre(trail[shown - 1]), centre(trail[0]));
-        if view.heat.is_some() {
-            let casing = Stroke::new(width + 2.0, Color32::from_black_alpha(170));
-            painter.line_segment([from, to], casing);
-        }
-        painter.extend(egui::Shape::dashed_line(
-            &[from, to],
-            Stroke::new(width + 0.5, pal.closing),
-            (cell * 0.3).clamp(4.0, 10.0),
-            (cell * 0.2).clamp(3.0, 7.0),
-        ));
-    }
-
-    // Squares just taken back: crossed out, fading with age.
-    let n_back = view.taken_back.len().max(1) as f32;
-    for (age, &sq) in view.taken_back.iter().enumerate() {
-        let r = square_rect(sq).shrink(cell * 0.22);
-        let fade = 1.0 - age as f32 / (n_back + 1.0);
-        let stroke = Stroke::new((cell * 0.07).clamp(1.0, 3.0), pal.back.gamma_multiply(fade));
-        painter.line_segment([r.left_top(), r.right_bottom()], stroke);
-        painter.line_segment([r.right_top(), r.left_bottom()], stroke);
-    }
-
-    // Move numbers on cells large enough for them (small cells are tinted instead).
-    if cell >= MIN_TEXT_CELL {
-        let font = FontId::proportional(cell * 0.32);
-        for (i, &sq) in trail.iter().enumerate() {
-            if i + 1 == shown {
-                continue;
-            }
-            let p = centre(sq);
-            painter.circle_filled(
-                p,
-                cell * 0.2,
-                ui.visuals().extreme_bg_color.gamma_multiply(0.85),
-            );
-            painter.text(
-                p,
-                Align2::CENTER_CENTER,
-                (i + 1).to_string(),
-                font.clone(),
-                pal.number,
-            );
-        }
-    }
-
-    // Warnsdorff's degree on every free square.
-    let visited = || {
-        let mut visited = vec![false; b.len()];
-        for &s in trail {
-            visited[s as usize] = true;
-        }
-        visited
-    };
-    if view.degrees && cell >= MIN_TEXT_CELL {
-        let visited = visited();
-        let font = FontId::monospace(cell * 0.28);
-        let here = trail.last().copied();
-        for sq in 0..b.len() as Square {
-            if visited[sq as usize] {
-                continue;
-            }
-            let d = b.neighbours(sq).filter(|&t| !visited[t as usize]).count();
-            let next = here.is_some_and(|h| b.is_knight_move(h, sq));
-            let r = square_rect(sq);
-            let color = if next { pal.start } else { pal.degree };
-            painter.text(
-                r.right_bottom() - vec2(cell * 0.08, cell * 0.04),
-                Align2::RIGHT_BOTTOM,
-                d.to_string(),
-                font.clone(),
-                color,
-            );
-        }
-    }
-
-    // Where a player may move: a ring, and the key that moves there.
-    if let Some(moves) = view.moves {
-        let ring = Stroke::new((cell * 0.07).clamp(1.5, 3.0), pal.start);
-        let font = FontId::monospace((cell * 0.26).clamp(8.0, 16.0));
-        for (i, &sq) in moves.iter().enumerate() {
-            let r = square_rect(sq);
-            painter.circle_stroke(r.center(), cell * 0.36, ring);
-            if cell >= MIN_TEXT_CELL {
-                painter.text(
-                    r.left_top() + vec2(cell * 0.08, cell * 0.04),
-                    Align2::LEFT_TOP,
-                    (i + 1).to_string(),
-                    font.clone(),
-                    pal.start,
-                );
-            }
-        }
-    }
-
-    // The knight.
-    if let Some(&at) = trail.last() {
-        let p = centre(at);
-        if cell >= MIN_CHECKER_CELL * 2.0 {
-            painter.circle_filled(p, cell * 0.42, pal.trail.gamma_multiply(0.35));
-            painter.text(
-                p,
-                Align2::CENTER_CENTER,
-                "♞",
-                FontId::proportional(cell * 0.72),
-                pal.knight,
-            );
-        } else {
-            painter.circle_filled(p, (cell * 0.8).max(3.0), pal.knight);
-        }
-        // The knight stands on its move's number: the number goes in the corner.
-        if cell >= MIN_TEXT_CELL && shown > 0 {
-            let r = square_rect(at);
-            let badge = r.left_bottom() + vec2(cell * 0.2, -cell * 0.2);
-            painter.circle_filled(
-                badge,
-                cell * 0.17,
-                ui.visuals().extreme_bg_color.gamma_multiply(0.9),
-            );
-            painter.text(
-                badge,
-                Align2::CENTER_CENTER,
-                shown.to_string(),
-                FontId::proportional(cell * 0.22),
-                pal.number,
-            );
-        }
-    }
+    let bg = ui.visuals().extreme_bg_color;
+    draw_layers(&painter, &at, view, &pal, shown, bg);
 
     coords.draw(ui, id, squares, b.cols() as u64, b.rows() as u64);
     if view.legend {
@@ -419,35 +272,14 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         });
     }
 
-    let to_square = |pos: Pos2| -> Option<Square> {
-        let d = pos - origin;
-        let (c, r) = ((d.x / cell).floor(), (d.y / cell).floor());
-        (c >= 0.0 && r >= 0.0 && c < cols && r < rows).then(|| b.square(r as u32, c as u32))
-    };
+    let to_square = |pos: Pos2| square_at(&at, pos);
     let hovered = response.hover_pos().and_then(to_square);
     let clicked = if response.clicked() {
         response.interact_pointer_pos().and_then(to_square)
     } else {
         None
     };
-    let mut told = None;
-    if let Some(h) = hovered {
-        painter.rect_stroke(
-            square_rect(h),
-            0.0,
-            Stroke::new(1.5, pal.start.gamma_multiply(0.7)),
-            StrokeKind::Inside,
-        );
-        let here = trail.last().copied();
-        let free_degree = view.degrees.then(|| {
-            let visited = visited();
-            (!visited[h as usize]).then(|| {
-                let d = b.neighbours(h).filter(|&t| !visited[t as usize]).count();
-                (d, here.is_some_and(|k| b.is_knight_move(k, h)))
-            })
-        });
-        told = Some(describe(view, h, trail, free_degree.flatten()));
-    }
+    let told = hovered.map(|h| hover(&painter, &at, view, &pal, trail, h));
     let response = match &told {
         Some(t) => response.on_hover_text_at_pointer(t),
         None => response,

@@ -26,6 +26,7 @@ pub enum StageKind {
 /// One stage of a construction, as moves to draw. A move is two squares.
 #[derive(Debug, Clone)]
 pub struct StageMarks {
+    /// Which stage it is: the pieces, a join, or the whole tour.
     pub kind: StageKind,
     /// Moves of the finished tour that later joins add, so not there yet; each as
     /// `(smaller square, larger square)`.
@@ -52,6 +53,7 @@ pub struct ConstructionView<'a> {
     pub pieces: &'a [Piece],
     /// The finished closed tour.
     pub tour: &'a [Square],
+    /// What the stage on show draws: the moves missing, pending, kept, removed and added.
     pub stage: &'a StageMarks,
 }
 

@@ -24,6 +24,7 @@ pub struct Typed {
 
 /// What a field did this frame.
 pub struct Field<T> {
+    /// The text field's response (for a hover text, say).
     pub response: egui::Response,
     /// A value to apply now: the text was committed (Enter, or the focus left) and reads
     /// as a valid value other than the one in use.

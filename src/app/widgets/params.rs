@@ -147,7 +147,9 @@ pub fn set_params(
 
 /// What a [`run_and_stop`] row's buttons were asked to do this frame.
 pub struct RunStop {
+    /// The ▶ button was clicked (enabled only when idle and nothing holds the run back).
     pub run: bool,
+    /// ■ Stop was clicked (enabled only while running).
     pub stop: bool,
 }
 

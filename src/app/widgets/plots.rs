@@ -7,8 +7,11 @@ use egui_plot::{Legend, Line, Plot};
 
 /// A curve of the plot: its name in the legend, what it reads of each point, its colour.
 pub struct Curve {
+    /// Its name in the legend, e.g. `best`.
     pub name: &'static str,
+    /// The figure it reads of each point of the history.
     pub value: fn(&GenerationStats) -> f64,
+    /// The colour of its line.
     pub colour: Color32,
 }
 
@@ -37,7 +40,9 @@ pub const WORST: Curve = Curve {
 /// fall of the best, a jump up at a restart), with more on hover.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurveNote {
+    /// The sentence under the plot.
     pub short: String,
+    /// More on what the curve does, shown on hover.
     pub detail: &'static str,
 }
 

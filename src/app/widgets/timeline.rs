@@ -13,6 +13,7 @@ pub const FULL_SPEED: f32 = 1_000_000.0;
 pub struct Marks<'a> {
     /// What they are, for the legend.
     pub label: &'a str,
+    /// The colour of their ticks on the slider and of their swatch in the legend.
     pub colour: Color32,
     /// The steps' indices, ascending.
     pub at: &'a [u32],
@@ -23,6 +24,7 @@ pub struct Marks<'a> {
 pub struct Playback {
     /// Steps applied: 0 (before the first) to the number of steps.
     pub pos: usize,
+    /// Whether it plays: `pos` moves on at `speed` and stops at the last step.
     pub playing: bool,
     /// Steps a second.
     pub speed: f32,

@@ -26,6 +26,7 @@ pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
 pub struct Swap {
     /// The two cells, row-major, `a < b`.
     pub a: usize,
+    /// The second cell, row-major, after `a`.
     pub b: usize,
     /// The fitness before the swap (Σ |line sum − magic constant|).
     pub before: u64,

@@ -11,7 +11,7 @@ use crate::run::knight::{DEFAULT_SEARCH_NODES, KnightJob, KnightTask};
 use crate::run::puzzle::PuzzleJob;
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::tie_break::TieBreak;
-use crate::solve::knight::trace::{Family, KnightState, KnightStep, Tree, replay};
+use crate::solve::knight::trace::{Family, KnightState, KnightStep, Options, Tree, replay};
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Problem, count, random_walk, warnsdorff};
 use crate::solve::trace::Recorder;
@@ -30,8 +30,11 @@ const REPLAY_NANOS_PER_STEP: u64 = 15;
 /// a tree search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Traced {
+    /// A catalog solver that offers a trace (the walks and the backtracking searches).
     Solver(KnightAlgo),
+    /// The count of every tour from the start square.
     Count,
+    /// A breadth-first or depth-first search of the tree of board states.
     Tree(Strategy),
 }
 
@@ -76,15 +79,23 @@ pub fn traceable() -> Vec<&'static str> {
 /// A traced knight's tour search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KnightTraceJob {
+    /// The board's width, in squares.
     pub cols: u64,
+    /// The board's height, in squares.
     pub rows: u64,
     /// `(row, col)`; `None`: the top-left square (for `bfs` and `dfs`, every square).
     pub start: Option<(u32, u32)>,
+    /// Whether the tour must be closed (`bfs` and `dfs` refuse it: they seek open tours).
     pub closed: bool,
     /// One of [`traceable`].
     pub algorithm: String,
+    /// `(name, value)` pairs for a solver's parameters (`count`, `bfs` and `dfs` take
+    /// none); the catalog's defaults fill in the rest.
     pub params: Vec<(String, String)>,
+    /// The seed of the random number generator (random walks, tie-breaks and orders).
     pub seed: u64,
+    /// Limits on time and nodes; `bfs` and `dfs` without a node limit stop after
+    /// [`DEFAULT_SEARCH_NODES`].
     pub budget: Budget,
     /// The most steps to record; the search stops there.
     pub limit: u64,
@@ -141,18 +152,23 @@ pub enum Picker {
 /// A finished trace: the steps, and the answer they replay to.
 #[derive(Debug, Clone)]
 pub struct KnightTrace {
+    /// The job that ran.
     pub job: KnightTraceJob,
     /// The job's search, parsed.
     pub traced: Traced,
+    /// The board searched.
     pub board: Board,
     /// The start square (`Square::MAX`: a tree search from every square).
     pub start: Square,
     /// The parameters, defaults filled in.
     pub params: Vec<(String, String)>,
+    /// Every step recorded, in order: at most the job's `limit`.
     pub steps: Vec<KnightStep>,
     /// The nodes of a tree search (empty for the others).
     pub tree: Tree,
+    /// How the steps replay to the answer: walks, backtracking, a count or a tree search.
     pub family: Family,
+    /// How the search picks among candidate squares, for the sentences.
     pub picker: Picker,
     /// The answer: a tour when `found`, else the path as the search's rule gives it.
     pub path: Vec<Square>,
@@ -160,9 +176,13 @@ pub struct KnightTrace {
     pub found: bool,
     /// The count finished (for `count`).
     pub complete: bool,
+    /// Why the search ended (`StepLimit`: the trace took as many steps as it may).
     pub stop: Stop,
+    /// The search's figures at its end.
     pub counters: Counters,
+    /// How long the search ran, in milliseconds.
     pub elapsed_ms: f64,
+    /// What came of the search, in a sentence or two for people.
     pub message: String,
 }
 
@@ -521,51 +541,7 @@ impl Teller<'_> {
                 });
                 (text, v)
             }
-            KnightStep::Visit { square, options } => {
-                let text = match path.last() {
-                    None => format!("Start on {}.", name(square)),
-                    Some(&from) => {
-                        let cands: Vec<(Square, u32)> = options.candidates(board, from).collect();
-                        let list: Vec<String> = cands
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &(sq, d))| {
-                                if i == 0 {
-                                    format!("{} ({d} onward)", name(sq))
-                                } else {
-                                    format!("{} ({d})", name(sq))
-                                }
-                            })
-                            .collect();
-                        let free = match cands.len() {
-                            1 => "1 free square".to_string(),
-                            k => format!("{k} free squares"),
-                        };
-                        format!(
-                            "Move {} from {}, to square {}: {free}: {}; {}.",
-                            path.len(),
-                            name(from),
-                            path.len() + 1,
-                            list.join(", "),
-                            self.decision(&cands, options.chosen(), square)
-                        )
-                    }
-                };
-                let mut v = json!({
-                    "kind": "visit",
-                    "square": rc(board, square),
-                    "depth": path.len() + 1,
-                });
-                if let Some(&from) = path.last() {
-                    let cands: Vec<Value> = options
-                        .candidates(board, from)
-                        .map(|(sq, d)| json!({"square": rc(board, sq), "onward": d}))
-                        .collect();
-                    v["candidates"] = Value::from(cands);
-                    v["choice"] = Value::from(options.chosen());
-                }
-                (text, v)
-            }
+            KnightStep::Visit { square, options } => self.visit_words(square, options),
             KnightStep::Prune { square, why } => (
                 format!("Give up at {}: {}.", name(square), why.describe()),
                 json!({"kind": "prune", "square": rc(board, square), "reason": why.name()}),
@@ -597,54 +573,115 @@ impl Teller<'_> {
                     json!({"kind": "tour", "count": n}),
                 )
             }
-            KnightStep::Expand { node, frontier } => {
-                let p = self.trace.tree.path_to(node);
-                let end = p.last().map_or_else(String::new, |&s| name(s));
-                (
-                    format!(
-                        "Expand node {node}: a path of {} ending on {end}; {frontier} nodes wait on the frontier.",
-                        squares(p.len())
-                    ),
-                    json!({
-                        "kind": "expand",
-                        "node": node,
-                        "square": p.last().map(|&s| rc(board, s)),
-                        "depth": p.len(),
-                        "frontier": frontier,
-                    }),
-                )
-            }
-            KnightStep::Generate { parent, square } => {
-                let id = self.state.generated;
-                let tree = &self.trace.tree;
-                let depth = tree.get(parent).map_or(1, |p| p.depth + 1);
-                let text = match tree.get(parent) {
-                    Some(p) => format!(
-                        "Generate node {id}: {} to {}, a path of {}.",
-                        name(p.square),
-                        name(square),
-                        squares(depth as usize)
-                    ),
-                    None => format!(
-                        "Generate node {id}: the knight set down on {}.",
-                        name(square)
-                    ),
-                };
-                let v = json!({
-                    "kind": "generate",
-                    "node": id,
-                    "parent": tree.get(parent).map(|_| parent),
-                    "square": rc(board, square),
-                    "depth": depth,
-                });
-                (text, v)
-            }
+            KnightStep::Expand { node, frontier } => self.expand_words(node, frontier),
+            KnightStep::Generate { parent, square } => self.generate_words(parent, square),
         };
         self.state.apply(step, &self.trace.tree);
         if json {
             value["text"] = Value::from(text.clone());
         }
         (text, json.then_some(value))
+    }
+
+    /// The knight's move onto `square`: the free squares it had, with their onward moves,
+    /// and why the search took this one.
+    fn visit_words(&self, square: Square, options: Options) -> (String, Value) {
+        let board = &self.trace.board;
+        let name = |sq: Square| board.name(sq);
+        let path = &self.state.path;
+        let text = match path.last() {
+            None => format!("Start on {}.", name(square)),
+            Some(&from) => {
+                let cands: Vec<(Square, u32)> = options.candidates(board, from).collect();
+                let list: Vec<String> = cands
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(sq, d))| {
+                        if i == 0 {
+                            format!("{} ({d} onward)", name(sq))
+                        } else {
+                            format!("{} ({d})", name(sq))
+                        }
+                    })
+                    .collect();
+                let free = match cands.len() {
+                    1 => "1 free square".to_string(),
+                    k => format!("{k} free squares"),
+                };
+                format!(
+                    "Move {} from {}, to square {}: {free}: {}; {}.",
+                    path.len(),
+                    name(from),
+                    path.len() + 1,
+                    list.join(", "),
+                    self.decision(&cands, options.chosen(), square)
+                )
+            }
+        };
+        let mut v = json!({
+            "kind": "visit",
+            "square": rc(board, square),
+            "depth": path.len() + 1,
+        });
+        if let Some(&from) = path.last() {
+            let cands: Vec<Value> = options
+                .candidates(board, from)
+                .map(|(sq, d)| json!({"square": rc(board, sq), "onward": d}))
+                .collect();
+            v["candidates"] = Value::from(cands);
+            v["choice"] = Value::from(options.chosen());
+        }
+        (text, v)
+    }
+
+    /// A tree search takes node `node` off its frontier, which holds `frontier` more.
+    fn expand_words(&self, node: u32, frontier: u32) -> (String, Value) {
+        let board = &self.trace.board;
+        let name = |sq: Square| board.name(sq);
+        let p = self.trace.tree.path_to(node);
+        let end = p.last().map_or_else(String::new, |&s| name(s));
+        (
+            format!(
+                "Expand node {node}: a path of {} ending on {end}; {frontier} nodes wait on the frontier.",
+                squares(p.len())
+            ),
+            json!({
+                "kind": "expand",
+                "node": node,
+                "square": p.last().map(|&s| rc(board, s)),
+                "depth": p.len(),
+                "frontier": frontier,
+            }),
+        )
+    }
+
+    /// A tree search makes a child of node `parent`, the knight on `square`.
+    fn generate_words(&self, parent: u32, square: Square) -> (String, Value) {
+        let board = &self.trace.board;
+        let name = |sq: Square| board.name(sq);
+        let id = self.state.generated;
+        let tree = &self.trace.tree;
+        let depth = tree.get(parent).map_or(1, |p| p.depth + 1);
+        let text = match tree.get(parent) {
+            Some(p) => format!(
+                "Generate node {id}: {} to {}, a path of {}.",
+                name(p.square),
+                name(square),
+                squares(depth as usize)
+            ),
+            None => format!(
+                "Generate node {id}: the knight set down on {}.",
+                name(square)
+            ),
+        };
+        let v = json!({
+            "kind": "generate",
+            "node": id,
+            "parent": tree.get(parent).map(|_| parent),
+            "square": rc(board, square),
+            "depth": depth,
+        });
+        (text, v)
     }
 
     /// Why the search took `square`, candidate `chosen` of `cands`.

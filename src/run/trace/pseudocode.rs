@@ -9,6 +9,7 @@ use crate::solve::Stop;
 use crate::solve::knight::backtrack::RandomVariant;
 use crate::solve::knight::trace::KnightStep;
 use crate::solve::knight::tree_search::Strategy;
+use crate::solve::queens::hill_climbing::Variant;
 use crate::solve::queens::trace::QueenStep;
 
 /// One line of an algorithm, in two wordings.
@@ -47,198 +48,232 @@ pub fn knight(trace: &KnightTrace) -> Pseudocode {
     } else {
         "path covers the board"
     };
-    let (title, lines) = match trace.picker {
-        Picker::Random | Picker::Greedy => {
-            let (each, pick, pick_en) = if trace.picker == Picker::Random {
-                (
-                    "for each walk, up to `walks`:".to_string(),
-                    "go to one of them, drawn at random".to_string(),
-                    "Jump to one of them, chosen at random.".to_string(),
-                )
-            } else {
-                let rules = match trace.params.iter().find(|p| p.0 == "tie_break") {
-                    Some((_, t)) if t == "auto" => {
-                        "squirrel (from the corner of a square board), 21345678, pohl, roth, first, then random ones"
-                            .to_string()
-                    }
-                    Some((_, t)) => t.clone(),
-                    None => String::new(),
-                };
-                (
-                    format!("for each tie-break rule in turn ({rules}):"),
-                    "go to the one with the fewest onward squares; ties: the walk's rule"
-                        .to_string(),
-                    "Jump to the square with the fewest free squares beyond it (Warnsdorff's rule); on a tie, let the rule decide.".to_string(),
-                )
+    match trace.picker {
+        Picker::Random | Picker::Greedy => knight_walk(trace, covers),
+        Picker::Ordered | Picker::Warnsdorff(_) | Picker::Shuffled(_) => {
+            knight_backtracking(trace, covers, closed)
+        }
+        Picker::Every => knight_count(covers),
+        Picker::Tree => knight_tree(trace),
+    }
+}
+
+/// The pseudocode of a walk: random, or by Warnsdorff's rule.
+fn knight_walk(trace: &KnightTrace, covers: &str) -> Pseudocode {
+    let (title, lines) = {
+        let (each, pick, pick_en) = if trace.picker == Picker::Random {
+            (
+                "for each walk, up to `walks`:".to_string(),
+                "go to one of them, drawn at random".to_string(),
+                "Jump to one of them, chosen at random.".to_string(),
+            )
+        } else {
+            let rules = match trace.params.iter().find(|p| p.0 == "tie_break") {
+                Some((_, t)) if t == "auto" => {
+                    "squirrel (from the corner of a square board), 21345678, pohl, roth, first, then random ones"
+                        .to_string()
+                }
+                Some((_, t)) => t.clone(),
+                None => String::new(),
             };
             (
-                if trace.picker == Picker::Random {
-                    "Random walk"
-                } else {
-                    "Warnsdorff's rule"
-                },
-                vec![
-                    line(0, each, "Make a fresh walk (with the next rule)."),
-                    line(
-                        1,
-                        "put the knight on the start square",
-                        "Put the knight on the start square.",
-                    ),
-                    line(
-                        1,
-                        "while some unvisited square is a knight's move away:",
-                        "As long as the knight can still move somewhere new:",
-                    ),
-                    line(2, pick, pick_en),
-                    line(
-                        1,
-                        format!("if the {covers}: a tour, stop"),
-                        "If every square is visited, that is a tour: stop.",
-                    ),
-                    line(
-                        0,
-                        "answer the longest walk",
-                        "Otherwise report the longest walk made.",
-                    ),
-                ],
+                format!("for each tie-break rule in turn ({rules}):"),
+                "go to the one with the fewest onward squares; ties: the walk's rule"
+                    .to_string(),
+                "Jump to the square with the fewest free squares beyond it (Warnsdorff's rule); on a tie, let the rule decide.".to_string(),
             )
-        }
-        Picker::Ordered | Picker::Warnsdorff(_) | Picker::Shuffled(_) => {
-            let order = match trace.picker {
-                Picker::Ordered => "in the fixed move order".to_string(),
-                Picker::Warnsdorff(tie) => format!(
-                    "fewest onward squares first, ties by {}",
-                    tie_phrase(tie)
-                ),
-                Picker::Shuffled(RandomVariant::Document) => {
-                    "only those with the fewest onward squares, drawn at random with replacement (the report as printed: some may repeat, others never be tried)".to_string()
-                }
-                _ => "fewest onward squares first, ties in random order".to_string(),
-            };
-            let title = match trace.picker {
-                Picker::Ordered => "Backtracking",
-                Picker::Warnsdorff(_) => "Backtracking in Warnsdorff's order",
-                _ => "Backtracking in random order",
-            };
-            let mut lines = vec![
-                line(0, "search(square):", "To search from a square:"),
+        };
+        (
+            if trace.picker == Picker::Random {
+                "Random walk"
+            } else {
+                "Warnsdorff's rule"
+            },
+            vec![
+                line(0, each, "Make a fresh walk (with the next rule)."),
                 line(
                     1,
-                    "add square to the path",
-                    "Step onto it: it joins the path.",
+                    "put the knight on the start square",
+                    "Put the knight on the start square.",
                 ),
+                line(
+                    1,
+                    "while some unvisited square is a knight's move away:",
+                    "As long as the knight can still move somewhere new:",
+                ),
+                line(2, pick, pick_en),
                 line(
                     1,
                     format!("if the {covers}: a tour, stop"),
-                    "If the path covers the board, we have a tour.",
-                ),
-            ];
-            if closed {
-                lines.push(line(
-                    1,
-                    "if no square next to the start is free: give up here",
-                    "If the knight can no longer get back to the start, give up on this path.",
-                ));
-            }
-            lines.extend([
-                line(
-                    1,
-                    format!("for each free square s a knight's move away, {order}: search(s)"),
-                    format!(
-                        "Try each free square a knight's move away ({order}), searching on from it."
-                    ),
+                    "If every square is visited, that is a tour: stop.",
                 ),
                 line(
-                    1,
-                    "take square back off the path",
-                    "None of them led to a tour: step back off this square.",
-                ),
-            ]);
-            (title, lines)
-        }
-        Picker::Every => (
-            "Counting every tour",
-            vec![
-                line(0, "count(square):", "To count the tours from a square:"),
-                line(
-                    1,
-                    "add square to the path",
-                    "Step onto it: it joins the path.",
-                ),
-                line(
-                    1,
-                    format!("if the {covers}: count a tour"),
-                    "If the path covers the board, count one more tour.",
-                ),
-                line(
-                    1,
-                    "else if a pruning rule sees no way to finish: give up here",
-                    "If some square can no longer be reached, or two squares could only be the last, give up on this path.",
-                ),
-                line(
-                    1,
-                    "else for each free square s a knight's move away: count(s)",
-                    "Otherwise try every free square a knight's move away, counting on from each.",
-                ),
-                line(
-                    1,
-                    "take square back off the path",
-                    "Step back off this square.",
+                    0,
+                    "answer the longest walk",
+                    "Otherwise report the longest walk made.",
                 ),
             ],
-        ),
-        Picker::Tree => {
-            let bfs = trace.traced == Traced::Tree(Strategy::BreadthFirst);
-            let roots = if trace.start == u32::MAX {
-                "every square"
-            } else {
-                "the start square"
-            };
-            (
-                if bfs {
-                    "Breadth-first search"
-                } else {
-                    "Depth-first search"
-                },
-                vec![
-                    line(
-                        0,
-                        format!("frontier ← the empty board's children: the knight on {roots}"),
-                        format!(
-                            "Start with one node per first square ({roots}), all waiting on the frontier."
-                        ),
-                    ),
-                    line(
-                        0,
-                        "while the frontier is not empty:",
-                        "While nodes wait on the frontier:",
-                    ),
-                    line(
-                        1,
-                        if bfs {
-                            "take the oldest node off the frontier (a queue)"
-                        } else {
-                            "take the newest node off the frontier (a stack)"
-                        },
-                        if bfs {
-                            "Take the node that has waited longest."
-                        } else {
-                            "Take the node added last."
-                        },
-                    ),
-                    line(
-                        1,
-                        "for each free square a knight's move from its last square:",
-                        "For every free square the knight could jump to from there:",
-                    ),
-                    line(
-                        2,
-                        "generate the child, put it on the frontier; a tour if it covers the board",
-                        "Make a new node, one move longer, and put it on the frontier; if it covers the board, stop: a tour.",
-                    ),
-                ],
-            )
+        )
+    };
+    Pseudocode {
+        title: title.to_string(),
+        lines,
+    }
+}
+
+/// The pseudocode of backtracking, in the order the run chose.
+fn knight_backtracking(trace: &KnightTrace, covers: &str, closed: bool) -> Pseudocode {
+    let (title, lines) = {
+        let order = match trace.picker {
+            Picker::Ordered => "in the fixed move order".to_string(),
+            Picker::Warnsdorff(tie) => format!(
+                "fewest onward squares first, ties by {}",
+                tie_phrase(tie)
+            ),
+            Picker::Shuffled(RandomVariant::Document) => {
+                "only those with the fewest onward squares, drawn at random with replacement (the report as printed: some may repeat, others never be tried)".to_string()
+            }
+            _ => "fewest onward squares first, ties in random order".to_string(),
+        };
+        let title = match trace.picker {
+            Picker::Ordered => "Backtracking",
+            Picker::Warnsdorff(_) => "Backtracking in Warnsdorff's order",
+            _ => "Backtracking in random order",
+        };
+        let mut lines = vec![
+            line(0, "search(square):", "To search from a square:"),
+            line(
+                1,
+                "add square to the path",
+                "Step onto it: it joins the path.",
+            ),
+            line(
+                1,
+                format!("if the {covers}: a tour, stop"),
+                "If the path covers the board, we have a tour.",
+            ),
+        ];
+        if closed {
+            lines.push(line(
+                1,
+                "if no square next to the start is free: give up here",
+                "If the knight can no longer get back to the start, give up on this path.",
+            ));
         }
+        lines.extend([
+            line(
+                1,
+                format!("for each free square s a knight's move away, {order}: search(s)"),
+                format!(
+                    "Try each free square a knight's move away ({order}), searching on from it."
+                ),
+            ),
+            line(
+                1,
+                "take square back off the path",
+                "None of them led to a tour: step back off this square.",
+            ),
+        ]);
+        (title, lines)
+    };
+    Pseudocode {
+        title: title.to_string(),
+        lines,
+    }
+}
+
+/// The pseudocode of the count of every tour.
+fn knight_count(covers: &str) -> Pseudocode {
+    let (title, lines) = (
+        "Counting every tour",
+        vec![
+            line(0, "count(square):", "To count the tours from a square:"),
+            line(
+                1,
+                "add square to the path",
+                "Step onto it: it joins the path.",
+            ),
+            line(
+                1,
+                format!("if the {covers}: count a tour"),
+                "If the path covers the board, count one more tour.",
+            ),
+            line(
+                1,
+                "else if a pruning rule sees no way to finish: give up here",
+                "If some square can no longer be reached, or two squares could only be the last, give up on this path.",
+            ),
+            line(
+                1,
+                "else for each free square s a knight's move away: count(s)",
+                "Otherwise try every free square a knight's move away, counting on from each.",
+            ),
+            line(
+                1,
+                "take square back off the path",
+                "Step back off this square.",
+            ),
+        ],
+    );
+    Pseudocode {
+        title: title.to_string(),
+        lines,
+    }
+}
+
+/// The pseudocode of a breadth- or depth-first tree search.
+fn knight_tree(trace: &KnightTrace) -> Pseudocode {
+    let (title, lines) = {
+        let bfs = trace.traced == Traced::Tree(Strategy::BreadthFirst);
+        let roots = if trace.start == u32::MAX {
+            "every square"
+        } else {
+            "the start square"
+        };
+        (
+            if bfs {
+                "Breadth-first search"
+            } else {
+                "Depth-first search"
+            },
+            vec![
+                line(
+                    0,
+                    format!("frontier ← the empty board's children: the knight on {roots}"),
+                    format!(
+                        "Start with one node per first square ({roots}), all waiting on the frontier."
+                    ),
+                ),
+                line(
+                    0,
+                    "while the frontier is not empty:",
+                    "While nodes wait on the frontier:",
+                ),
+                line(
+                    1,
+                    if bfs {
+                        "take the oldest node off the frontier (a queue)"
+                    } else {
+                        "take the newest node off the frontier (a stack)"
+                    },
+                    if bfs {
+                        "Take the node that has waited longest."
+                    } else {
+                        "Take the node added last."
+                    },
+                ),
+                line(
+                    1,
+                    "for each free square a knight's move from its last square:",
+                    "For every free square the knight could jump to from there:",
+                ),
+                line(
+                    2,
+                    "generate the child, put it on the frontier; a tour if it covers the board",
+                    "Make a new node, one move longer, and put it on the frontier; if it covers the board, stop: a tour.",
+                ),
+            ],
+        )
     };
     Pseudocode {
         title: title.to_string(),
@@ -288,7 +323,6 @@ pub fn knight_line(trace: &KnightTrace, index: usize) -> usize {
 
 /// The pseudocode of `trace`'s search.
 pub fn queens(trace: &QueensTrace) -> Pseudocode {
-    use crate::solve::queens::hill_climbing::Variant;
     let variant = super::queens::climb_variant(trace);
     let param = |name: &str| {
         trace
@@ -299,290 +333,328 @@ pub fn queens(trace: &QueensTrace) -> Pseudocode {
     };
     use QueensAlgo as Q;
     let (title, lines) = match trace.kind {
-        Q::Backtracking => (
-            "Backtracking",
-            vec![
-                line(0, "column ← the first", "Start with the leftmost column."),
-                line(
-                    0,
-                    "while a column is empty:",
-                    "While some column has no queen:",
-                ),
-                line(
-                    1,
-                    "try its next row, from the top",
-                    "Try the next square down in it.",
-                ),
-                line(
-                    1,
-                    "if a queen attacks it: on to the next row",
-                    "If a queen already on the board attacks it, try the square below.",
-                ),
-                line(
-                    1,
-                    "else place the queen; on to the next column",
-                    "Otherwise put a queen there and move to the next column.",
-                ),
-                line(
-                    1,
-                    "if no row is left: take back the last queen; go on below it",
-                    "If the column has no safe square left, take back the previous queen and try further down its column.",
-                ),
-            ],
-        ),
-        Q::BestFirst => (
-            "Greedy best-first search",
-            vec![
-                line(
-                    0,
-                    format!("queue ← the random start, scored by {}", param("heuristic")),
-                    "Put the random starting placement in a queue, with its score h (attacking pairs).",
-                ),
-                line(
-                    0,
-                    "while the queue is not empty:",
-                    "While the queue holds placements:",
-                ),
-                line(
-                    1,
-                    "take the placement with the lowest h",
-                    "Take out the one with the lowest score.",
-                ),
-                line(
-                    1,
-                    "if h = 0: a solution",
-                    "If no queen attacks another, stop: solved.",
-                ),
-                line(
-                    1,
-                    "if expanded before: drop it",
-                    "If it was expanded before, drop it.",
-                ),
-                line(
-                    1,
-                    "for each move of one queen within its column: queue it with its h",
-                    "Queue every placement one queen-move away, each with its score.",
-                ),
-            ],
-        ),
-        Q::HillClimbing => (
-            "Hill climbing with restarts",
-            vec![
-                line(
-                    0,
-                    "start from a random placement",
-                    "Start from a random placement.",
-                ),
-                line(0, "loop:", "Repeat:"),
-                line(
-                    1,
-                    "if h = 0: a solution",
-                    "If no queen attacks another, stop: solved.",
-                ),
-                match variant {
-                    Variant::FirstChoice => line(
-                        1,
-                        format!(
-                            "score the moves of one queen within its column in a random order ({}) until one is lower than h",
-                            param("heuristic")
-                        ),
-                        "Try placements one queen-move away in a random order until one is better.",
-                    ),
-                    _ => line(
-                        1,
-                        format!(
-                            "score every move of one queen within its column ({})",
-                            param("heuristic")
-                        ),
-                        "Score every placement one queen-move away.",
-                    ),
-                },
-                match variant {
-                    Variant::Steepest => line(
-                        1,
-                        "if the best is lower than h: make it",
-                        "If the best of them is better, move there.",
-                    ),
-                    Variant::Sideways => line(
-                        1,
-                        format!(
-                            "if the best is lower than h, or as low and fewer than {} sideways moves in a row: make it (among equals, one at random)",
-                            param("sideways_limit")
-                        ),
-                        "If the best is better, move there; if it is only as good, move there anyway, a limited number of times in a row.",
-                    ),
-                    Variant::FirstChoice => line(
-                        1,
-                        "if one was lower: make it",
-                        "If one was better, move there.",
-                    ),
-                    Variant::Stochastic => line(
-                        1,
-                        "if some are lower than h: make one of them, drawn at random",
-                        "If some are better, move to one of them chosen at random.",
-                    ),
-                },
-                line(
-                    1,
-                    format!(
-                        "else stuck (a local minimum or a plateau): restart from a new random placement, at most {} times",
-                        param("max_restarts")
-                    ),
-                    "If none is better, the climb is stuck: start again from a new random placement.",
-                ),
-            ],
-        ),
-        Q::Annealing => (
-            "Simulated annealing",
-            vec![
-                line(
-                    0,
-                    "current ← a random placement; t ← 0",
-                    "Start from a random placement.",
-                ),
-                line(
-                    0,
-                    format!("while h(current) > 0 and t < {}:", param("max_steps")),
-                    "While some queen is attacked, and proposals are left:",
-                ),
-                line(
-                    1,
-                    format!(
-                        "T ← the {} schedule at t (t0 = {}, cooling {}); t ← t + 1",
-                        param("schedule"),
-                        param("t0"),
-                        param("cooling")
-                    ),
-                    "The temperature falls a little with every proposal.",
-                ),
-                line(
-                    1,
-                    "next ← current with a random queen on a random other row; Δ ← h(next) − h(current)",
-                    "Pick a queen at random and a new row for it at random, and see how the attacking pairs change.",
-                ),
-                line(
-                    1,
-                    "if Δ < 0, or a random number < e^(−Δ/T): current ← next",
-                    "A better placement is always taken; a worse one only sometimes: often while it is hot, seldom once it is cold.",
-                ),
-            ],
-        ),
-        Q::Beam => (
-            "Local beam search",
-            vec![
-                line(
-                    0,
-                    format!("beam ← {} random placements", param("k")),
-                    "Start from k random placements at once.",
-                ),
-                line(
-                    0,
-                    format!("repeat at most {} times:", param("max_rounds")),
-                    "Repeat:",
-                ),
-                line(
-                    1,
-                    "score every one-queen move of every member of the beam",
-                    "Score every placement one queen-move away from any member.",
-                ),
-                line(
-                    1,
-                    "if one has h = 0: a solution",
-                    "If one has no attacking pair, stop: solved.",
-                ),
-                line(
-                    1,
-                    format!(
-                        "beam ← k of them, {}, each placement once",
-                        if param("selection") == "stochastic" {
-                            "drawn with weight e^(−h/T)"
-                        } else {
-                            "those with the lowest h"
-                        }
-                    ),
-                    "Keep k of them as the new beam: the best ones (or, stochastic, drawn with the better ones likelier), wherever they came from.",
-                ),
-            ],
-        ),
-        Q::Csp => (
-            "Backtracking search for a constraint-satisfaction problem",
-            vec![
-                line(
-                    0,
-                    "if every column has a queen: a solution",
-                    "If every column has a queen, stop: solved.",
-                ),
-                line(
-                    0,
-                    format!("column ← an open column, by {}", param("var_order")),
-                    "Choose the next column to fill (with MRV, the one with the fewest rows left).",
-                ),
-                line(
-                    0,
-                    format!("for each row in its domain, by {}:", param("value_order")),
-                    "Try the rows still open in it, in order (or least constraining first).",
-                ),
-                line(1, "place its queen there", "Put the queen there."),
-                line(
-                    1,
-                    format!(
-                        "inference ({}): if some open column has no row left, take the queen back",
-                        param("inference")
-                    ),
-                    "Cross out the rows this queen attacks in the other columns (and, with AC-3, rows no longer compatible); if a column is left with none, this queen cannot stay.",
-                ),
-                line(
-                    1,
-                    "search on; if that fails, take the queen back and try the next row",
-                    "Go on to the next column; if that fails, take the queen back and try its next row.",
-                ),
-                line(
-                    0,
-                    "no row left: fail (the column before takes its queen back)",
-                    "If no row works, report failure to the column filled before.",
-                ),
-            ],
-        ),
-        _ => (
-            "Min-conflicts",
-            vec![
-                line(
-                    0,
-                    format!(
-                        "place: queen c on row c; each column draws rows from the rest until both diagonals are free (the last {} columns at random)",
-                        param("tail")
-                    ),
-                    "Place one queen per row and column, choosing rows so that diagonals stay free where possible.",
-                ),
-                line(
-                    0,
-                    "while some queen is attacked:",
-                    "While some queen is attacked:",
-                ),
-                line(1, "pick an attacked queen", "Pick an attacked queen."),
-                line(
-                    1,
-                    format!(
-                        "swap its row with a random column's if that lowers the collisions (up to {} tries)",
-                        param("tries")
-                    ),
-                    "Swap its row with a random queen's, keeping the swap only if fewer queens clash.",
-                ),
-                line(
-                    1,
-                    format!(
-                        "after {} rounds without progress: place afresh",
-                        param("max_stall")
-                    ),
-                    "If nothing improves for a while, start again with a new placement.",
-                ),
-            ],
-        ),
+        Q::Backtracking => queens_backtracking(),
+        Q::BestFirst => queens_best_first(&param),
+        Q::HillClimbing => queens_hill_climbing(&param, variant),
+        Q::Annealing => queens_annealing(&param),
+        Q::Beam => queens_beam(&param),
+        Q::Csp => queens_csp(&param),
+        _ => queens_min_conflicts(&param),
     };
     Pseudocode {
         title: title.to_string(),
         lines,
     }
+}
+
+/// The pseudocode of backtracking, column by column.
+fn queens_backtracking() -> (&'static str, Vec<Line>) {
+    (
+        "Backtracking",
+        vec![
+            line(0, "column ← the first", "Start with the leftmost column."),
+            line(
+                0,
+                "while a column is empty:",
+                "While some column has no queen:",
+            ),
+            line(
+                1,
+                "try its next row, from the top",
+                "Try the next square down in it.",
+            ),
+            line(
+                1,
+                "if a queen attacks it: on to the next row",
+                "If a queen already on the board attacks it, try the square below.",
+            ),
+            line(
+                1,
+                "else place the queen; on to the next column",
+                "Otherwise put a queen there and move to the next column.",
+            ),
+            line(
+                1,
+                "if no row is left: take back the last queen; go on below it",
+                "If the column has no safe square left, take back the previous queen and try further down its column.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of greedy best-first search over placements.
+fn queens_best_first(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
+    (
+        "Greedy best-first search",
+        vec![
+            line(
+                0,
+                format!("queue ← the random start, scored by {}", param("heuristic")),
+                "Put the random starting placement in a queue, with its score h (attacking pairs).",
+            ),
+            line(
+                0,
+                "while the queue is not empty:",
+                "While the queue holds placements:",
+            ),
+            line(
+                1,
+                "take the placement with the lowest h",
+                "Take out the one with the lowest score.",
+            ),
+            line(
+                1,
+                "if h = 0: a solution",
+                "If no queen attacks another, stop: solved.",
+            ),
+            line(
+                1,
+                "if expanded before: drop it",
+                "If it was expanded before, drop it.",
+            ),
+            line(
+                1,
+                "for each move of one queen within its column: queue it with its h",
+                "Queue every placement one queen-move away, each with its score.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of hill climbing with restarts, in the variant the run chose.
+fn queens_hill_climbing(
+    param: &dyn Fn(&str) -> String,
+    variant: Variant,
+) -> (&'static str, Vec<Line>) {
+    (
+        "Hill climbing with restarts",
+        vec![
+            line(
+                0,
+                "start from a random placement",
+                "Start from a random placement.",
+            ),
+            line(0, "loop:", "Repeat:"),
+            line(
+                1,
+                "if h = 0: a solution",
+                "If no queen attacks another, stop: solved.",
+            ),
+            match variant {
+                Variant::FirstChoice => line(
+                    1,
+                    format!(
+                        "score the moves of one queen within its column in a random order ({}) until one is lower than h",
+                        param("heuristic")
+                    ),
+                    "Try placements one queen-move away in a random order until one is better.",
+                ),
+                _ => line(
+                    1,
+                    format!(
+                        "score every move of one queen within its column ({})",
+                        param("heuristic")
+                    ),
+                    "Score every placement one queen-move away.",
+                ),
+            },
+            match variant {
+                Variant::Steepest => line(
+                    1,
+                    "if the best is lower than h: make it",
+                    "If the best of them is better, move there.",
+                ),
+                Variant::Sideways => line(
+                    1,
+                    format!(
+                        "if the best is lower than h, or as low and fewer than {} sideways moves in a row: make it (among equals, one at random)",
+                        param("sideways_limit")
+                    ),
+                    "If the best is better, move there; if it is only as good, move there anyway, a limited number of times in a row.",
+                ),
+                Variant::FirstChoice => line(
+                    1,
+                    "if one was lower: make it",
+                    "If one was better, move there.",
+                ),
+                Variant::Stochastic => line(
+                    1,
+                    "if some are lower than h: make one of them, drawn at random",
+                    "If some are better, move to one of them chosen at random.",
+                ),
+            },
+            line(
+                1,
+                format!(
+                    "else stuck (a local minimum or a plateau): restart from a new random placement, at most {} times",
+                    param("max_restarts")
+                ),
+                "If none is better, the climb is stuck: start again from a new random placement.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of simulated annealing.
+fn queens_annealing(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
+    (
+        "Simulated annealing",
+        vec![
+            line(
+                0,
+                "current ← a random placement; t ← 0",
+                "Start from a random placement.",
+            ),
+            line(
+                0,
+                format!("while h(current) > 0 and t < {}:", param("max_steps")),
+                "While some queen is attacked, and proposals are left:",
+            ),
+            line(
+                1,
+                format!(
+                    "T ← the {} schedule at t (t0 = {}, cooling {}); t ← t + 1",
+                    param("schedule"),
+                    param("t0"),
+                    param("cooling")
+                ),
+                "The temperature falls a little with every proposal.",
+            ),
+            line(
+                1,
+                "next ← current with a random queen on a random other row; Δ ← h(next) − h(current)",
+                "Pick a queen at random and a new row for it at random, and see how the attacking pairs change.",
+            ),
+            line(
+                1,
+                "if Δ < 0, or a random number < e^(−Δ/T): current ← next",
+                "A better placement is always taken; a worse one only sometimes: often while it is hot, seldom once it is cold.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of local beam search.
+fn queens_beam(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
+    (
+        "Local beam search",
+        vec![
+            line(
+                0,
+                format!("beam ← {} random placements", param("k")),
+                "Start from k random placements at once.",
+            ),
+            line(
+                0,
+                format!("repeat at most {} times:", param("max_rounds")),
+                "Repeat:",
+            ),
+            line(
+                1,
+                "score every one-queen move of every member of the beam",
+                "Score every placement one queen-move away from any member.",
+            ),
+            line(
+                1,
+                "if one has h = 0: a solution",
+                "If one has no attacking pair, stop: solved.",
+            ),
+            line(
+                1,
+                format!(
+                    "beam ← k of them, {}, each placement once",
+                    if param("selection") == "stochastic" {
+                        "drawn with weight e^(−h/T)"
+                    } else {
+                        "those with the lowest h"
+                    }
+                ),
+                "Keep k of them as the new beam: the best ones (or, stochastic, drawn with the better ones likelier), wherever they came from.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of backtracking search over a constraint-satisfaction problem.
+fn queens_csp(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
+    (
+        "Backtracking search for a constraint-satisfaction problem",
+        vec![
+            line(
+                0,
+                "if every column has a queen: a solution",
+                "If every column has a queen, stop: solved.",
+            ),
+            line(
+                0,
+                format!("column ← an open column, by {}", param("var_order")),
+                "Choose the next column to fill (with MRV, the one with the fewest rows left).",
+            ),
+            line(
+                0,
+                format!("for each row in its domain, by {}:", param("value_order")),
+                "Try the rows still open in it, in order (or least constraining first).",
+            ),
+            line(1, "place its queen there", "Put the queen there."),
+            line(
+                1,
+                format!(
+                    "inference ({}): if some open column has no row left, take the queen back",
+                    param("inference")
+                ),
+                "Cross out the rows this queen attacks in the other columns (and, with AC-3, rows no longer compatible); if a column is left with none, this queen cannot stay.",
+            ),
+            line(
+                1,
+                "search on; if that fails, take the queen back and try the next row",
+                "Go on to the next column; if that fails, take the queen back and try its next row.",
+            ),
+            line(
+                0,
+                "no row left: fail (the column before takes its queen back)",
+                "If no row works, report failure to the column filled before.",
+            ),
+        ],
+    )
+}
+
+/// The pseudocode of min-conflicts local search.
+fn queens_min_conflicts(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
+    (
+        "Min-conflicts",
+        vec![
+            line(
+                0,
+                format!(
+                    "place: queen c on row c; each column draws rows from the rest until both diagonals are free (the last {} columns at random)",
+                    param("tail")
+                ),
+                "Place one queen per row and column, choosing rows so that diagonals stay free where possible.",
+            ),
+            line(
+                0,
+                "while some queen is attacked:",
+                "While some queen is attacked:",
+            ),
+            line(1, "pick an attacked queen", "Pick an attacked queen."),
+            line(
+                1,
+                format!(
+                    "swap its row with a random column's if that lowers the collisions (up to {} tries)",
+                    param("tries")
+                ),
+                "Swap its row with a random queen's, keeping the swap only if fewer queens clash.",
+            ),
+            line(
+                1,
+                format!(
+                    "after {} rounds without progress: place afresh",
+                    param("max_stall")
+                ),
+                "If nothing improves for a while, start again with a new placement.",
+            ),
+        ],
+    )
 }
 
 /// The line of [`queens`] that step `index` executes (the first line, past the last step).

@@ -33,11 +33,15 @@ pub fn traceable() -> Vec<&'static str> {
 /// A traced N-Queens search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensTraceJob {
+    /// The board is n × n with n queens.
     pub n: u64,
     /// One of [`traceable`].
     pub algorithm: String,
+    /// `KEY=VALUE` parameters as given; the catalog's defaults fill in the rest.
     pub params: Vec<(String, String)>,
+    /// The seed of the search's generator (the same one `queens solve` uses).
     pub seed: u64,
+    /// The time and node limits of the search.
     pub budget: Budget,
     /// The most steps to record; the search stops there.
     pub limit: u64,
@@ -46,22 +50,106 @@ pub struct QueensTraceJob {
 /// A finished trace: the steps, the placements some of them carry, and the answer.
 #[derive(Debug, Clone)]
 pub struct QueensTrace {
+    /// The job that made it.
     pub job: QueensTraceJob,
     /// The job's algorithm, parsed.
     pub kind: QueensAlgo,
     /// The parameters, defaults filled in.
     pub params: Vec<(String, String)>,
+    /// The steps, with the placements some of them carry.
     pub recorder: Recorder<QueenStep>,
+    /// How the search turns its steps into the placement it answers with.
     pub family: Family,
     /// Row of each column's queen (the columns filled, for backtracking cut short).
     pub rows: Vec<u32>,
+    /// The search found a solution (checked by `puzzle::queens`).
     pub found: bool,
     /// Attacking pairs left in `rows`.
     pub conflicts: u64,
+    /// Why the search ended.
     pub stop: Stop,
+    /// The search's figures.
     pub counters: Counters,
+    /// How long the search ran, in milliseconds (the replay that checks it not counted).
     pub elapsed_ms: f64,
+    /// How it ended, in a sentence.
     pub message: String,
+}
+
+/// Runs the search `kind` on `n` queens with its steps recorded in `recorder`: the family
+/// its steps replay by, and its outcome.
+fn traced_search(
+    kind: QueensAlgo,
+    n: usize,
+    params: &Params,
+    seed: u64,
+    rng: &mut crate::solve::Rng,
+    ctl: &mut Control,
+    recorder: &mut Recorder<QueenStep>,
+) -> Result<(Family, crate::solve::queens::heuristic::Outcome), JobError> {
+    let heuristic = Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
+    use QueensAlgo as Q;
+    Ok(match kind {
+        Q::Backtracking => (
+            Family::Current,
+            backtracking::solve_traced(n, ctl, recorder),
+        ),
+        Q::BestFirst => {
+            let start = random_start(n, rng);
+            let o =
+                best_first::solve_traced(&start, heuristic, best_first::MAX_VALUES, ctl, recorder);
+            (Family::LastPopped, o)
+        }
+        Q::HillClimbing => {
+            let start = random_start(n, rng);
+            let o = hill_climbing::solve_climb(
+                &start,
+                heuristic,
+                params.int("max_restarts")?,
+                crate::run::queens::climb(params)?,
+                rng,
+                ctl,
+                recorder,
+            );
+            (Family::Best, o)
+        }
+        Q::Annealing => {
+            let config = crate::run::queens::anneal_config(params)?;
+            let o = annealing::solve_traced(n, &config, rng, ctl, recorder);
+            (Family::Best, o)
+        }
+        Q::Beam => {
+            let config = crate::run::queens::beam_config(params)?;
+            let o = beam::solve_traced(n, &config, rng, ctl, recorder);
+            (Family::Best, o)
+        }
+        Q::Csp => {
+            let config = crate::run::queens::csp_config(params, seed)?;
+            let o = csp::solve_traced(n, &config, ctl, recorder);
+            (Family::Assigned, o)
+        }
+        Q::MinConflicts => {
+            let config = min_conflicts::Config {
+                tail: params.int("tail")? as usize,
+                tries: params.int("tries")? as u32,
+                max_stall: params.int("max_stall")? as u32,
+            };
+            let o = min_conflicts::solve_traced(n, &config, rng, ctl, recorder);
+            let outcome = crate::solve::queens::heuristic::Outcome {
+                rows: o.rows,
+                stop: o.stop,
+                counters: o.counters,
+            };
+            (Family::Current, outcome)
+        }
+        Q::Cultural | Q::Construct => {
+            return Err(JobError::Input(format!(
+                "{} cannot be traced; the searches a trace follows are {}",
+                kind.id(),
+                traceable().join(", ")
+            )));
+        }
+    })
 }
 
 impl QueensTraceJob {
@@ -92,80 +180,21 @@ impl QueensTraceJob {
         let kind = QueensAlgo::parse(&self.algorithm)?;
         let params = Params::new(kind.info(), &self.params)?;
         let n = self.n as usize;
-        let heuristic = Heuristic::parse(params.get("heuristic")).unwrap_or(Heuristic::H1);
         let mut recorder = Recorder::new(self.limit as usize);
         // The same start and generator as `queens solve` with this seed, made before the
         // clock starts, as there.
         let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(self.budget, cancel, &mut observer);
-        use QueensAlgo as Q;
-        let (family, outcome) = match kind {
-            Q::Backtracking => (
-                Family::Current,
-                backtracking::solve_traced(n, &mut ctl, &mut recorder),
-            ),
-            Q::BestFirst => {
-                let start = random_start(n, &mut rng);
-                let o = best_first::solve_traced(
-                    &start,
-                    heuristic,
-                    best_first::MAX_VALUES,
-                    &mut ctl,
-                    &mut recorder,
-                );
-                (Family::LastPopped, o)
-            }
-            Q::HillClimbing => {
-                let start = random_start(n, &mut rng);
-                let o = hill_climbing::solve_climb(
-                    &start,
-                    heuristic,
-                    params.int("max_restarts")?,
-                    crate::run::queens::climb(&params)?,
-                    &mut rng,
-                    &mut ctl,
-                    &mut recorder,
-                );
-                (Family::Best, o)
-            }
-            Q::Annealing => {
-                let config = crate::run::queens::anneal_config(&params)?;
-                let o = annealing::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
-                (Family::Best, o)
-            }
-            Q::Beam => {
-                let config = crate::run::queens::beam_config(&params)?;
-                let o = beam::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
-                (Family::Best, o)
-            }
-            Q::Csp => {
-                let config = crate::run::queens::csp_config(&params, self.seed)?;
-                let o = csp::solve_traced(n, &config, &mut ctl, &mut recorder);
-                (Family::Assigned, o)
-            }
-            Q::MinConflicts => {
-                let config = min_conflicts::Config {
-                    tail: params.int("tail")? as usize,
-                    tries: params.int("tries")? as u32,
-                    max_stall: params.int("max_stall")? as u32,
-                };
-                let o = min_conflicts::solve_traced(n, &config, &mut rng, &mut ctl, &mut recorder);
-                let outcome = crate::solve::queens::heuristic::Outcome {
-                    rows: o.rows,
-                    stop: o.stop,
-                    counters: o.counters,
-                };
-                (Family::Current, outcome)
-            }
-            Q::Cultural | Q::Construct => {
-                return Err(JobError::Input(format!(
-                    "{} cannot be traced; the searches a trace follows are {}",
-                    kind.id(),
-                    traceable().join(", ")
-                )));
-            }
-        };
+        let (family, outcome) = traced_search(
+            kind,
+            n,
+            &params,
+            self.seed,
+            &mut rng,
+            &mut ctl,
+            &mut recorder,
+        )?;
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
         let found = stop == Stop::Found;
@@ -321,27 +350,26 @@ impl Teller<'_> {
         &self.state
     }
 
-    /// Tells `step` (the next one) and applies it: its sentence and, when `json`, its
-    /// object for `--json`.
-    pub fn tell(&mut self, step: &QueenStep, json: bool) -> (String, Option<Value>) {
-        let n = self.trace.job.n;
-        let at = |c: u32, r: u32| square_name(n, c, r);
-        let carried = step
-            .carries_state()
-            .then(|| self.trace.recorder.state(self.index, n as usize))
-            .flatten();
+    /// The chess name of the square at column `c`, row `r` (from the top).
+    fn at(&self, c: u32, r: u32) -> String {
+        square_name(self.trace.job.n, c, r)
+    }
+
+    /// A queen set down or taken back: the steps of backtracking and of the
+    /// constraint-satisfaction search.
+    fn placement_words(&self, step: &QueenStep) -> Option<(String, Value)> {
         let rows = &self.state.rows;
-        let (text, mut value) = match *step {
+        Some(match *step {
             QueenStep::Conflict { column, row } => {
                 // Which queen attacks it, read off the board (the rightmost, if several).
                 let by = attacker(rows, column, row);
                 let text = match by {
                     Some(by) => format!(
                         "Try {}: the queen on {} attacks it.",
-                        at(column, row),
-                        at(by, rows[by as usize])
+                        self.at(column, row),
+                        self.at(by, rows[by as usize])
                     ),
-                    None => format!("Try {}: attacked.", at(column, row)),
+                    None => format!("Try {}: attacked.", self.at(column, row)),
                 };
                 (
                     text,
@@ -349,17 +377,62 @@ impl Teller<'_> {
                 )
             }
             QueenStep::Place { column, row } => (
-                format!("Place a queen on {}: nothing attacks it.", at(column, row)),
+                format!(
+                    "Place a queen on {}: nothing attacks it.",
+                    self.at(column, row)
+                ),
                 json!({"kind": "place", "column": column, "row": row}),
             ),
             QueenStep::Remove { column, row } => (
                 format!(
                     "No safe row left in file {}: take back the queen on {}.",
                     file_letters(column + 1),
-                    at(column, row)
+                    self.at(column, row)
                 ),
                 json!({"kind": "remove", "column": column, "row": row}),
             ),
+            QueenStep::Assign { column, row, left } => self.assign_words(column, row, left),
+            QueenStep::Prune { removed } => {
+                let how = match param(self.trace, "inference") {
+                    Some("ac3") => "Forward checking and arc consistency (AC-3) take",
+                    _ => "Forward checking takes",
+                };
+                (
+                    format!("{how} {removed} rows out of the open files' domains; none is empty."),
+                    json!({"kind": "prune", "removed": removed}),
+                )
+            }
+            QueenStep::Wipeout { column, removed } => (
+                format!(
+                    "After this queen, inference crossed out {removed} row{} of the open files, and file {} has no row left: this queen cannot stay.",
+                    if removed == 1 { "" } else { "s" },
+                    file_letters(column)
+                ),
+                json!({"kind": "wipeout", "column": column, "removed": removed}),
+            ),
+            QueenStep::Unassign { column, row } => (
+                match self
+                    .index
+                    .checked_sub(1)
+                    .and_then(|i| self.trace.recorder.get(i))
+                {
+                    Some(QueenStep::Wipeout { .. }) => {
+                        format!("Take back the queen on {}.", self.at(column, row))
+                    }
+                    _ => format!(
+                        "The file chosen next has no row that works: take back the queen on {} and try its next row.",
+                        self.at(column, row)
+                    ),
+                },
+                json!({"kind": "unassign", "column": column, "row": row}),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// A placement scored or moved to: best-first search's and hill climbing's steps.
+    fn climb_words(&self, step: &QueenStep, carried: Option<&[u32]>) -> Option<(String, Value)> {
+        Some(match *step {
             QueenStep::Begin { h, restart } => {
                 let text = if restart {
                     format!("Restart from a new random placement, h = {h}.")
@@ -384,7 +457,7 @@ impl Teller<'_> {
                 format!(
                     "Queue the move of file {}'s queen to {}: h = {h}.",
                     file_letters(column),
-                    at(column, row)
+                    self.at(column, row)
                 ),
                 json!({"kind": "push", "column": column, "row": row, "h": h}),
             ),
@@ -392,7 +465,7 @@ impl Teller<'_> {
                 format!(
                     "Score moving file {}'s queen to {}: h = {h}.",
                     file_letters(column),
-                    at(column, row)
+                    self.at(column, row)
                 ),
                 json!({"kind": "score", "column": column, "row": row, "h": h}),
             ),
@@ -409,7 +482,7 @@ impl Teller<'_> {
                     format!(
                         "Move file {}'s queen to {}, {which}: h {before} → {h}.",
                         file_letters(column),
-                        at(column, row)
+                        self.at(column, row)
                     ),
                     json!({"kind": "move", "column": column, "row": row, "h": h}),
                 )
@@ -440,6 +513,14 @@ impl Teller<'_> {
                     json!({"kind": "restart", "attempt": attempt}),
                 )
             }
+            _ => return None,
+        })
+    }
+
+    /// A step of min-conflicts' repairs or of simulated annealing's proposals.
+    fn repair_words(&self, step: &QueenStep) -> Option<(String, Value)> {
+        let rows = &self.state.rows;
+        Some(match *step {
             QueenStep::Draw {
                 column,
                 partner,
@@ -447,7 +528,7 @@ impl Teller<'_> {
                 greedy,
             } => {
                 let row = rows.get(partner as usize).copied().unwrap_or(0);
-                let to = at(column, row);
+                let to = self.at(column, row);
                 let text = match (greedy, free) {
                     (true, true) => format!(
                         "Draw {to} for file {}: both diagonals free, keep it.",
@@ -470,7 +551,10 @@ impl Teller<'_> {
             QueenStep::Pick { column } => {
                 let row = rows.get(column as usize).copied().unwrap_or(0);
                 (
-                    format!("The queen on {} is attacked: repair it.", at(column, row)),
+                    format!(
+                        "The queen on {} is attacked: repair it.",
+                        self.at(column, row)
+                    ),
                     json!({"kind": "pick", "column": column, "row": row}),
                 )
             }
@@ -503,37 +587,14 @@ impl Teller<'_> {
                 row,
                 delta,
                 taken,
-            } => {
-                let t = anneal_config(self.trace).temperature(self.state.proposals);
-                let p = acceptance(delta, t);
-                let what = format!(
-                    "Propose file {}'s queen to {}",
-                    file_letters(column),
-                    at(column, row)
-                );
-                let text = if delta < 0 {
-                    format!("{what}: {delta} attacking pairs, downhill: take it.")
-                } else if delta == 0 && taken {
-                    format!("{what}: no change in attacking pairs, a level move: take it.")
-                } else if delta == 0 {
-                    format!(
-                        "{what}: no change in attacking pairs, but at T = {t:.3} the search is frozen and takes only moves down: refused."
-                    )
-                } else {
-                    let outcome = if taken {
-                        "taken"
-                    } else {
-                        "refused, the draw was higher"
-                    };
-                    format!(
-                        "{what}: {delta:+} attacking pairs at T = {t:.3}, taken with probability e^(-{delta}/T) = {p:.3}: {outcome}."
-                    )
-                };
-                (
-                    text,
-                    json!({"kind": "propose", "column": column, "row": row, "delta": delta, "taken": taken, "temperature": t, "probability": p}),
-                )
-            }
+            } => self.propose_words(column, row, delta, taken),
+            _ => return None,
+        })
+    }
+
+    /// A step of local beam search: a member drawn, a successor kept, the beam moved on.
+    fn beam_words(&self, step: &QueenStep, carried: Option<&[u32]>) -> Option<(String, Value)> {
+        Some(match *step {
             QueenStep::Member { h } => {
                 let k = self.state.next.len() + 1;
                 (
@@ -557,7 +618,7 @@ impl Teller<'_> {
                         "{how} member {}'s move of file {}'s queen to {}: h = {h}.",
                         parent + 1,
                         file_letters(column),
-                        at(column, row)
+                        self.at(column, row)
                     ),
                     json!({"kind": "select", "parent": parent, "column": column, "row": row, "h": h}),
                 )
@@ -581,71 +642,90 @@ impl Teller<'_> {
                 };
                 (text, json!({"kind": "advance", "h": h}))
             }
-            QueenStep::Assign { column, row, left } => {
-                let rows_left = if left == 1 {
-                    "1 row left".to_string()
-                } else {
-                    format!("{left} rows left")
-                };
-                let random = param(self.trace, "ties") == Some("random");
-                let which = match param(self.trace, "var_order") {
-                    Some("static") => format!("The leftmost open file, {}", file_letters(column)),
-                    _ if random => format!(
-                        "File {} has the fewest rows left (MRV; drawn among those tied)",
-                        file_letters(column)
-                    ),
-                    _ => format!(
-                        "File {} has the fewest rows left (MRV)",
-                        file_letters(column)
-                    ),
-                };
-                let value = match param(self.trace, "value_order") {
-                    Some("lcv") => "the row that takes fewest rows from the open files",
-                    _ => "the topmost row not yet tried",
-                };
-                (
-                    format!(
-                        "{which}, {rows_left}: put its queen on {}, {value}.",
-                        at(column, row)
-                    ),
-                    json!({"kind": "assign", "column": column, "row": row, "left": left}),
-                )
-            }
-            QueenStep::Prune { removed } => {
-                let how = match param(self.trace, "inference") {
-                    Some("ac3") => "Forward checking and arc consistency (AC-3) take",
-                    _ => "Forward checking takes",
-                };
-                (
-                    format!("{how} {removed} rows out of the open files' domains; none is empty."),
-                    json!({"kind": "prune", "removed": removed}),
-                )
-            }
-            QueenStep::Wipeout { column, removed } => (
-                format!(
-                    "After this queen, inference crossed out {removed} row{} of the open files, and file {} has no row left: this queen cannot stay.",
-                    if removed == 1 { "" } else { "s" },
-                    file_letters(column)
-                ),
-                json!({"kind": "wipeout", "column": column, "removed": removed}),
+            _ => return None,
+        })
+    }
+
+    /// Annealing proposes a move: downhill, level or uphill, and whether it was taken, with the chance it had at the step's temperature.
+    fn propose_words(&self, column: u32, row: u32, delta: i32, taken: bool) -> (String, Value) {
+        let t = anneal_config(self.trace).temperature(self.state.proposals);
+        let p = acceptance(delta, t);
+        let what = format!(
+            "Propose file {}'s queen to {}",
+            file_letters(column),
+            self.at(column, row)
+        );
+        let text = if delta < 0 {
+            format!("{what}: {delta} attacking pairs, downhill: take it.")
+        } else if delta == 0 && taken {
+            format!("{what}: no change in attacking pairs, a level move: take it.")
+        } else if delta == 0 {
+            format!(
+                "{what}: no change in attacking pairs, but at T = {t:.3} the search is frozen and takes only moves down: refused."
+            )
+        } else {
+            let outcome = if taken {
+                "taken"
+            } else {
+                "refused, the draw was higher"
+            };
+            format!(
+                "{what}: {delta:+} attacking pairs at T = {t:.3}, taken with probability e^(-{delta}/T) = {p:.3}: {outcome}."
+            )
+        };
+        (
+            text,
+            json!({"kind": "propose", "column": column, "row": row, "delta": delta, "taken": taken, "temperature": t, "probability": p}),
+        )
+    }
+
+    /// The constraint-satisfaction search puts a queen in the file its variable order chose, on the row its value order chose.
+    fn assign_words(&self, column: u32, row: u32, left: u32) -> (String, Value) {
+        let rows_left = if left == 1 {
+            "1 row left".to_string()
+        } else {
+            format!("{left} rows left")
+        };
+        let random = param(self.trace, "ties") == Some("random");
+        let which = match param(self.trace, "var_order") {
+            Some("static") => format!("The leftmost open file, {}", file_letters(column)),
+            _ if random => format!(
+                "File {} has the fewest rows left (MRV; drawn among those tied)",
+                file_letters(column)
             ),
-            QueenStep::Unassign { column, row } => (
-                match self
-                    .index
-                    .checked_sub(1)
-                    .and_then(|i| self.trace.recorder.get(i))
-                {
-                    Some(QueenStep::Wipeout { .. }) => {
-                        format!("Take back the queen on {}.", at(column, row))
-                    }
-                    _ => format!(
-                        "The file chosen next has no row that works: take back the queen on {} and try its next row.",
-                        at(column, row)
-                    ),
-                },
-                json!({"kind": "unassign", "column": column, "row": row}),
+            _ => format!(
+                "File {} has the fewest rows left (MRV)",
+                file_letters(column)
             ),
         };
+        let value = match param(self.trace, "value_order") {
+            Some("lcv") => "the row that takes fewest rows from the open files",
+            _ => "the topmost row not yet tried",
+        };
+        (
+            format!(
+                "{which}, {rows_left}: put its queen on {}, {value}.",
+                self.at(column, row)
+            ),
+            json!({"kind": "assign", "column": column, "row": row, "left": left}),
+        )
+    }
+
+    /// Tells `step` (the next one) and applies it: its sentence and, when `json`, its
+    /// object for `--json`.
+    pub fn tell(&mut self, step: &QueenStep, json: bool) -> (String, Option<Value>) {
+        let n = self.trace.job.n;
+        let carried = step
+            .carries_state()
+            .then(|| self.trace.recorder.state(self.index, n as usize))
+            .flatten();
+        // Each step is one family's: the others say None.
+        let (text, mut value) = self
+            .placement_words(step)
+            .or_else(|| self.climb_words(step, carried))
+            .or_else(|| self.repair_words(step))
+            .or_else(|| self.beam_words(step, carried))
+            .unwrap_or_default();
         self.state.apply(step, carried);
         self.index += 1;
         if json {

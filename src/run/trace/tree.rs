@@ -56,6 +56,7 @@ pub struct SearchTree {
     pub step: Vec<u32>,
     /// Each node's depth (1 for a root).
     pub depth: Vec<u32>,
+    /// How each node ended.
     pub outcome: Vec<Outcome>,
     /// Nodes in each node's subtree, itself included.
     pub size: Vec<u32>,

@@ -84,6 +84,7 @@ impl Attacks {
         Attacks { attacked, segments }
     }
 
+    /// How many queens share a row or a diagonal with another.
     pub fn attacked_queens(&self) -> usize {
         self.attacked.iter().filter(|&&a| a).count()
     }
@@ -91,9 +92,11 @@ impl Attacks {
 
 /// What to draw.
 pub struct QueensBoardView<'a> {
+    /// The board's side: `n × n` squares (drawn as a density view above [`MAX_DRAWN_N`]).
     pub n: usize,
     /// The row of the queen in each of the first `rows.len()` columns.
     pub rows: &'a [u32],
+    /// Who attacks whom in `rows` (from [`Attacks::of`]): the queens drawn red, the lines.
     pub attacks: &'a Attacks,
     /// Draw the lines between attacking queens.
     pub show_lines: bool,
@@ -122,12 +125,15 @@ pub const MAX_LANDSCAPE_N: usize = 64;
 /// that attacks it when the view has worked one out (`puzzle::queens::attacker`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Focus {
+    /// The square's column, from 0 (file a).
     pub column: u32,
+    /// The square's row, from 0 at the top.
     pub row: u32,
     /// The column of a queen attacking the square.
     pub by: Option<u32>,
 }
 
+/// What [`queens_board`] drew, and what the pointer did on it.
 pub struct QueensBoardResponse {
     /// The squares.
     pub response: egui::Response,
@@ -197,6 +203,8 @@ fn square_name(n: usize, row: u32, col: u32) -> String {
     format!("{}{}", file_letters(col), n as u64 - row as u64)
 }
 
+/// Draws `view` in the space left (coordinates around the board, the legend under it when
+/// asked for), and tells the square under the pointer and a click.
 pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
     let n = view.n.max(1);
     let avail = ui.available_size();
