@@ -31,7 +31,7 @@ fn count_every_square(board: &Board) -> u64 {
 fn benches(c: &mut Criterion) {
     let b5 = Board::new(5, 5).unwrap();
     c.bench_function("count 5x5 every square, one thread", |b| {
-        b.iter(|| assert_eq!(count_every_square(black_box(&b5)), 1728))
+        b.iter(|| assert_eq!(count_every_square(black_box(&b5)), 1728));
     });
 
     let b6 = Board::new(6, 6).unwrap();
@@ -45,8 +45,8 @@ fn benches(c: &mut Criterion) {
                 start: 0,
                 closed: false,
             };
-            assert_eq!(with_ctl(|ctl| count::count(&p, ctl).tours), 524_486)
-        })
+            assert_eq!(with_ctl(|ctl| count::count(&p, ctl).tours), 524_486);
+        });
     });
     for n in [100u64, 1000, 3000] {
         slow.bench_function(format!("closed-construct {n}x{n}"), |b| {
@@ -54,7 +54,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let (path, _, _) = with_ctl(|ctl| construct::solve(board.shape(), 0, ctl));
                 assert!(board.is_closed(&path));
-            })
+            });
         });
     }
     for n in [1000u64, 3000] {
@@ -69,7 +69,7 @@ fn benches(c: &mut Criterion) {
                 let config = warnsdorff::Config::default();
                 let a = with_ctl(|ctl| warnsdorff::solve(&p, &config, &mut rng_from_seed(0), ctl));
                 assert_eq!(a.path.len(), board.len());
-            })
+            });
         });
     }
     slow.finish();
@@ -91,7 +91,7 @@ fn benches(c: &mut Criterion) {
                 )
             });
             assert_eq!(a.path.len(), 4096);
-        })
+        });
     });
 
     // The Cultural Algorithm guide, level 4, on 8x8 from a corner, seeds 0..100 in turn.
@@ -114,7 +114,7 @@ fn benches(c: &mut Criterion) {
                 )
             });
             black_box(a.path.len())
-        })
+        });
     });
 
     // The Knight's Tour solver report's whole per-square experiment: 5 runs x 64 squares,
@@ -134,7 +134,7 @@ fn benches(c: &mut Criterion) {
                 let t = bench::knight::squares_ga(&setup, algo, (8, 8), 5).unwrap();
                 assert_eq!(t.evaluations, 800_000);
                 black_box(t.tours)
-            })
+            });
         });
     }
     slow.bench_function("bench levels 8x8, 100 trials", |b| {
@@ -144,7 +144,7 @@ fn benches(c: &mut Criterion) {
                     .unwrap()
                     .len(),
             )
-        })
+        });
     });
     slow.finish();
 }

@@ -8,7 +8,7 @@ use std::hint::black_box;
 fn benches(c: &mut Criterion) {
     for n in [1000usize, 1001, 1002] {
         c.bench_function(&format!("construct order {n}"), |b| {
-            b.iter(|| construct::construct(black_box(n)).map(|s| s.len()))
+            b.iter(|| construct::construct(black_box(n)).map(|s| s.len()));
         });
     }
     // Seeds 0..20 in turn: the median of milliseconds the issue asks about.
@@ -24,10 +24,10 @@ fn benches(c: &mut Criterion) {
             )
             .stop
                 == Stop::Found
-        })
+        });
     });
     c.bench_function("count order 4", |b| {
-        b.iter(|| assert_eq!(count::count(4, &|| false).total, 7040))
+        b.iter(|| assert_eq!(count::count(4, &|| false).total, 7040));
     });
 }
 

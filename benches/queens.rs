@@ -44,24 +44,24 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let o = with_ctl(|ctl| csp::solve(black_box(1000), &config, ctl));
             assert_eq!(o.stop, Stop::Found);
-        })
+        });
     });
     c.bench_function("annealing 128 queens, seed 1", |b| {
         b.iter(|| {
             let config = annealing::Config::default();
             let o = with_ctl(|ctl| annealing::solve(128, &config, &mut rng_from_seed(1), ctl));
             assert_eq!(o.stop, Stop::Found);
-        })
+        });
     });
     c.bench_function("beam k = 10, 64 queens, seed 1", |b| {
         b.iter(|| {
             let config = beam::Config::default();
             let o = with_ctl(|ctl| beam::solve(64, &config, &mut rng_from_seed(1), ctl));
             black_box(o.rows.len())
-        })
+        });
     });
     c.bench_function("count 12 queens, one thread", |b| {
-        b.iter(|| assert_eq!(count_one_thread(black_box(12)), 14_200))
+        b.iter(|| assert_eq!(count_one_thread(black_box(12)), 14_200));
     });
     // The N-Queens AI report's four at n = 20 from the same start (seed 1), heuristic h2.
     let start = random_start(20, &mut rng_from_seed(1));
@@ -70,18 +70,18 @@ fn benches(c: &mut Criterion) {
             assert_eq!(
                 with_ctl(|ctl| backtracking::solve(20, ctl)).stop,
                 Stop::Found
-            )
-        })
+            );
+        });
     });
     c.bench_function("N-Queens AI report: best-first n=20", |b| {
-        b.iter(|| with_ctl(|ctl| best_first::solve(black_box(&start), Heuristic::H2, ctl)))
+        b.iter(|| with_ctl(|ctl| best_first::solve(black_box(&start), Heuristic::H2, ctl)));
     });
     c.bench_function("N-Queens AI report: hill-climbing n=20", |b| {
         b.iter(|| {
             with_ctl(|ctl| {
                 hill_climbing::solve(&start, Heuristic::H2, 100, &mut rng_from_seed(1), ctl)
             })
-        })
+        });
     });
     c.bench_function("N-Queens AI report: cultural n=20", |b| {
         b.iter(|| {
@@ -94,14 +94,14 @@ fn benches(c: &mut Criterion) {
                     ctl,
                 )
             })
-        })
+        });
     });
 
     let mut slow = c.benchmark_group("slow");
     slow.sample_size(10)
         .measurement_time(Duration::from_secs(20));
     slow.bench_function("count 16 queens, one thread", |b| {
-        b.iter(|| assert_eq!(count_one_thread(16), 14_772_512))
+        b.iter(|| assert_eq!(count_one_thread(16), 14_772_512));
     });
     // The counts up to symmetry past the test suite's n = 14, against OEIS A002562.
     slow.bench_function("count 15 and 16 queens up to symmetry, one thread", |b| {
@@ -111,7 +111,7 @@ fn benches(c: &mut Criterion) {
                 assert_eq!(c.unique(), A002562[n as usize], "n = {n}");
                 assert_eq!(c.total(), A000170[n as usize], "n = {n}");
             }
-        })
+        });
     });
     slow.bench_function("min-conflicts 1,000,000 queens", |b| {
         b.iter(|| {
@@ -125,10 +125,10 @@ fn benches(c: &mut Criterion) {
             });
             assert_eq!(o.stop, Stop::Found);
             o
-        })
+        });
     });
     slow.bench_function("construct 1,000,000 queens", |b| {
-        b.iter(|| construct::construct(black_box(1_000_000)).map(|r| r.len()))
+        b.iter(|| construct::construct(black_box(1_000_000)).map(|r| r.len()));
     });
     slow.finish();
 

@@ -134,17 +134,17 @@ fn benches(c: &mut Criterion) {
     ] {
         let mut g = c.benchmark_group(format!("trace-cost/{which}"));
         g.bench_function("untraced", |b| {
-            b.iter(|| knight_run(black_box(which), &mut Off))
+            b.iter(|| knight_run(black_box(which), &mut Off));
         });
         g.bench_function("traced", |b| {
-            b.iter(|| knight_run(black_box(which), &mut Recorder::new(usize::MAX)))
+            b.iter(|| knight_run(black_box(which), &mut Recorder::new(usize::MAX)));
         });
         let mut kept = Recorder::new(usize::MAX);
         g.bench_function("traced, memory reused", |b| {
             b.iter(|| {
                 kept.clear();
                 knight_run(black_box(which), &mut kept)
-            })
+            });
         });
         g.finish();
     }
@@ -157,17 +157,17 @@ fn benches(c: &mut Criterion) {
     ] {
         let mut g = c.benchmark_group(format!("trace-cost/{which}"));
         g.bench_function("untraced", |b| {
-            b.iter(|| queens_run(black_box(which), &mut Off))
+            b.iter(|| queens_run(black_box(which), &mut Off));
         });
         g.bench_function("traced", |b| {
-            b.iter(|| queens_run(black_box(which), &mut Recorder::new(usize::MAX)))
+            b.iter(|| queens_run(black_box(which), &mut Recorder::new(usize::MAX)));
         });
         let mut kept = Recorder::new(usize::MAX);
         g.bench_function("traced, memory reused", |b| {
             b.iter(|| {
                 kept.clear();
                 queens_run(black_box(which), &mut kept)
-            })
+            });
         });
         g.finish();
     }
@@ -226,7 +226,7 @@ fn seek<T: searchlab::run::trace::timeline::Replayable>(
         b.iter(|| {
             at = (at + 616_161) % (len + 1);
             timeline.state_at(black_box(at))
-        })
+        });
     });
 }
 

@@ -61,7 +61,7 @@ fn harness_of_size(width: f32, height: f32) -> Harness<'static, SearchLabApp> {
         .build_ui_state(
             |ui, app: &mut SearchLabApp| {
                 app.logic(ui.ctx());
-                app.show(ui)
+                app.show(ui);
             },
             SearchLabApp::from_saved(None),
         )
@@ -226,7 +226,7 @@ fn type_keys(
     let field = |h: &Harness<'_, SearchLabApp>| {
         // The field, not a figure of the same name.
         h.get_by_role_and_label(egui::accesskit::Role::TextInput, label)
-            .focus()
+            .focus();
     };
     field(h);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -333,7 +333,7 @@ fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
         "nothing applied"
     );
     type_keys(&mut h, "attempts", "5", |h, _| {
-        assert!(is_disabled(h, "▶ Run"))
+        assert!(is_disabled(h, "▶ Run"));
     });
     assert!(
         h.state().knight.settings.params.is_empty(),
@@ -478,7 +478,11 @@ fn renderer_available() -> Result<(), String> {
                 Err(panic) => Err(panic
                     .downcast_ref::<String>()
                     .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .or_else(|| {
+                        panic
+                            .downcast_ref::<&str>()
+                            .map(std::string::ToString::to_string)
+                    })
                     .unwrap_or_else(|| "the renderer could not be created".into())),
             }
         })
@@ -1167,7 +1171,7 @@ fn compare_refuses_a_bad_instance_and_no_algorithm_inline() {
     assert!(!h.state().compare.is_running());
     enter_text(&mut h, "Columns", "8");
     type_keys(&mut h, "Trials", "7", |h, _| {
-        assert!(is_disabled(h, "▶ Run all"))
+        assert!(is_disabled(h, "▶ Run all"));
     });
     h.get_by_label_contains("Trials 7 is typed but not applied yet");
     h.key_press(egui::Key::Enter);
@@ -1250,7 +1254,7 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     }
     match &file.report {
         searchlab::run::Report::Knight(searchlab::run::KnightReport::Solve(r)) => {
-            assert_eq!(r.path, tour)
+            assert_eq!(r.path, tour);
         }
         other => panic!("{other:?}"),
     }

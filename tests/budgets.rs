@@ -552,9 +552,13 @@ fn the_first_ctrl_c_ends_the_largest_searches_and_their_checks_at_once() {
             after <= Duration::from_millis(300),
             "{args:?}: {after:?} after Ctrl-C"
         );
-        assert!(matches!(code, 1 | 130), "{args:?} exited {code}");
+        // A run whose answer was found and checked just before the signal may print it
+        // (on a fast machine the construction's 900 ms lands in its last stage); any
+        // other end says it was cancelled.
+        let found = code == 0 && stdout.contains("found a closed tour");
+        assert!(found || matches!(code, 1 | 130), "{args:?} exited {code}");
         assert!(
-            code == 130 || stdout.contains("cancelled"),
+            found || code == 130 || stdout.contains("cancelled"),
             "{args:?}: {stdout}"
         );
     }

@@ -163,7 +163,7 @@ fn free_neighbours(board: &Board, on_path: &[bool], sq: Square) -> u32 {
     MOVES
         .iter()
         .filter(|&&(dr, dc)| {
-            let (nr, nc) = (r as i64 + dr as i64, c as i64 + dc as i64);
+            let (nr, nc) = (i64::from(r) + i64::from(dr), i64::from(c) + i64::from(dc));
             board.contains(nr, nc) && !on_path[board.square(nr as u32, nc as u32) as usize]
         })
         .count() as u32
@@ -205,7 +205,7 @@ fn check_knight_steps(board: &Board, problem: &Problem, algo: KnightAlgo, steps:
                             && t != problem.start;
                         assert_eq!(
                             onward,
-                            free_neighbours(board, &on, t) + home as u32,
+                            free_neighbours(board, &on, t) + u32::from(home),
                             "onward degree of {t}"
                         );
                     }
@@ -407,7 +407,7 @@ fn attacking_pairs(rows: &[u32]) -> u64 {
     for a in 0..rows.len() {
         for b in a + 1..rows.len() {
             let (dr, dc) = (rows[a].abs_diff(rows[b]) as usize, b - a);
-            pairs += (dr == 0 || dr == dc) as u64;
+            pairs += u64::from(dr == 0 || dr == dc);
         }
     }
     pairs
@@ -532,30 +532,30 @@ proptest! {
                 QueenStep::Score { column, row, h } | QueenStep::Push { column, row, h } => {
                     let mut moved = rows.clone();
                     moved[column as usize] = row;
-                    prop_assert_eq!(h as u64, factor * attacking_pairs(&moved));
+                    prop_assert_eq!(u64::from(h), factor * attacking_pairs(&moved));
                 }
                 QueenStep::Move { column, row, h } => {
                     let mut moved = rows.clone();
                     moved[column as usize] = row;
-                    prop_assert_eq!(h as u64, factor * attacking_pairs(&moved));
+                    prop_assert_eq!(u64::from(h), factor * attacking_pairs(&moved));
                     // Downhill, or level only for the sideways variant.
                     let here = factor * attacking_pairs(rows);
                     match algo {
-                        QueensAlgo::HillClimbing(_, Variant::Sideways) => prop_assert!(h as u64 <= here),
-                        QueensAlgo::HillClimbing(..) => prop_assert!((h as u64) < here, "a move goes down"),
+                        QueensAlgo::HillClimbing(_, Variant::Sideways) => prop_assert!(u64::from(h) <= here),
+                        QueensAlgo::HillClimbing(..) => prop_assert!(u64::from(h) < here, "a move goes down"),
                         _ => {}
                     }
                 }
                 QueenStep::Propose { column, row, delta, .. } => {
                     let mut moved = rows.clone();
                     moved[column as usize] = row;
-                    prop_assert_eq!(delta as i64, attacking_pairs(&moved) as i64 - attacking_pairs(rows) as i64, "annealing's delta");
+                    prop_assert_eq!(i64::from(delta), attacking_pairs(&moved) as i64 - attacking_pairs(rows) as i64, "annealing's delta");
                 }
                 QueenStep::Select { parent, column, row, h } => {
                     let mut moved = state.beam[parent as usize].0.clone();
                     prop_assert_ne!(moved[column as usize], row, "a successor moves a queen");
                     moved[column as usize] = row;
-                    prop_assert_eq!(h as u64, attacking_pairs(&moved));
+                    prop_assert_eq!(u64::from(h), attacking_pairs(&moved));
                 }
                 QueenStep::Assign { column, row, .. } => {
                     prop_assert_eq!(rows.get(column as usize).copied().unwrap_or(qtrace::EMPTY), qtrace::EMPTY, "an open column");
@@ -571,11 +571,11 @@ proptest! {
             }
             let carried = if step.carries_state() { recorder.state(i, n) } else { None };
             if let (QueenStep::Member { h }, Some(rows)) = (*step, carried) {
-                prop_assert_eq!(h as u64, attacking_pairs(rows));
+                prop_assert_eq!(u64::from(h), attacking_pairs(rows));
             }
             state.apply(step, carried);
             if let QueenStep::Pop { h } | QueenStep::Begin { h, .. } = *step {
-                prop_assert_eq!(h as u64, factor * attacking_pairs(&state.rows));
+                prop_assert_eq!(u64::from(h), factor * attacking_pairs(&state.rows));
             }
         }
         let c = traced.2;

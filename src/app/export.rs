@@ -127,7 +127,7 @@ pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), AppError> 
     let data: Vec<u8> = image
         .pixels
         .iter()
-        .flat_map(|c| c.to_srgba_unmultiplied())
+        .flat_map(egui::Color32::to_srgba_unmultiplied)
         .collect();
     crate::files::write_atomic(path, |out| {
         let mut encoder = png::Encoder::new(out, image.width() as u32, image.height() as u32);

@@ -111,14 +111,14 @@ impl SearchLabApp {
                 self.tab_strip(ui);
                 if wide {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        self.toolbar(ui)
+                        self.toolbar(ui);
                     });
                 }
             });
             if !wide {
                 ui.horizontal(|ui| {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        self.toolbar(ui)
+                        self.toolbar(ui);
                     });
                 });
             }

@@ -64,9 +64,10 @@ pub fn runs_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("SEARCHLAB_RUNS") {
         return PathBuf::from(dir);
     }
-    std::env::home_dir()
-        .map(|h| h.join("searchlab-runs"))
-        .unwrap_or_else(|| PathBuf::from("searchlab-runs"))
+    std::env::home_dir().map_or_else(
+        || PathBuf::from("searchlab-runs"),
+        |h| h.join("searchlab-runs"),
+    )
 }
 
 /// A file name for a run, from its title:
@@ -81,7 +82,7 @@ pub fn list_runs(dir: &Path) -> Vec<PathBuf> {
         return Vec::new();
     };
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(|e| e.ok())
+        .filter_map(std::result::Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|p| {
@@ -197,8 +198,7 @@ fn folder_of(path: &Path) -> PathBuf {
     }
     path.parent()
         .filter(|p| p.is_dir())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(runs_dir)
+        .map_or_else(runs_dir, Path::to_path_buf)
 }
 
 fn decide(verb: &str, path: &str) -> DialogAction {
@@ -445,7 +445,7 @@ impl Record {
 
 /// The `time_limit_s` a budget gives a view's form.
 pub fn seconds_of(budget: &crate::solve::Budget, default: f32) -> f32 {
-    budget.time.map(|t| t.as_secs_f32()).unwrap_or(default)
+    budget.time.map_or(default, |t| t.as_secs_f32())
 }
 
 /// A run file being read on a thread of its own: the window goes on while a large file is

@@ -565,11 +565,7 @@ impl<J: TraceJob> Steps<J> {
         let mut clicked = None;
         // Beside the board when there is room, else in the side panel.
         self.wide = ui.available_width() >= 720.0;
-        if !self.wide {
-            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
-            self.regions[1] = Some(board.response.rect);
-            self.regions[2] = None;
-        } else {
+        if self.wide {
             ui.horizontal_top(|ui| {
                 let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
                 let height = ui.available_height();
@@ -583,6 +579,10 @@ impl<J: TraceJob> Steps<J> {
                     ui.vertical(|ui| self.side_ui(ui));
                 });
             });
+        } else {
+            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
+            self.regions[1] = Some(board.response.rect);
+            self.regions[2] = None;
         }
         if let Some(rec) = self.recording.as_mut() {
             rec.after_frame(ui.ctx());

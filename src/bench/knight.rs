@@ -267,7 +267,7 @@ pub fn squares_ga(
                 let mut obs = NoObserver;
                 let budget = Budget::unlimited().with_time(setup.time_limit);
                 let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
-                let mut rng = rng_from_seed(setup.seed + sq as u64 * runs + r);
+                let mut rng = rng_from_seed(setup.seed + u64::from(sq) * runs + r);
                 let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
                 progress.tick();
                 if out.answer.stop == crate::solve::Stop::Cancelled {

@@ -97,7 +97,7 @@ impl Summary {
         let median = match n {
             0 => 0.0,
             _ if n % 2 == 1 => ms[n / 2],
-            _ => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
+            _ => f64::midpoint(ms[n / 2 - 1], ms[n / 2]),
         };
         Summary {
             trials: n as u64,

@@ -208,7 +208,7 @@ fn path_squares(text: &str, board: (u64, u64)) -> Result<Vec<(u32, u32)>, CliErr
         .enumerate()
         .map(|(i, part)| {
             start_square(Some(part), board)
-                .map(|sq| sq.unwrap_or_default())
+                .map(std::option::Option::unwrap_or_default)
                 .map_err(|e| CliError::Input(format!("--path, square {}: {e}", i + 1)))
         })
         .collect()
@@ -407,14 +407,14 @@ pub(super) fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -
             "(the board is too large to print; --json gives the path)"
         );
     }
-    match Board::new(cols as u64, rows as u64) {
+    match Board::new(u64::from(cols), u64::from(rows)) {
         Ok(board) => write!(out, "{}", board.render_numbers(path, 1)),
         Err(_) => Ok(()),
     }
 }
 
 pub(super) fn square_label(cols: u32, rows: u32, sq: Square) -> String {
-    match Shape::new(cols as u64, rows as u64) {
+    match Shape::new(u64::from(cols), u64::from(rows)) {
         Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
         Err(_) => format!("{},{}", sq / cols, sq % cols),
     }
@@ -457,10 +457,12 @@ fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
             let squares: Vec<String> = r
                 .path
                 .iter()
-                .map(|&s| match Shape::new(r.cols as u64, r.rows as u64) {
-                    Ok(b) => b.name(s),
-                    Err(_) => format!("{},{}", s / r.cols, s % r.cols),
-                })
+                .map(
+                    |&s| match Shape::new(u64::from(r.cols), u64::from(r.rows)) {
+                        Ok(b) => b.name(s),
+                        Err(_) => format!("{},{}", s / r.cols, s % r.cols),
+                    },
+                )
                 .collect();
             writeln!(
                 out,
@@ -468,7 +470,7 @@ fn count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
                 r.cols,
                 r.rows,
                 squares.join(" ")
-            )?
+            )?;
         }
         Some(s) => writeln!(
             out,

@@ -37,7 +37,7 @@ pub fn wait(run: &Run, figures: &[Figure]) -> (Result<Report, JobError>, Vec<Eve
                 history.push(e);
             }
             Some(e @ (Event::Started { .. } | Event::Generations(_) | Event::Stopped(_))) => {
-                history.push(e)
+                history.push(e);
             }
             // The worker ended without a final event: only a panic does that.
             None if run.is_finished() => {

@@ -271,7 +271,12 @@ fn solve_text(out: &mut dyn Write, r: &QueensSolveReport) -> io::Result<()> {
         }
         writeln!(out)?;
     } else if r.found {
-        let head: Vec<String> = r.rows.iter().take(12).map(|q| q.to_string()).collect();
+        let head: Vec<String> = r
+            .rows
+            .iter()
+            .take(12)
+            .map(std::string::ToString::to_string)
+            .collect();
         writeln!(
             out,
             "rows by column: {} … (--json prints all {})",

@@ -154,15 +154,15 @@ impl Shape {
 
     /// Whether `row`, `col` (zero-based, possibly negative) is on the board.
     pub fn contains(&self, row: i64, col: i64) -> bool {
-        row >= 0 && col >= 0 && row < self.rows as i64 && col < self.cols as i64
+        row >= 0 && col >= 0 && row < i64::from(self.rows) && col < i64::from(self.cols)
     }
 
     /// Whether a knight moves from `a` to `b` in one jump.
     pub fn is_knight_move(&self, a: Square, b: Square) -> bool {
         let (ra, ca) = self.row_col(a);
         let (rb, cb) = self.row_col(b);
-        let dr = (ra as i64 - rb as i64).abs();
-        let dc = (ca as i64 - cb as i64).abs();
+        let dr = (i64::from(ra) - i64::from(rb)).abs();
+        let dc = (i64::from(ca) - i64::from(cb)).abs();
         (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
     }
 
@@ -182,10 +182,7 @@ impl Shape {
             let c: i64 = c.trim().parse().map_err(|_| bad_square(text))?;
             (r, c)
         } else {
-            let letters: String = text
-                .chars()
-                .take_while(|ch| ch.is_ascii_alphabetic())
-                .collect();
+            let letters: String = text.chars().take_while(char::is_ascii_alphabetic).collect();
             let digits = &text[letters.len()..];
             if letters.is_empty()
                 || digits.is_empty()
@@ -197,10 +194,10 @@ impl Shape {
             for ch in letters.to_ascii_lowercase().bytes() {
                 col = col
                     .saturating_mul(26)
-                    .saturating_add((ch - b'a' + 1) as i64);
+                    .saturating_add(i64::from(ch - b'a' + 1));
             }
             let rank: i64 = digits.parse().map_err(|_| bad_square(text))?;
-            (self.rows as i64 - rank, col - 1)
+            (i64::from(self.rows) - rank, col - 1)
         };
         if !self.contains(row, col) {
             return Err(BoardError::Square(format!(
@@ -233,7 +230,7 @@ impl Board {
             let mut m = 0u8;
             for (k, &(dr, dc)) in MOVES.iter().enumerate() {
                 let d = if row_axis { dr } else { dc };
-                let p = pos as i64 + d as i64;
+                let p = pos as i64 + i64::from(d);
                 if p >= 0 && p < len as i64 {
                     m |= 1 << k;
                 }
@@ -691,7 +688,10 @@ mod tests {
             for sq in 0..b.len() as Square {
                 let (row, col) = b.row_col(sq);
                 for (k, &(dr, dc)) in MOVES.iter().enumerate() {
-                    let on = b.contains(row as i64 + dr as i64, col as i64 + dc as i64);
+                    let on = b.contains(
+                        i64::from(row) + i64::from(dr),
+                        i64::from(col) + i64::from(dc),
+                    );
                     assert_eq!(
                         b.move_mask(sq) >> k & 1 == 1,
                         on,

@@ -76,11 +76,11 @@ pub fn line_sums(n: usize, cells: &[u32]) -> LineSums {
     let (mut diagonal, mut anti_diagonal) = (0u64, 0u64);
     for (r, row) in cells.chunks_exact(n.max(1)).enumerate().take(n) {
         for (c, &v) in row.iter().enumerate() {
-            rows[r] += v as u64;
-            columns[c] += v as u64;
+            rows[r] += u64::from(v);
+            columns[c] += u64::from(v);
         }
-        diagonal += row[r] as u64;
-        anti_diagonal += row[n - 1 - r] as u64;
+        diagonal += u64::from(row[r]);
+        anti_diagonal += u64::from(row[n - 1 - r]);
     }
     LineSums {
         rows,
@@ -275,11 +275,11 @@ mod tests {
             let m = magic_constant(n) as i64;
             let mut brute = 0i64;
             for i in 0..n {
-                brute += ((0..n).map(|j| cells[i * n + j] as i64).sum::<i64>() - m).abs();
-                brute += ((0..n).map(|j| cells[j * n + i] as i64).sum::<i64>() - m).abs();
+                brute += ((0..n).map(|j| i64::from(cells[i * n + j])).sum::<i64>() - m).abs();
+                brute += ((0..n).map(|j| i64::from(cells[j * n + i])).sum::<i64>() - m).abs();
             }
-            brute += ((0..n).map(|i| cells[i * n + i] as i64).sum::<i64>() - m).abs();
-            brute += ((0..n).map(|i| cells[i * n + n - 1 - i] as i64).sum::<i64>() - m).abs();
+            brute += ((0..n).map(|i| i64::from(cells[i * n + i])).sum::<i64>() - m).abs();
+            brute += ((0..n).map(|i| i64::from(cells[i * n + n - 1 - i])).sum::<i64>() - m).abs();
             prop_assert_eq!(f as i64, brute);
             prop_assert!(is_permutation(&cells));
         }

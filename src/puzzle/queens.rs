@@ -166,7 +166,7 @@ pub fn conflicts_while(rows: &[u32], mut go_on: impl FnMut() -> bool) -> Option<
         }
         let r = r as usize;
         // Each earlier queen on the same line makes one more pair.
-        pairs += (row[r] + d1[c + r] + d2[c + n - r]) as u64;
+        pairs += u64::from(row[r] + d1[c + r] + d2[c + n - r]);
         row[r] += 1;
         d1[c + r] += 1;
         d2[c + n - r] += 1;
@@ -261,16 +261,14 @@ impl Landscape {
                 .filter(|&(r, c)| rows[c] as usize != r && f(self.at(r, c)))
                 .count()
         };
-        if self.best_move < self.now {
-            Standing::Downhill {
+        match self.best_move.cmp(&self.now) {
+            std::cmp::Ordering::Less => Standing::Downhill {
                 moves: count(&|v| v < self.now),
-            }
-        } else if self.best_move == self.now {
-            Standing::Plateau {
+            },
+            std::cmp::Ordering::Equal => Standing::Plateau {
                 moves: count(&|v| v == self.now),
-            }
-        } else {
-            Standing::LocalMinimum
+            },
+            std::cmp::Ordering::Greater => Standing::LocalMinimum,
         }
     }
 }

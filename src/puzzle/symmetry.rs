@@ -109,8 +109,14 @@ impl Symmetry {
         let [a, b, c, d] = self.matrix();
         let side = n as i64 - 1;
         let (x, y) = (2 * column as i64 - side, 2 * row as i64 - side);
-        let (x2, y2) = (a as i64 * x + b as i64 * y, c as i64 * x + d as i64 * y);
-        (((y2 + side) / 2) as usize, ((x2 + side) / 2) as usize)
+        let (x2, y2) = (
+            i64::from(a) * x + i64::from(b) * y,
+            i64::from(c) * x + i64::from(d) * y,
+        );
+        (
+            i64::midpoint(y2, side) as usize,
+            i64::midpoint(x2, side) as usize,
+        )
     }
 
     /// The image of a placement of queens (`rows[c]`: the row of column c's queen, one

@@ -1201,7 +1201,7 @@ impl Params {
 
     /// The value of `name` as text: empty when the algorithm has no such parameter.
     pub fn get(&self, name: &str) -> &str {
-        self.0.get(name).map(String::as_str).unwrap_or("")
+        self.0.get(name).map_or("", String::as_str)
     }
 
     /// The whole-number parameter `name`, if the algorithm has it.

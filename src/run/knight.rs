@@ -136,7 +136,7 @@ impl PuzzleReport for KnightReport {
                 format!(
                     "{} of {} squares",
                     r.path.len(),
-                    r.cols as u64 * r.rows as u64
+                    u64::from(r.cols) * u64::from(r.rows)
                 ),
                 r.stop,
             ),
@@ -404,7 +404,7 @@ impl KnightJob {
     /// checks the same for nothing.
     pub fn board_and_start(&self) -> Result<(Board, Option<Square>), JobError> {
         let (shape, start) = self.shape_and_start()?;
-        let board = Board::new(shape.cols() as u64, shape.rows() as u64)
+        let board = Board::new(u64::from(shape.cols()), u64::from(shape.rows()))
             .map_err(|e| JobError::Input(e.to_string()))?;
         Ok((board, start))
     }
@@ -412,7 +412,7 @@ impl KnightJob {
     /// The squares of a count's path, checked to be on the board, as many as it has at
     /// most, and starting on the start square when one is given. Whether it is a legal
     /// path is the count's answer, not an input error.
-    fn path_squares(&self, board: &Shape, path: &[(u32, u32)]) -> Result<Vec<Square>, JobError> {
+    fn path_squares(&self, board: Shape, path: &[(u32, u32)]) -> Result<Vec<Square>, JobError> {
         if path.len() > board.len() {
             return Err(JobError::Input(format!(
                 "the path has {} squares and the {}x{} board only {}",
@@ -424,7 +424,7 @@ impl KnightJob {
         }
         let mut squares = Vec::with_capacity(path.len());
         for (i, &(r, c)) in path.iter().enumerate() {
-            if !board.contains(r as i64, c as i64) {
+            if !board.contains(i64::from(r), i64::from(c)) {
                 return Err(JobError::Input(format!(
                     "square {} of the path, {r},{c}, is off the {}x{} board: rows are 0..{} and columns 0..{}",
                     i + 1,
@@ -452,7 +452,7 @@ impl KnightJob {
         let board = Shape::new(self.cols, self.rows).map_err(|e| JobError::Input(e.to_string()))?;
         let start = match self.start {
             None => None,
-            Some((r, c)) if board.contains(r as i64, c as i64) => Some(board.square(r, c)),
+            Some((r, c)) if board.contains(i64::from(r), i64::from(c)) => Some(board.square(r, c)),
             Some((r, c)) => {
                 return Err(JobError::Input(format!(
                     "start square {r},{c} is off the {}x{} board: rows are 0..{} and columns 0..{}",
@@ -541,7 +541,7 @@ impl PuzzleJob for KnightJob {
                 check_all_starts(self.cols, self.rows)?;
             }
             KnightTask::Count { path, .. } => {
-                self.path_squares(&board, path)?;
+                self.path_squares(board, path)?;
             }
             KnightTask::Search { strategy } => {
                 Strategy::parse(strategy)?;
@@ -598,7 +598,7 @@ impl PuzzleJob for KnightJob {
                 let report = if *all_starts {
                     count_every_start(&board, job.closed, job.budget, cancel, observer)
                 } else {
-                    let path = self.path_squares(&board.shape(), path)?;
+                    let path = self.path_squares(board.shape(), path)?;
                     // A path given, even of one square, gets its 0 explained.
                     let given = !path.is_empty();
                     let path = if given {
@@ -1251,7 +1251,7 @@ fn prove_board(problem: &Problem, cancel: &AtomicBool) -> Option<String> {
         let mut obs = NoObserver;
         let mut ctl = Control::new(Budget::unlimited().with_time(left), cancel, &mut obs);
         match count::exists(&p, &mut ctl)? {
-            false => continue,
+            false => {}
             true if sq == problem.start => return None,
             true => {
                 return Some(format!(

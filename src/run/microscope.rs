@@ -209,7 +209,7 @@ fn validate(job: &Job, b: &Breeding) -> Result<(), JobError> {
         }
         Job::Queens(j) => {
             for rows in shown {
-                if rows.len() as u64 != j.n || rows.iter().any(|&r| r as u64 >= j.n) {
+                if rows.len() as u64 != j.n || rows.iter().any(|&r| u64::from(r) >= j.n) {
                     return Err(JobError::Invalid(format!(
                         "a placement of {} queens with rows outside 0..{}",
                         rows.len(),

@@ -70,7 +70,7 @@ puzzle_conversions!(Magic, MagicJob, MagicReport);
 /// core by default, and never more than four per core (more would only wait for the same
 /// cores, each with its own stack and working memory, and take long to start).
 pub fn worker_threads(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     requested.unwrap_or(cores).clamp(1, 4 * cores)
 }
 

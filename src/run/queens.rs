@@ -226,7 +226,9 @@ impl PuzzleJob for QueensJob {
             )));
         }
         match self.task {
-            QueensTask::Count | QueensTask::CountPrefix { .. } if self.n > MAX_COUNT_N as u64 => {
+            QueensTask::Count | QueensTask::CountPrefix { .. }
+                if self.n > u64::from(MAX_COUNT_N) =>
+            {
                 Err(JobError::Input(format!(
                     "counting goes up to n = {MAX_COUNT_N} (the bitboards are 32 bits; n = 27 alone took a year of FPGA time)"
                 )))
@@ -240,7 +242,7 @@ impl PuzzleJob for QueensJob {
                 )))
             }
             QueensTask::CountPrefix { ref prefix } => {
-                match prefix.iter().position(|&r| r as u64 >= self.n) {
+                match prefix.iter().position(|&r| u64::from(r) >= self.n) {
                     Some(c) => Err(JobError::Input(format!(
                         "the prefix puts column {c}'s queen on row {}, off the {n}x{n} board: rows are 0..{}",
                         prefix[c],

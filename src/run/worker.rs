@@ -346,7 +346,9 @@ impl Run {
 
     /// Whether the worker thread has ended.
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(|t| t.is_finished())
+        self.thread
+            .as_ref()
+            .is_none_or(std::thread::JoinHandle::is_finished)
     }
 
     /// Waits for the worker thread to end.

@@ -112,9 +112,10 @@ impl Default for CompareSettings {
         };
         for p in PuzzleKind::ALL {
             let ids = settings.instance_of(p).default_choice();
-            settings
-                .chosen
-                .insert(p, ids.iter().map(|id| id.to_string()).collect());
+            settings.chosen.insert(
+                p,
+                ids.iter().map(std::string::ToString::to_string).collect(),
+            );
         }
         settings
     }
@@ -226,7 +227,10 @@ impl CompareView {
             let chosen = settings.chosen.entry(p).or_default();
             chosen.retain(|a| catalog.iter().any(|c| c.id == a));
             if chosen.is_empty() {
-                *chosen = defaults.iter().map(|id| id.to_string()).collect();
+                *chosen = defaults
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect();
             }
         }
         CompareView {

@@ -78,7 +78,7 @@ impl CompareView {
                 egui::Slider::new(&mut self.settings.speed, 1.0..=crate::app::knight::INSTANT)
                     .logarithmic(true)
                     .custom_formatter(|v, _| {
-                        if v >= crate::app::knight::INSTANT as f64 {
+                        if v >= f64::from(crate::app::knight::INSTANT) {
                             "instant".into()
                         } else {
                             format!("{v:.0} steps/s")
@@ -157,7 +157,7 @@ impl CompareView {
                                 self.shown.min(seq.len())
                             };
                             let key =
-                                (i as u64) << 40 | shown as u64 | (lane.is_live() as u64) << 39;
+                                (i as u64) << 40 | shown as u64 | u64::from(lane.is_live()) << 39;
                             ui.allocate_ui(egui::vec2(side, side), |ui| {
                                 if let Some(at) = self.ran.instance().draw(ui, seq, shown, key) {
                                     clicked = Some(at);

@@ -18,6 +18,7 @@ use crate::bench::knight::{LEVELS, check_params_of};
 use crate::run::JobError;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 use std::time::Duration;
 
 /// The largest board a sweep takes here (one run per square and run).
@@ -90,7 +91,7 @@ impl Experiment {
         };
         if self.takes_params() {
             for p in parse_params(&s.params).unwrap_or_default() {
-                t.push_str(&format!(" --param {}={}", p.0, p.1));
+                let _ = write!(t, " --param {}={}", p.0, p.1);
             }
         }
         match self {
@@ -334,7 +335,7 @@ impl ExperimentsView {
             "searchlab-experiment",
             ctx,
             move |send, work| {
-                send(run(&s, work.meter.clone(), work.cancel.clone()).map_err(|e| e.to_string()))
+                send(run(&s, work.meter.clone(), work.cancel.clone()).map_err(|e| e.to_string()));
             },
         ));
         // The progress bar moves while the trials run.
@@ -644,7 +645,7 @@ impl View for ExperimentsView {
                     table.board
                 ));
                 metric_picker(ui, metric, Metric::GA_SWEEP);
-                let side = table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0) as u64 + 1;
+                let side = u64::from(table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0)) + 1;
                 let values: Vec<f64> = table
                     .rows
                     .iter()

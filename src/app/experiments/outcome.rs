@@ -69,7 +69,7 @@ fn csv_of<T: Serialize>(rows: &[T]) -> String {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),
         // A list (a row's figures per start square, say) as one field, comma-separated.
-        Some(Value::Array(a)) => (a.iter().map(|x| x.to_string()))
+        Some(Value::Array(a)) => (a.iter().map(std::string::ToString::to_string))
             .collect::<Vec<_>>()
             .join(","),
         Some(v) => v.to_string(),

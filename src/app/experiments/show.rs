@@ -495,7 +495,10 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
                 .on_hover_text("Then click the names of the few to compare")
                 .clicked()
             {
-                hidden = labels.iter().map(|l| l.to_string()).collect();
+                hidden = labels
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect();
             }
         });
     }

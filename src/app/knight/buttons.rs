@@ -64,7 +64,7 @@ impl KnightView {
                 egui::Slider::new(&mut self.settings.speed, 1.0..=INSTANT)
                     .logarithmic(true)
                     .custom_formatter(|v, _| {
-                        if v >= INSTANT as f64 {
+                        if v >= f64::from(INSTANT) {
                             "instant".into()
                         } else {
                             format!("{v:.0} moves/s")
@@ -73,7 +73,7 @@ impl KnightView {
                     .custom_parser(|t| {
                         let t = t.trim().trim_end_matches("moves/s").trim();
                         if t == "instant" {
-                            Some(INSTANT as f64)
+                            Some(f64::from(INSTANT))
                         } else {
                             t.parse().ok()
                         }

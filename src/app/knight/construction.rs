@@ -427,7 +427,7 @@ fn sides(a: &Piece, b: &Piece) -> (&'static str, &'static str) {
 
 /// Move `m` turned so that it starts at a square of `from` (as it is when it does not
 /// touch it).
-fn from_end(m: [Square; 2], from: &[Square; 2]) -> [Square; 2] {
+fn from_end(m: [Square; 2], from: [Square; 2]) -> [Square; 2] {
     if from.contains(&m[1]) && !from.contains(&m[0]) {
         [m[1], m[0]]
     } else {
@@ -445,8 +445,8 @@ fn join_caption(plan: &Plan, stage: usize, name: &dyn Fn(Square) -> String) -> S
     match (j.removed.as_slice(), j.added.as_slice()) {
         ([r1, r2], [a1, a2]) => {
             // Removed a–b and c–d, added a–c and b–d: name them in that order.
-            let ac = from_end(*a1, r1);
-            let bd = from_end(*a2, r1);
+            let ac = from_end(*a1, *r1);
+            let bd = from_end(*a2, *r1);
             let ab = [ac[0], bd[0]];
             let cd = [ac[1], bd[1]];
             let (left, right) = match (
@@ -471,7 +471,7 @@ fn join_caption(plan: &Plan, stage: usize, name: &dyn Fn(Square) -> String) -> S
             )
         }
         ([r], [a1, a2]) => {
-            let (x, y) = (from_end(*a1, r), from_end(*a2, r));
+            let (x, y) = (from_end(*a1, *r), from_end(*a2, *r));
             let piece = plan.pieces.get(stage).copied();
             format!(
                 "{head}the move {} at the end of the closed tour is removed (red, dashed) and the next {} piece's path is threaded in between its ends: {}, {} added (green). Still one closed tour, {} squares longer.",

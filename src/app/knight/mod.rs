@@ -237,8 +237,8 @@ impl KnightView {
             budget = budget.with_nodes(s.search_nodes.max(1));
         }
         KnightJob {
-            cols: s.cols as u64,
-            rows: s.rows as u64,
+            cols: u64::from(s.cols),
+            rows: u64::from(s.rows),
             start: Some(s.start),
             closed: s.closed,
             seed: s.seed,
@@ -262,8 +262,8 @@ impl KnightView {
             return Err("not a knight's tour run".into());
         };
         let job = job.clone();
-        if job.cols > MAX_SIDE as u64
-            || job.rows > MAX_SIDE as u64
+        if job.cols > u64::from(MAX_SIDE)
+            || job.rows > u64::from(MAX_SIDE)
             || job.cols == 0
             || job.rows == 0
         {
@@ -379,7 +379,7 @@ impl KnightView {
             Ok(Ok(KnightReport::Solve(r))) => {
                 self.live.counters = r.counters;
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.tour = r.path.clone();
+                self.tour.clone_from(&r.path);
                 // A tour built from pieces shows how, first; its walk is a click away.
                 self.construction = (r.construction.clone())
                     .filter(|p| r.found && !p.pieces.is_empty())
@@ -389,7 +389,7 @@ impl KnightView {
             Ok(Ok(KnightReport::Search(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
                 self.live.counters = r.counters();
-                self.tour = r.path.clone();
+                self.tour.clone_from(&r.path);
                 Outcome::Search(r)
             }
             Ok(Ok(KnightReport::Count(r))) => {
@@ -516,8 +516,8 @@ impl View for KnightView {
         Some(crate::app::compare::Played {
             on: crate::app::compare::PlayedOn::Knight(
                 crate::app::puzzles::knight::KnightInstance {
-                    cols: s.cols as u64,
-                    rows: s.rows as u64,
+                    cols: u64::from(s.cols),
+                    rows: u64::from(s.rows),
                     start: board.row_col(path[0]),
                     closed: s.closed,
                 },
@@ -552,7 +552,7 @@ impl View for KnightView {
             self.live_path = path;
         }
         if let Some(w) = polled.belief {
-            self.belief = Some(w.iter().map(|&x| x.clamp(0.0, 1.0) as f64).collect());
+            self.belief = Some(w.iter().map(|&x| f64::from(x.clamp(0.0, 1.0))).collect());
         }
         if let Some(result) = polled.finished {
             self.finish(result);
@@ -682,6 +682,6 @@ impl View for KnightView {
 }
 
 fn board_of(settings: &KnightSettings) -> Board {
-    Board::new(settings.cols as u64, settings.rows as u64)
+    Board::new(u64::from(settings.cols), u64::from(settings.rows))
         .expect("sizes are checked before they are applied")
 }

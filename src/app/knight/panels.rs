@@ -10,7 +10,7 @@ impl KnightView {
         let (cols, rows) = (self.settings.cols, self.settings.rows);
         let (c, r) = ui
             .horizontal(|ui| {
-                let side = |name| whole(name, 1..=MAX_SIDE as u64);
+                let side = |name| whole(name, 1..=u64::from(MAX_SIDE));
                 let c =
                     (self.cols_text).show(ui, "Columns", &cols.to_string(), 40.0, side("Columns"));
                 let r = (self.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));

@@ -2,6 +2,7 @@
 //! with a size cap and only from regular files.
 
 use super::lesson::Lesson;
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The built-in lessons: `(file name, RON text)`.
@@ -37,9 +38,10 @@ pub fn lessons_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("SEARCHLAB_LESSONS") {
         return PathBuf::from(dir);
     }
-    std::env::home_dir()
-        .map(|h| h.join("searchlab-lessons"))
-        .unwrap_or_else(|| PathBuf::from("searchlab-lessons"))
+    std::env::home_dir().map_or_else(
+        || PathBuf::from("searchlab-lessons"),
+        |h| h.join("searchlab-lessons"),
+    )
 }
 
 /// A lesson file, read, or why it could not be used.
@@ -131,9 +133,10 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
         n => format!("Read {n} files from {}.", folder.display()),
     };
     if skipped > 0 {
-        said.push_str(&format!(
+        let _ = write!(
+            said,
             " The folder holds more than {MAX_FILES}: the first {MAX_FILES} by name were read."
-        ));
+        );
     }
     (entries, said)
 }

@@ -210,7 +210,7 @@ impl MagicView {
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
         set_params(algorithm, params, &mut self.settings.params);
-        self.settings.algorithm = algorithm.clone();
+        self.settings.algorithm.clone_from(algorithm);
         self.launch(ctx, job, Some(file));
         Ok(())
     }

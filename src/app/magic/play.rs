@@ -303,7 +303,7 @@ impl MagicPlay {
                             "\"{}\" is not a whole number from 1 to {}",
                             self.typed.trim(),
                             n * n
-                        ))
+                        ));
                     }
                 }
                 self.typed.clear();

@@ -125,7 +125,7 @@ impl PuzzleUi for KnightInstance {
                 "the board's sides must be from 1 to {MAX_COMPARE_SIDE} here (the Knight's Tour view takes larger boards)"
             ).into());
         }
-        if self.start.0 as u64 >= self.rows || self.start.1 as u64 >= self.cols {
+        if u64::from(self.start.0) >= self.rows || u64::from(self.start.1) >= self.cols {
             return Err("the start square is off the board".into());
         }
         Ok(())

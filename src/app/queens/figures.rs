@@ -45,7 +45,7 @@ impl QueensView {
             self.reset();
         }
         let n = self.settings.n;
-        let countable = n <= MAX_COUNT_N as u64;
+        let countable = n <= u64::from(MAX_COUNT_N);
         let help = if !countable {
             format!("Counting goes up to n = {MAX_COUNT_N}.")
         } else if n > COUNT_COMFORTABLE_N {
@@ -281,10 +281,7 @@ impl QueensView {
         }
         let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
         let algorithm = if self.running.is_empty() {
-            self.results
-                .last()
-                .map(|r| r.algorithm.as_str())
-                .unwrap_or("")
+            self.results.last().map_or("", |r| r.algorithm.as_str())
         } else {
             self.running.as_str()
         };

@@ -282,7 +282,13 @@ impl QueensView {
     /// Runs the N-Queens AI report's four algorithms one after another on the same n and
     /// seed, so that their times do not compete for the cores.
     pub fn start_all_four(&mut self, ctx: &egui::Context) {
-        self.start_sequence(ctx, SEED_FOUR.iter().map(|s| s.to_string()).collect());
+        self.start_sequence(
+            ctx,
+            SEED_FOUR
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
+        );
     }
 
     /// A run started by the user is a run shown (a count too: "Count all solutions" from
@@ -350,9 +356,9 @@ impl QueensView {
             QueensTask::Solve { algorithm, params } => {
                 set_params(algorithm, params, &mut self.settings.params);
                 if let Some((_, h)) = params.iter().find(|(k, _)| k == "heuristic") {
-                    self.settings.heuristic = h.clone();
+                    self.settings.heuristic.clone_from(h);
                 }
-                self.settings.algorithm = algorithm.clone();
+                self.settings.algorithm.clone_from(algorithm);
                 algorithm.clone()
             }
         };

@@ -49,9 +49,7 @@ impl QueensView {
         ui.separator();
         let hover = "Place the queens yourself, with hints from the solvers";
         crate::app::play::heading(ui, &mut self.mode, hover);
-        let current = queens_algorithm(&self.settings.algorithm)
-            .map(|a| a.name)
-            .unwrap_or("?");
+        let current = queens_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
         let algorithm = &mut self.settings.algorithm;
         crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
             for a in QUEENS_ALGORITHMS {

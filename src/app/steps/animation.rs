@@ -249,14 +249,14 @@ fn encode_into(
     let fail = |e: png::EncodingError| format!("cannot write {}: {e}", path.display());
     encoder.set_animated(count as u32, 0).map_err(fail)?;
     encoder
-        .set_frame_delay(ms.min(u16::MAX as u32) as u16, 1000)
+        .set_frame_delay(ms.min(u32::from(u16::MAX)) as u16, 1000)
         .map_err(fail)?;
     let mut writer = encoder.write_header().map_err(fail)?;
     let rgba = |image: &egui::ColorImage| -> Vec<u8> {
         image
             .pixels
             .iter()
-            .flat_map(|c| c.to_srgba_unmultiplied())
+            .flat_map(egui::Color32::to_srgba_unmultiplied)
             .collect()
     };
     let mut prev = rgba(&first);
@@ -376,12 +376,12 @@ impl<J: TraceJob> Steps<J> {
                     steps.len(),
                     if steps.len() == 1 { "" } else { "s" },
                     if stride == 1 { "every step".to_string() } else { format!("every {stride} steps") },
-                    steps.len() as f64 * a.ms as f64 / 1000.0
+                    steps.len() as f64 * f64::from(a.ms) / 1000.0
                 ));
                 let region = [self.regions[0], self.regions[1], self.regions[2].filter(|_| a.with_code)]
                     .into_iter()
                     .flatten()
-                    .reduce(|x, y| x.union(y));
+                    .reduce(egui::Rect::union);
                 let record = ui
                     .add_enabled(region.is_some(), egui::Button::new("Record APNG"))
                     .on_hover_text("Shows each frame's step in turn and saves the file in the runs folder")
@@ -536,7 +536,7 @@ mod tests {
             let want: Vec<u8> = f
                 .pixels
                 .iter()
-                .flat_map(|c| c.to_srgba_unmultiplied())
+                .flat_map(egui::Color32::to_srgba_unmultiplied)
                 .collect();
             assert_eq!(canvas, want, "frame {k}");
         }

@@ -185,9 +185,11 @@ pub fn chart(ui: &mut Ui, rows: &[Row], scale_max: f64, tick: &dyn Fn(f64) -> St
         );
         // As many round figures as fit without touching (at most five).
         let widest = measure(ui, &tick(max)).max(measure(ui, &tick(max / 3.0)));
-        let fit = (area.width() / (1.5 * widest + GAP))
-            .floor()
-            .clamp(1.0, 4.0) as f64;
+        let fit = f64::from(
+            (area.width() / (1.5 * widest + GAP))
+                .floor()
+                .clamp(1.0, 4.0),
+        );
         let mut step = nice_step(max / fit);
         if step > max {
             // One round figure under the most, rather than none.

@@ -185,8 +185,8 @@ fn room(ui: &Ui, view: &BoardView, avail: Vec2) -> (Coordinates, f32, f32) {
     };
     let coords = Coordinates::room(
         ui,
-        b.cols() as u64,
-        b.rows() as u64,
+        u64::from(b.cols()),
+        u64::from(b.rows()),
         avail - vec2(0.0, legend_height),
     );
     let space = vec2(
@@ -260,7 +260,7 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let bg = ui.visuals().extreme_bg_color;
     draw_layers(&painter, &at, view, &pal, shown, bg);
 
-    coords.draw(ui, id, squares, b.cols() as u64, b.rows() as u64);
+    coords.draw(ui, id, squares, u64::from(b.cols()), u64::from(b.rows()));
     if view.legend {
         let strip = Rect::from_min_max(
             Pos2::new(area.min.x, squares.max.y + coords.bottom),
@@ -268,7 +268,7 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         );
         let lines = construction_lines;
         legend::strip(ui, strip, |ui| {
-            board_legend(ui, view, &pal, cell, shown, lines)
+            board_legend(ui, view, &pal, cell, shown, lines);
         });
     }
 

@@ -35,7 +35,7 @@ pub fn heat_colour(t: f32, dark_mode: bool) -> Color32 {
 /// Black or white, whichever reads better on `background`.
 pub fn text_on(background: Color32) -> Color32 {
     let [r, g, b, _] = background.to_array();
-    let luma = 0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32;
+    let luma = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b);
     if luma > 140.0 {
         Color32::BLACK
     } else {
@@ -200,7 +200,7 @@ mod tests {
     fn the_heat_scale_grows_more_visible_with_the_value() {
         let luma = |c: Color32| {
             let [r, g, b, _] = c.to_array();
-            0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32
+            0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b)
         };
         for dark in [true, false] {
             let mut last = None;

@@ -128,8 +128,7 @@ pub fn seed_and_time_limit(ui: &mut Ui, seed: &mut u64, time_limit_s: &mut f32) 
 fn fresh_seed(old: u64) -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
+        .map_or(0, |d| d.as_nanos() as u64);
     let s = t % 1_000_000;
     if s == old { s + 1 } else { s }
 }

@@ -194,7 +194,7 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
 
 /// A speed as the slider shows it: "12 steps/s", or "full speed".
 fn speed_text(v: f64, _: std::ops::RangeInclusive<usize>) -> String {
-    if v >= FULL_SPEED as f64 {
+    if v >= f64::from(FULL_SPEED) {
         "full speed".into()
     } else {
         format!("{v:.0} steps/s")
@@ -205,7 +205,7 @@ fn speed_text(v: f64, _: std::ops::RangeInclusive<usize>) -> String {
 fn speed_value(t: &str) -> Option<f64> {
     let t = t.trim().trim_end_matches("steps/s").trim();
     if t == "full speed" {
-        Some(FULL_SPEED as f64)
+        Some(f64::from(FULL_SPEED))
     } else {
         t.parse().ok()
     }

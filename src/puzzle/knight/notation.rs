@@ -1,6 +1,7 @@
 //! A knight's path as a move list in chess notation, as text and as CSV.
 
 use super::{Board, Square};
+use std::fmt::Write;
 
 /// `1. a8-b6` a line, then the closing move back to the first square when the path is a
 /// closed tour (`closed`), marked so.
@@ -16,20 +17,22 @@ use super::{Board, Square};
 pub fn move_list(board: &Board, path: &[Square], closed: bool) -> String {
     let mut out = String::new();
     for (i, pair) in path.windows(2).enumerate() {
-        out.push_str(&format!(
-            "{}. {}-{}\n",
+        let _ = writeln!(
+            out,
+            "{}. {}-{}",
             i + 1,
             board.name(pair[0]),
             board.name(pair[1])
-        ));
+        );
     }
     if closed && let (Some(&last), Some(&first)) = (path.last(), path.first()) {
-        out.push_str(&format!(
-            "{}. {}-{} (the closing move, back to the start)\n",
+        let _ = writeln!(
+            out,
+            "{}. {}-{} (the closing move, back to the start)",
             path.len(),
             board.name(last),
             board.name(first)
-        ));
+        );
     }
     out
 }

@@ -73,7 +73,7 @@ pub fn best_swap(n: usize, cells: &[u32], locked: &[bool]) -> Option<Swap> {
         let la = through(a);
         for b in (a + 1..n * n).filter(|&b| free(b)) {
             let lb = through(b);
-            let d = cells[b] as i64 - cells[a] as i64;
+            let d = i64::from(cells[b]) - i64::from(cells[a]);
             // Each line through a or b, once: its sum moves by +d for a, −d for b.
             let mut change = 0i64;
             let mut seen = [usize::MAX; 8];

@@ -169,7 +169,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
             let from = if first == 0 {
                 "from the top".to_string()
             } else {
-                format!("from {} down", square_name(n as u64, column, first))
+                format!("from {} down", square_name(u64::from(n), column, first))
             };
             Some(Question {
                 at: index,

@@ -307,7 +307,7 @@ pub fn knight_line(trace: &KnightTrace, index: usize) -> usize {
         // Backtracking has its "give up" line only when it looks for a closed tour; the
         // count always has its pruning line.
         (picker, step) => {
-            let give_up = (picker == Picker::Every || trace.job.closed) as usize;
+            let give_up = usize::from(picker == Picker::Every || trace.job.closed);
             match step {
                 KnightStep::Visit { .. } if last_of_tour => 2,
                 KnightStep::Visit { options, .. } if options.is_empty() => 1,

@@ -297,7 +297,7 @@ pub fn summary(trace: &QueensTrace) -> String {
 
 /// The chess name of column `col`, row `row` (from the top) on an n×n board.
 pub fn square_name(n: u64, col: u32, row: u32) -> String {
-    format!("{}{}", file_letters(col), n - row as u64)
+    format!("{}{}", file_letters(col), n - u64::from(row))
 }
 
 /// Hill climbing's variant in `trace` (steepest when the trace is of another search).
@@ -329,7 +329,7 @@ pub fn acceptance(delta: i32, t: f64) -> f64 {
     if delta < 0 {
         1.0
     } else if t > 0.0 {
-        (-(delta as f64) / t).exp()
+        (-f64::from(delta) / t).exp()
     } else {
         // Frozen: only moves down are taken.
         0.0

@@ -75,9 +75,9 @@ impl Frame {
     fn new(moves: &[u8], phase: u8) -> Frame {
         let mut bits = 0u64;
         for (i, &k) in moves.iter().enumerate() {
-            bits |= (k as u64 & 7) << (3 * i);
+            bits |= (u64::from(k) & 7) << (3 * i);
         }
-        Frame(bits | (moves.len() as u64) << 24 | (phase as u64) << 32)
+        Frame(bits | (moves.len() as u64) << 24 | u64::from(phase) << 32)
     }
 
     fn len(self) -> u8 {
@@ -94,7 +94,7 @@ impl Frame {
 
     /// The `i`-th move's index into the move table.
     fn k(self, i: u8) -> usize {
-        (self.0 >> (3 * i as u32) & 7) as usize
+        (self.0 >> (3 * u32::from(i)) & 7) as usize
     }
 
     /// One more move tried.

@@ -254,15 +254,15 @@ fn move_index(a: (i64, i64), b: (i64, i64)) -> Option<u8> {
 /// squares with the fewest free onward moves first.
 fn find_tour(h: u32, w: u32, required: &[FrameMove], end: End) -> Option<PieceTour> {
     let n = (h * w) as usize;
-    let at = |i: usize| ((i as u32 / w) as i64, (i as u32 % w) as i64);
+    let at = |i: usize| (i64::from(i as u32 / w), i64::from(i as u32 % w));
     let nbrs: Vec<Vec<usize>> = (0..n)
         .map(|i| {
             let (r, c) = at(i);
             MOVES
                 .iter()
-                .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
-                .filter(|&(rr, cc)| rr >= 0 && cc >= 0 && rr < h as i64 && cc < w as i64)
-                .map(|(rr, cc)| (rr * w as i64 + cc) as usize)
+                .map(|&(dr, dc)| (r + i64::from(dr), c + i64::from(dc)))
+                .filter(|&(rr, cc)| rr >= 0 && cc >= 0 && rr < i64::from(h) && cc < i64::from(w))
+                .map(|(rr, cc)| (rr * i64::from(w) + cc) as usize)
                 .collect()
         })
         .collect();
@@ -501,17 +501,17 @@ struct Links<'a> {
 
 impl Links<'_> {
     fn nbr(&self, sq: Square, nibble: u8) -> Square {
-        (sq as i64 + self.deltas[nibble as usize]) as Square
+        (i64::from(sq) + self.deltas[nibble as usize]) as Square
     }
 
     fn board_move(&self, a: Square, b: Square) -> u8 {
-        let d = b as i64 - a as i64;
+        let d = i64::from(b) - i64::from(a);
         // Two moves never share an offset on a board at least 5 columns wide; on narrower
         // boards (3 columns, turned) the offsets are told apart by the column.
-        let cols = self.frame.board_cols as i64;
-        let (ac, bc) = (a as i64 % cols, b as i64 % cols);
+        let cols = i64::from(self.frame.board_cols);
+        let (ac, bc) = (i64::from(a) % cols, i64::from(b) % cols);
         (0..8)
-            .find(|&k| self.deltas[k] == d && ac + MOVES[k].1 as i64 == bc)
+            .find(|&k| self.deltas[k] == d && ac + i64::from(MOVES[k].1) == bc)
             .expect("every join adds a knight move") as u8
     }
 
@@ -576,7 +576,7 @@ impl Builder<'_, '_> {
                 self.l.links[at] = m(a) | (m(b) << 4);
             }
         }
-        self.counters.nodes += (tour.rows * tour.cols) as u64;
+        self.counters.nodes += u64::from(tour.rows * tour.cols);
         self.counters.attempts += 1;
         let frame = self.l.frame;
         if let Some(p) = self.plan.as_deref_mut() {
@@ -712,7 +712,7 @@ fn build(
 
 /// The board's index offset of each move.
 fn board_deltas(shape: Shape) -> [i64; 8] {
-    std::array::from_fn(|k| MOVES[k].0 as i64 * shape.cols() as i64 + MOVES[k].1 as i64)
+    std::array::from_fn(|k| i64::from(MOVES[k].0) * i64::from(shape.cols()) + i64::from(MOVES[k].1))
 }
 
 /// The cycle in `links` as a path from `start`.
@@ -725,9 +725,9 @@ fn walk(shape: Shape, links: &[u8], start: Square, ctl: &mut Control) -> Result<
     for i in 0..n {
         path.push(cur);
         let v = links[cur as usize];
-        let a = (cur as i64 + deltas[(v & 0xF) as usize]) as Square;
-        let b = (cur as i64 + deltas[(v >> 4) as usize]) as Square;
-        let next = if a != prev { a } else { b };
+        let a = (i64::from(cur) + deltas[(v & 0xF) as usize]) as Square;
+        let b = (i64::from(cur) + deltas[(v >> 4) as usize]) as Square;
+        let next = if a == prev { b } else { a };
         prev = cur;
         cur = next;
         if i % (1 << 20) == 0
@@ -756,10 +756,10 @@ mod tests {
     /// A piece's tour as a path of board squares (row by row, `w` wide), from its
     /// first square (an end of an open piece).
     fn piece_path(t: &PieceTour) -> Vec<Square> {
-        let w = t.cols as i64;
+        let w = i64::from(t.cols);
         let step = |sq: i64, k: u8| {
             let (dr, dc) = MOVES[k as usize];
-            sq + dr as i64 * w + dc as i64
+            sq + i64::from(dr) * w + i64::from(dc)
         };
         let first = (0..t.links.len())
             .find(|&i| t.links[i].contains(&NONE))
@@ -787,7 +787,7 @@ mod tests {
         for h in 5..=10 {
             for w in [6, 8, 10] {
                 let tour = &t.grid[grid_index(h, w)];
-                let board = Board::new(w as u64, h as u64).unwrap();
+                let board = Board::new(u64::from(w), u64::from(h)).unwrap();
                 let path = piece_path(tour);
                 board.validate_tour(&path, true).unwrap();
                 for (r1, c1, r2, c2) in structured_moves(h, w) {
@@ -802,7 +802,7 @@ mod tests {
             }
         }
         for strip in [&t.strip10, &t.strip12] {
-            let board = Board::new(strip.cols as u64, 3).unwrap();
+            let board = Board::new(u64::from(strip.cols), 3).unwrap();
             board.validate_tour(&piece_path(strip), true).unwrap();
         }
         // The 3x4 piece: an open tour between (1, 0) and (1, 1) or (2, 0).

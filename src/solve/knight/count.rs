@@ -238,7 +238,7 @@ impl<'a> Counter<'a> {
             free,
             zero,
             one,
-            start_exits: board.degree(problem.start) as i64,
+            start_exits: i64::from(board.degree(problem.start)),
         }
     }
 

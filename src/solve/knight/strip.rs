@@ -435,10 +435,10 @@ impl Search {
         let (mut prev, mut cur) = (usize::MAX, self.start);
         loop {
             path.push(self.strip.square(cur));
-            let next = if links[cur][0] != prev {
-                links[cur][0]
-            } else {
+            let next = if links[cur][0] == prev {
                 links[cur][1]
+            } else {
+                links[cur][0]
             };
             if next == usize::MAX || path.len() == self.n {
                 break;

@@ -183,8 +183,8 @@ impl Rule {
             TieBreak::Random => Rule::Random,
             TieBreak::Pohl => Rule::Pohl,
             TieBreak::Roth => Rule::Roth {
-                rows: board.rows() as i64,
-                cols: board.cols() as i64,
+                rows: i64::from(board.rows()),
+                cols: i64::from(board.cols()),
             },
             TieBreak::Squirrel => Rule::Squirrel(squirrel_plan(board)?),
         })
@@ -294,20 +294,22 @@ impl Rule {
         home: Option<Square>,
     ) -> u64 {
         let tie = match self {
-            Rule::Fixed(rank) => rank[k] as u64,
-            Rule::Squirrel(plan) => plan[phase as usize].rank[k] as u64,
-            Rule::Random => (rng.random::<u32>() as u64) << 3 | k as u64,
+            Rule::Fixed(rank) => u64::from(rank[k]),
+            Rule::Squirrel(plan) => u64::from(plan[phase as usize].rank[k]),
+            Rule::Random => u64::from(rng.random::<u32>()) << 3 | k as u64,
             Rule::Pohl => {
-                let second = bits(free.mask(t))
-                    .map(|j| free.degree(board.step(t, j)))
-                    .min()
-                    .unwrap_or(9) as u64;
+                let second = u64::from(
+                    bits(free.mask(t))
+                        .map(|j| free.degree(board.step(t, j)))
+                        .min()
+                        .unwrap_or(9),
+                );
                 second << 3 | k as u64
             }
             Rule::Roth { rows, cols } => {
                 let (r, c) = board.row_col(t);
-                let dr = 2 * r as i64 - (rows - 1);
-                let dc = 2 * c as i64 - (cols - 1);
+                let dr = 2 * i64::from(r) - (rows - 1);
+                let dc = 2 * i64::from(c) - (cols - 1);
                 let far = (dr * dr + dc * dc) as u64;
                 ((1u64 << 54) - far) << 3 | k as u64
             }
@@ -327,7 +329,7 @@ pub fn onward(board: &Board, free: &FreeMoves, t: Square, home: Option<Square>) 
 #[inline]
 fn degree(board: &Board, free: &FreeMoves, t: Square, home: Option<Square>) -> u64 {
     let extra = home.is_some_and(|h| board.is_knight_move(t, h));
-    (free.degree(t) + extra as u32) as u64
+    u64::from(free.degree(t) + u32::from(extra))
 }
 
 /// Squirrel–Cull's plan for an m×m board (tours from the top-left corner), or `None` when
@@ -336,7 +338,7 @@ fn squirrel_plan(board: &Board) -> Option<Vec<Phase>> {
     if board.cols() != board.rows() || board.cols() < 5 {
         return None;
     }
-    let m = board.cols() as i64;
+    let m = i64::from(board.cols());
     // (ordering, switching square as 1-based (row, col)); the last has none.
     type Step = (&'static str, Option<(i64, i64)>);
     let plan: Vec<Step> = match m % 8 {
@@ -350,7 +352,7 @@ fn squirrel_plan(board: &Board) -> Option<Vec<Phase>> {
         1 => vec![
             ("34261578", Some((m - 1, m - 2))),
             ("87642135", Some((2, 2))),
-            ("51324678", Some((m - 6, (m + 9) / 2))),
+            ("51324678", Some((m - 6, i64::midpoint(m, 9)))),
             ("32481765", None),
         ],
         2 => vec![
@@ -374,7 +376,7 @@ fn squirrel_plan(board: &Board) -> Option<Vec<Phase>> {
             ("87642135", Some((2, 2))),
             ("51867342", Some((m - 8, 1))),
             ("51342678", Some((10, m - 5))),
-            ("86753421", Some((13, (m + 2) / 2))),
+            ("86753421", Some((13, i64::midpoint(m, 2)))),
             ("78563421", None),
         ],
         5 => {
@@ -395,7 +397,7 @@ fn squirrel_plan(board: &Board) -> Option<Vec<Phase>> {
             ("87642135", Some((3, 1))),
             ("54132678", Some((m - 10, 1))),
             ("52431678", Some((10, m - 2))),
-            ("85647123", Some((3, (m + 8) / 2))),
+            ("85647123", Some((3, i64::midpoint(m, 8)))),
             ("12453678", None),
         ],
         _ => vec![

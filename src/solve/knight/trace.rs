@@ -71,7 +71,7 @@ impl Options {
     ) -> impl Iterator<Item = (Square, u32)> + 'a {
         self.moves[..self.len as usize]
             .iter()
-            .map(move |&m| (board.step(from, (m & 7) as usize), (m >> 3) as u32))
+            .map(move |&m| (board.step(from, (m & 7) as usize), u32::from(m >> 3)))
     }
 }
 

@@ -212,7 +212,7 @@ pub fn search_traced<T: Sink<KnightStep>>(
             let depth = depths[id as usize];
             if deepest == NO_PARENT || depth > depths[deepest as usize] {
                 deepest = id;
-                counters.max_depth = depth as u64;
+                counters.max_depth = u64::from(depth);
             }
             if depth as usize == n && goal.is_none() {
                 goal = Some(id);

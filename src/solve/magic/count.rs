@@ -243,7 +243,7 @@ impl Search<'_> {
         let cell = self.steps[k].cell;
         // The line sum without this cell (it is still 0).
         let rest =
-            |s: &Self, line: &[usize]| -> u64 { line.iter().map(|&x| s.cells[x] as u64).sum() };
+            |s: &Self, line: &[usize]| -> u64 { line.iter().map(|&x| u64::from(s.cells[x])).sum() };
         if let Some(first) = self.steps[k].completes.first() {
             let partial = rest(self, first);
             let Some(v) = self.magic.checked_sub(partial) else {
@@ -252,7 +252,7 @@ impl Search<'_> {
             self.try_value(k, cell, v);
         } else if self.pins[cell] != 0 {
             self.out.nodes += 1;
-            self.try_value(k, cell, self.pins[cell] as u64);
+            self.try_value(k, cell, u64::from(self.pins[cell]));
         } else {
             for v in 1..=(self.n * self.n) as u64 {
                 self.out.nodes += 1;
@@ -274,7 +274,7 @@ impl Search<'_> {
         if v == 0 || v > max || self.used[v as usize] {
             return;
         }
-        let pin = self.pins[cell] as u64;
+        let pin = u64::from(self.pins[cell]);
         if (pin != 0 && v != pin) || (pin == 0 && self.reserved[v as usize]) {
             return;
         }
@@ -282,7 +282,7 @@ impl Search<'_> {
         let ok = self.steps[k]
             .completes
             .iter()
-            .all(|line| line.iter().map(|&x| self.cells[x] as u64).sum::<u64>() == self.magic);
+            .all(|line| line.iter().map(|&x| u64::from(self.cells[x])).sum::<u64>() == self.magic);
         if ok {
             self.used[v as usize] = true;
             self.fill(k + 1);

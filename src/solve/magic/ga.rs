@@ -306,7 +306,7 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
             // Start afresh: the population has gathered round squares already found, or
             // has searched as long as one square may take.
             fresh_start = generation;
-            for s in scored.iter_mut() {
+            for s in &mut scored {
                 s.1.shuffle(rng);
                 s.0 = fitness(n, &s.1);
             }

@@ -216,8 +216,8 @@ pub fn solve_traced<T: Sink<QueenStep>>(
         // The queens another queen on (c, x) would meet, leaving out queen c itself.
         let (fa, fb) = diagonals(c, from);
         let (ta, tb) = diagonals(c, to);
-        let leaving = (row_count[from] - 1 + d1[fa] - 1 + d2[fb] - 1) as i64;
-        let arriving = (row_count[to] + d1[ta] + d2[tb]) as i64;
+        let leaving = i64::from(row_count[from] - 1 + d1[fa] - 1 + d2[fb] - 1);
+        let arriving = i64::from(row_count[to] + d1[ta] + d2[tb]);
         let delta = arriving - leaving;
         let take = delta < 0 || (t > 0.0 && rng.random::<f64>() < (-(delta as f64) / t).exp());
         if take {
@@ -252,7 +252,7 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             && !trace.step(QueenStep::Propose {
                 column: c as u32,
                 row: to as u32,
-                delta: delta.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+                delta: delta.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
                 taken: take,
             })
         {

@@ -115,7 +115,7 @@ fn first_free(row_used: &[u8], d1: &[u8], d2: &[u8], c: usize, from: usize) -> u
     let rows = &row_used[from..];
     let down = &d1[c + from..c + n];
     // d2[c + n - r] for r from n − 1 up to `from`, read backwards.
-    let up = &d2[c + 1..c + n - from + 1];
+    let up = &d2[(c + 1)..=(c + n - from)];
     (rows.iter().zip(down).zip(up.iter().rev()))
         .position(|((&a, &b), &u)| a | b | u == 0)
         .map_or(n, |p| from + p)

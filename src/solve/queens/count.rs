@@ -173,7 +173,7 @@ impl Search<'_> {
             bitmap ^= bit;
             self.nodes += 1;
             let last = self.mask & !(((l | bit) << 1) | d | bit | ((r | bit) >> 1));
-            self.count.count8 += (last != 0) as u64;
+            self.count.count8 += u64::from(last != 0);
         }
     }
 

@@ -524,7 +524,7 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             ValueOrder::Lcv => {
                 order.clear();
                 order.extend(d.rows(c).map(|r| (0, r as u32)));
-                for entry in order.iter_mut() {
+                for entry in &mut order {
                     entry.0 = d.eliminations(c, entry.1 as usize);
                     if d.work >= next_poll {
                         next_poll = d.work + POLL_WORK;
@@ -601,7 +601,7 @@ pub fn solve_traced<T: Sink<QueenStep>>(
                     if T::ON
                         && config.inference != Inference::None
                         && !trace.step(QueenStep::Prune {
-                            removed: clip(removed as u64),
+                            removed: clip(u64::from(removed)),
                         })
                     {
                         break 'search Stop::StepLimit;

@@ -366,7 +366,7 @@ mod tests {
                 solved += 1;
             }
         }
-        solved as f64 / seeds as f64
+        f64::from(solved) / seeds as f64
     }
 
     #[test]

@@ -22,7 +22,7 @@ use rand::Rng as _;
 /// bias, under n / 2⁶⁴, cannot matter to a local search), one generator call per draw.
 #[inline]
 fn below(rng: &mut Rng, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
 }
 
 /// Min-conflicts' parameters.
@@ -76,7 +76,7 @@ impl Board {
     #[inline]
     fn add(&mut self, c: usize, r: u32) {
         let (a, b) = (c + r as usize, c + self.n - 1 - r as usize);
-        self.collisions += (self.d1[a] > 0) as u64 + (self.d2[b] > 0) as u64;
+        self.collisions += u64::from(self.d1[a] > 0) + u64::from(self.d2[b] > 0);
         self.pairs += u64::from(self.d1[a]) + u64::from(self.d2[b]);
         self.d1[a] += 1;
         self.d2[b] += 1;
@@ -87,7 +87,7 @@ impl Board {
         let (a, b) = (c + r as usize, c + self.n - 1 - r as usize);
         self.d1[a] -= 1;
         self.d2[b] -= 1;
-        self.collisions -= (self.d1[a] > 0) as u64 + (self.d2[b] > 0) as u64;
+        self.collisions -= u64::from(self.d1[a] > 0) + u64::from(self.d2[b] > 0);
         self.pairs -= u64::from(self.d1[a]) + u64::from(self.d2[b]);
     }
 

@@ -352,7 +352,7 @@ impl QueenStep {
 /// `value` as a step keeps it (see the module docs).
 #[inline]
 pub fn clip(value: u64) -> u32 {
-    value.min(u32::MAX as u64) as u32
+    value.min(u64::from(u32::MAX)) as u32
 }
 
 /// The board after some steps: a row per column filled (backtracking fills them from the

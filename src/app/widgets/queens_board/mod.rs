@@ -200,7 +200,7 @@ const LEGEND_ROWS: usize = 3;
 
 /// The chess name of `(row, col)` on an `n × n` board: `a8` is the top-left of 8 × 8.
 fn square_name(n: usize, row: u32, col: u32) -> String {
-    format!("{}{}", file_letters(col), n as u64 - row as u64)
+    format!("{}{}", file_letters(col), n as u64 - u64::from(row))
 }
 
 /// Draws `view` in the space left (coordinates around the board, the legend under it when

@@ -167,7 +167,7 @@ impl BeliefSpace {
     }
 
     fn stagnation_level(&self) -> f64 {
-        (self.stagnation as f64 / 20.0).min(1.0)
+        (f64::from(self.stagnation) / 20.0).min(1.0)
     }
 
     fn dangerous(&self, t: usize) -> bool {
@@ -210,7 +210,7 @@ impl BeliefSpace {
                 0 => (1, 1),
                 _ => (self.success[i], self.failure[i]),
             };
-            scored[k] = (s as f64 / (s + f) as f64, t);
+            scored[k] = (f64::from(s) / f64::from(s + f), t);
             k += 1;
         }
         if k == 0 {
@@ -360,7 +360,7 @@ impl Engine<'_> {
             } else {
                 0.0
             };
-            scored[i] = (d as f64 * 2.0 + self.bonus(cur, t) + jitter, t);
+            scored[i] = (f64::from(d) * 2.0 + self.bonus(cur, t) + jitter, t);
         }
         let scored = &mut scored[..k];
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -699,7 +699,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         ctl.generation(&stats);
         ctl.belief(&e.belief.weights(n));
         if legal == n && closes(problem, &best.path) {
-            best_path = best.path.clone();
+            best_path.clone_from(&best.path);
             break Stop::Found;
         }
         if let Some(stop) = ctl.check(&counters, Some(&best.path[..legal])) {

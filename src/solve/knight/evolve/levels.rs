@@ -206,7 +206,7 @@ pub trait Operators {
     /// The repair's score of free square `candidate` with `onward` moves (highest wins,
     /// first among equals).
     fn repair_score(&self, _candidate: Square, onward: u32) -> f64 {
-        self.config().repair.sign() * onward as f64
+        self.config().repair.sign() * f64::from(onward)
     }
 
     /// The Cultural Algorithm guide's level 1 fitness:
@@ -322,7 +322,7 @@ fn enhanced_accept(_next: Square, mobility: u32, visited: usize) -> bool {
 /// `get_mobility(m, visited | {m}) · 2 + future_moves_count(m, visited)`: both are the
 /// candidate's onward moves.
 fn enhanced_repair_score(config: &Config, onward: u32) -> f64 {
-    config.repair.sign() * 3.0 * onward as f64
+    config.repair.sign() * 3.0 * f64::from(onward)
 }
 
 /// `unique × 10 + legal × 5 + mean mobility × 2 − repeats × 5` (a decoded path never
@@ -357,8 +357,8 @@ fn note_mutation(notes: &mut Notes, pos: usize, old: u8, new: u8, why: &str) {
     notes.change(
         ChangeKind::Mutation,
         pos,
-        Some(old as u32),
-        Some(new as u32),
+        Some(u32::from(old)),
+        Some(u32::from(new)),
         || why.to_string(),
     );
 }
@@ -475,7 +475,7 @@ impl BeliefSpace {
         if v == 0 {
             0.0
         } else {
-            1.0 - self.successes[sq as usize] as f64 / v as f64
+            1.0 - f64::from(self.successes[sq as usize]) / f64::from(v)
         }
     }
 
@@ -712,7 +712,7 @@ impl<'a> Decoder<'a> {
         let mut cur = self.problem.start;
         v.insert(cur);
         out.path.push(cur);
-        out.mobility = onward_degree(board, v, cur) as u64;
+        out.mobility = u64::from(onward_degree(board, v, cur));
         for &g in genes {
             if out.path.len() == n {
                 break;
@@ -742,7 +742,7 @@ impl<'a> Decoder<'a> {
             v.insert(t);
             out.path.push(t);
             out.taken.push(cg);
-            out.mobility += mobility as u64;
+            out.mobility += u64::from(mobility);
             cur = t;
         }
         ops.fitness(out)
@@ -1179,7 +1179,7 @@ mod tests {
             });
             board.validate_path(&a.path).unwrap();
             assert!(a.path.len() >= 20, "a GA keeps its best path");
-            found += (a.stop == Stop::Found) as u32;
+            found += u32::from(a.stop == Stop::Found);
             if a.stop != Stop::Found {
                 assert_eq!(
                     a.counters.generations, 100,

@@ -156,8 +156,8 @@ pub fn diversity_until<E: Copy + Into<u64>, T: AsRef<[E]>>(
                 counts[v.into() as usize] = 0;
             }
         }
-        differing += (present - mode) as u64;
-        total += present as u64;
+        differing += u64::from(present - mode);
+        total += u64::from(present);
     }
     Some(if total == 0 {
         0.0

@@ -254,7 +254,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
     let mut fitness: Vec<f64> = Vec::with_capacity(size);
     while population.len() < size {
         let mut c: Vec<u8> = (0..length).map(|_| rng.random_range(0..8u8)).collect();
-        fitness.push(eval.evaluate(&mut c) as f64);
+        fitness.push(f64::from(eval.evaluate(&mut c)));
         population.push(c);
         if let Some(stop) = ctl.interrupted() {
             let path = vec![problem.start];
@@ -318,7 +318,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             total += f;
             *c = total;
         }
-        for p in parents.iter_mut() {
+        for p in &mut parents {
             *p = roulette(&cumulative, rng);
         }
         for pair in 0..size / 2 {
@@ -352,8 +352,8 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
                     notes.change(
                         ChangeKind::Mutation,
                         i,
-                        Some(old as u32),
-                        Some(out[i] as u32),
+                        Some(u32::from(old)),
+                        Some(u32::from(out[i])),
                         mutation_why,
                     );
                     i += 1;
@@ -393,7 +393,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
                 break 'run stop;
             }
             let before = looking.then(|| c.clone());
-            *f = eval.evaluate(c) as f64;
+            *f = f64::from(eval.evaluate(c));
             if let Some(before) = before {
                 notes.differences(ChangeKind::Repair, &before, c, |_| {
                     match config.replacement {
@@ -606,7 +606,7 @@ mod tests {
         let p = 0.005;
         let draws = 20_000;
         let genes: f64 = (0..draws).map(|_| gap(&mut rng, p) as f64 + 1.0).sum();
-        let rate = draws as f64 / genes;
+        let rate = f64::from(draws) / genes;
         assert!((rate - p).abs() < 0.0003, "{rate}");
     }
 }
