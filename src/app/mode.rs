@@ -3,6 +3,7 @@
 //! each panel `match`es on it.
 
 use egui::Ui;
+use serde::Deserialize;
 
 /// What a puzzle tab is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -20,10 +21,24 @@ pub enum Mode {
     Browser,
 }
 
+/// How a lesson has the student meet the puzzle (the lesson file's `mode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum LessonMode {
+    /// The tab as it is: run the algorithm.
+    #[default]
+    Run,
+    /// "Play yourself".
+    Play,
+    /// "Step by step", traced.
+    Steps,
+    /// "Step by step" with "Your guess" on.
+    Guess,
+}
+
 impl Mode {
     /// The mode a lesson's set-up asks for.
-    pub fn of_lesson(mode: crate::app::lessons::lesson::Mode) -> Mode {
-        use crate::app::lessons::lesson::Mode as Lesson;
+    pub fn of_lesson(mode: LessonMode) -> Mode {
+        use LessonMode as Lesson;
         match mode {
             Lesson::Run => Mode::Run,
             Lesson::Play => Mode::Play,

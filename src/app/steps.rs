@@ -257,8 +257,8 @@ impl<J: TraceJob> Steps<J> {
 
     /// A lesson's mode for this view's step by step: nothing, or `job` traced (with Your
     /// guess on for `Guess`).
-    pub fn set_up(&mut self, ctx: &egui::Context, mode: crate::app::lessons::lesson::Mode, job: J) {
-        use crate::app::lessons::lesson::Mode;
+    pub fn set_up(&mut self, ctx: &egui::Context, mode: crate::app::mode::LessonMode, job: J) {
+        use crate::app::mode::LessonMode as Mode;
         self.cancel();
         self.guess.on = false;
         if matches!(mode, Mode::Steps | Mode::Guess) {

@@ -50,7 +50,7 @@ pub trait View {
     }
     /// An answer the player asked to put beside the algorithms' in Compare, handed over
     /// once.
-    fn take_played(&mut self) -> Option<super::compare::Played> {
+    fn take_played(&mut self) -> Option<super::played::Played> {
         None
     }
     /// The view's plot or table data as CSV, once it has some.

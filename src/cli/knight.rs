@@ -5,8 +5,10 @@ use super::bench::Experiment;
 use super::common::{
     OutputArgs, SolveFlags, checked, knight_ids, params, parse_board, parse_duration, start_square,
 };
-use super::output::{ParamMap, Render, RowCols, json_line, row_col};
-use crate::puzzle::knight::{Board, Shape, Square};
+use super::output::{
+    MAX_PRINTED_SQUARES, ParamMap, Render, RowCols, grid, json_line, row_col, square_label,
+};
+use crate::puzzle::knight::Shape;
 use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Job, KnightJob, KnightReport, KnightTask};
@@ -394,29 +396,6 @@ impl<'a> SearchJson<'a> {
                 path: &r.path,
             },
         }
-    }
-}
-
-/// Boards larger than this are not printed as a grid in text output.
-const MAX_PRINTED_SQUARES: usize = 10_000;
-
-pub(super) fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Result<()> {
-    if (cols as usize) * (rows as usize) > MAX_PRINTED_SQUARES {
-        return writeln!(
-            out,
-            "(the board is too large to print; --json gives the path)"
-        );
-    }
-    match Board::new(u64::from(cols), u64::from(rows)) {
-        Ok(board) => write!(out, "{}", board.render_numbers(path, 1)),
-        Err(_) => Ok(()),
-    }
-}
-
-pub(super) fn square_label(cols: u32, rows: u32, sq: Square) -> String {
-    match Shape::new(u64::from(cols), u64::from(rows)) {
-        Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
-        Err(_) => format!("{},{}", sq / cols, sq % cols),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `searchlab magic …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
+use super::bench::MagicBenchArgs;
 use super::common::{
     OutputArgs, SolveFlags, checked, magic_ids, params, parse_crossover, parse_duration,
 };
@@ -57,25 +58,6 @@ pub struct MagicSolveArgs {
     pub run: SolveFlags,
     #[command(flatten)]
     pub out: OutputArgs,
-}
-
-#[derive(Args, Debug)]
-pub struct MagicBenchArgs {
-    #[arg(long, default_value_t = 3)]
-    pub order: u64,
-    #[arg(long, default_value_t = 100)]
-    pub trials: u64,
-    /// Trial i uses seed SEED + i.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Time limit of each trial.
-    #[arg(long, value_parser = parse_duration, default_value = "60s")]
-    pub time_limit: Duration,
-    #[command(flatten)]
-    pub total: super::common::TotalTime,
-    /// Print one JSON object on standard output instead of a table.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Args, Debug)]

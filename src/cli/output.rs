@@ -6,7 +6,7 @@
 //! written square by square, never built as a `serde_json::Value`).
 
 use super::CliError;
-use crate::puzzle::knight::Square;
+use crate::puzzle::knight::{Board, Shape, Square};
 use crate::run::Report;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -119,4 +119,30 @@ impl<T: Serialize> Serialize for Rows<'_, T> {
 /// `0.25` as `25%`.
 pub fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
+}
+
+/// Boards larger than this are not printed as a grid in text output.
+pub(super) const MAX_PRINTED_SQUARES: usize = 10_000;
+
+/// The board drawn as text with each square's move number, or a line saying it is too
+/// large to print.
+pub(super) fn grid(out: &mut dyn Write, cols: u32, rows: u32, path: &[Square]) -> io::Result<()> {
+    if (cols as usize) * (rows as usize) > MAX_PRINTED_SQUARES {
+        return writeln!(
+            out,
+            "(the board is too large to print; --json gives the path)"
+        );
+    }
+    match Board::new(u64::from(cols), u64::from(rows)) {
+        Ok(board) => write!(out, "{}", board.render_numbers(path, 1)),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Square `sq` by its chess name and `(row,col)`, e.g. `a8 (0,0)`.
+pub(super) fn square_label(cols: u32, rows: u32, sq: Square) -> String {
+    match Shape::new(u64::from(cols), u64::from(rows)) {
+        Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
+        Err(_) => format!("{},{}", sq / cols, sq % cols),
+    }
 }

@@ -1,10 +1,8 @@
 //! `searchlab queens …`: its arguments, the job they describe, and how its reports print.
 
 use super::CliError;
-use super::common::{
-    OutputArgs, Sizes, SolveFlags, checked, params, parse_bench_set, parse_duration,
-    parse_sizes_up_to, queens_ids,
-};
+use super::bench::QueensBenchArgs;
+use super::common::{OutputArgs, SolveFlags, checked, params, parse_duration, queens_ids};
 use super::output::{ParamMap, Render, json_line};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{queens_figures, told};
@@ -30,37 +28,6 @@ pub enum QueensVerb {
     /// Follow a search one decision at a time: every row tried, every conflict (and the
     /// queen behind it), every queen placed and taken back, told in a line each.
     Trace(super::trace::QueensTraceArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct QueensBenchArgs {
-    /// Which algorithms: report (the N-Queens AI report's four, beside its figures),
-    /// local (hill climbing's four variants without restarts, annealing, beam search,
-    /// stochastic beam search, min-conflicts), csp (CSP backtracking's 18 combinations of
-    /// variable ordering, value ordering and inference) or course (local and csp).
-    #[arg(long, default_value = "report", value_parser = parse_bench_set)]
-    pub set: crate::bench::queens::Set,
-    /// Board sizes, e.g. 5,10 or 4..12 (default 5,10 for the report's set, 8,16,32,64
-    /// for the others; at most 100 for the report's set, 5,000 for the others).
-    #[arg(long, value_parser = |t: &str| parse_sizes_up_to(t, crate::bench::queens::MAX_COURSE_N))]
-    pub n: Option<Sizes>,
-    #[arg(long, default_value_t = 20)]
-    pub trials: u64,
-    /// Heuristic of best-first, hill-climbing and cultural (the report's set; the others
-    /// count attacking pairs, h1).
-    #[arg(long, default_value = "h1", value_parser = checked(Heuristic::parse))]
-    pub heuristic: String,
-    /// Trial i of every algorithm starts from the placement of seed SEED + i.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Time limit of each trial (default 60s for the report's set, 2s for the others).
-    #[arg(long, value_parser = parse_duration)]
-    pub time_limit: Option<Duration>,
-    #[command(flatten)]
-    pub total: super::common::TotalTime,
-    /// Print one JSON object on standard output instead of a table.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Args, Debug)]

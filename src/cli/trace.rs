@@ -3,8 +3,7 @@
 
 use super::CliError;
 use super::common::{cancel_on_ctrl_c, params, parse_board, parse_duration, start_square};
-use super::knight::{grid, square_label};
-use super::output::{ParamMap, row_col};
+use super::output::{ParamMap, grid, row_col, square_label};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::DEFAULT_CLI_STEPS;

@@ -3,50 +3,11 @@
 //! the catalog ([`super::catalog`]) holds what it is and what it offers ([`Offers`]); the
 //! catalog lists the entries in the enum's order, which a test checks.
 
-use super::catalog::{AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS};
+use super::catalog::{
+    AlgorithmInfo, KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, Offers, QUEENS_ALGORITHMS,
+};
 use super::error::JobError;
 use strum::{IntoStaticStr, VariantArray};
-
-/// What an algorithm offers besides a run, as data the app and the command line read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Offers {
-    /// Step by step can follow it: a trace records every decision.
-    pub trace: bool,
-    /// "Your guess" can ask its decisions: a student can reason them out.
-    pub guess: bool,
-    /// The GA microscope looks into how a generation bred the next.
-    pub microscope: bool,
-    /// It keeps a belief space whose weights the board can show.
-    pub belief: bool,
-    /// It moves whole placements about: the board can show each move's conflicts.
-    pub landscape: bool,
-}
-
-impl Offers {
-    /// A run and nothing more.
-    pub const RUN: Offers = Offers {
-        trace: false,
-        guess: false,
-        microscope: false,
-        belief: false,
-        landscape: false,
-    };
-    /// Followed step by step.
-    pub const TRACE: Offers = Offers {
-        trace: true,
-        ..Offers::RUN
-    };
-    /// Followed step by step, and its decisions asked.
-    pub const GUESS: Offers = Offers {
-        guess: true,
-        ..Offers::TRACE
-    };
-    /// An evolutionary algorithm the microscope looks into.
-    pub const EVOLVED: Offers = Offers {
-        microscope: true,
-        ..Offers::RUN
-    };
-}
 
 /// Parses and names the algorithms of one puzzle, each with its catalog entry.
 pub trait Algorithm:

@@ -2,7 +2,6 @@
 //! parameters with the source documents' defaults. Parameters arrive as `KEY=VALUE` text
 //! (the command line's `--param`, the app's forms) and are checked here.
 
-use super::algo::Offers;
 use super::error::JobError;
 use crate::puzzle::queens::Heuristic;
 use crate::solve::Counters;
@@ -118,6 +117,47 @@ pub fn group_thousands(v: u64) -> String {
         out.push(ch);
     }
     out
+}
+
+/// What an algorithm offers besides a run, as data the app and the command line read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Offers {
+    /// Step by step can follow it: a trace records every decision.
+    pub trace: bool,
+    /// "Your guess" can ask its decisions: a student can reason them out.
+    pub guess: bool,
+    /// The GA microscope looks into how a generation bred the next.
+    pub microscope: bool,
+    /// It keeps a belief space whose weights the board can show.
+    pub belief: bool,
+    /// It moves whole placements about: the board can show each move's conflicts.
+    pub landscape: bool,
+}
+
+impl Offers {
+    /// A run and nothing more.
+    pub const RUN: Offers = Offers {
+        trace: false,
+        guess: false,
+        microscope: false,
+        belief: false,
+        landscape: false,
+    };
+    /// Followed step by step.
+    pub const TRACE: Offers = Offers {
+        trace: true,
+        ..Offers::RUN
+    };
+    /// Followed step by step, and its decisions asked.
+    pub const GUESS: Offers = Offers {
+        guess: true,
+        ..Offers::TRACE
+    };
+    /// An evolutionary algorithm the microscope looks into.
+    pub const EVOLVED: Offers = Offers {
+        microscope: true,
+        ..Offers::RUN
+    };
 }
 
 /// GA levels 3 and 4: evolved, with a belief space the board shows.

@@ -16,7 +16,8 @@ pub mod queens;
 pub mod trace;
 pub mod worker;
 
-pub use algo::{Algorithm, KnightAlgo, MagicAlgo, Offers, QueensAlgo};
+pub use algo::{Algorithm, KnightAlgo, MagicAlgo, QueensAlgo};
+pub use catalog::Offers;
 pub use error::JobError;
 pub use events::{Event, Report};
 pub use knight::{KnightJob, KnightReport, KnightTask};

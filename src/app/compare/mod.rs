@@ -33,27 +33,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+pub use super::played::{Played, PlayedOn};
 pub use super::puzzles::Puzzle;
-
-/// An answer found by hand in a puzzle tab's play mode, to go beside the algorithms'.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Played {
-    /// The instance it was played on.
-    pub on: PlayedOn,
-    /// The tour, placement or square, in the order Compare's timeline plays answers.
-    pub answer: Vec<u32>,
-}
-
-/// The instance a [`Played`] answer belongs to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PlayedOn {
-    /// A tour played in the Knight's Tour tab, on its board from its first square.
-    Knight(KnightInstance),
-    /// A placement played in the N-Queens tab, with its n.
-    Queens(QueensInstance),
-    /// A square played in the magic-squares tab, with its order.
-    Magic(MagicInstance),
-}
 
 /// What Compare says of an answer played by hand.
 const PLAYED_MESSAGE: &str =
@@ -566,7 +547,7 @@ impl View for CompareView {
         let live = self.lanes.iter().any(Lane::is_live);
         if was_live && !live && !self.stopped {
             // Trial 0 has ended everywhere: play the answers, run the other trials.
-            self.shown = if self.settings.speed >= super::knight::INSTANT {
+            self.shown = if self.settings.speed >= super::limits::INSTANT {
                 self.timeline_len()
             } else {
                 1.min(self.timeline_len())

@@ -31,7 +31,7 @@ impl CompareView {
             return;
         }
         let end = self.timeline_len();
-        if self.settings.speed >= crate::app::knight::INSTANT {
+        if self.settings.speed >= crate::app::limits::INSTANT {
             self.shown = end;
         } else {
             let dt = ui.input(|i| i.stable_dt).min(0.1);
@@ -75,10 +75,10 @@ impl CompareView {
             }
             let l = ui.label("Speed");
             ui.add(
-                egui::Slider::new(&mut self.settings.speed, 1.0..=crate::app::knight::INSTANT)
+                egui::Slider::new(&mut self.settings.speed, 1.0..=crate::app::limits::INSTANT)
                     .logarithmic(true)
                     .custom_formatter(|v, _| {
-                        if v >= f64::from(crate::app::knight::INSTANT) {
+                        if v >= f64::from(crate::app::limits::INSTANT) {
                             "instant".into()
                         } else {
                             format!("{v:.0} steps/s")

@@ -38,11 +38,8 @@ use egui::{RichText, Ui};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The largest board side the app accepts (drawn without per-cell text above ~64).
-pub const MAX_SIDE: u32 = 400;
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
-/// Animation speed that means "show the whole tour at once".
-pub const INSTANT: f32 = 1000.0;
+pub use crate::app::limits::{INSTANT, MAX_SIDE};
 /// The largest node limit the tree searches' field takes (the run refuses one whose
 /// boards would not fit in memory, with the reason).
 const MAX_SEARCH_NODES: u64 = 100_000_000;
@@ -448,7 +445,7 @@ impl KnightView {
         ctx: &egui::Context,
         board: (u32, u32, (u32, u32), bool),
         algorithm: Option<&str>,
-        mode: crate::app::lessons::lesson::Mode,
+        mode: crate::app::mode::LessonMode,
     ) {
         let (cols, rows, start, closed) = board;
         self.reset();
@@ -503,7 +500,7 @@ impl View for KnightView {
     }
 
     /// The tour played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+    fn take_played(&mut self) -> Option<crate::app::played::Played> {
         if !self.play.take_compare_request() {
             return None;
         }
@@ -513,15 +510,13 @@ impl View for KnightView {
             return None;
         }
         let s = &self.settings;
-        Some(crate::app::compare::Played {
-            on: crate::app::compare::PlayedOn::Knight(
-                crate::app::puzzles::knight::KnightInstance {
-                    cols: u64::from(s.cols),
-                    rows: u64::from(s.rows),
-                    start: board.row_col(path[0]),
-                    closed: s.closed,
-                },
-            ),
+        Some(crate::app::played::Played {
+            on: crate::app::played::PlayedOn::Knight(crate::app::puzzles::knight::KnightInstance {
+                cols: u64::from(s.cols),
+                rows: u64::from(s.rows),
+                start: board.row_col(path[0]),
+                closed: s.closed,
+            }),
             answer: path.to_vec(),
         })
     }

@@ -1,9 +1,7 @@
 //! What the Knight's Tour view saves between sessions, and the tasks its algorithm picker
 //! offers besides the catalog's solvers.
 
-use crate::run::catalog::KNIGHT_ALGORITHMS;
-use crate::run::{Algorithm, KnightAlgo, KnightTask};
-use crate::solve::knight::tree_search::Strategy;
+pub use crate::app::puzzles::knight::{OTHER_TASKS, Pick, is_other_task, task_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -55,111 +53,4 @@ impl Default for KnightSettings {
             search_nodes: crate::run::knight::DEFAULT_SEARCH_NODES,
         }
     }
-}
-
-/// What the algorithm picker chose: a solver of the catalog, a count, or a tree search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pick {
-    Solver(KnightAlgo),
-    Count { all_starts: bool },
-    Tree(Strategy),
-}
-
-/// The picker's entries besides the catalog's solvers: the task, its id, its name and
-/// what it does.
-pub(super) const OTHER_TASKS: &[(Pick, &str, &str, &str)] = &[
-    (
-        Pick::Count { all_starts: false },
-        "count",
-        "Count all tours",
-        "Exhaustive, pruned enumeration of every tour from the start square (the Knight's Tour solver report, 2.1.3).",
-    ),
-    (
-        Pick::Count { all_starts: true },
-        "count-all",
-        "Count from every square",
-        "Counts the tours from each square and draws them as a heat map.",
-    ),
-    (
-        Pick::Tree(Strategy::BreadthFirst),
-        "bfs",
-        "Breadth-first tree search",
-        "From the BFS/DFS search exercise: breadth-first search over whole board states, with a node limit.",
-    ),
-    (
-        Pick::Tree(Strategy::DepthFirst),
-        "dfs",
-        "Depth-first tree search",
-        "From the BFS/DFS search exercise: depth-first search over whole board states, with a node limit.",
-    ),
-];
-
-impl Pick {
-    /// The entry `id` names (a solver's id, `count`, `count-all`, `bfs` or `dfs`).
-    pub fn parse(id: &str) -> Option<Pick> {
-        KnightAlgo::of(id)
-            .map(Pick::Solver)
-            .or_else(|| OTHER_TASKS.iter().find(|t| t.1 == id).map(|t| t.0))
-    }
-
-    /// The entry of `task`.
-    pub fn of(task: &KnightTask) -> Option<Pick> {
-        match task {
-            KnightTask::Solve { algorithm, .. } => KnightAlgo::of(algorithm).map(Pick::Solver),
-            KnightTask::Count { all_starts, .. } => Some(Pick::Count {
-                all_starts: *all_starts,
-            }),
-            KnightTask::Search { strategy } => Strategy::parse(strategy).ok().map(Pick::Tree),
-        }
-    }
-
-    /// Its id, as settings and lessons keep it.
-    pub fn id(self) -> &'static str {
-        match self {
-            Pick::Solver(kind) => kind.id(),
-            other => OTHER_TASKS
-                .iter()
-                .find(|t| t.0 == other)
-                .map_or("", |t| t.1),
-        }
-    }
-
-    /// The task it runs, with the parameters `params` gives a solver (defaults filled in).
-    pub fn task(self, params: &BTreeMap<String, String>) -> KnightTask {
-        match self {
-            Pick::Solver(kind) => KnightTask::Solve {
-                algorithm: kind.id().to_string(),
-                params: crate::app::widgets::params::params_for(kind.info(), params),
-                fallback: false,
-            },
-            Pick::Count { all_starts } => KnightTask::Count {
-                all_starts,
-                path: Vec::new(),
-            },
-            Pick::Tree(strategy) => KnightTask::Search {
-                strategy: strategy.name().to_string(),
-            },
-        }
-    }
-}
-
-/// Whether `id` is one of the picker's entries besides the catalog's solvers (`count`,
-/// `count-all`, `bfs`, `dfs`).
-pub fn is_other_task(id: &str) -> bool {
-    matches!(Pick::parse(id), Some(p) if !matches!(p, Pick::Solver(_)))
-}
-
-/// The name the algorithm picker shows for an algorithm id or a task (`count`, `bfs` …).
-pub fn task_name(id: &str) -> String {
-    KNIGHT_ALGORITHMS
-        .iter()
-        .find(|a| a.id == id)
-        .map(|a| a.name.to_string())
-        .or_else(|| {
-            OTHER_TASKS
-                .iter()
-                .find(|t| t.1 == id)
-                .map(|t| t.2.to_string())
-        })
-        .unwrap_or_else(|| id.to_string())
 }

@@ -4,6 +4,7 @@
 //! refuses it, with the reason, when it is not valid RON or asks for something the app
 //! cannot set up.
 
+pub use crate::app::mode::LessonMode as Mode;
 use serde::Deserialize;
 
 /// One lesson.
@@ -27,9 +28,9 @@ pub struct Lesson {
 pub enum Setup {
     /// The Knight's Tour tab: its board, start square, kind of tour, algorithm and mode.
     Knight {
-        /// The board's width in squares, from 1 to [`crate::app::knight::MAX_SIDE`].
+        /// The board's width in squares, from 1 to [`crate::app::limits::MAX_SIDE`].
         cols: u32,
-        /// The board's height in squares, from 1 to [`crate::app::knight::MAX_SIDE`].
+        /// The board's height in squares, from 1 to [`crate::app::limits::MAX_SIDE`].
         rows: u32,
         /// `(row, column)`, row 0 at the top.
         #[serde(default)]
@@ -47,7 +48,7 @@ pub enum Setup {
     /// The N-Queens tab: its n, algorithm and mode.
     Queens {
         /// The number of queens and the board's side, from 1 to
-        /// [`crate::app::queens::MAX_APP_N`].
+        /// [`crate::app::limits::MAX_APP_N`].
         n: u64,
         /// A solver id of the N-Queens catalog (`hill-climbing`, `csp` …); `None` keeps the
         /// tab's choice.
@@ -60,7 +61,7 @@ pub enum Setup {
     /// The magic-squares tab: its order, algorithm and mode (no step by step: `Steps` and
     /// `Guess` are refused).
     Magic {
-        /// The square's order, from 1 to [`crate::app::magic::MAX_APP_ORDER`].
+        /// The square's order, from 1 to [`crate::app::limits::MAX_APP_ORDER`].
         order: u64,
         /// `ga` or `construct`; `None` keeps the tab's choice.
         #[serde(default)]
@@ -69,20 +70,6 @@ pub enum Setup {
         #[serde(default)]
         mode: Mode,
     },
-}
-
-/// How the student meets the puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-pub enum Mode {
-    /// The tab as it is: run the algorithm.
-    #[default]
-    Run,
-    /// "Play yourself".
-    Play,
-    /// "Step by step", traced.
-    Steps,
-    /// "Step by step" with "Your guess" on.
-    Guess,
 }
 
 /// A question the app checks.
@@ -111,9 +98,9 @@ pub enum Answer {
 }
 
 /// The largest board, n and order a lesson may set up (what the tabs take).
-const MAX_KNIGHT_SIDE: u32 = crate::app::knight::MAX_SIDE;
-const MAX_N: u64 = crate::app::queens::MAX_APP_N;
-const MAX_ORDER: u64 = crate::app::magic::MAX_APP_ORDER;
+const MAX_KNIGHT_SIDE: u32 = crate::app::limits::MAX_SIDE;
+const MAX_N: u64 = crate::app::limits::MAX_APP_N;
+const MAX_ORDER: u64 = crate::app::limits::MAX_APP_ORDER;
 
 impl Lesson {
     /// Reads a lesson from RON text, and checks that the app can set it up.
@@ -214,7 +201,7 @@ impl Setup {
                     ));
                 }
                 if let Some(a) = algorithm {
-                    let other = crate::app::knight::is_other_task(a);
+                    let other = crate::app::puzzles::knight::is_other_task(a);
                     if knight_algorithm(a).is_err() && !other {
                         return Err(format!("no knight's tour algorithm is called \"{a}\""));
                     }

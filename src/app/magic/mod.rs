@@ -28,8 +28,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// The largest order the app accepts (a construction of order 1000 takes milliseconds).
-pub const MAX_APP_ORDER: u64 = 1000;
+pub use crate::app::limits::MAX_APP_ORDER;
 const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
 /// Above this order the GA at its defaults seldom reaches a magic square (seeds 1 to 6:
 /// order 4 three times in six, order 5 never); the form says so.
@@ -416,13 +415,13 @@ impl View for MagicView {
     }
 
     /// The magic square played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+    fn take_played(&mut self) -> Option<crate::app::played::Played> {
         let order = self.settings.order;
         if !self.play.take_compare_request() || !self.play.is_magic(order as usize) {
             return None;
         }
-        Some(crate::app::compare::Played {
-            on: crate::app::compare::PlayedOn::Magic(crate::app::puzzles::magic::MagicInstance {
+        Some(crate::app::played::Played {
+            on: crate::app::played::PlayedOn::Magic(crate::app::puzzles::magic::MagicInstance {
                 order,
             }),
             answer: self.play.cells().to_vec(),

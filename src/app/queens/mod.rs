@@ -34,8 +34,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use steps::QueensSteps;
 
-/// The largest n the app accepts: min-conflicts places ten million queens in seconds.
-pub const MAX_APP_N: u64 = 10_000_000;
+pub use crate::app::limits::MAX_APP_N;
 const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
 /// The N-Queens AI report's four algorithms, run in turn by "Run all four".
 pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
@@ -440,7 +439,7 @@ impl QueensView {
         ctx: &egui::Context,
         n: u64,
         algorithm: Option<&str>,
-        mode: crate::app::lessons::lesson::Mode,
+        mode: crate::app::mode::LessonMode,
     ) {
         self.reset();
         self.set_n(n);
@@ -498,15 +497,15 @@ impl View for QueensView {
     }
 
     /// The solution played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::compare::Played> {
+    fn take_played(&mut self) -> Option<crate::app::played::Played> {
         let n = self.settings.n;
         if !self.play.take_compare_request() || !self.play.is_solved(n as usize) {
             return None;
         }
-        Some(crate::app::compare::Played {
-            on: crate::app::compare::PlayedOn::Queens(
-                crate::app::puzzles::queens::QueensInstance { n },
-            ),
+        Some(crate::app::played::Played {
+            on: crate::app::played::PlayedOn::Queens(crate::app::puzzles::queens::QueensInstance {
+                n,
+            }),
             answer: self.play.columns().iter().flatten().copied().collect(),
         })
     }

@@ -5,15 +5,17 @@
 mod tables;
 
 use super::CliError;
-use super::common::{Sizes, cancel_on_ctrl_c, params, parse_board, parse_duration, parse_sizes};
-use super::magic::MagicBenchArgs;
+use super::common::{
+    Sizes, cancel_on_ctrl_c, checked, params, parse_bench_set, parse_board, parse_duration,
+    parse_sizes, parse_sizes_up_to,
+};
 use super::output::{Render, json_line, pct, print};
 use super::progress::with_bar;
-use super::queens::QueensBenchArgs;
 use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::{CourseRow, QueensRow};
 use crate::bench::{self, Meter};
+use crate::puzzle::queens::Heuristic;
 use crate::run::JobError;
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -23,6 +25,58 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tables::{MagicTable, QueensTable, Rows, SquaresCount, SquaresGa, Trials};
+
+/// `searchlab queens bench`: the N-Queens experiments.
+#[derive(Args, Debug)]
+pub struct QueensBenchArgs {
+    /// Which algorithms: report (the N-Queens AI report's four, beside its figures),
+    /// local (hill climbing's four variants without restarts, annealing, beam search,
+    /// stochastic beam search, min-conflicts), csp (CSP backtracking's 18 combinations of
+    /// variable ordering, value ordering and inference) or course (local and csp).
+    #[arg(long, default_value = "report", value_parser = parse_bench_set)]
+    pub set: crate::bench::queens::Set,
+    /// Board sizes, e.g. 5,10 or 4..12 (default 5,10 for the report's set, 8,16,32,64
+    /// for the others; at most 100 for the report's set, 5,000 for the others).
+    #[arg(long, value_parser = |t: &str| parse_sizes_up_to(t, crate::bench::queens::MAX_COURSE_N))]
+    pub n: Option<Sizes>,
+    #[arg(long, default_value_t = 20)]
+    pub trials: u64,
+    /// Heuristic of best-first, hill-climbing and cultural (the report's set; the others
+    /// count attacking pairs, h1).
+    #[arg(long, default_value = "h1", value_parser = checked(Heuristic::parse))]
+    pub heuristic: String,
+    /// Trial i of every algorithm starts from the placement of seed SEED + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial (default 60s for the report's set, 2s for the others).
+    #[arg(long, value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub total: super::common::TotalTime,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `searchlab magic bench`: the magic-square GA's trials.
+#[derive(Args, Debug)]
+pub struct MagicBenchArgs {
+    #[arg(long, default_value_t = 3)]
+    pub order: u64,
+    #[arg(long, default_value_t = 100)]
+    pub trials: u64,
+    /// Trial i uses seed SEED + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Time limit of each trial.
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub time_limit: Duration,
+    #[command(flatten)]
+    pub total: super::common::TotalTime,
+    /// Print one JSON object on standard output instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// The most trials (or runs per square) one bench takes.
 pub const MAX_TRIALS: u64 = 1_000_000;
