@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-pub use super::played::{Played, PlayedOn};
+pub use super::played::Played;
 pub use super::puzzles::Puzzle;
 
 /// What Compare says of an answer played by hand.
@@ -290,21 +290,9 @@ impl CompareView {
     /// keeps the algorithms' lanes when they ran on that instance, replaces an earlier
     /// played answer, and plays the timeline from the start.
     pub fn add_played(&mut self, played: Played) {
-        let same = self.same_instance_as_ran(&played.on);
-        match played.on {
-            PlayedOn::Knight(k) => {
-                self.settings.puzzle = PuzzleKind::Knight;
-                self.settings.knight = k;
-            }
-            PlayedOn::Queens(q) => {
-                self.settings.puzzle = PuzzleKind::Queens;
-                self.settings.queens = q;
-            }
-            PlayedOn::Magic(m) => {
-                self.settings.puzzle = PuzzleKind::Magic;
-                self.settings.magic = m;
-            }
-        }
+        let same = self.same_instance_as_ran(&*played.on);
+        self.settings.puzzle = played.on.puzzle();
+        self.settings.instance_mut().assign(&*played.on);
         if same {
             if let Some(i) = self.lanes.iter().position(|l| l.played) {
                 // Its place, and so every other lane's index and colour, stay.
@@ -324,28 +312,14 @@ impl CompareView {
     }
 
     /// Whether the lanes on show ran on the instance `on`.
-    fn same_instance_as_ran(&self, on: &PlayedOn) -> bool {
-        !self.lanes.is_empty()
-            && match on {
-                PlayedOn::Knight(k) => {
-                    self.ran.puzzle == PuzzleKind::Knight && self.ran.knight == *k
-                }
-                PlayedOn::Queens(q) => {
-                    self.ran.puzzle == PuzzleKind::Queens && self.ran.queens == *q
-                }
-                PlayedOn::Magic(m) => self.ran.puzzle == PuzzleKind::Magic && self.ran.magic == *m,
-            }
+    fn same_instance_as_ran(&self, on: &dyn PuzzleUi) -> bool {
+        !self.lanes.is_empty() && self.ran.instance().same(on)
     }
 
     /// The lanes played by hand on the instance the form now holds (kept by a new run).
     fn played_lanes_kept(&mut self) -> Vec<Lane> {
         let s = &self.settings;
-        let same = self.ran.puzzle == s.puzzle
-            && match s.puzzle {
-                PuzzleKind::Knight => self.ran.knight == s.knight,
-                PuzzleKind::Queens => self.ran.queens == s.queens,
-                PuzzleKind::Magic => self.ran.magic == s.magic,
-            };
+        let same = self.ran.instance().same(s.instance());
         if !same {
             return Vec::new();
         }

@@ -11,7 +11,7 @@ use egui::Ui;
 impl KnightView {
     /// "GA microscope", for the evolutionary algorithms.
     pub(super) fn microscope_controls(&mut self, ui: &mut Ui) {
-        let job = Job::Knight(self.job());
+        let job = Job::from(self.job());
         // Drops a look made for another run, before anything shows it.
         self.microscope.on_show(&job, self.mode);
         if !KnightAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
@@ -31,7 +31,7 @@ impl KnightView {
 
     /// Whether the microscope is on show: switched on, and about this run's algorithm.
     pub(super) fn microscope_on_show(&mut self) -> bool {
-        let job = Job::Knight(self.job());
+        let job = Job::from(self.job());
         self.microscope.on_show(&job, self.mode)
     }
 
@@ -39,7 +39,7 @@ impl KnightView {
     pub(super) fn microscope_ui(&mut self, ui: &mut Ui) {
         let board = self.board();
         let start = board.square(self.settings.start.0, self.settings.start.1);
-        let job = Job::Knight(self.job());
+        let job = Job::from(self.job());
         self.microscope.main_ui(
             ui,
             || job,

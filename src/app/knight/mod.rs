@@ -511,7 +511,7 @@ impl View for KnightView {
         }
         let s = &self.settings;
         Some(crate::app::played::Played {
-            on: crate::app::played::PlayedOn::Knight(crate::app::puzzles::knight::KnightInstance {
+            on: std::sync::Arc::new(crate::app::puzzles::knight::KnightInstance {
                 cols: u64::from(s.cols),
                 rows: u64::from(s.rows),
                 start: board.row_col(path[0]),

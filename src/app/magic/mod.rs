@@ -421,9 +421,7 @@ impl View for MagicView {
             return None;
         }
         Some(crate::app::played::Played {
-            on: crate::app::played::PlayedOn::Magic(crate::app::puzzles::magic::MagicInstance {
-                order,
-            }),
+            on: std::sync::Arc::new(crate::app::puzzles::magic::MagicInstance { order }),
             answer: self.play.cells().to_vec(),
         })
     }
@@ -553,7 +551,7 @@ impl View for MagicView {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
-                let job = crate::run::Job::Magic(self.job());
+                let job = crate::run::Job::from(self.job());
                 self.microscope.start(ui.ctx(), job, g);
                 self.mode = Mode::Microscope;
             }
@@ -611,7 +609,7 @@ impl View for MagicView {
             Mode::Browser => return self.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
-        let now = crate::run::Job::Magic(self.job());
+        let now = crate::run::Job::from(self.job());
         if self.microscope.on_show(&now, self.mode) {
             let job = now;
             return self.microscope.main_ui(

@@ -68,6 +68,22 @@ impl KnightInstance {
 }
 
 impl PuzzleUi for KnightInstance {
+    fn puzzle(&self) -> super::Puzzle {
+        super::Puzzle::Knight
+    }
+
+    fn same(&self, other: &dyn PuzzleUi) -> bool {
+        super::same_as(self, other)
+    }
+
+    fn assign(&mut self, other: &dyn PuzzleUi) {
+        super::assign_from(self, other);
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         KNIGHT_ALGORITHMS
     }
@@ -134,7 +150,7 @@ impl PuzzleUi for KnightInstance {
     }
 
     fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::Knight(KnightJob {
+        Job::from(KnightJob {
             cols: self.cols,
             rows: self.rows,
             start: Some(self.start),

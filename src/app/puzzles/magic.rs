@@ -28,6 +28,22 @@ impl Default for MagicInstance {
 }
 
 impl PuzzleUi for MagicInstance {
+    fn puzzle(&self) -> super::Puzzle {
+        super::Puzzle::Magic
+    }
+
+    fn same(&self, other: &dyn PuzzleUi) -> bool {
+        super::same_as(self, other)
+    }
+
+    fn assign(&mut self, other: &dyn PuzzleUi) {
+        super::assign_from(self, other);
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         MAGIC_ALGORITHMS
     }
@@ -55,7 +71,7 @@ impl PuzzleUi for MagicInstance {
     }
 
     fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::Magic(MagicJob {
+        Job::from(MagicJob {
             order: self.order,
             seed,
             budget,

@@ -43,6 +43,18 @@ impl Puzzle {
     }
 }
 
+/// [`PuzzleUi::same`] for an instance type that compares with `==`.
+pub fn same_as<T: PartialEq + 'static>(this: &T, other: &dyn PuzzleUi) -> bool {
+    other.as_any().downcast_ref::<T>() == Some(this)
+}
+
+/// [`PuzzleUi::assign`] for an instance type that can be cloned.
+pub fn assign_from<T: Clone + 'static>(this: &mut T, other: &dyn PuzzleUi) {
+    if let Some(other) = other.as_any().downcast_ref::<T>() {
+        this.clone_from(other);
+    }
+}
+
 /// One instance of a puzzle, as a shared view shows and runs it.
 pub trait PuzzleUi {
     /// The algorithms that solve it.
@@ -69,6 +81,14 @@ pub trait PuzzleUi {
     fn clicked(&mut self, _at: (u32, u32)) {}
     /// What the colours and marks of the drawings mean, once under all of them.
     fn legend(&self, ui: &mut Ui);
+    /// Which puzzle it is an instance of.
+    fn puzzle(&self) -> Puzzle;
+    /// Whether `other` is the same instance: the same puzzle with the same settings.
+    fn same(&self, other: &dyn PuzzleUi) -> bool;
+    /// Takes `other`'s settings, when it is an instance of the same puzzle.
+    fn assign(&mut self, other: &dyn PuzzleUi);
+    /// The instance as `Any`, for [`PuzzleUi::same`] and [`PuzzleUi::assign`].
+    fn as_any(&self) -> &dyn std::any::Any;
     /// What the curve of `algorithm` (its `points`, its `counters`) does that needs words.
     fn curve_note(
         &self,

@@ -29,6 +29,22 @@ impl Default for QueensInstance {
 }
 
 impl PuzzleUi for QueensInstance {
+    fn puzzle(&self) -> super::Puzzle {
+        super::Puzzle::Queens
+    }
+
+    fn same(&self, other: &dyn PuzzleUi) -> bool {
+        super::same_as(self, other)
+    }
+
+    fn assign(&mut self, other: &dyn PuzzleUi) {
+        super::assign_from(self, other);
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         QUEENS_ALGORITHMS
     }
@@ -59,7 +75,7 @@ impl PuzzleUi for QueensInstance {
     }
 
     fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::Queens(QueensJob {
+        Job::from(QueensJob {
             n: self.n,
             seed,
             budget,

@@ -503,9 +503,7 @@ impl View for QueensView {
             return None;
         }
         Some(crate::app::played::Played {
-            on: crate::app::played::PlayedOn::Queens(crate::app::puzzles::queens::QueensInstance {
-                n,
-            }),
+            on: std::sync::Arc::new(crate::app::puzzles::queens::QueensInstance { n }),
             answer: self.play.columns().iter().flatten().copied().collect(),
         })
     }
@@ -566,7 +564,7 @@ impl View for QueensView {
             Mode::Browser => return self.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
-        let now = crate::run::Job::Queens(self.job(self.solve_task(&self.settings.algorithm)));
+        let now = crate::run::Job::from(self.job(self.solve_task(&self.settings.algorithm)));
         if self.microscope.on_show(&now, self.mode) {
             let job = now;
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);

@@ -106,7 +106,7 @@ impl QueensView {
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
                 let job =
-                    crate::run::Job::Queens(self.job(self.solve_task(&self.settings.algorithm)));
+                    crate::run::Job::from(self.job(self.solve_task(&self.settings.algorithm)));
                 self.microscope.start(ui.ctx(), job, g);
                 self.mode = Mode::Microscope;
             }
