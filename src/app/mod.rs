@@ -387,22 +387,10 @@ impl SearchLabApp {
     /// The parameter values the puzzle tab of `puzzle` holds, as its forms keep them
     /// (`algorithm.name` → value), the N-Queens heuristic included.
     fn tab_values(&self, puzzle: compare::Puzzle) -> std::collections::BTreeMap<String, String> {
-        match puzzle {
-            compare::Puzzle::Knight => self.knight.settings.params.clone(),
-            compare::Puzzle::Magic => self.magic.settings.params.clone(),
-            compare::Puzzle::Queens => {
-                let mut values = self.queens.settings.params.clone();
-                for a in crate::run::catalog::QUEENS_ALGORITHMS {
-                    if a.params.iter().any(|p| p.name == "heuristic") {
-                        values.insert(
-                            format!("{}.heuristic", a.id),
-                            self.queens.settings.heuristic.clone(),
-                        );
-                    }
-                }
-                values
-            }
-        }
+        (self.views().into_iter())
+            .find(|(_, view)| view.puzzle() == Some(puzzle))
+            .map(|(_, view)| view.param_values())
+            .unwrap_or_default()
     }
 
     /// The keys every view shares: F1 or ? for help; a dialog or the help takes the keys

@@ -48,6 +48,15 @@ pub trait View {
     fn move_list(&self) -> Option<(String, String)> {
         None
     }
+    /// The puzzle this view is the tab of (`None`: Compare, Experiments).
+    fn puzzle(&self) -> Option<super::puzzles::Puzzle> {
+        None
+    }
+    /// The parameter values the view's forms hold (`algorithm.name` → value), which
+    /// Compare starts from for the same puzzle.
+    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
+        std::collections::BTreeMap::new()
+    }
     /// An answer the player asked to put beside the algorithms' in Compare, handed over
     /// once.
     fn take_played(&mut self) -> Option<super::played::Played> {

@@ -482,6 +482,14 @@ impl View for KnightView {
         "Knight's Tour"
     }
 
+    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
+        Some(crate::app::puzzles::Puzzle::Knight)
+    }
+
+    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
+        self.settings.params.clone()
+    }
+
     fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&KnightJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))

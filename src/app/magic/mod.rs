@@ -405,6 +405,14 @@ impl View for MagicView {
         "Magic squares"
     }
 
+    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
+        Some(crate::app::puzzles::Puzzle::Magic)
+    }
+
+    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
+        self.settings.params.clone()
+    }
+
     fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&MagicJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))

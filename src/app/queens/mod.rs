@@ -481,6 +481,25 @@ impl View for QueensView {
         "N-Queens"
     }
 
+    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
+        Some(crate::app::puzzles::Puzzle::Queens)
+    }
+
+    /// The forms' values, the heuristic (chosen once for the tab) included under each
+    /// algorithm that takes one.
+    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
+        let mut values = self.settings.params.clone();
+        for a in crate::run::catalog::QUEENS_ALGORITHMS {
+            if a.params.iter().any(|p| p.name == "heuristic") {
+                values.insert(
+                    format!("{}.heuristic", a.id),
+                    self.settings.heuristic.clone(),
+                );
+            }
+        }
+        values
+    }
+
     fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
         <&QueensJob>::try_from(&file.job).ok()?;
         Some(self.replay(ctx, file.clone()))
