@@ -462,6 +462,25 @@ fn the_stages_that_overran_before_keep_their_budget() {
             250,
             "time limit",
         ),
+        // Warnsdorff's trace where every walk sticks at once (a 1×N board): a walk begins
+        // only within the limit, and takes back the squares it visited instead of copying
+        // the board's table of moves again (100 walks took 4.9 s).
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "1x100000000",
+                "--algo",
+                "warnsdorff",
+                "--limit",
+                "10000000",
+                "--time-limit",
+                "100ms",
+            ],
+            100,
+            "attempts",
+        ),
         // The deepest path on the largest board: eight bytes a square of search stack.
         (
             &[

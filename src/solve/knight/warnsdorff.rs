@@ -109,18 +109,48 @@ pub fn solve_traced<T: Sink<KnightStep>>(
     let rules = fixed
         .iter()
         .chain(std::iter::repeat_n(&random, random_walks as usize));
+    // One table of free moves for every walk: a walk that got stuck is taken back square by
+    // square, in the time it took, not by copying the whole board's table again (on a
+    // board of 10^8 squares where every walk sticks at once, a copy per walk took 50 ms).
+    let mut free = FreeMoves::new(board);
     for (tie, rule) in rules {
+        // A walk begins only within the budget: walks that stick at once never reach a
+        // check of their own.
+        if counters.attempts > 0
+            && let Some(stop) = ctl.interrupted()
+        {
+            return Answer {
+                path: best,
+                stop,
+                counters,
+            };
+        }
         counters.attempts += 1;
+        path.clear();
         let stop = if T::ON
             && !trace.step(KnightStep::Restart {
                 attempt: counters.attempts as u32,
                 rule: Some(*tie),
             }) {
-            path.clear();
             Stop::StepLimit
         } else {
-            walk_traced(problem, rule, rng, ctl, &mut counters, &mut path, trace)
+            path.push(problem.start);
+            walk_from(
+                problem,
+                rule,
+                rng,
+                ctl,
+                &mut counters,
+                &mut path,
+                &mut free,
+                trace,
+            )
         };
+        if stop == Stop::Stuck {
+            for &sq in path.iter().rev() {
+                free.leave(board, sq);
+            }
+        }
         if path.len() > best.len() || stop == Stop::Found {
             if stop == Stop::Stuck {
                 best.clone_from(&path);
@@ -223,11 +253,27 @@ fn walk_on_traced<T: Sink<KnightStep>>(
     path: &mut Vec<Square>,
     trace: &mut T,
 ) -> Stop {
-    let board = problem.board;
-    let mut free = FreeMoves::new(board);
+    let mut free = FreeMoves::new(problem.board);
     if path.is_empty() {
         path.push(problem.start);
     }
+    walk_from(problem, rule, rng, ctl, counters, path, &mut free, trace)
+}
+
+/// [`walk_on_traced`] with `free` the table of free moves of a board none of whose squares
+/// is visited yet: the squares of `path` are visited in it, and stay so.
+#[allow(clippy::too_many_arguments)] // `walk`'s arguments, the table and the trace
+fn walk_from<T: Sink<KnightStep>>(
+    problem: &Problem,
+    rule: &Rule,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+    path: &mut Vec<Square>,
+    free: &mut FreeMoves,
+    trace: &mut T,
+) -> Stop {
+    let board = problem.board;
     // The squares walked before: visited, their phases followed, the last one entered
     // below as the walk's own.
     let mut cur = path[0];
@@ -259,14 +305,14 @@ fn walk_on_traced<T: Sink<KnightStep>>(
         }
         let best = if T::ON {
             let mut ranked = [Ranked::default(); 8];
-            let n = rule.rank(board, &free, cur, phase, rng, home, &mut ranked);
+            let n = rule.rank(board, free, cur, phase, rng, home, &mut ranked);
             options = Options::default();
             for r in &ranked[..n] {
                 options.push_move(r.k as usize, r.degree());
             }
             (n > 0).then_some(ranked[0].square)
         } else {
-            rule.best_move(board, &free, cur, phase, rng, home)
+            rule.best_move(board, free, cur, phase, rng, home)
         };
         match best {
             Some(next) => {
