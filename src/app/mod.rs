@@ -25,6 +25,7 @@ pub mod queens;
 pub mod runs;
 pub mod startup;
 pub mod steps;
+pub mod tab;
 pub mod view;
 pub mod widgets;
 

@@ -26,6 +26,14 @@ pub trait Undo {
     fn redo(&mut self) -> bool;
 }
 
+/// A puzzle's game as its tab drives it.
+pub trait Game: Undo + Default {
+    /// Reads the hints' background work.
+    fn logic(&mut self, ctx: &egui::Context);
+    /// Whether the player asked to put the answer in Compare (asked once).
+    fn take_compare_request(&mut self) -> bool;
+}
+
 /// A key in play mode: ← undoes, → redoes, the others do nothing.
 pub fn act(game: &mut impl Undo, action: Action) {
     match action {

@@ -9,11 +9,11 @@ use egui::{RichText, Ui};
 impl KnightView {
     pub(super) fn run_buttons(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        let can_play = !self.tour.is_empty();
+        let can_play = !self.own.tour.is_empty();
         let (mut play, mut step) = (false, false);
         // Play and Step move what is on show: the knight's walk or the construction.
-        let construction = self.construction.as_ref().filter(|c| c.showing);
-        let playing = construction.map_or(self.playing, |c| c.playing);
+        let construction = self.own.construction.as_ref().filter(|c| c.showing);
+        let playing = construction.map_or(self.own.playing, |c| c.playing);
         let label = if playing { "Pause" } else { "Play" };
         let (play_help, step_help) = if construction.is_some() {
             (
@@ -81,17 +81,17 @@ impl KnightView {
             )
             .labelled_by(l.id);
         });
-        if !self.tour.is_empty() && !self.live.is_running() && !self.showing_construction() {
+        if !self.own.tour.is_empty() && !self.live.is_running() && !self.showing_construction() {
             ui.horizontal(|ui| {
                 let l = ui.label("Move");
-                let mut shown = self.shown;
+                let mut shown = self.own.shown;
                 if ui
-                    .add(egui::Slider::new(&mut shown, 1..=self.tour.len()))
+                    .add(egui::Slider::new(&mut shown, 1..=self.own.tour.len()))
                     .labelled_by(l.id)
                     .changed()
                 {
-                    self.shown = shown;
-                    self.playing = false;
+                    self.own.shown = shown;
+                    self.own.playing = false;
                 }
             });
         }

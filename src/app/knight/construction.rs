@@ -576,9 +576,9 @@ impl KnightView {
     /// size while the stages go by.
     pub(super) fn construction_bar(&mut self, ui: &mut Ui, board: &Board, start: Square) {
         let running = self.live.is_running();
-        let lines = self.construction_lines;
+        let lines = self.own.construction_lines;
         let one_row = ui.available_width() >= ONE_ROW_BAR;
-        let Some(c) = self.construction.as_mut().filter(|_| !running) else {
+        let Some(c) = self.own.construction.as_mut().filter(|_| !running) else {
             ui.horizontal(|ui| {
                 ui.add_enabled(false, egui::Button::selectable(false, "Knight's walk"));
                 ui.add_enabled(false, egui::Button::selectable(false, "Construction"));
@@ -635,14 +635,14 @@ impl KnightView {
                 ui.label(caption);
             });
         ui.add_space(4.0);
-        if walk_chosen && self.shown < self.tour.len() && self.settings.speed < INSTANT {
-            self.playing = true;
+        if walk_chosen && self.own.shown < self.own.tour.len() && self.settings.speed < INSTANT {
+            self.own.playing = true;
         }
     }
 
     /// Why the construction works, in the statistics panel.
     pub(super) fn construction_notes(&self, ui: &mut Ui) {
-        let Some(c) = &self.construction else {
+        let Some(c) = &self.own.construction else {
             return;
         };
         ui.separator();

@@ -63,9 +63,4 @@ impl KnightView {
             },
         );
     }
-
-    /// The GA microscope, to pick its child in tests.
-    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
-        &mut self.microscope
-    }
 }

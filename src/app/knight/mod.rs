@@ -21,9 +21,11 @@ pub use settings::{KnightSettings, is_other_task, task_name};
 use settings::{OTHER_TASKS, Pick};
 use steps::KnightSteps;
 
-use super::live_run::LiveRun;
+use super::live_run::Polled;
+use super::puzzles::Puzzle;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label, stat_row};
+use super::tab::{PuzzleTab, TabPuzzle};
+use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, seed_and_time_limit, set_params};
@@ -35,6 +37,7 @@ use crate::run::knight::{CountReport, SearchReport, SolveReport};
 use crate::run::{Algorithm, JobError, KnightAlgo, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{RichText, Ui};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,16 +57,13 @@ enum Outcome {
 
 /// The Knight's Tour tab: the form, the run on show and its tour's animation, and the
 /// other modes (the student's tour, the trace, the microscope).
-pub struct KnightView {
-    /// The form's choices, saved between sessions; Run starts from them.
-    pub settings: KnightSettings,
+pub type KnightView = PuzzleTab<KnightTab>;
+
+/// The Knight's Tour part of its tab: the board's fields, the run on show with its tour's
+/// animation and its construction, and the "Closed tour" box.
+pub struct KnightTab {
     cols_text: Typed,
     rows_text: Typed,
-    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
-    /// one not applied yet.
-    pub hold: Option<AppError>,
-    /// The run on show: its worker, counters, fitness history and record.
-    pub live: LiveRun,
     live_path: Vec<Square>,
     outcome: Option<Outcome>,
     /// The answer being animated and how much of it is shown.
@@ -71,8 +71,6 @@ pub struct KnightView {
     shown: usize,
     playing: bool,
     carry: f32,
-    /// What the board says of the square under the pointer.
-    hovered: Option<String>,
     /// The belief space's weights per square, drawn as a heat map.
     belief: Option<Vec<f64>>,
     board: Arc<Board>,
@@ -82,122 +80,50 @@ pub struct KnightView {
     closed_box: ClosedBox,
     /// The board drew the construction's tours last frame (its cells had room for them).
     construction_lines: bool,
-    /// The search traced, step by step.
-    steps: KnightSteps,
-    /// How a generation bred the next.
-    microscope: crate::app::microscope::Microscope,
-    /// The student's own tour, with the solvers' hints.
-    play: play::KnightPlay,
-    /// What the tab shows: the run, the student's game, the trace or the microscope.
-    mode: Mode,
 }
 
 impl KnightView {
-    /// The view of saved `settings`, nothing run yet. A board size out of range brings
-    /// back every default; a start off the board becomes the top-left square, an unknown
-    /// algorithm the default one.
-    pub fn new(settings: KnightSettings) -> KnightView {
-        let mut settings = settings;
-        if settings.cols == 0
-            || settings.rows == 0
-            || settings.cols > MAX_SIDE
-            || settings.rows > MAX_SIDE
-        {
-            settings = KnightSettings::default();
-        }
-        if settings.start.0 >= settings.rows || settings.start.1 >= settings.cols {
-            settings.start = (0, 0);
-        }
-        if Pick::parse(&settings.algorithm).is_none() {
-            settings.algorithm = KnightSettings::default().algorithm;
-        }
-        let board = Arc::new(board_of(&settings));
-        KnightView {
-            cols_text: Typed::default(),
-            rows_text: Typed::default(),
-            settings,
-            hold: None,
-            live: LiveRun::default(),
-            live_path: Vec::new(),
-            outcome: None,
-            tour: Vec::new(),
-            shown: 0,
-            playing: false,
-            carry: 0.0,
-            hovered: None,
-            belief: None,
-            board,
-            construction: None,
-            closed_box: ClosedBox::default(),
-            construction_lines: true,
-            steps: KnightSteps::default(),
-            microscope: Default::default(),
-            play: Default::default(),
-            mode: Mode::Run,
-        }
-    }
-
-    /// Play mode: the student's path and hints.
-    pub fn play(&self) -> &KnightPlay {
-        &self.play
-    }
-
-    /// Play mode, to move the knight in tests.
-    pub fn play_mut(&mut self) -> &mut KnightPlay {
-        &mut self.play
-    }
-
     /// The tour on display, if the last run found one.
     pub fn displayed_tour(&self) -> Option<&[Square]> {
-        match &self.outcome {
-            Some(Outcome::Solve(r)) if r.found => Some(&self.tour),
-            Some(Outcome::Search(r)) if r.found => Some(&self.tour),
+        match &self.own.outcome {
+            Some(Outcome::Solve(r)) if r.found => Some(&self.own.tour),
+            Some(Outcome::Search(r)) if r.found => Some(&self.own.tour),
             _ => None,
         }
     }
 
-    /// Whether cancelled runs are still winding down.
-    pub fn has_stopping_runs(&mut self) -> bool {
-        self.live.has_stopping_runs()
-    }
-
     /// How many squares of the tour are shown, and whether the animation is playing.
     pub fn animation(&self) -> (usize, bool) {
-        (self.shown, self.playing)
-    }
-
-    /// What the tab shows: the run, the student's game, the trace or the microscope.
-    pub fn mode(&self) -> Mode {
-        self.mode
+        (self.own.shown, self.own.playing)
     }
 
     /// Whether the construction of the tour is on show (else the knight's walk).
     pub fn showing_construction(&self) -> bool {
-        self.construction.as_ref().is_some_and(|c| c.showing) && !self.live.is_running()
+        self.own.construction.as_ref().is_some_and(|c| c.showing) && !self.live.is_running()
     }
 
     /// The construction's stage on show and how many stages it has, after a run that
     /// built its tour from pieces.
     pub fn construction_stage(&self) -> Option<(usize, usize)> {
-        (self.construction.as_ref()).map(|c| (c.stage(), c.stages()))
+        (self.own.construction.as_ref()).map(|c| (c.stage(), c.stages()))
     }
 
     /// The tours at the construction's stage on show (closed tours, or paths for open
     /// pieces), each as its squares in walking order.
     pub fn construction_tours(&self) -> Option<Vec<Vec<Square>>> {
-        let c = self.construction.as_ref()?;
-        Some(c.tours(&self.tour, self.board().len()))
+        let c = self.own.construction.as_ref()?;
+        Some(c.tours(&self.own.tour, self.board().len()))
     }
 
     /// Shows the first `moves` squares of the tour and pauses the animation there.
     pub fn show_moves(&mut self, moves: usize) {
-        self.shown = moves.min(self.tour.len());
-        self.playing = false;
+        self.own.shown = moves.min(self.own.tour.len());
+        self.own.playing = false;
     }
 
     /// The sentence that says how the last run ended.
     pub fn status_message(&self) -> Option<String> {
-        Some(match self.outcome.as_ref()? {
+        Some(match self.own.outcome.as_ref()? {
             Outcome::Solve(r) => r.message.clone(),
             Outcome::Count(r) => r.message.clone(),
             Outcome::Search(r) => r.message.clone(),
@@ -207,7 +133,7 @@ impl KnightView {
 
     /// The board of the current size (its move table is built once per size, not per frame).
     fn board(&self) -> Arc<Board> {
-        let b = &self.board;
+        let b = &self.own.board;
         if (b.cols(), b.rows()) == (self.settings.cols, self.settings.rows) {
             b.clone()
         } else {
@@ -299,12 +225,12 @@ impl KnightView {
         if !(self.steps.recording() && self.mode == Mode::Steps) {
             self.mode = Mode::Run;
         }
-        self.tour.clear();
-        self.construction = None;
-        self.live_path.clear();
-        self.shown = 0;
-        self.belief = None;
-        self.outcome = match self.live.start(ctx, job.into(), replay) {
+        self.own.tour.clear();
+        self.own.construction = None;
+        self.own.live_path.clear();
+        self.own.shown = 0;
+        self.own.belief = None;
+        self.own.outcome = match self.live.start(ctx, job.into(), replay) {
             Ok(()) => None,
             Err(e) => Some(Outcome::Failed(e.to_string())),
         };
@@ -326,13 +252,13 @@ impl KnightView {
     fn toggle_play(&mut self) {
         if self.live.is_running() {
             self.live.toggle_pause();
-        } else if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+        } else if let Some(c) = self.own.construction.as_mut().filter(|c| c.showing) {
             c.toggle_play();
-        } else if !self.tour.is_empty() {
-            if self.shown >= self.tour.len() {
-                self.shown = 1;
+        } else if !self.own.tour.is_empty() {
+            if self.own.shown >= self.own.tour.len() {
+                self.own.shown = 1;
             }
-            self.playing = !self.playing;
+            self.own.playing = !self.own.playing;
         }
     }
 
@@ -343,14 +269,13 @@ impl KnightView {
             if by > 0 {
                 self.live.step();
             }
-        } else if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+        } else if let Some(c) = self.own.construction.as_mut().filter(|c| c.showing) {
             c.step(by);
-        } else if !self.tour.is_empty() {
-            self.playing = false;
-            self.shown = self
-                .shown
+        } else if !self.own.tour.is_empty() {
+            self.own.playing = false;
+            self.own.shown = (self.own.shown)
                 .saturating_add_signed(by)
-                .clamp(1, self.tour.len());
+                .clamp(1, self.own.tour.len());
         }
     }
 
@@ -362,23 +287,23 @@ impl KnightView {
     fn reset(&mut self) {
         self.stop();
         self.live.clear();
-        self.belief = None;
-        self.outcome = None;
-        self.construction = None;
-        self.tour.clear();
-        self.live_path.clear();
-        self.shown = 0;
-        self.playing = false;
+        self.own.belief = None;
+        self.own.outcome = None;
+        self.own.construction = None;
+        self.own.tour.clear();
+        self.own.live_path.clear();
+        self.own.shown = 0;
+        self.own.playing = false;
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        self.outcome = Some(match result.map(KnightReport::try_from) {
+        self.own.outcome = Some(match result.map(KnightReport::try_from) {
             Ok(Ok(KnightReport::Solve(r))) => {
                 self.live.counters = r.counters;
                 self.live.elapsed_ms = r.elapsed_ms;
-                self.tour.clone_from(&r.path);
+                self.own.tour.clone_from(&r.path);
                 // A tour built from pieces shows how, first; its walk is a click away.
-                self.construction = (r.construction.clone())
+                self.own.construction = (r.construction.clone())
                     .filter(|p| r.found && !p.pieces.is_empty())
                     .map(Construction::new);
                 Outcome::Solve(r)
@@ -386,53 +311,53 @@ impl KnightView {
             Ok(Ok(KnightReport::Search(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
                 self.live.counters = r.counters();
-                self.tour.clone_from(&r.path);
+                self.own.tour.clone_from(&r.path);
                 Outcome::Search(r)
             }
             Ok(Ok(KnightReport::Count(r))) => {
                 self.live.elapsed_ms = r.elapsed_ms;
                 self.live.counters = r.counters();
-                self.tour.clear();
+                self.own.tour.clear();
                 Outcome::Count(r)
             }
             Ok(_) => Outcome::Failed("not a knight's tour report".into()),
             Err(e) => Outcome::Failed(e.to_string()),
         });
-        self.live_path.clear();
-        self.shown = if self.settings.speed >= INSTANT {
-            self.tour.len()
+        self.own.live_path.clear();
+        self.own.shown = if self.settings.speed >= INSTANT {
+            self.own.tour.len()
         } else {
-            1.min(self.tour.len())
+            1.min(self.own.tour.len())
         };
-        self.playing = self.shown < self.tour.len() && self.construction.is_none();
-        self.carry = 0.0;
+        self.own.playing = self.own.shown < self.own.tour.len() && self.own.construction.is_none();
+        self.own.carry = 0.0;
     }
 
     fn animate(&mut self, ui: &Ui) {
         if self.live.is_running() {
             return;
         }
-        if let Some(c) = self.construction.as_mut().filter(|c| c.showing) {
+        if let Some(c) = self.own.construction.as_mut().filter(|c| c.showing) {
             let dt = ui.input(|i| i.stable_dt).min(0.1);
             if c.animate(dt) {
                 ui.ctx().request_repaint();
             }
             return;
         }
-        if !self.playing {
+        if !self.own.playing {
             return;
         }
         if self.settings.speed >= INSTANT {
-            self.shown = self.tour.len();
+            self.own.shown = self.own.tour.len();
         } else {
             let dt = ui.input(|i| i.stable_dt).min(0.1);
-            self.carry += dt * self.settings.speed;
-            let steps = self.carry.floor();
-            self.carry -= steps;
-            self.shown = (self.shown + steps as usize).min(self.tour.len());
+            self.own.carry += dt * self.settings.speed;
+            let steps = self.own.carry.floor();
+            self.own.carry -= steps;
+            self.own.shown = (self.own.shown + steps as usize).min(self.own.tour.len());
         }
-        if self.shown >= self.tour.len() {
-            self.playing = false;
+        if self.own.shown >= self.own.tour.len() {
+            self.own.playing = false;
         } else {
             ui.ctx().request_repaint();
         }
@@ -458,7 +383,7 @@ impl KnightView {
         self.hold = None;
         // A lesson begins its game afresh: no path, hint or last word from before.
         let (r, c) = self.settings.start;
-        self.play.restart(self.board.square(r, c));
+        self.play.restart(self.own.board.square(r, c));
         self.mode = super::mode::Mode::of_lesson(mode);
         let job = self.trace_job();
         self.steps.set_up(ctx, mode, job);
@@ -471,55 +396,86 @@ impl KnightView {
         self.reset();
         self.settings.cols = cols;
         self.settings.rows = rows;
-        self.board = Arc::new(board_of(&self.settings));
+        self.own.board = Arc::new(board_of(&self.settings));
         let (r, c) = self.settings.start;
         self.settings.start = (r.min(rows - 1), c.min(cols - 1));
     }
 }
 
-impl View for KnightView {
-    fn name(&self) -> &'static str {
-        "Knight's Tour"
+impl TabPuzzle for KnightTab {
+    type Settings = KnightSettings;
+    type Play = KnightPlay;
+    type Steps = KnightSteps;
+    const NAME: &'static str = "Knight's Tour";
+    const PUZZLE: Puzzle = Puzzle::Knight;
+
+    /// A board size out of range brings back every default; a start off the board becomes
+    /// the top-left square, an unknown algorithm the default one.
+    fn checked(mut settings: KnightSettings) -> KnightSettings {
+        if settings.cols == 0
+            || settings.rows == 0
+            || settings.cols > MAX_SIDE
+            || settings.rows > MAX_SIDE
+        {
+            settings = KnightSettings::default();
+        }
+        if settings.start.0 >= settings.rows || settings.start.1 >= settings.cols {
+            settings.start = (0, 0);
+        }
+        if Pick::parse(&settings.algorithm).is_none() {
+            settings.algorithm = KnightSettings::default().algorithm;
+        }
+        settings
     }
 
-    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
-        Some(crate::app::puzzles::Puzzle::Knight)
+    fn new(settings: &KnightSettings) -> KnightTab {
+        KnightTab {
+            cols_text: Typed::default(),
+            rows_text: Typed::default(),
+            live_path: Vec::new(),
+            outcome: None,
+            tour: Vec::new(),
+            shown: 0,
+            playing: false,
+            carry: 0.0,
+            belief: None,
+            board: Arc::new(board_of(settings)),
+            construction: None,
+            closed_box: ClosedBox::default(),
+            construction_lines: true,
+        }
     }
 
-    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
-        self.settings.params.clone()
+    fn param_values(settings: &KnightSettings) -> BTreeMap<String, String> {
+        settings.params.clone()
     }
 
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
-        <&KnightJob>::try_from(&file.job).ok()?;
-        Some(self.replay(ctx, file.clone()))
+    fn owns(file: &RunFile) -> bool {
+        <&KnightJob>::try_from(&file.job).is_ok()
     }
 
-    fn live(&self) -> Option<&LiveRun> {
-        Some(&self.live)
+    fn replay(tab: &mut KnightView, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
+        tab.replay(ctx, file)
     }
 
-    fn board_text(&mut self) -> Option<String> {
-        Some(self.board_as_text())
+    fn board_text(tab: &mut KnightView) -> Option<String> {
+        Some(tab.board_as_text())
     }
 
-    fn move_list(&self) -> Option<(String, String)> {
-        self.tour_move_list()
+    fn move_list(tab: &KnightView) -> Option<(String, String)> {
+        tab.tour_move_list()
     }
 
-    /// The tour played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::played::Played> {
-        if !self.play.take_compare_request() {
+    /// The tour played by hand, when it is one.
+    fn played(tab: &KnightView) -> Option<crate::app::played::Played> {
+        let board = tab.board();
+        let path = tab.play.path();
+        if !tab.play.is_done(&board, tab.settings.closed) {
             return None;
         }
-        let board = self.board();
-        let path = self.play.path();
-        if !self.play.is_done(&board, self.settings.closed) {
-            return None;
-        }
-        let s = &self.settings;
+        let s = &tab.settings;
         Some(crate::app::played::Played {
-            on: std::sync::Arc::new(crate::app::puzzles::knight::KnightInstance {
+            on: Arc::new(crate::app::puzzles::knight::KnightInstance {
                 cols: u64::from(s.cols),
                 rows: u64::from(s.rows),
                 start: board.row_col(path[0]),
@@ -529,52 +485,54 @@ impl View for KnightView {
         })
     }
 
-    /// A key: R runs, Esc stops, Space pauses or resumes (the search while it runs, else
-    /// the animation), → and ← step.
-    fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (self.mode, action) {
-            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
-            (Mode::Steps, Action::Play) => return self.steps.key(None),
-            (Mode::Steps, Action::Step(by)) => return self.steps.key(Some(by)),
-            _ => {}
-        }
+    fn start_run(tab: &mut KnightView, ctx: &egui::Context) {
+        tab.start_run(ctx);
+    }
+
+    fn stop_by_user(tab: &mut KnightView) {
+        tab.stop_by_user();
+    }
+
+    /// Space pauses or resumes the search while it runs, else the animation; the arrows
+    /// step the animation.
+    fn run_key(tab: &mut KnightView, action: Action) {
         match action {
-            Action::Run if !self.live.is_running() && self.hold.is_none() => self.start_run(ctx),
-            Action::Run => {}
-            Action::Stop => self.stop_by_user(),
-            Action::Play => self.toggle_play(),
-            Action::Step(by) => self.step_animation(by),
+            Action::Play => tab.toggle_play(),
+            Action::Step(by) => tab.step_animation(by),
+            Action::Run | Action::Stop => {}
         }
     }
 
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    fn logic(&mut self, ctx: &egui::Context) {
-        let polled = self.live.poll();
+    /// The path so far, the belief space's weights, or the run's end.
+    fn polled(tab: &mut KnightView, _ctx: &egui::Context, polled: Polled) {
         if let Some(path) = polled.snapshot {
-            self.live_path = path;
+            tab.own.live_path = path;
         }
         if let Some(w) = polled.belief {
-            self.belief = Some(w.iter().map(|&x| f64::from(x.clamp(0.0, 1.0))).collect());
+            tab.own.belief = Some(w.iter().map(|&x| f64::from(x.clamp(0.0, 1.0))).collect());
         }
         if let Some(result) = polled.finished {
-            self.finish(result);
+            tab.finish(result);
         }
-        self.play.logic(ctx);
-        self.steps.logic();
-        self.microscope.logic();
     }
 
-    fn controls(&mut self, ui: &mut Ui) {
-        self.controls_panel(ui);
+    fn controls(tab: &mut KnightView, ui: &mut Ui) {
+        tab.controls_panel(ui);
     }
 
-    fn stats(&mut self, ui: &mut Ui) {
-        self.stats_panel(ui);
+    fn stats(tab: &mut KnightView, ui: &mut Ui) {
+        tab.stats_panel(ui);
     }
 
-    /// The board, with the live search or the animated answer.
-    fn main_ui(&mut self, ui: &mut Ui) {
+    fn main_ui(tab: &mut KnightView, ui: &mut Ui) {
+        tab.board_panel(ui);
+    }
+}
+
+impl KnightView {
+    /// The board, with the live search or the animated answer, the student's tour, the
+    /// microscope or the trace, as the mode says.
+    fn board_panel(&mut self, ui: &mut Ui) {
         let board = self.board();
         let microscope = self.microscope_on_show();
         match self.mode {
@@ -599,23 +557,23 @@ impl View for KnightView {
         self.animate(ui);
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
-        if self.construction.is_some()
+        if self.own.construction.is_some()
             || KnightAlgo::of(&self.settings.algorithm) == Some(CONSTRUCT)
         {
             self.construction_bar(ui, &board, start);
         }
-        let construction = (self.construction.as_ref())
+        let construction = (self.own.construction.as_ref())
             .filter(|_| self.showing_construction())
-            .map(|c| (c.view(&self.tour), c.kind()));
+            .map(|c| (c.view(&self.own.tour), c.kind()));
         let (path, shown): (&[Square], usize) = if self.live.is_running() {
-            (&self.live_path, self.live_path.len())
+            (&self.own.live_path, self.own.live_path.len())
         } else if construction.is_some() {
             (&[], 0)
         } else {
-            (&self.tour, self.shown)
+            (&self.own.tour, self.own.shown)
         };
         // A square whose count was cut short has no figure (NaN): it stays uncoloured.
-        let counts: Option<Vec<f64>> = match &self.outcome {
+        let counts: Option<Vec<f64>> = match &self.own.outcome {
             Some(Outcome::Count(r)) => (r.per_square.as_ref())
                 .map(|p| p.iter().map(|c| c.map_or(f64::NAN, |n| n as f64)).collect()),
             _ => None,
@@ -639,7 +597,7 @@ impl View for KnightView {
                 missing: "no figure: its count was cut short",
             })
         } else if self.settings.show_belief
-            && let Some(values) = &self.belief
+            && let Some(values) = &self.own.belief
         {
             Some(Heat {
                 values,
@@ -674,7 +632,7 @@ impl View for KnightView {
         let out = draw_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);
         self.hovered = out.told;
-        self.construction_lines = out.construction_lines;
+        self.own.construction_lines = out.construction_lines;
         if let Some(sq) = out.clicked
             && !self.live.is_running()
         {

@@ -11,9 +11,15 @@ impl KnightView {
         let (c, r) = ui
             .horizontal(|ui| {
                 let side = |name| whole(name, 1..=u64::from(MAX_SIDE));
-                let c =
-                    (self.cols_text).show(ui, "Columns", &cols.to_string(), 40.0, side("Columns"));
-                let r = (self.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));
+                let c = (self.own.cols_text).show(
+                    ui,
+                    "Columns",
+                    &cols.to_string(),
+                    40.0,
+                    side("Columns"),
+                );
+                let r =
+                    (self.own.rows_text).show(ui, "Rows", &rows.to_string(), 40.0, side("Rows"));
                 (c, r)
             })
             .inner;
@@ -42,7 +48,7 @@ impl KnightView {
             "Start: {} ({r},{c}) — click a square to change it",
             board.name(board.square(r, c))
         ));
-        self.closed_box.show(ui, &mut self.settings, &board);
+        self.own.closed_box.show(ui, &mut self.settings, &board);
 
         ui.separator();
         let hover = "Move the knight yourself, with hints from the solvers";
@@ -68,7 +74,7 @@ impl KnightView {
             return;
         }
         let picked_by_hand = self.settings.algorithm != chosen;
-        (self.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
+        (self.own.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
@@ -113,13 +119,13 @@ impl KnightView {
         }
         // A game put aside is kept: say so, and how to go back to it.
         let (r, c) = self.settings.start;
-        let start = self.board.square(r, c);
-        let played = self.play.kept(&self.board, start, self.settings.closed);
+        let start = self.own.board.square(r, c);
+        let played = self.play.kept(&self.own.board, start, self.settings.closed);
         if played > 1 {
             ui.label(
                 RichText::new(format!(
                     "Your game is kept ({played} of {} squares): tick \"Play yourself\" to go on with it.",
-                    self.board.len()
+                    self.own.board.len()
                 ))
                 .weak(),
             );
@@ -140,7 +146,7 @@ impl KnightView {
                     stat_row(ui, f.label, f.help, f.value(c));
                 }
                 // A tree search's frontier at its largest: the memory it needed.
-                if let Some(Outcome::Search(r)) = &self.outcome {
+                if let Some(Outcome::Search(r)) = &self.own.outcome {
                     stat_row(
                         ui,
                         "largest frontier",
@@ -161,9 +167,9 @@ impl KnightView {
                 .on_show(ui, &task_name(&self.live.label), &task_name(chosen));
         }
         if let Some(m) = self.status_message() {
-            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Search(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            let ok = matches!(&self.own.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.own.outcome, Some(Outcome::Search(r)) if r.found)
+                || matches!(&self.own.outcome, Some(Outcome::Count(r)) if r.complete);
             outcome_label(ui, &m, ok);
         }
         self.fitness_plot(ui);

@@ -219,60 +219,6 @@ impl KnightPlay {
         }));
     }
 
-    /// Reads what the hints' threads sent, and draws a finish on, square by square.
-    pub fn logic(&mut self, ctx: &egui::Context) {
-        if let Some(b) = &self.counting {
-            for result in b.take() {
-                match result {
-                    Ok(hint) if hint.path == self.path => {
-                        self.hint.set(hint.path.clone(), Hint::Counts(hint));
-                    }
-                    Ok(_) => {}
-                    Err(e) => self
-                        .hint
-                        .set(self.path.clone(), Hint::Failed(e.to_string())),
-                }
-            }
-            if b.has_ended() {
-                self.counting = None;
-            }
-        }
-        if let Some(b) = &self.finishing {
-            for result in b.take() {
-                match result {
-                    Ok(f) if f.path.starts_with(&self.path) => {
-                        self.drawing = Some((f, 0.0));
-                    }
-                    Ok(_) => {}
-                    Err(e) => self.said = Some((e.to_string(), false)),
-                }
-            }
-            if b.has_ended() {
-                self.finishing = None;
-            }
-        }
-        if let Some((f, carry)) = &mut self.drawing {
-            let dt = ctx.input(|i| i.stable_dt).min(0.1);
-            *carry += dt * FINISH_SPEED;
-            while *carry >= 1.0 && self.path.len() < f.path.len() {
-                *carry -= 1.0;
-                self.path.push(f.path[self.path.len()]);
-            }
-            if self.path.len() >= f.path.len() {
-                self.said = Some((f.message.clone(), f.found));
-                self.undone.clear();
-                self.drawing = None;
-            } else {
-                ctx.request_repaint();
-            }
-        }
-    }
-
-    /// Whether the player asked to put the finished tour in Compare (asked once).
-    pub fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
     /// The finished tour's actions: to Compare, or saved as a move list.
     fn tour_ui(&mut self, ui: &mut Ui, board: &Board, closed: bool) {
         ui.add_space(4.0);
@@ -577,5 +523,61 @@ impl crate::app::play::Undo for KnightPlay {
 
     fn redo(&mut self) -> bool {
         KnightPlay::redo(self)
+    }
+}
+
+impl crate::app::play::Game for KnightPlay {
+    /// Reads what the hints' threads sent, and draws a finish on, square by square.
+    fn logic(&mut self, ctx: &egui::Context) {
+        if let Some(b) = &self.counting {
+            for result in b.take() {
+                match result {
+                    Ok(hint) if hint.path == self.path => {
+                        self.hint.set(hint.path.clone(), Hint::Counts(hint));
+                    }
+                    Ok(_) => {}
+                    Err(e) => self
+                        .hint
+                        .set(self.path.clone(), Hint::Failed(e.to_string())),
+                }
+            }
+            if b.has_ended() {
+                self.counting = None;
+            }
+        }
+        if let Some(b) = &self.finishing {
+            for result in b.take() {
+                match result {
+                    Ok(f) if f.path.starts_with(&self.path) => {
+                        self.drawing = Some((f, 0.0));
+                    }
+                    Ok(_) => {}
+                    Err(e) => self.said = Some((e.to_string(), false)),
+                }
+            }
+            if b.has_ended() {
+                self.finishing = None;
+            }
+        }
+        if let Some((f, carry)) = &mut self.drawing {
+            let dt = ctx.input(|i| i.stable_dt).min(0.1);
+            *carry += dt * FINISH_SPEED;
+            while *carry >= 1.0 && self.path.len() < f.path.len() {
+                *carry -= 1.0;
+                self.path.push(f.path[self.path.len()]);
+            }
+            if self.path.len() >= f.path.len() {
+                self.said = Some((f.message.clone(), f.found));
+                self.undone.clear();
+                self.drawing = None;
+            } else {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Whether the player asked to put the finished tour in Compare (asked once).
+    fn take_compare_request(&mut self) -> bool {
+        std::mem::take(&mut self.to_compare)
     }
 }

@@ -15,9 +15,9 @@ impl super::KnightView {
             return self.steps.state().map(|s| s.path).unwrap_or_default();
         }
         if self.live.is_running() {
-            return self.live_path.clone();
+            return self.own.live_path.clone();
         }
-        self.tour[..self.shown.min(self.tour.len())].to_vec()
+        self.own.tour[..self.own.shown.min(self.own.tour.len())].to_vec()
     }
 
     /// The board on show as a grid of move numbers (`.` where the knight has not been),

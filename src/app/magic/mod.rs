@@ -8,10 +8,12 @@ mod play;
 pub use play::MagicPlay;
 
 use crate::app::error::AppError;
-use crate::app::live_run::LiveRun;
+use crate::app::live_run::Polled;
 use crate::app::mode::Mode;
+use crate::app::puzzles::Puzzle;
 use crate::app::runs::{Action, seconds_of};
-use crate::app::view::{View, format_ms, outcome_label, stat_row};
+use crate::app::tab::{PuzzleTab, TabPuzzle};
+use crate::app::view::{format_ms, outcome_label, stat_row};
 use crate::app::widgets::magic_grid::magic_grid;
 use crate::app::widgets::number::{Typed, hold_note, whole};
 use crate::app::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
@@ -65,15 +67,12 @@ impl Default for MagicSettings {
 /// The magic-squares tab: the form, the run on show (the GA or the construction) and the
 /// squares found, and the other modes (the student's square, the microscope, the solution
 /// browser).
-pub struct MagicView {
-    /// The form's choices, saved between sessions; Run starts from them.
-    pub settings: MagicSettings,
+pub type MagicView = PuzzleTab<MagicTab>;
+
+/// The magic-squares part of its tab: the order field, the square on show and the squares
+/// found, and the solution browser.
+pub struct MagicTab {
     order_text: Typed,
-    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
-    /// one not applied yet.
-    pub hold: Option<AppError>,
-    /// The run on show: its worker, counters, fitness history and record.
-    pub live: LiveRun,
     /// The square on show: the best of the running generation, then a square found.
     square: Vec<u32>,
     /// Its fitness, computed when it changes (not every frame).
@@ -81,61 +80,19 @@ pub struct MagicView {
     report: Option<Result<MagicSolveReport, String>>,
     /// Which found square is on show.
     pub selected: Option<usize>,
-    /// How a generation of the GA bred the next.
-    microscope: crate::app::microscope::Microscope,
-    /// Play mode: the student's square and the hints.
-    play: MagicPlay,
     /// Every magic square of a small order, in classes under the square's symmetries.
     browser: crate::app::browser::Browser,
-    /// What the tab shows: the run, the student's game, the microscope or the browser.
-    mode: Mode,
 }
 
 impl MagicView {
-    /// The view of saved `settings`, nothing run yet; an order out of range or an unknown
-    /// algorithm is replaced by its default.
-    pub fn new(settings: MagicSettings) -> MagicView {
-        let mut settings = settings;
-        if settings.order == 0 || settings.order > MAX_APP_ORDER {
-            settings.order = MagicSettings::default().order;
-        }
-        if magic_algorithm(&settings.algorithm).is_err() {
-            settings.algorithm = MagicSettings::default().algorithm;
-        }
-        MagicView {
-            order_text: Typed::default(),
-            settings,
-            hold: None,
-            live: LiveRun::default(),
-            square: Vec::new(),
-            shown_fitness: None,
-            report: None,
-            selected: None,
-            microscope: Default::default(),
-            play: MagicPlay::default(),
-            browser: crate::app::browser::Browser::new(&browse::MagicBrowse),
-            mode: Mode::Run,
-        }
-    }
-
-    /// Play mode: the student's square and hints.
-    pub fn play(&self) -> &MagicPlay {
-        &self.play
-    }
-
-    /// Play mode, to swap cells in tests.
-    pub fn play_mut(&mut self) -> &mut MagicPlay {
-        &mut self.play
-    }
-
     /// The square on show.
     pub fn square(&self) -> &[u32] {
-        &self.square
+        &self.own.square
     }
 
     /// The last run's report (or why it failed).
     pub fn report(&self) -> Option<&Result<MagicSolveReport, String>> {
-        self.report.as_ref()
+        self.own.report.as_ref()
     }
 
     /// The generations recorded for the plot.
@@ -146,17 +103,17 @@ impl MagicView {
     /// Puts `square` on show.
     fn show(&mut self, square: Vec<u32>) {
         let n = self.settings.order as usize;
-        self.shown_fitness = (n > 0 && square.len() == n * n).then(|| fitness(n, &square));
-        self.square = square;
+        self.own.shown_fitness = (n > 0 && square.len() == n * n).then(|| fitness(n, &square));
+        self.own.square = square;
     }
 
     /// Shows the `i`-th square found.
     pub fn select(&mut self, i: usize) {
-        if let Some(Ok(r)) = &self.report
+        if let Some(Ok(r)) = &self.own.report
             && let Some((sq, _)) = r.squares.get(i)
         {
             self.show(sq.clone());
-            self.selected = Some(i);
+            self.own.selected = Some(i);
         }
     }
 
@@ -181,11 +138,6 @@ impl MagicView {
                 params,
             },
         }
-    }
-
-    /// The GA microscope, to pick its child in tests.
-    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
-        &mut self.microscope
     }
 
     /// Opens a saved run: its settings go into the form and its job runs again, exactly as
@@ -219,13 +171,13 @@ impl MagicView {
         self.mode = Mode::Run;
         self.reset_results();
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
-            self.report = Some(Err(e.to_string()));
+            self.own.report = Some(Err(e.to_string()));
         }
     }
 
     fn reset_results(&mut self) {
-        self.report = None;
-        self.selected = None;
+        self.own.report = None;
+        self.own.selected = None;
         self.show(Vec::new());
         self.live.clear();
     }
@@ -242,7 +194,7 @@ impl MagicView {
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        self.report = Some(match result.map(MagicReport::try_from) {
+        self.own.report = Some(match result.map(MagicReport::try_from) {
             Ok(Ok(MagicReport::Solve(r))) => {
                 self.live.counters = r.counters;
                 self.live.elapsed_ms = r.elapsed_ms;
@@ -250,7 +202,7 @@ impl MagicView {
                     self.show(r.best.clone());
                 } else {
                     self.show(r.squares[0].0.clone());
-                    self.selected = Some(0);
+                    self.own.selected = Some(0);
                 }
                 Ok(r)
             }
@@ -277,14 +229,9 @@ impl MagicView {
         self.mode = if play { Mode::Play } else { Mode::Run };
     }
 
-    /// What the tab shows: the run, the student's game, the microscope or the browser.
-    pub fn mode(&self) -> Mode {
-        self.mode
-    }
-
     /// The solution browser.
     pub fn browser(&self) -> &crate::app::browser::Browser {
-        &self.browser
+        &self.own.browser
     }
 
     fn set_order(&mut self, n: u64) {
@@ -300,7 +247,7 @@ impl MagicView {
     /// button that builds it.
     fn construction_hint(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
-        let failed = matches!(&self.report, Some(Ok(r))
+        let failed = matches!(&self.own.report, Some(Ok(r))
             if r.algorithm == MagicAlgo::Ga.id() && !r.found && r.stop != Stop::Cancelled
                 && r.order as usize == n);
         // Every order but 2 has a construction (order 2 has no magic square at all).
@@ -325,7 +272,9 @@ impl MagicView {
 
     /// The distinct squares found; clicking one shows it.
     fn found_list(&mut self, ui: &mut Ui) {
-        let Some(Ok(r)) = &self.report else { return };
+        let Some(Ok(r)) = &self.own.report else {
+            return;
+        };
         if MagicAlgo::of(&r.algorithm) != Some(MagicAlgo::Ga) || r.squares.is_empty() {
             return;
         }
@@ -339,7 +288,7 @@ impl MagicView {
                 for (i, (_, generation)) in r.squares.iter().enumerate() {
                     let label = format!("square {} — generation {generation}", i + 1);
                     if ui
-                        .selectable_label(self.selected == Some(i), label)
+                        .selectable_label(self.own.selected == Some(i), label)
                         .clicked()
                     {
                         clicked = Some(i);
@@ -362,7 +311,7 @@ impl MagicView {
             "generation {}: best {:.0}, mean {:.1}",
             last.generation, last.best, last.mean
         ));
-        let found = match &self.report {
+        let found = match &self.own.report {
             _ if self.live.is_running() => None,
             Some(Ok(r)) => Some(r.found),
             _ => Some(false),
@@ -379,14 +328,112 @@ impl MagicView {
     }
 }
 
-impl View for MagicView {
+impl TabPuzzle for MagicTab {
+    type Settings = MagicSettings;
+    type Play = MagicPlay;
+    type Steps = ();
+    const NAME: &'static str = "Magic squares";
+    const PUZZLE: Puzzle = Puzzle::Magic;
+
+    fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
+        Some(&mut self.browser)
+    }
+
+    /// An order out of range or an unknown algorithm is replaced by its default.
+    fn checked(mut settings: MagicSettings) -> MagicSettings {
+        if settings.order == 0 || settings.order > MAX_APP_ORDER {
+            settings.order = MagicSettings::default().order;
+        }
+        if magic_algorithm(&settings.algorithm).is_err() {
+            settings.algorithm = MagicSettings::default().algorithm;
+        }
+        settings
+    }
+
+    fn new(_settings: &MagicSettings) -> MagicTab {
+        MagicTab {
+            order_text: Typed::default(),
+            square: Vec::new(),
+            shown_fitness: None,
+            report: None,
+            selected: None,
+            browser: crate::app::browser::Browser::new(&browse::MagicBrowse),
+        }
+    }
+
+    fn param_values(settings: &MagicSettings) -> BTreeMap<String, String> {
+        settings.params.clone()
+    }
+
+    fn owns(file: &RunFile) -> bool {
+        <&MagicJob>::try_from(&file.job).is_ok()
+    }
+
+    fn replay(tab: &mut MagicView, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
+        tab.replay(ctx, file)
+    }
+
+    fn board_text(tab: &mut MagicView) -> Option<String> {
+        tab.board_as_text()
+    }
+
+    /// The magic square played by hand, when it is one.
+    fn played(tab: &MagicView) -> Option<crate::app::played::Played> {
+        let order = tab.settings.order;
+        tab.play
+            .is_magic(order as usize)
+            .then(|| crate::app::played::Played {
+                on: std::sync::Arc::new(crate::app::puzzles::magic::MagicInstance { order }),
+                answer: tab.play.cells().to_vec(),
+            })
+    }
+
+    fn start_run(tab: &mut MagicView, ctx: &egui::Context) {
+        tab.start_run(ctx);
+    }
+
+    fn stop_by_user(tab: &mut MagicView) {
+        tab.stop_by_user();
+    }
+
+    /// Space pauses or resumes the search.
+    fn run_key(tab: &mut MagicView, action: Action) {
+        if action == Action::Play && tab.live.is_running() {
+            tab.live.toggle_pause();
+        }
+    }
+
+    /// The best square so far, or the run's end.
+    fn polled(tab: &mut MagicView, _ctx: &egui::Context, polled: Polled) {
+        if let Some(sq) = polled.snapshot {
+            tab.show(sq);
+        }
+        if let Some(result) = polled.finished {
+            tab.finish(result);
+        }
+    }
+
+    fn controls(tab: &mut MagicView, ui: &mut Ui) {
+        tab.controls_panel(ui);
+    }
+
+    fn stats(tab: &mut MagicView, ui: &mut Ui) {
+        tab.stats_panel(ui);
+    }
+
+    fn main_ui(tab: &mut MagicView, ui: &mut Ui) {
+        tab.board_panel(ui);
+    }
+}
+
+impl MagicView {
     /// The square on show, its numbers right-aligned, a row a line.
-    fn board_text(&mut self) -> Option<String> {
+    fn board_as_text(&self) -> Option<String> {
         let n = self.settings.order as usize;
         let square = if self.mode == Mode::Play {
             self.play.cells()
         } else {
-            &self.square
+            &self.own.square
         };
         if square.len() != n * n || n == 0 || n > 100 {
             return None;
@@ -401,80 +448,14 @@ impl View for MagicView {
         Some(out)
     }
 
-    fn name(&self) -> &'static str {
-        "Magic squares"
-    }
-
-    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
-        Some(crate::app::puzzles::Puzzle::Magic)
-    }
-
-    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
-        self.settings.params.clone()
-    }
-
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
-        <&MagicJob>::try_from(&file.job).ok()?;
-        Some(self.replay(ctx, file.clone()))
-    }
-
-    fn live(&self) -> Option<&LiveRun> {
-        Some(&self.live)
-    }
-
-    /// The magic square played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::played::Played> {
-        let order = self.settings.order;
-        if !self.play.take_compare_request() || !self.play.is_magic(order as usize) {
-            return None;
-        }
-        Some(crate::app::played::Played {
-            on: std::sync::Arc::new(crate::app::puzzles::magic::MagicInstance { order }),
-            answer: self.play.cells().to_vec(),
-        })
-    }
-
-    /// A key: R runs, Esc stops, Space pauses or resumes the search.
-    fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (self.mode, action) {
-            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
-            (Mode::Browser, Action::Step(by)) => {
-                return self.browser.key(by, ctx.input(|i| i.time));
-            }
-            (Mode::Browser, _) => return,
-            _ => {}
-        }
-        match (action, self.live.is_running()) {
-            (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
-            (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, true) => self.live.toggle_pause(),
-            _ => {}
-        }
-    }
-
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    fn logic(&mut self, _ctx: &egui::Context) {
-        let polled = self.live.poll();
-        if let Some(sq) = polled.snapshot {
-            self.show(sq);
-        }
-        if let Some(result) = polled.finished {
-            self.finish(result);
-        }
-        self.play.logic();
-        self.microscope.logic();
-        self.browser.logic();
-    }
-
     /// The controls: order, algorithm and its parameters, seed, run buttons.
-    fn controls(&mut self, ui: &mut Ui) {
+    fn controls_panel(&mut self, ui: &mut Ui) {
         ui.heading("Square");
         let order = self.settings.order.to_string();
         let field = ui
             .horizontal(|ui| {
                 let read = whole("The order", 1..=MAX_APP_ORDER);
-                let field = self.order_text.show(ui, "Order", &order, 60.0, read);
+                let field = self.own.order_text.show(ui, "Order", &order, 60.0, read);
                 field.response.clone().on_hover_text(format!(
                     "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
                 ));
@@ -501,7 +482,7 @@ impl View for MagicView {
         });
         let n = self.settings.order as usize;
         ui.label(format!("Every line must add up to {}", magic_constant(n)));
-        self.browser.controls(ui, n, &mut self.mode);
+        self.own.browser.controls(ui, n, &mut self.mode);
 
         ui.separator();
         let hover = "Swap the numbers yourself, with hints from the solvers";
@@ -517,7 +498,7 @@ impl View for MagicView {
         if self.mode == Mode::Play {
             self.hold = hold;
             let n = self.settings.order as usize;
-            let on_show = (!self.square.is_empty()).then_some(&self.square[..]);
+            let on_show = (!self.own.square.is_empty()).then_some(&self.own.square[..]);
             self.play.controls_ui(ui, n, self.settings.seed, on_show);
             return;
         }
@@ -567,10 +548,10 @@ impl View for MagicView {
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.
-    fn stats(&mut self, ui: &mut Ui) {
+    fn stats_panel(&mut self, ui: &mut Ui) {
         match self.mode {
             Mode::Play => return self.play.stats_ui(ui, self.settings.order as usize),
-            Mode::Browser => return self.browser.stats_ui(ui),
+            Mode::Browser => return self.own.browser.stats_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
@@ -586,7 +567,7 @@ impl View for MagicView {
                 for f in figures {
                     stat_row(ui, f.label, f.help, f.value(&self.live.counters));
                 }
-                if let Some(f) = self.shown_fitness {
+                if let Some(f) = self.own.shown_fitness {
                     stat_row(ui, "fitness on show", "", f.to_string());
                 }
                 stat_row(ui, "elapsed", "", elapsed);
@@ -595,7 +576,7 @@ impl View for MagicView {
         self.live.status(ui, name);
         let chosen = magic_algorithm(&self.settings.algorithm).map_or("the search", |a| a.name);
         self.live.on_show(ui, name, chosen);
-        match &self.report {
+        match &self.own.report {
             Some(Ok(r)) => {
                 outcome_label(ui, &r.message, r.found);
             }
@@ -610,11 +591,11 @@ impl View for MagicView {
     }
 
     /// The square with its sums.
-    fn main_ui(&mut self, ui: &mut Ui) {
+    fn board_panel(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
         match self.mode {
             Mode::Play => return self.play.main_ui(ui, n),
-            Mode::Browser => return self.browser.main_ui(ui),
+            Mode::Browser => return self.own.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let now = crate::run::Job::from(self.job());
@@ -629,7 +610,7 @@ impl View for MagicView {
                 },
             );
         }
-        let shown = magic_grid(ui, n, &self.square, true);
+        let shown = magic_grid(ui, n, &self.own.square, true);
         crate::app::export::register(ui.ctx(), "square", shown.area);
     }
 }

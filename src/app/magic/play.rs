@@ -65,11 +65,6 @@ impl MagicPlay {
         self.cells.len() == n * n && validate(n, &self.cells).is_ok()
     }
 
-    /// Whether the player asked to put the square in Compare (asked once).
-    pub fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
     /// Whether a count is running.
     pub fn busy(&self) -> bool {
         self.counting.is_some()
@@ -209,23 +204,6 @@ impl MagicPlay {
 
     fn order(&self) -> usize {
         (self.cells.len() as f64).sqrt().round() as usize
-    }
-
-    /// Reads the count hint's thread.
-    pub fn logic(&mut self) {
-        if let Some(b) = &self.counting {
-            let fixed = self.fixed();
-            for result in b.take() {
-                self.hint = Some(match result {
-                    Ok(h) if h.fixed == fixed => Hint::Count(h),
-                    Ok(_) => continue,
-                    Err(e) => Hint::Failed(e.to_string()),
-                });
-            }
-            if b.has_ended() {
-                self.counting = None;
-            }
-        }
     }
 
     /// The locked cells' values (`None`: free).
@@ -531,5 +509,29 @@ impl crate::app::play::Undo for MagicPlay {
 
     fn redo(&mut self) -> bool {
         MagicPlay::redo(self)
+    }
+}
+
+impl crate::app::play::Game for MagicPlay {
+    /// Reads the count hint's thread.
+    fn logic(&mut self, _ctx: &egui::Context) {
+        if let Some(b) = &self.counting {
+            let fixed = self.fixed();
+            for result in b.take() {
+                self.hint = Some(match result {
+                    Ok(h) if h.fixed == fixed => Hint::Count(h),
+                    Ok(_) => continue,
+                    Err(e) => Hint::Failed(e.to_string()),
+                });
+            }
+            if b.has_ended() {
+                self.counting = None;
+            }
+        }
+    }
+
+    /// Whether the player asked to put the square in Compare (asked once).
+    fn take_compare_request(&mut self) -> bool {
+        std::mem::take(&mut self.to_compare)
     }
 }

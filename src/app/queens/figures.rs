@@ -56,7 +56,7 @@ impl QueensView {
             format!("Count every solution of {n} queens: bitboards with symmetry on every core.")
         };
         let why_not = if countable {
-            self.n_hold.as_ref().map(ToString::to_string)
+            self.own.n_hold.as_ref().map(ToString::to_string)
         } else {
             Some(format!("Counting goes up to n = {MAX_COUNT_N}."))
         };
@@ -103,14 +103,14 @@ impl QueensView {
             self.set_solution(rows);
         } else {
             self.set_placement(rows);
-            self.pairs = Some(r.conflicts);
+            self.own.pairs = Some(r.conflicts);
         }
         Outcome::Solve(r)
     }
 
     /// The run whose answer is on the board: the row picked in the table, else the last.
     pub(super) fn shown_result(&self) -> Option<&RunResult> {
-        (self.selected.and_then(|i| self.results.get(i))).or(self.results.last())
+        (self.own.selected.and_then(|i| self.own.results.get(i))).or(self.own.results.last())
     }
 
     /// Shows run `i` of the table on the board, as it ended.
@@ -118,18 +118,18 @@ impl QueensView {
         if let Some(RunResult {
             outcome: Ok(report),
             ..
-        }) = self.results.get(i)
+        }) = self.own.results.get(i)
         {
             let report = report.clone();
-            self.selected = Some(i);
-            self.outcome = Some(self.show_solve(report));
+            self.own.selected = Some(i);
+            self.own.outcome = Some(self.show_solve(report));
         }
     }
 
     /// Each algorithm of the last run or sequence, with its time; a click on a finished
     /// row shows its answer on the board.
     pub(super) fn results_table(&mut self, ui: &mut Ui) {
-        if self.results.len() < 2 && self.queue.is_empty() {
+        if self.own.results.len() < 2 && self.own.queue.is_empty() {
             return;
         }
         ui.separator();
@@ -145,10 +145,11 @@ impl QueensView {
                 ui.label("time");
                 ui.end_row();
                 let on_board = (!self.live.is_running()).then(|| {
-                    self.selected
-                        .unwrap_or(self.results.len().saturating_sub(1))
+                    self.own
+                        .selected
+                        .unwrap_or(self.own.results.len().saturating_sub(1))
                 });
-                for (i, r) in self.results.iter().enumerate() {
+                for (i, r) in self.own.results.iter().enumerate() {
                     let name = queens_algorithm(&r.algorithm).map_or("?", |a| a.name);
                     if r.outcome.is_ok() {
                         let row = ui
@@ -179,12 +180,12 @@ impl QueensView {
                     ui.end_row();
                 }
                 let pending = (self.live.is_running())
-                    .then_some(self.running.as_str())
+                    .then_some(self.own.running.as_str())
                     .into_iter()
-                    .chain(self.queue.iter().rev().map(String::as_str));
+                    .chain(self.own.queue.iter().rev().map(String::as_str));
                 for id in pending {
                     ui.label(queens_algorithm(id).map_or("?", |a| a.name));
-                    ui.label(if id == self.running {
+                    ui.label(if id == self.own.running {
                         "running…"
                     } else {
                         "waiting"
@@ -251,7 +252,7 @@ impl QueensView {
 
     /// How the run on the plot ended, for its colour: `None` while it runs.
     fn plot_found(&self) -> Option<bool> {
-        match &self.outcome {
+        match &self.own.outcome {
             _ if self.live.is_running() => None,
             Some(Outcome::Solve(r)) => Some(r.found),
             _ => Some(false),
@@ -263,11 +264,11 @@ impl QueensView {
             return;
         };
         // The plot is the last run's; another row's answer on the board has none here.
-        if let Some(i) = self.selected
-            && i + 1 < self.results.len()
+        if let Some(i) = self.own.selected
+            && i + 1 < self.own.results.len()
             && !self.live.is_running()
         {
-            let name = (self.results.last())
+            let name = (self.own.results.last())
                 .and_then(|r| queens_algorithm(&r.algorithm).ok())
                 .map_or("the last run", |a| a.name);
             ui.separator();
@@ -280,10 +281,10 @@ impl QueensView {
             return;
         }
         let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
-        let algorithm = if self.running.is_empty() {
-            self.results.last().map_or("", |r| r.algorithm.as_str())
+        let algorithm = if self.own.running.is_empty() {
+            self.own.results.last().map_or("", |r| r.algorithm.as_str())
         } else {
-            self.running.as_str()
+            self.own.running.as_str()
         };
         let kind = QueensAlgo::of(algorithm);
         if kind == Some(QueensAlgo::Annealing) {

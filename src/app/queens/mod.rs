@@ -8,9 +8,11 @@ mod panels;
 mod play;
 mod steps;
 
-use super::live_run::LiveRun;
+use super::live_run::Polled;
+use super::puzzles::Puzzle;
 use super::runs::{Action, seconds_of};
-use super::view::{View, format_ms, outcome_label, stat_row};
+use super::tab::{PuzzleTab, TabPuzzle};
+use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
@@ -100,17 +102,15 @@ enum Outcome {
 /// The N-Queens tab: the form, the run on show (one algorithm, the report's four in turn,
 /// or a count) with its table of times, and the other modes (the student's queens, the
 /// trace, the microscope, the solution browser).
-pub struct QueensView {
-    /// The form's choices, saved between sessions; Run starts from them.
-    pub settings: QueensSettings,
+pub type QueensView = PuzzleTab<QueensTab>;
+
+/// The N-Queens part of its tab: the n field, the run on show (one algorithm, the
+/// report's four in turn, or a count) with its placement and table of times, and the
+/// solution browser.
+pub struct QueensTab {
     n_text: Typed,
-    /// Why a run waits, as the form last said: a field whose text is not a valid value, or
-    /// one not applied yet.
-    pub hold: Option<AppError>,
     /// Why a count waits: the n field alone (counting takes no parameters).
     n_hold: Option<AppError>,
-    /// The run on show: its worker, counters, fitness history and record.
-    pub live: LiveRun,
     /// What the running job is: an algorithm id or `count`.
     running: String,
     /// Algorithms still to run after this one ("Run all four").
@@ -128,72 +128,19 @@ pub struct QueensView {
     results: Vec<RunResult>,
     /// The row of `results` on the board, picked in the table (else the last).
     selected: Option<usize>,
-    /// What the board says of the square (or block) under the pointer.
-    hovered: Option<String>,
-    /// The search traced, step by step.
-    steps: QueensSteps,
-    /// How a generation of the cultural algorithm bred the next.
-    microscope: crate::app::microscope::Microscope,
-    /// Play mode: the student's queens and the hints.
-    play: QueensPlay,
     /// Every solution of a small board, in classes under the board's symmetries.
     browser: crate::app::browser::Browser,
-    /// What the tab shows: the run, the student's game, the trace, the microscope or the
-    /// browser.
-    mode: Mode,
 }
 
 impl QueensView {
-    /// The view of saved `settings`, nothing run yet; an n out of range, an unknown
-    /// algorithm or an unknown heuristic is replaced by its default.
-    pub fn new(settings: QueensSettings) -> QueensView {
-        let mut settings = settings;
-        if settings.n == 0 || settings.n > MAX_APP_N {
-            settings.n = QueensSettings::default().n;
-        }
-        if queens_algorithm(&settings.algorithm).is_err() {
-            settings.algorithm = QueensSettings::default().algorithm;
-        }
-        if !["h1", "h2", "h3"].contains(&settings.heuristic.as_str()) {
-            settings.heuristic = QueensSettings::default().heuristic;
-        }
-        QueensView {
-            n_text: Typed::default(),
-            settings,
-            hold: None,
-            n_hold: None,
-            live: LiveRun::default(),
-            running: String::new(),
-            queue: Vec::new(),
-            placement: Vec::new(),
-            attacks: Attacks::default(),
-            pairs: Some(0),
-            version: 0,
-            outcome: None,
-            steps: QueensSteps::default(),
-            microscope: Default::default(),
-            play: QueensPlay::default(),
-            browser: crate::app::browser::Browser::new(&browse::QueensBrowse),
-            mode: Mode::Run,
-            results: Vec::new(),
-            selected: None,
-            hovered: None,
-        }
-    }
-
-    /// Whether cancelled runs are still winding down.
-    pub fn has_stopping_runs(&mut self) -> bool {
-        self.live.has_stopping_runs()
-    }
-
     /// The placement on the board.
     pub fn placement(&self) -> &[u32] {
-        &self.placement
+        &self.own.placement
     }
 
     /// The runs since the last start, in order.
     pub fn results(&self) -> &[RunResult] {
-        &self.results
+        &self.own.results
     }
 
     /// The steps or generations recorded for the conflicts plot.
@@ -203,7 +150,7 @@ impl QueensView {
 
     /// The sentence that says how the last run ended.
     pub fn status_message(&self) -> Option<String> {
-        Some(match self.outcome.as_ref()? {
+        Some(match self.own.outcome.as_ref()? {
             Outcome::Solve(r) => r.message.clone(),
             Outcome::Count(r) => r.message.clone(),
             Outcome::Failed(m) => m.clone(),
@@ -211,37 +158,22 @@ impl QueensView {
     }
 
     fn set_placement(&mut self, rows: Vec<u32>) {
-        self.attacks = Attacks::of(self.settings.n as usize, &rows);
-        self.pairs = (rows.len() <= 1_000_000).then(|| conflicts(&rows));
-        self.placement = rows;
-        self.version += 1;
+        self.own.attacks = Attacks::of(self.settings.n as usize, &rows);
+        self.own.pairs = (rows.len() <= 1_000_000).then(|| conflicts(&rows));
+        self.own.placement = rows;
+        self.own.version += 1;
     }
 
     /// A placement the run layer has validated as a solution: nobody is attacked, so the
     /// frame that shows a million queens does not count their attacks again.
     fn set_solution(&mut self, rows: Vec<u32>) {
-        self.attacks = Attacks {
+        self.own.attacks = Attacks {
             attacked: vec![false; rows.len()],
             segments: Vec::new(),
         };
-        self.pairs = Some(0);
-        self.placement = rows;
-        self.version += 1;
-    }
-
-    /// Play mode: the student's queens and hints.
-    pub fn play(&self) -> &QueensPlay {
-        &self.play
-    }
-
-    /// Play mode, to place queens in tests.
-    pub fn play_mut(&mut self) -> &mut QueensPlay {
-        &mut self.play
-    }
-
-    /// The GA microscope, to pick its child in tests.
-    pub fn microscope_mut(&mut self) -> &mut crate::app::microscope::Microscope {
-        &mut self.microscope
+        self.own.pairs = Some(0);
+        self.own.placement = rows;
+        self.own.version += 1;
     }
 
     fn job(&self, task: QueensTask) -> QueensJob {
@@ -302,10 +234,10 @@ impl QueensView {
     fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<String>) {
         self.show_the_run();
         self.stop();
-        self.results.clear();
-        self.outcome = None;
-        self.queue = algorithms;
-        self.queue.reverse();
+        self.own.results.clear();
+        self.own.outcome = None;
+        self.own.queue = algorithms;
+        self.own.queue.reverse();
         self.start_next(ctx);
     }
 
@@ -313,13 +245,13 @@ impl QueensView {
     pub fn start_count(&mut self, ctx: &egui::Context) {
         self.show_the_run();
         self.stop();
-        self.results.clear();
-        self.queue.clear();
+        self.own.results.clear();
+        self.own.queue.clear();
         self.begin(ctx, "count".into(), QueensTask::Count);
     }
 
     fn start_next(&mut self, ctx: &egui::Context) {
-        if let Some(algorithm) = self.queue.pop() {
+        if let Some(algorithm) = self.own.queue.pop() {
             let task = self.solve_task(&algorithm);
             self.begin(ctx, algorithm, task);
         }
@@ -347,7 +279,7 @@ impl QueensView {
         }
         self.stop();
         self.set_n(job.n);
-        self.results.clear();
+        self.own.results.clear();
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
         let what = match &job.task {
@@ -374,44 +306,44 @@ impl QueensView {
         replay: Option<RunFile>,
     ) {
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
-            self.queue.clear();
-            self.outcome = Some(Outcome::Failed(e.to_string()));
+            self.own.queue.clear();
+            self.own.outcome = Some(Outcome::Failed(e.to_string()));
             return;
         }
         self.set_placement(Vec::new());
-        self.running = what;
+        self.own.running = what;
     }
 
     /// Cancels the computation and the rest of a sequence.
     pub fn stop(&mut self) {
-        self.queue.clear();
+        self.own.queue.clear();
         self.live.stop();
     }
 
     /// Stop: the queue of runs is dropped, and the run under way ends with its last word
     /// (see [`crate::app::live_run::LiveRun::cancel`]).
     fn stop_by_user(&mut self) {
-        self.queue.clear();
+        self.own.queue.clear();
         self.live.cancel();
     }
 
     fn reset(&mut self) {
         self.stop();
-        self.outcome = None;
-        self.results.clear();
+        self.own.outcome = None;
+        self.own.results.clear();
         self.live.clear();
         self.set_placement(Vec::new());
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        let algorithm = std::mem::take(&mut self.running);
+        let algorithm = std::mem::take(&mut self.own.running);
         let outcome = match result.map(QueensReport::try_from) {
             Ok(Ok(QueensReport::Solve(r))) => {
-                self.results.push(RunResult {
+                self.own.results.push(RunResult {
                     algorithm,
                     outcome: Ok(r.clone()),
                 });
-                self.selected = None;
+                self.own.selected = None;
                 self.show_solve(r)
             }
             Ok(Ok(QueensReport::Count(r))) => {
@@ -422,14 +354,14 @@ impl QueensView {
             }
             Ok(_) => Outcome::Failed("not an N-Queens report".into()),
             Err(e) => {
-                self.results.push(RunResult {
+                self.own.results.push(RunResult {
                     algorithm,
                     outcome: Err(e.to_string()),
                 });
                 Outcome::Failed(e.to_string())
             }
         };
-        self.outcome = Some(outcome);
+        self.own.outcome = Some(outcome);
     }
 
     /// A lesson's set-up: n, the algorithm, and how the student meets it (running it,
@@ -456,15 +388,9 @@ impl QueensView {
         self.steps.set_up(ctx, mode, job);
     }
 
-    /// What the tab shows: the run, the student's game, the trace, the microscope or the
-    /// browser.
-    pub fn mode(&self) -> Mode {
-        self.mode
-    }
-
     /// The solution browser.
     pub fn browser(&self) -> &crate::app::browser::Browser {
-        &self.browser
+        &self.own.browser
     }
 
     fn set_n(&mut self, n: u64) {
@@ -476,111 +402,137 @@ impl QueensView {
     }
 }
 
-impl View for QueensView {
-    fn name(&self) -> &'static str {
-        "N-Queens"
+impl TabPuzzle for QueensTab {
+    type Settings = QueensSettings;
+    type Play = QueensPlay;
+    type Steps = QueensSteps;
+    const NAME: &'static str = "N-Queens";
+    const PUZZLE: Puzzle = Puzzle::Queens;
+
+    fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
+        Some(&mut self.browser)
     }
 
-    fn puzzle(&self) -> Option<crate::app::puzzles::Puzzle> {
-        Some(crate::app::puzzles::Puzzle::Queens)
+    /// An n out of range, an unknown algorithm or an unknown heuristic is replaced by its
+    /// default.
+    fn checked(mut settings: QueensSettings) -> QueensSettings {
+        if settings.n == 0 || settings.n > MAX_APP_N {
+            settings.n = QueensSettings::default().n;
+        }
+        if queens_algorithm(&settings.algorithm).is_err() {
+            settings.algorithm = QueensSettings::default().algorithm;
+        }
+        if !["h1", "h2", "h3"].contains(&settings.heuristic.as_str()) {
+            settings.heuristic = QueensSettings::default().heuristic;
+        }
+        settings
+    }
+
+    fn new(_settings: &QueensSettings) -> QueensTab {
+        QueensTab {
+            n_text: Typed::default(),
+            n_hold: None,
+            running: String::new(),
+            queue: Vec::new(),
+            placement: Vec::new(),
+            attacks: Attacks::default(),
+            pairs: Some(0),
+            version: 0,
+            outcome: None,
+            results: Vec::new(),
+            selected: None,
+            browser: crate::app::browser::Browser::new(&browse::QueensBrowse),
+        }
     }
 
     /// The forms' values, the heuristic (chosen once for the tab) included under each
     /// algorithm that takes one.
-    fn param_values(&self) -> std::collections::BTreeMap<String, String> {
-        let mut values = self.settings.params.clone();
-        for a in crate::run::catalog::QUEENS_ALGORITHMS {
+    fn param_values(settings: &QueensSettings) -> BTreeMap<String, String> {
+        let mut values = settings.params.clone();
+        for a in QUEENS_ALGORITHMS {
             if a.params.iter().any(|p| p.name == "heuristic") {
-                values.insert(
-                    format!("{}.heuristic", a.id),
-                    self.settings.heuristic.clone(),
-                );
+                values.insert(format!("{}.heuristic", a.id), settings.heuristic.clone());
             }
         }
         values
     }
 
-    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
-        <&QueensJob>::try_from(&file.job).ok()?;
-        Some(self.replay(ctx, file.clone()))
+    fn owns(file: &RunFile) -> bool {
+        <&QueensJob>::try_from(&file.job).is_ok()
     }
 
-    fn live(&self) -> Option<&LiveRun> {
-        Some(&self.live)
+    fn replay(tab: &mut QueensView, ctx: &egui::Context, file: RunFile) -> Result<(), AppError> {
+        tab.replay(ctx, file)
     }
 
-    /// A key: R runs, Esc stops, Space pauses or resumes the search, → steps it while
-    /// paused.
-    fn board_text(&mut self) -> Option<String> {
-        self.board_as_text()
+    fn board_text(tab: &mut QueensView) -> Option<String> {
+        tab.board_as_text()
     }
 
-    /// The solution played by hand, when the player asked for it in Compare.
-    fn take_played(&mut self) -> Option<crate::app::played::Played> {
-        let n = self.settings.n;
-        if !self.play.take_compare_request() || !self.play.is_solved(n as usize) {
-            return None;
-        }
-        Some(crate::app::played::Played {
-            on: std::sync::Arc::new(crate::app::puzzles::queens::QueensInstance { n }),
-            answer: self.play.columns().iter().flatten().copied().collect(),
-        })
+    /// The solution played by hand, when it is one.
+    fn played(tab: &QueensView) -> Option<crate::app::played::Played> {
+        let n = tab.settings.n;
+        tab.play
+            .is_solved(n as usize)
+            .then(|| crate::app::played::Played {
+                on: std::sync::Arc::new(crate::app::puzzles::queens::QueensInstance { n }),
+                answer: tab.play.columns().iter().flatten().copied().collect(),
+            })
     }
 
-    fn act(&mut self, ctx: &egui::Context, action: Action) {
-        match (self.mode, action) {
-            (Mode::Play, action) => return crate::app::play::act(&mut self.play, action),
-            (Mode::Browser, Action::Step(by)) => {
-                return self.browser.key(by, ctx.input(|i| i.time));
-            }
-            (Mode::Browser, _) => return,
-            (Mode::Steps, Action::Play) => return self.steps.key(None),
-            (Mode::Steps, Action::Step(by)) => return self.steps.key(Some(by)),
-            _ => {}
-        }
-        match (action, self.live.is_running()) {
-            (Action::Run, false) if self.hold.is_none() => self.start_run(ctx),
-            (Action::Stop, _) => self.stop_by_user(),
-            (Action::Play, true) => self.live.toggle_pause(),
-            (Action::Step(1), true) => self.live.step(),
+    fn start_run(tab: &mut QueensView, ctx: &egui::Context) {
+        tab.start_run(ctx);
+    }
+
+    fn stop_by_user(tab: &mut QueensView) {
+        tab.stop_by_user();
+    }
+
+    /// Space pauses or resumes the search, → steps it while paused.
+    fn run_key(tab: &mut QueensView, action: Action) {
+        match (action, tab.live.is_running()) {
+            (Action::Play, true) => tab.live.toggle_pause(),
+            (Action::Step(1), true) => tab.live.step(),
             _ => {}
         }
     }
 
-    /// Reads what the worker sent since the last frame (also while the view is not
-    /// drawn, so that its run goes on).
-    fn logic(&mut self, ctx: &egui::Context) {
-        let polled = self.live.poll();
+    /// The placement so far, or the run's end (and the next of "Run all four").
+    fn polled(tab: &mut QueensView, ctx: &egui::Context, polled: Polled) {
         if let Some(rows) = polled.snapshot {
-            self.set_placement(rows);
+            tab.set_placement(rows);
         }
         if let Some(result) = polled.finished {
-            self.finish(result);
-            self.start_next(ctx);
+            tab.finish(result);
+            tab.start_next(ctx);
         }
-        self.play.logic();
-        self.browser.logic();
-        self.steps.logic();
-        self.microscope.logic();
     }
 
-    fn controls(&mut self, ui: &mut Ui) {
-        self.controls_panel(ui);
+    fn controls(tab: &mut QueensView, ui: &mut Ui) {
+        tab.controls_panel(ui);
     }
 
-    fn stats(&mut self, ui: &mut Ui) {
-        self.stats_panel(ui);
+    fn stats(tab: &mut QueensView, ui: &mut Ui) {
+        tab.stats_panel(ui);
     }
 
     /// The board with the live placement or the answer.
-    fn main_ui(&mut self, ui: &mut Ui) {
+    fn main_ui(tab: &mut QueensView, ui: &mut Ui) {
+        tab.board_panel(ui);
+    }
+}
+
+impl QueensView {
+    /// The board with the live placement or the answer, the student's game, the
+    /// browser's solution, the microscope or the trace, as the mode says.
+    fn board_panel(&mut self, ui: &mut Ui) {
         match self.mode {
             Mode::Play => {
                 let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
                 self.hovered = self.play.main_ui(ui, n, lines);
                 return;
             }
-            Mode::Browser => return self.browser.main_ui(ui),
+            Mode::Browser => return self.own.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
         let now = crate::run::Job::from(self.job(self.solve_task(&self.settings.algorithm)));
@@ -618,16 +570,16 @@ impl View for QueensView {
         }
         let n = self.settings.n as usize;
         let l = if landscape {
-            Landscape::of(&self.placement).filter(|l| l.n == n)
+            Landscape::of(&self.own.placement).filter(|l| l.n == n)
         } else {
             None
         };
         let view = QueensBoardView {
             n,
-            rows: &self.placement,
-            attacks: &self.attacks,
+            rows: &self.own.placement,
+            attacks: &self.own.attacks,
             show_lines: self.settings.show_lines,
-            version: self.version,
+            version: self.own.version,
             legend: true,
             focus: None,
             play: false,

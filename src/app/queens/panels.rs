@@ -11,7 +11,7 @@ impl QueensView {
         let field = ui
             .horizontal(|ui| {
                 let read = whole("n", 1..=MAX_APP_N);
-                let field = self.n_text.show(ui, "Queens (n)", &n, 90.0, read);
+                let field = self.own.n_text.show(ui, "Queens (n)", &n, 90.0, read);
                 field
                     .response
                     .clone()
@@ -25,7 +25,7 @@ impl QueensView {
         if let Some(h) = &field.hold {
             hold_note(ui, h);
         }
-        self.n_hold.clone_from(&field.hold);
+        self.own.n_hold.clone_from(&field.hold);
         let mut hold = field.hold;
         ui.horizontal_wrapped(|ui| {
             for &n in PRESETS {
@@ -43,7 +43,8 @@ impl QueensView {
                 }
             }
         });
-        self.browser
+        self.own
+            .browser
             .controls(ui, self.settings.n as usize, &mut self.mode);
 
         ui.separator();
@@ -124,7 +125,7 @@ impl QueensView {
                 }
                 return;
             }
-            Mode::Browser => return self.browser.stats_ui(ui),
+            Mode::Browser => return self.own.browser.stats_ui(ui),
             Mode::Steps => return self.steps.stats_ui(ui),
             Mode::Run | Mode::Microscope => {}
         }
@@ -135,11 +136,13 @@ impl QueensView {
             .num_columns(2)
             .show(ui, |ui| {
                 let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
-                if matches!(self.outcome, Some(Outcome::Count(_))) || self.running == "count" {
+                if matches!(self.own.outcome, Some(Outcome::Count(_)))
+                    || self.own.running == "count"
+                {
                     row(ui, "nodes", c.nodes.to_string());
                     row(ui, "solutions so far", c.solutions.to_string());
                 } else {
-                    let placed = self.placement.len();
+                    let placed = self.own.placement.len();
                     row(
                         ui,
                         "queens on the board",
@@ -148,15 +151,15 @@ impl QueensView {
                     row(
                         ui,
                         "attacked queens",
-                        self.attacks.attacked_queens().to_string(),
+                        self.own.attacks.attacked_queens().to_string(),
                     );
-                    if let Some(p) = self.pairs {
+                    if let Some(p) = self.own.pairs {
                         row(ui, "attacking pairs", p.to_string());
                     }
-                    let algorithm = if self.running.is_empty() {
+                    let algorithm = if self.own.running.is_empty() {
                         self.shown_result().map_or("", |r| r.algorithm.as_str())
                     } else {
-                        self.running.as_str()
+                        self.own.running.as_str()
                     };
                     for f in queens_figures(algorithm) {
                         stat_row(ui, f.label, f.help, f.value(&c));
@@ -164,11 +167,11 @@ impl QueensView {
                 }
                 row(ui, "elapsed", time(self.live.elapsed_ms));
             });
-        let name = queens_algorithm(&self.running).map_or("Counting", |a| a.name);
+        let name = queens_algorithm(&self.own.running).map_or("Counting", |a| a.name);
         self.live.status(ui, name);
         // A count is its own button: only a solve's algorithm can differ from the choice;
         // after Run all four the table names each run.
-        if self.results.len() <= 1
+        if self.own.results.len() <= 1
             && let (Ok(shown), Ok(chosen)) = (
                 queens_algorithm(&self.live.label),
                 queens_algorithm(&self.settings.algorithm),
@@ -177,8 +180,8 @@ impl QueensView {
             self.live.on_show(ui, shown.name, chosen.name);
         }
         if let Some(m) = self.status_message() {
-            let ok = matches!(&self.outcome, Some(Outcome::Solve(r)) if r.found)
-                || matches!(&self.outcome, Some(Outcome::Count(r)) if r.complete);
+            let ok = matches!(&self.own.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&self.own.outcome, Some(Outcome::Count(r)) if r.complete);
             outcome_label(ui, &m, ok);
         }
         self.results_table(ui);

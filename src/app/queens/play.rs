@@ -56,11 +56,6 @@ impl QueensPlay {
         rows.len() == n && crate::puzzle::queens::validate(n, &rows).is_ok()
     }
 
-    /// Whether the player asked to put the solution in Compare (asked once).
-    pub fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
     /// Whether a count is running.
     pub fn busy(&self) -> bool {
         self.counting.is_some()
@@ -124,22 +119,6 @@ impl QueensPlay {
         self.done.push((column, self.columns[column]));
         self.set(column, row);
         true
-    }
-
-    /// Reads the count hint's thread.
-    pub fn logic(&mut self) {
-        if let Some(b) = &self.counting {
-            for result in b.take() {
-                self.hint = Some(match result {
-                    Ok(h) if h.columns == self.columns => Hint::Count(h),
-                    Ok(_) => continue,
-                    Err(e) => Hint::Failed(e.to_string()),
-                });
-            }
-            if b.has_ended() {
-                self.counting = None;
-            }
-        }
     }
 
     /// The play panel: how to play, undo/redo/clear, the hints.
@@ -437,5 +416,28 @@ impl crate::app::play::Undo for QueensPlay {
 
     fn redo(&mut self) -> bool {
         QueensPlay::redo(self)
+    }
+}
+
+impl crate::app::play::Game for QueensPlay {
+    /// Reads the count hint's thread.
+    fn logic(&mut self, _ctx: &egui::Context) {
+        if let Some(b) = &self.counting {
+            for result in b.take() {
+                self.hint = Some(match result {
+                    Ok(h) if h.columns == self.columns => Hint::Count(h),
+                    Ok(_) => continue,
+                    Err(e) => Hint::Failed(e.to_string()),
+                });
+            }
+            if b.has_ended() {
+                self.counting = None;
+            }
+        }
+    }
+
+    /// Whether the player asked to put the solution in Compare (asked once).
+    fn take_compare_request(&mut self) -> bool {
+        std::mem::take(&mut self.to_compare)
     }
 }

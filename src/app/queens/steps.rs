@@ -142,7 +142,7 @@ impl super::QueensView {
         } else if self.mode == crate::app::mode::Mode::Steps {
             self.steps.state()?.rows
         } else {
-            self.placement.clone()
+            self.own.placement.clone()
         };
         let placed = rows.iter().filter(|&&r| r != u32::MAX).count();
         let mut out = format!("{n} queens, {placed} placed\n");

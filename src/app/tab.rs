@@ -1,0 +1,260 @@
+//! The puzzle tab, written once: what every puzzle's tab holds (its form, the run on show,
+//! the one mode it shows, the student's game, step by step, the microscope, the solution
+//! browser) and how the shell drives it (keys, background work, saved runs, an answer
+//! played by hand for Compare). A puzzle supplies its own part through [`TabPuzzle`], in
+//! its own folder: what its board shows, its form's fields and its figures.
+
+use crate::app::browser::Browser;
+use crate::app::error::AppError;
+use crate::app::live_run::{LiveRun, Polled};
+use crate::app::microscope::Microscope;
+use crate::app::mode::Mode;
+use crate::app::play::Game;
+use crate::app::played::Played;
+use crate::app::puzzles::Puzzle;
+use crate::app::runs::Action;
+use crate::app::steps::{Steps, TraceJob};
+use crate::app::view::View;
+use crate::run::file::RunFile;
+use egui::Ui;
+use std::collections::BTreeMap;
+
+/// Step by step as a tab drives it: [`Steps`] for a puzzle whose searches can be traced,
+/// `()` for one whose cannot.
+pub trait Stepper: Default {
+    /// Space (`None`) or an arrow (`Some(by)`) while the steps are on show.
+    fn key(&mut self, step: Option<isize>);
+    /// Reads the trace's background work.
+    fn logic(&mut self);
+}
+
+impl<J: TraceJob> Stepper for Steps<J> {
+    fn key(&mut self, step: Option<isize>) {
+        Steps::key(self, step);
+    }
+
+    fn logic(&mut self) {
+        Steps::logic(self);
+    }
+}
+
+impl Stepper for () {
+    fn key(&mut self, _step: Option<isize>) {}
+
+    fn logic(&mut self) {}
+}
+
+/// A puzzle's own part of its tab: what the run on show left on the board, and the
+/// puzzle's panels. The tab written once ([`PuzzleTab`]) holds everything else.
+pub trait TabPuzzle: Sized + 'static {
+    /// The form's choices, saved between sessions.
+    type Settings;
+    /// The student's game, with the solvers' hints.
+    type Play: Game;
+    /// Step by step: [`Steps`] of the puzzle's trace job, or `()`.
+    type Steps: Stepper;
+    /// The tab's name.
+    const NAME: &'static str;
+    /// The puzzle the tab is of.
+    const PUZZLE: Puzzle;
+
+    /// The solution browser, for a puzzle that has one.
+    fn browser(&mut self) -> Option<&mut Browser> {
+        None
+    }
+    /// Saved `settings` with each value out of range put back to its default.
+    fn checked(settings: Self::Settings) -> Self::Settings;
+    /// The puzzle's part of a tab with `settings`, nothing run yet.
+    fn new(settings: &Self::Settings) -> Self;
+    /// The parameter values the forms hold (`algorithm.name` → value), which Compare
+    /// starts from.
+    fn param_values(settings: &Self::Settings) -> BTreeMap<String, String>;
+    /// Whether `file` is a run of this puzzle.
+    fn owns(file: &RunFile) -> bool;
+    /// Opens a saved run of this puzzle: its settings go into the form and its job runs
+    /// again.
+    fn replay(
+        tab: &mut PuzzleTab<Self>,
+        ctx: &egui::Context,
+        file: RunFile,
+    ) -> Result<(), AppError>;
+    /// The board on show as text, for the clipboard.
+    fn board_text(tab: &mut PuzzleTab<Self>) -> Option<String>;
+    /// The answer on show as a move list `(text, CSV)`, for a puzzle whose answers are
+    /// walks.
+    fn move_list(_tab: &PuzzleTab<Self>) -> Option<(String, String)> {
+        None
+    }
+    /// The student's answer with its instance, when the game is solved.
+    fn played(tab: &PuzzleTab<Self>) -> Option<Played>;
+    /// Runs what the form says.
+    fn start_run(tab: &mut PuzzleTab<Self>, ctx: &egui::Context);
+    /// Stop, pressed or keyed: the run under way ends with its last word.
+    fn stop_by_user(tab: &mut PuzzleTab<Self>);
+    /// Space or an arrow while the tab shows its run.
+    fn run_key(tab: &mut PuzzleTab<Self>, action: Action);
+    /// Takes what the run's worker sent since the last frame.
+    fn polled(tab: &mut PuzzleTab<Self>, ctx: &egui::Context, polled: Polled);
+    /// The left panel.
+    fn controls(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
+    /// The right panel.
+    fn stats(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
+    /// The central panel.
+    fn main_ui(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
+}
+
+/// A puzzle's tab: the parts every puzzle has, and the puzzle's own (`own`).
+pub struct PuzzleTab<P: TabPuzzle> {
+    /// The form's choices, saved between sessions; Run starts from them.
+    pub settings: P::Settings,
+    /// Why Run waits, as the form last said: a field whose text is not a valid value, or
+    /// one not applied yet.
+    pub hold: Option<AppError>,
+    /// The run on show: its worker, counters, fitness history and record.
+    pub live: LiveRun,
+    /// What the tab shows: the run, the student's game, the trace, the microscope or the
+    /// browser.
+    pub(in crate::app) mode: Mode,
+    /// The student's game and its hints.
+    pub(in crate::app) play: P::Play,
+    /// The search traced, step by step.
+    pub(in crate::app) steps: P::Steps,
+    /// How a generation of a GA bred the next.
+    pub(in crate::app) microscope: Microscope,
+    /// What the board says of the square under the pointer.
+    pub(in crate::app) hovered: Option<String>,
+    /// The puzzle's own part: the board of the run on show, its outcome.
+    pub(in crate::app) own: P,
+}
+
+impl<P: TabPuzzle> PuzzleTab<P> {
+    /// The tab of saved `settings` (each value out of range put back to its default),
+    /// nothing run yet.
+    pub fn new(settings: P::Settings) -> PuzzleTab<P> {
+        let settings = P::checked(settings);
+        PuzzleTab {
+            own: P::new(&settings),
+            settings,
+            hold: None,
+            live: LiveRun::default(),
+            mode: Mode::Run,
+            play: P::Play::default(),
+            steps: P::Steps::default(),
+            microscope: Microscope::default(),
+            hovered: None,
+        }
+    }
+
+    /// What the tab shows.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Play mode: the student's game and hints.
+    pub fn play(&self) -> &P::Play {
+        &self.play
+    }
+
+    /// Play mode, to make moves in tests.
+    pub fn play_mut(&mut self) -> &mut P::Play {
+        &mut self.play
+    }
+
+    /// The GA microscope, to pick its child in tests.
+    pub fn microscope_mut(&mut self) -> &mut Microscope {
+        &mut self.microscope
+    }
+
+    /// Whether cancelled runs are still winding down.
+    pub fn has_stopping_runs(&mut self) -> bool {
+        self.live.has_stopping_runs()
+    }
+}
+
+impl<P: TabPuzzle> View for PuzzleTab<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn puzzle(&self) -> Option<Puzzle> {
+        Some(P::PUZZLE)
+    }
+
+    fn param_values(&self) -> BTreeMap<String, String> {
+        P::param_values(&self.settings)
+    }
+
+    fn open_run(&mut self, ctx: &egui::Context, file: &RunFile) -> Option<Result<(), AppError>> {
+        P::owns(file).then(|| P::replay(self, ctx, file.clone()))
+    }
+
+    fn live(&self) -> Option<&LiveRun> {
+        Some(&self.live)
+    }
+
+    fn board_text(&mut self) -> Option<String> {
+        P::board_text(self)
+    }
+
+    fn move_list(&self) -> Option<(String, String)> {
+        P::move_list(self)
+    }
+
+    /// The answer played by hand, when the player asked for it in Compare and it is one.
+    fn take_played(&mut self) -> Option<Played> {
+        if !self.play.take_compare_request() {
+            return None;
+        }
+        P::played(self)
+    }
+
+    /// A key. In play mode ← and → take moves back and make them again; in the browser
+    /// they go through the solutions; in step by step Space plays the steps and the
+    /// arrows step. Else R runs, Esc stops, and Space and the arrows are the run's.
+    fn act(&mut self, ctx: &egui::Context, action: Action) {
+        match (self.mode, action, self.own.browser()) {
+            (Mode::Play, action, _) => return crate::app::play::act(&mut self.play, action),
+            (Mode::Browser, Action::Step(by), Some(b)) => {
+                return b.key(by, ctx.input(|i| i.time));
+            }
+            (Mode::Browser, ..) => return,
+            (Mode::Steps, Action::Play, _) => return self.steps.key(None),
+            (Mode::Steps, Action::Step(by), _) => return self.steps.key(Some(by)),
+            _ => {}
+        }
+        match action {
+            Action::Run if !self.live.is_running() && self.hold.is_none() => {
+                P::start_run(self, ctx);
+            }
+            Action::Run => {}
+            Action::Stop => P::stop_by_user(self),
+            Action::Play | Action::Step(_) => P::run_key(self, action),
+        }
+    }
+
+    /// Reads what the workers sent since the last frame (also while the tab is not drawn,
+    /// so that its run goes on): the run's, the game's hints, the trace's, the
+    /// microscope's and the browser's.
+    fn logic(&mut self, ctx: &egui::Context) {
+        let polled = self.live.poll();
+        P::polled(self, ctx, polled);
+        self.play.logic(ctx);
+        self.steps.logic();
+        self.microscope.logic();
+        if let Some(b) = self.own.browser() {
+            b.logic();
+        }
+    }
+
+    fn controls(&mut self, ui: &mut Ui) {
+        P::controls(self, ui);
+    }
+
+    fn stats(&mut self, ui: &mut Ui) {
+        P::stats(self, ui);
+    }
+
+    fn main_ui(&mut self, ui: &mut Ui) {
+        P::main_ui(self, ui);
+    }
+}
