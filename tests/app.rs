@@ -890,7 +890,7 @@ fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
 #[test]
 fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let mut app = SearchLabApp::from_saved(None);
-    app.tab = searchlab::app::Tab::Queens;
+    app.tab = searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens);
     app.queens.settings.n = 20;
     app.queens.settings.algorithm = "cultural".into();
     app.queens.settings.heuristic = "h2".into();
@@ -901,13 +901,35 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let text = ron::to_string(&app.saved_state()).unwrap();
     let back = SearchLabApp::from_saved(Some(&text));
     assert!(back.notice.is_none());
-    assert_eq!(back.tab, searchlab::app::Tab::Queens);
+    assert_eq!(
+        back.tab,
+        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+    );
     assert_eq!(back.saved_state(), app.saved_state());
+    // The tab is saved by its name, as it always was, and read back from it.
+    assert!(text.contains("tab:Queens"), "{text}");
+    for (name, tab) in [
+        (
+            "Magic",
+            searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
+        ),
+        ("Compare", searchlab::app::Tab::Compare),
+        ("Experiments", searchlab::app::Tab::Experiments),
+    ] {
+        let saved =
+            SearchLabApp::from_saved(Some(&format!("(version: 1, knight: (), tab: {name})")));
+        assert_eq!(saved.tab, tab, "{:?}", saved.notice);
+    }
+    let unknown = SearchLabApp::from_saved(Some("(version: 1, knight: (), tab: Rooks)"));
+    assert!(unknown.notice.is_some());
     // A state saved before the N-Queens tab existed still loads, on the knight's tab.
     let before = SearchLabApp::from_saved(Some("(version: 1, dark: false, knight: (cols: 6))"));
     assert!(before.notice.is_none(), "{:?}", before.notice);
     assert_eq!(before.knight.settings.cols, 6);
-    assert_eq!(before.tab, searchlab::app::Tab::Knight);
+    assert_eq!(
+        before.tab,
+        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+    );
     assert_eq!(before.queens.settings.n, 8);
     // A saved n out of range falls back to the default.
     let mut odd = app.saved_state();
@@ -1625,11 +1647,20 @@ fn in_a_window_of_800_by_600_every_tab_can_be_clicked() {
     let mut h = harness_of_size(800.0, 600.0);
     h.run();
     for (label, tab) in [
-        ("N-Queens", Tab::Queens),
-        ("Magic squares", Tab::Magic),
+        (
+            "N-Queens",
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens),
+        ),
+        (
+            "Magic squares",
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
+        ),
         ("Compare", Tab::Compare),
         ("Experiments", Tab::Experiments),
-        ("Knight's Tour", Tab::Knight),
+        (
+            "Knight's Tour",
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight),
+        ),
     ] {
         // A click where the tab is drawn, as a mouse would, not an accessibility action:
         // a button drawn over the tab would take it.
@@ -1965,7 +1996,7 @@ fn after_a_run_another_choice_says_which_run_is_on_show() {
     h.get_by_label_contains("On show: the last run, by Warnsdorff. ▶ Run starts Backtracking.");
     // N-Queens says the same.
     h.state_mut().queens.settings.algorithm = "backtracking".into();
-    h.state_mut().tab = searchlab::app::Tab::Queens;
+    h.state_mut().tab = searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens);
     h.run_steps(2);
     run_to_end(&mut h);
     h.state_mut().queens.settings.algorithm = "min-conflicts".into();

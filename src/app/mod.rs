@@ -96,20 +96,84 @@ pub struct SavedState {
     pub experiments: ExperimentSettings,
 }
 
-/// The puzzle on show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
-    /// The Knight's Tour (the first tab, on show when nothing was saved).
-    #[default]
-    Knight,
-    /// N-Queens: one algorithm, the N-Queens AI report's four in turn, or a count.
-    Queens,
-    /// Magic squares: the GA or the construction.
-    Magic,
+    /// A puzzle's tab (the first puzzle's when nothing was saved).
+    Puzzle(puzzles::Puzzle),
     /// Several algorithms side by side on one instance.
     Compare,
     /// The bench experiments.
     Experiments,
+}
+
+impl Default for Tab {
+    fn default() -> Tab {
+        Tab::Puzzle(puzzles::Puzzle::default())
+    }
+}
+
+impl Tab {
+    /// The name the saved state gives the tab: the puzzle's own name for a puzzle's tab
+    /// (as the state has always saved it: `tab: Queens`).
+    fn saved_name(self) -> &'static str {
+        match self {
+            Tab::Puzzle(p) => p.into(),
+            Tab::Compare => "Compare",
+            Tab::Experiments => "Experiments",
+        }
+    }
+
+    /// Every tab, in the order of the tab strip.
+    fn all() -> impl Iterator<Item = Tab> {
+        (puzzles::Puzzle::ALL.iter().copied().map(Tab::Puzzle))
+            .chain([Tab::Compare, Tab::Experiments])
+    }
+}
+
+impl Serialize for Tab {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let index = Tab::all().position(|t| t == *self).unwrap_or(0) as u32;
+        serializer.serialize_unit_variant("Tab", index, self.saved_name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Tab {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tab, D::Error> {
+        use serde::de::{self, EnumAccess, VariantAccess};
+        struct Named;
+        impl<'de> de::Visitor<'de> for Named {
+            type Value = Tab;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of a tab")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Tab, A::Error> {
+                let (Name(name), variant) = data.variant()?;
+                variant.unit_variant()?;
+                Tab::all()
+                    .find(|t| t.saved_name() == name)
+                    .ok_or_else(|| de::Error::custom(format!("no tab is named {name}")))
+            }
+        }
+        /// A variant's name, read as the identifier it is.
+        struct Name(String);
+        impl<'de> Deserialize<'de> for Name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+                struct Identifier;
+                impl de::Visitor<'_> for Identifier {
+                    type Value = Name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a tab's name")
+                    }
+                    fn visit_str<E: de::Error>(self, name: &str) -> Result<Name, E> {
+                        Ok(Name(name.to_string()))
+                    }
+                }
+                deserializer.deserialize_identifier(Identifier)
+            }
+        }
+        deserializer.deserialize_enum("Tab", &[], Named)
+    }
 }
 
 /// The whole app: the five tabs' views, the tab on show, and what they share (notices,
@@ -199,7 +263,7 @@ impl SearchLabApp {
             knight: KnightSettings::default(),
             queens: QueensSettings::default(),
             magic: MagicSettings::default(),
-            tab: Tab::Knight,
+            tab: Tab::default(),
             compare: CompareSettings::default(),
             experiments: ExperimentSettings::default(),
         });
@@ -251,24 +315,26 @@ impl SearchLabApp {
 
     /// The five views, in the order of their tabs.
     pub fn views(&self) -> [(Tab, &dyn View); 5] {
-        [
-            (Tab::Knight, &self.knight),
-            (Tab::Queens, &self.queens),
-            (Tab::Magic, &self.magic),
-            (Tab::Compare, &self.compare),
-            (Tab::Experiments, &self.experiments),
-        ]
+        let views: [&dyn View; 5] = [
+            &self.knight,
+            &self.queens,
+            &self.magic,
+            &self.compare,
+            &self.experiments,
+        ];
+        views.map(|v| (v.tab(), v))
     }
 
     /// The five views, to change.
     pub fn views_mut(&mut self) -> [(Tab, &mut dyn View); 5] {
-        [
-            (Tab::Knight, &mut self.knight),
-            (Tab::Queens, &mut self.queens),
-            (Tab::Magic, &mut self.magic),
-            (Tab::Compare, &mut self.compare),
-            (Tab::Experiments, &mut self.experiments),
-        ]
+        let views: [&mut dyn View; 5] = [
+            &mut self.knight,
+            &mut self.queens,
+            &mut self.magic,
+            &mut self.compare,
+            &mut self.experiments,
+        ];
+        views.map(|v| (v.tab(), v))
     }
 
     /// The view on show.
@@ -493,12 +559,12 @@ impl SearchLabApp {
                 algorithm,
                 mode,
             } => {
-                self.tab = Tab::Knight;
+                self.tab = self.knight.tab();
                 let board = (cols, rows, start, closed);
                 self.knight.set_up(ctx, board, algorithm.as_deref(), mode);
             }
             Setup::Queens { n, algorithm, mode } => {
-                self.tab = Tab::Queens;
+                self.tab = self.queens.tab();
                 self.queens.set_up(ctx, n, algorithm.as_deref(), mode);
             }
             Setup::Magic {
@@ -506,7 +572,7 @@ impl SearchLabApp {
                 algorithm,
                 mode,
             } => {
-                self.tab = Tab::Magic;
+                self.tab = self.magic.tab();
                 self.magic
                     .set_up(order, algorithm.as_deref(), mode == Mode::Play);
             }

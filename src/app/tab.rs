@@ -176,8 +176,8 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         P::NAME
     }
 
-    fn puzzle(&self) -> Option<Puzzle> {
-        Some(P::PUZZLE)
+    fn tab(&self) -> crate::app::Tab {
+        crate::app::Tab::Puzzle(P::PUZZLE)
     }
 
     fn param_values(&self) -> BTreeMap<String, String> {

@@ -48,9 +48,14 @@ pub trait View {
     fn move_list(&self) -> Option<(String, String)> {
         None
     }
+    /// The tab the view is.
+    fn tab(&self) -> super::Tab;
     /// The puzzle this view is the tab of (`None`: Compare, Experiments).
     fn puzzle(&self) -> Option<super::puzzles::Puzzle> {
-        None
+        match self.tab() {
+            super::Tab::Puzzle(p) => Some(p),
+            super::Tab::Compare | super::Tab::Experiments => None,
+        }
     }
     /// The parameter values the view's forms hold (`algorithm.name` → value), which
     /// Compare starts from for the same puzzle.

@@ -52,7 +52,10 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
     h.run();
     // One click: the Knight's Tour tab on 4×4, counting from every square.
     let app = h.state();
-    assert_eq!(app.tab, searchlab::app::Tab::Knight);
+    assert_eq!(
+        app.tab,
+        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+    );
     let s = &app.knight.settings;
     assert_eq!((s.cols, s.rows, s.start), (4, 4, (0, 0)));
     assert_eq!(s.algorithm, "count-all");
@@ -99,7 +102,10 @@ fn a_guessing_lesson_traces_the_search_with_your_guess_on() {
         .click();
     super::step_until_traced(&mut h);
     let app = h.state();
-    assert_eq!(app.tab, searchlab::app::Tab::Queens);
+    assert_eq!(
+        app.tab,
+        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+    );
     assert_eq!(app.queens.settings.n, 8);
     assert_eq!(app.queens.settings.algorithm, "hill-climbing");
     assert!(app.queens.steps().guess.on);
@@ -119,7 +125,10 @@ fn snapshot_lesson_magic_constant() {
         .unwrap();
     h.state_mut().lessons.start(i);
     h.run();
-    assert_eq!(h.state().tab, searchlab::app::Tab::Magic);
+    assert_eq!(
+        h.state().tab,
+        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic)
+    );
     assert_eq!(h.state().magic.mode(), Mode::Play);
     answer(&mut h, 0, 0, "34");
     h.get_by_label_contains("Right. 4 × (16 + 1) / 2 = 34");

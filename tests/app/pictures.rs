@@ -440,11 +440,20 @@ fn ctrl_and_a_digit_shows_each_tab_and_the_help_says_so() {
     let mut h = harness();
     h.run();
     for (key, tab) in [
-        (egui::Key::Num2, Tab::Queens),
-        (egui::Key::Num3, Tab::Magic),
+        (
+            egui::Key::Num2,
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens),
+        ),
+        (
+            egui::Key::Num3,
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
+        ),
         (egui::Key::Num4, Tab::Compare),
         (egui::Key::Num5, Tab::Experiments),
-        (egui::Key::Num1, Tab::Knight),
+        (
+            egui::Key::Num1,
+            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight),
+        ),
     ] {
         h.key_press_modifiers(egui::Modifiers::COMMAND, key);
         h.run();

@@ -91,7 +91,7 @@ impl Default for CompareSettings {
             overlay: true,
             speed: 12.0,
         };
-        for p in PuzzleKind::ALL {
+        for &p in PuzzleKind::ALL {
             let ids = settings.instance_of(p).default_choice();
             settings.chosen.insert(
                 p,
@@ -202,7 +202,7 @@ impl CompareView {
     /// puzzle's catalog are dropped, and a puzzle left with none gets its default choice.
     pub fn new(settings: CompareSettings) -> CompareView {
         let mut settings = settings;
-        for p in PuzzleKind::ALL {
+        for &p in PuzzleKind::ALL {
             let instance = settings.instance_of(p);
             let (catalog, defaults) = (instance.algorithms(), instance.default_choice());
             let chosen = settings.chosen.entry(p).or_default();
@@ -499,6 +499,10 @@ impl CompareView {
 }
 
 impl View for CompareView {
+    fn tab(&self) -> crate::app::Tab {
+        crate::app::Tab::Compare
+    }
+
     fn name(&self) -> &'static str {
         "Compare"
     }

@@ -8,7 +8,7 @@ impl CompareView {
     pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
         ui.heading("Compare");
         ui.horizontal_wrapped(|ui| {
-            for p in PuzzleKind::ALL {
+            for &p in PuzzleKind::ALL {
                 ui.selectable_value(&mut self.settings.puzzle, p, p.short());
             }
         });

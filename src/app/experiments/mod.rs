@@ -367,6 +367,10 @@ impl ExperimentsView {
 }
 
 impl View for ExperimentsView {
+    fn tab(&self) -> crate::app::Tab {
+        crate::app::Tab::Experiments
+    }
+
     fn name(&self) -> &'static str {
         "Experiments"
     }

@@ -69,7 +69,7 @@ impl KnightInstance {
 
 impl PuzzleUi for KnightInstance {
     fn puzzle(&self) -> super::Puzzle {
-        super::Puzzle::Knight
+        <crate::app::knight::KnightTab as crate::app::tab::TabPuzzle>::PUZZLE
     }
 
     fn same(&self, other: &dyn PuzzleUi) -> bool {

@@ -29,7 +29,7 @@ impl Default for MagicInstance {
 
 impl PuzzleUi for MagicInstance {
     fn puzzle(&self) -> super::Puzzle {
-        super::Puzzle::Magic
+        <crate::app::magic::MagicTab as crate::app::tab::TabPuzzle>::PUZZLE
     }
 
     fn same(&self, other: &dyn PuzzleUi) -> bool {

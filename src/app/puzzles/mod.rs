@@ -17,7 +17,19 @@ use serde::{Deserialize, Serialize};
 
 /// The three puzzles.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 pub enum Puzzle {
     /// The Knight's Tour: a knight visits every square of the board once.
@@ -31,15 +43,12 @@ pub enum Puzzle {
 
 impl Puzzle {
     /// Every puzzle, in the order of the tabs.
-    pub const ALL: [Puzzle; 3] = [Puzzle::Knight, Puzzle::Queens, Puzzle::Magic];
+    pub const ALL: &'static [Puzzle] = <Puzzle as strum::VariantArray>::VARIANTS;
 
-    /// The picker's label (shorter than the tabs', so the two differ).
+    /// The picker's label, the puzzle's name in a word (shorter than the tabs', so the two
+    /// differ).
     pub fn short(self) -> &'static str {
-        match self {
-            Puzzle::Knight => "Knight",
-            Puzzle::Queens => "Queens",
-            Puzzle::Magic => "Magic",
-        }
+        self.into()
     }
 }
 

@@ -30,7 +30,7 @@ impl Default for QueensInstance {
 
 impl PuzzleUi for QueensInstance {
     fn puzzle(&self) -> super::Puzzle {
-        super::Puzzle::Queens
+        <crate::app::queens::QueensTab as crate::app::tab::TabPuzzle>::PUZZLE
     }
 
     fn same(&self, other: &dyn PuzzleUi) -> bool {
