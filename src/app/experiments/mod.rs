@@ -4,10 +4,12 @@
 //! as tables.
 
 mod outcome;
+mod parse;
 mod show;
 
 pub use outcome::Outcome;
 use outcome::run;
+use parse::{parse_list, parse_params};
 pub use show::Metric;
 use show::*;
 
@@ -15,7 +17,6 @@ use super::background::Background;
 use super::runs::Action;
 use super::view::{View, timings_hidden};
 use crate::bench::knight::{LEVELS, check_params_of};
-use crate::run::JobError;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -273,34 +274,6 @@ pub struct ExperimentsView {
     outcome_of: Option<Experiment>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
-}
-
-fn parse_list(text: &str) -> Result<Vec<u64>, String> {
-    let t = text.trim();
-    if let Some((a, b)) = t.split_once("..") {
-        let (a, b) = (a.trim().parse::<u64>(), b.trim().parse::<u64>());
-        return match (a, b) {
-            (Ok(a), Ok(b)) if a <= b && b - a < 64 => Ok((a..=b).collect()),
-            _ => Err(format!(
-                "{t:?}: give FROM..TO (at most 64 values) or a list like 5,8,10"
-            )),
-        };
-    }
-    t.split(',')
-        .map(|x| {
-            x.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{t:?}: give FROM..TO or a list like 5,8,10"))
-        })
-        .collect()
-}
-
-/// The parameters field: `KEY=VALUE` pairs separated by spaces or commas.
-fn parse_params(text: &str) -> Result<Vec<(String, String)>, JobError> {
-    text.split([' ', ','])
-        .filter(|p| !p.trim().is_empty())
-        .map(crate::run::catalog::split_param)
-        .collect()
 }
 
 impl ExperimentsView {

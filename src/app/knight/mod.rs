@@ -554,13 +554,19 @@ impl KnightView {
             }
             Mode::Run | Mode::Microscope | Mode::Browser => {}
         }
+        self.run_board(ui, &board);
+    }
+
+    /// The board of the run: the live search, the animated answer or its construction,
+    /// with a count's or the belief space's heat map; a click on a square starts there.
+    fn run_board(&mut self, ui: &mut Ui, board: &Board) {
         self.animate(ui);
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
         if self.own.construction.is_some()
             || KnightAlgo::of(&self.settings.algorithm) == Some(CONSTRUCT)
         {
-            self.construction_bar(ui, &board, start);
+            self.construction_bar(ui, board, start);
         }
         let construction = (self.own.construction.as_ref())
             .filter(|_| self.showing_construction())
@@ -616,7 +622,7 @@ impl KnightView {
             _ => Some(start),
         };
         let view = BoardView {
-            board: &board,
+            board,
             start,
             path,
             shown,
