@@ -44,11 +44,27 @@ impl Stepper for () {
     fn logic(&mut self) {}
 }
 
+/// The choices every puzzle's form holds, whatever the puzzle.
+pub struct Choices<'a> {
+    /// The algorithm's id (or another task's, such as a count).
+    pub algorithm: &'a mut String,
+    /// The seed of the run's random numbers.
+    pub seed: &'a mut u64,
+    /// The run's time limit in seconds.
+    pub time_limit_s: &'a mut f32,
+}
+
+/// A puzzle's saved settings, as the form written once reads them.
+pub trait TabSettings {
+    /// The choices every puzzle's form holds.
+    fn choices(&mut self) -> Choices<'_>;
+}
+
 /// A puzzle's own part of its tab: what the run on show left on the board, and the
 /// puzzle's panels. The tab written once ([`PuzzleTab`]) holds everything else.
 pub trait TabPuzzle: Sized + 'static {
     /// The form's choices, saved between sessions.
-    type Settings;
+    type Settings: TabSettings;
     /// The student's game, with the solvers' hints.
     type Play: Game;
     /// Step by step: [`Steps`] of the puzzle's trace job, or `()`.
@@ -57,6 +73,8 @@ pub trait TabPuzzle: Sized + 'static {
     const NAME: &'static str;
     /// The puzzle the tab is of.
     const PUZZLE: Puzzle;
+    /// What playing means here, for the "Play yourself" switch.
+    const PLAY_HOVER: &'static str;
 
     /// The solution browser, for a puzzle that has one.
     fn browser(&mut self) -> Option<&mut Browser> {
@@ -95,8 +113,18 @@ pub trait TabPuzzle: Sized + 'static {
     fn run_key(tab: &mut PuzzleTab<Self>, action: Action);
     /// Takes what the run's worker sent since the last frame.
     fn polled(tab: &mut PuzzleTab<Self>, ctx: &egui::Context, polled: Polled);
-    /// The left panel.
-    fn controls(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
+    /// The instance's part of the form (its heading, fields and presets, and what goes with
+    /// them); returns why Run must wait for it.
+    fn instance_form(tab: &mut PuzzleTab<Self>, ui: &mut Ui) -> Option<AppError>;
+    /// The algorithm picker's entries: `(id, name, what it does)`.
+    fn picks() -> Vec<(&'static str, &'static str, &'static str)>;
+    /// Play mode's controls, under the picker.
+    fn play_controls(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
+    /// The chosen algorithm's part of the form (what it does, its parameters, warnings);
+    /// `picked`: the user picked it just now. Returns why Run must wait for it.
+    fn algorithm_form(tab: &mut PuzzleTab<Self>, ui: &mut Ui, picked: bool) -> Option<AppError>;
+    /// The run buttons and what follows them (step by step, the microscope).
+    fn run_controls(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
     /// The right panel.
     fn stats(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
     /// The central panel.
@@ -246,8 +274,35 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         }
     }
 
+    /// The form: the instance, the algorithm (or the student's game), its parameters,
+    /// the seed and the time limit, then the run buttons.
     fn controls(&mut self, ui: &mut Ui) {
-        P::controls(self, ui);
+        let mut hold = P::instance_form(self, ui);
+        ui.separator();
+        crate::app::play::heading(ui, &mut self.mode, P::PLAY_HOVER);
+        let picks = P::picks();
+        let algorithm = self.settings.choices().algorithm;
+        let before = algorithm.clone();
+        let current = (picks.iter().find(|p| p.0 == *algorithm)).map_or("?", |p| p.1);
+        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
+            for &(id, name, help) in &picks {
+                ui.selectable_value(algorithm, id.to_string(), name)
+                    .on_hover_text(help);
+            }
+        });
+        if self.mode == Mode::Play {
+            self.hold = hold;
+            return P::play_controls(self, ui);
+        }
+        let picked = *self.settings.choices().algorithm != before;
+        hold = hold.or(P::algorithm_form(self, ui, picked));
+        let Choices {
+            seed, time_limit_s, ..
+        } = self.settings.choices();
+        crate::app::widgets::params::seed_and_time_limit(ui, seed, time_limit_s);
+        self.hold = hold;
+        ui.separator();
+        P::run_controls(self, ui);
     }
 
     fn stats(&mut self, ui: &mut Ui) {

@@ -28,7 +28,7 @@ use super::tab::{PuzzleTab, TabPuzzle};
 use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
-use super::widgets::params::{param_form, seed_and_time_limit, set_params};
+use super::widgets::params::{param_form, set_params};
 use crate::app::mode::Mode;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
@@ -408,6 +408,7 @@ impl TabPuzzle for KnightTab {
     type Steps = KnightSteps;
     const NAME: &'static str = "Knight's Tour";
     const PUZZLE: Puzzle = Puzzle::Knight;
+    const PLAY_HOVER: &'static str = "Move the knight yourself, with hints from the solvers";
 
     /// A board size out of range brings back every default; a start off the board becomes
     /// the top-left square, an unknown algorithm the default one.
@@ -516,8 +517,29 @@ impl TabPuzzle for KnightTab {
         }
     }
 
-    fn controls(tab: &mut KnightView, ui: &mut Ui) {
-        tab.controls_panel(ui);
+    fn instance_form(tab: &mut KnightView, ui: &mut Ui) -> Option<AppError> {
+        tab.instance_form(ui)
+    }
+
+    /// The algorithms, then the other tasks (counting, the tree searches).
+    fn picks() -> Vec<(&'static str, &'static str, &'static str)> {
+        let algorithms = KNIGHT_ALGORITHMS.iter().map(|a| (a.id, a.name, a.summary));
+        let tasks = OTHER_TASKS
+            .iter()
+            .map(|&(_, id, name, help)| (id, name, help));
+        algorithms.chain(tasks).collect()
+    }
+
+    fn play_controls(tab: &mut KnightView, ui: &mut Ui) {
+        tab.play_controls(ui);
+    }
+
+    fn algorithm_form(tab: &mut KnightView, ui: &mut Ui, picked: bool) -> Option<AppError> {
+        tab.algorithm_form(ui, picked)
+    }
+
+    fn run_controls(tab: &mut KnightView, ui: &mut Ui) {
+        tab.run_controls(ui);
     }
 
     fn stats(tab: &mut KnightView, ui: &mut Ui) {

@@ -4,8 +4,8 @@
 use super::*;
 
 impl KnightView {
-    /// The controls: board, start, algorithm and its parameters, seed, run buttons.
-    pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
+    /// The board's size, its presets, the start square and the "Closed tour" box.
+    pub(super) fn instance_form(&mut self, ui: &mut Ui) -> Option<AppError> {
         ui.heading("Board");
         let (cols, rows) = (self.settings.cols, self.settings.rows);
         let (c, r) = ui
@@ -30,7 +30,7 @@ impl KnightView {
         for h in [&c.hold, &r.hold].into_iter().flatten() {
             hold_note(ui, h);
         }
-        let mut hold = c.hold.or(r.hold);
+        let hold = c.hold.or(r.hold);
         ui.horizontal_wrapped(|ui| {
             for &(c, r) in PRESETS {
                 if ui
@@ -49,36 +49,26 @@ impl KnightView {
             board.name(board.square(r, c))
         ));
         self.own.closed_box.show(ui, &mut self.settings, &board);
+        hold
+    }
 
-        ui.separator();
-        let hover = "Move the knight yourself, with hints from the solvers";
-        crate::app::play::heading(ui, &mut self.mode, hover);
-        let chosen = self.settings.algorithm.clone();
-        let current = task_name(&self.settings.algorithm);
-        let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.mode == Mode::Play, &current, |ui| {
-            for a in KNIGHT_ALGORITHMS {
-                ui.selectable_value(algorithm, a.id.to_string(), a.name)
-                    .on_hover_text(a.summary);
-            }
-            for (_, id, name, help) in OTHER_TASKS {
-                ui.selectable_value(algorithm, id.to_string(), *name)
-                    .on_hover_text(*help);
-            }
-        });
-        if self.mode == Mode::Play {
-            let start = board.square(self.settings.start.0, self.settings.start.1);
-            self.play
-                .controls_ui(ui, &board, start, self.settings.closed);
-            self.hold = hold;
-            return;
-        }
-        let picked_by_hand = self.settings.algorithm != chosen;
+    /// Play mode's controls.
+    pub(super) fn play_controls(&mut self, ui: &mut Ui) {
+        let board = self.board();
+        let start = board.square(self.settings.start.0, self.settings.start.1);
+        self.play
+            .controls_ui(ui, &board, start, self.settings.closed);
+    }
+
+    /// What the closed-tour box changed, what the algorithm (or task) does, and its
+    /// parameters (a tree search's node limit); `picked_by_hand`: just picked.
+    pub(super) fn algorithm_form(&mut self, ui: &mut Ui, picked_by_hand: bool) -> Option<AppError> {
+        let mut hold = None;
         (self.own.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
         if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
-            hold = hold.or(params);
+            hold = params;
         } else if let Some((pick, _, _, help)) =
             OTHER_TASKS.iter().find(|t| t.1 == self.settings.algorithm)
         {
@@ -99,13 +89,14 @@ impl KnightView {
                     RichText::new("The tree search stops after generating this many nodes; each holds a whole board, so memory grows with it.")
                         .weak(),
                 );
-                hold = hold.or(limit.err());
+                hold = limit.err();
             }
         }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-        self.hold = hold;
+        hold
+    }
 
-        ui.separator();
+    /// The run buttons, step by step and the microscope.
+    pub(super) fn run_controls(&mut self, ui: &mut Ui) {
         self.run_buttons(ui);
         self.step_controls(ui);
         self.microscope_controls(ui);

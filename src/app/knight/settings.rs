@@ -36,6 +36,16 @@ pub struct KnightSettings {
     pub search_nodes: u64,
 }
 
+impl crate::app::tab::TabSettings for KnightSettings {
+    fn choices(&mut self) -> crate::app::tab::Choices<'_> {
+        crate::app::tab::Choices {
+            algorithm: &mut self.algorithm,
+            seed: &mut self.seed,
+            time_limit_s: &mut self.time_limit_s,
+        }
+    }
+}
+
 impl Default for KnightSettings {
     fn default() -> Self {
         KnightSettings {

@@ -12,11 +12,11 @@ use crate::app::live_run::Polled;
 use crate::app::mode::Mode;
 use crate::app::puzzles::Puzzle;
 use crate::app::runs::{Action, seconds_of};
-use crate::app::tab::{PuzzleTab, TabPuzzle};
+use crate::app::tab::{Choices, PuzzleTab, TabPuzzle, TabSettings};
 use crate::app::view::{format_ms, outcome_label, stat_row};
 use crate::app::widgets::magic_grid::magic_grid;
 use crate::app::widgets::number::{Typed, hold_note, whole};
-use crate::app::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use crate::app::widgets::params::{param_form, params_for, set_params};
 use crate::app::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::puzzle::magic::{fitness, magic_constant};
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
@@ -50,6 +50,16 @@ pub struct MagicSettings {
     pub seed: u64,
     /// The run's time limit in seconds (the form takes 0.1 to 3600).
     pub time_limit_s: f32,
+}
+
+impl TabSettings for MagicSettings {
+    fn choices(&mut self) -> Choices<'_> {
+        Choices {
+            algorithm: &mut self.algorithm,
+            seed: &mut self.seed,
+            time_limit_s: &mut self.time_limit_s,
+        }
+    }
 }
 
 impl Default for MagicSettings {
@@ -334,6 +344,7 @@ impl TabPuzzle for MagicTab {
     type Steps = ();
     const NAME: &'static str = "Magic squares";
     const PUZZLE: Puzzle = Puzzle::Magic;
+    const PLAY_HOVER: &'static str = "Swap the numbers yourself, with hints from the solvers";
 
     fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
         Some(&mut self.browser)
@@ -413,8 +424,104 @@ impl TabPuzzle for MagicTab {
         }
     }
 
-    fn controls(tab: &mut MagicView, ui: &mut Ui) {
-        tab.controls_panel(ui);
+    fn instance_form(tab: &mut MagicView, ui: &mut Ui) -> Option<AppError> {
+        ui.heading("Square");
+        let order = tab.settings.order.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("The order", 1..=MAX_APP_ORDER);
+                let field = tab.own.order_text.show(ui, "Order", &order, 60.0, read);
+                field.response.clone().on_hover_text(format!(
+                    "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
+                ));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            tab.set_order(n);
+        }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                if ui
+                    .button(format!("{n}×{n}"))
+                    .on_hover_text("Order preset")
+                    .clicked()
+                {
+                    tab.set_order(n);
+                }
+            }
+        });
+        let n = tab.settings.order as usize;
+        ui.label(format!("Every line must add up to {}", magic_constant(n)));
+        tab.own.browser.controls(ui, n, &mut tab.mode);
+        field.hold
+    }
+
+    fn picks() -> Vec<(&'static str, &'static str, &'static str)> {
+        MAGIC_ALGORITHMS
+            .iter()
+            .map(|a| (a.id, a.name, a.summary))
+            .collect()
+    }
+
+    fn play_controls(tab: &mut MagicView, ui: &mut Ui) {
+        let n = tab.settings.order as usize;
+        let on_show = (!tab.own.square.is_empty()).then_some(&tab.own.square[..]);
+        tab.play.controls_ui(ui, n, tab.settings.seed, on_show);
+    }
+
+    /// What the algorithm does, its parameters, and a warning where the GA seldom gets
+    /// there.
+    fn algorithm_form(tab: &mut MagicView, ui: &mut Ui, _picked: bool) -> Option<AppError> {
+        let mut hold = None;
+        if let Ok(algo) = magic_algorithm(&tab.settings.algorithm) {
+            ui.label(algo.summary);
+            let params = param_form(ui, algo, &mut tab.settings.params, &[]);
+            hold = params;
+            if algo.id == MagicAlgo::Ga.id() && tab.settings.order > GA_COMFORTABLE_ORDER {
+                let name = MagicAlgo::Construct.info().name;
+                ui.label(
+                    RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+        hold
+    }
+
+    /// The run buttons and the microscope.
+    fn run_controls(tab: &mut MagicView, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let blocked = tab.hold.as_ref().map(ToString::to_string);
+        let pressed = tab.live.buttons(
+            ui,
+            "Run the chosen algorithm (R)",
+            blocked.as_deref(),
+            |_| {},
+            |_| {},
+        );
+        if pressed.run {
+            tab.start_run(&ctx);
+        }
+        if pressed.stop {
+            tab.stop_by_user();
+        }
+        if pressed.reset {
+            tab.stop();
+            tab.reset_results();
+        }
+        if MagicAlgo::parse(&tab.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
+            let held = tab.hold.as_ref().map(ToString::to_string);
+            let last = tab.history().last().map(|s| s.generation);
+            if let Some(g) = (tab.microscope).controls(ui, None, held, last, &mut tab.mode) {
+                let job = crate::run::Job::from(tab.job());
+                tab.microscope.start(ui.ctx(), job, g);
+                tab.mode = Mode::Microscope;
+            }
+        }
     }
 
     fn stats(tab: &mut MagicView, ui: &mut Ui) {
@@ -446,105 +553,6 @@ impl MagicView {
             out.push('\n');
         }
         Some(out)
-    }
-
-    /// The controls: order, algorithm and its parameters, seed, run buttons.
-    fn controls_panel(&mut self, ui: &mut Ui) {
-        ui.heading("Square");
-        let order = self.settings.order.to_string();
-        let field = ui
-            .horizontal(|ui| {
-                let read = whole("The order", 1..=MAX_APP_ORDER);
-                let field = self.own.order_text.show(ui, "Order", &order, 60.0, read);
-                field.response.clone().on_hover_text(format!(
-                    "An n × n square holding 1 to n², n from 1 to {MAX_APP_ORDER}"
-                ));
-                field
-            })
-            .inner;
-        if let Some(n) = field.commit {
-            self.set_order(n);
-        }
-        if let Some(h) = &field.hold {
-            hold_note(ui, h);
-        }
-        let mut hold = field.hold;
-        ui.horizontal_wrapped(|ui| {
-            for &n in PRESETS {
-                if ui
-                    .button(format!("{n}×{n}"))
-                    .on_hover_text("Order preset")
-                    .clicked()
-                {
-                    self.set_order(n);
-                }
-            }
-        });
-        let n = self.settings.order as usize;
-        ui.label(format!("Every line must add up to {}", magic_constant(n)));
-        self.own.browser.controls(ui, n, &mut self.mode);
-
-        ui.separator();
-        let hover = "Swap the numbers yourself, with hints from the solvers";
-        crate::app::play::heading(ui, &mut self.mode, hover);
-        let current = magic_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
-        let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
-            for a in MAGIC_ALGORITHMS {
-                ui.selectable_value(algorithm, a.id.to_string(), a.name)
-                    .on_hover_text(a.summary);
-            }
-        });
-        if self.mode == Mode::Play {
-            self.hold = hold;
-            let n = self.settings.order as usize;
-            let on_show = (!self.own.square.is_empty()).then_some(&self.own.square[..]);
-            self.play.controls_ui(ui, n, self.settings.seed, on_show);
-            return;
-        }
-        if let Ok(algo) = magic_algorithm(&self.settings.algorithm) {
-            ui.label(algo.summary);
-            let params = param_form(ui, algo, &mut self.settings.params, &[]);
-            hold = hold.or(params);
-            if algo.id == MagicAlgo::Ga.id() && self.settings.order > GA_COMFORTABLE_ORDER {
-                let name = MagicAlgo::Construct.info().name;
-                ui.label(
-                    RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
-                        .color(ui.visuals().warn_fg_color),
-                );
-            }
-        }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-        self.hold = hold;
-        ui.separator();
-        let ctx = ui.ctx().clone();
-        let blocked = self.hold.as_ref().map(ToString::to_string);
-        let pressed = self.live.buttons(
-            ui,
-            "Run the chosen algorithm (R)",
-            blocked.as_deref(),
-            |_| {},
-            |_| {},
-        );
-        if pressed.run {
-            self.start_run(&ctx);
-        }
-        if pressed.stop {
-            self.stop_by_user();
-        }
-        if pressed.reset {
-            self.stop();
-            self.reset_results();
-        }
-        if MagicAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
-            let held = self.hold.as_ref().map(ToString::to_string);
-            let last = self.history().last().map(|s| s.generation);
-            if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
-                let job = crate::run::Job::from(self.job());
-                self.microscope.start(ui.ctx(), job, g);
-                self.mode = Mode::Microscope;
-            }
-        }
     }
 
     /// Counters, the outcome, the squares found and the fitness plot.

@@ -11,10 +11,10 @@ mod steps;
 use super::live_run::Polled;
 use super::puzzles::Puzzle;
 use super::runs::{Action, seconds_of};
-use super::tab::{PuzzleTab, TabPuzzle};
+use super::tab::{Choices, PuzzleTab, TabPuzzle, TabSettings};
 use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::number::{Typed, hold_note, whole};
-use super::widgets::params::{param_form, params_for, seed_and_time_limit, set_params};
+use super::widgets::params::{param_form, params_for, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::app::error::AppError;
@@ -66,6 +66,16 @@ pub struct QueensSettings {
     pub show_lines: bool,
     /// Draw a local search's landscape on the board.
     pub show_landscape: bool,
+}
+
+impl TabSettings for QueensSettings {
+    fn choices(&mut self) -> Choices<'_> {
+        Choices {
+            algorithm: &mut self.algorithm,
+            seed: &mut self.seed,
+            time_limit_s: &mut self.time_limit_s,
+        }
+    }
 }
 
 impl Default for QueensSettings {
@@ -408,6 +418,7 @@ impl TabPuzzle for QueensTab {
     type Steps = QueensSteps;
     const NAME: &'static str = "N-Queens";
     const PUZZLE: Puzzle = Puzzle::Queens;
+    const PLAY_HOVER: &'static str = "Place the queens yourself, with hints from the solvers";
 
     fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
         Some(&mut self.browser)
@@ -508,8 +519,27 @@ impl TabPuzzle for QueensTab {
         }
     }
 
-    fn controls(tab: &mut QueensView, ui: &mut Ui) {
-        tab.controls_panel(ui);
+    fn instance_form(tab: &mut QueensView, ui: &mut Ui) -> Option<AppError> {
+        tab.instance_form(ui)
+    }
+
+    fn picks() -> Vec<(&'static str, &'static str, &'static str)> {
+        QUEENS_ALGORITHMS
+            .iter()
+            .map(|a| (a.id, a.name, a.summary))
+            .collect()
+    }
+
+    fn play_controls(tab: &mut QueensView, ui: &mut Ui) {
+        tab.play_controls(ui);
+    }
+
+    fn algorithm_form(tab: &mut QueensView, ui: &mut Ui, _picked: bool) -> Option<AppError> {
+        tab.algorithm_form(ui)
+    }
+
+    fn run_controls(tab: &mut QueensView, ui: &mut Ui) {
+        tab.run_controls(ui);
     }
 
     fn stats(tab: &mut QueensView, ui: &mut Ui) {

@@ -4,8 +4,8 @@
 use super::*;
 
 impl QueensView {
-    /// The controls: n, algorithm, heuristic, parameters, seed, run buttons.
-    pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
+    /// n, its presets and the browser's switch.
+    pub(super) fn instance_form(&mut self, ui: &mut Ui) -> Option<AppError> {
         ui.heading("Board");
         let n = self.settings.n.to_string();
         let field = ui
@@ -26,7 +26,6 @@ impl QueensView {
             hold_note(ui, h);
         }
         self.own.n_hold.clone_from(&field.hold);
-        let mut hold = field.hold;
         ui.horizontal_wrapped(|ui| {
             for &n in PRESETS {
                 let label = if n >= 1_000_000 {
@@ -47,24 +46,20 @@ impl QueensView {
             .browser
             .controls(ui, self.settings.n as usize, &mut self.mode);
 
-        ui.separator();
-        let hover = "Place the queens yourself, with hints from the solvers";
-        crate::app::play::heading(ui, &mut self.mode, hover);
-        let current = queens_algorithm(&self.settings.algorithm).map_or("?", |a| a.name);
-        let algorithm = &mut self.settings.algorithm;
-        crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
-            for a in QUEENS_ALGORITHMS {
-                ui.selectable_value(algorithm, a.id.to_string(), a.name)
-                    .on_hover_text(a.summary);
-            }
-        });
-        if self.mode == Mode::Play {
-            self.hold = hold;
-            self.play.controls_ui(ui, self.settings.n as usize);
-            ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
-                .on_hover_text("Join queens that attack each other along their row or diagonal.");
-            return;
-        }
+        field.hold
+    }
+
+    /// Play mode's controls, and the attack lines.
+    pub(super) fn play_controls(&mut self, ui: &mut Ui) {
+        self.play.controls_ui(ui, self.settings.n as usize);
+        ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
+            .on_hover_text("Join queens that attack each other along their row or diagonal.");
+    }
+
+    /// What the algorithm does, the heuristic, the parameters, and a warning where n is
+    /// beyond what the report's searches manage.
+    pub(super) fn algorithm_form(&mut self, ui: &mut Ui) -> Option<AppError> {
+        let mut hold = None;
         if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
             ui.label(algo.summary);
             let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
@@ -85,7 +80,7 @@ impl QueensView {
                     .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
             });
             let params = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
-            hold = hold.or(params);
+            hold = params;
             let n = self.settings.n;
             if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
                 ui.label(
@@ -96,10 +91,11 @@ impl QueensView {
                 );
             }
         }
-        seed_and_time_limit(ui, &mut self.settings.seed, &mut self.settings.time_limit_s);
-        self.hold = hold;
+        hold
+    }
 
-        ui.separator();
+    /// The run buttons, step by step and the microscope.
+    pub(super) fn run_controls(&mut self, ui: &mut Ui) {
         self.run_buttons(ui);
         self.step_controls(ui);
         if QueensAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
