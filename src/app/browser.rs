@@ -298,68 +298,10 @@ impl Browser {
             });
             return;
         }
-        // The class.
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("◀ Class").clicked() {
-                let k = (self.class + c.classes.len() - 1) % c.classes.len();
-                self.go_to_class(k);
-            }
-            let mut shown = self.class + 1;
-            let l = ui.label("Class");
-            let r = ui
-                .add(egui::DragValue::new(&mut shown).range(1..=c.classes.len()))
-                .labelled_by(l.id);
-            if r.changed() {
-                self.go_to_class(shown - 1);
-            }
-            ui.label(format!("of {}", c.classes.len()));
-            if ui.button("Class ▶").clicked() {
-                self.go_to_class((self.class + 1) % c.classes.len());
-            }
-            let tour = if self.touring {
-                "■ Stop"
-            } else {
-                "▶ Show every symmetry"
-            };
-            if ui
-                .button(tour)
-                .on_hover_text("Play each member of the class in turn, each reached from the one before by the symmetry between them")
-                .clicked()
-            {
-                self.touring = !self.touring;
-                self.settled = now;
-            }
-        });
+        self.class_row(ui, c.classes.len(), now);
         // Its members, each named by the symmetry that makes it from the first.
         let class = c.classes[self.class].clone();
-        let said = |k: usize| format!("{} {}", k + 1, class.members[k].1.describe());
-        let mut picked = None;
-        if visible < NARROW || ui.available_height() < SHORT {
-            // A narrow or short panel: a picker, so that the board keeps its room.
-            ui.horizontal_wrapped(|ui| {
-                let l = ui.label(format!("Member (of {}):", class.members.len()));
-                egui::ComboBox::from_id_salt("browser member")
-                    .selected_text(said(self.member))
-                    .show_ui(ui, |ui| {
-                        for k in 0..class.members.len() {
-                            if ui.selectable_label(k == self.member, said(k)).clicked() {
-                                picked = Some(k);
-                            }
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-            });
-        } else {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Members:");
-                for k in 0..class.members.len() {
-                    if ui.selectable_label(k == self.member, said(k)).clicked() {
-                        picked = Some(k);
-                    }
-                }
-            });
-        }
+        let picked = self.member_picker(ui, &class, visible);
         if let Some(k) = picked {
             self.touring = false;
             self.go_to_member(k, now);
@@ -403,6 +345,83 @@ impl Browser {
             _ => (class.members[self.member].0, None),
         };
         draw(ui, self.kind, &c, &c.solutions[from], symmetry, visible);
+    }
+}
+
+impl Browser {
+    /// The class on show, the way to the others, and the tour of its symmetries.
+    fn class_row(&mut self, ui: &mut Ui, classes: usize, now: f64) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("◀ Class").clicked() {
+                let k = (self.class + classes - 1) % classes;
+                self.go_to_class(k);
+            }
+            let mut shown = self.class + 1;
+            let l = ui.label("Class");
+            let r = ui
+                .add(egui::DragValue::new(&mut shown).range(1..=classes))
+                .labelled_by(l.id);
+            if r.changed() {
+                self.go_to_class(shown - 1);
+            }
+            ui.label(format!("of {classes}"));
+            if ui.button("Class ▶").clicked() {
+                self.go_to_class((self.class + 1) % classes);
+            }
+            let tour = if self.touring {
+                "■ Stop"
+            } else {
+                "▶ Show every symmetry"
+            };
+            if ui
+                .button(tour)
+                .on_hover_text("Play each member of the class in turn, each reached from the one before by the symmetry between them")
+                .clicked()
+            {
+                self.touring = !self.touring;
+                self.settled = now;
+            }
+        });
+    }
+
+    /// The members of `class`, each named by the symmetry that makes it from the first: a
+    /// picker on a narrow or short panel (so that the board keeps its room), else a row.
+    /// Returns the member picked.
+    fn member_picker(
+        &self,
+        ui: &mut Ui,
+        class: &crate::puzzle::symmetry::Class,
+        visible: f32,
+    ) -> Option<usize> {
+        let mut picked = None;
+        let said = |k: usize| format!("{} {}", k + 1, class.members[k].1.describe());
+        if visible < NARROW || ui.available_height() < SHORT {
+            // A narrow or short panel: a picker, so that the board keeps its room.
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label(format!("Member (of {}):", class.members.len()));
+                egui::ComboBox::from_id_salt("browser member")
+                    .selected_text(said(self.member))
+                    .show_ui(ui, |ui| {
+                        for k in 0..class.members.len() {
+                            if ui.selectable_label(k == self.member, said(k)).clicked() {
+                                picked = Some(k);
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+            });
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Members:");
+                for k in 0..class.members.len() {
+                    if ui.selectable_label(k == self.member, said(k)).clicked() {
+                        picked = Some(k);
+                    }
+                }
+            });
+        }
+        picked
     }
 }
 
@@ -496,28 +515,8 @@ fn draw(
         }
     }
     let centre = rect.center();
-    // The mirror's axis or the centre of the turn, while a symmetry plays.
     if let Some((s, _)) = symmetry {
-        let h = side / 2.0;
-        let stroke = Stroke::new(2.5, line);
-        let axis = match s {
-            Symmetry::MirrorLeftRight => Some((vec2(0.0, -h), vec2(0.0, h))),
-            Symmetry::MirrorUpDown => Some((vec2(-h, 0.0), vec2(h, 0.0))),
-            Symmetry::Diagonal => Some((vec2(-h, -h), vec2(h, h))),
-            Symmetry::AntiDiagonal => Some((vec2(h, -h), vec2(-h, h))),
-            _ => None,
-        };
-        match axis {
-            Some((a, b)) => painter.extend(egui::Shape::dashed_line(
-                &[centre + a, centre + b],
-                stroke,
-                10.0,
-                6.0,
-            )),
-            None => {
-                painter.circle_stroke(centre, cell * 0.3, stroke);
-            }
-        }
+        symmetry_mark(&painter, s, centre, side, cell, line);
     }
     // The pieces: a queen per column, or a number per cell.
     let (pieces, size) = kind.pieces(n, solution);
@@ -545,6 +544,39 @@ fn draw(
         })
         .weak(),
     );
+}
+
+/// The mirror's axis (dashed) or the centre of the turn (ringed) of `s` while it plays, on
+/// the board of `side` centred on `centre`.
+fn symmetry_mark(
+    painter: &egui::Painter,
+    s: Symmetry,
+    centre: Pos2,
+    side: f32,
+    cell: f32,
+    line: Color32,
+) {
+    // The mirror's axis or the centre of the turn, while a symmetry plays.
+    let h = side / 2.0;
+    let stroke = Stroke::new(2.5, line);
+    let axis = match s {
+        Symmetry::MirrorLeftRight => Some((vec2(0.0, -h), vec2(0.0, h))),
+        Symmetry::MirrorUpDown => Some((vec2(-h, 0.0), vec2(h, 0.0))),
+        Symmetry::Diagonal => Some((vec2(-h, -h), vec2(h, h))),
+        Symmetry::AntiDiagonal => Some((vec2(h, -h), vec2(-h, h))),
+        _ => None,
+    };
+    match axis {
+        Some((a, b)) => painter.extend(egui::Shape::dashed_line(
+            &[centre + a, centre + b],
+            stroke,
+            10.0,
+            6.0,
+        )),
+        None => {
+            painter.circle_stroke(centre, cell * 0.3, stroke);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -103,26 +103,7 @@ impl SearchLabApp {
                 self.shown_mut().act(&ctx, action);
             }
         }
-        egui::Panel::top("top").show(ui, |ui| {
-            // One row when the tabs and the toolbar both fit; else the toolbar gets a row
-            // of its own, so that it never covers a tab.
-            let wide = ui.available_width() >= ONE_ROW_TOP_BAR;
-            ui.horizontal(|ui| {
-                self.tab_strip(ui);
-                if wide {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        self.toolbar(ui);
-                    });
-                }
-            });
-            if !wide {
-                ui.horizontal(|ui| {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        self.toolbar(ui);
-                    });
-                });
-            }
-        });
+        self.top_bar(ui);
         // The side panels scroll what does not fit rather than grow with it: the board
         // between them keeps its size however long a figure or message gets.
         let width = ui.ctx().content_rect().width();
@@ -152,25 +133,7 @@ impl SearchLabApp {
                 });
             });
         if self.lessons.open && lesson_beside {
-            egui::Panel::right("lessons")
-                .default_size(340.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.heading("Lessons");
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui
-                                .button("Close")
-                                .on_hover_text(
-                                    "Close the lessons (the toolbar's Lessons opens them again)",
-                                )
-                                .clicked()
-                            {
-                                self.lessons.open = false;
-                            }
-                        });
-                    });
-                    fixed_width_scroll(ui, "lessons-scroll").show(ui, |ui| self.lessons.ui(ui));
-                });
+            self.lesson_panel(ui);
         }
         // Wide enough at the start for a table of four runs beside the board (1280 wide:
         // the board is limited by the window's height, not by this panel).
@@ -191,6 +154,52 @@ impl SearchLabApp {
             self.set_up_lesson(ui.ctx(), setup);
         }
         self.dialogs(ui.ctx());
+    }
+
+    /// The tabs and the toolbar: one row when both fit; else the toolbar gets a row of its
+    /// own, so that it never covers a tab.
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top").show(ui, |ui| {
+            let wide = ui.available_width() >= ONE_ROW_TOP_BAR;
+            ui.horizontal(|ui| {
+                self.tab_strip(ui);
+                if wide {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui);
+                    });
+                }
+            });
+            if !wide {
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        self.toolbar(ui);
+                    });
+                });
+            }
+        });
+    }
+
+    /// The lessons, in a panel beside everything.
+    fn lesson_panel(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::right("lessons")
+            .default_size(340.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading("Lessons");
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .button("Close")
+                            .on_hover_text(
+                                "Close the lessons (the toolbar's Lessons opens them again)",
+                            )
+                            .clicked()
+                        {
+                            self.lessons.open = false;
+                        }
+                    });
+                });
+                fixed_width_scroll(ui, "lessons-scroll").show(ui, |ui| self.lessons.ui(ui));
+            });
     }
 
     /// The statistics of the view on show, and the verdict of a replay.

@@ -472,10 +472,77 @@ impl<J: TraceJob> Steps<J> {
         let sentence = s
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
+        self.regions[0] = Some(self.switches(ui, sentence));
+        // Above the board when the panel is tall enough; else at the top of the side
+        // panel, so a small window keeps room for the board.
+        self.guess_above = ui.available_height() >= 560.0;
+        if self.guessing() && self.guess_above {
+            self.guess_ui(ui);
+        }
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        Self::tree_ui(ui, s, self.show_tree);
+        let trace = s.timeline.trace.clone();
+        let pos = s.play.pos;
+        let state = s.state().clone();
+        let asking = self.guess.asking.clone();
+        let mut clicked = None;
+        // Beside the board when there is room, else in the side panel.
+        self.wide = ui.available_width() >= 720.0;
+        if self.wide {
+            ui.horizontal_top(|ui| {
+                let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
+                let height = ui.available_height();
+                let board_width = ui.available_width() - side - 12.0;
+                let board = ui.allocate_ui(egui::vec2(board_width, height), |ui| {
+                    clicked = draw(ui, &trace, &state, pos, asking.as_ref());
+                });
+                self.regions[1] = Some(board.response.rect);
+                ui.separator();
+                ui.allocate_ui(egui::vec2(side, height), |ui| {
+                    ui.vertical(|ui| self.side_ui(ui));
+                });
+            });
+        } else {
+            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
+            self.regions[1] = Some(board.response.rect);
+            self.regions[2] = None;
+        }
+        if let Some(rec) = self.recording.as_mut() {
+            rec.after_frame(ui.ctx());
+        }
+        if let (Some(cell), Some(q)) = (clicked, &asking) {
+            self.cell_clicked(cell, q, &trace);
+        }
+    }
+
+    /// A board cell clicked while question `q` waits: the answer if it is one of its
+    /// choices, else why not.
+    fn cell_clicked(&mut self, cell: u32, q: &Question, trace: &J::Trace) {
+        if q.cells.contains(&cell) {
+            self.answer(Answer::Cell(cell));
+        } else {
+            self.guess.revealed = Some(guess::Revealed {
+                right: None,
+                said: format!(
+                    "{} is not one of the choices: click a ringed or listed square.",
+                    trace.cell_name(cell)
+                ),
+            });
+        }
+    }
+
+    /// The switches above the board (the search tree, Your guess) and the step's sentence,
+    /// on two lines whatever its length; returns where they are.
+    fn switches(&mut self, ui: &mut Ui, sentence: String) -> egui::Rect {
         let recording = self.recording.is_some();
         // Two lines whatever the sentence, a longer one scrolling within them: the board
         // does not jump from step to step (nor in an animation's frames).
         let two_lines = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let Some(s) = self.shown.as_ref() else {
+            return egui::Rect::NOTHING;
+        };
         let row = egui::ScrollArea::vertical()
             .id_salt("steps-sentence")
             .max_height(two_lines)
@@ -528,17 +595,13 @@ impl<J: TraceJob> Steps<J> {
             }
             ui.label(egui::RichText::new(sentence).strong());
         }));
-        self.regions[0] = Some(row.inner_rect);
-        // Above the board when the panel is tall enough; else at the top of the side
-        // panel, so a small window keeps room for the board.
-        self.guess_above = ui.available_height() >= 560.0;
-        if self.guessing() && self.guess_above {
-            self.guess_ui(ui);
-        }
-        let Some(s) = self.shown.as_mut() else {
-            return;
-        };
-        if let (true, Ok(tree)) = (self.show_tree, &s.tree) {
+        row.inner_rect
+    }
+
+    /// The tree the search explored, above the board (`show`: ticked); a click on a node
+    /// goes to the step that made it.
+    fn tree_ui(ui: &mut Ui, s: &mut Shown<J::Trace>, show: bool) {
+        if let (true, Ok(tree)) = (show, &s.tree) {
             // The board keeps about 300 points whatever the tree takes.
             let room = ui.available_height();
             let height = (room * 0.28).min(room - 330.0).clamp(48.0, 220.0);
@@ -556,48 +619,6 @@ impl<J: TraceJob> Steps<J> {
             if let Some(node) = icicle(ui, tree, current, s.play.pos, height, tell) {
                 let step = tree.step[node as usize] as usize;
                 s.seek(step + 1);
-            }
-        }
-        let trace = s.timeline.trace.clone();
-        let pos = s.play.pos;
-        let state = s.state().clone();
-        let asking = self.guess.asking.clone();
-        let mut clicked = None;
-        // Beside the board when there is room, else in the side panel.
-        self.wide = ui.available_width() >= 720.0;
-        if self.wide {
-            ui.horizontal_top(|ui| {
-                let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
-                let height = ui.available_height();
-                let board_width = ui.available_width() - side - 12.0;
-                let board = ui.allocate_ui(egui::vec2(board_width, height), |ui| {
-                    clicked = draw(ui, &trace, &state, pos, asking.as_ref());
-                });
-                self.regions[1] = Some(board.response.rect);
-                ui.separator();
-                ui.allocate_ui(egui::vec2(side, height), |ui| {
-                    ui.vertical(|ui| self.side_ui(ui));
-                });
-            });
-        } else {
-            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
-            self.regions[1] = Some(board.response.rect);
-            self.regions[2] = None;
-        }
-        if let Some(rec) = self.recording.as_mut() {
-            rec.after_frame(ui.ctx());
-        }
-        if let (Some(cell), Some(q)) = (clicked, &asking) {
-            if q.cells.contains(&cell) {
-                self.answer(Answer::Cell(cell));
-            } else {
-                self.guess.revealed = Some(guess::Revealed {
-                    right: None,
-                    said: format!(
-                        "{} is not one of the choices: click a ringed or listed square.",
-                        trace.cell_name(cell)
-                    ),
-                });
             }
         }
     }

@@ -1303,35 +1303,9 @@ fn count_one_start(
     // A theorem that rules out every tour from the start says so at once, whatever the
     // board's size and whatever path is given.
     if let Some(none) = no_tour(board.shape(), board.row_col(start), closed) {
-        let kind = if closed { "closed tours" } else { "tours" };
-        let message = if extended {
-            format!(
-                "0 directed {kind} that begin with the {} squares given (complete count): no tour extends this path, because {}",
-                path.len(),
-                none.reason
-            )
-        } else {
-            format!("0 directed {kind} (complete count): {}", none.reason)
-        };
-        return CountReport {
-            cols: board.cols(),
-            rows: board.rows(),
-            closed,
-            start: Some(start),
-            complete: true,
-            total: 0,
-            per_square: None,
-            calls: 0,
-            stop: Stop::Impossible,
-            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
-            message,
-            path: if extended { path.to_vec() } else { Vec::new() },
-            dead_end: given.then(|| DeadEndProof {
-                rule: "theorem".into(),
-                squares: vec![start],
-                text: none.reason.clone(),
-            }),
-        };
+        let mut report = ruled_out(&counting, &none.reason);
+        report.elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+        return report;
     }
     let c = if !legal {
         // No tour begins with an illegal path: nothing to search.
@@ -1378,6 +1352,48 @@ fn count_one_start(
         message,
         path: if extended { path.to_vec() } else { Vec::new() },
         dead_end,
+    }
+}
+
+/// The count of a `counting` whose start a theorem rules out (`reason`): 0, complete,
+/// with the theorem as the dead end's proof when the path was given.
+fn ruled_out(counting: &Counting, reason: &str) -> CountReport {
+    let &Counting {
+        board,
+        path,
+        given,
+        closed,
+    } = counting;
+    let start = path[0];
+    let extended = path.len() > 1;
+    let kind = if closed { "closed tours" } else { "tours" };
+    let message = if extended {
+        format!(
+            "0 directed {kind} that begin with the {} squares given (complete count): no tour extends this path, because {}",
+            path.len(),
+            reason
+        )
+    } else {
+        format!("0 directed {kind} (complete count): {reason}")
+    };
+    CountReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        closed,
+        start: Some(start),
+        complete: true,
+        total: 0,
+        per_square: None,
+        calls: 0,
+        stop: Stop::Impossible,
+        elapsed_ms: 0.0,
+        message,
+        path: if extended { path.to_vec() } else { Vec::new() },
+        dead_end: given.then(|| DeadEndProof {
+            rule: "theorem".into(),
+            squares: vec![start],
+            text: reason.to_string(),
+        }),
     }
 }
 
@@ -1522,6 +1538,17 @@ fn count_every_start(
         })
         .collect();
     let running = tally.lock().map_or(started.elapsed(), |t| t.running());
+    every_start_report(board, closed, &results, running)
+}
+
+/// The count from every start square of `board`, from each square's `results`, after
+/// `running` time.
+fn every_start_report(
+    board: &Board,
+    closed: bool,
+    results: &[count::Count],
+    running: Duration,
+) -> CountReport {
     let complete = results.iter().all(|c| c.complete);
     let stop = results
         .iter()

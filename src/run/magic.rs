@@ -270,103 +270,115 @@ impl PuzzleJob for MagicJob {
         observer: &mut dyn Observer,
     ) -> Result<MagicReport, JobError> {
         self.check()?;
-        let n = self.order as usize;
         let started = Instant::now();
         match &self.task {
             MagicTask::Solve { algorithm, params } => self
                 .solve(algorithm, params, cancel, observer)
                 .map(MagicReport::Solve),
-            MagicTask::Construct => {
-                let square = construct(n).unwrap_or_default();
-                let found = !square.is_empty();
-                if found {
-                    validate(n, &square).map_err(|e| {
-                        JobError::Invalid(format!(
-                            "the {} gave a square that is not magic: {e}",
-                            method(n)
-                        ))
-                    })?;
-                }
-                let message = if found {
-                    format!(
-                        "a magic square of order {n} (every line adds up to {}) by the {}",
-                        magic_constant(n),
-                        method(n)
-                    )
-                } else {
-                    "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
-                };
-                Ok(MagicReport::Construct(MagicConstructReport {
-                    order: self.order,
-                    square,
-                    found,
-                    method: method(n).to_string(),
-                    elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
-                    message,
-                }))
-            }
-            MagicTask::Count => {
-                let deadline = self.budget.time.and_then(|t| started.checked_add(t));
-                let stop = || {
-                    cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
-                };
-                let c = count(n, &stop);
-                observer.progress(
-                    &Counters {
-                        nodes: c.nodes,
-                        solutions: c.total,
-                        ..Counters::default()
-                    },
-                    started.elapsed(),
-                );
-                if let Some(sq) = &c.first {
-                    validate(n, sq).map_err(|e| {
-                        JobError::Invalid(format!(
-                            "the count found a square that is not magic: {e}"
-                        ))
-                    })?;
-                }
-                if c.complete && KNOWN_COUNTS[n] != c.total {
-                    return Err(JobError::Invalid(format!(
-                        "counted {} magic squares of order {n}, but there are {}",
-                        c.total, KNOWN_COUNTS[n]
-                    )));
-                }
-                let stop = if c.complete {
-                    Stop::Exhausted
-                } else if cancel.load(Ordering::Relaxed) {
-                    Stop::Cancelled
-                } else {
-                    Stop::TimeLimit
-                };
-                let message = if c.complete {
-                    format!(
-                        "{} magic square{} of order {n} ({} up to rotation and reflection)",
-                        c.total,
-                        if c.total == 1 { "" } else { "s" },
-                        c.unique
-                    )
-                } else {
-                    format!(
-                        "{}: at least {} magic square{} (incomplete count)",
-                        stop.describe(),
-                        c.total,
-                        if c.total == 1 { "" } else { "s" }
-                    )
-                };
-                Ok(MagicReport::Count(MagicCountReport {
-                    order: self.order,
-                    total: c.total,
-                    unique: c.unique,
-                    complete: c.complete,
-                    nodes: c.nodes,
-                    stop,
-                    example: c.first,
-                    elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
-                    message,
-                }))
-            }
+            MagicTask::Construct => self.construct_report(started),
+            MagicTask::Count => self.count_report(cancel, observer, started),
         }
+    }
+}
+
+impl MagicJob {
+    /// The construction's square of the job's order (none of order 2), validated.
+    fn construct_report(&self, started: Instant) -> Result<MagicReport, JobError> {
+        let n = self.order as usize;
+        let square = construct(n).unwrap_or_default();
+        let found = !square.is_empty();
+        if found {
+            validate(n, &square).map_err(|e| {
+                JobError::Invalid(format!(
+                    "the {} gave a square that is not magic: {e}",
+                    method(n)
+                ))
+            })?;
+        }
+        let message = if found {
+            format!(
+                "a magic square of order {n} (every line adds up to {}) by the {}",
+                magic_constant(n),
+                method(n)
+            )
+        } else {
+            "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
+        };
+        Ok(MagicReport::Construct(MagicConstructReport {
+            order: self.order,
+            square,
+            found,
+            method: method(n).to_string(),
+            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+            message,
+        }))
+    }
+
+    /// Every magic square of the job's order counted (up to its time limit or a cancel),
+    /// checked against the known counts.
+    fn count_report(
+        &self,
+        cancel: &AtomicBool,
+        observer: &mut dyn Observer,
+        started: Instant,
+    ) -> Result<MagicReport, JobError> {
+        let n = self.order as usize;
+        let deadline = self.budget.time.and_then(|t| started.checked_add(t));
+        let stop =
+            || cancel.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+        let c = count(n, &stop);
+        observer.progress(
+            &Counters {
+                nodes: c.nodes,
+                solutions: c.total,
+                ..Counters::default()
+            },
+            started.elapsed(),
+        );
+        if let Some(sq) = &c.first {
+            validate(n, sq).map_err(|e| {
+                JobError::Invalid(format!("the count found a square that is not magic: {e}"))
+            })?;
+        }
+        if c.complete && KNOWN_COUNTS[n] != c.total {
+            return Err(JobError::Invalid(format!(
+                "counted {} magic squares of order {n}, but there are {}",
+                c.total, KNOWN_COUNTS[n]
+            )));
+        }
+        let stop = if c.complete {
+            Stop::Exhausted
+        } else if cancel.load(Ordering::Relaxed) {
+            Stop::Cancelled
+        } else {
+            Stop::TimeLimit
+        };
+        let message = if c.complete {
+            format!(
+                "{} magic square{} of order {n} ({} up to rotation and reflection)",
+                c.total,
+                if c.total == 1 { "" } else { "s" },
+                c.unique
+            )
+        } else {
+            format!(
+                "{}: at least {} magic square{} (incomplete count)",
+                stop.describe(),
+                c.total,
+                if c.total == 1 { "" } else { "s" }
+            )
+        };
+        Ok(MagicReport::Count(MagicCountReport {
+            order: self.order,
+            total: c.total,
+            unique: c.unique,
+            complete: c.complete,
+            nodes: c.nodes,
+            stop,
+            example: c.first,
+            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+            message,
+        }))
     }
 }
 
@@ -386,6 +398,17 @@ impl MagicJob {
         let started = Instant::now();
         // The time the search was held paused, which the running time leaves out.
         let mut paused = std::time::Duration::ZERO;
+        // No square found, and no search made.
+        let nothing = || {
+            (
+                Vec::new(),
+                Vec::new(),
+                0,
+                0,
+                Stop::Exhausted,
+                Counters::default(),
+            )
+        };
         let (squares, best, best_fitness, generations, stop, counters) = match kind {
             MagicAlgo::Construct => match construct(n) {
                 Some(sq) => (
@@ -399,26 +422,12 @@ impl MagicJob {
                         ..Counters::default()
                     },
                 ),
-                None => (
-                    Vec::new(),
-                    Vec::new(),
-                    0,
-                    0,
-                    Stop::Exhausted,
-                    Counters::default(),
-                ),
+                None => nothing(),
             },
             MagicAlgo::Ga => {
                 if n == 2 {
                     // No square exists; a search would only run out of generations.
-                    (
-                        Vec::new(),
-                        Vec::new(),
-                        0,
-                        0,
-                        Stop::Exhausted,
-                        Counters::default(),
-                    )
+                    nothing()
                 } else {
                     let config = ga::Config {
                         population: params.int("population")? as usize,
@@ -454,30 +463,9 @@ impl MagicJob {
             })?;
         }
         let found = stop == Stop::Found;
-        let message = if n == 2 {
-            "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
-        } else if kind == MagicAlgo::Construct {
-            format!("a magic square of order {n} by the {}", method(n))
-        } else if stop == Stop::Found {
-            let first = squares.first().map_or(0, |s| s.1);
-            if squares.len() == 1 {
-                format!("a magic square of order {n} in generation {first}")
-            } else {
-                format!(
-                    "{} distinct magic squares of order {n}, the first in generation {first}, the last in generation {}",
-                    squares.len(),
-                    squares.last().map_or(0, |s| s.1)
-                )
-            }
-        } else {
-            format!(
-                "{} after {generations} generations: {} magic square{} found (target {}); best fitness {best_fitness}",
-                stop.describe(),
-                squares.len(),
-                if squares.len() == 1 { "" } else { "s" },
-                params.int("target")?
-            )
-        };
+        // The GA's target, which only its sentence names (the construction has none).
+        let target = params.int("target").unwrap_or_default();
+        let message = solve_message(n, kind, stop, &squares, generations, best_fitness, target);
         Ok(MagicSolveReport {
             order: self.order,
             algorithm: algo.id.to_string(),
@@ -493,5 +481,42 @@ impl MagicJob {
             elapsed_ms: started.elapsed().saturating_sub(paused).as_secs_f64() * 1e3,
             message,
         })
+    }
+}
+
+/// How a solve of order `n` by `kind` ended, in a sentence: the theorem for order 2, the
+/// construction's method, the squares found and when, or why none was.
+fn solve_message(
+    n: usize,
+    kind: MagicAlgo,
+    stop: Stop,
+    squares: &[(Vec<u32>, u64)],
+    generations: u64,
+    best_fitness: u64,
+    target: u64,
+) -> String {
+    if n == 2 {
+        "no magic square of order 2 exists: a row and a column through the same corner both need their other cell to be 5 minus the corner, so two cells would be equal".to_string()
+    } else if kind == MagicAlgo::Construct {
+        format!("a magic square of order {n} by the {}", method(n))
+    } else if stop == Stop::Found {
+        let first = squares.first().map_or(0, |s| s.1);
+        if squares.len() == 1 {
+            format!("a magic square of order {n} in generation {first}")
+        } else {
+            format!(
+                "{} distinct magic squares of order {n}, the first in generation {first}, the last in generation {}",
+                squares.len(),
+                squares.last().map_or(0, |s| s.1)
+            )
+        }
+    } else {
+        format!(
+            "{} after {generations} generations: {} magic square{} found (target {}); best fitness {best_fitness}",
+            stop.describe(),
+            squares.len(),
+            if squares.len() == 1 { "" } else { "s" },
+            target
+        )
     }
 }

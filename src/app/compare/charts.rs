@@ -46,49 +46,7 @@ pub fn curves(
         ui.radio_value(overlay, true, "Overlaid");
         ui.radio_value(overlay, false, "Side by side");
     });
-    // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
-    // range on an axis of its own; the rest report a fitness per generation.
-    let walking = |i: usize| anneals(&lanes[i].algorithm);
-    let evolving: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().len() >= 2 && !walking(i))
-        .collect();
-    let annealing: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().len() >= 2 && walking(i))
-        .collect();
-    let single: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().len() == 1)
-        .collect();
-    let searching: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().is_empty() && lanes[i].progress.len() > 1)
-        .collect();
-    let mut groups: Vec<(&str, &str, &str, Vec<usize>, Drawn)> = Vec::new();
-    if !evolving.is_empty() {
-        groups.push((
-            "best fitness per generation",
-            "generation",
-            "best fitness",
-            evolving,
-            Drawn::Best,
-        ));
-    }
-    if !annealing.is_empty() {
-        groups.push((
-            "attacking pairs per proposal (each point the range over a stretch of proposals)",
-            "proposal",
-            "attacking pairs",
-            annealing,
-            Drawn::Range,
-        ));
-    }
-    if !searching.is_empty() {
-        groups.push((
-            "progress per node",
-            "nodes",
-            progress_axis,
-            searching,
-            Drawn::Progress,
-        ));
-    }
+    let (groups, single) = curve_groups(lanes, progress_axis);
     if groups.is_empty() && single.is_empty() {
         ui.label(
             RichText::new("No curves: these algorithms end before their first progress report.")
@@ -162,6 +120,58 @@ pub fn curves(
             note.show(ui);
         });
     }
+}
+
+/// A group of curves on one plot: its title, its axes, its lanes and what it draws of them.
+type Group<'a> = (&'a str, &'a str, &'a str, Vec<usize>, Drawn);
+
+/// The lanes grouped by what their curves show (fitness per generation, an annealing's
+/// attacking pairs, a search's progress per node), and the lanes of a single generation.
+fn curve_groups<'a>(lanes: &[Lane], progress_axis: &'a str) -> (Vec<Group<'a>>, Vec<usize>) {
+    // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
+    // range on an axis of its own; the rest report a fitness per generation.
+    let walking = |i: usize| anneals(&lanes[i].algorithm);
+    let evolving: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().len() >= 2 && !walking(i))
+        .collect();
+    let annealing: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().len() >= 2 && walking(i))
+        .collect();
+    let single: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().len() == 1)
+        .collect();
+    let searching: Vec<usize> = (0..lanes.len())
+        .filter(|&i| lanes[i].history().points().is_empty() && lanes[i].progress.len() > 1)
+        .collect();
+    let mut groups: Vec<Group<'_>> = Vec::new();
+    if !evolving.is_empty() {
+        groups.push((
+            "best fitness per generation",
+            "generation",
+            "best fitness",
+            evolving,
+            Drawn::Best,
+        ));
+    }
+    if !annealing.is_empty() {
+        groups.push((
+            "attacking pairs per proposal (each point the range over a stretch of proposals)",
+            "proposal",
+            "attacking pairs",
+            annealing,
+            Drawn::Range,
+        ));
+    }
+    if !searching.is_empty() {
+        groups.push((
+            "progress per node",
+            "nodes",
+            progress_axis,
+            searching,
+            Drawn::Progress,
+        ));
+    }
+    (groups, single)
 }
 
 /// What a group of curves draws of each lane.

@@ -3,13 +3,13 @@
 //! heat map on the board, board-size scaling as a line plot, the source documents' tables
 //! as tables.
 
+mod form;
 mod outcome;
-mod parse;
 mod show;
 
+use form::{parse_list, parse_params};
 pub use outcome::Outcome;
 use outcome::run;
-use parse::{parse_list, parse_params};
 pub use show::Metric;
 use show::*;
 
@@ -391,91 +391,7 @@ impl View for ExperimentsView {
             ui.radio_value(&mut s.experiment, e, e.name());
         }
         ui.separator();
-        let num = |ui: &mut Ui, label: &str, v: &mut u64, range: std::ops::RangeInclusive<u64>| {
-            ui.horizontal(|ui| {
-                let l = ui.label(label);
-                ui.add(egui::DragValue::new(v).range(range))
-                    .labelled_by(l.id);
-            });
-        };
-        let text = |ui: &mut Ui, label: &str, v: &mut String| {
-            ui.horizontal(|ui| {
-                let l = ui.label(label);
-                ui.add(egui::TextEdit::singleline(v).desired_width(150.0))
-                    .labelled_by(l.id);
-            });
-        };
-        match s.experiment {
-            Experiment::Levels => {
-                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
-                num(ui, "Trials", &mut s.trials, 1..=10_000);
-            }
-            Experiment::Sizes => {
-                egui::ComboBox::from_label("Algorithm")
-                    .selected_text(show::knight_name(&s.algorithm).to_string())
-                    .show_ui(ui, |ui| {
-                        for a in crate::run::catalog::KNIGHT_ALGORITHMS {
-                            ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
-                        }
-                    });
-                text(ui, "Sizes", &mut s.sizes);
-                num(ui, "Trials", &mut s.trials, 1..=10_000);
-            }
-            Experiment::SquaresGa => {
-                ui.horizontal(|ui| {
-                    for a in ["ga-heuristic", "ga-repair"] {
-                        let name = show::knight_name(a);
-                        ui.selectable_value(&mut s.squares_algorithm, a.to_string(), name);
-                    }
-                });
-                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
-                num(ui, "Runs per square", &mut s.runs, 1..=100);
-            }
-            Experiment::SquaresCount => {
-                num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
-                ui.label("The time limit applies to each square.");
-            }
-            Experiment::QueensTable => {
-                text(ui, "n", &mut s.queens_n);
-                ui.horizontal(|ui| {
-                    ui.label("Heuristic");
-                    for h in ["h1", "h2", "h3"] {
-                        ui.selectable_value(&mut s.heuristic, h.to_string(), h);
-                    }
-                });
-                num(ui, "Trials", &mut s.trials, 1..=10_000);
-            }
-            Experiment::QueensCourse => {
-                use crate::bench::queens::Set;
-                ui.horizontal(|ui| {
-                    ui.label("Algorithms");
-                    ui.selectable_value(&mut s.course_set, Set::Local, "local searches")
-                        .on_hover_text("Hill climbing's four variants without restarts, simulated annealing, local beam search (best and stochastic), min-conflicts");
-                    ui.selectable_value(&mut s.course_set, Set::Csp, "CSP")
-                        .on_hover_text("CSP backtracking: static / MRV / MRV + degree, in order / least constraining value, none / forward checking / AC-3: 18 combinations");
-                    ui.selectable_value(&mut s.course_set, Set::Course, "both");
-                });
-                text(ui, "n", &mut s.course_n);
-                num(ui, "Trials", &mut s.trials, 1..=10_000);
-                ui.label(
-                    RichText::new("CSP backtracking with leftmost ties draws no random numbers: it runs once per n. With static order it runs into the time limit from n = 32, with MRV at n = 128: such a run counts as not solved.")
-                        .weak(),
-                );
-            }
-            Experiment::MagicVariants => {
-                num(ui, "Order", &mut s.order, 3..=5);
-                num(ui, "Trials", &mut s.trials, 1..=10_000);
-            }
-        }
-        if s.experiment.takes_params() {
-            text(ui, "Parameters", &mut s.params);
-            ui.label(
-                RichText::new(
-                    "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
-                )
-                .weak(),
-            );
-        }
+        form::fields(ui, s);
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
         ui.label(if s.experiment == Experiment::SquaresCount {
             "Counting draws no random numbers: the seed does not change it. The same on the command line:"

@@ -463,19 +463,8 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
     let hidden_id = egui::Id::unique("queens-course-hidden");
     let mut hidden: std::collections::BTreeSet<String> =
         ui.data(|d| d.get_temp(hidden_id)).unwrap_or_default();
-    // Bright on the dark theme, deep enough to read on the light one.
-    let brightness = if ui.visuals().dark_mode { 0.9 } else { 0.55 };
-    // Hues a golden angle apart, and three depths in turn: neighbours in the list (the
-    // same search with one option changed) never get near-identical colours.
-    let colour_of = |i: usize| -> Color32 {
-        let hue = (i as f32 * 0.618_034).fract();
-        let (sat, value) = match i % 3 {
-            0 => (0.8, brightness),
-            1 => (0.55, brightness * 0.8),
-            _ => (0.95, brightness * 0.65),
-        };
-        egui::ecolor::Hsva::new(hue, sat, value, 1.0).into()
-    };
+    let dark = ui.visuals().dark_mode;
+    let colour_of = |i: usize| series_colour(i, dark);
     let shapes = [
         egui_plot::MarkerShape::Circle,
         egui_plot::MarkerShape::Square,
@@ -486,21 +475,7 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
     ];
     // With many series, pick which to see: all, or none and then a few.
     if labels.len() > 6 {
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Show all").clicked() {
-                hidden.clear();
-            }
-            if ui
-                .button("Hide all")
-                .on_hover_text("Then click the names of the few to compare")
-                .clicked()
-            {
-                hidden = labels
-                    .iter()
-                    .map(std::string::ToString::to_string)
-                    .collect();
-            }
-        });
+        show_or_hide_all(ui, &labels, &mut hidden);
     }
     ui.label(RichText::new(format!("{} by n", metric.name())).strong());
     let visible = ui.clip_rect().max.x - ui.cursor().min.x;
@@ -551,14 +526,60 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
             );
         }
     });
-    // The legend: a swatch and a name per algorithm; a click hides or shows its line.
-    let legend = ui.horizontal_wrapped(|ui| {
+    let legend = series_legend(ui, &labels, &mut hidden, dark);
+    ui.data_mut(|d| d.insert_temp(hidden_id, hidden));
+    let area = shown.response.rect.union(legend.rect);
+    super::super::export::register(ui.ctx(), "comparison plot", area);
+    ui.label(RichText::new("Click a name to hide or show its line.").weak());
+}
+
+/// The colour of series `i`: hues a golden angle apart, and three depths in turn, so
+/// that neighbours in the list (the same search with one option changed) never get
+/// near-identical colours; bright on the dark theme, deep enough to read on the light one.
+fn series_colour(i: usize, dark: bool) -> Color32 {
+    let brightness = if dark { 0.9 } else { 0.55 };
+    let hue = (i as f32 * 0.618_034).fract();
+    let (sat, value) = match i % 3 {
+        0 => (0.8, brightness),
+        1 => (0.55, brightness * 0.8),
+        _ => (0.95, brightness * 0.65),
+    };
+    egui::ecolor::Hsva::new(hue, sat, value, 1.0).into()
+}
+
+/// "Show all" and "Hide all" for the series `labels` (`hidden`: the ones hidden).
+fn show_or_hide_all(ui: &mut Ui, labels: &[&str], hidden: &mut std::collections::BTreeSet<String>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Show all").clicked() {
+            hidden.clear();
+        }
+        if ui
+            .button("Hide all")
+            .on_hover_text("Then click the names of the few to compare")
+            .clicked()
+        {
+            *hidden = labels
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
+        }
+    });
+}
+
+/// The legend: a swatch and a name per series; a click hides or shows its line.
+fn series_legend(
+    ui: &mut Ui,
+    labels: &[&str],
+    hidden: &mut std::collections::BTreeSet<String>,
+    dark: bool,
+) -> egui::Response {
+    ui.horizontal_wrapped(|ui| {
         for (i, label) in labels.iter().enumerate() {
             let off = hidden.contains(*label);
             let colour = if off {
-                colour_of(i).gamma_multiply(0.25)
+                series_colour(i, dark).gamma_multiply(0.25)
             } else {
-                colour_of(i)
+                series_colour(i, dark)
             };
             let text = RichText::new(format!("● {label}")).color(colour);
             let text = if off { text.strikethrough() } else { text };
@@ -573,11 +594,8 @@ pub(super) fn course_plot(ui: &mut Ui, rows: &[CourseRow], metric: Metric, hide:
                 hidden.insert(label.to_string());
             }
         }
-    });
-    ui.data_mut(|d| d.insert_temp(hidden_id, hidden));
-    let area = shown.response.rect.union(legend.response.rect);
-    super::super::export::register(ui.ctx(), "comparison plot", area);
-    ui.label(RichText::new("Click a name to hide or show its line.").weak());
+    })
+    .response
 }
 
 /// The comparison as a table: an algorithm per row at each n.

@@ -278,6 +278,29 @@ impl KnightPlay {
         ui.label(format!(
             "Your turn: click a ringed square, or press its number, to move the knight. {goal} Before the first move, click any other square to start there."
         ));
+        self.move_buttons(ui, start);
+        ui.add_space(4.0);
+        ui.label(RichText::new("Hints").strong());
+        let ended = self.path.len() == board.len() || self.moves(board).is_empty();
+        self.hint_buttons(ui, board, closed, ended);
+        self.finish_row(ui, board, closed, ended);
+        if self.is_done(board, closed) && !self.busy() {
+            self.tour_ui(ui, board, closed);
+        }
+        if self.counting.is_some() || self.finishing.is_some() {
+            let what = if self.counting.is_some() {
+                "Counting the tours…"
+            } else {
+                "Looking for the rest of the tour…"
+            };
+            if crate::app::play::busy_row(ui, what) {
+                self.stop_work();
+            }
+        }
+    }
+
+    /// Undo, Redo and Restart.
+    fn move_buttons(&mut self, ui: &mut Ui, start: Square) {
         ui.horizontal_wrapped(|ui| {
             let idle = self.drawing.is_none();
             if ui
@@ -309,9 +332,11 @@ impl KnightPlay {
                 self.restart(start);
             }
         });
-        ui.add_space(4.0);
-        ui.label(RichText::new("Hints").strong());
-        let ended = self.path.len() == board.len() || self.moves(board).is_empty();
+    }
+
+    /// The hints that look one move ahead: Warnsdorff's choice and the count of tours
+    /// (`ended`: no move is left).
+    fn hint_buttons(&mut self, ui: &mut Ui, board: &Board, closed: bool, ended: bool) {
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!ended && !self.busy(), egui::Button::new("Warnsdorff's choice"))
@@ -344,6 +369,10 @@ impl KnightPlay {
                 self.ask_counts(ui.ctx(), board, closed);
             }
         });
+    }
+
+    /// The finisher picker and "Finish it for me" (`ended`: no move is left).
+    fn finish_row(&mut self, ui: &mut Ui, board: &Board, closed: bool, ended: bool) {
         ui.horizontal_wrapped(|ui| {
             let finisher = self
                 .finisher
@@ -382,19 +411,6 @@ impl KnightPlay {
                 self.ask_finish(ui.ctx(), board, closed, chosen);
             }
         });
-        if self.is_done(board, closed) && !self.busy() {
-            self.tour_ui(ui, board, closed);
-        }
-        if self.counting.is_some() || self.finishing.is_some() {
-            let what = if self.counting.is_some() {
-                "Counting the tours…"
-            } else {
-                "Looking for the rest of the tour…"
-            };
-            if crate::app::play::busy_row(ui, what) {
-                self.stop_work();
-            }
-        }
     }
 
     /// The right-hand panel: how far the player got, and the hint or the last word.

@@ -226,6 +226,26 @@ impl MagicPlay {
             "Your turn: click a cell, then another, to swap them (or pick one and type the number it should hold). Right-click a cell to lock it. Make every row, column and diagonal add up to {}.",
             magic_constant(n)
         ));
+        self.move_buttons(ui, n, seed, on_show);
+        self.number_field(ui, n);
+        self.hint_buttons(ui, n);
+        if self.is_magic(n)
+            && ui
+                .button("Put it in Compare")
+                .on_hover_text("Show your magic square beside the algorithms' on the Compare tab, for the same order; Run all there adds the algorithms")
+                .clicked()
+        {
+            self.to_compare = true;
+        }
+        if let Some(b) = &self.counting
+            && crate::app::play::busy_row(ui, "Counting the magic squares…")
+        {
+            b.cancel();
+        }
+    }
+
+    /// Undo, Redo, Shuffle, and taking the square on show.
+    fn move_buttons(&mut self, ui: &mut Ui, n: usize, seed: u64, on_show: Option<&[u32]>) {
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!self.done.is_empty(), egui::Button::new("⟲ Undo"))
@@ -261,6 +281,10 @@ impl MagicPlay {
                 self.start_from(s.to_vec());
             }
         });
+    }
+
+    /// The number typed for the picked cell, and its lock.
+    fn number_field(&mut self, ui: &mut Ui, n: usize) {
         ui.horizontal_wrapped(|ui| {
             let picked = self.selected;
             let label = ui.label("Number for the picked cell:");
@@ -297,6 +321,10 @@ impl MagicPlay {
                 self.toggle_lock(i);
             }
         }
+    }
+
+    /// The hints: the best swap and the count of magic squares.
+    fn hint_buttons(&mut self, ui: &mut Ui, n: usize) {
         ui.add_space(4.0);
         ui.label(RichText::new("Hints").strong());
         ui.horizontal_wrapped(|ui| {
@@ -328,19 +356,6 @@ impl MagicPlay {
                 }));
             }
         });
-        if self.is_magic(n)
-            && ui
-                .button("Put it in Compare")
-                .on_hover_text("Show your magic square beside the algorithms' on the Compare tab, for the same order; Run all there adds the algorithms")
-                .clicked()
-        {
-            self.to_compare = true;
-        }
-        if let Some(b) = &self.counting
-            && crate::app::play::busy_row(ui, "Counting the magic squares…")
-        {
-            b.cancel();
-        }
     }
 
     /// The right-hand panel: the fitness, the lines that add up, the verdict, the hint.

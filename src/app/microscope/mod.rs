@@ -341,47 +341,7 @@ impl Microscope {
             return;
         }
         let last = b.children.len() - 1;
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label(format!("Child of generation {}", generation + 1));
-            ui.spacing_mut().slider_width = (ui.available_width() - 70.0).clamp(60.0, 200.0);
-            ui.add(egui::Slider::new(&mut self.child, 0..=last).show_value(false))
-                .labelled_by(l.id);
-            ui.add(egui::DragValue::new(&mut self.child).range(0..=last))
-                .labelled_by(l.id);
-            ui.checkbox(&mut self.guess_on, "Your guess").on_hover_text(
-                "Before a tournament's winner is told, pick which member you think wins",
-            );
-            let best = best_child(b);
-            if ui
-                .button("Fittest child")
-                .on_hover_text("The child with the best score")
-                .clicked()
-            {
-                self.child = best;
-            }
-            let mutated = (b.children.iter()).position(|c| {
-                matches!(&c.origin, Origin::Bred(x) if x.changes.iter().any(|c| c.kind == ChangeKind::Mutation))
-            });
-            let button = ui
-                .add_enabled(mutated.is_some(), egui::Button::new("A mutated child"))
-                .on_hover_text("The first child a mutation changed")
-                .on_disabled_hover_text("No child of this generation was mutated");
-            if button.clicked()
-                && let Some(k) = mutated
-            {
-                self.child = k;
-            }
-        });
-        if self.guess_on {
-            let (right, made) = self.guess_score();
-            ui.label(
-                RichText::new(match made {
-                    0 => "No tournament guessed yet: pick a winner below.".to_string(),
-                    _ => format!("Tournament guesses: {right} of {made} right"),
-                })
-                .weak(),
-            );
-        }
+        self.child_row(ui, b, generation);
         let child = &b.children[self.child.min(last)];
         let parents: Vec<usize> = match &child.origin {
             Origin::Bred(bred) => bred.parents.iter().map(|p| p.index).collect(),
@@ -423,40 +383,7 @@ impl Microscope {
                 });
             });
         };
-        let text = |ui: &mut Ui, this: &Microscope| -> Option<(usize, usize)> {
-            ui.set_max_width(ui.available_width() - 6.0);
-            let k = this.child.min(last);
-            let guesses = this.guess_on.then_some(Guesses {
-                made: &this.guesses,
-                key: (b.generation, k),
-            });
-            let guessed = story(ui, b, k, child, guesses);
-            let hidden = this.guess_on
-                && matches!(&child.origin, Origin::Bred(bred) if unguessed(bred, (b.generation, k), &this.guesses));
-            if hidden {
-                // The genes and scores would name the winners.
-                ui.add_space(6.0);
-                ui.label(
-                    RichText::new("Pick the winners above: then the crossover, the genes and the changes are shown.")
-                        .weak(),
-                );
-                return guessed;
-            }
-            ui.add_space(6.0);
-            genes(ui, b, child);
-            if let Origin::Bred(bred) = &child.origin {
-                ui.add_space(6.0);
-                changes(ui, b, bred);
-            }
-            if !b.remarks.is_empty() {
-                ui.add_space(6.0);
-                ui.strong(format!("Also in generation {generation}"));
-                for r in &b.remarks {
-                    ui.label(format!("• {r}"));
-                }
-            }
-            guessed
-        };
+        let text = |ui: &mut Ui, this: &Microscope| story_text(ui, this, b, child, generation);
         let mut guessed = None;
         if wide {
             ui.horizontal_top(|ui| {
@@ -483,6 +410,100 @@ impl Microscope {
             self.record_guess(b, self.child.min(last), parent, member);
         }
     }
+}
+
+impl Microscope {
+    /// Which child is on show (a slider, the fittest, a mutated one), and Your guess with
+    /// its score.
+    fn child_row(&mut self, ui: &mut Ui, b: &Breeding, generation: u64) {
+        let last = b.children.len() - 1;
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(format!("Child of generation {}", generation + 1));
+            ui.spacing_mut().slider_width = (ui.available_width() - 70.0).clamp(60.0, 200.0);
+            ui.add(egui::Slider::new(&mut self.child, 0..=last).show_value(false))
+                .labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.child).range(0..=last))
+                .labelled_by(l.id);
+            ui.checkbox(&mut self.guess_on, "Your guess").on_hover_text(
+                "Before a tournament's winner is told, pick which member you think wins",
+            );
+            let best = best_child(b);
+            if ui
+                .button("Fittest child")
+                .on_hover_text("The child with the best score")
+                .clicked()
+            {
+                self.child = best;
+            }
+            let mutated = (b.children.iter()).position(|c| {
+                matches!(&c.origin, Origin::Bred(x) if x.changes.iter().any(|c| c.kind == ChangeKind::Mutation))
+            });
+            let button = ui
+                .add_enabled(mutated.is_some(), egui::Button::new("A mutated child"))
+                .on_hover_text("The first child a mutation changed")
+                .on_disabled_hover_text("No child of this generation was mutated");
+            if button.clicked()
+                && let Some(k) = mutated
+            {
+                self.child = k;
+            }
+        });
+        if self.guess_on {
+            let (right, made) = self.guess_score();
+            ui.label(
+                RichText::new(match made {
+                    0 => "No tournament guessed yet: pick a winner below.".to_string(),
+                    _ => format!("Tournament guesses: {right} of {made} right"),
+                })
+                .weak(),
+            );
+        }
+    }
+}
+
+/// How `child` was made (the story, then its genes and changes, unless a guess is waiting),
+/// and what else happened in the generation; returns a guess made.
+fn story_text(
+    ui: &mut Ui,
+    this: &Microscope,
+    b: &Breeding,
+    child: &Child,
+    generation: u64,
+) -> Option<(usize, usize)> {
+    ui.set_max_width(ui.available_width() - 6.0);
+    let k = this.child.min(b.children.len() - 1);
+    let guesses = this.guess_on.then_some(Guesses {
+        made: &this.guesses,
+        key: (b.generation, k),
+    });
+    let guessed = story(ui, b, k, child, guesses);
+    let hidden = this.guess_on
+        && matches!(&child.origin, Origin::Bred(bred) if unguessed(bred, (b.generation, k), &this.guesses));
+    if hidden {
+        // The genes and scores would name the winners.
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(
+                "Pick the winners above: then the crossover, the genes and the changes are shown.",
+            )
+            .weak(),
+        );
+        return guessed;
+    }
+    ui.add_space(6.0);
+    genes(ui, b, child);
+    if let Origin::Bred(bred) = &child.origin {
+        ui.add_space(6.0);
+        changes(ui, b, bred);
+    }
+    if !b.remarks.is_empty() {
+        ui.add_space(6.0);
+        ui.strong(format!("Also in generation {generation}"));
+        for r in &b.remarks {
+            ui.label(format!("• {r}"));
+        }
+    }
+    guessed
 }
 
 /// The child with the best score (the first among equals).

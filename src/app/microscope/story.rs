@@ -102,45 +102,7 @@ fn bred_story(
                     continue;
                 }
                 Some(&(picked, right)) => {
-                    let best = entrants.iter().copied().reduce(|x, y| {
-                        let (sx, sy) = (b.members[x].score, b.members[y].score);
-                        let better = if b.lower_is_better { sy < sx } else { sy > sx };
-                        if better { y } else { x }
-                    });
-                    let why =
-                        if best.is_some_and(|w| b.members[w].score == b.members[p.index].score) {
-                            format!(
-                                "a tournament keeps the entrant with the best {} ({})",
-                                b.score_name,
-                                if b.lower_is_better {
-                                    "lower is better"
-                                } else {
-                                    "higher is better"
-                                }
-                            )
-                        } else {
-                            format!("the rule: {}", p.rule)
-                        };
-                    let verdict = if right && picked != p.index {
-                        format!("Right! (a tie: #{picked} scores as well, and the draw settled it)")
-                    } else if right {
-                        "Right!".to_string()
-                    } else {
-                        format!("Not #{picked}:")
-                    };
-                    let colour = if right {
-                        Color32::from_rgb(60, 170, 90)
-                    } else {
-                        ui.visuals().warn_fg_color
-                    };
-                    ui.label(
-                        RichText::new(format!(
-                            "{verdict} parent {} is {}, the winner: {why}.",
-                            k + 1,
-                            member(p.index)
-                        ))
-                        .color(colour),
-                    );
+                    verdict(ui, b, p, k, (picked, right), member, &entrants);
                 }
             }
         }
@@ -177,6 +139,57 @@ fn bred_story(
         score(child)
     ));
     guessed
+}
+
+/// The verdict on a guess of parent `k` (`p`): `picked` by the student, `right` or not,
+/// and why the winner won among `entrants`.
+fn verdict(
+    ui: &mut Ui,
+    b: &Breeding,
+    p: &crate::solve::microscope::Parent,
+    k: usize,
+    (picked, right): (usize, bool),
+    member: &dyn Fn(usize) -> String,
+    entrants: &[usize],
+) {
+    let best = entrants.iter().copied().reduce(|x, y| {
+        let (sx, sy) = (b.members[x].score, b.members[y].score);
+        let better = if b.lower_is_better { sy < sx } else { sy > sx };
+        if better { y } else { x }
+    });
+    let why = if best.is_some_and(|w| b.members[w].score == b.members[p.index].score) {
+        format!(
+            "a tournament keeps the entrant with the best {} ({})",
+            b.score_name,
+            if b.lower_is_better {
+                "lower is better"
+            } else {
+                "higher is better"
+            }
+        )
+    } else {
+        format!("the rule: {}", p.rule)
+    };
+    let verdict = if right && picked != p.index {
+        format!("Right! (a tie: #{picked} scores as well, and the draw settled it)")
+    } else if right {
+        "Right!".to_string()
+    } else {
+        format!("Not #{picked}:")
+    };
+    let colour = if right {
+        Color32::from_rgb(60, 170, 90)
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    ui.label(
+        RichText::new(format!(
+            "{verdict} parent {} is {}, the winner: {why}.",
+            k + 1,
+            member(p.index)
+        ))
+        .color(colour),
+    );
 }
 
 /// The repairs and mutations, a sentence for each reason.
@@ -276,29 +289,7 @@ pub(super) fn genes(ui: &mut Ui, b: &Breeding, child: &Child) {
     let per_row = (((width - label_w) / 14.0).floor() as usize).clamp(4, 64);
     let cell = ((width - label_w - 4.0) / per_row.min(len) as f32).clamp(6.0, 28.0);
     let lines = len.div_ceil(per_row);
-    let mut rows: Vec<(String, Vec<u32>, Vec<Color32>)> = Vec::new();
-    for (k, &p) in parents.iter().enumerate() {
-        let colour = if bred.is_some() {
-            colours[k.min(1)]
-        } else {
-            colours[0]
-        };
-        rows.push((
-            format!("parent {}: #{p}", k + 1),
-            b.members[p].genes.clone(),
-            vec![colour; len],
-        ));
-    }
-    let crossed_colours: Vec<Color32> =
-        from.iter().map(|&f| colours[f.min(NEW) as usize]).collect();
-    if let Some(bred) = bred {
-        rows.push((
-            "after crossover".into(),
-            bred.crossed.clone(),
-            crossed_colours.clone(),
-        ));
-    }
-    rows.push(("child".into(), child.genes.clone(), crossed_colours));
+    let rows = gene_rows(b, child, bred, &parents, &from, &colours);
     let changes: &[Change] = bred.map_or(&[], |b| &b.changes);
     let points: &[usize] = bred
         .and_then(|b| b.crossover.as_ref())
@@ -337,26 +328,7 @@ pub(super) fn genes(ui: &mut Ui, b: &Breeding, child: &Child) {
                     );
                 }
                 if is_child {
-                    for ch in changes.iter().filter(|ch| ch.position == i) {
-                        let colour = change_colour(ch.kind, dark);
-                        match ch.kind {
-                            ChangeKind::Decoding => {
-                                painter.circle_filled(
-                                    r.right_bottom() - vec2(2.5, 2.5),
-                                    2.0,
-                                    colour,
-                                );
-                            }
-                            _ => {
-                                painter.rect_stroke(
-                                    r,
-                                    1.0,
-                                    Stroke::new(2.0, colour),
-                                    StrokeKind::Inside,
-                                );
-                            }
-                        }
-                    }
+                    change_marks(&painter, r, changes, i, dark);
                 }
             }
             for &p in points.iter().filter(|&&p| p > span.start && p < span.end) {
@@ -368,12 +340,89 @@ pub(super) fn genes(ui: &mut Ui, b: &Breeding, child: &Child) {
             }
         }
     }
-    let per_gene = bred
-        .and_then(|b| b.crossover.as_ref())
-        .is_some_and(|c| c.from.len() == len);
+    genes_key(
+        ui,
+        bred.is_some(),
+        per_gene_of(bred, len),
+        &from,
+        points,
+        changes,
+    );
+}
+
+/// The rows of genes drawn: each parent's, the crossed child's, and the child's, each with
+/// a label and a colour per gene saying where it came from.
+fn gene_rows(
+    b: &Breeding,
+    child: &Child,
+    bred: Option<&Bred>,
+    parents: &[usize],
+    from: &[u8],
+    colours: &[Color32],
+) -> Vec<(String, Vec<u32>, Vec<Color32>)> {
+    let len = child.genes.len();
+    let mut rows: Vec<(String, Vec<u32>, Vec<Color32>)> = Vec::new();
+    for (k, &p) in parents.iter().enumerate() {
+        let colour = if bred.is_some() {
+            colours[k.min(1)]
+        } else {
+            colours[0]
+        };
+        rows.push((
+            format!("parent {}: #{p}", k + 1),
+            b.members[p].genes.clone(),
+            vec![colour; len],
+        ));
+    }
+    let crossed_colours: Vec<Color32> =
+        from.iter().map(|&f| colours[f.min(NEW) as usize]).collect();
+    if let Some(bred) = bred {
+        rows.push((
+            "after crossover".into(),
+            bred.crossed.clone(),
+            crossed_colours.clone(),
+        ));
+    }
+    rows.push(("child".into(), child.genes.clone(), crossed_colours));
+    rows
+}
+
+/// Whether `bred`'s crossover says for each of the `len` genes which parent it came from.
+fn per_gene_of(bred: Option<&Bred>, len: usize) -> bool {
+    bred.and_then(|b| b.crossover.as_ref())
+        .is_some_and(|c| c.from.len() == len)
+}
+
+/// The marks of the changes made to gene `i` of the child, on its cell `r`.
+fn change_marks(painter: &egui::Painter, r: Rect, changes: &[Change], i: usize, dark: bool) {
+    for ch in changes.iter().filter(|ch| ch.position == i) {
+        let colour = change_colour(ch.kind, dark);
+        match ch.kind {
+            ChangeKind::Decoding => {
+                painter.circle_filled(r.right_bottom() - vec2(2.5, 2.5), 2.0, colour);
+            }
+            _ => {
+                painter.rect_stroke(r, 1.0, Stroke::new(2.0, colour), StrokeKind::Inside);
+            }
+        }
+    }
+}
+
+/// What the genes' colours and marks mean: where each came from (`from`, `per_gene`: the
+/// crossover's own account), the cuts, and the changes.
+fn genes_key(
+    ui: &mut Ui,
+    bred: bool,
+    per_gene: bool,
+    from: &[u8],
+    points: &[usize],
+    changes: &[Change],
+) {
+    let dark = ui.visuals().dark_mode;
+    let colours = source_colours(dark);
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 14.0;
-        if bred.is_some() {
+        if bred {
             if per_gene {
                 swatch(ui, Mark::Fill(colours[0]), "from parent 1");
                 swatch(ui, Mark::Fill(colours[1]), "from parent 2");

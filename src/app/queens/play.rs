@@ -235,6 +235,11 @@ impl QueensPlay {
             );
         }
         ui.separator();
+        self.hint_ui(ui, n);
+    }
+
+    /// The hint asked for, or how to ask for one.
+    fn hint_ui(&self, ui: &mut Ui, n: usize) {
         match &self.hint {
             None => {
                 ui.label(
@@ -288,57 +293,7 @@ impl QueensPlay {
                     )),
                 };
             }
-            Some(Hint::Count(h)) => {
-                if let Some(a) = h.attacks.first() {
-                    outcome_label(
-                        ui,
-                        &format!(
-                            "No solution keeps these queens: {} and {} share a {}.",
-                            square(n, a.a.1, a.a.0),
-                            square(n, a.b.1, a.b.0),
-                            if a.row { "row" } else { "diagonal" }
-                        ),
-                        false,
-                    );
-                } else if h.complete {
-                    let (s, keep) = if h.solutions == 1 {
-                        ("", "keeps")
-                    } else {
-                        ("s", "keep")
-                    };
-                    ui.label(format!(
-                        "{} solution{s} of {n} queens {keep} every queen you placed (counted exactly, {} placements tried).",
-                        h.solutions, h.nodes
-                    ));
-                    let placed = h.columns.iter().flatten().count();
-                    if h.solutions == 0 && placed > 0 {
-                        outcome_label(
-                            ui,
-                            "Dead end: no solution completes this board. Move or take off a queen.",
-                            false,
-                        );
-                    } else if h.solutions == 0 {
-                        outcome_label(
-                            ui,
-                            &format!(
-                                "{n} queens have no solution at all: no placement on the {n}×{n} board keeps them all safe."
-                            ),
-                            false,
-                        );
-                    }
-                } else {
-                    outcome_label(
-                        ui,
-                        &format!(
-                            "Cut short ({}): at least {} solution{} your queens.",
-                            h.stop.describe(),
-                            h.solutions,
-                            if h.solutions == 1 { " keeps" } else { "s keep" }
-                        ),
-                        false,
-                    );
-                }
-            }
+            Some(Hint::Count(h)) => count_ui(ui, n, h),
         }
     }
 
@@ -397,6 +352,59 @@ fn safe_square(n: usize, columns: &[Option<u32>]) -> Option<(usize, u32)> {
                 .find(|&r| conflicts_at(columns, c, r) == 0)
                 .map(|r| (c, r))
         })
+}
+
+/// What the count hint found: how many solutions keep the queens placed, or why none does.
+fn count_ui(ui: &mut Ui, n: usize, h: &QueensCountHint) {
+    if let Some(a) = h.attacks.first() {
+        outcome_label(
+            ui,
+            &format!(
+                "No solution keeps these queens: {} and {} share a {}.",
+                square(n, a.a.1, a.a.0),
+                square(n, a.b.1, a.b.0),
+                if a.row { "row" } else { "diagonal" }
+            ),
+            false,
+        );
+    } else if h.complete {
+        let (s, keep) = if h.solutions == 1 {
+            ("", "keeps")
+        } else {
+            ("s", "keep")
+        };
+        ui.label(format!(
+            "{} solution{s} of {n} queens {keep} every queen you placed (counted exactly, {} placements tried).",
+            h.solutions, h.nodes
+        ));
+        let placed = h.columns.iter().flatten().count();
+        if h.solutions == 0 && placed > 0 {
+            outcome_label(
+                ui,
+                "Dead end: no solution completes this board. Move or take off a queen.",
+                false,
+            );
+        } else if h.solutions == 0 {
+            outcome_label(
+                ui,
+                &format!(
+                    "{n} queens have no solution at all: no placement on the {n}×{n} board keeps them all safe."
+                ),
+                false,
+            );
+        }
+    } else {
+        outcome_label(
+            ui,
+            &format!(
+                "Cut short ({}): at least {} solution{} your queens.",
+                h.stop.describe(),
+                h.solutions,
+                if h.solutions == 1 { " keeps" } else { "s keep" }
+            ),
+            false,
+        );
+    }
 }
 
 /// The file letter of column `c`.

@@ -334,33 +334,7 @@ impl<J: TraceJob> Steps<J> {
                     a.to = len;
                 }
                 a.from = a.from.min(a.to);
-                egui::Grid::new("animation-form").num_columns(2).show(ui, |ui| {
-                    let l = ui.label("From step");
-                    ui.horizontal(|ui| {
-                        ui.add(egui::DragValue::new(&mut a.from).range(0..=len)).labelled_by(l.id);
-                        if ui.button("here").on_hover_text("The step on show").clicked() {
-                            a.from = here;
-                        }
-                    });
-                    ui.end_row();
-                    let l = ui.label("To step");
-                    ui.horizontal(|ui| {
-                        ui.add(egui::DragValue::new(&mut a.to).range(0..=len)).labelled_by(l.id);
-                        if ui.button("here").on_hover_text("The step on show").clicked() {
-                            a.to = here;
-                        }
-                    });
-                    ui.end_row();
-                    let l = ui.label("Frames, at most");
-                    ui.add(egui::DragValue::new(&mut a.frames).range(1..=MAX_FRAMES))
-                        .labelled_by(l.id)
-                        .on_hover_text("A longer range shows every few steps");
-                    ui.end_row();
-                    let l = ui.label("ms a frame");
-                    ui.add(egui::DragValue::new(&mut a.ms).range(20..=10_000))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                });
+                range_form(ui, a, len, here);
                 let tick = ui.add_enabled(
                     self.wide,
                     egui::Checkbox::new(&mut a.with_code, "with the algorithm beside the board"),
@@ -416,6 +390,49 @@ impl<J: TraceJob> Steps<J> {
                 }
             });
     }
+}
+
+/// The animation's range (from and to the step on show when asked), frames and pace.
+fn range_form(ui: &mut Ui, a: &mut AnimationForm, len: usize, here: usize) {
+    egui::Grid::new("animation-form")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let l = ui.label("From step");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut a.from).range(0..=len))
+                    .labelled_by(l.id);
+                if ui
+                    .button("here")
+                    .on_hover_text("The step on show")
+                    .clicked()
+                {
+                    a.from = here;
+                }
+            });
+            ui.end_row();
+            let l = ui.label("To step");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut a.to).range(0..=len))
+                    .labelled_by(l.id);
+                if ui
+                    .button("here")
+                    .on_hover_text("The step on show")
+                    .clicked()
+                {
+                    a.to = here;
+                }
+            });
+            ui.end_row();
+            let l = ui.label("Frames, at most");
+            ui.add(egui::DragValue::new(&mut a.frames).range(1..=MAX_FRAMES))
+                .labelled_by(l.id)
+                .on_hover_text("A longer range shows every few steps");
+            ui.end_row();
+            let l = ui.label("ms a frame");
+            ui.add(egui::DragValue::new(&mut a.ms).range(20..=10_000))
+                .labelled_by(l.id);
+            ui.end_row();
+        });
 }
 
 /// The smallest rectangle `(x, y, width, height)` holding every pixel where `a` and `b`

@@ -117,46 +117,7 @@ pub fn chart(ui: &mut Ui, rows: &[Row], scale_max: f64, tick: &dyn Fn(f64) -> St
         let bar = Rect::from_min_size(pos2(rect.min.x + bar_left, bar_top), vec2(bar_width, line));
         bars_area = Some(bars_area.map_or(bar, |a| a.union(bar)));
         let x = |v: f64| bar.min.x + (v / max).clamp(0.0, 1.0) as f32 * bar.width();
-        match row.shape {
-            Some(Shape::Bar(v)) => {
-                let r = Rect::from_min_max(bar.min, pos2(x(v).max(bar.min.x + 1.0), bar.max.y));
-                painter.rect_filled(r, 2.0, row.colour);
-            }
-            Some(Shape::Spread {
-                min,
-                q1,
-                median,
-                q3,
-                max: most,
-                mean,
-            }) => {
-                let mid = bar.center().y;
-                let mean_bar = Rect::from_min_max(
-                    pos2(bar.min.x, mid - line * 0.18),
-                    pos2(x(mean).max(bar.min.x + 1.0), mid + line * 0.18),
-                );
-                painter.rect_filled(mean_bar, 1.0, row.colour.gamma_multiply(0.45));
-                let stroke = Stroke::new(1.5, row.colour);
-                painter.line_segment([pos2(x(min), mid), pos2(x(most), mid)], stroke);
-                for end in [min, most] {
-                    painter.line_segment(
-                        [pos2(x(end), bar.min.y + 3.0), pos2(x(end), bar.max.y - 3.0)],
-                        stroke,
-                    );
-                }
-                let boxed = Rect::from_min_max(
-                    pos2(x(q1), bar.min.y + 1.0),
-                    pos2(x(q3).max(x(q1) + 2.0), bar.max.y - 1.0),
-                );
-                painter.rect_filled(boxed, 1.0, ui.visuals().extreme_bg_color);
-                painter.rect_stroke(boxed, 1.0, stroke, StrokeKind::Inside);
-                painter.line_segment(
-                    [pos2(x(median), boxed.min.y), pos2(x(median), boxed.max.y)],
-                    Stroke::new(2.5, row.colour),
-                );
-            }
-            None => {}
-        }
+        draw_shape(&painter, row, bar, max, ui.visuals().extreme_bg_color);
         let value_at = match row.shape {
             Some(s) => x(s.end()) + GAP / 2.0,
             None => bar.min.x,
@@ -174,53 +135,115 @@ pub fn chart(ui: &mut Ui, rows: &[Row], scale_max: f64, tick: &dyn Fn(f64) -> St
     // The scale under the bars: a few round figures (none while no row has a figure).
     let any_shape = rows.iter().any(|r| r.shape.is_some());
     if let Some(area) = bars_area.filter(|_| any_shape) {
-        let (rect, _) = ui.allocate_exact_size(vec2(width, line + 6.0), Sense::hover());
-        bottom = rect.max.y;
-        let painter = ui.painter_at(rect.expand2(vec2(GAP, 0.0)));
-        let y = rect.min.y + 2.0;
-        let weak = ui.visuals().weak_text_color();
-        painter.line_segment(
-            [pos2(area.min.x, y), pos2(area.max.x, y)],
-            Stroke::new(1.0, weak),
-        );
-        // As many round figures as fit without touching (at most five).
-        let widest = measure(ui, &tick(max)).max(measure(ui, &tick(max / 3.0)));
-        let fit = f64::from(
-            (area.width() / (1.5 * widest + GAP))
-                .floor()
-                .clamp(1.0, 4.0),
-        );
-        let mut step = nice_step(max / fit);
-        if step > max {
-            // One round figure under the most, rather than none.
-            let power = 10f64.powf(max.log10().floor());
-            step = [5.0, 2.0, 1.0]
-                .into_iter()
-                .map(|m| m * power)
-                .find(|&v| v <= max)
-                .unwrap_or(power);
-        }
-        let mut v = 0.0;
-        while v <= max * (1.0 + 1e-9) {
-            let tx = area.min.x + (v / max) as f32 * area.width();
-            painter.line_segment([pos2(tx, y), pos2(tx, y + 3.0)], Stroke::new(1.0, weak));
-            // The first figure starts at the scale's start, so that it stays in sight.
-            let align = if v == 0.0 {
-                Align2::LEFT_TOP
-            } else {
-                Align2::CENTER_TOP
-            };
-            painter.text(
-                pos2(tx, y + 3.0),
-                align,
-                tick(v),
-                FontId::proportional(font.size * 0.9),
-                weak,
-            );
-            v += step;
-        }
+        bottom = scale(ui, area, width, max, tick, &measure);
     }
     Rect::from_min_max(top, pos2(top.x + width, bottom))
+}
+
+/// Row `row`'s figure on its `bar`, on a scale to `max`: a bar, or a spread (whiskers from
+/// least to most, a box from quartile to quartile, the median, the mean as a faint bar).
+fn draw_shape(painter: &egui::Painter, row: &Row, bar: Rect, max: f64, background: Color32) {
+    let line = bar.height();
+    let x = |v: f64| bar.min.x + (v / max).clamp(0.0, 1.0) as f32 * bar.width();
+    match row.shape {
+        Some(Shape::Bar(v)) => {
+            let r = Rect::from_min_max(bar.min, pos2(x(v).max(bar.min.x + 1.0), bar.max.y));
+            painter.rect_filled(r, 2.0, row.colour);
+        }
+        Some(Shape::Spread {
+            min,
+            q1,
+            median,
+            q3,
+            max: most,
+            mean,
+        }) => {
+            let mid = bar.center().y;
+            let mean_bar = Rect::from_min_max(
+                pos2(bar.min.x, mid - line * 0.18),
+                pos2(x(mean).max(bar.min.x + 1.0), mid + line * 0.18),
+            );
+            painter.rect_filled(mean_bar, 1.0, row.colour.gamma_multiply(0.45));
+            let stroke = Stroke::new(1.5, row.colour);
+            painter.line_segment([pos2(x(min), mid), pos2(x(most), mid)], stroke);
+            for end in [min, most] {
+                painter.line_segment(
+                    [pos2(x(end), bar.min.y + 3.0), pos2(x(end), bar.max.y - 3.0)],
+                    stroke,
+                );
+            }
+            let boxed = Rect::from_min_max(
+                pos2(x(q1), bar.min.y + 1.0),
+                pos2(x(q3).max(x(q1) + 2.0), bar.max.y - 1.0),
+            );
+            painter.rect_filled(boxed, 1.0, background);
+            painter.rect_stroke(boxed, 1.0, stroke, StrokeKind::Inside);
+            painter.line_segment(
+                [pos2(x(median), boxed.min.y), pos2(x(median), boxed.max.y)],
+                Stroke::new(2.5, row.colour),
+            );
+        }
+        None => {}
+    }
+}
+
+/// The scale under the bars' `area` (of a chart `width` wide, up to `max`): as many round
+/// figures as fit, written by `tick`. Returns the bottom of the scale.
+fn scale(
+    ui: &mut Ui,
+    area: Rect,
+    width: f32,
+    max: f64,
+    tick: &dyn Fn(f64) -> String,
+    measure: &dyn Fn(&Ui, &str) -> f32,
+) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(vec2(width, line + 6.0), Sense::hover());
+    let painter = ui.painter_at(rect.expand2(vec2(GAP, 0.0)));
+    let y = rect.min.y + 2.0;
+    let weak = ui.visuals().weak_text_color();
+    painter.line_segment(
+        [pos2(area.min.x, y), pos2(area.max.x, y)],
+        Stroke::new(1.0, weak),
+    );
+    // As many round figures as fit without touching (at most five).
+    let widest = measure(ui, &tick(max)).max(measure(ui, &tick(max / 3.0)));
+    let fit = f64::from(
+        (area.width() / (1.5 * widest + GAP))
+            .floor()
+            .clamp(1.0, 4.0),
+    );
+    let mut step = nice_step(max / fit);
+    if step > max {
+        // One round figure under the most, rather than none.
+        let power = 10f64.powf(max.log10().floor());
+        step = [5.0, 2.0, 1.0]
+            .into_iter()
+            .map(|m| m * power)
+            .find(|&v| v <= max)
+            .unwrap_or(power);
+    }
+    let mut v = 0.0;
+    while v <= max * (1.0 + 1e-9) {
+        let tx = area.min.x + (v / max) as f32 * area.width();
+        painter.line_segment([pos2(tx, y), pos2(tx, y + 3.0)], Stroke::new(1.0, weak));
+        // The first figure starts at the scale's start, so that it stays in sight.
+        let align = if v == 0.0 {
+            Align2::LEFT_TOP
+        } else {
+            Align2::CENTER_TOP
+        };
+        painter.text(
+            pos2(tx, y + 3.0),
+            align,
+            tick(v),
+            FontId::proportional(font.size * 0.9),
+            weak,
+        );
+        v += step;
+    }
+    rect.max.y
 }
 
 /// A round step near `raw`: 1, 2 or 5 times a power of ten.

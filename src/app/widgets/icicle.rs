@@ -107,6 +107,13 @@ pub fn icicle(
         );
         response.on_hover_text_at_pointer(tell(i as u32));
     }
+    key(ui, tree, reached, dark);
+    clicked
+}
+
+/// What the colours of `tree` mean: the outcomes it has, the path, and the faint nodes
+/// not made yet at step `reached`.
+fn key(ui: &mut Ui, tree: &SearchTree, reached: usize, dark: bool) {
     legend::row(ui, |ui| {
         for o in [
             Outcome::Inner,
@@ -132,5 +139,4 @@ pub fn icicle(
             );
         }
     });
-    clicked
 }

@@ -94,62 +94,7 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
     let compact = ui.available_width() < 640.0;
     // Wrapped: in a narrow window the speed goes under the buttons.
     ui.horizontal_wrapped(|ui| {
-        let at_start = play.pos == 0;
-        let at_end = play.pos >= len;
-        // Narrow, the buttons keep their signs and say their names on hover.
-        let name = |sign: &'static str, word: &'static str| {
-            if compact {
-                sign.to_string()
-            } else {
-                format!("{sign} {word}")
-            }
-        };
-        if ui
-            .add_enabled(!at_start, egui::Button::new(name("⏮", "Start")))
-            .on_hover_text("To the start")
-            .clicked()
-        {
-            play.seek(0, len);
-        }
-        if ui
-            .add_enabled(!at_start, egui::Button::new(name("◀", "Back")))
-            .on_hover_text("One step back (←)")
-            .clicked()
-        {
-            play.step(-1, len);
-        }
-        let (icon, help) = if play.playing {
-            (name("⏸", "Pause"), "Pause (Space)")
-        } else {
-            (name("▶", "Play"), "Play from here (Space)")
-        };
-        if ui
-            .add_enabled(len > 0, egui::Button::new(icon))
-            .on_hover_text(help)
-            .clicked()
-        {
-            play.toggle(len);
-        }
-        if ui
-            .add_enabled(
-                !at_end,
-                egui::Button::new(if compact { "▶|" } else { "Step ▶" }),
-            )
-            .on_hover_text("One step on (→)")
-            .clicked()
-        {
-            play.step(1, len);
-        }
-        if ui
-            .add_enabled(
-                !at_end,
-                egui::Button::new(if compact { "⏭" } else { "End ⏭" }),
-            )
-            .on_hover_text(end_hint)
-            .clicked()
-        {
-            play.seek(len, len);
-        }
+        transport(ui, play, len, compact, end_hint);
         let group = |k: usize| crate::run::catalog::group_thousands(k as u64);
         ui.label(format!("step {} of {}", group(play.pos), group(len)));
         if compact {
@@ -190,6 +135,67 @@ pub fn timeline(ui: &mut Ui, play: &mut Playback, len: usize, marks: &[Marks], e
             "the step on show",
         );
     });
+}
+
+/// The transport's buttons: start, back, play or pause, step, end (`compact`: their signs
+/// alone, their names on hover).
+fn transport(ui: &mut Ui, play: &mut Playback, len: usize, compact: bool, end_hint: &str) {
+    let at_start = play.pos == 0;
+    let at_end = play.pos >= len;
+    // Narrow, the buttons keep their signs and say their names on hover.
+    let name = |sign: &'static str, word: &'static str| {
+        if compact {
+            sign.to_string()
+        } else {
+            format!("{sign} {word}")
+        }
+    };
+    if ui
+        .add_enabled(!at_start, egui::Button::new(name("⏮", "Start")))
+        .on_hover_text("To the start")
+        .clicked()
+    {
+        play.seek(0, len);
+    }
+    if ui
+        .add_enabled(!at_start, egui::Button::new(name("◀", "Back")))
+        .on_hover_text("One step back (←)")
+        .clicked()
+    {
+        play.step(-1, len);
+    }
+    let (icon, help) = if play.playing {
+        (name("⏸", "Pause"), "Pause (Space)")
+    } else {
+        (name("▶", "Play"), "Play from here (Space)")
+    };
+    if ui
+        .add_enabled(len > 0, egui::Button::new(icon))
+        .on_hover_text(help)
+        .clicked()
+    {
+        play.toggle(len);
+    }
+    if ui
+        .add_enabled(
+            !at_end,
+            egui::Button::new(if compact { "▶|" } else { "Step ▶" }),
+        )
+        .on_hover_text("One step on (→)")
+        .clicked()
+    {
+        play.step(1, len);
+    }
+    if ui
+        .add_enabled(
+            !at_end,
+            egui::Button::new(if compact { "⏭" } else { "End ⏭" }),
+        )
+        .on_hover_text(end_hint)
+        .clicked()
+    {
+        play.seek(len, len);
+    }
 }
 
 /// A speed as the slider shows it: "12 steps/s", or "full speed".

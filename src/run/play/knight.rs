@@ -114,32 +114,7 @@ pub fn count_hint(
             })
             .collect()
     } else {
-        moves
-            .par_iter()
-            .map(|&(square, _)| {
-                let left = time.saturating_sub(started.elapsed());
-                if left.is_zero() || cancel.load(Ordering::Relaxed) {
-                    let t = Through {
-                        square,
-                        tours: 0,
-                        complete: false,
-                    };
-                    return (t, 0);
-                }
-                let mut longer = path.to_vec();
-                longer.push(square);
-                let mut observer = NoObserver;
-                let mut ctl =
-                    Control::new(Budget::unlimited().with_time(left), cancel, &mut observer);
-                let c = count::count_extending(&problem, &longer, &mut ctl);
-                let t = Through {
-                    square,
-                    tours: c.tours,
-                    complete: c.complete,
-                };
-                (t, c.calls)
-            })
-            .collect()
+        count_through(&problem, path, &moves, time, started, cancel)
     };
     // Squares entered as `knight count --path` counts them: the path's last square, then
     // each candidate and what lies beyond it.
@@ -176,6 +151,43 @@ pub fn count_hint(
         calls,
         elapsed: started.elapsed(),
     })
+}
+
+/// For each onward square of `moves`, the tours that go on from `path` through it and the
+/// squares entered to count them, counted in parallel within `time` from `started`.
+fn count_through(
+    problem: &Problem,
+    path: &[Square],
+    moves: &[(Square, u32)],
+    time: Duration,
+    started: Instant,
+    cancel: &AtomicBool,
+) -> Vec<(Through, u64)> {
+    moves
+        .par_iter()
+        .map(|&(square, _)| {
+            let left = time.saturating_sub(started.elapsed());
+            if left.is_zero() || cancel.load(Ordering::Relaxed) {
+                let t = Through {
+                    square,
+                    tours: 0,
+                    complete: false,
+                };
+                return (t, 0);
+            }
+            let mut longer = path.to_vec();
+            longer.push(square);
+            let mut observer = NoObserver;
+            let mut ctl = Control::new(Budget::unlimited().with_time(left), cancel, &mut observer);
+            let c = count::count_extending(problem, &longer, &mut ctl);
+            let t = Through {
+                square,
+                tours: c.tours,
+                complete: c.complete,
+            };
+            (t, c.calls)
+        })
+        .collect()
 }
 
 /// Who finishes a player's tour.
@@ -250,38 +262,7 @@ pub fn finish(
     let mut ctl = Control::new(Budget::unlimited().with_time(time), cancel, &mut observer);
     let kind = if closed { "closed tour" } else { "tour" };
     let (walk, stop, message) = match finisher {
-        Finisher::Warnsdorff => {
-            let rule = Rule::new(TieBreak::Roth, board).ok_or_else(|| {
-                JobError::Invalid("Roth's tie-break applies to every board".into())
-            })?;
-            let mut walk = path.to_vec();
-            let stop = warnsdorff::walk_on(
-                &problem,
-                &rule,
-                &mut rng_from_seed(0),
-                &mut ctl,
-                &mut Counters::default(),
-                &mut walk,
-            );
-            let message = match stop {
-                Stop::Found => format!(
-                    "Warnsdorff's rule finished the {kind}: {} more moves",
-                    walk.len() - path.len()
-                ),
-                Stop::Stuck if walk.len() == board.len() => format!(
-                    "Warnsdorff's rule visited every square, but the last, {}, is not a knight's move from the start: not a closed tour",
-                    board.name(walk[walk.len() - 1])
-                ),
-                Stop::Stuck => format!(
-                    "Warnsdorff's rule got stuck on {} after {} more moves, with {} squares left: undo, or let backtracking try",
-                    board.name(walk[walk.len() - 1]),
-                    walk.len() - path.len(),
-                    board.len() - walk.len()
-                ),
-                other => format!("Warnsdorff's rule stopped: {}", other.describe()),
-            };
-            (walk, stop, message)
-        }
+        Finisher::Warnsdorff => warnsdorff_finish(&problem, path, &mut ctl, kind)?,
         Finisher::Backtracking => {
             let (c, walk) = count::first_extending(&problem, path, &mut ctl);
             let message = match c.stop {
@@ -335,6 +316,46 @@ pub fn finish(
         stop,
         message,
     })
+}
+
+/// Warnsdorff's rule (Roth's tie-break) on from `path`: the walk, how it ended, and a
+/// sentence saying so (`kind`: the tour asked for).
+fn warnsdorff_finish(
+    problem: &Problem,
+    path: &[Square],
+    ctl: &mut Control,
+    kind: &str,
+) -> Result<(Vec<Square>, Stop, String), JobError> {
+    let board = problem.board;
+    let rule = Rule::new(TieBreak::Roth, board)
+        .ok_or_else(|| JobError::Invalid("Roth's tie-break applies to every board".into()))?;
+    let mut walk = path.to_vec();
+    let stop = warnsdorff::walk_on(
+        problem,
+        &rule,
+        &mut rng_from_seed(0),
+        ctl,
+        &mut Counters::default(),
+        &mut walk,
+    );
+    let message = match stop {
+        Stop::Found => format!(
+            "Warnsdorff's rule finished the {kind}: {} more moves",
+            walk.len() - path.len()
+        ),
+        Stop::Stuck if walk.len() == board.len() => format!(
+            "Warnsdorff's rule visited every square, but the last, {}, is not a knight's move from the start: not a closed tour",
+            board.name(walk[walk.len() - 1])
+        ),
+        Stop::Stuck => format!(
+            "Warnsdorff's rule got stuck on {} after {} more moves, with {} squares left: undo, or let backtracking try",
+            board.name(walk[walk.len() - 1]),
+            walk.len() - path.len(),
+            board.len() - walk.len()
+        ),
+        other => format!("Warnsdorff's rule stopped: {}", other.describe()),
+    };
+    Ok((walk, stop, message))
 }
 
 #[cfg(test)]

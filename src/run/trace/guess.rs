@@ -184,68 +184,79 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
                 numbered: false,
             })
         }
-        QueenStep::Score { .. } => {
-            use crate::solve::queens::hill_climbing::Variant;
-            let variant = super::queens::climb_variant(trace);
-            let mut j = index;
-            let mut best = u32::MAX;
-            let mut at_best = Vec::new();
-            let mut better = Vec::new();
-            let ends = loop {
-                let step = ahead.next();
-                let Some(QueenStep::Score { column, row, h }) = step else {
-                    break step;
-                };
-                if h < best {
-                    best = h;
-                    at_best.clear();
-                }
-                if h == best {
-                    at_best.push(cell(row, column));
-                }
-                if h < state.h {
-                    better.push(cell(row, column));
-                }
-                j += 1;
-            };
-            let right = match ends? {
-                // Stochastic climbing draws among every better move: each is right.
-                QueenStep::Move { .. } if variant == Variant::Stochastic => better,
-                QueenStep::Move { .. } => at_best,
-                QueenStep::Stuck { .. } => Vec::new(),
-                _ => return None,
-            };
-            let rule = match variant {
-                Variant::Sideways => {
-                    "takes the one with the lowest h if it is lower, or as low while sideways moves are left"
-                }
-                Variant::Stochastic => {
-                    "takes one of those lower than h, drawn at random (any of them is a right answer)"
-                }
-                _ => "takes the one with the lowest h, if it is lower",
-            };
-            let cells = (0..n)
-                .flat_map(|c| (0..n).map(move |r| (r, c)))
-                .filter(|&(r, c)| state.rows.get(c as usize) != Some(&r))
-                .map(|(r, c)| cell(r, c))
-                .collect();
-            let pairs = crate::puzzle::queens::conflicts(&state.rows);
-            Some(Question {
-                at: index,
-                ask: format!(
-                    "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and {rule}. Which queen moves, and where? Click its new square, or say no move helps.",
-                    if pairs == 1 { "" } else { "s" },
-                    state.h
-                ),
-                cells,
-                right,
-                none: Some("No move helps: a local minimum or a plateau"),
-                reveal_at: j + 1,
-                numbered: false,
-            })
-        }
+        QueenStep::Score { .. } => climb_question(trace, index, state, ahead),
         _ => None,
     }
+}
+
+/// The question a round of hill climbing's scores begins at step `index` (`ahead`: the
+/// steps from it on): which queen moves, and where.
+fn climb_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    mut ahead: impl Iterator<Item = QueenStep>,
+) -> Option<Question> {
+    let n = trace.job.n as u32;
+    let cell = |row: u32, column: u32| row * n + column;
+    use crate::solve::queens::hill_climbing::Variant;
+    let variant = super::queens::climb_variant(trace);
+    let mut j = index;
+    let mut best = u32::MAX;
+    let mut at_best = Vec::new();
+    let mut better = Vec::new();
+    let ends = loop {
+        let step = ahead.next();
+        let Some(QueenStep::Score { column, row, h }) = step else {
+            break step;
+        };
+        if h < best {
+            best = h;
+            at_best.clear();
+        }
+        if h == best {
+            at_best.push(cell(row, column));
+        }
+        if h < state.h {
+            better.push(cell(row, column));
+        }
+        j += 1;
+    };
+    let right = match ends? {
+        // Stochastic climbing draws among every better move: each is right.
+        QueenStep::Move { .. } if variant == Variant::Stochastic => better,
+        QueenStep::Move { .. } => at_best,
+        QueenStep::Stuck { .. } => Vec::new(),
+        _ => return None,
+    };
+    let rule = match variant {
+        Variant::Sideways => {
+            "takes the one with the lowest h if it is lower, or as low while sideways moves are left"
+        }
+        Variant::Stochastic => {
+            "takes one of those lower than h, drawn at random (any of them is a right answer)"
+        }
+        _ => "takes the one with the lowest h, if it is lower",
+    };
+    let cells = (0..n)
+        .flat_map(|c| (0..n).map(move |r| (r, c)))
+        .filter(|&(r, c)| state.rows.get(c as usize) != Some(&r))
+        .map(|(r, c)| cell(r, c))
+        .collect();
+    let pairs = crate::puzzle::queens::conflicts(&state.rows);
+    Some(Question {
+        at: index,
+        ask: format!(
+            "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and {rule}. Which queen moves, and where? Click its new square, or say no move helps.",
+            if pairs == 1 { "" } else { "s" },
+            state.h
+        ),
+        cells,
+        right,
+        none: Some("No move helps: a local minimum or a plateau"),
+        reveal_at: j + 1,
+        numbered: false,
+    })
 }
 
 /// What the scores of a hill-climbing round were, for the answer's explanation: how many

@@ -270,37 +270,8 @@ impl KnightTraceJob {
             self.limit.saturating_mul(REPLAY_NANOS_PER_STEP),
         ));
         let family = search.family();
-        let (path, stop, counters, complete) = match &search {
-            Search::RandomWalk(config) => {
-                let a =
-                    random_walk::solve_traced(&problem, config, &mut rng, &mut ctl, &mut recorder);
-                (a.path, a.stop, a.counters, false)
-            }
-            Search::Warnsdorff(config) => {
-                let a =
-                    warnsdorff::solve_traced(&problem, config, &mut rng, &mut ctl, &mut recorder);
-                (a.path, a.stop, a.counters, false)
-            }
-            Search::Backtrack(order) => {
-                let a =
-                    backtrack::solve_traced(&problem, *order, &mut rng, &mut ctl, &mut recorder);
-                (a.path, a.stop, a.counters, false)
-            }
-            Search::Count => {
-                let (c, path) = count::count_traced(&problem, &mut ctl, &mut recorder);
-                (path, c.stop, c.counters, c.complete)
-            }
-            Search::Tree(strategy) => {
-                let o = tree_search::search_traced(&problem, *strategy, &mut ctl, &mut recorder);
-                let mut counters = Counters {
-                    nodes: o.nodes_generated,
-                    ..Counters::default()
-                };
-                counters.max_depth = o.path.len() as u64;
-                let stop = if o.found { Stop::Found } else { o.stop };
-                (o.path, stop, counters, false)
-            }
-        };
+        let (path, stop, counters, complete) =
+            run_search(&search, &problem, &mut rng, &mut ctl, &mut recorder);
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let found = match search {
             Search::Count => counters.solutions > 0,
@@ -459,6 +430,45 @@ impl KnightTraceJob {
             .flatten()
             .collect::<Vec<_>>()
             .join("; ")
+    }
+}
+
+/// Runs `search` traced into `recorder`: its path, how it stopped, its figures, and whether
+/// a count finished.
+fn run_search(
+    search: &Search,
+    problem: &Problem,
+    rng: &mut crate::solve::Rng,
+    ctl: &mut Control,
+    recorder: &mut Recorder<KnightStep>,
+) -> (Vec<Square>, Stop, Counters, bool) {
+    match search {
+        Search::RandomWalk(config) => {
+            let a = random_walk::solve_traced(problem, config, rng, ctl, recorder);
+            (a.path, a.stop, a.counters, false)
+        }
+        Search::Warnsdorff(config) => {
+            let a = warnsdorff::solve_traced(problem, config, rng, ctl, recorder);
+            (a.path, a.stop, a.counters, false)
+        }
+        Search::Backtrack(order) => {
+            let a = backtrack::solve_traced(problem, *order, rng, ctl, recorder);
+            (a.path, a.stop, a.counters, false)
+        }
+        Search::Count => {
+            let (c, path) = count::count_traced(problem, ctl, recorder);
+            (path, c.stop, c.counters, c.complete)
+        }
+        Search::Tree(strategy) => {
+            let o = tree_search::search_traced(problem, *strategy, ctl, recorder);
+            let mut counters = Counters {
+                nodes: o.nodes_generated,
+                ..Counters::default()
+            };
+            counters.max_depth = o.path.len() as u64;
+            let stop = if o.found { Stop::Found } else { o.stop };
+            (o.path, stop, counters, false)
+        }
     }
 }
 

@@ -200,18 +200,12 @@ fn rotate(
     ctl: &mut Control,
     counters: &mut Counters,
 ) -> Result<Vec<Square>, (Vec<Square>, Stop)> {
-    const NOWHERE: u32 = u32::MAX;
     let n = board.len();
     let mut pos = vec![NOWHERE; n];
     for (i, &sq) in path.iter().enumerate() {
         pos[sq as usize] = i as u32;
     }
-    let free_degree = |pos: &[u32], sq: Square| {
-        board
-            .neighbours(sq)
-            .filter(|&t| pos[t as usize] == NOWHERE)
-            .count()
-    };
+    let free_degree = |pos: &[u32], sq: Square| free_degree(board, pos, sq);
     // Rotations allowed without the path growing, before giving up.
     let patience = 20 * n as u64 + 1_000;
     let mut idle = 0u64;
@@ -221,27 +215,7 @@ fn rotate(
     while path.len() < n {
         let end = *path.last().expect("the path holds the start");
         // Extend: the unvisited neighbour with the fewest ways on, ties at random.
-        let mut pick: Option<(usize, Square)> = None;
-        let mut ties = 0u32;
-        for t in board.neighbours(end) {
-            if pos[t as usize] != NOWHERE {
-                continue;
-            }
-            let d = free_degree(&pos, t);
-            match pick {
-                Some((bd, _)) if d > bd => {}
-                Some((bd, _)) if d == bd => {
-                    ties += 1;
-                    if rng.random_range(0..=ties) == 0 {
-                        pick = Some((d, t));
-                    }
-                }
-                _ => {
-                    pick = Some((d, t));
-                    ties = 0;
-                }
-            }
-        }
+        let pick = fewest_onward(board, &pos, end, rng);
         counters.nodes += 1;
         if let Some((_, t)) = pick {
             pos[t as usize] = path.len() as u32;
@@ -295,6 +269,51 @@ fn rotate(
         }
     }
     Ok(path)
+}
+
+/// Not on the path, in [`rotate`]'s table of each square's place on it.
+const NOWHERE: u32 = u32::MAX;
+
+/// The squares a knight on `sq` could go on to that are not on the path (`pos`).
+#[inline]
+fn free_degree(board: &Board, pos: &[u32], sq: Square) -> usize {
+    board
+        .neighbours(sq)
+        .filter(|&t| pos[t as usize] == NOWHERE)
+        .count()
+}
+
+/// The neighbour of `end` off the path (`pos`) with the fewest ways on, ties drawn at
+/// random, with its number of ways on.
+#[inline]
+fn fewest_onward(
+    board: &Board,
+    pos: &[u32],
+    end: Square,
+    rng: &mut Rng,
+) -> Option<(usize, Square)> {
+    let mut pick: Option<(usize, Square)> = None;
+    let mut ties = 0u32;
+    for t in board.neighbours(end) {
+        if pos[t as usize] != NOWHERE {
+            continue;
+        }
+        let d = free_degree(board, pos, t);
+        match pick {
+            Some((bd, _)) if d > bd => {}
+            Some((bd, _)) if d == bd => {
+                ties += 1;
+                if rng.random_range(0..=ties) == 0 {
+                    pick = Some((d, t));
+                }
+            }
+            _ => {
+                pick = Some((d, t));
+                ties = 0;
+            }
+        }
+    }
+    pick
 }
 
 #[cfg(test)]

@@ -449,6 +449,31 @@ impl QueensState {
                     self.note(self.h);
                 }
             }
+            QueenStep::Member { .. } | QueenStep::Select { .. } | QueenStep::Advance { .. } => {
+                self.apply_beam(step, carried);
+            }
+            QueenStep::Assign { column, row, .. } => {
+                if self.rows.len() != self.n {
+                    self.rows = vec![EMPTY; self.n];
+                }
+                if let Some(r) = self.rows.get_mut(column as usize) {
+                    *r = row;
+                }
+            }
+            QueenStep::Unassign { column, .. } => {
+                if let Some(r) = self.rows.get_mut(column as usize) {
+                    *r = EMPTY;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A step of local beam search: a member of the first beam, a successor selected, the
+    /// beam advanced to the successors.
+    #[inline]
+    fn apply_beam(&mut self, step: &QueenStep, carried: Option<&[u32]>) {
+        match *step {
             QueenStep::Member { h } => {
                 if let Some(rows) = carried {
                     self.next.push((rows.to_vec(), h));
@@ -484,19 +509,6 @@ impl QueensState {
                     self.rows = rows;
                     self.h = h;
                     self.note(h);
-                }
-            }
-            QueenStep::Assign { column, row, .. } => {
-                if self.rows.len() != self.n {
-                    self.rows = vec![EMPTY; self.n];
-                }
-                if let Some(r) = self.rows.get_mut(column as usize) {
-                    *r = row;
-                }
-            }
-            QueenStep::Unassign { column, .. } => {
-                if let Some(r) = self.rows.get_mut(column as usize) {
-                    *r = EMPTY;
                 }
             }
             _ => {}

@@ -67,28 +67,7 @@ pub(super) fn board_legend(
             construction::legend(ui, c, &colours, construction_lines, cell, pal.light);
         }
         if shown > 0 {
-            if cell >= MIN_TEXT_CELL {
-                legend::swatch(
-                    ui,
-                    Mark::Line(pal.trail),
-                    "the knight's path, numbered move by move",
-                );
-            } else {
-                legend::swatch(
-                    ui,
-                    Mark::Fill(pal.light.lerp_to_gamma(pal.trail, 0.55)),
-                    "squares visited (the line shows the last moves)",
-                );
-            }
-            if closing_shown(view, shown) {
-                legend::swatch(ui, Mark::Dashed(pal.closing), CLOSING_MOVE);
-            }
-            let knight = if cell >= MIN_CHECKER_CELL * 2.0 {
-                Mark::Glyph("♞", pal.knight)
-            } else {
-                Mark::Fill(pal.knight)
-            };
-            legend::swatch(ui, knight, "the knight");
+            path_key(ui, view, pal, cell, shown);
         }
         if view.moves.is_some_and(|m| !m.is_empty()) {
             legend::swatch(
@@ -124,22 +103,53 @@ pub(super) fn board_legend(
         }
     }));
     if let Some(heat) = &view.heat {
-        let dark = ui.visuals().dark_mode;
-        legend::row(ui, |ui| {
-            legend::colour_bar(
-                ui,
-                heat.caption,
-                &(heat.exact)(0.0),
-                &(heat.exact)(heat.max()),
-                |t| heat_colour(t, dark),
-            );
-            if view.moves.is_none() && heat.values.iter().any(|v| !v.is_finite()) {
-                legend::swatch(
-                    ui,
-                    Mark::Glyph("–", ui.visuals().text_color()),
-                    heat.missing,
-                );
-            }
-        });
+        heat_key(ui, view, heat);
     }
+}
+
+/// The path's marks: its line (or shaded squares), the closing move, the knight.
+fn path_key(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: usize) {
+    if cell >= MIN_TEXT_CELL {
+        legend::swatch(
+            ui,
+            Mark::Line(pal.trail),
+            "the knight's path, numbered move by move",
+        );
+    } else {
+        legend::swatch(
+            ui,
+            Mark::Fill(pal.light.lerp_to_gamma(pal.trail, 0.55)),
+            "squares visited (the line shows the last moves)",
+        );
+    }
+    if closing_shown(view, shown) {
+        legend::swatch(ui, Mark::Dashed(pal.closing), CLOSING_MOVE);
+    }
+    let knight = if cell >= MIN_CHECKER_CELL * 2.0 {
+        Mark::Glyph("♞", pal.knight)
+    } else {
+        Mark::Fill(pal.knight)
+    };
+    legend::swatch(ui, knight, "the knight");
+}
+
+/// A heat map's colour bar, and the mark of its squares without a figure.
+fn heat_key(ui: &mut Ui, view: &BoardView, heat: &super::Heat) {
+    let dark = ui.visuals().dark_mode;
+    legend::row(ui, |ui| {
+        legend::colour_bar(
+            ui,
+            heat.caption,
+            &(heat.exact)(0.0),
+            &(heat.exact)(heat.max()),
+            |t| heat_colour(t, dark),
+        );
+        if view.moves.is_none() && heat.values.iter().any(|v| !v.is_finite()) {
+            legend::swatch(
+                ui,
+                Mark::Glyph("–", ui.visuals().text_color()),
+                heat.missing,
+            );
+        }
+    });
 }
