@@ -887,6 +887,20 @@ fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
     snapshot(&mut h, "queens_local_minimum_8x8");
 }
 
+/// Every tab the registry makes (a puzzle's, Compare, Experiments) has its view in the
+/// shell, in the tab strip's order: a puzzle added to the registry without its tab's line
+/// in `SearchLabApp::views()` fails here.
+#[test]
+fn every_tab_has_its_view() {
+    let app = SearchLabApp::from_saved(None);
+    let shown: Vec<searchlab::app::Tab> = app.views().iter().map(|(t, _)| *t).collect();
+    let all: Vec<searchlab::app::Tab> = searchlab::app::Tab::all().collect();
+    assert_eq!(
+        shown, all,
+        "SearchLabApp::views() must list a view for each tab"
+    );
+}
+
 #[test]
 fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let mut app = SearchLabApp::from_saved(None);
@@ -1464,11 +1478,26 @@ fn board_size_scaling_plots_one_point_per_size() {
     h.get_by_label_contains("success rate (%) by board side");
     snapshot(&mut h, "experiments_sizes");
 
-    // Bad sizes are refused inline.
-    h.state_mut().experiments.settings.sizes = "5..x".into();
+    // Bad sizes are refused inline, under their field, and hold the run back.
+    set_text(&mut h, "Sizes", "5..x");
+    h.get_by_label_contains("give FROM..TO");
     h.get_by_label("▶ Run experiment").click();
     h.run();
-    h.get_by_label_contains("give FROM..TO");
+    assert!(
+        h.state().experiments.progress().is_none(),
+        "no run with bad sizes"
+    );
+    // Sizes typed and applied with Enter are the experiment's, typed: a list of numbers.
+    enter_text(&mut h, "Sizes", "6, 8");
+    let sizes = &h.state().experiments.settings.sizes;
+    assert_eq!(sizes.0, [6, 8]);
+    // Saved as the text typed, which reads back as the same sizes.
+    let text = ron::to_string(&h.state().experiments.settings).unwrap();
+    assert!(text.contains("sizes:\"6,8\""), "{text}");
+    // A saved list that does not read leaves the field empty, and the form asks for sizes.
+    h.state_mut().experiments.settings.sizes = "5..x".into();
+    h.run();
+    h.get_by_label_contains("no sizes: give FROM..TO");
 }
 
 #[test]
@@ -1621,7 +1650,7 @@ fn the_levels_table_takes_parameters_as_the_command_line_does() {
     assert_eq!(rate(&h, "level1"), 0.0);
     assert_eq!(rate(&h, "level4"), 1.0);
     // With the repair the README reports (every one of 100 trials found a tour).
-    set_text(&mut h, "Parameters", "repair=fewest-onward");
+    enter_text(&mut h, "Parameters", "repair=fewest-onward");
     h.get_by_label_contains("--param repair=fewest-onward");
     h.get_by_label("▶ Run experiment").click();
     step_until_idle(&mut h, Duration::from_secs(120));
@@ -1637,7 +1666,7 @@ fn the_levels_table_takes_parameters_as_the_command_line_does() {
     set_text(&mut h, "Parameters", "repair=sideways");
     h.get_by_label_contains("expected one of most-onward");
     assert!(is_disabled(&h, "▶ Run experiment"));
-    set_text(&mut h, "Parameters", "repair=fewest-onward");
+    enter_text(&mut h, "Parameters", "repair=fewest-onward");
     assert!(!is_disabled(&h, "▶ Run experiment"));
 }
 

@@ -481,6 +481,25 @@ fn the_stages_that_overran_before_keep_their_budget() {
             100,
             "attempts",
         ),
+        // The random walk's trace likewise, a hundred walks that stick at once.
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "1x100000000",
+                "--algo",
+                "random-walk",
+                "--param",
+                "walks=100",
+                "--limit",
+                "1000",
+                "--time-limit",
+                "100ms",
+            ],
+            100,
+            "walks",
+        ),
         // The deepest path on the largest board: eight bytes a square of search stack.
         (
             &[

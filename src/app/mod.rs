@@ -125,7 +125,7 @@ impl Tab {
     }
 
     /// Every tab, in the order of the tab strip.
-    fn all() -> impl Iterator<Item = Tab> {
+    pub fn all() -> impl Iterator<Item = Tab> {
         (puzzles::Puzzle::ALL.iter().copied().map(Tab::Puzzle))
             .chain([Tab::Compare, Tab::Experiments])
     }

@@ -1,8 +1,9 @@
 //! The puzzle tab, written once: what every puzzle's tab holds (its form, the run on show,
-//! the one mode it shows, the student's game, step by step, the microscope, the solution
-//! browser) and how the shell drives it (keys, background work, saved runs, an answer
-//! played by hand for Compare). A puzzle supplies its own part through [`TabPuzzle`], in
-//! its own folder: what its board shows, its form's fields and its figures.
+//! the one mode it shows, the student's game, step by step, the microscope) and how the
+//! shell drives it (its form's layout, keys, background work, saved runs, an answer played
+//! by hand for Compare). A puzzle supplies its own part through [`TabPuzzle`], in its own
+//! folder: what its board shows, its form's fields, its figures and its solution browser
+//! where it has one.
 
 use crate::app::browser::Browser;
 use crate::app::error::AppError;

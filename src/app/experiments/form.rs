@@ -2,12 +2,108 @@
 //! parameters).
 
 use super::{Experiment, ExperimentSettings, MAX_SWEEP_SIDE, show};
+use crate::app::error::AppError;
+use crate::app::widgets::number::{Typed, hold_note};
 use crate::run::JobError;
 use egui::{RichText, Ui};
+use serde::{Deserialize, Serialize};
+
+/// Sizes (board sides, or n), written `FROM..TO` or as a list like `5,8,10`. Saved as that
+/// text; a saved text that is not a list reads as none, which the form then asks for.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub struct Sizes(pub Vec<u64>);
+
+impl From<String> for Sizes {
+    fn from(text: String) -> Sizes {
+        Sizes(parse_list(&text).unwrap_or_default())
+    }
+}
+
+impl From<&str> for Sizes {
+    fn from(text: &str) -> Sizes {
+        Sizes(parse_list(text).unwrap_or_default())
+    }
+}
+
+impl From<Sizes> for String {
+    fn from(sizes: Sizes) -> String {
+        sizes.to_string()
+    }
+}
+
+impl std::fmt::Display for Sizes {
+    /// `FROM..TO` for three or more sizes in a row, else the list.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = &self.0;
+        let in_a_row = v.len() >= 3 && v.windows(2).all(|w| w[1] == w[0] + 1);
+        if in_a_row {
+            return write!(f, "{}..{}", v[0], v[v.len() - 1]);
+        }
+        let list: Vec<String> = v.iter().map(u64::to_string).collect();
+        f.write_str(&list.join(","))
+    }
+}
+
+/// Parameters of the algorithms, `KEY=VALUE` pairs (the command line's `--param`). Saved as
+/// their text; a saved text that does not read as pairs reads as none.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub struct ParamPairs(pub Vec<(String, String)>);
+
+impl From<String> for ParamPairs {
+    fn from(text: String) -> ParamPairs {
+        ParamPairs(parse_params(&text).unwrap_or_default())
+    }
+}
+
+impl From<ParamPairs> for String {
+    fn from(pairs: ParamPairs) -> String {
+        pairs.to_string()
+    }
+}
+
+impl std::fmt::Display for ParamPairs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pairs: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        f.write_str(&pairs.join(" "))
+    }
+}
+
+/// The text of the form's text fields between frames.
+#[derive(Debug, Default)]
+pub struct Texts {
+    sizes: Typed,
+    queens_n: Typed,
+    course_n: Typed,
+    params: Typed,
+}
+
+/// Reads sizes from `text`, each within `range` (`what` names them in the message).
+fn sizes_in(
+    range: std::ops::RangeInclusive<u64>,
+    what: &'static str,
+) -> impl Fn(&str) -> Result<Sizes, String> {
+    move |text| {
+        let v = parse_list(text)?;
+        if v.iter().all(|n| range.contains(n)) {
+            Ok(Sizes(v))
+        } else {
+            Err(format!(
+                "{what} must be from {} to {} here",
+                range.start(),
+                range.end()
+            ))
+        }
+    }
+}
 
 /// A list of sizes: `FROM..TO` (at most 64 values) or `5,8,10`.
 pub(super) fn parse_list(text: &str) -> Result<Vec<u64>, String> {
     let t = text.trim();
+    if t.is_empty() {
+        return Err("no sizes: give FROM..TO (at most 64 values) or a list like 5,8,10".into());
+    }
     if let Some((a, b)) = t.split_once("..") {
         let (a, b) = (a.trim().parse::<u64>(), b.trim().parse::<u64>());
         return match (a, b) {
@@ -35,8 +131,13 @@ pub(super) fn parse_params(text: &str) -> Result<Vec<(String, String)>, JobError
 }
 
 /// The fields of the experiment chosen (its sizes, trials, algorithms), and the
-/// parameters of one that takes them.
-pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
+/// parameters of one that takes them. Returns why a run must wait for a text field.
+pub(super) fn fields(
+    ui: &mut Ui,
+    s: &mut ExperimentSettings,
+    texts: &mut Texts,
+) -> Option<AppError> {
+    let mut hold = None;
     let num = |ui: &mut Ui, label: &str, v: &mut u64, range: std::ops::RangeInclusive<u64>| {
         ui.horizontal(|ui| {
             let l = ui.label(label);
@@ -44,12 +145,23 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
                 .labelled_by(l.id);
         });
     };
-    let text = |ui: &mut Ui, label: &str, v: &mut String| {
-        ui.horizontal(|ui| {
-            let l = ui.label(label);
-            ui.add(egui::TextEdit::singleline(v).desired_width(150.0))
-                .labelled_by(l.id);
-        });
+    // A list of sizes: applied on Enter (or when the focus leaves), its hold said under it.
+    let list = |ui: &mut Ui,
+                label,
+                typed: &mut Typed,
+                v: &mut Sizes,
+                read: &dyn Fn(&str) -> Result<Sizes, String>| {
+        let current = v.to_string();
+        let field = ui
+            .horizontal(|ui| typed.show(ui, label, &current, 150.0, read))
+            .inner;
+        if let Some(new) = field.commit {
+            *v = new;
+        }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        field.hold
     };
     match s.experiment {
         Experiment::Levels => {
@@ -64,7 +176,13 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
                         ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
                     }
                 });
-            text(ui, "Sizes", &mut s.sizes);
+            hold = list(
+                ui,
+                "Sizes",
+                &mut texts.sizes,
+                &mut s.sizes,
+                &sizes_in(1..=64, "sizes"),
+            );
             num(ui, "Trials", &mut s.trials, 1..=10_000);
         }
         Experiment::SquaresGa => {
@@ -82,7 +200,13 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
             ui.label("The time limit applies to each square.");
         }
         Experiment::QueensTable => {
-            text(ui, "n", &mut s.queens_n);
+            hold = list(
+                ui,
+                "n",
+                &mut texts.queens_n,
+                &mut s.queens_n,
+                &sizes_in(1..=200, "n"),
+            );
             ui.horizontal(|ui| {
                 ui.label("Heuristic");
                 for h in ["h1", "h2", "h3"] {
@@ -101,7 +225,14 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
                     .on_hover_text("CSP backtracking: static / MRV / MRV + degree, in order / least constraining value, none / forward checking / AC-3: 18 combinations");
                 ui.selectable_value(&mut s.course_set, Set::Course, "both");
             });
-            text(ui, "n", &mut s.course_n);
+            let max = crate::bench::queens::MAX_COURSE_N;
+            hold = list(
+                ui,
+                "n",
+                &mut texts.course_n,
+                &mut s.course_n,
+                &sizes_in(1..=max, "n"),
+            );
             num(ui, "Trials", &mut s.trials, 1..=10_000);
             ui.label(
                 RichText::new("CSP backtracking with leftmost ties draws no random numbers: it runs once per n. With static order it runs into the time limit from n = 32, with MRV at n = 128: such a run counts as not solved.")
@@ -114,7 +245,25 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
         }
     }
     if s.experiment.takes_params() {
-        text(ui, "Parameters", &mut s.params);
+        let current = s.params.to_string();
+        // Pairs the experiment's algorithms take, else why not (before they are applied).
+        let algorithms = s.param_algorithms();
+        let read = |t: &str| {
+            let pairs = parse_params(t).map_err(|e| e.to_string())?;
+            crate::bench::knight::check_params_of(&pairs, &algorithms)
+                .map_err(|e| e.to_string())?;
+            Ok(ParamPairs(pairs))
+        };
+        let field = ui
+            .horizontal(|ui| texts.params.show(ui, "Parameters", &current, 150.0, read))
+            .inner;
+        if let Some(new) = field.commit {
+            s.params = new;
+        }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        hold = hold.or(field.hold);
         ui.label(
             RichText::new(
                 "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
@@ -122,4 +271,5 @@ pub(super) fn fields(ui: &mut Ui, s: &mut ExperimentSettings) {
             .weak(),
         );
     }
+    hold
 }

@@ -7,7 +7,7 @@ mod form;
 mod outcome;
 mod show;
 
-use form::{parse_list, parse_params};
+pub use form::{ParamPairs, Sizes};
 pub use outcome::Outcome;
 use outcome::run;
 pub use show::Metric;
@@ -91,7 +91,7 @@ impl Experiment {
             _ => format!("--seed {} --time-limit {}s", s.seed, s.time_limit_s),
         };
         if self.takes_params() {
-            for p in parse_params(&s.params).unwrap_or_default() {
+            for p in &s.params.0 {
                 let _ = write!(t, " --param {}={}", p.0, p.1);
             }
         }
@@ -149,14 +149,14 @@ pub struct ExperimentSettings {
     pub algorithm: String,
     /// The boards' sides, as `FROM..TO` (at most 64 values) or a list like `5,8,10`;
     /// each from 1 to 64.
-    pub sizes: String,
+    pub sizes: Sizes,
     /// The sweep's GA and its runs per square.
     pub squares_algorithm: String,
     /// GA runs from each start square, from 1 to 100.
     pub runs: u64,
     /// The report's table's n, as `FROM..TO` (at most 64 values) or a list like `5,10`;
     /// each from 1 to 200.
-    pub queens_n: String,
+    pub queens_n: Sizes,
     /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural in the
     /// report's table.
     pub heuristic: String,
@@ -164,14 +164,14 @@ pub struct ExperimentSettings {
     pub course_set: crate::bench::queens::Set,
     /// The comparison's n, as `FROM..TO` (at most 64 values) or a list like `8,16,32`;
     /// each from 1 to [`crate::bench::queens::MAX_COURSE_N`].
-    pub course_n: String,
+    pub course_n: Sizes,
     /// The magic squares' order for the GA's variants (the form takes 3 to 5).
     pub order: u64,
     /// What the heat map shows.
     pub metric: Metric,
-    /// Parameters of the knight experiments' algorithms, `KEY=VALUE` separated by spaces
-    /// (the command line's `--param`), e.g. `repair=fewest-onward`.
-    pub params: String,
+    /// Parameters of the knight experiments' algorithms (the command line's `--param`),
+    /// e.g. `repair=fewest-onward`.
+    pub params: ParamPairs,
 }
 
 impl Default for ExperimentSettings {
@@ -183,21 +183,39 @@ impl Default for ExperimentSettings {
             seed: 0,
             time_limit_s: 10.0,
             algorithm: "level4".into(),
-            sizes: "5..8".into(),
+            sizes: Sizes(vec![5, 6, 7, 8]),
             squares_algorithm: "ga-heuristic".into(),
             runs: 5,
-            queens_n: "5,10".into(),
+            queens_n: Sizes(vec![5, 10]),
             heuristic: "h1".into(),
             course_set: crate::bench::queens::Set::Course,
-            course_n: "8,16,32,64".into(),
+            course_n: Sizes(vec![8, 16, 32, 64]),
             order: 3,
             metric: Metric::Tours,
-            params: String::new(),
+            params: ParamPairs::default(),
         }
     }
 }
 
+/// The sizes of a list, or the message that asks for some when it has none.
+fn listed(sizes: &Sizes) -> Result<&[u64], String> {
+    if sizes.0.is_empty() {
+        Err("no sizes: give FROM..TO (at most 64 values) or a list like 5,8,10".into())
+    } else {
+        Ok(&sizes.0)
+    }
+}
+
 impl ExperimentSettings {
+    /// The algorithms the parameters go to: the levels, or the experiment's algorithm.
+    pub fn param_algorithms(&self) -> Vec<&str> {
+        match self.experiment {
+            Experiment::Levels => LEVELS.iter().map(|l| l.0).collect(),
+            Experiment::Sizes => vec![self.algorithm.as_str()],
+            _ => vec![self.squares_algorithm.as_str()],
+        }
+    }
+
     /// What is wrong with the form for the experiment chosen, if anything: the form says so
     /// and Run waits.
     pub fn check(&self) -> Result<(), String> {
@@ -219,14 +237,14 @@ impl ExperimentSettings {
             Experiment::SquaresGa if !(1..=100).contains(&s.runs) => {
                 Err("runs per square must be from 1 to 100".into())
             }
-            Experiment::Sizes => parse_list(&s.sizes).and_then(|v| {
+            Experiment::Sizes => listed(&s.sizes).and_then(|v| {
                 if v.iter().all(|&n| (1..=64).contains(&n)) {
                     Ok(())
                 } else {
                     Err("sizes must be from 1 to 64".into())
                 }
             }),
-            Experiment::QueensCourse => parse_list(&s.course_n).and_then(|v| {
+            Experiment::QueensCourse => listed(&s.course_n).and_then(|v| {
                 let max = crate::bench::queens::MAX_COURSE_N;
                 if s.course_set == crate::bench::queens::Set::Report {
                     Err("choose local, csp or both".into())
@@ -236,7 +254,7 @@ impl ExperimentSettings {
                     Err(format!("n must be from 1 to {max} here"))
                 }
             }),
-            Experiment::QueensTable => parse_list(&s.queens_n).and_then(|v| {
+            Experiment::QueensTable => listed(&s.queens_n).and_then(|v| {
                 if v.iter().all(|&n| (1..=200).contains(&n)) {
                     Ok(())
                 } else {
@@ -246,14 +264,7 @@ impl ExperimentSettings {
             _ => Ok(()),
         }?;
         if s.experiment.takes_params() {
-            let params = parse_params(&s.params).map_err(|e| e.to_string())?;
-            let levels: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
-            let algorithms = match s.experiment {
-                Experiment::Levels => levels,
-                Experiment::Sizes => vec![s.algorithm.as_str()],
-                _ => vec![s.squares_algorithm.as_str()],
-            };
-            check_params_of(&params, &algorithms).map_err(|e| e.to_string())?;
+            check_params_of(&s.params.0, &s.param_algorithms()).map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -274,6 +285,10 @@ pub struct ExperimentsView {
     outcome_of: Option<Experiment>,
     /// The outcome is of trials cut short by Stop.
     pub cancelled: bool,
+    /// The form's text fields between frames.
+    texts: form::Texts,
+    /// Why Run waits for a text field: its text is not a value, or one not applied yet.
+    hold: Option<crate::app::error::AppError>,
 }
 
 impl ExperimentsView {
@@ -285,6 +300,8 @@ impl ExperimentsView {
             outcome: None,
             outcome_of: None,
             cancelled: false,
+            texts: form::Texts::default(),
+            hold: None,
         }
     }
 
@@ -378,7 +395,11 @@ impl View for ExperimentsView {
     /// A key: R runs, Esc stops.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Run if !self.is_running() && self.settings.check().is_ok() => self.start(ctx),
+            Action::Run
+                if !self.is_running() && self.settings.check().is_ok() && self.hold.is_none() =>
+            {
+                self.start(ctx);
+            }
             Action::Stop => self.stop(),
             _ => {}
         }
@@ -391,7 +412,7 @@ impl View for ExperimentsView {
             ui.radio_value(&mut s.experiment, e, e.name());
         }
         ui.separator();
-        form::fields(ui, s);
+        self.hold = form::fields(ui, s, &mut self.texts);
         super::widgets::params::seed_and_time_limit(ui, &mut s.seed, &mut s.time_limit_s);
         ui.label(if s.experiment == Experiment::SquaresCount {
             "Counting draws no random numbers: the seed does not change it. The same on the command line:"
@@ -399,10 +420,14 @@ impl View for ExperimentsView {
             "Trial i uses seed + i. The same on the command line:"
         });
         ui.label(RichText::new(s.experiment.command(s)).monospace());
-        let hold = s.check().err();
-        if let Some(e) = &hold {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-        }
+        // A text field's hold is said under the field itself; the rest of the form's here.
+        let hold = self.hold.as_ref().map(ToString::to_string).or_else(|| {
+            let wrong = s.check().err();
+            if let Some(e) = &wrong {
+                ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            }
+            wrong
+        });
         ui.separator();
         let buttons = super::widgets::params::run_and_stop(
             ui,

@@ -1,7 +1,7 @@
 //! What an experiment produces: running it (on the background thread; its trials in
 //! parallel), its outcome, and the outcome as CSV with the columns of `--json`'s rows.
 
-use super::{Experiment, ExperimentSettings, parse_list, parse_params};
+use super::{Experiment, ExperimentSettings};
 use crate::bench::Meter;
 use crate::bench::Setup;
 use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
@@ -90,7 +90,7 @@ pub(super) fn run(
     let setup = Setup {
         seed: s.seed,
         time_limit,
-        params: parse_params(&s.params)?,
+        params: s.params.0.clone(),
         cancel,
         meter: Some(meter),
     };
@@ -104,7 +104,7 @@ pub(super) fn run(
         Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
             &setup,
             &s.algorithm,
-            &parse_list(&s.sizes).map_err(JobError::Input)?,
+            &s.sizes.0,
             s.trials,
         )?),
         Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
@@ -118,14 +118,14 @@ pub(super) fn run(
             rows: crate::bench::knight::squares_count(&setup, (s.side, s.side))?,
         },
         Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
-            &parse_list(&s.queens_n).map_err(JobError::Input)?,
+            &s.queens_n.0,
             s.trials,
             &s.heuristic,
             &setup,
         )?),
         Experiment::QueensCourse => Outcome::QueensCourse(crate::bench::queens::course(
             s.course_set,
-            &parse_list(&s.course_n).map_err(JobError::Input)?,
+            &s.course_n.0,
             s.trials,
             &setup,
         )?),
