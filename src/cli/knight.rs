@@ -8,6 +8,7 @@ use super::common::{
 use super::output::{
     MAX_PRINTED_SQUARES, ParamMap, Render, RowCols, grid, json_line, row_col, square_label,
 };
+use super::verb::{CliPuzzle, Verb, verb};
 use crate::puzzle::knight::Shape;
 use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
@@ -117,6 +118,20 @@ pub struct BenchArgs {
     #[command(subcommand)]
     pub experiment: Experiment,
 }
+
+/// The knight commands, for the command line's registry.
+pub const CLI: CliPuzzle = CliPuzzle {
+    name: "knight",
+    about: "The knight's tour",
+    verbs: <KnightVerb as clap::Subcommand>::augment_subcommands,
+    run: |matches| {
+        Ok(match job(verb(matches)?)? {
+            Command::Job(job, out) => Verb::Job(job, out),
+            Command::Bench(experiment) => Verb::Done(super::bench::knight(&experiment)?),
+            Command::Trace(args) => Verb::Done(super::trace::knight(args)?),
+        })
+    },
+};
 
 /// What a knight command asks for.
 pub enum Command {

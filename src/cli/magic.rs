@@ -6,6 +6,7 @@ use super::common::{
     OutputArgs, SolveFlags, checked, magic_ids, params, parse_crossover, parse_duration,
 };
 use super::output::{ParamMap, Render, Rows, json_line};
+use super::verb::{CliPuzzle, Verb, verb};
 use crate::run::catalog::{magic_algorithm, told};
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Algorithm, Job, MagicAlgo, MagicJob, MagicReport, MagicTask};
@@ -75,6 +76,19 @@ pub struct MagicCountArgs {
     #[command(flatten)]
     pub out: OutputArgs,
 }
+
+/// The magic commands, for the command line's registry.
+pub const CLI: CliPuzzle = CliPuzzle {
+    name: "magic",
+    about: "Magic squares",
+    verbs: <MagicVerb as clap::Subcommand>::augment_subcommands,
+    run: |matches| {
+        Ok(match job(verb(matches)?)? {
+            Command::Job(job, out) => Verb::Job(job, out),
+            Command::Bench(args) => Verb::Done(super::bench::magic(&args)?),
+        })
+    },
+};
 
 /// What a magic command asks for.
 pub enum Command {

@@ -19,8 +19,10 @@ mod knight;
 mod magic;
 mod output;
 mod progress;
+mod puzzles;
 mod queens;
 mod trace;
+mod verb;
 
 use crate::run::file::RunFile;
 use crate::run::{Job, JobError, Report, Run};
@@ -31,6 +33,7 @@ use std::process::ExitCode;
 pub use common::parse_duration;
 pub use knight::KnightVerb;
 pub use magic::MagicVerb;
+pub use puzzles::PuzzleCommand;
 pub use queens::QueensVerb;
 
 /// The whole command line: a subcommand, or none to open the desktop app.
@@ -52,24 +55,9 @@ pub struct Cli {
 pub enum Command {
     /// Open the desktop app (the same as no command).
     App,
-    /// The knight's tour.
-    Knight {
-        /// What to do with the knight's tour: solve, count, search, bench or trace.
-        #[command(subcommand)]
-        verb: KnightVerb,
-    },
-    /// N-Queens.
-    Queens {
-        /// What to do with N-Queens: bench, solve, count or trace.
-        #[command(subcommand)]
-        verb: QueensVerb,
-    },
-    /// Magic squares.
-    Magic {
-        /// What to do with magic squares: bench, solve, construct or count.
-        #[command(subcommand)]
-        verb: MagicVerb,
-    },
+    /// A puzzle's commands: `knight`, `queens`, `magic` (one for each puzzle).
+    #[command(flatten)]
+    Puzzle(PuzzleCommand),
     /// Re-run a run saved with --save (same job, same seed), show it and check that the
     /// answer is the saved one.
     ///
@@ -138,19 +126,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
         }
         Some(Command::Replay(a)) => return replay(&a),
-        Some(Command::Knight { verb }) => match knight::job(verb)? {
-            knight::Command::Job(job, out) => (job, out),
-            knight::Command::Bench(experiment) => return bench::knight(&experiment),
-            knight::Command::Trace(args) => return trace::knight(args),
-        },
-        Some(Command::Queens { verb }) => match queens::job(verb)? {
-            queens::Command::Job(job, out) => (job, out),
-            queens::Command::Bench(args) => return bench::queens(&args),
-            queens::Command::Trace(args) => return trace::queens(args),
-        },
-        Some(Command::Magic { verb }) => match magic::job(verb)? {
-            magic::Command::Job(job, out) => (job, out),
-            magic::Command::Bench(args) => return bench::magic(&args),
+        Some(Command::Puzzle(puzzle)) => match puzzle.run()? {
+            verb::Verb::Job(job, out) => (job, out),
+            verb::Verb::Done(code) => return Ok(code),
         },
     };
     job.check()?;

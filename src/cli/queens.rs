@@ -4,6 +4,7 @@ use super::CliError;
 use super::bench::QueensBenchArgs;
 use super::common::{OutputArgs, SolveFlags, checked, params, parse_duration, queens_ids};
 use super::output::{ParamMap, Render, json_line};
+use super::verb::{CliPuzzle, Verb, verb};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{queens_figures, told};
 use crate::run::queens::{QueensCountReport, QueensSolveReport};
@@ -71,6 +72,20 @@ pub struct QueensCountArgs {
     #[command(flatten)]
     pub out: OutputArgs,
 }
+
+/// The queens commands, for the command line's registry.
+pub const CLI: CliPuzzle = CliPuzzle {
+    name: "queens",
+    about: "N-Queens",
+    verbs: <QueensVerb as clap::Subcommand>::augment_subcommands,
+    run: |matches| {
+        Ok(match job(verb(matches)?)? {
+            Command::Job(job, out) => Verb::Job(job, out),
+            Command::Bench(args) => Verb::Done(super::bench::queens(&args)?),
+            Command::Trace(args) => Verb::Done(super::trace::queens(args)?),
+        })
+    },
+};
 
 /// What a queens command asks for.
 pub enum Command {
