@@ -124,6 +124,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     name: "knight",
     about: "The knight's tour",
     verbs: <KnightVerb as clap::Subcommand>::augment_subcommands,
+    verbs_for_update: <KnightVerb as clap::Subcommand>::augment_subcommands_for_update,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),

@@ -82,6 +82,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     name: "magic",
     about: "Magic squares",
     verbs: <MagicVerb as clap::Subcommand>::augment_subcommands,
+    verbs_for_update: <MagicVerb as clap::Subcommand>::augment_subcommands_for_update,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),

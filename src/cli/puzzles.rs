@@ -53,7 +53,9 @@ impl Subcommand for PuzzleCommand {
     }
 
     fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
-        Self::augment_subcommands(command)
+        PUZZLES
+            .iter()
+            .fold(command, |c, p| c.subcommand(p.command_for_update()))
     }
 
     fn has_subcommand(name: &str) -> bool {

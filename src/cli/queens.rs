@@ -78,6 +78,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     name: "queens",
     about: "N-Queens",
     verbs: <QueensVerb as clap::Subcommand>::augment_subcommands,
+    verbs_for_update: <QueensVerb as clap::Subcommand>::augment_subcommands_for_update,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),

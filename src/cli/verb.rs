@@ -15,6 +15,8 @@ pub struct CliPuzzle {
     pub about: &'static str,
     /// Adds the puzzle's verbs (`solve`, `count` …) to its subcommand.
     pub verbs: fn(clap::Command) -> clap::Command,
+    /// The same, for clap's update of parsed arguments (every argument optional).
+    pub verbs_for_update: fn(clap::Command) -> clap::Command,
     /// Reads the verb of the puzzle's `matches` and does it: a job for the caller to run
     /// and print, or a bench or a trace done here.
     pub run: fn(&ArgMatches) -> Result<Verb, CliError>,
@@ -41,5 +43,11 @@ impl CliPuzzle {
             .about(self.about)
             .subcommand_required(true)
             .arg_required_else_help(true)
+    }
+
+    /// [`CliPuzzle::command`] as clap's update of parsed arguments takes it: no verb
+    /// required.
+    pub fn command_for_update(&self) -> clap::Command {
+        (self.verbs_for_update)(clap::Command::new(self.name)).about(self.about)
     }
 }

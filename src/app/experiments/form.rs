@@ -33,10 +33,12 @@ impl From<Sizes> for String {
 }
 
 impl std::fmt::Display for Sizes {
-    /// `FROM..TO` for three or more sizes in a row, else the list.
+    /// `FROM..TO` for three to 64 sizes in a row (as many as `FROM..TO` reads back), else
+    /// the list.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let v = &self.0;
-        let in_a_row = v.len() >= 3 && v.windows(2).all(|w| w[1] == w[0] + 1);
+        let in_a_row =
+            (3..=64).contains(&v.len()) && v.windows(2).all(|w| w[0].checked_add(1) == Some(w[1]));
         if in_a_row {
             return write!(f, "{}..{}", v[0], v[v.len() - 1]);
         }
@@ -272,4 +274,27 @@ pub(super) fn fields(
         );
     }
     hold
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list reads back from the text it is saved and shown as.
+    #[test]
+    fn sizes_read_back_from_their_text() {
+        let lists: [Vec<u64>; 6] = [
+            vec![5, 6, 7, 8],
+            vec![5, 6],
+            vec![6, 8],
+            (1..=64).collect(),
+            (1..=65).collect(),
+            vec![u64::MAX, 5],
+        ];
+        for v in lists {
+            let text = Sizes(v.clone()).to_string();
+            assert_eq!(parse_list(&text), Ok(v), "{text}");
+        }
+        assert_eq!(Sizes(vec![5, 6, 7, 8]).to_string(), "5..8");
+    }
 }
