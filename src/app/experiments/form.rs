@@ -147,24 +147,6 @@ pub(super) fn fields(
                 .labelled_by(l.id);
         });
     };
-    // A list of sizes: applied on Enter (or when the focus leaves), its hold said under it.
-    let list = |ui: &mut Ui,
-                label,
-                typed: &mut Typed,
-                v: &mut Sizes,
-                read: &dyn Fn(&str) -> Result<Sizes, String>| {
-        let current = v.to_string();
-        let field = ui
-            .horizontal(|ui| typed.show(ui, label, &current, 150.0, read))
-            .inner;
-        if let Some(new) = field.commit {
-            *v = new;
-        }
-        if let Some(h) = &field.hold {
-            hold_note(ui, h);
-        }
-        field.hold
-    };
     match s.experiment {
         Experiment::Levels => {
             num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
@@ -178,7 +160,7 @@ pub(super) fn fields(
                         ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
                     }
                 });
-            hold = list(
+            hold = list_field(
                 ui,
                 "Sizes",
                 &mut texts.sizes,
@@ -202,7 +184,7 @@ pub(super) fn fields(
             ui.label("The time limit applies to each square.");
         }
         Experiment::QueensTable => {
-            hold = list(
+            hold = list_field(
                 ui,
                 "n",
                 &mut texts.queens_n,
@@ -228,7 +210,7 @@ pub(super) fn fields(
                 ui.selectable_value(&mut s.course_set, Set::Course, "both");
             });
             let max = crate::bench::queens::MAX_COURSE_N;
-            hold = list(
+            hold = list_field(
                 ui,
                 "n",
                 &mut texts.course_n,
@@ -247,33 +229,60 @@ pub(super) fn fields(
         }
     }
     if s.experiment.takes_params() {
-        let current = s.params.to_string();
-        // Pairs the experiment's algorithms take, else why not (before they are applied).
-        let algorithms = s.param_algorithms();
-        let read = |t: &str| {
-            let pairs = parse_params(t).map_err(|e| e.to_string())?;
-            crate::bench::knight::check_params_of(&pairs, &algorithms)
-                .map_err(|e| e.to_string())?;
-            Ok(ParamPairs(pairs))
-        };
-        let field = ui
-            .horizontal(|ui| texts.params.show(ui, "Parameters", &current, 150.0, read))
-            .inner;
-        if let Some(new) = field.commit {
-            s.params = new;
-        }
-        if let Some(h) = &field.hold {
-            hold_note(ui, h);
-        }
-        hold = hold.or(field.hold);
-        ui.label(
-            RichText::new(
-                "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
-            )
-            .weak(),
-        );
+        hold = hold.or(params_field(ui, s, &mut texts.params));
     }
     hold
+}
+
+/// A list of sizes, `v`: applied on Enter (or when the focus leaves), read by `read`, its
+/// hold said under it and returned.
+fn list_field(
+    ui: &mut Ui,
+    label: &str,
+    typed: &mut Typed,
+    v: &mut Sizes,
+    read: &dyn Fn(&str) -> Result<Sizes, String>,
+) -> Option<AppError> {
+    let current = v.to_string();
+    let field = ui
+        .horizontal(|ui| typed.show(ui, label, &current, 150.0, read))
+        .inner;
+    if let Some(new) = field.commit {
+        *v = new;
+    }
+    if let Some(h) = &field.hold {
+        hold_note(ui, h);
+    }
+    field.hold
+}
+
+/// The parameters of the experiment's algorithms, refused while they are not pairs those
+/// algorithms take; returns why a run must wait for them.
+fn params_field(ui: &mut Ui, s: &mut ExperimentSettings, typed: &mut Typed) -> Option<AppError> {
+    let current = s.params.to_string();
+    // Pairs the experiment's algorithms take, else why not (before they are applied).
+    let algorithms = s.param_algorithms();
+    let read = |t: &str| {
+        let pairs = parse_params(t).map_err(|e| e.to_string())?;
+        crate::bench::knight::check_params_of(&pairs, &algorithms).map_err(|e| e.to_string())?;
+        Ok(ParamPairs(pairs))
+    };
+    let field = ui
+        .horizontal(|ui| typed.show(ui, "Parameters", &current, 150.0, read))
+        .inner;
+    if let Some(new) = field.commit {
+        s.params = new;
+    }
+    if let Some(h) = &field.hold {
+        hold_note(ui, h);
+    }
+    ui.label(
+        RichText::new(
+            "KEY=VALUE pairs for the algorithms that have them, e.g. repair=fewest-onward",
+        )
+        .weak(),
+    );
+    field.hold
 }
 
 #[cfg(test)]
