@@ -547,35 +547,13 @@ impl SearchLabApp {
         &self.regions
     }
 
-    /// Sets the app up as a lesson asks: its tab, instance, algorithm and mode.
+    /// Sets the app up as a lesson asks: its tab, instance, algorithm and mode. The view of
+    /// the set-up's puzzle takes it and its tab is shown.
     pub fn set_up_lesson(&mut self, ctx: &egui::Context, setup: lessons::lesson::Setup) {
-        use lessons::lesson::{Mode, Setup};
-        match setup {
-            Setup::Knight {
-                cols,
-                rows,
-                start,
-                closed,
-                algorithm,
-                mode,
-            } => {
-                self.tab = self.knight.tab();
-                let board = (cols, rows, start, closed);
-                self.knight.set_up(ctx, board, algorithm.as_deref(), mode);
-            }
-            Setup::Queens { n, algorithm, mode } => {
-                self.tab = self.queens.tab();
-                self.queens.set_up(ctx, n, algorithm.as_deref(), mode);
-            }
-            Setup::Magic {
-                order,
-                algorithm,
-                mode,
-            } => {
-                self.tab = self.magic.tab();
-                self.magic
-                    .set_up(order, algorithm.as_deref(), mode == Mode::Play);
-            }
+        let taken = (self.views_mut().into_iter())
+            .find_map(|(tab, view)| view.set_up_lesson(ctx, &setup).then_some(tab));
+        if let Some(tab) = taken {
+            self.tab = tab;
         }
     }
 }

@@ -106,6 +106,13 @@ pub trait TabPuzzle: Sized + 'static {
     }
     /// The student's answer with its instance, when the game is solved.
     fn played(tab: &PuzzleTab<Self>) -> Option<Played>;
+    /// Sets the tab up as a lesson's `setup` asks (its instance, algorithm and mode,
+    /// stopping what runs), when it is of this puzzle; `false` when it is not.
+    fn set_up(
+        tab: &mut PuzzleTab<Self>,
+        ctx: &egui::Context,
+        setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool;
     /// Runs what the form says.
     fn start_run(tab: &mut PuzzleTab<Self>, ctx: &egui::Context);
     /// Stop, pressed or keyed: the run under way ends with its last word.
@@ -219,6 +226,14 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
 
     fn live(&self) -> Option<&LiveRun> {
         Some(&self.live)
+    }
+
+    fn set_up_lesson(
+        &mut self,
+        ctx: &egui::Context,
+        setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool {
+        P::set_up(self, ctx, setup)
     }
 
     fn board_text(&mut self) -> Option<String> {

@@ -62,6 +62,15 @@ pub trait View {
     fn param_values(&self) -> std::collections::BTreeMap<String, String> {
         std::collections::BTreeMap::new()
     }
+    /// Sets the view up as a lesson's `setup` asks, when it is of this view's puzzle;
+    /// `false` when it is not (the shell asks every view).
+    fn set_up_lesson(
+        &mut self,
+        _ctx: &egui::Context,
+        _setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool {
+        false
+    }
     /// An answer the player asked to put beside the algorithms' in Compare, handed over
     /// once.
     fn take_played(&mut self) -> Option<super::played::Played> {

@@ -363,32 +363,6 @@ impl KnightView {
         }
     }
 
-    /// A lesson's set-up: the board, start and goal, the algorithm, and how the student
-    /// meets it (running it, playing, stepping, guessing). Stops what runs.
-    pub fn set_up(
-        &mut self,
-        ctx: &egui::Context,
-        board: (u32, u32, (u32, u32), bool),
-        algorithm: Option<&str>,
-        mode: crate::app::mode::LessonMode,
-    ) {
-        let (cols, rows, start, closed) = board;
-        self.reset();
-        self.set_size(cols, rows);
-        self.settings.start = (start.0.min(rows - 1), start.1.min(cols - 1));
-        self.settings.closed = closed;
-        if let Some(a) = algorithm {
-            self.settings.algorithm = a.to_string();
-        }
-        self.hold = None;
-        // A lesson begins its game afresh: no path, hint or last word from before.
-        let (r, c) = self.settings.start;
-        self.play.restart(self.own.board.square(r, c));
-        self.mode = super::mode::Mode::of_lesson(mode);
-        let job = self.trace_job();
-        self.steps.set_up(ctx, mode, job);
-    }
-
     fn set_size(&mut self, cols: u32, rows: u32) {
         if (cols, rows) == (self.settings.cols, self.settings.rows) {
             return;
@@ -484,6 +458,41 @@ impl TabPuzzle for KnightTab {
             }),
             answer: path.to_vec(),
         })
+    }
+
+    /// A lesson's board, start, kind of tour, algorithm and how the student meets it
+    /// (running it, playing, stepping, guessing).
+    fn set_up(
+        tab: &mut KnightView,
+        ctx: &egui::Context,
+        setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool {
+        let &crate::app::lessons::lesson::Setup::Knight {
+            cols,
+            rows,
+            start,
+            closed,
+            ref algorithm,
+            ref mode,
+        } = setup
+        else {
+            return false;
+        };
+        tab.reset();
+        tab.set_size(cols, rows);
+        tab.settings.start = (start.0.min(rows - 1), start.1.min(cols - 1));
+        tab.settings.closed = closed;
+        if let Some(a) = algorithm {
+            tab.settings.algorithm.clone_from(a);
+        }
+        tab.hold = None;
+        // A lesson begins its game afresh: no path, hint or last word from before.
+        let (r, c) = tab.settings.start;
+        tab.play.restart(tab.own.board.square(r, c));
+        tab.mode = super::mode::Mode::of_lesson(*mode);
+        let job = tab.trace_job();
+        tab.steps.set_up(ctx, *mode, job);
+        true
     }
 
     fn start_run(tab: &mut KnightView, ctx: &egui::Context) {

@@ -221,24 +221,6 @@ impl MagicView {
         });
     }
 
-    /// A lesson's set-up: the order, the algorithm, and whether the student plays.
-    /// Stops what runs.
-    pub fn set_up(&mut self, order: u64, algorithm: Option<&str>, play: bool) {
-        self.stop();
-        self.reset_results();
-        self.set_order(order);
-        if let Some(a) = algorithm {
-            self.settings.algorithm = a.to_string();
-        }
-        self.hold = None;
-        // A lesson begins its game afresh: a new deal, no hint (on squares play mode takes).
-        if self.settings.order as usize <= play::MAX_PLAY_ORDER {
-            self.play
-                .deal(self.settings.order as usize, self.settings.seed);
-        }
-        self.mode = if play { Mode::Play } else { Mode::Run };
-    }
-
     /// The solution browser.
     pub fn browser(&self) -> &crate::app::browser::Browser {
         &self.own.browser
@@ -397,6 +379,41 @@ impl TabPuzzle for MagicTab {
                 on: std::sync::Arc::new(crate::app::puzzles::magic::MagicInstance { order }),
                 answer: tab.play.cells().to_vec(),
             })
+    }
+
+    /// A lesson's order, algorithm, and whether the student plays.
+    fn set_up(
+        tab: &mut MagicView,
+        _ctx: &egui::Context,
+        setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool {
+        use crate::app::mode::LessonMode;
+        let &crate::app::lessons::lesson::Setup::Magic {
+            order,
+            ref algorithm,
+            ref mode,
+        } = setup
+        else {
+            return false;
+        };
+        tab.stop();
+        tab.reset_results();
+        tab.set_order(order);
+        if let Some(a) = algorithm {
+            tab.settings.algorithm.clone_from(a);
+        }
+        tab.hold = None;
+        // A lesson begins its game afresh: a new deal, no hint (on squares play mode takes).
+        if tab.settings.order as usize <= play::MAX_PLAY_ORDER {
+            tab.play
+                .deal(tab.settings.order as usize, tab.settings.seed);
+        }
+        tab.mode = if *mode == LessonMode::Play {
+            Mode::Play
+        } else {
+            Mode::Run
+        };
+        true
     }
 
     fn start_run(tab: &mut MagicView, ctx: &egui::Context) {

@@ -374,30 +374,6 @@ impl QueensView {
         self.own.outcome = Some(outcome);
     }
 
-    /// A lesson's set-up: n, the algorithm, and how the student meets it (running it,
-    /// playing, stepping, guessing). Stops what runs.
-    pub fn set_up(
-        &mut self,
-        ctx: &egui::Context,
-        n: u64,
-        algorithm: Option<&str>,
-        mode: crate::app::mode::LessonMode,
-    ) {
-        self.reset();
-        self.set_n(n);
-        if let Some(a) = algorithm {
-            self.settings.algorithm = a.to_string();
-        }
-        self.hold = None;
-        // A lesson begins its game afresh: an empty board, no hint.
-        if self.settings.n as usize <= play::MAX_PLAY_N {
-            self.play.clear(self.settings.n as usize);
-        }
-        self.mode = super::mode::Mode::of_lesson(mode);
-        let job = self.trace_job();
-        self.steps.set_up(ctx, mode, job);
-    }
-
     /// The solution browser.
     pub fn browser(&self) -> &crate::app::browser::Browser {
         &self.own.browser
@@ -489,6 +465,37 @@ impl TabPuzzle for QueensTab {
                 on: std::sync::Arc::new(crate::app::puzzles::queens::QueensInstance { n }),
                 answer: tab.play.columns().iter().flatten().copied().collect(),
             })
+    }
+
+    /// A lesson's n, algorithm and how the student meets it (running it, playing,
+    /// stepping, guessing).
+    fn set_up(
+        tab: &mut QueensView,
+        ctx: &egui::Context,
+        setup: &crate::app::lessons::lesson::Setup,
+    ) -> bool {
+        let &crate::app::lessons::lesson::Setup::Queens {
+            n,
+            ref algorithm,
+            ref mode,
+        } = setup
+        else {
+            return false;
+        };
+        tab.reset();
+        tab.set_n(n);
+        if let Some(a) = algorithm {
+            tab.settings.algorithm.clone_from(a);
+        }
+        tab.hold = None;
+        // A lesson begins its game afresh: an empty board, no hint.
+        if tab.settings.n as usize <= play::MAX_PLAY_N {
+            tab.play.clear(tab.settings.n as usize);
+        }
+        tab.mode = super::mode::Mode::of_lesson(*mode);
+        let job = tab.trace_job();
+        tab.steps.set_up(ctx, *mode, job);
+        true
     }
 
     fn start_run(tab: &mut QueensView, ctx: &egui::Context) {
