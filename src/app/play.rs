@@ -34,6 +34,33 @@ pub trait Game: Undo + Default {
     fn take_compare_request(&mut self) -> bool;
 }
 
+/// Reads a count hint's thread (`counting`): a count of the position still on show
+/// (`current`) becomes the hint (`as_hint`), a failure says why, a count of an older
+/// position is dropped; the thread is let go once it has ended.
+pub fn poll_count<T, H>(
+    counting: &mut Option<crate::app::background::Background<Result<T, crate::run::JobError>>>,
+    hint: &mut Option<H>,
+    current: impl Fn(&T) -> bool,
+    as_hint: impl Fn(T) -> H,
+    failed: impl Fn(String) -> H,
+) where
+    T: Send + 'static,
+{
+    let Some(b) = counting else {
+        return;
+    };
+    for result in b.take() {
+        match result {
+            Ok(h) if current(&h) => *hint = Some(as_hint(h)),
+            Ok(_) => {}
+            Err(e) => *hint = Some(failed(e.to_string())),
+        }
+    }
+    if b.has_ended() {
+        *counting = None;
+    }
+}
+
 /// A key in play mode: ← undoes, → redoes, the others do nothing.
 pub fn act(game: &mut impl Undo, action: Action) {
     match action {

@@ -530,19 +530,17 @@ impl crate::app::play::Undo for MagicPlay {
 impl crate::app::play::Game for MagicPlay {
     /// Reads the count hint's thread.
     fn logic(&mut self, _ctx: &egui::Context) {
-        if let Some(b) = &self.counting {
-            let fixed = self.fixed();
-            for result in b.take() {
-                self.hint = Some(match result {
-                    Ok(h) if h.fixed == fixed => Hint::Count(h),
-                    Ok(_) => continue,
-                    Err(e) => Hint::Failed(e.to_string()),
-                });
-            }
-            if b.has_ended() {
-                self.counting = None;
-            }
+        if self.counting.is_none() {
+            return;
         }
+        let fixed = self.fixed();
+        crate::app::play::poll_count(
+            &mut self.counting,
+            &mut self.hint,
+            |h| h.fixed == fixed,
+            Hint::Count,
+            Hint::Failed,
+        );
     }
 
     /// Whether the player asked to put the square in Compare (asked once).

@@ -68,21 +68,7 @@ impl KnightInstance {
 }
 
 impl PuzzleUi for KnightInstance {
-    fn puzzle(&self) -> super::Puzzle {
-        <crate::app::knight::KnightTab as crate::app::tab::TabPuzzle>::PUZZLE
-    }
-
-    fn same(&self, other: &dyn PuzzleUi) -> bool {
-        super::same_as(self, other)
-    }
-
-    fn assign(&mut self, other: &dyn PuzzleUi) {
-        super::assign_from(self, other);
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
+    super::instance_identity!(crate::app::knight::KnightTab);
 
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         KNIGHT_ALGORITHMS

@@ -28,21 +28,7 @@ impl Default for MagicInstance {
 }
 
 impl PuzzleUi for MagicInstance {
-    fn puzzle(&self) -> super::Puzzle {
-        <crate::app::magic::MagicTab as crate::app::tab::TabPuzzle>::PUZZLE
-    }
-
-    fn same(&self, other: &dyn PuzzleUi) -> bool {
-        super::same_as(self, other)
-    }
-
-    fn assign(&mut self, other: &dyn PuzzleUi) {
-        super::assign_from(self, other);
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
+    super::instance_identity!(crate::app::magic::MagicTab);
 
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         MAGIC_ALGORITHMS

@@ -64,6 +64,30 @@ pub fn assign_from<T: Clone + 'static>(this: &mut T, other: &dyn PuzzleUi) {
     }
 }
 
+/// The four [`PuzzleUi`] methods that only say which instance it is, the same for every
+/// puzzle: its puzzle (that of its tab, `$tab`), [`same_as`], [`assign_from`], and
+/// itself as `Any`.
+macro_rules! instance_identity {
+    ($tab:ty) => {
+        fn puzzle(&self) -> $crate::app::puzzles::Puzzle {
+            <$tab as $crate::app::tab::TabPuzzle>::PUZZLE
+        }
+
+        fn same(&self, other: &dyn $crate::app::puzzles::PuzzleUi) -> bool {
+            $crate::app::puzzles::same_as(self, other)
+        }
+
+        fn assign(&mut self, other: &dyn $crate::app::puzzles::PuzzleUi) {
+            $crate::app::puzzles::assign_from(self, other);
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+    };
+}
+pub(crate) use instance_identity;
+
 /// One instance of a puzzle, as a shared view shows and runs it.
 pub trait PuzzleUi {
     /// The algorithms that solve it.

@@ -29,21 +29,7 @@ impl Default for QueensInstance {
 }
 
 impl PuzzleUi for QueensInstance {
-    fn puzzle(&self) -> super::Puzzle {
-        <crate::app::queens::QueensTab as crate::app::tab::TabPuzzle>::PUZZLE
-    }
-
-    fn same(&self, other: &dyn PuzzleUi) -> bool {
-        super::same_as(self, other)
-    }
-
-    fn assign(&mut self, other: &dyn PuzzleUi) {
-        super::assign_from(self, other);
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
+    super::instance_identity!(crate::app::queens::QueensTab);
 
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         QUEENS_ALGORITHMS

@@ -430,18 +430,14 @@ impl crate::app::play::Undo for QueensPlay {
 impl crate::app::play::Game for QueensPlay {
     /// Reads the count hint's thread.
     fn logic(&mut self, _ctx: &egui::Context) {
-        if let Some(b) = &self.counting {
-            for result in b.take() {
-                self.hint = Some(match result {
-                    Ok(h) if h.columns == self.columns => Hint::Count(h),
-                    Ok(_) => continue,
-                    Err(e) => Hint::Failed(e.to_string()),
-                });
-            }
-            if b.has_ended() {
-                self.counting = None;
-            }
-        }
+        let columns = &self.columns;
+        crate::app::play::poll_count(
+            &mut self.counting,
+            &mut self.hint,
+            |h| h.columns == *columns,
+            Hint::Count,
+            Hint::Failed,
+        );
     }
 
     /// Whether the player asked to put the solution in Compare (asked once).
