@@ -70,8 +70,6 @@ pub trait TabPuzzle: Sized + 'static {
     type Play: Game;
     /// Step by step: [`Steps`] of the puzzle's trace job, or `()`.
     type Steps: Stepper;
-    /// The tab's name.
-    const NAME: &'static str;
     /// The puzzle the tab is of.
     const PUZZLE: Puzzle;
     /// What playing means here, for the "Play yourself" switch.
@@ -209,7 +207,7 @@ impl<P: TabPuzzle> PuzzleTab<P> {
 
 impl<P: TabPuzzle> View for PuzzleTab<P> {
     fn name(&self) -> &'static str {
-        P::NAME
+        P::PUZZLE.title()
     }
 
     fn tab(&self) -> crate::app::Tab {

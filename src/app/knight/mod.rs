@@ -380,7 +380,6 @@ impl TabPuzzle for KnightTab {
     type Settings = KnightSettings;
     type Play = KnightPlay;
     type Steps = KnightSteps;
-    const NAME: &'static str = "Knight's Tour";
     const PUZZLE: Puzzle = Puzzle::Knight;
     const PLAY_HOVER: &'static str = "Move the knight yourself, with hints from the solvers";
 
@@ -467,14 +466,14 @@ impl TabPuzzle for KnightTab {
         ctx: &egui::Context,
         setup: &crate::app::lessons::lesson::Setup,
     ) -> bool {
-        let &crate::app::lessons::lesson::Setup::Knight {
+        let Some(&crate::app::puzzles::knight::KnightSetUp {
             cols,
             rows,
             start,
             closed,
             ref algorithm,
             ref mode,
-        } = setup
+        }) = setup.get()
         else {
             return false;
         };

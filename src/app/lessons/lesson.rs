@@ -5,7 +5,10 @@
 //! cannot set up.
 
 pub use crate::app::mode::LessonMode as Mode;
-use serde::Deserialize;
+use crate::app::puzzles::{LessonSetUp, Puzzle};
+use serde::de::{EnumAccess, MapAccess, VariantAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use strum::VariantNames;
 
 /// One lesson.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -23,53 +26,82 @@ pub struct Lesson {
     pub questions: Vec<Question>,
 }
 
-/// What a lesson sets up: a puzzle tab with its instance and algorithm, and a mode.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub enum Setup {
-    /// The Knight's Tour tab: its board, start square, kind of tour, algorithm and mode.
-    Knight {
-        /// The board's width in squares, from 1 to [`crate::app::limits::MAX_SIDE`].
-        cols: u32,
-        /// The board's height in squares, from 1 to [`crate::app::limits::MAX_SIDE`].
-        rows: u32,
-        /// `(row, column)`, row 0 at the top.
-        #[serde(default)]
-        start: (u32, u32),
-        /// Look for a closed tour (default: an open one).
-        #[serde(default)]
-        closed: bool,
-        /// An id of the Knight's Tour tab's algorithm picker (`warnsdorff`, `count-all` …).
-        #[serde(default)]
-        algorithm: Option<String>,
-        /// How the student meets the puzzle (default: run the algorithm).
-        #[serde(default)]
-        mode: Mode,
-    },
-    /// The N-Queens tab: its n, algorithm and mode.
-    Queens {
-        /// The number of queens and the board's side, from 1 to
-        /// [`crate::app::limits::MAX_APP_N`].
-        n: u64,
-        /// A solver id of the N-Queens catalog (`hill-climbing`, `csp` …); `None` keeps the
-        /// tab's choice.
-        #[serde(default)]
-        algorithm: Option<String>,
-        /// How the student meets the puzzle (default: run the algorithm).
-        #[serde(default)]
-        mode: Mode,
-    },
-    /// The magic-squares tab: its order, algorithm and mode (no step by step: `Steps` and
-    /// `Guess` are refused).
-    Magic {
-        /// The square's order, from 1 to [`crate::app::limits::MAX_APP_ORDER`].
-        order: u64,
-        /// `ga` or `construct`; `None` keeps the tab's choice.
-        #[serde(default)]
-        algorithm: Option<String>,
-        /// `Run` or `Play` (default: run the algorithm).
-        #[serde(default)]
-        mode: Mode,
-    },
+/// What a lesson sets up: a puzzle tab with its instance and algorithm, and a mode. The
+/// file names the puzzle (`Knight(cols: 5, rows: 5)`, `Queens(n: 8)`, `Magic(order: 3)`)
+/// and the puzzle reads its own fields ([`Puzzle::read_set_up`]).
+pub struct Setup(Box<dyn LessonSetUp>);
+
+impl Setup {
+    /// The puzzle's own set-up, when it is a `T`.
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
+    /// The puzzle whose tab it sets up.
+    pub fn puzzle(&self) -> Puzzle {
+        self.0.puzzle()
+    }
+
+    /// The mode asked for.
+    pub fn mode(&self) -> Mode {
+        self.0.mode()
+    }
+
+    /// Why the tab cannot be set up so, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        self.0.check()
+    }
+}
+
+impl Clone for Setup {
+    fn clone(&self) -> Self {
+        Setup(self.0.boxed())
+    }
+}
+
+impl PartialEq for Setup {
+    fn eq(&self, other: &Setup) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl std::fmt::Debug for Setup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'de> Deserialize<'de> for Setup {
+    fn deserialize<D: Deserializer<'de>>(file: D) -> Result<Setup, D::Error> {
+        /// Reads the puzzle's name, then has the puzzle read its fields.
+        struct Named;
+        /// Hands a puzzle its fields.
+        struct Fields(Puzzle);
+
+        impl<'de> Visitor<'de> for Named {
+            type Value = Setup;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(f, "a puzzle: one of {}", Puzzle::VARIANTS.join(", "))
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Setup, A::Error> {
+                let (puzzle, fields) = data.variant::<Puzzle>()?;
+                fields.struct_variant(&[], Fields(puzzle))
+            }
+        }
+
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Setup;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(f, "the fields of {}(…)", self.0.short())
+            }
+            fn visit_map<A: MapAccess<'de>>(self, fields: A) -> Result<Setup, A::Error> {
+                let fields = serde::de::value::MapAccessDeserializer::new(fields);
+                self.0.read_set_up(fields).map(Setup)
+            }
+        }
+
+        file.deserialize_enum("Setup", Puzzle::VARIANTS, Named)
+    }
 }
 
 /// A question the app checks.
@@ -96,11 +128,6 @@ pub enum Answer {
         right: usize,
     },
 }
-
-/// The largest board, n and order a lesson may set up (what the tabs take).
-const MAX_KNIGHT_SIDE: u32 = crate::app::limits::MAX_SIDE;
-const MAX_N: u64 = crate::app::limits::MAX_APP_N;
-const MAX_ORDER: u64 = crate::app::limits::MAX_APP_ORDER;
 
 impl Lesson {
     /// Reads a lesson from RON text, and checks that the app can set it up.
@@ -152,94 +179,6 @@ impl Lesson {
             }
         }
         self.setup.check()
-    }
-}
-
-impl Setup {
-    /// The puzzle's name, as its tab says it.
-    pub fn puzzle(&self) -> &'static str {
-        match self {
-            Setup::Knight { .. } => "Knight's Tour",
-            Setup::Queens { .. } => "N-Queens",
-            Setup::Magic { .. } => "Magic squares",
-        }
-    }
-
-    /// The mode asked for.
-    pub fn mode(&self) -> Mode {
-        match self {
-            Setup::Knight { mode, .. } | Setup::Queens { mode, .. } | Setup::Magic { mode, .. } => {
-                *mode
-            }
-        }
-    }
-
-    /// Why the tab cannot be set up so, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
-        use crate::run::catalog::{knight_algorithm, magic_algorithm};
-        use crate::run::{Algorithm, QueensAlgo};
-        let traced = matches!(self.mode(), Mode::Steps | Mode::Guess);
-        match self {
-            Setup::Knight {
-                cols,
-                rows,
-                start,
-                algorithm,
-                ..
-            } => {
-                for (name, side) in [("cols", cols), ("rows", rows)] {
-                    if !(1..=MAX_KNIGHT_SIDE).contains(side) {
-                        return Err(format!(
-                            "{name} must be from 1 to {MAX_KNIGHT_SIDE}, not {side}"
-                        ));
-                    }
-                }
-                if start.0 >= *rows || start.1 >= *cols {
-                    return Err(format!(
-                        "start ({}, {}) is off the {cols}x{rows} board: (row, column), each from 0",
-                        start.0, start.1
-                    ));
-                }
-                if let Some(a) = algorithm {
-                    let other = crate::app::puzzles::knight::is_other_task(a);
-                    if knight_algorithm(a).is_err() && !other {
-                        return Err(format!("no knight's tour algorithm is called \"{a}\""));
-                    }
-                    if traced && crate::run::trace::knight::Traced::parse(a).is_err() {
-                        return Err(format!("step by step cannot follow \"{a}\""));
-                    }
-                }
-            }
-            Setup::Queens { n, algorithm, .. } => {
-                if !(1..=MAX_N).contains(n) {
-                    return Err(format!("n must be from 1 to {MAX_N}, not {n}"));
-                }
-                if let Some(a) = algorithm {
-                    let kind = QueensAlgo::parse(a)
-                        .map_err(|_| format!("no N-Queens algorithm is called \"{a}\""))?;
-                    if traced && !kind.offers().trace {
-                        return Err(format!("step by step cannot follow \"{a}\""));
-                    }
-                }
-            }
-            Setup::Magic {
-                order, algorithm, ..
-            } => {
-                if !(1..=MAX_ORDER).contains(order) {
-                    return Err(format!("order must be from 1 to {MAX_ORDER}, not {order}"));
-                }
-                if let Some(a) = algorithm {
-                    magic_algorithm(a)
-                        .map_err(|_| format!("no magic-square algorithm is called \"{a}\""))?;
-                }
-                if traced {
-                    return Err(
-                        "step by step follows knight's tour and N-Queens searches only".into(),
-                    );
-                }
-            }
-        }
-        Ok(())
     }
 }
 

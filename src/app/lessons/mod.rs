@@ -279,7 +279,7 @@ impl Lessons {
                     ui.label(
                         RichText::new(format!(
                             "{} · {}{}",
-                            l.setup.puzzle(),
+                            l.setup.puzzle().title(),
                             l.summary,
                             if e.from_folder {
                                 " (from your folder)"
@@ -371,7 +371,7 @@ impl Lessons {
             return;
         }
         ui.heading(&lesson.title);
-        ui.label(RichText::new(lesson.setup.puzzle()).weak());
+        ui.label(RichText::new(lesson.setup.puzzle().title()).weak());
         ui.add_space(4.0);
         ui.label(RichText::new("What to try").strong());
         for (k, p) in lesson.try_this.iter().enumerate() {
@@ -461,7 +461,7 @@ mod tests {
             );
             puzzles.insert(l.setup.puzzle());
         }
-        assert_eq!(puzzles.len(), 3);
+        assert_eq!(puzzles.len(), crate::app::puzzles::Puzzle::ALL.len());
     }
 
     /// The built-in lessons' numeric answers, worked out by the solvers and the rules.
@@ -535,6 +535,23 @@ mod tests {
         assert!(Lesson::parse(&algo).unwrap_err().contains("\"teleport\""));
         let choice = good.replace("right: 1", "right: 7");
         assert!(Lesson::parse(&choice).unwrap_err().contains("right is 7"));
+        // A puzzle the app lacks is refused naming those it has; a field of the wrong
+        // type, where it stands in the file.
+        let rook = good.replace("setup: Knight(", "setup: Rook(");
+        let e = Lesson::parse(&rook).unwrap_err();
+        assert!(
+            e.contains("`Rook`") && e.contains("`Knight`, `Queens`, or `Magic`"),
+            "{e}"
+        );
+        let line = good.lines().position(|l| l.contains("setup:")).unwrap() + 1;
+        let typed = good.replace("cols: 4", "cols: \"four\"");
+        let e = Lesson::parse(&typed).unwrap_err();
+        assert!(
+            e.starts_with(&format!("{line}:")) && e.contains("integer"),
+            "{e}"
+        );
+        let misnamed = good.replace("cols: 4", "n: 4");
+        assert!(Lesson::parse(&misnamed).unwrap_err().contains("cols"));
         // In a folder: listed with the reason, the built-in ones still there.
         let dir = std::env::temp_dir().join(format!("searchlab-lessons-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -324,7 +324,6 @@ impl TabPuzzle for MagicTab {
     type Settings = MagicSettings;
     type Play = MagicPlay;
     type Steps = ();
-    const NAME: &'static str = "Magic squares";
     const PUZZLE: Puzzle = Puzzle::Magic;
     const PLAY_HOVER: &'static str = "Swap the numbers yourself, with hints from the solvers";
 
@@ -388,11 +387,11 @@ impl TabPuzzle for MagicTab {
         setup: &crate::app::lessons::lesson::Setup,
     ) -> bool {
         use crate::app::mode::LessonMode;
-        let &crate::app::lessons::lesson::Setup::Magic {
+        let Some(&crate::app::puzzles::magic::MagicSetUp {
             order,
             ref algorithm,
             ref mode,
-        } = setup
+        }) = setup.get()
         else {
             return false;
         };

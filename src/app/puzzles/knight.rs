@@ -1,8 +1,10 @@
 //! A knight's tour instance for the shared views: a board of up to 64 × 64 squares, the
 //! start square and whether the tour must close.
 
-use super::PuzzleUi;
+use super::{LessonSetUp, PuzzleUi};
 use crate::app::error::AppError;
+use crate::app::limits::MAX_SIDE;
+use crate::app::mode::LessonMode;
 use crate::app::widgets::board::{BoardView, board as draw_board, path_legend};
 use crate::app::widgets::number::{Typed, hold_note, whole_number};
 use crate::app::widgets::plots::{CurveNote, first_fall};
@@ -64,6 +66,56 @@ impl KnightInstance {
         let board = Arc::new(Board::new(self.cols, self.rows).ok()?);
         ui.data_mut(|d| d.insert_temp(id, board.clone()));
         Some(board)
+    }
+}
+
+/// What a lesson sets up on the Knight's Tour tab (`setup: Knight(cols: 5, rows: 5, …)`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct KnightSetUp {
+    /// The board's width in squares, from 1 to [`MAX_SIDE`].
+    pub cols: u32,
+    /// The board's height in squares, from 1 to [`MAX_SIDE`].
+    pub rows: u32,
+    /// `(row, column)`, row 0 at the top.
+    #[serde(default)]
+    pub start: (u32, u32),
+    /// Look for a closed tour (default: an open one).
+    #[serde(default)]
+    pub closed: bool,
+    /// An id of the Knight's Tour tab's algorithm picker (`warnsdorff`, `count-all` …).
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// How the student meets the puzzle (default: run the algorithm).
+    #[serde(default)]
+    pub mode: LessonMode,
+}
+
+impl LessonSetUp for KnightSetUp {
+    super::set_up_identity!(super::Puzzle::Knight);
+
+    fn check(&self) -> Result<(), String> {
+        let (cols, rows, start) = (self.cols, self.rows, self.start);
+        for (name, side) in [("cols", cols), ("rows", rows)] {
+            if !(1..=MAX_SIDE).contains(&side) {
+                return Err(format!("{name} must be from 1 to {MAX_SIDE}, not {side}"));
+            }
+        }
+        if start.0 >= rows || start.1 >= cols {
+            return Err(format!(
+                "start ({}, {}) is off the {cols}x{rows} board: (row, column), each from 0",
+                start.0, start.1
+            ));
+        }
+        if let Some(a) = &self.algorithm {
+            if crate::run::catalog::knight_algorithm(a).is_err() && !is_other_task(a) {
+                return Err(format!("no knight's tour algorithm is called \"{a}\""));
+            }
+            let traced = matches!(self.mode, LessonMode::Steps | LessonMode::Guess);
+            if traced && crate::run::trace::knight::Traced::parse(a).is_err() {
+                return Err(format!("step by step cannot follow \"{a}\""));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -1,7 +1,9 @@
 //! A magic-square instance for the shared views: orders up to 12.
 
-use super::PuzzleUi;
+use super::{LessonSetUp, PuzzleUi};
 use crate::app::error::AppError;
+use crate::app::limits::MAX_APP_ORDER;
+use crate::app::mode::LessonMode;
 use crate::app::widgets::magic_grid::{magic_grid, sums_legend};
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
@@ -24,6 +26,41 @@ pub struct MagicInstance {
 impl Default for MagicInstance {
     fn default() -> Self {
         MagicInstance { order: 3 }
+    }
+}
+
+/// What a lesson sets up on the magic-squares tab (`setup: Magic(order: 3, …)`): no step
+/// by step (`Steps` and `Guess` are refused).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct MagicSetUp {
+    /// The square's order, from 1 to [`MAX_APP_ORDER`].
+    pub order: u64,
+    /// `ga` or `construct`; `None` keeps the tab's choice.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// `Run` or `Play` (default: run the algorithm).
+    #[serde(default)]
+    pub mode: LessonMode,
+}
+
+impl LessonSetUp for MagicSetUp {
+    super::set_up_identity!(super::Puzzle::Magic);
+
+    fn check(&self) -> Result<(), String> {
+        let order = self.order;
+        if !(1..=MAX_APP_ORDER).contains(&order) {
+            return Err(format!(
+                "order must be from 1 to {MAX_APP_ORDER}, not {order}"
+            ));
+        }
+        if let Some(a) = &self.algorithm {
+            crate::run::catalog::magic_algorithm(a)
+                .map_err(|_| format!("no magic-square algorithm is called \"{a}\""))?;
+        }
+        if matches!(self.mode, LessonMode::Steps | LessonMode::Guess) {
+            return Err("step by step follows knight's tour and N-Queens searches only".into());
+        }
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@ pub mod magic;
 pub mod queens;
 
 use crate::app::error::AppError;
+use crate::app::mode::LessonMode;
 use crate::app::widgets::plots::CurveNote;
 use crate::run::Job;
 use crate::run::catalog::AlgorithmInfo;
@@ -30,14 +31,19 @@ use serde::{Deserialize, Serialize};
     Deserialize,
     strum::IntoStaticStr,
     strum::VariantArray,
+    strum::VariantNames,
+    strum::EnumMessage,
 )]
 pub enum Puzzle {
     /// The Knight's Tour: a knight visits every square of the board once.
     #[default]
+    #[strum(message = "Knight's Tour")]
     Knight,
     /// N-Queens: n queens on an n × n board, no two attacking each other.
+    #[strum(message = "N-Queens")]
     Queens,
     /// Magic squares: 1 to n² in an n × n grid, each row, column and diagonal with one sum.
+    #[strum(message = "Magic squares")]
     Magic,
 }
 
@@ -50,7 +56,74 @@ impl Puzzle {
     pub fn short(self) -> &'static str {
         self.into()
     }
+
+    /// The puzzle's name as its tab says it ("Knight's Tour").
+    pub fn title(self) -> &'static str {
+        strum::EnumMessage::get_message(&self).unwrap_or_else(|| self.short())
+    }
+
+    /// Reads what a lesson sets up on this puzzle's tab (the fields of the lesson file's
+    /// `setup: Knight(…)`), as the puzzle's own set-up type.
+    pub fn read_set_up<'de, D: serde::Deserializer<'de>>(
+        self,
+        fields: D,
+    ) -> Result<Box<dyn LessonSetUp>, D::Error> {
+        fn boxed<'de, S: LessonSetUp + Deserialize<'de>, D: serde::Deserializer<'de>>(
+            fields: D,
+        ) -> Result<Box<dyn LessonSetUp>, D::Error> {
+            Ok(Box::new(S::deserialize(fields)?))
+        }
+        match self {
+            Puzzle::Knight => boxed::<knight::KnightSetUp, D>(fields),
+            Puzzle::Queens => boxed::<queens::QueensSetUp, D>(fields),
+            Puzzle::Magic => boxed::<magic::MagicSetUp, D>(fields),
+        }
+    }
 }
+
+/// What a lesson sets up on its puzzle's tab: the instance, the algorithm and how the
+/// student meets the puzzle. Each puzzle has its own type, in its file here; the tab
+/// that takes it finds it with [`LessonSetUp::as_any`].
+pub trait LessonSetUp: std::fmt::Debug + Send + Sync + 'static {
+    /// The puzzle whose tab it sets up.
+    fn puzzle(&self) -> Puzzle;
+    /// How the student meets the puzzle.
+    fn mode(&self) -> LessonMode;
+    /// Why the tab cannot be set up so, if it cannot.
+    fn check(&self) -> Result<(), String>;
+    /// Itself as `Any`, for the tab that takes it.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy.
+    fn boxed(&self) -> Box<dyn LessonSetUp>;
+    /// Whether `other` sets up the same.
+    fn same(&self, other: &dyn LessonSetUp) -> bool;
+}
+
+/// The [`LessonSetUp`] methods that are the same for every puzzle's set-up type.
+macro_rules! set_up_identity {
+    ($puzzle:expr) => {
+        fn puzzle(&self) -> $crate::app::puzzles::Puzzle {
+            $puzzle
+        }
+
+        fn mode(&self) -> $crate::app::mode::LessonMode {
+            self.mode
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+
+        fn boxed(&self) -> Box<dyn $crate::app::puzzles::LessonSetUp> {
+            Box::new(self.clone())
+        }
+
+        fn same(&self, other: &dyn $crate::app::puzzles::LessonSetUp) -> bool {
+            other.as_any().downcast_ref::<Self>() == Some(self)
+        }
+    };
+}
+pub(crate) use set_up_identity;
 
 /// [`PuzzleUi::same`] for an instance type that compares with `==`.
 pub fn same_as<T: PartialEq + 'static>(this: &T, other: &dyn PuzzleUi) -> bool {

@@ -1,7 +1,9 @@
 //! An N-Queens instance for the shared views: n up to 400.
 
-use super::PuzzleUi;
+use super::{LessonSetUp, PuzzleUi};
 use crate::app::error::AppError;
+use crate::app::limits::MAX_APP_N;
+use crate::app::mode::LessonMode;
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::plots::CurveNote;
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board, queens_legend};
@@ -25,6 +27,40 @@ pub struct QueensInstance {
 impl Default for QueensInstance {
     fn default() -> Self {
         QueensInstance { n: 8 }
+    }
+}
+
+/// What a lesson sets up on the N-Queens tab (`setup: Queens(n: 8, …)`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct QueensSetUp {
+    /// The number of queens and the board's side, from 1 to [`MAX_APP_N`].
+    pub n: u64,
+    /// A solver id of the N-Queens catalog (`hill-climbing`, `csp` …); `None` keeps the
+    /// tab's choice.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// How the student meets the puzzle (default: run the algorithm).
+    #[serde(default)]
+    pub mode: LessonMode,
+}
+
+impl LessonSetUp for QueensSetUp {
+    super::set_up_identity!(super::Puzzle::Queens);
+
+    fn check(&self) -> Result<(), String> {
+        let n = self.n;
+        if !(1..=MAX_APP_N).contains(&n) {
+            return Err(format!("n must be from 1 to {MAX_APP_N}, not {n}"));
+        }
+        if let Some(a) = &self.algorithm {
+            let kind = QueensAlgo::parse(a)
+                .map_err(|_| format!("no N-Queens algorithm is called \"{a}\""))?;
+            let traced = matches!(self.mode, LessonMode::Steps | LessonMode::Guess);
+            if traced && !kind.offers().trace {
+                return Err(format!("step by step cannot follow \"{a}\""));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -392,7 +392,6 @@ impl TabPuzzle for QueensTab {
     type Settings = QueensSettings;
     type Play = QueensPlay;
     type Steps = QueensSteps;
-    const NAME: &'static str = "N-Queens";
     const PUZZLE: Puzzle = Puzzle::Queens;
     const PLAY_HOVER: &'static str = "Place the queens yourself, with hints from the solvers";
 
@@ -474,11 +473,11 @@ impl TabPuzzle for QueensTab {
         ctx: &egui::Context,
         setup: &crate::app::lessons::lesson::Setup,
     ) -> bool {
-        let &crate::app::lessons::lesson::Setup::Queens {
+        let Some(&crate::app::puzzles::queens::QueensSetUp {
             n,
             ref algorithm,
             ref mode,
-        } = setup
+        }) = setup.get()
         else {
             return false;
         };
