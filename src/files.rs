@@ -51,6 +51,7 @@ fn folder_of(path: &Path) -> &Path {
 }
 
 /// Writes the file at `path` whole or not at all with `write` (see the module's rules).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
@@ -73,6 +74,18 @@ pub fn write_atomic(
     // On failure the temporary file is removed when `tmp` is dropped.
     tmp.persist(path).map_err(|e| cannot(&e.error))?;
     Ok(())
+}
+
+/// A web page has no folders to write in: the browser's downloads take the files instead.
+#[cfg(target_arch = "wasm32")]
+pub fn write_atomic(
+    path: &Path,
+    _write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), FileError> {
+    Err(format!(
+        "cannot write {}: a web page writes no files on this computer",
+        path.display()
+    ))
 }
 
 /// Writes `bytes` at `path` whole or not at all (see [`write_atomic`]).

@@ -9,8 +9,10 @@
 
 pub mod app;
 pub mod bench;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod files;
+pub mod platform;
 pub mod puzzle;
 pub mod run;
 pub mod solve;

@@ -1,8 +1,25 @@
+//! The `searchlab` program: on the desktop the command line, which opens the app when
+//! given no command; in a browser the app on the page's canvas, and the search of a Web
+//! Worker that loads the same module (see `web/`).
+
+#[cfg(not(target_arch = "wasm32"))]
 use clap::{CommandFactory, FromArgMatches};
+#[cfg(not(target_arch = "wasm32"))]
 use searchlab::cli::{Cli, algorithm_list};
+#[cfg(not(target_arch = "wasm32"))]
 use searchlab::run::catalog::{KNIGHT_ALGORITHMS, MAGIC_ALGORITHMS, QUEENS_ALGORITHMS};
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    web::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     // eframe, winit and the GL driver log through `log`: RUST_LOG=info (or debug) shows it.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -36,6 +53,7 @@ fn main() -> ExitCode {
 /// Prints clap's help, version or usage error as clap would, but with the exit status
 /// saying whether it could be written: help to a full disk is an error (exit 1), not a
 /// silent success.
+#[cfg(not(target_arch = "wasm32"))]
 fn clap_exit(e: clap::Error) -> ExitCode {
     use std::io::Write;
     let code = e.exit_code();

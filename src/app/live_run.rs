@@ -177,7 +177,10 @@ impl LiveRun {
         ui.horizontal_wrapped(|ui| {
             let run = start_button(ui, "▶ Run", run_hint, running, blocked);
             extra(ui);
-            if running {
+            if running && !crate::platform::worker::CAN_PAUSE {
+                ui.add_enabled(false, egui::Button::new("Pause"))
+                    .on_disabled_hover_text("In the browser a search runs in a worker of its own, which cannot be held where it stands: Stop ends it, and the desktop app pauses it");
+            } else if running {
                 let paused = self.is_paused();
                 if ui
                     .button(if paused { "Resume" } else { "Pause" })

@@ -223,7 +223,7 @@ pub struct SearchLabApp {
     /// With `SEARCHLAB_FRAME_STATS=1`: frame times since the last report on standard error.
     /// The app then repaints continuously, so frames per second is the rate the whole
     /// pipeline (UI, tessellation, rendering, buffer swap) sustains, not the event rate.
-    frame_log: Option<(std::time::Instant, Vec<f32>)>,
+    frame_log: Option<(crate::platform::time::Instant, Vec<f32>)>,
     /// Time spent building the UI (our code and egui's layout), per frame, for the same log.
     ui_times: Vec<f32>,
 }
@@ -289,7 +289,7 @@ impl SearchLabApp {
             export_result: Default::default(),
             frame_times: egui::util::History::new(0..120, 2.0),
             frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
-                .map(|_| (std::time::Instant::now(), Vec::new())),
+                .map(|_| (crate::platform::time::Instant::now(), Vec::new())),
             ui_times: Vec::new(),
         }
     }
@@ -564,6 +564,13 @@ pub fn files_dir_id() -> egui::Id {
 }
 
 impl eframe::App for SearchLabApp {
+    /// The app itself, for the browser build's test hook (eframe's `WebRunner::app_mut`,
+    /// which only the browser build has).
+    #[cfg(target_arch = "wasm32")]
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         SearchLabApp::logic(self, ctx);
     }
@@ -586,13 +593,13 @@ impl eframe::App for SearchLabApp {
                         since.elapsed().as_secs_f32(),
                         running
                     );
-                    *since = std::time::Instant::now();
+                    *since = crate::platform::time::Instant::now();
                     times.clear();
                     self.ui_times.clear();
                 }
             }
         }
-        let t = std::time::Instant::now();
+        let t = crate::platform::time::Instant::now();
         self.show(ui);
         if self.frame_log.is_some() {
             self.ui_times.push(t.elapsed().as_secs_f32());
@@ -608,6 +615,7 @@ impl eframe::App for SearchLabApp {
 }
 
 /// Opens the window and runs until it is closed.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("SearchLab")

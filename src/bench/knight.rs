@@ -245,7 +245,7 @@ pub fn squares_ga(
     let b = Board::new(board.0, board.1)?;
     let n = b.len() as u64;
     let progress = Progress::new(n * runs, setup.meter.clone());
-    let started = std::time::Instant::now();
+    let started = crate::platform::time::Instant::now();
     let results: Vec<Result<SquareRow, JobError>> = (0..n as Square)
         .into_par_iter()
         .map(|sq| {
@@ -263,7 +263,7 @@ pub fn squares_ga(
                 if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
                     break;
                 }
-                let t = std::time::Instant::now();
+                let t = crate::platform::time::Instant::now();
                 let mut obs = NoObserver;
                 let budget = Budget::unlimited().with_time(setup.time_limit);
                 let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
@@ -362,7 +362,7 @@ pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, 
                     elapsed_ms: None,
                 };
             }
-            let t = std::time::Instant::now();
+            let t = crate::platform::time::Instant::now();
             let mut obs = NoObserver;
             let budget = Budget::unlimited().with_time(setup.time_limit);
             let mut ctl = Control::new(budget, &setup.cancel, &mut obs);

@@ -99,9 +99,9 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             CliError::Input(_) | CliError::Job(JobError::Input(_)) => ExitCode::from(2),
-            CliError::Job(JobError::Invalid(_)) | CliError::Failed(_) | CliError::Output(_) => {
-                ExitCode::from(1)
-            }
+            CliError::Job(JobError::Invalid(_) | JobError::Ended(_))
+            | CliError::Failed(_)
+            | CliError::Output(_) => ExitCode::from(1),
         }
     }
 }

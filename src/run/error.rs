@@ -12,6 +12,10 @@ pub enum JobError {
     /// A solver reported something `puzzle/` rejects: a bug, never shown as an answer.
     #[error("internal error, answer rejected: {0}")]
     Invalid(String),
+    /// The run was ended where it stood, before it could report (Stop in the browser,
+    /// where a search cannot be asked to wind down).
+    #[error("{0}")]
+    Ended(String),
 }
 
 /// The longest time limit a job takes (about 31 years; the command line's own limit).

@@ -5,6 +5,7 @@ use super::algo::{Algorithm, KnightAlgo};
 use super::catalog::{AlgorithmInfo, Params};
 use super::error::{JobError, check_memory};
 use super::puzzle::{self, AnswerKey, PuzzleJob, PuzzleReport, count_summary};
+use crate::platform::time::Instant;
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
 use crate::puzzle::knight::{Board, Shape, Square, TourError};
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
@@ -20,7 +21,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest board counted from every square: one count a square, each with tables
 /// the size of the board (and no exhaustive count finishes past 6x6 anyway).

@@ -5,6 +5,7 @@ use super::algo::{Algorithm, MagicAlgo};
 use super::catalog::Params;
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
+use crate::platform::time::Instant;
 use crate::puzzle::magic::{MAX_ORDER, magic_constant, validate};
 use crate::solve::magic::construct::{construct, method};
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count};
@@ -13,7 +14,6 @@ use crate::solve::{Budget, Counters, Observer, Stop};
 use crate::solve::{Control, rng_from_seed};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// The number of magic squares of order 1 to 4, rotations and reflections counted apart
 /// (OEIS A006052 gives them up to symmetry: 1, 0, 1, 880; times 8 from order 3 on).

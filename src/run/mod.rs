@@ -24,7 +24,7 @@ pub use knight::{KnightJob, KnightReport, KnightTask};
 pub use magic::{MagicJob, MagicReport, MagicTask};
 pub use puzzle::{Answer, AnswerKey, AnyJob, PuzzleJob, PuzzleReport, Solved};
 pub use queens::{QueensJob, QueensReport, QueensTask};
-pub use worker::{Job, Run};
+pub use worker::{Job, Run, Work};
 
 /// Conversions between [`Job`]/[`Report`] and one puzzle's job and report types.
 macro_rules! puzzle_conversions {
@@ -85,9 +85,12 @@ pub fn until_cancelled(cancel: &std::sync::atomic::AtomicBool) -> impl FnMut() -
     // Counted from the check's start when the flag is already set.
     let mut since = cancel
         .load(std::sync::atomic::Ordering::Relaxed)
-        .then(std::time::Instant::now);
+        .then(crate::platform::time::Instant::now);
     move || {
         !cancel.load(std::sync::atomic::Ordering::Relaxed)
-            || since.get_or_insert_with(std::time::Instant::now).elapsed() < CHECK_GRACE
+            || since
+                .get_or_insert_with(crate::platform::time::Instant::now)
+                .elapsed()
+                < CHECK_GRACE
     }
 }

@@ -5,6 +5,7 @@ use super::algo::{Algorithm, QueensAlgo};
 use super::catalog::Params;
 use super::error::JobError;
 use super::puzzle::{Answer, AnswerKey, Digest, PuzzleJob, PuzzleReport, Solved, count_summary};
+use crate::platform::time::Instant;
 use crate::puzzle::queens::Heuristic;
 use crate::puzzle::queens::{
     A000170, A002562, MAX_N, conflicts_while, validate_partial, validate_while,
@@ -20,7 +21,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The most worker threads a count may start.
 pub const MAX_THREADS: usize = 1024;
@@ -610,12 +611,16 @@ fn count_parts(
         cancel.load(Ordering::Relaxed)
             || nanos(started.elapsed()) >= deadline.load(Ordering::Relaxed)
     };
-    let pool = {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(super::worker_threads(job.threads))
-            .build()
-            .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?
-    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(super::worker_threads(job.threads))
+        .build()
+        // Where no thread can be started (a browser's worker), this one counts alone, as
+        // rayon's own pool does there.
+        .or_else(|_| {
+            let alone = rayon::ThreadPoolBuilder::new().num_threads(1);
+            alone.use_current_thread().build()
+        })
+        .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?;
     let threads = pool.current_num_threads();
     let sum = pool.install(|| {
         parts

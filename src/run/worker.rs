@@ -12,13 +12,13 @@ use super::error::JobError;
 use super::events::{Event, Report};
 use super::knight::KnightJob;
 use super::puzzle::AnyJob;
+use crate::platform::time::Instant;
 use crate::solve::{Counters, GenerationStats, Observer};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The least time between two progress events sent (and between two batches of
 /// generations).
@@ -229,13 +229,112 @@ impl Observer for WorkerObserver {
     }
 }
 
+/// A job and where its events go: what a worker runs, on a thread of its own (the
+/// desktop) or in a Web Worker (the browser: [`crate::platform::worker`]).
+pub struct Work {
+    /// The job.
+    pub job: Job,
+    /// Where its events go.
+    pub events: Sender<Event>,
+    flags: Arc<Flags>,
+    slot: Arc<Mutex<Slot<u32>>>,
+    belief: Arc<Mutex<Slot<f32>>>,
+    /// Called after each event (the app asks for a repaint there).
+    pub wake: Arc<dyn Fn() + Send + Sync>,
+    draws: bool,
+}
+
+impl Work {
+    /// Puts a board state and belief weights handed on from a Web Worker where the
+    /// consumer takes them.
+    pub fn put_slots(&self, snapshot: Option<&[u32]>, belief: Option<&[f32]>) {
+        if let (Some(s), Ok(mut slot)) = (snapshot, self.slot.lock()) {
+            slot.put(s);
+        }
+        if let (Some(b), Ok(mut slot)) = (belief, self.belief.lock()) {
+            slot.put(b);
+        }
+    }
+
+    /// Runs the job on this thread, sending its events from `Started` to `Finished`.
+    pub fn run(self) {
+        let (algorithm, seed) = self.job.puzzle().label_and_seed();
+        let _ = self.events.send(Event::Started { algorithm, seed });
+        let mut observer = WorkerObserver {
+            events: self.events.clone(),
+            flags: self.flags.clone(),
+            slot: self.slot.clone(),
+            belief: self.belief.clone(),
+            wake: self.wake.clone(),
+            last_progress: None,
+            unsent: None,
+            last_snapshot: None,
+            generations: Vec::new(),
+            last_generations: None,
+            paused: Duration::ZERO,
+            draws: self.draws,
+        };
+        let result = self.job.run(&self.flags.cancel, &mut observer);
+        observer.flush_progress();
+        observer.flush_generations();
+        let _ = self.events.send(Event::Finished(result));
+        (self.wake)();
+    }
+}
+
+/// What a job run alone hands on, in order: its events, and its newest board state and
+/// belief weights whenever they change.
+pub enum Handed {
+    /// An event.
+    Event(Box<Event>),
+    /// The board's newest state.
+    Snapshot(Vec<u32>),
+    /// The belief space's newest weights.
+    Belief(Vec<f32>),
+}
+
+/// Runs `job` on this thread where nobody cancels or pauses it (a Web Worker, which the
+/// page ends when the run is stopped), handing on everything as it comes.
+pub fn run_alone(job: Job, hand_on: impl Fn(Handed) + Send + Sync + 'static) {
+    let (events, received) = mpsc::channel();
+    let received = Mutex::new(received);
+    let slot = Arc::<Mutex<Slot<u32>>>::default();
+    let belief = Arc::<Mutex<Slot<f32>>>::default();
+    let wake = {
+        let (slot, belief) = (slot.clone(), belief.clone());
+        Arc::new(move || {
+            if let Ok(received) = received.lock() {
+                received
+                    .try_iter()
+                    .for_each(|e| hand_on(Handed::Event(Box::new(e))));
+            }
+            if let Some(s) = slot.lock().ok().and_then(|mut s| s.take()) {
+                hand_on(Handed::Snapshot(s));
+            }
+            if let Some(b) = belief.lock().ok().and_then(|mut b| b.take()) {
+                hand_on(Handed::Belief(b));
+            }
+        })
+    };
+    let work = Work {
+        job,
+        events,
+        flags: Arc::default(),
+        slot,
+        belief,
+        wake,
+        draws: true,
+    };
+    work.run();
+}
+
 /// A job running on a worker thread. Dropping it cancels the job and waits for the thread.
 pub struct Run {
     events: Receiver<Event>,
     slot: Arc<Mutex<Slot<u32>>>,
     belief: Arc<Mutex<Slot<f32>>>,
     flags: Arc<Flags>,
-    thread: Option<JoinHandle<()>>,
+    thread: Option<crate::platform::worker::Handle>,
 }
 
 impl Run {
@@ -267,32 +366,16 @@ impl Run {
         });
         let thread = {
             let (slot, flags, belief) = (slot.clone(), flags.clone(), belief.clone());
-            std::thread::Builder::new()
-                .name("searchlab-worker".into())
-                .spawn(move || {
-                    let (algorithm, seed) = job.puzzle().label_and_seed();
-                    let _ = tx.send(Event::Started { algorithm, seed });
-                    let mut observer = WorkerObserver {
-                        events: tx.clone(),
-                        flags: flags.clone(),
-                        slot,
-                        belief,
-                        wake: wake.clone(),
-                        last_progress: None,
-                        unsent: None,
-                        last_snapshot: None,
-                        generations: Vec::new(),
-                        last_generations: None,
-                        paused: Duration::ZERO,
-                        draws,
-                    };
-                    let result = job.run(&flags.cancel, &mut observer);
-                    observer.flush_progress();
-                    observer.flush_generations();
-                    let _ = tx.send(Event::Finished(result));
-                    wake();
-                })
-                .expect("the operating system refused to start a worker thread")
+            let work = Work {
+                job,
+                events: tx,
+                flags,
+                slot,
+                belief,
+                wake,
+                draws,
+            };
+            crate::platform::worker::start(work)
         };
         Run {
             events: rx,
@@ -306,11 +389,16 @@ impl Run {
     /// Asks the job to stop; it does within a few thousand nodes.
     pub fn cancel(&self) {
         self.flags.cancel.store(true, Ordering::Relaxed);
+        if let Some(t) = &self.thread {
+            t.cancel();
+        }
     }
 
-    /// Holds the solver at its next check (every few thousand nodes) until resumed.
+    /// Holds the solver at its next check (every few thousand nodes) until resumed (where
+    /// it can be held: not in a browser's worker).
     pub fn set_paused(&self, paused: bool) {
-        self.flags.pause.store(paused, Ordering::Relaxed);
+        let can = crate::platform::worker::CAN_PAUSE;
+        self.flags.pause.store(paused && can, Ordering::Relaxed);
     }
 
     /// Whether the job is held paused, as [`Run::set_paused`] last set it.
@@ -348,13 +436,13 @@ impl Run {
     pub fn is_finished(&self) -> bool {
         self.thread
             .as_ref()
-            .is_none_or(std::thread::JoinHandle::is_finished)
+            .is_none_or(crate::platform::worker::Handle::is_finished)
     }
 
     /// Waits for the worker thread to end.
     pub fn join(mut self) {
         if let Some(t) = self.thread.take() {
-            let _ = t.join();
+            t.join();
         }
     }
 }
@@ -363,7 +451,7 @@ impl Drop for Run {
     fn drop(&mut self) {
         self.cancel();
         if let Some(t) = self.thread.take() {
-            let _ = t.join();
+            t.join();
         }
     }
 }

@@ -7,9 +7,10 @@ pub mod microscope;
 pub mod queens;
 pub mod trace;
 
+use crate::platform::time::Instant;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How much work a search may do. `None` means no limit of that kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]

@@ -126,8 +126,8 @@ pub fn seed_and_time_limit(ui: &mut Ui, seed: &mut u64, time_limit_s: &mut f32) 
 
 /// A new seed from the clock, different from `old`.
 fn fresh_seed(old: u64) -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let t = crate::platform::time::SystemTime::now()
+        .duration_since(crate::platform::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     let s = t % 1_000_000;
     if s == old { s + 1 } else { s }

@@ -1,6 +1,7 @@
 //! The knight's tour's play hints: Warnsdorff's choice, the tours through each square the
 //! knight can move to (with a proof when none does), and the rest of a tour.
 
+use crate::platform::time::Instant;
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
 use crate::run::knight::DeadEndProof;
@@ -10,7 +11,7 @@ use crate::solve::knight::{Problem, warnsdorff};
 use crate::solve::{Budget, Control, Counters, NoObserver, Stop, rng_from_seed};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest board on which the count hint is offered (8×8): beyond it, a count through
 /// one square can take hours.

@@ -1,12 +1,13 @@
 //! Magic squares' play hints: the swap that lowers the magic-square GA notebook's fitness
 //! the most, and how many magic squares keep the cells a player locked.
 
+use crate::platform::time::Instant;
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
 use crate::run::JobError;
 use crate::solve::magic::count::{MAX_COUNT_ORDER, count_keeping};
 use crate::solve::{Stop, rng_from_seed};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The numbers 1 to n² in an order drawn from `seed` (a Fisher–Yates shuffle by the
 /// portable generator): a puzzle to play, the same on every machine.

@@ -1,11 +1,12 @@
 //! N-Queens' play hints: the queens that attack each other, the move min-conflicts would
 //! make, and the solutions that keep a player's queens.
 
+use crate::platform::time::Instant;
 use crate::run::JobError;
 use crate::solve::Stop;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest N-Queens board on which the count hint is offered.
 pub const MAX_QUEENS_HINT_N: usize = 16;

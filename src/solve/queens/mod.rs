@@ -52,7 +52,7 @@ mod tests {
             }),
         ];
         for (name, run) in runs {
-            let t = std::time::Instant::now();
+            let t = crate::platform::time::Instant::now();
             let o = with_control(budget, |ctl| run(&start, ctl));
             assert_eq!(o.stop, Stop::TimeLimit, "{name}");
             assert!(t.elapsed().as_secs_f64() < 5.0, "{name}: {:?}", t.elapsed());

@@ -1,0 +1,187 @@
+//! Where a job runs in the browser: a Web Worker of its own, so that the page never
+//! freezes. The worker (`web/worker.js`) loads this same module and hands the job to
+//! [`run_job`], which posts back `[kind, payload]` pairs: `"event"` with an event as JSON,
+//! `"snapshot"` with the board as a `Uint32Array`, `"belief"` with the weights as a
+//! `Float32Array`. A worker cannot be asked to wind down while its search runs, so Stop
+//! ends it where it stands ([`Handle::cancel`]) and Pause is not offered.
+
+use crate::run::events::Event;
+use crate::run::worker::{Handed, run_alone};
+use crate::run::{Job, JobError, Work};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// The worker's script, beside the page.
+const SCRIPT: &str = "./worker.js";
+
+/// Whether a paused job can be held where it stands (not in a Web Worker).
+pub const CAN_PAUSE: bool = false;
+
+/// A job's Web Worker.
+pub struct Handle {
+    worker: Option<web_sys::Worker>,
+    /// Set once the job's last event is in (or it was ended).
+    finished: Rc<Cell<bool>>,
+    work: Rc<Work>,
+    _listeners: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// Starts `work` in a Web Worker of its own.
+pub fn start(work: Work) -> Handle {
+    let message = serde_json::to_string(&work.job);
+    let mut handle = Handle {
+        worker: None,
+        finished: Rc::new(Cell::new(false)),
+        work: Rc::new(work),
+        _listeners: Vec::new(),
+    };
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = match (message, web_sys::Worker::new_with_options(SCRIPT, &options)) {
+        (Ok(message), Ok(worker)) => (message, worker),
+        (Err(e), _) => {
+            handle.end(format!("the job could not be handed to a worker: {e}"));
+            return handle;
+        }
+        (_, Err(e)) => {
+            handle.end(format!("the browser did not start a worker: {e:?}"));
+            return handle;
+        }
+    };
+    let (message, worker) = worker;
+    let on_message = {
+        let (work, finished) = (handle.work.clone(), handle.finished.clone());
+        Closure::<dyn FnMut(JsValue)>::new(move |m: JsValue| {
+            let data = m.unchecked_into::<web_sys::MessageEvent>().data();
+            receive(&work, &finished, &data);
+        })
+    };
+    let on_error = {
+        let (work, finished) = (handle.work.clone(), handle.finished.clone());
+        Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+            let why = e.dyn_ref::<web_sys::ErrorEvent>().map_or_else(
+                || "it could not be loaded".to_string(),
+                web_sys::ErrorEvent::message,
+            );
+            ended(
+                &work,
+                &finished,
+                format!("the search's worker failed: {why}"),
+            );
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    handle._listeners = vec![on_message, on_error];
+    if let Err(e) = worker.post_message(&JsValue::from_str(&message)) {
+        handle.end(format!("the job could not be handed to a worker: {e:?}"));
+    }
+    handle.worker = Some(worker);
+    handle
+}
+
+/// Takes one `[kind, payload]` pair from the worker.
+fn receive(work: &Work, finished: &Cell<bool>, data: &JsValue) {
+    if finished.get() {
+        return;
+    }
+    let parts = js_sys::Array::from(data);
+    let payload = parts.get(1);
+    match parts.get(0).as_string().as_deref() {
+        Some("event") => {
+            let text = payload.as_string().unwrap_or_default();
+            match serde_json::from_str::<Event>(&text) {
+                Ok(event) => {
+                    finished.set(matches!(event, Event::Finished(_)));
+                    let _ = work.events.send(event);
+                }
+                Err(e) => ended(
+                    work,
+                    finished,
+                    format!("the worker's message was garbled: {e}"),
+                ),
+            }
+        }
+        Some("snapshot") => {
+            let board = js_sys::Uint32Array::new(&payload).to_vec();
+            work.put_slots(Some(&board), None);
+        }
+        Some("belief") => {
+            let weights = js_sys::Float32Array::new(&payload).to_vec();
+            work.put_slots(None, Some(&weights));
+        }
+        _ => {}
+    }
+    (work.wake)();
+}
+
+/// Ends the run with `why`, unless its last event is in already.
+fn ended(work: &Work, finished: &Cell<bool>, why: String) {
+    if !finished.replace(true) {
+        let _ = work.events.send(Event::Finished(Err(JobError::Ended(why))));
+        (work.wake)();
+    }
+}
+
+impl Handle {
+    /// Ends the worker where it stands: a worker cannot be asked to wind down while its
+    /// search runs, so the run ends without an answer.
+    pub fn cancel(&self) {
+        if let Some(w) = &self.worker {
+            w.terminate();
+        }
+        ended(
+            &self.work,
+            &self.finished,
+            "stopped: in the browser Stop ends a search where it stands, without its best \
+             answer so far (the desktop app shows it)"
+                .into(),
+        );
+    }
+
+    /// Ends the run with `why`.
+    fn end(&self, why: String) {
+        ended(&self.work, &self.finished, why);
+    }
+
+    /// Whether the job's last event is in.
+    pub fn is_finished(&self) -> bool {
+        self.finished.get()
+    }
+
+    /// Nothing to wait for: a worker that is not finished is ended.
+    pub fn join(self) {
+        if !self.is_finished() {
+            self.cancel();
+        }
+    }
+}
+
+/// What the worker's script calls with the page's message: runs the job here (in the
+/// worker) and posts back what it hands on.
+pub fn run_job(message: &str) {
+    let post = |kind: &str, payload: &JsValue| {
+        let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
+        let _ = scope.post_message(&js_sys::Array::of2(&JsValue::from_str(kind), payload));
+    };
+    let job = match serde_json::from_str::<Job>(message) {
+        Ok(job) => job,
+        Err(e) => {
+            let why = Event::Finished(Err(JobError::Input(format!("a garbled job: {e}"))));
+            let text = serde_json::to_string(&why).unwrap_or_default();
+            post("event", &JsValue::from_str(&text));
+            return;
+        }
+    };
+    run_alone(job, move |handed| match handed {
+        Handed::Event(event) => {
+            if let Ok(text) = serde_json::to_string(&event) {
+                post("event", &JsValue::from_str(&text));
+            }
+        }
+        Handed::Snapshot(board) => post("snapshot", &js_sys::Uint32Array::from(&board[..])),
+        Handed::Belief(weights) => post("belief", &js_sys::Float32Array::from(&weights[..])),
+    });
+}

@@ -1,0 +1,114 @@
+//! The browser build's entry points: the app on the page's canvas (`main`), and
+//! [`run_job`], which the Web Worker script (`web/worker.js`) calls with a job.
+
+use eframe::wasm_bindgen::JsCast as _;
+use wasm_bindgen::prelude::*;
+
+/// The id of the page's canvas (`index.html`).
+const CANVAS: &str = "searchlab-canvas";
+
+/// What the browser build does not do yet, said at the start.
+const PREVIEW: &str = "Browser preview: runs and counts work here, each in a worker of its own. \
+    Step by step, the play hints, Compare's trials, Experiments, the microscope, the solution \
+    browser, Pause and files still need the desktop app.";
+
+thread_local! {
+    /// The app's runner, for [`searchlab_probe`].
+    static RUNNER: std::cell::RefCell<Option<eframe::WebRunner>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Starts the app on the page's canvas; what goes wrong is said on the page. In a Web
+/// Worker (no window), which loads the module only for [`run_job`], it does nothing.
+pub fn start() {
+    if web_sys::window().is_none() {
+        return;
+    }
+    eframe::WebLogger::init(log::LevelFilter::Warn).ok();
+    wasm_bindgen_futures::spawn_local(async {
+        if let Err(why) = run().await {
+            log::error!("SearchLab could not start: {why}");
+            say_on_page(&format!("SearchLab could not start: {why}"));
+        }
+    });
+}
+
+/// Finds the canvas and runs the app on it.
+async fn run() -> Result<(), String> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("this page has no document")?;
+    let canvas = document
+        .get_element_by_id(CANVAS)
+        .ok_or_else(|| format!("the page has no element #{CANVAS}"))?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .map_err(|_| format!("#{CANVAS} is not a canvas"))?;
+    let runner = eframe::WebRunner::new();
+    RUNNER.with(|r| r.replace(Some(runner.clone())));
+    runner
+        .start(
+            canvas,
+            eframe::WebOptions::default(),
+            Box::new(|cc| {
+                let mut app = searchlab::app::SearchLabApp::new(cc);
+                if app.notice.is_none() {
+                    app.notice = Some(PREVIEW.into());
+                }
+                Ok(Box::new(app))
+            }),
+        )
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    // The page's "Loading…" goes once the app draws.
+    if let Some(loading) = document.get_element_by_id("loading") {
+        loading.remove();
+    }
+    Ok(())
+}
+
+/// Puts `text` where the page said "Loading…".
+fn say_on_page(text: &str) {
+    let loading = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"));
+    if let Some(element) = loading {
+        element.set_text_content(Some(text));
+    }
+}
+
+/// Runs the job of `message` (JSON) here, in a Web Worker, posting back what it hands on.
+#[wasm_bindgen]
+pub fn run_job(message: &str) {
+    searchlab::platform::worker::run_job(message);
+}
+
+/// What the browser test reads of the app (JSON): the tab on show, whether a run goes on,
+/// the notice on show,
+/// the knight's board and the tour on show (squares numbered row by row), and each
+/// puzzle tab's last word.
+#[wasm_bindgen]
+pub fn searchlab_probe() -> String {
+    RUNNER.with(|r| {
+        let runner = r.borrow();
+        let Some(app) = runner
+            .as_ref()
+            .and_then(eframe::WebRunner::app_mut::<searchlab::app::SearchLabApp>)
+        else {
+            return "null".into();
+        };
+        let knight = &app.knight;
+        serde_json::json!({
+            "tab": format!("{:?}", app.tab),
+            "running": app.is_running(),
+            "notice": app.notice,
+            "knight": {
+                "cols": knight.settings.cols,
+                "rows": knight.settings.rows,
+                "tour": knight.displayed_tour(),
+                "status": knight.status_message(),
+            },
+            "queens": { "status": app.queens.status_message() },
+            "magic": { "square": app.magic.square() },
+        })
+        .to_string()
+    })
+}
