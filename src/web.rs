@@ -75,7 +75,7 @@ fn say_on_page(text: &str) {
     }
 }
 
-/// Runs the job of `message` (JSON) here, in a Web Worker, posting back what it hands on.
+/// Runs the job of `message` (RON) here, in a Web Worker, posting back what it hands on.
 #[wasm_bindgen]
 pub fn run_job(message: &str) {
     searchlab::platform::worker::run_job(message);

@@ -1,5 +1,5 @@
 // A Web Worker that runs one SearchLab job off the page's thread: it loads the same
-// module as the page, takes the job (JSON) the page posts, runs it and closes. The
+// module as the page, takes the job (RON) the page posts, runs it and closes. The
 // module posts back what the job hands on (see src/platform/web_worker.rs).
 import init, { run_job } from "./searchlab.js";
 

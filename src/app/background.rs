@@ -23,6 +23,8 @@ pub struct Background<T> {
     ended: Receiver<()>,
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
+    /// Why the work could not start, when it could not (no thread in a browser yet).
+    refused: Option<String>,
 }
 
 impl<T: Send + 'static> Background<T> {
@@ -43,8 +45,8 @@ impl<T: Send + 'static> Background<T> {
         };
         let ctx = ctx.clone();
         // Detached: it ends at its next check once cancelled; a thread that could not
-        // start drops its channels at once, which reads as ended.
-        let _ = std::thread::Builder::new()
+        // start drops its channels at once, which reads as ended, with the reason.
+        let started = std::thread::Builder::new()
             .name(name.into())
             .spawn(move || {
                 let send = |value: T| {
@@ -55,11 +57,21 @@ impl<T: Send + 'static> Background<T> {
                 drop(job.sender);
                 ctx.request_repaint();
             });
+        let refused = started.err().map(|e| {
+            if crate::platform::DESKTOP {
+                format!("the system refused a thread for this work: {e}")
+            } else {
+                "this needs the desktop app for now: the browser build does not run this work \
+                 in the background yet"
+                    .into()
+            }
+        });
         Background {
             results,
             ended,
             meter,
             cancel,
+            refused,
         }
     }
 
@@ -71,6 +83,11 @@ impl<T: Send + 'static> Background<T> {
     /// Whether the thread has ended (so everything it sent can be read).
     pub fn has_ended(&self) -> bool {
         matches!(self.ended.try_recv(), Err(TryRecvError::Disconnected))
+    }
+
+    /// Why the work could not start, if it could not (it has ended, with nothing sent).
+    pub fn refused(&self) -> Option<String> {
+        self.refused.clone()
     }
 
     /// `(done, total)` as the work counts them.

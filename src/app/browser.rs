@@ -161,7 +161,9 @@ impl Browser {
             }
             self.job = None;
         } else if ended {
-            self.error = Some("the listing's thread ended without a result".into());
+            let why = job.refused();
+            self.error =
+                Some(why.unwrap_or_else(|| "the listing's thread ended without a result".into()));
             self.job = None;
         }
     }

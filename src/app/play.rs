@@ -57,6 +57,9 @@ pub fn poll_count<T, H>(
         }
     }
     if b.has_ended() {
+        if let Some(why) = b.refused() {
+            *hint = Some(failed(why));
+        }
         *counting = None;
     }
 }

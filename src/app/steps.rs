@@ -337,6 +337,9 @@ impl<J: TraceJob> Steps<J> {
                 }
             }
             if p.has_ended() {
+                if let Some(why) = p.refused() {
+                    self.error = Some(why);
+                }
                 self.pending = None;
             }
         }

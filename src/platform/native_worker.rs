@@ -18,6 +18,9 @@ pub fn start(work: Work) -> Handle {
 /// Whether a paused job can be held where it stands (here, yes: its thread waits).
 pub const CAN_PAUSE: bool = true;
 
+/// Whether a job can start threads of its own (rayon's pools).
+pub const THREADS: bool = true;
+
 impl Handle {
     /// Nothing more than the job's cancel flag, which the search looks at within 100 ms.
     pub fn cancel(&self) {}

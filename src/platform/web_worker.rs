@@ -1,6 +1,7 @@
 //! Where a job runs in the browser: a Web Worker of its own, so that the page never
 //! freezes. The worker (`web/worker.js`) loads this same module and hands the job to
-//! [`run_job`], which posts back `[kind, payload]` pairs: `"event"` with an event as JSON,
+//! [`run_job`], which posts back `[kind, payload]` pairs: `"event"` with an event as RON
+//! (which, unlike JSON, keeps a NaN or an infinity),
 //! `"snapshot"` with the board as a `Uint32Array`, `"belief"` with the weights as a
 //! `Float32Array`. A worker cannot be asked to wind down while its search runs, so Stop
 //! ends it where it stands ([`Handle::cancel`]) and Pause is not offered.
@@ -19,6 +20,10 @@ const SCRIPT: &str = "./worker.js";
 /// Whether a paused job can be held where it stands (not in a Web Worker).
 pub const CAN_PAUSE: bool = false;
 
+/// Whether a job can start threads of its own (not in a Web Worker: rayon's pools run on
+/// the worker's own thread).
+pub const THREADS: bool = false;
+
 /// A job's Web Worker.
 pub struct Handle {
     worker: Option<web_sys::Worker>,
@@ -30,7 +35,7 @@ pub struct Handle {
 
 /// Starts `work` in a Web Worker of its own.
 pub fn start(work: Work) -> Handle {
-    let message = serde_json::to_string(&work.job);
+    let message = ron::to_string(&work.job);
     let mut handle = Handle {
         worker: None,
         finished: Rc::new(Cell::new(false)),
@@ -92,7 +97,7 @@ fn receive(work: &Work, finished: &Cell<bool>, data: &JsValue) {
     match parts.get(0).as_string().as_deref() {
         Some("event") => {
             let text = payload.as_string().unwrap_or_default();
-            match serde_json::from_str::<Event>(&text) {
+            match ron::from_str::<Event>(&text) {
                 Ok(event) => {
                     finished.set(matches!(event, Event::Finished(_)));
                     let _ = work.events.send(event);
@@ -122,6 +127,17 @@ fn ended(work: &Work, finished: &Cell<bool>, why: String) {
     if !finished.replace(true) {
         let _ = work.events.send(Event::Finished(Err(JobError::Ended(why))));
         (work.wake)();
+    }
+}
+
+impl Drop for Handle {
+    /// The worker goes with its handle, and its handlers before their closures.
+    fn drop(&mut self) {
+        if let Some(w) = &self.worker {
+            w.set_onmessage(None);
+            w.set_onerror(None);
+            w.terminate();
+        }
     }
 }
 
@@ -162,26 +178,41 @@ impl Handle {
 /// What the worker's script calls with the page's message: runs the job here (in the
 /// worker) and posts back what it hands on.
 pub fn run_job(message: &str) {
-    let post = |kind: &str, payload: &JsValue| {
-        let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
-        let _ = scope.post_message(&js_sys::Array::of2(&JsValue::from_str(kind), payload));
-    };
-    let job = match serde_json::from_str::<Job>(message) {
+    let job = match ron::from_str::<Job>(message) {
         Ok(job) => job,
         Err(e) => {
-            let why = Event::Finished(Err(JobError::Input(format!("a garbled job: {e}"))));
-            let text = serde_json::to_string(&why).unwrap_or_default();
-            post("event", &JsValue::from_str(&text));
+            post_event(&Event::Finished(Err(JobError::Input(format!(
+                "a garbled job: {e}"
+            )))));
             return;
         }
     };
+    // A panic ends the module (wasm aborts): its message goes to the page first.
+    std::panic::set_hook(Box::new(move |panic| {
+        let why = JobError::Invalid(format!("the search stopped on an error: {panic}"));
+        post_event(&Event::Finished(Err(why)));
+    }));
     run_alone(job, move |handed| match handed {
-        Handed::Event(event) => {
-            if let Ok(text) = serde_json::to_string(&event) {
-                post("event", &JsValue::from_str(&text));
-            }
-        }
+        Handed::Event(event) => post_event(&event),
         Handed::Snapshot(board) => post("snapshot", &js_sys::Uint32Array::from(&board[..])),
         Handed::Belief(weights) => post("belief", &js_sys::Float32Array::from(&weights[..])),
     });
+}
+
+/// Posts `[kind, payload]` to the page (from the worker).
+fn post(kind: &str, payload: &JsValue) {
+    let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
+    let _ = scope.post_message(&js_sys::Array::of2(&JsValue::from_str(kind), payload));
+}
+
+/// Posts an event as RON; one that cannot be written becomes the run's end, with why, so
+/// that the page never waits for a `Finished` that will not come.
+fn post_event(event: &Event) {
+    let text = ron::to_string(event).or_else(|e| {
+        let why = JobError::Invalid(format!("an event could not be written: {e}"));
+        ron::to_string(&Event::Finished(Err(why)))
+    });
+    if let Ok(text) = text {
+        post("event", &JsValue::from_str(&text));
+    }
 }

@@ -615,10 +615,14 @@ fn count_parts(
         .num_threads(super::worker_threads(job.threads))
         .build()
         // Where no thread can be started (a browser's worker), this one counts alone, as
-        // rayon's own pool does there.
-        .or_else(|_| {
-            let alone = rayon::ThreadPoolBuilder::new().num_threads(1);
-            alone.use_current_thread().build()
+        // rayon's own pool does there (the thread is tied to the pool for good, and a
+        // worker runs one job).
+        .or_else(|e| match crate::platform::worker::THREADS {
+            true => Err(e),
+            false => {
+                let alone = rayon::ThreadPoolBuilder::new().num_threads(1);
+                alone.use_current_thread().build()
+            }
         })
         .map_err(|e| JobError::Input(format!("cannot start worker threads: {e}")))?;
     let threads = pool.current_num_threads();

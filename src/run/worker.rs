@@ -302,17 +302,19 @@ pub fn run_alone(job: Job, hand_on: impl Fn(Handed) + Send + Sync + 'static) {
     let belief = Arc::<Mutex<Slot<f32>>>::default();
     let wake = {
         let (slot, belief) = (slot.clone(), belief.clone());
+        // The slots go first: a solver fills the belief slot without a wake of its own,
+        // and the consumer reads the last weights only until `Finished` is in.
         Arc::new(move || {
-            if let Ok(received) = received.lock() {
-                received
-                    .try_iter()
-                    .for_each(|e| hand_on(Handed::Event(Box::new(e))));
-            }
             if let Some(s) = slot.lock().ok().and_then(|mut s| s.take()) {
                 hand_on(Handed::Snapshot(s));
             }
             if let Some(b) = belief.lock().ok().and_then(|mut b| b.take()) {
                 hand_on(Handed::Belief(b));
+            }
+            if let Ok(received) = received.lock() {
+                received
+                    .try_iter()
+                    .for_each(|e| hand_on(Handed::Event(Box::new(e))));
             }
         })
     };

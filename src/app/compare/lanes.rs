@@ -207,6 +207,9 @@ pub fn start_trials(jobs: Vec<(usize, Job)>, ctx: &egui::Context) -> Background<
 pub fn collect(batch: &Background<TrialResult>, lanes: &mut [Lane]) -> bool {
     // Looked at before reading: a thread that has ended has sent everything.
     let ended = batch.has_ended();
+    if let Some(why) = batch.refused() {
+        lanes.iter_mut().for_each(|l| l.error = Some(why.clone()));
+    }
     for (k, r) in batch.take() {
         if let Some(l) = lanes.get_mut(k) {
             match r {

@@ -384,7 +384,10 @@ impl View for ExperimentsView {
             self.outcome = Some(result);
             self.running = None;
         } else if ended {
-            self.outcome = Some(Err("the experiment's thread ended without a result".into()));
+            let why = r.refused();
+            let why =
+                why.unwrap_or_else(|| "the experiment's thread ended without a result".into());
+            self.outcome = Some(Err(why));
             self.running = None;
         } else {
             // The progress bar moves while the trials run.

@@ -558,6 +558,9 @@ impl crate::app::play::Game for KnightPlay {
                 }
             }
             if b.has_ended() {
+                if let Some(why) = b.refused() {
+                    self.hint.set(self.path.clone(), Hint::Failed(why));
+                }
                 self.counting = None;
             }
         }
@@ -572,6 +575,9 @@ impl crate::app::play::Game for KnightPlay {
                 }
             }
             if b.has_ended() {
+                if let Some(why) = b.refused() {
+                    self.said = Some((why, false));
+                }
                 self.finishing = None;
             }
         }

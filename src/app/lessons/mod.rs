@@ -92,6 +92,12 @@ impl Lessons {
 
     /// Reads the folder again (a teacher edited a file), on a thread of its own.
     pub fn reload(&mut self) {
+        if !crate::platform::DESKTOP {
+            self.folder_said = "A web page reads no folder of this computer: the built-in \
+                lessons are all here, and the desktop app reads a teacher's own."
+                .into();
+            return;
+        }
         let (send, receive) = std::sync::mpsc::channel();
         let folder = self.folder.clone();
         let started = std::thread::Builder::new()

@@ -209,6 +209,9 @@ impl Microscope {
             }
         }
         if r.has_ended() {
+            if let Some(why) = r.refused() {
+                self.error = Some(why);
+            }
             self.running = None;
         }
     }
