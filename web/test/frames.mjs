@@ -1,0 +1,76 @@
+// Frame intervals of the browser build, in headless Chromium: with nothing to draw, while
+// the knight's tour animates (no run), and while an N-Queens count runs in its worker.
+//
+//   node frames.mjs SITE_URL [N]        (N: the count's n, default 17)
+//
+// Serve dist/ first, e.g. `python3 -m http.server 8766 --directory dist`. The figures
+// are requestAnimationFrame's intervals over 3 s: the page's own frame rate.
+import puppeteer from "puppeteer-core";
+
+const [url, n] = [process.argv[2] ?? "http://127.0.0.1:8766/", process.argv[3] ?? "17"];
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function probe(page) {
+    return page.evaluate(async () => {
+        try {
+            const module = await import("./searchlab.js");
+            return JSON.parse(module.searchlab_probe());
+        } catch {
+            return null;
+        }
+    });
+}
+
+async function frames(page, what) {
+    const running = (await probe(page)).running;
+    const times = await page.evaluate(() => new Promise((resolve) => {
+        const seen = [];
+        const start = performance.now();
+        const tick = (t) => {
+            seen.push(t);
+            if (t - start < 3000) requestAnimationFrame(tick); else resolve(seen);
+        };
+        requestAnimationFrame(tick);
+    }));
+    const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+    const at = (q) => gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * q))].toFixed(1);
+    console.log(`${what} (a run going on: ${running}): ${(times.length / 3).toFixed(0)} frames/s, ` +
+        `median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms, longest ${at(1)} ms`);
+}
+
+const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+});
+try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const loaded = Date.now();
+    await page.goto(url, { waitUntil: "load" });
+    while (!(await probe(page))) await pause(20);
+    console.log(`interactive after ${Date.now() - loaded} ms`);
+    await page.mouse.click(37, 116); // the start-up notice's Dismiss
+    await pause(500);
+    await frames(page, "idle");
+    await page.mouse.click(1150, 600);
+    await page.keyboard.press("r"); // a tour on 8x8, then its animation
+    await pause(800);
+    await frames(page, "the tour animating");
+    await page.keyboard.down("Control");
+    await page.keyboard.press("2");
+    await page.keyboard.up("Control");
+    await pause(300);
+    await page.mouse.click(123, 62); // n
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type(n);
+    await page.keyboard.press("Enter");
+    await pause(300);
+    await page.mouse.click(68, 428); // Count all solutions
+    await pause(300);
+    await frames(page, `counting ${n} queens`);
+} finally {
+    await browser.close();
+}
