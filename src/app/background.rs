@@ -58,7 +58,7 @@ impl<T: Send + 'static> Background<T> {
                 ctx.request_repaint();
             });
         let refused = started.err().map(|e| {
-            if crate::platform::DESKTOP {
+            if crate::platform::worker::THREADS {
                 format!("the system refused a thread for this work: {e}")
             } else {
                 "this needs the desktop app for now: the browser build does not run this work \

@@ -44,7 +44,7 @@ pub fn start(work: Work) -> Handle {
     };
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
-    let worker = match (message, web_sys::Worker::new_with_options(SCRIPT, &options)) {
+    let (message, worker) = match (message, web_sys::Worker::new_with_options(SCRIPT, &options)) {
         (Ok(message), Ok(worker)) => (message, worker),
         (Err(e), _) => {
             handle.end(format!("the job could not be handed to a worker: {e}"));
@@ -55,7 +55,6 @@ pub fn start(work: Work) -> Handle {
             return handle;
         }
     };
-    let (message, worker) = worker;
     let on_message = {
         let (work, finished) = (handle.work.clone(), handle.finished.clone());
         Closure::<dyn FnMut(JsValue)>::new(move |m: JsValue| {
@@ -111,11 +110,11 @@ fn receive(work: &Work, finished: &Cell<bool>, data: &JsValue) {
         }
         Some("snapshot") => {
             let board = js_sys::Uint32Array::new(&payload).to_vec();
-            work.put_slots(Some(&board), None);
+            work.put_slots(Some(board), None);
         }
         Some("belief") => {
             let weights = js_sys::Float32Array::new(&payload).to_vec();
-            work.put_slots(None, Some(&weights));
+            work.put_slots(None, Some(weights));
         }
         _ => {}
     }

@@ -247,12 +247,14 @@ pub struct Work {
 impl Work {
     /// Puts a board state and belief weights handed on from a Web Worker where the
     /// consumer takes them.
-    pub fn put_slots(&self, snapshot: Option<&[u32]>, belief: Option<&[f32]>) {
+    /// They are moved in, not copied (the page's thread copied them once from the
+    /// worker's message).
+    pub fn put_slots(&self, snapshot: Option<Vec<u32>>, belief: Option<Vec<f32>>) {
         if let (Some(s), Ok(mut slot)) = (snapshot, self.slot.lock()) {
-            slot.put(s);
+            slot.state = Some(s);
         }
         if let (Some(b), Ok(mut slot)) = (belief, self.belief.lock()) {
-            slot.put(b);
+            slot.state = Some(b);
         }
     }
 

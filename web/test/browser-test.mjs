@@ -7,7 +7,7 @@
 // SITE is the built site's folder (served here on the loopback address) or a URL.
 // CHROMIUM names the browser (default /usr/bin/chromium). The page's state is read
 // through the module's `searchlab_probe()` (src/web.rs).
-import puppeteer from "puppeteer-core";
+import { launch, probe } from "./page.mjs";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -58,18 +58,6 @@ function checkTour(tour, cols, rows) {
     return null;
 }
 
-// The app's state, or null while the module is still loading.
-async function probe(page) {
-    return page.evaluate(async () => {
-        try {
-            const module = await import("./searchlab.js");
-            return JSON.parse(module.searchlab_probe());
-        } catch {
-            return null;
-        }
-    });
-}
-
 // Waits until `ready(state)` holds, reading the state every 100 ms for at most `seconds`.
 async function until(page, what, ready, seconds = 30) {
     const end = Date.now() + seconds * 1000;
@@ -86,11 +74,7 @@ async function shot(page, name) {
 }
 
 const [server, url] = /^https?:/.test(site) ? [null, site] : await serve(site);
-const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
-});
+const browser = await launch();
 try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });

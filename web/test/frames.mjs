@@ -5,21 +5,10 @@
 //
 // Serve dist/ first, e.g. `python3 -m http.server 8766 --directory dist`. The figures
 // are requestAnimationFrame's intervals over 3 s: the page's own frame rate.
-import puppeteer from "puppeteer-core";
+import { launch, probe } from "./page.mjs";
 
 const [url, n] = [process.argv[2] ?? "http://127.0.0.1:8766/", process.argv[3] ?? "17"];
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function probe(page) {
-    return page.evaluate(async () => {
-        try {
-            const module = await import("./searchlab.js");
-            return JSON.parse(module.searchlab_probe());
-        } catch {
-            return null;
-        }
-    });
-}
 
 async function frames(page, what) {
     const running = (await probe(page)).running;
@@ -38,11 +27,7 @@ async function frames(page, what) {
         `median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms, longest ${at(1)} ms`);
 }
 
-const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
-});
+const browser = await launch();
 try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
