@@ -8,13 +8,21 @@ use wasm_bindgen::prelude::*;
 const CANVAS: &str = "searchlab-canvas";
 
 /// What the browser build does not do yet, said at the start.
-const PREVIEW: &str = "Browser preview: runs and counts work here, each in a worker of its own. \
-    Step by step, the play hints, Compare's trials, Experiments, the microscope, the solution \
-    browser, Pause and files still need the desktop app.";
+const PREVIEW: &str = "Browser preview: runs, counts and Step by step work here, each in a \
+    worker of its own. The play hints, Compare's trials, Experiments, the microscope, the \
+    solution browser, Pause and files still need the desktop app.";
 
 thread_local! {
-    /// The app's runner, for [`searchlab_probe`].
+    /// The app's runner, for [`searchlab_probe`] and a changed address.
     static RUNNER: std::cell::RefCell<Option<eframe::WebRunner>> = const { std::cell::RefCell::new(None) };
+    /// The app's egui context, to wake it when the address changed.
+    static CONTEXT: std::cell::RefCell<Option<egui::Context>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The link in the page's address (its `#` part), if it has one.
+fn page_link() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    (hash.len() > 1).then_some(hash)
 }
 
 /// Starts the app on the page's canvas; what goes wrong is said on the page. In a Web
@@ -53,11 +61,35 @@ async fn run() -> Result<(), String> {
                 if app.notice.is_none() {
                     app.notice = Some(PREVIEW.into());
                 }
+                // The page's address may hold a link (the part from #).
+                app.pending_link = page_link();
+                CONTEXT.with(|c| c.replace(Some(cc.egui_ctx.clone())));
                 Ok(Box::new(app))
             }),
         )
         .await
         .map_err(|e| format!("{e:?}"))?;
+    // A link pasted into the address bar of the open page changes only its # part: the
+    // app opens it without loading again.
+    let on_hash = Closure::<dyn FnMut()>::new(|| {
+        RUNNER.with(|r| {
+            if let Some(mut app) = (r.borrow().as_ref())
+                .and_then(eframe::WebRunner::app_mut::<searchlab::app::SearchLabApp>)
+            {
+                app.pending_link = page_link();
+            }
+        });
+        CONTEXT.with(|c| {
+            if let Some(ctx) = c.borrow().as_ref() {
+                ctx.request_repaint();
+            }
+        });
+    });
+    if let Some(window) = web_sys::window() {
+        window.set_onhashchange(Some(on_hash.as_ref().unchecked_ref()));
+    }
+    // The page lives as long as the app: so does its handler.
+    on_hash.forget();
     // The page's "Loading…" goes once the app draws.
     if let Some(loading) = document.get_element_by_id("loading") {
         loading.remove();
@@ -81,20 +113,28 @@ pub fn run_job(message: &str) {
     searchlab::platform::worker::run_job(message);
 }
 
+/// Runs the background task `name` (its bytes: `input`) here, in a Web Worker, posting
+/// back what it sends.
+#[wasm_bindgen]
+pub fn run_task(name: &str, input: &[u8]) {
+    searchlab::platform::worker::run_task(name, input, searchlab::app::background::serve);
+}
+
 /// What the browser test reads of the app (JSON): the tab on show, whether a run goes on,
-/// the notice on show,
-/// the knight's board and the tour on show (squares numbered row by row), and each
-/// puzzle tab's last word.
+/// the notice on show, the knight's board and the tour on show (squares numbered row by
+/// row), each puzzle tab's last word, and the knight's and queens' mode and step (with
+/// the knight's path at that step).
 #[wasm_bindgen]
 pub fn searchlab_probe() -> String {
     RUNNER.with(|r| {
         let runner = r.borrow();
-        let Some(app) = runner
+        let Some(mut app) = runner
             .as_ref()
             .and_then(eframe::WebRunner::app_mut::<searchlab::app::SearchLabApp>)
         else {
             return "null".into();
         };
+        let step_path = (app.knight.steps_mut().state()).map(|s| s.path);
         let knight = &app.knight;
         serde_json::json!({
             "tab": format!("{:?}", app.tab),
@@ -105,8 +145,15 @@ pub fn searchlab_probe() -> String {
                 "rows": knight.settings.rows,
                 "tour": knight.displayed_tour(),
                 "status": knight.status_message(),
+                "mode": format!("{:?}", knight.mode()),
+                "step": knight.steps_at(),
+                "step_path": step_path,
             },
-            "queens": { "status": app.queens.status_message() },
+            "queens": {
+                "status": app.queens.status_message(),
+                "mode": format!("{:?}", app.queens.mode()),
+                "step": app.queens.steps_at(),
+            },
             "magic": { "square": app.magic.square() },
         })
         .to_string()

@@ -41,6 +41,9 @@ mod lessons;
 #[path = "app/browser.rs"]
 mod browser;
 
+#[path = "app/links.rs"]
+mod links;
+
 /// The finished experiment's table as CSV (what Export writes).
 fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
     let outcome = h.state().experiments.outcome.as_ref();

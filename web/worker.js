@@ -1,7 +1,8 @@
-// A Web Worker that runs one SearchLab job off the page's thread: it loads the same
-// module as the page, takes the job (RON) the page posts, runs it and closes. The
-// module posts back what the job hands on (see src/platform/web_worker.rs).
-import init, { run_job } from "./searchlab.js";
+// A Web Worker that runs one piece of SearchLab's work off the page's thread: it loads
+// the same module as the page, takes what the page posts (a run's job as RON, or
+// ["task", name, bytes] for background work such as a trace), does it and closes. The
+// module posts back what the work hands on (see src/platform/web_worker.rs).
+import init, { run_job, run_task } from "./searchlab.js";
 
 const waiting = [];
 let ready = false;
@@ -13,8 +14,12 @@ self.onmessage = (message) => {
     }
 };
 
-function run(job) {
-    run_job(job);
+function run(message) {
+    if (Array.isArray(message) && message[0] === "task") {
+        run_task(message[1], message[2]);
+    } else {
+        run_job(message);
+    }
     self.close();
 }
 

@@ -42,6 +42,7 @@ impl SearchLabApp {
         {
             self.lessons.open = !self.lessons.open;
         }
+        self.copy_link_button(ui);
         ui.menu_button("📷 Export", |ui| self.export_menu(ui))
             .response
             .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
@@ -93,6 +94,9 @@ impl SearchLabApp {
             );
         }
         self.global_keys(ui.ctx());
+        if !self.help && self.dialog.is_none() {
+            self.pasted_link(ui.ctx());
+        }
         if self.tab == Tab::Compare {
             self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
         }
@@ -154,6 +158,52 @@ impl SearchLabApp {
             self.set_up_lesson(ui.ctx(), setup);
         }
         self.dialogs(ui.ctx());
+    }
+
+    /// "Copy link": the place on show as a link, on the clipboard (disabled, with why, on
+    /// a tab whose place a link cannot hold).
+    fn copy_link_button(&mut self, ui: &mut egui::Ui) {
+        let link = self.shown_mut().link();
+        let hover = if crate::platform::DESKTOP {
+            "Copy a link to what this tab shows (the puzzle, its settings, the seed and, step \
+             by step, the step): paste it into SearchLab's window (Ctrl+V), `searchlab open`, \
+             or after the address of SearchLab's web page"
+        } else {
+            "Copy a link to what this tab shows (the puzzle, its settings, the seed and, step \
+             by step, the step): whoever opens it sees the same"
+        };
+        let button = ui
+            .add_enabled(link.is_ok(), egui::Button::new("Copy link"))
+            .on_hover_text(hover);
+        let button = match &link {
+            Err(why) => button.on_disabled_hover_text(why),
+            Ok(_) => button,
+        };
+        if button.clicked()
+            && let Ok(fragment) = link
+        {
+            let full = crate::platform::page_address().unwrap_or_default() + &fragment;
+            ui.ctx().copy_text(full.clone());
+            self.say(format!("Copied the link: {full}"), true);
+        }
+    }
+
+    /// Opens a link pasted (Ctrl+V) while no text field has the keyboard.
+    fn pasted_link(&mut self, ctx: &egui::Context) {
+        if ctx.memory(|m| m.focused().is_some()) {
+            return;
+        }
+        let pasted = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) if text.contains(crate::app::link::PREFIX) => {
+                    Some(text.clone())
+                }
+                _ => None,
+            })
+        });
+        if let Some(text) = pasted {
+            self.open_link(ctx, &text);
+        }
     }
 
     /// The tabs and the toolbar: one row when both fit; else the toolbar gets a row of its

@@ -14,6 +14,7 @@ pub mod knight;
 mod layout;
 pub mod lessons;
 pub mod limits;
+pub mod link;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
@@ -226,6 +227,9 @@ pub struct SearchLabApp {
     frame_log: Option<(crate::platform::time::Instant, Vec<f32>)>,
     /// Time spent building the UI (our code and egui's layout), per frame, for the same log.
     ui_times: Vec<f32>,
+    /// A link to open at the next frame: given at start-up (`searchlab open LINK`, the
+    /// page's address) or when the page's address changed.
+    pub pending_link: Option<String>,
 }
 
 impl SearchLabApp {
@@ -291,6 +295,7 @@ impl SearchLabApp {
             frame_log: std::env::var_os("SEARCHLAB_FRAME_STATS")
                 .map(|_| (crate::platform::time::Instant::now(), Vec::new())),
             ui_times: Vec::new(),
+            pending_link: None,
         }
     }
 
@@ -386,6 +391,9 @@ impl SearchLabApp {
             self.fonts_ready = true;
         }
         view::set_timings_hidden(ctx, self.hide_timings);
+        if let Some(link) = self.pending_link.take() {
+            self.open_link(ctx, &link);
+        }
         let mut played = None;
         for (_, view) in self.views_mut() {
             view.logic(ctx);
@@ -394,6 +402,36 @@ impl SearchLabApp {
         if let Some(p) = played {
             self.compare.add_played(p);
             self.tab = Tab::Compare;
+        }
+    }
+
+    /// Opens a link (a whole address, or the part from `#`): its tab set up as it says and
+    /// a run started for the run mode, or its lesson; a link that cannot be opened is said
+    /// why, and nothing changes.
+    pub fn open_link(&mut self, ctx: &egui::Context, text: &str) {
+        match link::read(text) {
+            Err(why) => self.say(
+                format!("This link could not be opened, so nothing was changed: {why}."),
+                false,
+            ),
+            Ok(link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
+                Ok(()) => self.say(format!("Opened the lesson {file} from the link."), true),
+                Err(why) => self.say(
+                    format!("This link could not be opened, so nothing was changed: {why}."),
+                    false,
+                ),
+            },
+            Ok(link::Place::SetUp(setup)) => {
+                let run = setup.mode() == mode::LessonMode::Run;
+                self.set_up_lesson(ctx, setup);
+                let said = if run {
+                    self.shown_mut().act(ctx, runs::Action::Run);
+                    "Opened the link and ran its search (Esc stops it)."
+                } else {
+                    "Opened the link."
+                };
+                self.say(said.into(), true);
+            }
         }
     }
 
@@ -617,6 +655,12 @@ impl eframe::App for SearchLabApp {
 /// Opens the window and runs until it is closed.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> eframe::Result {
+    run_with_link(None)
+}
+
+/// Opens the app's window at `link`, when one is given (`searchlab open LINK`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_with_link(link: Option<String>) -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("SearchLab")
         .with_app_id("searchlab")
@@ -645,6 +689,7 @@ pub fn run() -> eframe::Result {
             if repaired.is_some() {
                 app.notice = repaired;
             }
+            app.pending_link = link;
             Ok(Box::new(app))
         }),
     )

@@ -21,8 +21,21 @@ pub enum Mode {
     Browser,
 }
 
-/// How a lesson has the student meet the puzzle (the lesson file's `mode`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+/// How a lesson has the student meet the puzzle (the lesson file's `mode`; a link's
+/// `mode=`, in lower case).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum LessonMode {
     /// The tab as it is: run the algorithm.
     #[default]

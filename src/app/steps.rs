@@ -10,7 +10,7 @@ pub mod animation;
 pub mod guess;
 mod traced;
 
-use crate::app::background::Background;
+use crate::app::background::{Background, Task, Work};
 use crate::app::mode::Mode;
 use crate::app::view::stat_row;
 use crate::app::widgets::icicle::icicle;
@@ -23,6 +23,8 @@ use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::run::trace::tree::SearchTree;
 use egui::Ui;
 use guess::{Answer, Guess};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -74,9 +76,14 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
 }
 
 /// A job that makes a trace.
-pub trait TraceJob: Send + 'static {
-    /// The trace the job makes.
-    type Trace: Traced;
+pub trait TraceJob: Serialize + DeserializeOwned + Send + 'static {
+    /// The trace the job makes; it travels whole, made ready, from a browser's Web Worker.
+    type Trace: Traced
+        + Serialize
+        + DeserializeOwned
+        + Replayable<State: Serialize + DeserializeOwned>;
+    /// The name of its background work ([`crate::app::background::serve`]).
+    const NAME: &'static str;
     /// Runs the search with its steps recorded, on the calling thread (the view's
     /// background one), and checks the trace; `cancel` stops the search early.
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError>;
@@ -84,6 +91,7 @@ pub trait TraceJob: Send + 'static {
 
 impl TraceJob for crate::run::trace::KnightTraceJob {
     type Trace = crate::run::trace::KnightTrace;
+    const NAME: &'static str = "knight-trace";
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
         crate::run::trace::KnightTraceJob::run(self, cancel)
     }
@@ -91,12 +99,37 @@ impl TraceJob for crate::run::trace::KnightTraceJob {
 
 impl TraceJob for crate::run::trace::QueensTraceJob {
     type Trace = crate::run::trace::QueensTrace;
+    const NAME: &'static str = "queens-trace";
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
         crate::run::trace::QueensTraceJob::run(self, cancel)
     }
 }
 
+/// A trace to make, as background work: the trace job, run and checked, and the trace
+/// made ready to show.
+#[derive(Serialize, Deserialize)]
+pub struct TraceTask<J>(pub J);
+
+impl<J: TraceJob> Task for TraceTask<J> {
+    type Output = Result<Prepared<J::Trace>, String>;
+    const NAME: &'static str = J::NAME;
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        send(
+            self.0
+                .run(&work.cancel)
+                .map(Prepared::of)
+                .map_err(|e| e.to_string()),
+        );
+    }
+}
+
 /// A trace made ready to show.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "T: Serialize, T::State: Serialize",
+    deserialize = "T: DeserializeOwned, T::State: DeserializeOwned"
+))]
 pub struct Prepared<T: Traced> {
     timeline: Timeline<T>,
     marks: [Vec<u32>; 4],
@@ -202,6 +235,10 @@ pub struct Steps<J: TraceJob> {
     regions: [Option<egui::Rect>; 3],
     /// "Your guess": the question waiting, the last answer and the score.
     pub guess: Guess,
+    /// The step a link or a lesson asks to show once the trace is ready.
+    go_to: Option<u64>,
+    /// What came of that step, when the trace is shorter.
+    note: Option<String>,
     /// The central panel had room for the question above the board last frame (else it
     /// goes at the top of the side panel).
     guess_above: bool,
@@ -220,6 +257,8 @@ impl<J: TraceJob> Default for Steps<J> {
             recording: None,
             anim_said: None,
             regions: [None; 3],
+            go_to: None,
+            note: None,
             guess: Guess::default(),
             guess_above: true,
         }
@@ -238,33 +277,57 @@ impl<J: TraceJob> Steps<J> {
     pub fn start(&mut self, ctx: &egui::Context, job: J) {
         self.cancel();
         self.error = None;
+        self.go_to = None;
+        self.note = None;
         // A new trace asks its own questions; the session's score stays.
         self.guess.asking = None;
         self.guess.revealed = None;
         self.guess.answered.clear();
-        self.pending = Some(Background::start(
-            "searchlab-trace",
-            ctx,
-            move |send, work| {
-                send(
-                    job.run(&work.cancel)
-                        .map(Prepared::of)
-                        .map_err(|e| e.to_string()),
-                );
-            },
-        ));
+        self.pending = Some(Background::task(ctx, TraceTask(job)));
     }
 
-    /// A lesson's mode for this view's step by step: nothing, or `job` traced (with Your
-    /// guess on for `Guess`).
-    pub fn set_up(&mut self, ctx: &egui::Context, mode: crate::app::mode::LessonMode, job: J) {
+    /// A lesson's or a link's mode for this view's step by step: nothing, or `job` traced
+    /// (with Your guess on for `Guess`), shown at `step` once it is ready.
+    pub fn set_up(
+        &mut self,
+        ctx: &egui::Context,
+        mode: crate::app::mode::LessonMode,
+        job: J,
+        step: Option<u64>,
+    ) {
         use crate::app::mode::LessonMode as Mode;
         self.cancel();
         self.guess.on = false;
         if matches!(mode, Mode::Steps | Mode::Guess) {
             self.start(ctx, job);
             self.guess.on = mode == Mode::Guess;
+            self.go_to = step;
         }
+    }
+
+    /// Shows the trace at `step` (its last step when it has fewer, with a note saying
+    /// so); guessing, a decision that begins there is asked.
+    fn show_step(&mut self, step: u64) {
+        let Some(s) = self.shown.as_mut() else {
+            return;
+        };
+        let len = s.timeline.len();
+        let at = usize::try_from(step).map_or(len, |k| k.min(len));
+        if (at as u64) < step {
+            self.note = Some(format!(
+                "Step {step} was asked for, but this trace has {len} steps: its last is shown."
+            ));
+        }
+        s.seek(at);
+        s.play.playing = false;
+        if self.guessing() {
+            self.ask_between(at, at);
+        }
+    }
+
+    /// Where the trace on show stands, `(step, Your guess on)`, for a link to it.
+    pub fn at(&self) -> Option<(usize, bool)> {
+        Some((self.shown.as_ref()?.play.pos, self.guessing()))
     }
 
     /// Whether an animation is being recorded (or written).
@@ -333,7 +396,10 @@ impl<J: TraceJob> Steps<J> {
                         self.anim.to = 0;
                         self.anim_said = None;
                     }
-                    Err(e) => self.error = Some(e),
+                    Err(e) => {
+                        self.error = Some(e);
+                        self.go_to = None;
+                    }
                 }
             }
             if p.has_ended() {
@@ -342,6 +408,12 @@ impl<J: TraceJob> Steps<J> {
                 }
                 self.pending = None;
             }
+        }
+        if self.shown.is_some()
+            && self.pending.is_none()
+            && let Some(step) = self.go_to.take()
+        {
+            self.show_step(step);
         }
         if let Some(rec) = self.recording.as_mut()
             && let Some(s) = self.shown.as_mut()
@@ -440,6 +512,9 @@ impl<J: TraceJob> Steps<J> {
         }
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("No trace: {e}"));
+        }
+        if let Some(note) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
         }
         // Guessing, End stops at the next question, as every move forward does.
         let end_hint = if self.guessing() {
@@ -686,5 +761,96 @@ impl<J: TraceJob> Steps<J> {
         if let Some(i) = step_log(ui, &lines, s.current(), height, moved) {
             s.seek(i + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::trace::{KnightTraceJob, QueensTraceJob};
+    use crate::solve::Budget;
+    use std::time::{Duration, Instant};
+
+    /// Waits (at most 60 s) for `work` to end and gives what it sent.
+    fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
+        let began = Instant::now();
+        while !work.has_ended() {
+            assert!(
+                began.elapsed() < Duration::from_secs(60),
+                "the work never ended"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(work.refused(), None);
+        work.take()
+    }
+
+    /// A trace handed over as the browser hands it (as bytes, found by name, its trace
+    /// written back as bytes) comes back whole: the same steps as traced here, replaying
+    /// to a tour the puzzle module accepts, and the same checkpoints.
+    #[test]
+    fn a_trace_handed_over_as_bytes_comes_back_whole() {
+        let ctx = egui::Context::default();
+        let job = KnightTraceJob {
+            cols: 5,
+            rows: 5,
+            start: Some((0, 0)),
+            closed: false,
+            algorithm: "backtrack".into(),
+            params: Vec::new(),
+            seed: 7,
+            budget: Budget::unlimited(),
+            limit: MAX_APP_STEPS,
+        };
+        let here = Prepared::of(job.run(&AtomicBool::new(false)).unwrap());
+        let got = finished(&Background::handed(&ctx, &TraceTask(job)));
+        let [Ok(there)] = &got[..] else {
+            panic!("one prepared trace, not {}", got.len());
+        };
+        let (a, b) = (&here.timeline.trace, &there.timeline.trace);
+        assert_eq!((a.steps.len(), &a.path), (b.steps.len(), &b.path));
+        assert!(b.steps.len() > 1000, "a search with dead ends");
+        b.board.validate_tour(&b.path, false).unwrap();
+        assert_eq!(here.marks, there.marks);
+        assert_eq!(here.code, there.code);
+        let end = there.timeline.len();
+        for k in [0, 1, end / 2, end - 1, end] {
+            assert_eq!(
+                there.timeline.state_at(k),
+                here.timeline.state_at(k),
+                "step {k}"
+            );
+        }
+        assert_eq!(there.timeline.state_at(end).path, b.path);
+
+        let queens = QueensTraceJob {
+            n: 8,
+            algorithm: "backtracking".into(),
+            params: Vec::new(),
+            seed: 1,
+            budget: Budget::unlimited(),
+            limit: MAX_APP_STEPS,
+        };
+        let got = finished(&Background::handed(&ctx, &TraceTask(queens)));
+        let [Ok(there)] = &got[..] else {
+            panic!("one prepared trace");
+        };
+        let rows = &there.timeline.trace.rows;
+        crate::puzzle::queens::validate(8, rows).unwrap();
+    }
+
+    /// Work the browser's worker does not know is refused by name, and garbled bytes
+    /// with why: neither is run.
+    #[test]
+    fn unknown_or_garbled_work_is_refused_with_why() {
+        let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
+        let cancel = Arc::new(AtomicBool::new(false));
+        let e = crate::app::background::serve("rook-trace", &[], cancel.clone(), &none);
+        assert_eq!(
+            e.unwrap_err(),
+            "no background work is called \"rook-trace\""
+        );
+        let e = crate::app::background::serve("knight-trace", &[255, 255], cancel, &none);
+        assert!(e.unwrap_err().starts_with("a garbled task"));
     }
 }

@@ -7,11 +7,13 @@
 
 use crate::app::browser::Browser;
 use crate::app::error::AppError;
+use crate::app::link::Choice;
 use crate::app::live_run::{LiveRun, Polled};
 use crate::app::microscope::Microscope;
-use crate::app::mode::Mode;
+use crate::app::mode::{LessonMode, Mode};
 use crate::app::play::Game;
 use crate::app::played::Played;
+use crate::app::puzzles::LessonSetUp;
 use crate::app::puzzles::Puzzle;
 use crate::app::runs::Action;
 use crate::app::steps::{Steps, TraceJob};
@@ -27,6 +29,8 @@ pub trait Stepper: Default {
     fn key(&mut self, step: Option<isize>);
     /// Reads the trace's background work.
     fn logic(&mut self);
+    /// Where the trace on show stands, `(step, Your guess on)`.
+    fn at(&self) -> Option<(usize, bool)>;
 }
 
 impl<J: TraceJob> Stepper for Steps<J> {
@@ -37,12 +41,20 @@ impl<J: TraceJob> Stepper for Steps<J> {
     fn logic(&mut self) {
         Steps::logic(self);
     }
+
+    fn at(&self) -> Option<(usize, bool)> {
+        Steps::at(self)
+    }
 }
 
 impl Stepper for () {
     fn key(&mut self, _step: Option<isize>) {}
 
     fn logic(&mut self) {}
+
+    fn at(&self) -> Option<(usize, bool)> {
+        None
+    }
 }
 
 /// The choices every puzzle's form holds, whatever the puzzle.
@@ -53,12 +65,32 @@ pub struct Choices<'a> {
     pub seed: &'a mut u64,
     /// The run's time limit in seconds.
     pub time_limit_s: &'a mut f32,
+    /// Parameter values by `algorithm.name`.
+    pub params: &'a mut BTreeMap<String, String>,
 }
 
 /// A puzzle's saved settings, as the form written once reads them.
 pub trait TabSettings {
     /// The choices every puzzle's form holds.
     fn choices(&mut self) -> Choices<'_>;
+    /// Gives `algorithm` the parameter values `given` (by name), the others their
+    /// defaults.
+    fn set_params(&mut self, algorithm: &str, given: &BTreeMap<String, String>) {
+        set_params_in(self.choices().params, algorithm, given);
+    }
+}
+
+/// [`TabSettings::set_params`] on a map of values by `algorithm.name`.
+pub fn set_params_in(
+    values: &mut BTreeMap<String, String>,
+    algorithm: &str,
+    given: &BTreeMap<String, String>,
+) {
+    let prefix = format!("{algorithm}.");
+    values.retain(|k, _| !k.starts_with(&prefix));
+    for (name, value) in given {
+        values.insert(format!("{prefix}{name}"), value.clone());
+    }
 }
 
 /// A puzzle's own part of its tab: what the run on show left on the board, and the
@@ -104,6 +136,8 @@ pub trait TabPuzzle: Sized + 'static {
     }
     /// The student's answer with its instance, when the game is solved.
     fn played(tab: &PuzzleTab<Self>) -> Option<Played>;
+    /// The place on show, as a lesson or a link sets it up: the instance, and `choice`.
+    fn place(tab: &PuzzleTab<Self>, choice: Choice) -> Box<dyn LessonSetUp>;
     /// Sets the tab up as a lesson's `setup` asks (its instance, algorithm and mode,
     /// stopping what runs), when it is of this puzzle; `false` when it is not.
     fn set_up(
@@ -184,6 +218,11 @@ impl<P: TabPuzzle> PuzzleTab<P> {
         self.mode
     }
 
+    /// Step by step: where the trace on show stands, `(step, Your guess on)`.
+    pub fn steps_at(&self) -> Option<(usize, bool)> {
+        self.steps.at()
+    }
+
     /// Play mode: the student's game and hints.
     pub fn play(&self) -> &P::Play {
         &self.play
@@ -226,12 +265,57 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         Some(&self.live)
     }
 
+    /// The set-up's seed and parameters go into the form (a set-up that names its
+    /// algorithm or parameters leaves the others at their defaults), then the puzzle
+    /// takes its instance, algorithm and mode.
     fn set_up_lesson(
         &mut self,
         ctx: &egui::Context,
         setup: &crate::app::lessons::lesson::Setup,
     ) -> bool {
+        if setup.puzzle() != P::PUZZLE {
+            return false;
+        }
+        let choice = setup.set_up().choice();
+        let choices = self.settings.choices();
+        if let Some(seed) = choice.seed {
+            *choices.seed = seed;
+        }
+        let algorithm = (choice.algorithm.clone()).unwrap_or_else(|| choices.algorithm.clone());
+        if choice.algorithm.is_some() || !choice.params.is_empty() {
+            self.settings.set_params(&algorithm, &choice.params);
+        }
         P::set_up(self, ctx, setup)
+    }
+
+    /// The instance, the algorithm with the parameters its form holds, the seed, the
+    /// mode and, step by step, the step on show.
+    fn link(&mut self) -> Result<String, String> {
+        if let Some(hold) = &self.hold {
+            return Err(format!("mend the form first: {hold}"));
+        }
+        let values = P::param_values(&self.settings);
+        let choices = self.settings.choices();
+        let (algorithm, seed) = (choices.algorithm.clone(), *choices.seed);
+        let prefix = format!("{algorithm}.");
+        let params = (values.into_iter())
+            .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v)))
+            .collect();
+        let at = self.steps.at().filter(|_| self.mode == Mode::Steps);
+        let mode = match (self.mode, at) {
+            (Mode::Play, _) => LessonMode::Play,
+            (Mode::Steps, Some((_, true))) => LessonMode::Guess,
+            (Mode::Steps, _) => LessonMode::Steps,
+            _ => LessonMode::Run,
+        };
+        let choice = Choice {
+            algorithm: Some(algorithm),
+            mode,
+            seed: Some(seed),
+            params,
+            step: at.map(|(step, _)| step as u64),
+        };
+        Ok(crate::app::link::write(&*P::place(self, choice)))
     }
 
     fn board_text(&mut self) -> Option<String> {

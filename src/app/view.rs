@@ -71,6 +71,13 @@ pub trait View {
     ) -> bool {
         false
     }
+    /// The link to the place on show (the part from `#`), or why there is none.
+    fn link(&mut self) -> Result<String, String> {
+        Err(format!(
+            "{}'s choices cannot be put in a link yet: a link opens a puzzle tab or a lesson",
+            self.name()
+        ))
+    }
     /// An answer the player asked to put beside the algorithms' in Compare, handed over
     /// once.
     fn take_played(&mut self) -> Option<super::played::Played> {

@@ -65,6 +65,18 @@ pub enum Command {
     /// stopped, so it too gives the same answer; a count (from every square, of N-Queens
     /// solutions, of magic squares) stopped early is not repeatable.
     Replay(ReplayArgs),
+    /// Open the desktop app at a link copied from SearchLab ("Copy link"): a puzzle tab
+    /// set up as the link says (its run, its game, or step by step at a step), or a
+    /// lesson. A link that cannot be opened opens the app with a message saying why.
+    Open(OpenArgs),
+}
+
+/// The argument of `searchlab open`: the link.
+#[derive(Args, Debug)]
+pub struct OpenArgs {
+    /// The whole address, or its part from `#` (`#v1/knight?board=8x8&…`); quote it for
+    /// the shell.
+    pub link: String,
 }
 
 /// The arguments of `searchlab replay`: the run file and the output's form.
@@ -122,6 +134,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let (job, out) = match cli.command {
         None | Some(Command::App) => {
             return crate::app::run()
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
+        }
+        Some(Command::Open(a)) => {
+            if let Err(why) = crate::app::link::read(&a.link) {
+                note!("searchlab: this link cannot be opened: {why}; the app says so too");
+            }
+            return crate::app::run_with_link(Some(a.link))
                 .map(|()| ExitCode::SUCCESS)
                 .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
         }

@@ -11,6 +11,33 @@ pub mod time {
     pub use web_time::{Instant, SystemTime, UNIX_EPOCH};
 }
 
+/// The page's address without its `#` part, which a link follows; `None` on the desktop,
+/// where a link is only the part from `#`.
+pub fn page_address() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let href = web_sys::window()?.location().href().ok()?;
+        Some(href.split('#').next().unwrap_or_default().to_string())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// What a background task's worker does with each value the task sends: the value as
+/// bytes, and the task's meter, `(done, total)`.
+pub type SendBytes = dyn Fn(&[u8], (u64, u64)) + Sync;
+
+/// Runs a background task by name, given as bytes, until its cancel flag is set
+/// (`crate::app::background::serve`), handing each value it sends on.
+pub type Serve = fn(
+    &str,
+    &[u8],
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    &SendBytes,
+) -> Result<(), String>;
+
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "native_worker.rs"]
 pub mod worker;

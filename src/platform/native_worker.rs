@@ -35,3 +35,49 @@ impl Handle {
         let _ = self.0.join();
     }
 }
+
+/// A task handed over as bytes, on a thread of its own (the desktop runs its tasks
+/// directly; this is the browser's way, which tests try here).
+pub struct TaskHandle {
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Runs the task `name` (`input`, as bytes) through `serve` on a thread of its own:
+/// `on_output` gets each value it sends, as bytes with the meter's `(done, total)`, and
+/// `on_end` why it failed, if it did, once it is over.
+pub fn start_task(
+    name: &'static str,
+    input: Vec<u8>,
+    serve: super::Serve,
+    on_output: impl Fn(&[u8], (u64, u64)) + Send + Sync + 'static,
+    on_end: impl FnOnce(Option<String>) + Send + 'static,
+) -> TaskHandle {
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = cancel.clone();
+    let on_end = std::sync::Arc::new(std::sync::Mutex::new(Some(on_end)));
+    let end = on_end.clone();
+    let started = std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            let result = serve(name, &input, flag, &on_output);
+            if let Some(f) = end.lock().ok().and_then(|mut f| f.take()) {
+                f(result.err());
+            }
+        });
+    if let Err(e) = started
+        && let Some(f) = on_end.lock().ok().and_then(|mut f| f.take())
+    {
+        f(Some(format!(
+            "the system refused a thread for this work: {e}"
+        )));
+    }
+    TaskHandle { cancel }
+}
+
+impl TaskHandle {
+    /// Asks the task to stop at its next look at its cancel flag.
+    pub fn cancel(&self) {
+        self.cancel
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}

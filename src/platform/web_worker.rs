@@ -215,3 +215,128 @@ fn post_event(event: &Event) {
         post("event", &JsValue::from_str(&text));
     }
 }
+
+/// A task's Web Worker: it goes (ended where it stands) with its handle.
+pub struct TaskHandle {
+    worker: Option<web_sys::Worker>,
+    end: Rc<dyn Fn(Option<String>)>,
+    _listeners: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// Runs the task `name` (`input`, as bytes) in a Web Worker of its own, which finds it
+/// through `serve` ([`run_task`]): `on_output` gets each value it sends, as bytes with the
+/// meter's `(done, total)`, and `on_end` why it failed, if it did, once it is over.
+pub fn start_task(
+    name: &'static str,
+    input: Vec<u8>,
+    _serve: super::Serve,
+    on_output: impl Fn(&[u8], (u64, u64)) + Send + Sync + 'static,
+    on_end: impl FnOnce(Option<String>) + Send + 'static,
+) -> TaskHandle {
+    let once = std::cell::RefCell::new(Some(on_end));
+    let end: Rc<dyn Fn(Option<String>)> = Rc::new(move |why| {
+        if let Some(f) = once.borrow_mut().take() {
+            f(why);
+        }
+    });
+    let mut handle = TaskHandle {
+        worker: None,
+        end: end.clone(),
+        _listeners: Vec::new(),
+    };
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options(SCRIPT, &options) {
+        Ok(worker) => worker,
+        Err(e) => {
+            end(Some(format!("the browser did not start a worker: {e:?}")));
+            return handle;
+        }
+    };
+    let on_message = {
+        let end = end.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |m: JsValue| {
+            let parts = js_sys::Array::from(&m.unchecked_into::<web_sys::MessageEvent>().data());
+            match parts.get(0).as_string().as_deref() {
+                Some("out") => {
+                    let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
+                    let count = |i| parts.get(i).as_f64().unwrap_or(0.0) as u64;
+                    on_output(&bytes, (count(2), count(3)));
+                }
+                Some("end") => end(parts.get(1).as_string()),
+                _ => {}
+            }
+        })
+    };
+    let on_error = {
+        let end = end.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+            let why = e.dyn_ref::<web_sys::ErrorEvent>().map_or_else(
+                || "it could not be loaded".to_string(),
+                web_sys::ErrorEvent::message,
+            );
+            end(Some(format!("the background worker failed: {why}")));
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    handle._listeners = vec![on_message, on_error];
+    let message = js_sys::Array::of3(
+        &JsValue::from_str("task"),
+        &JsValue::from_str(name),
+        &js_sys::Uint8Array::from(&input[..]),
+    );
+    if let Err(e) = worker.post_message(&message) {
+        end(Some(format!(
+            "the work could not be handed to a worker: {e:?}"
+        )));
+    }
+    handle.worker = Some(worker);
+    handle
+}
+
+impl TaskHandle {
+    /// Ends the worker where it stands.
+    pub fn cancel(&self) {
+        if let Some(w) = &self.worker {
+            w.terminate();
+        }
+        (self.end)(None);
+    }
+}
+
+impl Drop for TaskHandle {
+    /// The worker goes with its handle, and its handlers before their closures.
+    fn drop(&mut self) {
+        if let Some(w) = &self.worker {
+            w.set_onmessage(None);
+            w.set_onerror(None);
+            w.terminate();
+        }
+    }
+}
+
+/// What the worker's script calls with a task's name and bytes: runs it here (in the
+/// worker) through `serve`, posting `["out", bytes, done, total]` for each value it sends
+/// and `["end", why or null]` once it is over (a panic's message too).
+pub fn run_task(name: &str, input: &[u8], serve: super::Serve) {
+    std::panic::set_hook(Box::new(|panic| {
+        let why = format!("the work stopped on an error: {panic}");
+        post("end", &JsValue::from_str(&why));
+    }));
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let result = serve(name, input, cancel, &|bytes, (done, total)| {
+        let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
+        let message = js_sys::Array::of4(
+            &JsValue::from_str("out"),
+            &js_sys::Uint8Array::from(bytes),
+            &JsValue::from_f64(done as f64),
+            &JsValue::from_f64(total as f64),
+        );
+        let _ = scope.post_message(&message);
+    });
+    let why = result
+        .err()
+        .map_or(JsValue::NULL, |e| JsValue::from_str(&e));
+    post("end", &why);
+}

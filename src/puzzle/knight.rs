@@ -219,6 +219,21 @@ impl fmt::Debug for Board {
     }
 }
 
+/// A board travels (to and from a browser's Web Worker) as its size, `(cols, rows)`; its
+/// move table is built again where it lands.
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&(self.cols(), self.rows()), s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        let (cols, rows) = <(u32, u32) as serde::Deserialize>::deserialize(d)?;
+        Board::new(u64::from(cols), u64::from(rows)).map_err(serde::de::Error::custom)
+    }
+}
+
 impl Board {
     /// A board of `cols` columns and `rows` rows.
     pub fn new(cols: u64, rows: u64) -> Result<Board, BoardError> {

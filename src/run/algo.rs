@@ -61,7 +61,18 @@ pub trait Algorithm:
 }
 
 /// The Knight's Tour's solvers (counting and the tree searches are tasks of their own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    IntoStaticStr,
+    VariantArray,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum KnightAlgo {
     /// Warnsdorff's rule: a greedy walk to the square with the fewest onward moves, no
@@ -114,7 +125,18 @@ impl Algorithm for KnightAlgo {
 }
 
 /// The N-Queens solvers (counting is a task of its own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    IntoStaticStr,
+    VariantArray,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum QueensAlgo {
     /// The N-Queens AI report's backtracking: column by column, a queen only where nothing

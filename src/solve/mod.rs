@@ -22,8 +22,10 @@ pub struct Budget {
     /// Generations of an evolutionary algorithm.
     pub generations: Option<u64>,
     /// Replaying a run that its clock or its user stopped: stop at the same look at the
-    /// clock, whatever the clock says now (see [`Until`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// clock, whatever the clock says now (see [`Until`]). Always written (`null` when
+    /// none), so that a budget also travels in a binary form without field names, as
+    /// background work does to a browser's Web Worker.
+    #[serde(default)]
     pub until: Option<Until>,
 }
 

@@ -139,7 +139,7 @@ impl<S: Step> Sink<S> for Off {
 /// with its length followed by its first step's word. A backtracking trace of up to 127
 /// queens thus takes a word for each column it tries. [`Recorder::get`] and
 /// [`Recorder::iter`] give every step, runs told apart.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Recorder<S> {
     /// The steps, in the order the solver took them: see [`Word`].
     words: Vec<u32>,

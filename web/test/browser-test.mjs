@@ -1,6 +1,8 @@
 // Drives the browser build of SearchLab in headless Chromium: loads the page, runs a
-// knight's tour and checks it by the rules, runs an N-Queens count and checks the total,
-// takes screenshots, and fails on any error in the page's or a worker's console.
+// knight's tour and checks it by the rules, opens a link to step 300 of a traced search
+// in guess mode and checks that step is shown, runs an N-Queens count and checks the
+// total, opens the page at a link, takes screenshots, and fails on any error in the
+// page's or a worker's console.
 //
 //   node browser-test.mjs SITE [SCREENSHOT_DIR]
 //
@@ -48,9 +50,15 @@ function fail(why) {
 // once, each step a knight's move.
 function checkTour(tour, cols, rows) {
     if (tour.length !== cols * rows) return `${tour.length} squares, not ${cols * rows}`;
-    if (new Set(tour).size !== tour.length) return "a square visited twice";
-    for (let i = 1; i < tour.length; i++) {
-        const [a, b] = [tour[i - 1], tour[i]];
+    return checkWalk(tour, cols);
+}
+
+// Whether `path` (squares numbered row by row on a board `cols` wide) visits no square
+// twice, each step a knight's move.
+function checkWalk(path, cols) {
+    if (new Set(path).size !== path.length) return "a square visited twice";
+    for (let i = 1; i < path.length; i++) {
+        const [a, b] = [path[i - 1], path[i]];
         const dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols));
         const dc = Math.abs((a % cols) - (b % cols));
         if (!((dr === 1 && dc === 2) || (dr === 2 && dc === 1))) return `step ${i} is not a knight's move`;
@@ -115,6 +123,25 @@ try {
     console.log(`knight: ${knight.knight.status}`);
     await shot(page, "web-knight");
 
+    // A link to step 40 of Warnsdorff's walk on 8 × 8, with Your guess: pasted into the
+    // address bar of the open page (only its # part changes), it is traced in a worker
+    // and shown at that step, the path a knight's walk.
+    await page.goto(`${url}#v1/knight?board=8x8&algo=warnsdorff&mode=guess&step=40`);
+    const linked = await until(
+        page,
+        "step 40 of the linked trace",
+        (s) => s.knight.mode === "Steps" && s.knight.step !== null && s.knight.step[0] === 40,
+    );
+    if (linked.knight.step[1] !== true) fail("the link's Your guess is not on");
+    // Each step enters at most one square: 40 steps make a walk of at most 40 squares.
+    const length = linked.knight.step_path.length;
+    const walk = length > 0 && length <= 40
+        ? checkWalk(linked.knight.step_path, 8)
+        : `${length} squares after 40 steps`;
+    if (walk) fail(`the path at step 40 is wrong: ${walk}`);
+    console.log("link: step 40 of Warnsdorff's walk, guessing");
+    await shot(page, "web-link-step");
+
     // N-Queens: its tab (Ctrl+2), then "Count all solutions" for n = 8: 92.
     await page.keyboard.down("Control");
     await page.keyboard.press("2");
@@ -128,6 +155,19 @@ try {
     if (!/\b92\b/.test(queens.queens.status)) fail(`the count of 8 queens is not 92: ${queens.queens.status}`);
     console.log(`queens: ${queens.queens.status}`);
     await shot(page, "web-queens-count");
+
+    // The page opened afresh at a link: step 20 of backtracking on 6 queens, guessing.
+    const fresh = await browser.newPage();
+    fresh.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    await fresh.setViewport({ width: 800, height: 600 });
+    await fresh.goto(`${url}#v1/queens?n=6&algo=backtracking&mode=guess&step=20`, { waitUntil: "load" });
+    await until(
+        fresh,
+        "the page opened at step 20 of six queens",
+        (s) => s.tab === "Puzzle(Queens)" && s.queens.mode === "Steps" && s.queens.step?.[0] === 20,
+    );
+    console.log("link at load: step 20 of six queens");
+    await shot(fresh, "web-link-queens-800");
 
     if (errors.length > 0) fail(`errors in the console:\n${errors.join("\n")}`);
     console.log("browser test: ok");

@@ -459,6 +459,31 @@ impl TabPuzzle for KnightTab {
         })
     }
 
+    fn place(
+        tab: &KnightView,
+        choice: crate::app::link::Choice,
+    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        let s = &tab.settings;
+        Box::new(crate::app::puzzles::knight::KnightSetUp {
+            cols: s.cols,
+            rows: s.rows,
+            start: s.start,
+            closed: s.closed,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
+    }
+
     /// A lesson's board, start, kind of tour, algorithm and how the student meets it
     /// (running it, playing, stepping, guessing).
     fn set_up(
@@ -473,6 +498,8 @@ impl TabPuzzle for KnightTab {
             closed,
             ref algorithm,
             ref mode,
+            step,
+            ..
         }) = setup.get()
         else {
             return false;
@@ -490,7 +517,7 @@ impl TabPuzzle for KnightTab {
         tab.play.restart(tab.own.board.square(r, c));
         tab.mode = super::mode::Mode::of_lesson(*mode);
         let job = tab.trace_job();
-        tab.steps.set_up(ctx, *mode, job);
+        tab.steps.set_up(ctx, *mode, job, step);
         true
     }
 

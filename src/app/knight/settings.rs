@@ -42,6 +42,7 @@ impl crate::app::tab::TabSettings for KnightSettings {
             algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
+            params: &mut self.params,
         }
     }
 }

@@ -32,6 +32,16 @@ pub struct Lesson {
 pub struct Setup(Box<dyn LessonSetUp>);
 
 impl Setup {
+    /// The set-up of `set_up`.
+    pub fn new(set_up: Box<dyn LessonSetUp>) -> Setup {
+        Setup(set_up)
+    }
+
+    /// The puzzle's own set-up, as its trait.
+    pub fn set_up(&self) -> &dyn LessonSetUp {
+        &*self.0
+    }
+
     /// The puzzle's own set-up, when it is a `T`.
     pub fn get<T: 'static>(&self) -> Option<&T> {
         self.0.as_any().downcast_ref()

@@ -61,6 +61,8 @@ pub struct Lessons {
     /// The folder being read on a thread of its own (a slow or hung disk never holds up
     /// the window), and what to say once it is read instead of what the reading says.
     reading: Option<(std::sync::mpsc::Receiver<Read>, Option<String>)>,
+    /// The link to the lesson on show, once copied.
+    copied: Option<String>,
 }
 
 impl Default for Lessons {
@@ -85,6 +87,7 @@ impl Lessons {
             setup: None,
             answered: Default::default(),
             reading: None,
+            copied: None,
         };
         lessons.reload();
         lessons
@@ -166,6 +169,26 @@ impl Lessons {
         self.answered.remove(&self.entries[i].file);
         self.active = Some(i);
         self.open = true;
+        self.copied = None;
+    }
+
+    /// Opens the lesson whose file is `name` (with or without `.ron`), or says why not.
+    pub fn start_file(&mut self, name: &str) -> Result<(), String> {
+        let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
+        let i = (self.entries.iter().position(|e| e.file == file)).ok_or_else(|| {
+            let names: Vec<&str> = (self.entries.iter())
+                .filter_map(|e| e.file.strip_suffix(".ron"))
+                .collect();
+            format!(
+                "no lesson is called {name:?}; the lessons are {}",
+                names.join(", ")
+            )
+        })?;
+        if let Err(why) = &self.entries[i].lesson {
+            return Err(format!("the lesson {name:?} cannot be used: {why}"));
+        }
+        self.start(i);
+        Ok(())
     }
 
     /// The set-up asked for since the last call, to apply.
@@ -372,7 +395,25 @@ impl Lessons {
             {
                 self.setup = Some(lesson.setup.clone());
             }
+            let file = self.active.map(|i| self.entries[i].file.clone());
+            if let Some(file) = file
+                && ui
+                    .button("Copy link")
+                    .on_hover_text(
+                        "Copy a link that opens this lesson (its own list's, built in or read \
+                         from the folder of whoever opens it)",
+                    )
+                    .clicked()
+            {
+                let link = crate::platform::page_address().unwrap_or_default()
+                    + &crate::app::link::lesson(&file);
+                ui.ctx().copy_text(link.clone());
+                self.copied = Some(link);
+            }
         });
+        if let Some(link) = &self.copied {
+            ui.label(RichText::new(format!("Copied: {link}")).weak());
+        }
         if self.active.is_none() {
             return;
         }

@@ -58,6 +58,7 @@ impl TabSettings for MagicSettings {
             algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
+            params: &mut self.params,
         }
     }
 }
@@ -380,6 +381,27 @@ impl TabPuzzle for MagicTab {
             })
     }
 
+    fn place(
+        tab: &MagicView,
+        choice: crate::app::link::Choice,
+    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        Box::new(crate::app::puzzles::magic::MagicSetUp {
+            order: tab.settings.order,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
+    }
+
     /// A lesson's order, algorithm, and whether the student plays.
     fn set_up(
         tab: &mut MagicView,
@@ -391,6 +413,7 @@ impl TabPuzzle for MagicTab {
             order,
             ref algorithm,
             ref mode,
+            ..
         }) = setup.get()
         else {
             return false;

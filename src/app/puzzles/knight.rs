@@ -88,6 +88,16 @@ pub struct KnightSetUp {
     /// How the student meets the puzzle (default: run the algorithm).
     #[serde(default)]
     pub mode: LessonMode,
+    /// The seed of the search's random numbers (default: the tab's).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The algorithm's parameters by name; those not given take their defaults. Empty
+    /// (the default) keeps the tab's values.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, String>,
+    /// Step by step: the step to show once the search is traced (default: the first).
+    #[serde(default)]
+    pub step: Option<u64>,
 }
 
 impl LessonSetUp for KnightSetUp {
@@ -114,8 +124,93 @@ impl LessonSetUp for KnightSetUp {
             if traced && crate::run::trace::knight::Traced::parse(a).is_err() {
                 return Err(format!("step by step cannot follow \"{a}\""));
             }
+            let guessed = matches!(
+                crate::run::trace::knight::Traced::parse(a),
+                Ok(crate::run::trace::knight::Traced::Solver(kind)) if kind.offers().guess
+            );
+            if self.mode == LessonMode::Guess && !guessed {
+                return Err(format!(
+                    "Your guess does not ask about \"{a}\": it asks about Warnsdorff's rule \
+                     (warnsdorff, backtrack-warnsdorff)"
+                ));
+            }
         }
-        Ok(())
+        let info =
+            (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::knight_algorithm(a).ok());
+        self.choice().check(info)
+    }
+
+    /// `board=COLSxROWS`, `start=` the square's name (`a8` is the top-left square of
+    /// 8 rows), `closed=1` for a closed tour.
+    fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = vec![("board", format!("{}x{}", self.cols, self.rows))];
+        if let Ok(shape) = Shape::new(u64::from(self.cols), u64::from(self.rows))
+            && self.start != (0, 0)
+        {
+            pairs.push((
+                "start",
+                shape.name(shape.square(self.start.0, self.start.1)),
+            ));
+        }
+        if self.closed {
+            pairs.push(("closed", "1".into()));
+        }
+        pairs
+    }
+}
+
+impl KnightSetUp {
+    /// The instance keys of a link.
+    pub const LINK_KEYS: &'static str = "board, start, closed";
+
+    /// The place a link's `board`, `start` and `closed` (taken out of `fields`) and
+    /// `choice` describe.
+    pub fn from_link(
+        fields: &mut crate::app::link::Fields,
+        choice: crate::app::link::Choice,
+    ) -> Result<KnightSetUp, String> {
+        let board: String = fields.need("board", "COLSxROWS, such as 8x8")?;
+        let size = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|s| (1..=MAX_SIDE).contains(s))
+        };
+        let Some((Some(cols), Some(rows))) = board
+            .split_once(['x', 'X'])
+            .map(|(c, r)| (size(c), size(r)))
+        else {
+            return Err(format!(
+                "board={board:?} is not COLSxROWS with each side from 1 to {MAX_SIDE}"
+            ));
+        };
+        let shape = Shape::new(u64::from(cols), u64::from(rows)).map_err(|e| e.to_string())?;
+        let start = match fields.take("start") {
+            None => (0, 0),
+            Some(name) => shape.row_col(
+                shape
+                    .parse_square(&name)
+                    .map_err(|e| format!("start: {e}"))?,
+            ),
+        };
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        Ok(KnightSetUp {
+            cols,
+            rows,
+            start,
+            closed: fields.flag("closed")?,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
     }
 }
 

@@ -41,6 +41,16 @@ pub struct MagicSetUp {
     /// `Run` or `Play` (default: run the algorithm).
     #[serde(default)]
     pub mode: LessonMode,
+    /// The seed of the search's random numbers (default: the tab's).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The algorithm's parameters by name; those not given take their defaults. Empty
+    /// (the default) keeps the tab's values.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, String>,
+    /// Step by step: the step to show once the search is traced (default: the first).
+    #[serde(default)]
+    pub step: Option<u64>,
 }
 
 impl LessonSetUp for MagicSetUp {
@@ -60,7 +70,43 @@ impl LessonSetUp for MagicSetUp {
         if matches!(self.mode, LessonMode::Steps | LessonMode::Guess) {
             return Err("step by step follows knight's tour and N-Queens searches only".into());
         }
-        Ok(())
+        let info =
+            (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::magic_algorithm(a).ok());
+        self.choice().check(info)
+    }
+
+    fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        vec![("order", self.order.to_string())]
+    }
+}
+
+impl MagicSetUp {
+    /// The instance keys of a link.
+    pub const LINK_KEYS: &'static str = "order";
+
+    /// The place a link's `order` (taken out of `fields`) and `choice` describe.
+    pub fn from_link(
+        fields: &mut crate::app::link::Fields,
+        choice: crate::app::link::Choice,
+    ) -> Result<MagicSetUp, String> {
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        Ok(MagicSetUp {
+            order: fields.need(
+                "order",
+                &format!("a whole number from 1 to {MAX_APP_ORDER}"),
+            )?,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
     }
 }
 

@@ -62,6 +62,34 @@ impl Puzzle {
         strum::EnumMessage::get_message(&self).unwrap_or_else(|| self.short())
     }
 
+    /// Its name in a link (`#v1/knight?…`): the short name in lower case.
+    pub fn link_name(self) -> String {
+        self.short().to_lowercase()
+    }
+
+    /// Reads a link's place on this puzzle's tab: its instance's keys, taken out of
+    /// `fields`, with `choice`; and the keys it reads, for a message.
+    pub fn read_link(
+        self,
+        fields: &mut crate::app::link::Fields,
+        choice: crate::app::link::Choice,
+    ) -> Result<(Box<dyn LessonSetUp>, &'static str), String> {
+        Ok(match self {
+            Puzzle::Knight => (
+                Box::new(knight::KnightSetUp::from_link(fields, choice)?),
+                knight::KnightSetUp::LINK_KEYS,
+            ),
+            Puzzle::Queens => (
+                Box::new(queens::QueensSetUp::from_link(fields, choice)?),
+                queens::QueensSetUp::LINK_KEYS,
+            ),
+            Puzzle::Magic => (
+                Box::new(magic::MagicSetUp::from_link(fields, choice)?),
+                magic::MagicSetUp::LINK_KEYS,
+            ),
+        })
+    }
+
     /// Reads what a lesson sets up on this puzzle's tab (the fields of the lesson file's
     /// `setup: Knight(…)`), as the puzzle's own set-up type.
     pub fn read_set_up<'de, D: serde::Deserializer<'de>>(
@@ -97,6 +125,10 @@ pub trait LessonSetUp: std::fmt::Debug + Send + Sync + 'static {
     fn boxed(&self) -> Box<dyn LessonSetUp>;
     /// Whether `other` sets up the same.
     fn same(&self, other: &dyn LessonSetUp) -> bool;
+    /// The algorithm, its parameters and seed, the mode and the step.
+    fn choice(&self) -> crate::app::link::Choice;
+    /// The instance as a link's `key=value` pairs.
+    fn link_pairs(&self) -> Vec<(&'static str, String)>;
 }
 
 /// The [`LessonSetUp`] methods that are the same for every puzzle's set-up type.
@@ -120,6 +152,16 @@ macro_rules! set_up_identity {
 
         fn same(&self, other: &dyn $crate::app::puzzles::LessonSetUp) -> bool {
             other.as_any().downcast_ref::<Self>() == Some(self)
+        }
+
+        fn choice(&self) -> $crate::app::link::Choice {
+            $crate::app::link::Choice {
+                algorithm: self.algorithm.clone(),
+                mode: self.mode,
+                seed: self.seed,
+                params: self.params.clone(),
+                step: self.step,
+            }
         }
     };
 }

@@ -42,6 +42,16 @@ pub struct QueensSetUp {
     /// How the student meets the puzzle (default: run the algorithm).
     #[serde(default)]
     pub mode: LessonMode,
+    /// The seed of the search's random numbers (default: the tab's).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The algorithm's parameters by name; those not given take their defaults. Empty
+    /// (the default) keeps the tab's values.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, String>,
+    /// Step by step: the step to show once the search is traced (default: the first).
+    #[serde(default)]
+    pub step: Option<u64>,
 }
 
 impl LessonSetUp for QueensSetUp {
@@ -59,8 +69,54 @@ impl LessonSetUp for QueensSetUp {
             if traced && !kind.offers().trace {
                 return Err(format!("step by step cannot follow \"{a}\""));
             }
+            let first_choice =
+                self.params.get("variant").map(String::as_str) == Some("first-choice");
+            if self.mode == LessonMode::Guess && (!kind.offers().guess || first_choice) {
+                return Err(format!(
+                    "Your guess does not ask about \"{a}\"{}: it asks about backtracking and \
+                     hill climbing (but its first-choice variant)",
+                    if first_choice {
+                        " with variant=first-choice"
+                    } else {
+                        ""
+                    }
+                ));
+            }
         }
-        Ok(())
+        let info =
+            (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::queens_algorithm(a).ok());
+        self.choice().check(info)
+    }
+
+    fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        vec![("n", self.n.to_string())]
+    }
+}
+
+impl QueensSetUp {
+    /// The instance keys of a link.
+    pub const LINK_KEYS: &'static str = "n";
+
+    /// The place a link's `n` (taken out of `fields`) and `choice` describe.
+    pub fn from_link(
+        fields: &mut crate::app::link::Fields,
+        choice: crate::app::link::Choice,
+    ) -> Result<QueensSetUp, String> {
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        Ok(QueensSetUp {
+            n: fields.need("n", &format!("a whole number from 1 to {MAX_APP_N}"))?,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
     }
 }
 

@@ -74,7 +74,21 @@ impl TabSettings for QueensSettings {
             algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
+            params: &mut self.params,
         }
+    }
+
+    /// The heuristic is the tab's own field; the other values go by `algorithm.name`.
+    fn set_params(&mut self, algorithm: &str, given: &BTreeMap<String, String>) {
+        let mut given = given.clone();
+        let uses = (crate::run::catalog::queens_algorithm(algorithm).ok())
+            .is_some_and(|a| a.params.iter().any(|p| p.name == "heuristic"));
+        match given.remove("heuristic") {
+            Some(h) => self.heuristic = h,
+            None if uses => self.heuristic = QueensSettings::default().heuristic,
+            None => {}
+        }
+        crate::app::tab::set_params_in(&mut self.params, algorithm, &given);
     }
 }
 
@@ -466,6 +480,27 @@ impl TabPuzzle for QueensTab {
             })
     }
 
+    fn place(
+        tab: &QueensView,
+        choice: crate::app::link::Choice,
+    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
+        let crate::app::link::Choice {
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        } = choice;
+        Box::new(crate::app::puzzles::queens::QueensSetUp {
+            n: tab.settings.n,
+            algorithm,
+            mode,
+            seed,
+            params,
+            step,
+        })
+    }
+
     /// A lesson's n, algorithm and how the student meets it (running it, playing,
     /// stepping, guessing).
     fn set_up(
@@ -477,6 +512,8 @@ impl TabPuzzle for QueensTab {
             n,
             ref algorithm,
             ref mode,
+            step,
+            ..
         }) = setup.get()
         else {
             return false;
@@ -493,7 +530,7 @@ impl TabPuzzle for QueensTab {
         }
         tab.mode = super::mode::Mode::of_lesson(*mode);
         let job = tab.trace_job();
-        tab.steps.set_up(ctx, *mode, job);
+        tab.steps.set_up(ctx, *mode, job, step);
         true
     }
 

@@ -125,9 +125,18 @@ impl<J: super::TraceJob> super::Steps<J> {
         if pos <= before || pos - before > GUESS_SPAN {
             return;
         }
-        let trace = s.timeline.trace.clone();
         // The step about to be applied counts too: "Step" then asks at once.
-        for i in before..=pos.min(s.timeline.len().saturating_sub(1)) {
+        self.ask_between(before, pos);
+    }
+
+    /// Asks the first decision not answered yet that steps `from..=to` begin (the last
+    /// step aside), going back to just before it; whether one was asked.
+    pub(super) fn ask_between(&mut self, from: usize, to: usize) -> bool {
+        let Some(s) = self.shown.as_mut() else {
+            return false;
+        };
+        let trace = s.timeline.trace.clone();
+        for i in from..=to.min(s.timeline.len().saturating_sub(1)) {
             if !trace.asks(i) {
                 continue;
             }
@@ -140,9 +149,10 @@ impl<J: super::TraceJob> super::Steps<J> {
                 s.play.playing = false;
                 self.guess.revealed = None;
                 self.guess.asking = Some(q);
-                return;
+                return true;
             }
         }
+        false
     }
 
     /// Answers the question waiting: scores it, explains the search's decision and goes

@@ -28,7 +28,7 @@ const REPLAY_NANOS_PER_STEP: u64 = 15;
 
 /// What a knight trace follows: a solver the catalog says a trace follows, the count, or
 /// a tree search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Traced {
     /// A catalog solver that offers a trace (the walks and the backtracking searches).
     Solver(KnightAlgo),
@@ -130,7 +130,7 @@ struct Chosen {
 }
 
 /// How the search picks among candidate squares, for the sentences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Picker {
     /// A random walk: uniformly at random.
     Random,
@@ -150,7 +150,7 @@ pub enum Picker {
 }
 
 /// A finished trace: the steps, and the answer they replay to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct KnightTrace {
     /// The job that ran.
     pub job: KnightTraceJob,

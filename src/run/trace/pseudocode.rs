@@ -13,7 +13,7 @@ use crate::solve::queens::hill_climbing::Variant;
 use crate::solve::queens::trace::QueenStep;
 
 /// One line of an algorithm, in two wordings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Line {
     /// How far it is indented (blocks).
     pub indent: u8,
@@ -32,7 +32,7 @@ fn line(indent: u8, code: impl Into<String>, english: impl Into<String>) -> Line
 }
 
 /// A search's lines, and its name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pseudocode {
     /// What the lines describe.
     pub title: String,

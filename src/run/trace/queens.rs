@@ -48,7 +48,7 @@ pub struct QueensTraceJob {
 }
 
 /// A finished trace: the steps, the placements some of them carry, and the answer.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct QueensTrace {
     /// The job that made it.
     pub job: QueensTraceJob,

@@ -90,6 +90,11 @@ impl Replayable for QueensTrace {
 }
 
 /// A trace with checkpoints.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound(
+    serialize = "T: serde::Serialize, T::State: serde::Serialize",
+    deserialize = "T: serde::Deserialize<'de>, T::State: serde::Deserialize<'de>"
+))]
 pub struct Timeline<T: Replayable> {
     /// The trace.
     pub trace: Arc<T>,

@@ -19,7 +19,7 @@ pub const MAX_TREE_QUEENS: u64 = 8;
 pub const ROOT: u32 = u32::MAX;
 
 /// How a node of the tree ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// It has children: the search went on from it.
     Inner,
@@ -48,7 +48,7 @@ impl Outcome {
 }
 
 /// The explored tree.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchTree {
     /// Each node's parent ([`ROOT`] for a root).
     pub parent: Vec<u32>,

@@ -32,7 +32,16 @@ use rand::seq::SliceRandom;
 
 /// How [`Order::Random`] reads section 2.1.2 of the Knight's Tour solver report.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::VariantNames, strum::IntoStaticStr,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::EnumString,
+    strum::VariantNames,
+    strum::IntoStaticStr,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 #[strum(serialize_all = "kebab-case")]
 pub enum RandomVariant {

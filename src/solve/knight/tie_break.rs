@@ -23,7 +23,7 @@ use rand::RngExt;
 use std::fmt;
 
 /// A tie-break rule as the user names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TieBreak {
     /// The most reliable rule that applies to the instance, with fallbacks.
     Auto,

@@ -13,7 +13,7 @@ use crate::solve::Stop;
 ///
 /// Kept in ten bytes: each candidate is a move number (0–7, see
 /// [`MOVES`](crate::puzzle::knight::MOVES)) and a degree.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Options {
     len: u8,
     chosen: u8,
@@ -84,7 +84,7 @@ pub fn move_between(board: &Board, from: Square, to: Square) -> Option<usize> {
 }
 
 /// Why a search gave up on a square as soon as it entered it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Prune {
     /// An unvisited square (not next to the knight) has no unvisited neighbour left: it
     /// can never be entered.
@@ -128,7 +128,7 @@ impl Prune {
 }
 
 /// One decision of a knight's tour search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum KnightStep {
     /// A fresh walk begins from the start square (the path is emptied; a `Visit` of the
     /// start follows). `rule`: the tie-break of a Warnsdorff walk, `None` for a random walk.
@@ -195,7 +195,7 @@ impl KnightStep {
 }
 
 /// A node of a tree search, as its steps built it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TreeNode {
     /// The node it extends (`u32::MAX` for a child of the root).
     pub parent: u32,
@@ -207,7 +207,7 @@ pub struct TreeNode {
 
 /// Every node a tree search generated, numbered in the order its `Generate` steps came
 /// (empty for other searches). Nodes are never removed, so one list serves every step.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tree {
     /// The nodes, by number.
     pub nodes: Vec<TreeNode>,
@@ -256,7 +256,7 @@ impl Tree {
 
 /// The board's state after some steps: the knight's path, and for a tree search how many
 /// nodes exist and which is being expanded.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KnightState {
     /// The path now: the current walk, the backtracking search's path, or the path of the
     /// tree search's node being expanded.
@@ -290,7 +290,7 @@ impl KnightState {
 }
 
 /// How a search turns its steps into the path it answers with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Family {
     /// Walks without backtracking (random walk, Warnsdorff): the longest walk, the first
     /// of equals, or the tour.

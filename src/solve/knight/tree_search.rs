@@ -20,7 +20,7 @@ use crate::solve::{Control, Counters, Stop};
 use std::collections::VecDeque;
 
 /// Which end of the frontier the search takes the next node from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Strategy {
     /// A queue: every node of a depth before the next depth.
     BreadthFirst,

@@ -5,7 +5,7 @@
 //! `u32::MAX`.
 
 /// One decision of an N-Queens search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum QueenStep {
     /// Backtracking: the next column tries `row` and finds it attacked. Which queen attacks
     /// it is a fact of the board before the step, [`crate::puzzle::queens::attacker`]: the
@@ -358,7 +358,7 @@ pub fn clip(value: u64) -> u32 {
 /// The board after some steps: a row per column filled (backtracking fills them from the
 /// left; constraint-satisfaction backtracking holds every column, [`EMPTY`] where no queen
 /// stands), and the best placement a local search has stood on.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct QueensState {
     /// Queens on the board.
     pub n: usize,
@@ -524,7 +524,7 @@ impl QueensState {
 }
 
 /// How a search turns its steps into the placement it answers with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Family {
     /// The rows filled so far (backtracking, min-conflicts).
     Current,

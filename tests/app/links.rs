@@ -1,0 +1,120 @@
+//! Links to a place in the app: opening one sets its tab up as it says (step by step at
+//! its step, with Your guess; the run, run), a malformed one changes nothing and says
+//! why, and "Copy link" of a place opens the same place in another app.
+
+use super::{harness, step_until_idle, step_until_traced};
+use searchlab::app::mode::Mode;
+use searchlab::app::{SearchLabApp, Tab, View};
+use searchlab::puzzle::knight::Board;
+use std::time::Duration;
+
+fn opened(link: &str) -> egui_kittest::Harness<'static, SearchLabApp> {
+    let mut h = harness();
+    h.state_mut().pending_link = Some(link.into());
+    step_until_traced(&mut h);
+    h
+}
+
+/// Backtracking in Warnsdorff's order from a5 on 6×6: step 20 in guess mode is shown, with
+/// the path a knight's walk the puzzle module accepts, and the same path as stepping
+/// there by hand shows.
+#[test]
+fn a_link_opens_step_by_step_at_its_step() {
+    let link = "#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=guess&step=20";
+    let mut h = opened(link);
+    let app = h.state();
+    assert_eq!(
+        app.tab,
+        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+    );
+    assert_eq!(app.knight.mode(), Mode::Steps);
+    assert_eq!(app.knight.steps_at(), Some((20, true)));
+    assert!(app.notice.as_deref().unwrap().contains("Opened the link"));
+    let path = h.state_mut().knight.steps_mut().state().unwrap().path;
+    Board::new(6, 6).unwrap().validate_path(&path).unwrap();
+    assert_eq!(path.len(), 20);
+    let mut by_hand = opened("#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=steps");
+    assert_eq!(by_hand.state().knight.steps_at(), Some((0, false)));
+    by_hand.state_mut().knight.steps_mut().seek(20);
+    assert_eq!(
+        by_hand.state_mut().knight.steps_mut().state().unwrap().path,
+        path
+    );
+}
+
+/// "Copy link" of a trace at a step, opened in a new app, shows the same board at the
+/// same step of the same search (random tie-breaks: the seed travels too).
+#[test]
+fn a_copied_link_opens_the_same_place() {
+    let mut h =
+        opened("#v1/knight?board=6x6&start=c3&algo=backtrack-random&seed=99&mode=steps&step=17");
+    let link = h.state_mut().knight.link().expect("a link");
+    assert!(link.len() < 300, "{link}");
+    assert!(
+        link.contains("step=17") && link.contains("seed=99"),
+        "{link}"
+    );
+    let mut again = opened(&link);
+    assert_eq!(again.state().knight.steps_at(), Some((17, false)));
+    let (a, b) = (
+        h.state_mut().knight.steps_mut().state().unwrap().path,
+        again.state_mut().knight.steps_mut().state().unwrap().path,
+    );
+    assert_eq!(a, b);
+    Board::new(6, 6).unwrap().validate_path(&a).unwrap();
+    // Each step enters a square or takes one back: 17 steps hold at most 17 squares.
+    assert!(!a.is_empty() && a.len() <= 17, "{a:?}");
+}
+
+/// A link past the end of its trace shows the last step and says so.
+#[test]
+fn a_step_past_the_end_shows_the_last_and_says_so() {
+    let h = opened("#v1/knight?board=5x5&algo=warnsdorff&mode=steps&step=5000");
+    let (at, _) = h.state().knight.steps_at().unwrap();
+    assert_eq!(at, h.state().knight.steps().position().unwrap().1);
+    assert!(at < 5000);
+}
+
+/// A malformed link leaves every setting as it was and says why.
+#[test]
+fn a_malformed_link_changes_nothing() {
+    let mut h = harness();
+    h.run();
+    let before = ron::to_string(&h.state().saved_state()).unwrap();
+    h.state_mut().pending_link = Some("#v1/knight?board=8x8&start=z99&mode=guess".into());
+    h.run();
+    let notice = h.state().notice.clone().unwrap();
+    assert!(
+        notice.contains("could not be opened, so nothing was changed"),
+        "{notice}"
+    );
+    assert!(notice.contains("start"), "{notice}");
+    assert_eq!(ron::to_string(&h.state().saved_state()).unwrap(), before);
+    assert_eq!(h.state().knight.mode(), Mode::Run);
+}
+
+/// A link in the run mode runs its search: eight queens by backtracking, solved.
+#[test]
+fn a_run_link_runs() {
+    let mut h = harness();
+    h.state_mut().pending_link = Some("#v1/queens?n=8&algo=backtracking".into());
+    h.step();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    assert_eq!(
+        h.state().tab,
+        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+    );
+    let status = h.state().queens.status_message().unwrap_or_default();
+    assert!(status.contains("none attacking"), "{status}");
+}
+
+/// A lesson's link opens the lesson and sets it up.
+#[test]
+fn a_lesson_link_opens_the_lesson() {
+    let mut h = harness();
+    h.state_mut().pending_link = Some("#v1/lesson?file=02-warnsdorff".into());
+    step_until_traced(&mut h);
+    assert!(h.state().lessons.open);
+    assert_eq!(h.state().knight.mode(), Mode::Steps);
+    assert_eq!(h.state().knight.steps_at().map(|a| a.1), Some(true));
+}
