@@ -33,9 +33,13 @@ pub fn serve(
     name: &str,
     input: &[u8],
     cancel: Arc<AtomicBool>,
-    out: &SendBytes,
+    out: &SendBytes<'_>,
 ) -> Result<(), String> {
-    fn go<K: Task>(input: &[u8], cancel: Arc<AtomicBool>, out: &SendBytes) -> Result<(), String> {
+    fn go<K: Task>(
+        input: &[u8],
+        cancel: Arc<AtomicBool>,
+        out: &SendBytes<'_>,
+    ) -> Result<(), String> {
         let task: K = postcard::from_bytes(input).map_err(|e| format!("a garbled task: {e}"))?;
         let (sender, _ended) = mpsc::channel();
         let work = Work {

@@ -188,14 +188,15 @@ impl SearchLabApp {
         }
     }
 
-    /// Opens a link pasted (Ctrl+V) while no text field has the keyboard.
+    /// Opens a link pasted (Ctrl+V) while no text field has the keyboard (a field takes
+    /// what is pasted into it).
     fn pasted_link(&mut self, ctx: &egui::Context) {
-        if ctx.memory(|m| m.focused().is_some()) {
+        if ctx.text_edit_focused() {
             return;
         }
         let pasted = ctx.input(|i| {
             i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) if text.contains(crate::app::link::PREFIX) => {
+                egui::Event::Paste(text) if crate::app::link::looks_like_one(text) => {
                     Some(text.clone())
                 }
                 _ => None,

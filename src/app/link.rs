@@ -146,6 +146,13 @@ impl Fields {
     }
 }
 
+/// Whether `text` (pasted, say) looks like a link: an address with `#v1/`, or the part
+/// from `#` or from `v1/`.
+pub fn looks_like_one(text: &str) -> bool {
+    let text = text.trim();
+    text.contains(&format!("#{PREFIX}")) || text.starts_with(PREFIX)
+}
+
 /// Reads a link (a whole address, or the part from `#`): where it leads, checked, or why
 /// it cannot be opened.
 pub fn read(text: &str) -> Result<Place, String> {
@@ -193,6 +200,9 @@ pub fn read(text: &str) -> Result<Place, String> {
             )
         })?;
     let choice = fields.choice()?;
+    if choice.algorithm.is_none() && matches!(choice.mode, LessonMode::Steps | LessonMode::Guess) {
+        return Err("a link to step by step names the search it follows (algo=ID)".into());
+    }
     let (set_up, keys) = puzzle.read_link(&mut fields, choice)?;
     fields.finish(&format!("{keys}, algo, seed, mode, step and p.NAME"))?;
     set_up.check()?;
@@ -336,6 +346,9 @@ mod tests {
                 "knight's tour and N-Queens",
             ),
             ("#v1/lesson", "gives its file"),
+            ("#v1/queens?n=8&mode=guess", "names the search it follows"),
+            ("#v1/queens?n=41&algo=backtracking&mode=play", "up to 40"),
+            ("#v1/magic?order=11&mode=play", "up to 10"),
             ("#v1/lesson?file=a&n=3", "\"n\" is not a key"),
         ];
         for (link, says) in cases {
@@ -393,7 +406,7 @@ mod tests {
             let queens = QueensSetUp {
                 n,
                 algorithm: Some("min-conflicts".into()),
-                mode: LessonMode::Play,
+                mode: if n <= 40 { LessonMode::Play } else { LessonMode::Run },
                 seed: Some(seed),
                 params: [("tries".to_string(), "10".to_string())].into(),
                 step: None,

@@ -391,8 +391,16 @@ impl SearchLabApp {
             self.fonts_ready = true;
         }
         view::set_timings_hidden(ctx, self.hide_timings);
+        // A lesson's link waits for the lessons folder to be read (it may name one of its
+        // lessons).
+        let reading = self.lessons.poll();
         if let Some(link) = self.pending_link.take() {
-            self.open_link(ctx, &link);
+            if reading && link.contains("lesson?") {
+                self.pending_link = Some(link);
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            } else {
+                self.open_link(ctx, &link);
+            }
         }
         let mut played = None;
         for (_, view) in self.views_mut() {

@@ -298,6 +298,8 @@ impl<J: TraceJob> Steps<J> {
         use crate::app::mode::LessonMode as Mode;
         self.cancel();
         self.guess.on = false;
+        self.go_to = None;
+        self.note = None;
         if matches!(mode, Mode::Steps | Mode::Guess) {
             self.start(ctx, job);
             self.guess.on = mode == Mode::Guess;
@@ -327,6 +329,9 @@ impl<J: TraceJob> Steps<J> {
 
     /// Where the trace on show stands, `(step, Your guess on)`, for a link to it.
     pub fn at(&self) -> Option<(usize, bool)> {
+        if self.busy() {
+            return None;
+        }
         Some((self.shown.as_ref()?.play.pos, self.guessing()))
     }
 
@@ -405,6 +410,7 @@ impl<J: TraceJob> Steps<J> {
             if p.has_ended() {
                 if let Some(why) = p.refused() {
                     self.error = Some(why);
+                    self.go_to = None;
                 }
                 self.pending = None;
             }

@@ -138,6 +138,10 @@ pub trait TabPuzzle: Sized + 'static {
     fn played(tab: &PuzzleTab<Self>) -> Option<Played>;
     /// The place on show, as a lesson or a link sets it up: the instance, and `choice`.
     fn place(tab: &PuzzleTab<Self>, choice: Choice) -> Box<dyn LessonSetUp>;
+    /// Whether the trace on show was made of other settings than the form's now.
+    fn trace_stale(_tab: &PuzzleTab<Self>) -> bool {
+        false
+    }
     /// Sets the tab up as a lesson's `setup` asks (its instance, algorithm and mode,
     /// stopping what runs), when it is of this puzzle; `false` when it is not.
     fn set_up(
@@ -301,6 +305,13 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         let params = (values.into_iter())
             .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v)))
             .collect();
+        if self.mode == Mode::Steps && P::trace_stale(self) {
+            return Err(
+                "the form has changed since this search was traced: press Step by \
+                 step to trace it again, then copy its link"
+                    .into(),
+            );
+        }
         let at = self.steps.at().filter(|_| self.mode == Mode::Steps);
         let mode = match (self.mode, at) {
             (Mode::Play, _) => LessonMode::Play,

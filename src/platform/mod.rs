@@ -27,7 +27,7 @@ pub fn page_address() -> Option<String> {
 
 /// What a background task's worker does with each value the task sends: the value as
 /// bytes, and the task's meter, `(done, total)`.
-pub type SendBytes = dyn Fn(&[u8], (u64, u64)) + Sync;
+pub type SendBytes<'a> = dyn Fn(&[u8], (u64, u64)) + Sync + 'a;
 
 /// Runs a background task by name, given as bytes, until its cancel flag is set
 /// (`crate::app::background::serve`), handing each value it sends on.
@@ -35,7 +35,7 @@ pub type Serve = fn(
     &str,
     &[u8],
     std::sync::Arc<std::sync::atomic::AtomicBool>,
-    &SendBytes,
+    &SendBytes<'_>,
 ) -> Result<(), String>;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -325,6 +325,8 @@ pub fn run_task(name: &str, input: &[u8], serve: super::Serve) {
         post("end", &JsValue::from_str(&why));
     }));
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // A value that cannot be posted ends the work with why, not as if it had sent it.
+    let lost = std::sync::Mutex::new(None);
     let result = serve(name, input, cancel, &|bytes, (done, total)| {
         let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
         let message = js_sys::Array::of4(
@@ -333,10 +335,11 @@ pub fn run_task(name: &str, input: &[u8], serve: super::Serve) {
             &JsValue::from_f64(done as f64),
             &JsValue::from_f64(total as f64),
         );
-        let _ = scope.post_message(&message);
+        if let (Err(e), Ok(mut lost)) = (scope.post_message(&message), lost.lock()) {
+            lost.get_or_insert(format!("a result could not be handed back: {e:?}"));
+        }
     });
-    let why = result
-        .err()
-        .map_or(JsValue::NULL, |e| JsValue::from_str(&e));
+    let lost = lost.into_inner().ok().flatten();
+    let why = (result.err().or(lost)).map_or(JsValue::NULL, |e| JsValue::from_str(&e));
     post("end", &why);
 }

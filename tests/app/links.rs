@@ -3,6 +3,7 @@
 //! why, and "Copy link" of a place opens the same place in another app.
 
 use super::{harness, step_until_idle, step_until_traced};
+use egui_kittest::kittest::Queryable;
 use searchlab::app::mode::Mode;
 use searchlab::app::{SearchLabApp, Tab, View};
 use searchlab::puzzle::knight::Board;
@@ -81,7 +82,8 @@ fn a_malformed_link_changes_nothing() {
     let mut h = harness();
     h.run();
     let before = ron::to_string(&h.state().saved_state()).unwrap();
-    h.state_mut().pending_link = Some("#v1/knight?board=8x8&start=z99&mode=guess".into());
+    h.state_mut().pending_link =
+        Some("#v1/knight?board=8x8&start=z99&algo=warnsdorff&mode=guess".into());
     h.run();
     let notice = h.state().notice.clone().unwrap();
     assert!(
@@ -117,4 +119,37 @@ fn a_lesson_link_opens_the_lesson() {
     assert!(h.state().lessons.open);
     assert_eq!(h.state().knight.mode(), Mode::Steps);
     assert_eq!(h.state().knight.steps_at().map(|a| a.1), Some(true));
+}
+
+/// A link pasted into the window (Ctrl+V while no text field has the keyboard) opens, a
+/// button pressed just before notwithstanding.
+#[test]
+fn a_pasted_link_opens() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Copy link").click();
+    h.run();
+    h.event(egui::Event::Paste(
+        "https://example.org/#v1/queens?n=6&algo=backtracking&mode=steps&step=9".into(),
+    ));
+    step_until_traced(&mut h);
+    assert_eq!(h.state().queens.steps_at(), Some((9, false)));
+    assert_eq!(
+        h.state().tab,
+        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+    );
+}
+
+/// A trace whose form changed since it was made has no link (it would lead elsewhere):
+/// Copy link says why.
+#[test]
+fn a_stale_trace_has_no_link() {
+    let mut h = opened("#v1/knight?board=6x6&algo=warnsdorff&seed=5&mode=steps&step=3");
+    assert!(h.state_mut().knight.link().is_ok());
+    h.state_mut().knight.settings.seed = 6;
+    let why = h.state_mut().knight.link().unwrap_err();
+    assert!(
+        why.contains("changed since this search was traced"),
+        "{why}"
+    );
 }

@@ -459,6 +459,10 @@ impl TabPuzzle for KnightTab {
         })
     }
 
+    fn trace_stale(tab: &KnightView) -> bool {
+        tab.steps.trace().is_some_and(|t| t.job != tab.trace_job())
+    }
+
     fn place(
         tab: &KnightView,
         choice: crate::app::link::Choice,

@@ -3,7 +3,7 @@
 //! live, then browse the distinct squares found.
 
 mod browse;
-mod play;
+pub(crate) mod play;
 
 pub use play::MagicPlay;
 

@@ -70,6 +70,12 @@ impl LessonSetUp for MagicSetUp {
         if matches!(self.mode, LessonMode::Steps | LessonMode::Guess) {
             return Err("step by step follows knight's tour and N-Queens searches only".into());
         }
+        let most = crate::app::magic::play::MAX_PLAY_ORDER as u64;
+        if self.mode == LessonMode::Play && order > most {
+            return Err(format!(
+                "Play yourself takes orders up to {most}, not {order}"
+            ));
+        }
         let info =
             (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::magic_algorithm(a).ok());
         self.choice().check(info)

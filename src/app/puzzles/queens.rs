@@ -62,6 +62,10 @@ impl LessonSetUp for QueensSetUp {
         if !(1..=MAX_APP_N).contains(&n) {
             return Err(format!("n must be from 1 to {MAX_APP_N}, not {n}"));
         }
+        let most = crate::app::queens::play::MAX_PLAY_N as u64;
+        if self.mode == LessonMode::Play && n > most {
+            return Err(format!("Play yourself takes n up to {most}, not {n}"));
+        }
         if let Some(a) = &self.algorithm {
             let kind = QueensAlgo::parse(a)
                 .map_err(|_| format!("no N-Queens algorithm is called \"{a}\""))?;

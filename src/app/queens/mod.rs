@@ -5,7 +5,7 @@
 mod browse;
 mod figures;
 mod panels;
-mod play;
+pub(crate) mod play;
 mod steps;
 
 use super::live_run::Polled;
@@ -478,6 +478,10 @@ impl TabPuzzle for QueensTab {
                 on: std::sync::Arc::new(crate::app::puzzles::queens::QueensInstance { n }),
                 answer: tab.play.columns().iter().flatten().copied().collect(),
             })
+    }
+
+    fn trace_stale(tab: &QueensView) -> bool {
+        tab.steps.trace().is_some_and(|t| t.job != tab.trace_job())
     }
 
     fn place(
