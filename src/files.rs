@@ -20,6 +20,10 @@ pub fn check_target(path: &Path) -> Result<(), FileError> {
     if path.as_os_str().is_empty() {
         return Err("give a file name".into());
     }
+    if !crate::platform::DESKTOP {
+        // A download: the browser names it and never replaces a file.
+        return Ok(());
+    }
     let refuse = |why: &str| Err(format!("{}: {why}", path.display()));
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.is_dir() => return refuse("that is a folder; give a file name"),
@@ -76,16 +80,32 @@ pub fn write_atomic(
     Ok(())
 }
 
-/// A web page has no folders to write in: the browser's downloads take the files instead.
+/// A web page has no folders to write in: the file becomes a download of the browser's,
+/// named as the path's last part.
 #[cfg(target_arch = "wasm32")]
 pub fn write_atomic(
     path: &Path,
-    _write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), FileError> {
-    Err(format!(
-        "cannot write {}: a web page writes no files on this computer",
-        path.display()
-    ))
+    let mut bytes = Vec::new();
+    write(&mut bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    crate::platform::download(&download_name(path), &bytes)
+}
+
+/// A file's name: the last part of `path` (a download's name in a browser).
+pub fn download_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "searchlab".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Where a file written at `path` went, for a message: the path on the desktop, "the
+/// download NAME" in a browser.
+pub fn written_to(path: &Path) -> String {
+    if crate::platform::DESKTOP {
+        path.display().to_string()
+    } else {
+        format!("the download {}", download_name(path))
+    }
 }
 
 /// Writes `bytes` at `path` whole or not at all (see [`write_atomic`]).
@@ -94,8 +114,11 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 }
 
 /// Writes `bytes` as a new file at `path`, never replacing anything there (a dangling link
-/// included): `Ok(false)` when something is there already.
+/// included): `Ok(false)` when something is there already. In a browser, a download.
 pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, FileError> {
+    if !crate::platform::DESKTOP {
+        return write_bytes(path, bytes).map(|()| true);
+    }
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     match std::fs::OpenOptions::new()
         .write(true)

@@ -8,9 +8,8 @@ use wasm_bindgen::prelude::*;
 const CANVAS: &str = "searchlab-canvas";
 
 /// What the browser build does not do yet, said at the start.
-const PREVIEW: &str = "Browser preview: runs, counts and Step by step work here, each in a \
-    worker of its own. The play hints, Compare's trials, Experiments, the microscope, the \
-    solution browser, Pause and files still need the desktop app.";
+const PREVIEW: &str = "Browser preview: Compare's further trials, Experiments and Pause \
+    need the desktop app; all else works here, and files download.";
 
 thread_local! {
     /// The app's runner, for [`searchlab_probe`] and a changed address.
@@ -118,6 +117,24 @@ pub fn run_job(message: &str) {
 #[wasm_bindgen]
 pub fn run_task(name: &str, input: &[u8]) {
     searchlab::platform::worker::run_task(name, input, searchlab::app::background::serve);
+}
+
+/// Takes the notice above the form away, as its Dismiss button does (for the browser test,
+/// whose clicks then land where the form stands without it).
+#[wasm_bindgen]
+pub fn searchlab_dismiss_notice() {
+    RUNNER.with(|r| {
+        if let Some(mut app) = (r.borrow().as_ref())
+            .and_then(eframe::WebRunner::app_mut::<searchlab::app::SearchLabApp>)
+        {
+            app.notice = None;
+        }
+    });
+    CONTEXT.with(|c| {
+        if let Some(ctx) = c.borrow().as_ref() {
+            ctx.request_repaint();
+        }
+    });
 }
 
 /// What the browser test reads of the app (JSON): the tab on show, whether a run goes on,

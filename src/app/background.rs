@@ -26,6 +26,27 @@ pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work);
 }
 
+/// A value that travels inside a task as RON text: for types whose serde form leaves out
+/// fields it does not need (a run's job, written to run files), which a binary form
+/// without field names could not read back.
+pub struct AsRon<T>(pub T);
+
+impl<T: Serialize> Serialize for AsRon<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = ron::to_string(&self.0).map_err(serde::ser::Error::custom)?;
+        s.serialize_str(&text)
+    }
+}
+
+impl<'de, T: DeserializeOwned> serde::Deserialize<'de> for AsRon<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AsRon<T>, D::Error> {
+        let text = String::deserialize(d)?;
+        ron::from_str(&text)
+            .map(AsRon)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 /// Runs the task named `name`, given as postcard's bytes, here (in the browser's Web
 /// Worker), handing each value it sends to `out` as bytes with the meter's `(done,
 /// total)`. Every [`Task`] is listed here once.
@@ -61,10 +82,20 @@ pub fn serve(
     }
     type Knight = crate::run::trace::KnightTraceJob;
     type Queens = crate::run::trace::QueensTraceJob;
+    use crate::app::browser::ListTask;
+    use crate::app::microscope::MicroscopeTask;
+    use crate::app::queens::play as queens_play;
     use crate::app::steps::TraceTask;
+    use crate::app::{knight::play as knight_play, magic::play as magic_play};
     match name {
         TraceTask::<Knight>::NAME => go::<TraceTask<Knight>>(input, cancel, out),
         TraceTask::<Queens>::NAME => go::<TraceTask<Queens>>(input, cancel, out),
+        knight_play::CountTask::NAME => go::<knight_play::CountTask>(input, cancel, out),
+        knight_play::FinishTask::NAME => go::<knight_play::FinishTask>(input, cancel, out),
+        queens_play::CountTask::NAME => go::<queens_play::CountTask>(input, cancel, out),
+        magic_play::CountTask::NAME => go::<magic_play::CountTask>(input, cancel, out),
+        MicroscopeTask::NAME => go::<MicroscopeTask>(input, cancel, out),
+        ListTask::NAME => go::<ListTask>(input, cancel, out),
         _ => Err(format!("no background work is called \"{name}\"")),
     }
 }
@@ -243,5 +274,91 @@ impl<T: Send + 'static> Background<T> {
         if let Some(t) = &self.task {
             t.cancel();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::knight::play::CountTask;
+    use std::time::{Duration, Instant};
+
+    /// Every task is listed in [`serve`]: given bytes that are no task, each is found by
+    /// its name and says its bytes are garbled (a name left out is "no background work").
+    #[test]
+    fn every_task_is_served_by_name() {
+        type Knight = crate::run::trace::KnightTraceJob;
+        type Queens = crate::run::trace::QueensTraceJob;
+        let names = [
+            crate::app::steps::TraceTask::<Knight>::NAME,
+            crate::app::steps::TraceTask::<Queens>::NAME,
+            crate::app::knight::play::CountTask::NAME,
+            crate::app::knight::play::FinishTask::NAME,
+            crate::app::queens::play::CountTask::NAME,
+            crate::app::magic::play::CountTask::NAME,
+            crate::app::microscope::MicroscopeTask::NAME,
+            crate::app::browser::ListTask::NAME,
+        ];
+        let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
+        for name in names {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let why = serve(name, &[255; 3], cancel, &none).unwrap_err();
+            assert!(why.starts_with("a garbled task"), "{name}: {why}");
+        }
+        let mut unique = names.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "two tasks share a name");
+    }
+
+    /// Waits (at most 60 s) for `work` to end and gives what it sent.
+    fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
+        let began = Instant::now();
+        while !work.has_ended() {
+            assert!(
+                began.elapsed() < Duration::from_secs(60),
+                "the work never ended"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(work.refused(), None);
+        work.take()
+    }
+
+    /// The solution browser's listing handed over as the browser hands it: the 92
+    /// solutions of eight queens, in 12 classes under the board's symmetries.
+    #[test]
+    fn a_listing_handed_over_lists_every_solution() {
+        let ctx = egui::Context::default();
+        let task = crate::app::browser::ListTask::new(crate::app::puzzles::Puzzle::Queens, 8);
+        let got = finished(&Background::handed(&ctx, &task));
+        let [Ok(catalogue)] = &got[..] else {
+            panic!("one listing");
+        };
+        assert_eq!(
+            (catalogue.solutions.len(), catalogue.classes.len()),
+            (92, 12)
+        );
+        for s in &catalogue.solutions {
+            crate::puzzle::queens::validate(8, s).unwrap();
+        }
+    }
+
+    /// The count hint handed over as the browser hands it counts the open tours of 5×5
+    /// from a corner: 304 (of the 1,728 open tours of 5×5), split between the two squares
+    /// a knight can go to from there.
+    #[test]
+    fn a_count_hint_handed_over_counts_the_same() {
+        let board = crate::puzzle::knight::Board::new(5, 5).unwrap();
+        let start = board.square(4, 0);
+        let task = CountTask::new(board, vec![start], false);
+        let ctx = egui::Context::default();
+        let got = finished(&Background::handed(&ctx, &task));
+        let [Ok(hint)] = &got[..] else {
+            panic!("one hint");
+        };
+        let tours: u64 = hint.through.iter().map(|t| t.tours).sum();
+        assert!(hint.through.iter().all(|t| t.complete));
+        assert_eq!(tours, 304);
     }
 }

@@ -7,8 +7,9 @@
 //! The list is made on a background thread (`run::browse`, which validates every solution
 //! and every image) and kept while the board size stays the same.
 
-use super::background::Background;
+use super::background::{Background, Task, Work};
 use super::mode::Mode;
+use super::puzzles::Puzzle;
 use crate::puzzle::symmetry::Symmetry;
 use crate::run::JobError;
 use crate::run::browse::Catalogue;
@@ -26,8 +27,10 @@ pub trait Browsable: Send + Sync + 'static {
     fn too_many(&self, n: usize) -> String;
     /// What the switch does, for its tooltip.
     fn what(&self) -> &'static str;
-    /// Every solution of size `n`, validated and classified (on a background thread).
+    /// Every solution of size `n`, validated and classified (in the background).
     fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError>;
+    /// The puzzle it lists the solutions of.
+    fn puzzle(&self) -> Puzzle;
     /// The instance and what its solutions are called: ("8 queens", "solutions").
     fn counted(&self, n: usize) -> (String, &'static str);
     /// One solution's name: "solution", "square".
@@ -140,14 +143,8 @@ impl Browser {
         self.member = 0;
         self.anim = None;
         self.touring = false;
-        let kind = self.kind;
-        self.job = Some((
-            n,
-            Background::start("searchlab-browse", ctx, move |send, work| {
-                let made = kind.list(n, &work.cancel);
-                send(made.map_err(|e| e.to_string()));
-            }),
-        ));
+        let task = ListTask::new(self.kind.puzzle(), n);
+        self.job = Some((n, Background::task(ctx, task)));
     }
 
     /// Reads the listing when it is done.
@@ -596,5 +593,38 @@ mod tests {
                 assert!((moved(p, s, 0.0) - p).length() < 1e-6);
             }
         }
+    }
+}
+
+/// The browsers, one per puzzle that has one.
+const BROWSABLE: [&dyn Browsable; 2] = [
+    &crate::app::queens::browse::QueensBrowse,
+    &crate::app::magic::browse::MagicBrowse,
+];
+
+/// Every solution of a puzzle's size `n`, listed and classified as background work.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct ListTask {
+    puzzle: Puzzle,
+    n: usize,
+}
+
+impl ListTask {
+    /// Every solution of `puzzle`'s size `n`.
+    pub fn new(puzzle: Puzzle, n: usize) -> ListTask {
+        ListTask { puzzle, n }
+    }
+}
+
+impl Task for ListTask {
+    type Output = Result<Catalogue, String>;
+    const NAME: &'static str = "browse";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let kind = BROWSABLE.iter().find(|b| b.puzzle() == self.puzzle);
+        send(match kind {
+            Some(kind) => kind.list(self.n, &work.cancel).map_err(|e| e.to_string()),
+            None => Err(format!("{} has no solution browser", self.puzzle.title())),
+        });
     }
 }

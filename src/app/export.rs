@@ -93,7 +93,7 @@ fn write_region(
         "saved {}×{} pixels to {}",
         part.width(),
         part.height(),
-        path.display()
+        crate::files::written_to(path)
     ))
 }
 
@@ -104,6 +104,7 @@ pub fn prepare_file(path: &Path) -> Result<(), AppError> {
         return Err("give a file name".into());
     }
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        && crate::platform::DESKTOP
         && !dir.is_dir()
     {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -117,7 +118,7 @@ pub fn prepare_file(path: &Path) -> Result<(), AppError> {
 pub fn write_text(path: &Path, text: &str) -> Result<String, AppError> {
     prepare_file(path)?;
     crate::files::write_bytes(path, text.as_bytes())
-        .map(|()| format!("wrote {}", path.display()))
+        .map(|()| format!("wrote {}", crate::files::written_to(path)))
         .map_err(AppError::File)
 }
 

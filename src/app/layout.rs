@@ -46,15 +46,22 @@ impl SearchLabApp {
         ui.menu_button("📷 Export", |ui| self.export_menu(ui))
             .response
             .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
-        if ui
-            .button("📂 Open run…")
-            .on_hover_text("Open a saved run and run it again with the same seed")
-            .clicked()
-        {
-            self.dialog = Some(Dialog::Open {
-                path: format!("{}/", self.files_dir.display()),
-            });
-            self.dialog_error = None;
+        let hover = if crate::platform::DESKTOP {
+            "Open a saved run and run it again with the same seed (or drop a run file on the \
+             window)"
+        } else {
+            "Open a saved run (it runs again with the same seed) or a lesson file, from this \
+             computer; or drop one on the page"
+        };
+        if ui.button("📂 Open run…").on_hover_text(hover).clicked() {
+            if crate::platform::DESKTOP {
+                self.dialog = Some(Dialog::Open {
+                    path: format!("{}/", self.files_dir.display()),
+                });
+                self.dialog_error = None;
+            } else {
+                self.pick_file(ui.ctx());
+            }
         }
         let last = self.record().and_then(|r| r.last.as_ref());
         let save = ui
@@ -65,10 +72,14 @@ impl SearchLabApp {
             && let Some(file) = last
         {
             let path = self.files_dir.join(runs::default_file_name(file));
-            self.dialog = Some(Dialog::Save {
-                path: path.display().to_string(),
-            });
-            self.dialog_error = None;
+            if crate::platform::DESKTOP {
+                self.dialog = Some(Dialog::Save {
+                    path: path.display().to_string(),
+                });
+                self.dialog_error = None;
+            } else if let Err(e) = self.save_run(&path) {
+                self.say(format!("The run could not be saved: {e}"), false);
+            }
         }
         if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
             ui.label(
@@ -96,6 +107,7 @@ impl SearchLabApp {
         self.global_keys(ui.ctx());
         if !self.help && self.dialog.is_none() {
             self.pasted_link(ui.ctx());
+            self.dropped_files(ui.ctx());
         }
         if self.tab == Tab::Compare {
             self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);

@@ -230,7 +230,18 @@ pub struct SearchLabApp {
     /// A link to open at the next frame: given at start-up (`searchlab open LINK`, the
     /// page's address) or when the page's address changed.
     pub pending_link: Option<String>,
+    /// A file handed in (picked in a browser, or dropped on the window): its name and
+    /// bytes, to open at the next frame.
+    handed_file: HandedFile,
 }
+
+/// A file handed in from outside the frame (the browser's file picker, a drop): its name,
+/// and its bytes or why they could not be read.
+pub type HandedFile = std::sync::Arc<std::sync::Mutex<Option<(String, Result<Vec<u8>, String>)>>>;
+
+/// The most a file opened in a browser (picked or dropped) may hold: it is read on the
+/// page's thread, which this keeps within a fraction of a second.
+pub const MAX_PAGE_FILE_BYTES: usize = 16 << 20;
 
 impl SearchLabApp {
     /// The app as eframe starts it, from the state eframe saved last time (see
@@ -296,6 +307,7 @@ impl SearchLabApp {
                 .map(|_| (crate::platform::time::Instant::now(), Vec::new())),
             ui_times: Vec::new(),
             pending_link: None,
+            handed_file: HandedFile::default(),
         }
     }
 
@@ -402,6 +414,14 @@ impl SearchLabApp {
                 self.open_link(ctx, &link);
             }
         }
+        let handed = self.handed_file.lock().ok().and_then(|mut h| h.take());
+        match handed {
+            Some((name, Ok(bytes))) => self.open_file(ctx, &name, &bytes),
+            Some((name, Err(why))) => {
+                self.say(format!("{name} could not be opened: {why}."), false);
+            }
+            None => {}
+        }
         let mut played = None;
         for (_, view) in self.views_mut() {
             view.logic(ctx);
@@ -443,6 +463,70 @@ impl SearchLabApp {
         }
     }
 
+    /// Opens a file handed in whole (picked in a browser, or dropped on the window): a
+    /// lesson, or a run file, which runs again in its view with its seed; says what came
+    /// of it.
+    pub fn open_file(&mut self, ctx: &egui::Context, name: &str, bytes: &[u8]) {
+        let opened = (|| -> Result<String, String> {
+            if bytes.len() > MAX_PAGE_FILE_BYTES {
+                return Err(format!(
+                    "it holds {} bytes; a file picked or dropped opens up to {} MiB (the \
+                     desktop app's Open run… reads run files of up to {} MiB)",
+                    bytes.len(),
+                    MAX_PAGE_FILE_BYTES >> 20,
+                    crate::run::file::MAX_FILE_BYTES >> 20
+                ));
+            }
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| "it is not text: a run file or a lesson is RON text".to_string())?;
+            if text.trim_start().starts_with("Lesson") {
+                self.lessons.open_text(name, text)?;
+                return Ok(format!("Opened the lesson {name}."));
+            }
+            let file = RunFile::from_ron(text).map_err(|e| e.to_string())?;
+            self.show_run_file(ctx, &file).map_err(|e| e.to_string())?;
+            Ok(format!(
+                "Opened the run {name}: it runs again with its seed, and the statistics say \
+                 whether its answer is the saved one."
+            ))
+        })();
+        match opened {
+            Ok(said) => self.say(said, true),
+            Err(why) => self.say(format!("{name} could not be opened: {why}."), false),
+        }
+    }
+
+    /// A file dropped on the window (a run file or a lesson): read off the UI thread, then
+    /// opened whole ([`Self::open_file`]).
+    fn dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped.iter().take(1) {
+            let name = crate::files::download_name(file.path());
+            let (handed, ctx) = (self.handed_file.clone(), ctx.clone());
+            crate::platform::read_dropped(file, MAX_PAGE_FILE_BYTES, move |bytes| {
+                if let Ok(mut h) = handed.lock() {
+                    *h = Some((name, bytes));
+                }
+                ctx.request_repaint();
+            });
+        }
+    }
+
+    /// "Open run…" in a browser: its file picker, for run files and lessons.
+    fn pick_file(&mut self, ctx: &egui::Context) {
+        let handed = self.handed_file.clone();
+        let ctx = ctx.clone();
+        let picked = crate::platform::pick_file(".ron", move |name, bytes| {
+            if let Ok(mut h) = handed.lock() {
+                *h = Some((name, Ok(bytes)));
+            }
+            ctx.request_repaint();
+        });
+        if let Err(why) = picked {
+            self.say(why, false);
+        }
+    }
+
     /// Says `text` on the tab on show (`ok`: as something done, not a warning): an export's
     /// word about a table is not shown under another tab's form.
     pub fn say(&mut self, text: String, ok: bool) {
@@ -469,7 +553,10 @@ impl SearchLabApp {
             .ok_or("there is no finished run in this view to save")?;
         export::prepare_file(path)?;
         file.save(path)?;
-        self.say(format!("Saved the run to {}", path.display()), true);
+        self.say(
+            format!("Saved the run to {}", crate::files::written_to(path)),
+            true,
+        );
         Ok(())
     }
 

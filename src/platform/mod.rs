@@ -25,6 +25,116 @@ pub fn page_address() -> Option<String> {
     }
 }
 
+/// Hands `bytes` to the browser as a download called `name` (a web page has no folders
+/// to write in).
+#[cfg(target_arch = "wasm32")]
+pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let failed = |e: wasm_bindgen::JsValue| format!("the browser did not take {name}: {e:?}");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("this page has no document")?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let link = (document.create_element("a").map_err(failed)?)
+        .dyn_into::<web_sys::HtmlAnchorElement>()
+        .map_err(|_| "the page made no link".to_string())?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    web_sys::Url::revoke_object_url(&url).map_err(failed)
+}
+
+/// Asks the browser for a file (its picker, for files with the extensions `accept`, such
+/// as `.ron`) and hands its name and bytes to `picked` once it is read.
+#[cfg(target_arch = "wasm32")]
+pub fn pick_file(
+    accept: &str,
+    picked: impl FnOnce(String, Vec<u8>) + 'static,
+) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+    let failed = |e: wasm_bindgen::JsValue| format!("the browser's file picker failed: {e:?}");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("this page has no document")?;
+    let input = (document.create_element("input").map_err(failed)?)
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .map_err(|_| "the page made no file field".to_string())?;
+    input.set_type("file");
+    input.set_accept(accept);
+    // In the page (hidden), as browsers open a picker for a field of the document.
+    let _ = input.set_attribute("style", "display: none");
+    if let Some(body) = document.body() {
+        let _ = body.append_child(&input);
+    }
+    let field = input.clone();
+    let mut picked = Some(picked);
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        field.remove();
+        let Some(file) = field.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let Some(picked) = picked.take() else { return };
+        let name = file.name();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                picked(name, js_sys::Uint8Array::new(&buffer).to_vec());
+            }
+        });
+    });
+    input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+    // The field lives until the page goes; so does its handler (one per pick).
+    on_change.forget();
+    input.click();
+    Ok(())
+}
+
+/// The desktop app opens files with its own dialog ("Open run…") and reads its lessons
+/// folder; there is no browser picker to ask.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn pick_file(
+    _accept: &str,
+    _picked: impl FnOnce(String, Vec<u8>) + 'static,
+) -> Result<(), String> {
+    Err("the desktop app opens run files with Open run… and lessons from its folder".into())
+}
+
+/// Reads a file dropped on the window, at most `cap` bytes, off the UI thread (a thread on
+/// the desktop, the browser's own reading in a browser), and hands the bytes, or why they
+/// could not be read, to `done`.
+pub fn read_dropped(
+    file: &egui::DroppedFileHandle,
+    cap: usize,
+    done: impl FnOnce(Result<Vec<u8>, String>) + Send + 'static,
+) {
+    let file = file.clone();
+    #[cfg(target_arch = "wasm32")]
+    wasm_bindgen_futures::spawn_local(async move {
+        let bytes = file.bytes_async().await;
+        done(bytes.and_then(|b| {
+            (b.len() <= cap)
+                .then_some(b)
+                .ok_or_else(|| format!("it is larger than {} MiB", cap >> 20))
+        }));
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let path = file.path().to_path_buf();
+        let read = move || {
+            let what = "a run file or a lesson";
+            done(crate::files::read_capped(&path, cap as u64, what));
+        };
+        if let Err(e) = std::thread::Builder::new()
+            .name("dropped file".into())
+            .spawn(read)
+        {
+            log::warn!("a dropped file could not be read: {e}");
+        }
+    }
+}
+
 /// What a background task's worker does with each value the task sends: the value as
 /// bytes, and the task's meter, `(done, total)`.
 pub type SendBytes<'a> = dyn Fn(&[u8], (u64, u64)) + Sync + 'a;

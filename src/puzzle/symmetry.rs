@@ -7,7 +7,9 @@
 //! coordinates (2c − (n − 1), 2r − (n − 1)) keep every centre whole.
 
 /// One of the eight symmetries of the square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Symmetry {
     /// Leaves every square where it is.
     Identity,
@@ -151,7 +153,7 @@ impl Symmetry {
 
 /// A class of solutions that are images of one another: the least of them (read in
 /// order), and each distinct member with the symmetry that makes it from that one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Class {
     /// The class's least member, as an index into the list classified.
     pub representative: usize,

@@ -12,7 +12,7 @@ use crate::solve::queens::list::MAX_LIST_N;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Every solution of one puzzle, and its classes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Catalogue {
     /// Queens, or the square's order.
     pub n: usize,

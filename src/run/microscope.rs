@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MAX_GENES: u64 = 2_000_000;
 
 /// Look at generation `generation` of the run `job` describes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MicroscopeJob {
     /// The evolutionary run (its seed and settings make the same search again).
     pub job: Job,
@@ -25,7 +25,7 @@ pub struct MicroscopeJob {
 }
 
 /// What the microscope saw.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Looked {
     /// The generation and how it bred the next.
     Bred(Breeding),

@@ -12,16 +12,16 @@
 use super::Control;
 
 /// What a solver records of generation `generation` and the one it breeds.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Breeding {
     /// The generation, numbered as the solver reports it to the fitness plot.
     pub generation: u64,
     /// What the score is called ("fitness", "conflicts", "line-sum error").
-    pub score_name: &'static str,
+    pub score_name: std::borrow::Cow<'static, str>,
     /// Whether a lower score is better (conflicts) or a higher one (fitness).
     pub lower_is_better: bool,
     /// What a gene is, for the legend ("a move, 0–7", "a row", "a number").
-    pub gene_name: &'static str,
+    pub gene_name: std::borrow::Cow<'static, str>,
     /// Generation `generation`, in the solver's order.
     pub members: Vec<Member>,
     /// The next generation, in the solver's order.
@@ -32,7 +32,7 @@ pub struct Breeding {
 }
 
 /// One individual of the generation looked at.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Member {
     /// Its genes.
     pub genes: Vec<u32>,
@@ -44,7 +44,7 @@ pub struct Member {
 }
 
 /// One individual of the next generation and how it was made.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Child {
     /// Its genes, as they go into the next generation.
     pub genes: Vec<u32>,
@@ -57,7 +57,7 @@ pub struct Child {
 }
 
 /// Where an individual of the next generation came from.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// A copy of a member that survived.
     Survivor {
@@ -76,7 +76,7 @@ pub enum Origin {
 }
 
 /// How a bred child was made.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Bred {
     /// Its parents (one for a copy-and-mutate scheme, two for a crossover).
     pub parents: Vec<Parent>,
@@ -90,7 +90,7 @@ pub struct Bred {
 }
 
 /// A parent and how selection picked it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Parent {
     /// The member of the generation looked at.
     pub index: usize,
@@ -102,7 +102,7 @@ pub struct Parent {
 }
 
 /// A crossover and where it cut.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Crossover {
     /// Its name and how it works, in words.
     pub operator: String,
@@ -118,7 +118,7 @@ pub struct Crossover {
 pub const NEW: u8 = 3;
 
 /// One gene a repair or a mutation changed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Change {
     /// Repair or mutation.
     pub kind: ChangeKind,
@@ -133,7 +133,7 @@ pub struct Change {
 }
 
 /// What changed a gene.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ChangeKind {
     /// A repair made the genes legal (or better).
     Repair,

@@ -153,3 +153,68 @@ fn a_stale_trace_has_no_link() {
         "{why}"
     );
 }
+
+/// A file handed in whole, as a browser's picker or a drop hands it: a run file runs again
+/// in its view and is judged the same answer; a lesson file is listed and started; text
+/// that is neither, and a file too large, are refused with why.
+#[test]
+fn a_file_handed_in_whole_opens() {
+    let mut h = harness();
+    h.state_mut().knight.settings.cols = 5;
+    h.state_mut().knight.settings.rows = 5;
+    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.run();
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(10));
+    let file = h
+        .state()
+        .knight
+        .live
+        .record
+        .last
+        .clone()
+        .expect("a finished run");
+    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    Board::new(5, 5)
+        .unwrap()
+        .validate_tour(&tour, false)
+        .unwrap();
+
+    let mut other = harness();
+    other.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    other.run();
+    let ctx = other.ctx.clone();
+    other
+        .state_mut()
+        .open_file(&ctx, "tour.ron", file.to_ron().as_bytes());
+    step_until_idle(&mut other, Duration::from_secs(10));
+    other.run();
+    assert_eq!(other.state().knight.settings.cols, 5);
+    assert_eq!(other.state().knight.displayed_tour(), Some(&tour[..]));
+    other.get_by_label_contains("same answer as the saved run");
+
+    let lesson = include_str!("../../lessons/02-warnsdorff.ron");
+    other
+        .state_mut()
+        .open_file(&ctx, "my-lesson.ron", lesson.as_bytes());
+    other.run();
+    assert!(other.state().lessons.open);
+    assert!(
+        other
+            .state()
+            .notice
+            .as_deref()
+            .unwrap()
+            .contains("Opened the lesson my-lesson.ron")
+    );
+
+    other
+        .state_mut()
+        .open_file(&ctx, "notes.ron", b"(shopping: [\"eggs\"])");
+    let why = other.state().notice.clone().unwrap();
+    assert!(why.starts_with("notes.ron could not be opened"), "{why}");
+    let big = vec![b' '; searchlab::app::MAX_PAGE_FILE_BYTES + 1];
+    other.state_mut().open_file(&ctx, "big.ron", &big);
+    let why = other.state().notice.clone().unwrap();
+    assert!(why.contains("opens up to 16 MiB"), "{why}");
+}

@@ -1,8 +1,9 @@
 // Drives the browser build of SearchLab in headless Chromium: loads the page, runs a
-// knight's tour and checks it by the rules, opens a link to step 300 of a traced search
+// knight's tour and checks it by the rules, saves it (a download) and opens it again with
+// the file picker, opens a link to step 300 of a traced search
 // in guess mode and checks that step is shown, runs an N-Queens count and checks the
-// total, opens the page at a link, takes screenshots, and fails on any error in the
-// page's or a worker's console.
+// total, opens the page at a link, opens it again offline (the service worker's copy),
+// takes screenshots, and fails on any error in the page's or a worker's console.
 //
 //   node browser-test.mjs SITE [SCREENSHOT_DIR]
 //
@@ -11,7 +12,8 @@
 // through the module's `searchlab_probe()` (src/web.rs).
 import { launch, probe } from "./page.mjs";
 import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 
 const site = process.argv[2] ?? "../../dist";
@@ -102,10 +104,11 @@ try {
     console.log(`interactive after ${Date.now() - loaded} ms`);
     await shot(page, "web-start");
     // The start-up notice (what the browser build does not do yet) stands above the form;
-    // Dismiss takes it away, so that the form stands where the clicks below expect it.
+    // it goes (as its Dismiss does it), so that the form stands where the clicks below
+    // expect it.
     if (started.notice !== null) {
         console.log(`notice: ${started.notice}`);
-        await page.mouse.click(37, 116);
+        await page.evaluate(async () => (await import("./searchlab.js")).searchlab_dismiss_notice());
         await until(page, "the notice to go", (s) => s.notice === null, 5);
     }
 
@@ -122,6 +125,43 @@ try {
     if (wrong) fail(`the tour shown is wrong: ${wrong}`);
     console.log(`knight: ${knight.knight.status}`);
     await shot(page, "web-knight");
+
+    // The run saved: a download of its run file. Opened again in a new page with Open
+    // run… (the browser's file picker), it runs again and is judged the same answer.
+    const downloads = await mkdtemp(join(tmpdir(), "searchlab-downloads-"));
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.mouse.click(726, 12);
+    const saved = await until(page, "the run saved", (s) => s.notice?.startsWith("Saved the run"), 10);
+    console.log(`save: ${saved.notice}`);
+    const runFile = await (async () => {
+        for (let i = 0; i < 50; i++) {
+            const found = (await readdir(downloads)).find((f) => f.endsWith(".ron"));
+            if (found) return join(downloads, found);
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        fail("the run file was not downloaded");
+    })();
+    const reopened = await browser.newPage();
+    reopened.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    await reopened.setViewport({ width: 1280, height: 800 });
+    await reopened.goto(url, { waitUntil: "load" });
+    await reopened.bringToFront();
+    await until(reopened, "the app to start again", (s) => s.tab !== undefined);
+    // A few frames, so that the toolbar is laid out where the click goes.
+    await new Promise((r) => setTimeout(r, 1000));
+    const chooser = reopened.waitForFileChooser({ timeout: 10000 });
+    await reopened.mouse.click(830, 12);
+    await (await chooser).accept([runFile]);
+    const replayed = await until(
+        reopened,
+        "the run file opened and run again",
+        (s) => s.notice?.startsWith("Opened the run") && !s.running && s.knight.tour?.length === 64,
+    );
+    if (checkTour(replayed.knight.tour, 8, 8)) fail("the replayed tour is wrong");
+    console.log("open: the run file ran again, the same tour");
+    await reopened.close();
+    await page.bringToFront();
 
     // A link to step 40 of Warnsdorff's walk on 8 × 8, with Your guess: pasted into the
     // address bar of the open page (only its # part changes), it is traced in a worker
@@ -168,6 +208,15 @@ try {
     );
     console.log("link at load: step 20 of six queens");
     await shot(fresh, "web-link-queens-800");
+
+    // Offline: the service worker kept the site, so the page opens without a network.
+    await fresh.evaluate(() => navigator.serviceWorker.ready);
+    await fresh.setOfflineMode(true);
+    await fresh.goto(`${url}#v1/queens?n=5&algo=backtracking&mode=steps&step=3`);
+    await fresh.reload({ waitUntil: "load" });
+    await until(fresh, "the page opened offline", (s) => s.queens.step?.[0] === 3);
+    console.log("offline: the page opens from its kept copy, and traces in a worker");
+    await fresh.setOfflineMode(false);
 
     if (errors.length > 0) fail(`errors in the console:\n${errors.join("\n")}`);
     console.log("browser test: ok");

@@ -6,7 +6,7 @@ mod closed;
 mod construction;
 mod lens;
 mod panels;
-mod play;
+pub(crate) mod play;
 mod play_text;
 mod settings;
 mod steps;

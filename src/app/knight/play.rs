@@ -4,7 +4,7 @@
 //! the tour.
 
 use super::play_text::{counts_text, save_moves, warnsdorff_text};
-use crate::app::background::Background;
+use crate::app::background::{Background, Task, Work};
 use crate::app::derived::ForContext;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
@@ -186,37 +186,23 @@ impl KnightPlay {
         self.said = None;
     }
 
-    /// Asks for the count hint, on a thread.
+    /// Asks for the count hint, in the background.
     fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
-        let board = board.clone();
-        let path = self.path.clone();
         self.hint.clear();
-        self.counting = Some(Background::start("count-hint", ctx, move |send, work| {
-            send(play::count_hint(
-                &board,
-                &path,
-                closed,
-                COUNT_HINT_TIME,
-                &work.cancel,
-            ));
-        }));
+        let task = CountTask::new(board.clone(), self.path.clone(), closed);
+        self.counting = Some(Background::task(ctx, task));
     }
 
-    /// Asks `finisher` for the rest of the tour, on a thread.
+    /// Asks `finisher` for the rest of the tour, in the background.
     fn ask_finish(&mut self, ctx: &egui::Context, board: &Board, closed: bool, finisher: Finisher) {
-        let board = board.clone();
-        let path = self.path.clone();
         self.said = None;
-        self.finishing = Some(Background::start("finish-tour", ctx, move |send, work| {
-            send(play::finish(
-                &board,
-                &path,
-                closed,
-                finisher,
-                FINISH_TIME,
-                &work.cancel,
-            ));
-        }));
+        let task = FinishTask {
+            board: board.clone(),
+            path: self.path.clone(),
+            closed,
+            finisher,
+        };
+        self.finishing = Some(Background::task(ctx, task));
     }
 
     /// The finished tour's actions: to Compare, or saved as a move list.
@@ -601,5 +587,67 @@ impl crate::app::play::Game for KnightPlay {
     /// Whether the player asked to put the finished tour in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+}
+
+/// The count hint of a path, as background work.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct CountTask {
+    board: Board,
+    path: Vec<Square>,
+    closed: bool,
+}
+
+impl CountTask {
+    /// The count hint of `path` on `board`.
+    pub(crate) fn new(board: Board, path: Vec<Square>, closed: bool) -> CountTask {
+        CountTask {
+            board,
+            path,
+            closed,
+        }
+    }
+}
+
+impl Task for CountTask {
+    type Output = Result<CountHint, JobError>;
+    const NAME: &'static str = "knight-count-hint";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let (board, path) = (&self.board, &self.path);
+        send(play::count_hint(
+            board,
+            path,
+            self.closed,
+            COUNT_HINT_TIME,
+            &work.cancel,
+        ));
+    }
+}
+
+/// The rest of a player's tour, as background work.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct FinishTask {
+    board: Board,
+    path: Vec<Square>,
+    closed: bool,
+    finisher: Finisher,
+}
+
+impl Task for FinishTask {
+    type Output = Result<Finished, JobError>;
+    const NAME: &'static str = "knight-finish";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let (board, path) = (&self.board, &self.path);
+        let (closed, finisher) = (self.closed, self.finisher);
+        send(play::finish(
+            board,
+            path,
+            closed,
+            finisher,
+            FINISH_TIME,
+            &work.cancel,
+        ));
     }
 }

@@ -172,6 +172,29 @@ impl Lessons {
         self.copied = None;
     }
 
+    /// Opens a lesson file handed in whole (`name`, its `text`): listed with the others
+    /// (in place of one of that name) and started; or why it cannot be used.
+    pub fn open_text(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let lesson = Lesson::parse(text)?;
+        let entry = Entry {
+            file: name.to_string(),
+            from_folder: true,
+            lesson: Ok(lesson),
+        };
+        let i = match self.entries.iter().position(|e| e.file == name) {
+            Some(i) => {
+                self.entries[i] = entry;
+                i
+            }
+            None => {
+                self.entries.push(entry);
+                self.entries.len() - 1
+            }
+        };
+        self.start(i);
+        Ok(())
+    }
+
     /// Opens the lesson whose file is `name` (with or without `.ron`), or says why not.
     pub fn start_file(&mut self, name: &str) -> Result<(), String> {
         let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
@@ -310,10 +333,10 @@ impl Lessons {
                             "{} · {}{}",
                             l.setup.puzzle().title(),
                             l.summary,
-                            if e.from_folder {
-                                " (from your folder)"
-                            } else {
-                                ""
+                            match (e.from_folder, crate::platform::DESKTOP) {
+                                (true, true) => " (from your folder)",
+                                (true, false) => " (opened from this computer)",
+                                (false, _) => "",
                             }
                         ))
                         .weak(),

@@ -25,6 +25,10 @@ impl Browsable for MagicBrowse {
         "Every magic square of this order, grouped into classes that rotations and reflections turn into one another; pick a class and watch the symmetry that maps one square onto another."
     }
 
+    fn puzzle(&self) -> crate::app::puzzles::Puzzle {
+        crate::app::puzzles::Puzzle::Magic
+    }
+
     fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError> {
         Catalogue::magic(n, cancel)
     }

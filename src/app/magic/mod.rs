@@ -2,7 +2,7 @@
 //! (or the construction), watch the best square of each generation and the fitness curves
 //! live, then browse the distinct squares found.
 
-mod browse;
+pub(crate) mod browse;
 pub(crate) mod play;
 
 pub use play::MagicPlay;

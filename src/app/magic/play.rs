@@ -3,7 +3,7 @@
 //! hints: the swap that lowers the fitness the most, and how many magic squares keep the
 //! locked cells.
 
-use crate::app::background::Background;
+use crate::app::background::{Background, Task, Work};
 use crate::app::view::outcome_label;
 use crate::app::widgets::magic_grid::{PlayMarks, magic_grid_with};
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
@@ -349,11 +349,12 @@ impl MagicPlay {
                 })
                 .clicked()
             {
-                let fixed = self.fixed();
+                let task = CountTask {
+                    n,
+                    fixed: self.fixed(),
+                };
                 self.hint = None;
-                self.counting = Some(Background::start("magic-count-hint", ui.ctx(), move |send, work| {
-                    send(play::magic_count_hint(n, &fixed, MAGIC_COUNT_TIME, &work.cancel));
-                }));
+                self.counting = Some(Background::task(ui.ctx(), task));
             }
         });
     }
@@ -546,5 +547,27 @@ impl crate::app::play::Game for MagicPlay {
     /// Whether the player asked to put the square in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+}
+
+/// The count hint of a square's locked cells, as background work.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct CountTask {
+    n: usize,
+    fixed: Vec<Option<u32>>,
+}
+
+impl Task for CountTask {
+    type Output = Result<MagicCountHint, JobError>;
+    const NAME: &'static str = "magic-count-hint";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let (n, fixed) = (self.n, &self.fixed);
+        send(play::magic_count_hint(
+            n,
+            fixed,
+            MAGIC_COUNT_TIME,
+            &work.cancel,
+        ));
     }
 }

@@ -6,7 +6,7 @@
 
 mod story;
 
-use super::background::Background;
+use super::background::{AsRon, Background, Task, Work};
 use super::mode::Mode;
 use super::widgets::legend::{Mark, swatch};
 use crate::run::Job;
@@ -181,12 +181,7 @@ impl Microscope {
             self.error = Some(e.to_string());
             return;
         }
-        self.running = Some(Background::start("microscope", ctx, move |send, work| {
-            send((
-                generation,
-                micro.run(&work.cancel).map_err(|e| e.to_string()),
-            ));
-        }));
+        self.running = Some(Background::task(ctx, MicroscopeTask(AsRon(micro))));
     }
 
     /// Takes a finished look (the tab's `logic` calls it every frame).
@@ -519,4 +514,21 @@ fn best_child(b: &Breeding) -> usize {
             best
         }
     })
+}
+
+/// A look at one generation, as background work: the run's job travels as RON.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct MicroscopeTask(AsRon<MicroscopeJob>);
+
+impl Task for MicroscopeTask {
+    type Output = (u64, Result<Option<Looked>, String>);
+    const NAME: &'static str = "microscope";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let micro = self.0.0;
+        send((
+            micro.generation,
+            micro.run(&work.cancel).map_err(|e| e.to_string()),
+        ));
+    }
 }

@@ -30,7 +30,7 @@ pub(super) fn story(
     child: &Child,
     guesses: Option<Guesses>,
 ) -> Option<(usize, usize)> {
-    let name = b.score_name;
+    let name = &*b.score_name;
     let member = |i: usize| format!("member #{i} ({name} {})", score(b.members[i].score));
     let sense = if b.lower_is_better {
         "lower is better"
@@ -208,7 +208,7 @@ pub(super) fn changes(ui: &mut Ui, b: &Breeding, bred: &Bred) {
         .filter(|c| c.kind != ChangeKind::Decoding)
         .collect();
     for group in shown.chunk_by(|x, y| x.kind == y.kind && x.why == y.why) {
-        ui.label(change_sentence(group, b.gene_name));
+        ui.label(change_sentence(group, &b.gene_name));
     }
     if d > 0 {
         let at: Vec<String> = (bred.changes.iter())

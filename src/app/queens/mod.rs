@@ -2,7 +2,7 @@
 //! N-Queens AI report's four in turn on a worker thread, watch the placement and its
 //! conflicts live, and compare the times.
 
-mod browse;
+pub(crate) mod browse;
 mod figures;
 mod panels;
 pub(crate) mod play;

@@ -3,7 +3,7 @@
 //! square, the move min-conflicts would make, and how many solutions keep the queens
 //! placed.
 
-use crate::app::background::Background;
+use crate::app::background::{Background, Task, Work};
 use crate::app::view::outcome_label;
 use crate::app::widgets::queens_board::{Attacks, EMPTY, Focus, QueensBoardView, queens_board};
 use crate::run::JobError;
@@ -190,11 +190,12 @@ impl QueensPlay {
                 })
                 .clicked()
             {
-                let columns = self.columns.clone();
+                let task = CountTask {
+                    n,
+                    columns: self.columns.clone(),
+                };
                 self.hint = None;
-                self.counting = Some(Background::start("queens-count-hint", ui.ctx(), move |send, work| {
-                    send(play::queens_count_hint(n, &columns, QUEENS_COUNT_TIME, &work.cancel));
-                }));
+                self.counting = Some(Background::task(ui.ctx(), task));
             }
         });
         if self.is_solved(n)
@@ -443,5 +444,27 @@ impl crate::app::play::Game for QueensPlay {
     /// Whether the player asked to put the solution in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+}
+
+/// The count hint of a placement, as background work.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct CountTask {
+    n: usize,
+    columns: Vec<Option<u32>>,
+}
+
+impl Task for CountTask {
+    type Output = Result<QueensCountHint, JobError>;
+    const NAME: &'static str = "queens-count-hint";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let (n, columns) = (self.n, &self.columns);
+        send(play::queens_count_hint(
+            n,
+            columns,
+            QUEENS_COUNT_TIME,
+            &work.cancel,
+        ));
     }
 }

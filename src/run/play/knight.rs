@@ -44,7 +44,7 @@ pub fn onward_degrees(board: &Board, path: &[Square]) -> Vec<(Square, u32)> {
 }
 
 /// How many tours go on through one square the knight can move to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Through {
     /// The square.
     pub square: Square,
@@ -55,7 +55,7 @@ pub struct Through {
 }
 
 /// The count hint: tours through each square the knight can move to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CountHint {
     /// The path it was asked about.
     pub path: Vec<Square>,
@@ -192,7 +192,7 @@ fn count_through(
 }
 
 /// Who finishes a player's tour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Finisher {
     /// Warnsdorff's rule with Roth's tie-break, on from the path: fast, may get stuck.
     Warnsdorff,
@@ -227,7 +227,7 @@ impl Finisher {
 }
 
 /// A finished (or abandoned) tour.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Finished {
     /// The whole walk from the start: the tour when `found`, else as far as it went.
     pub path: Vec<Square>,

@@ -106,7 +106,7 @@ pub fn best_swap(n: usize, cells: &[u32], locked: &[bool]) -> Option<Swap> {
 pub const MAX_MAGIC_HINT_ORDER: usize = MAX_COUNT_ORDER;
 
 /// The magic squares that keep a player's locked cells.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MagicCountHint {
     /// The locked cells it was asked about (row-major, `None`: free).
     pub fixed: Vec<Option<u32>>,

@@ -12,7 +12,7 @@ use std::time::Duration;
 pub const MAX_QUEENS_HINT_N: usize = 16;
 
 /// Two placed queens that attack each other: `(column, row)` each, and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Attack {
     /// The queen on the left.
     pub a: (usize, u32),
@@ -43,7 +43,7 @@ pub fn attacking_pairs(columns: &[Option<u32>]) -> Vec<Attack> {
 }
 
 /// The solutions that keep a player's queens where they are.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct QueensCountHint {
     /// The placement it was asked about.
     pub columns: Vec<Option<u32>>,

@@ -286,9 +286,9 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
         let looking = microscope::looks_at(ctl, generation);
         let mut record = looking.then(|| Breeding {
             generation,
-            score_name: "line-sum error",
+            score_name: "line-sum error".into(),
             lower_is_better: true,
-            gene_name: "a number of the square, in reading order",
+            gene_name: "a number of the square, in reading order".into(),
             ..Breeding::default()
         });
         let stalled = generation - fresh_start >= config.generations;

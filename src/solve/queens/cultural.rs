@@ -133,9 +133,10 @@ pub fn solve(
             score_name: match heuristic {
                 Heuristic::H2 => "conflicts per queen (twice the attacking pairs)",
                 _ => "attacking pairs",
-            },
+            }
+            .into(),
             lower_is_better: true,
-            gene_name: "the row of a column's queen",
+            gene_name: "the row of a column's queen".into(),
             members: (scored.iter())
                 .map(|(h, rows)| Member {
                     genes: rows.clone(),

@@ -722,9 +722,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             }
             Breeding {
                 generation: e.generation_count,
-                score_name: "fitness",
+                score_name: "fitness".into(),
                 lower_is_better: false,
-                gene_name: "a square of the path, numbered in reading order",
+                gene_name: "a square of the path, numbered in reading order".into(),
                 members: (population.iter())
                     .map(|i| Member {
                         genes: i.path.clone(),

@@ -838,9 +838,9 @@ pub fn solve<O: Operators>(
         if looking {
             record = Some(Breeding {
                 generation,
-                score_name: "fitness",
+                score_name: "fitness".into(),
                 lower_is_better: false,
-                gene_name: "a move, numbered 0–7",
+                gene_name: "a move, numbered 0–7".into(),
                 members: (population.iter().zip(&fitness).zip(&paths))
                     .map(|((genes, &score), path)| Member {
                         genes: microscope::genes(genes),

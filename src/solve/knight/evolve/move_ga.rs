@@ -293,9 +293,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         let looking = generation > 1 && microscope::looks_at(ctl, generation - 1);
         let mut record = looking.then(|| Breeding {
             generation: generation - 1,
-            score_name: "legal moves",
+            score_name: "legal moves".into(),
             lower_is_better: false,
-            gene_name: "a move, numbered 0–7 (the report's moves 1–8)",
+            gene_name: "a move, numbered 0–7 (the report's moves 1–8)".into(),
             members: (population.iter().zip(&fitness))
                 .map(|(c, &f)| Member {
                     genes: microscope::genes(c),
