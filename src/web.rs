@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 const CANVAS: &str = "searchlab-canvas";
 
 /// What the browser build does not do yet, said at the start.
-const PREVIEW: &str = "Browser preview: Compare's further trials, Experiments and Pause \
-    need the desktop app; all else works here, and files download.";
+const PREVIEW: &str = "Browser preview: the Experiments tab and Pause need the desktop app; \
+    all else works here, and files download.";
 
 thread_local! {
     /// The app's runner, for [`searchlab_probe`] and a changed address.

@@ -83,6 +83,7 @@ pub fn serve(
     type Knight = crate::run::trace::KnightTraceJob;
     type Queens = crate::run::trace::QueensTraceJob;
     use crate::app::browser::ListTask;
+    use crate::app::compare::lanes::TrialsTask;
     use crate::app::microscope::MicroscopeTask;
     use crate::app::queens::play as queens_play;
     use crate::app::steps::TraceTask;
@@ -96,6 +97,7 @@ pub fn serve(
         magic_play::CountTask::NAME => go::<magic_play::CountTask>(input, cancel, out),
         MicroscopeTask::NAME => go::<MicroscopeTask>(input, cancel, out),
         ListTask::NAME => go::<ListTask>(input, cancel, out),
+        TrialsTask::NAME => go::<TrialsTask>(input, cancel, out),
         _ => Err(format!("no background work is called \"{name}\"")),
     }
 }
@@ -278,7 +280,7 @@ impl<T: Send + 'static> Background<T> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::app::knight::play::CountTask;
     use std::time::{Duration, Instant};
@@ -298,6 +300,7 @@ mod tests {
             crate::app::magic::play::CountTask::NAME,
             crate::app::microscope::MicroscopeTask::NAME,
             crate::app::browser::ListTask::NAME,
+            crate::app::compare::lanes::TrialsTask::NAME,
         ];
         let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
         for name in names {
@@ -312,7 +315,7 @@ mod tests {
     }
 
     /// Waits (at most 60 s) for `work` to end and gives what it sent.
-    fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
+    pub(crate) fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
         let began = Instant::now();
         while !work.has_ended() {
             assert!(

@@ -356,6 +356,11 @@ pub fn show_help(ctx: &egui::Context) -> bool {
             env!("CARGO_PKG_LICENSE")
         ));
         ui.label(
+            "Screen readers: the desktop app hands its controls and texts to them; the browser \
+             build does not (its web runner passes no accessibility tree on), so the desktop \
+             app is the accessible one.",
+        );
+        ui.label(
             RichText::new(
                 "The algorithms come from five teaching documents (the Cultural Algorithm guide, the Knight's Tour solver report, the magic-square GA notebook, the BFS/DFS search exercise and the N-Queens AI report); docs/SOURCES.md in the repository says what SearchLab takes from each.",
             )

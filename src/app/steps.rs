@@ -164,6 +164,9 @@ pub struct Shown<T: Traced> {
     state: (usize, T::State),
     /// The log scrolls to the step on show when it moved.
     moved: bool,
+    /// Frames left in which the log scrolls to the step on show again: a log drawn for
+    /// the first time knows its lines' sizes only a frame later.
+    settling: u8,
 }
 
 impl<T: Traced> Shown<T> {
@@ -176,6 +179,7 @@ impl<T: Traced> Shown<T> {
             tree: p.tree,
             play: Playback::default(),
             moved: true,
+            settling: 5,
         }
     }
 
@@ -763,7 +767,12 @@ impl<J: TraceJob> Steps<J> {
             .zip(trace.tell(from, to, s.timeline.state_at(from)))
             .collect();
         let height = ui.available_height().clamp(160.0, 1000.0);
-        let moved = std::mem::take(&mut s.moved);
+        let mut moved = std::mem::take(&mut s.moved);
+        if s.settling > 0 {
+            s.settling -= 1;
+            moved = true;
+            ui.ctx().request_repaint();
+        }
         if let Some(i) = step_log(ui, &lines, s.current(), height, moved) {
             s.seek(i + 1);
         }
@@ -773,23 +782,9 @@ impl<J: TraceJob> Steps<J> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::background::tests::finished;
     use crate::run::trace::{KnightTraceJob, QueensTraceJob};
     use crate::solve::Budget;
-    use std::time::{Duration, Instant};
-
-    /// Waits (at most 60 s) for `work` to end and gives what it sent.
-    fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
-        let began = Instant::now();
-        while !work.has_ended() {
-            assert!(
-                began.elapsed() < Duration::from_secs(60),
-                "the work never ended"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert_eq!(work.refused(), None);
-        work.take()
-    }
 
     /// A trace handed over as the browser hands it (as bytes, found by name, its trace
     /// written back as bytes) comes back whole: the same steps as traced here, replaying

@@ -39,8 +39,21 @@ pub fn check_budget(budget: &crate::solve::Budget) -> Result<(), JobError> {
 }
 
 /// The most memory an accepted job may plan to use. Jobs whose tables or populations
-/// would need more are refused before they start, with the size that fits.
-pub const MEMORY_LIMIT: u64 = 2 << 30;
+/// would need more are refused before they start, with the size that fits. In a browser a
+/// job's Web Worker has a memory of at most 4 GiB (wasm32), which the page's allocator
+/// must grow into: half of the desktop's limit leaves it room.
+pub const MEMORY_LIMIT: u64 = if crate::platform::DESKTOP {
+    2 << 30
+} else {
+    1 << 30
+};
+
+/// Where [`MEMORY_LIMIT`] holds, for its message.
+const MEMORY_WHERE: &str = if crate::platform::DESKTOP {
+    ""
+} else {
+    " in a browser (a web page's memory is 4 GiB at most; the desktop app allows 2 GiB)"
+};
 
 /// Refuses a job whose `what` would need `bytes` of memory, past [`MEMORY_LIMIT`];
 /// `advice` says what to lower.
@@ -49,7 +62,8 @@ pub fn check_memory(what: &str, bytes: u64, advice: &str) -> Result<(), JobError
         return Ok(());
     }
     Err(JobError::Input(format!(
-        "{what} would need about {:.1} GiB of memory; at most {} GiB are allowed: {advice}",
+        "{what} would need about {:.1} GiB of memory; at most {} GiB are allowed{MEMORY_WHERE}: \
+         {advice}",
         bytes as f64 / (1u64 << 30) as f64,
         MEMORY_LIMIT >> 30
     )))

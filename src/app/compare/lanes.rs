@@ -1,7 +1,7 @@
 //! One algorithm in a comparison (its live run, trial 0's answer and curves, every trial's
 //! outcome) and the batch of further trials run in parallel once the live runs end.
 
-use super::super::background::Background;
+use super::super::background::{AsRon, Background, Task, Work};
 use super::super::history::History;
 use super::super::live_run::LiveRun;
 use crate::bench::Summary;
@@ -179,9 +179,22 @@ impl Lane {
 /// A trial of the algorithm in lane `.0`: found and milliseconds, or why it failed.
 pub type TrialResult = (usize, Result<(bool, f64), String>);
 
-/// Runs `jobs` (lane, job) on the thread pool in the background, each reported as it ends.
+/// Runs `jobs` (lane, job) on the thread pool in the background (in a browser, in a Web
+/// Worker), each reported as it ends.
 pub fn start_trials(jobs: Vec<(usize, Job)>, ctx: &egui::Context) -> Background<TrialResult> {
-    Background::start("searchlab-compare-trials", ctx, move |send, work| {
+    Background::task(ctx, TrialsTask(AsRon(jobs)))
+}
+
+/// Compare's further trials, as background work: the jobs travel as RON.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct TrialsTask(AsRon<Vec<(usize, Job)>>);
+
+impl Task for TrialsTask {
+    type Output = TrialResult;
+    const NAME: &'static str = "compare-trials";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let jobs = self.0.0;
         (work.meter.total).store(jobs.len() as u64, Ordering::Relaxed);
         jobs.into_par_iter().for_each(|(k, job)| {
             if work.cancel.load(Ordering::Relaxed) {
@@ -197,10 +210,10 @@ pub fn start_trials(jobs: Vec<(usize, Job)>, ctx: &egui::Context) -> Background<
                         .map(|s| (s.found, s.elapsed_ms))
                         .ok_or_else(|| "not a solve".to_string())
                 });
-            send((k, r));
             work.meter.done.fetch_add(1, Ordering::Relaxed);
+            send((k, r));
         });
-    })
+    }
 }
 
 /// Hands each trial that came in to its lane; `true` once the batch is over.

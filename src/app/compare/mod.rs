@@ -5,7 +5,7 @@
 //! can be exported as CSV. It knows the puzzles only through [`PuzzleUi`].
 
 mod charts;
-mod lanes;
+pub(crate) mod lanes;
 mod panels;
 mod saved;
 mod timeline;

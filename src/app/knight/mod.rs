@@ -467,25 +467,15 @@ impl TabPuzzle for KnightTab {
         tab: &KnightView,
         choice: crate::app::link::Choice,
     ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
         let s = &tab.settings;
-        Box::new(crate::app::puzzles::knight::KnightSetUp {
+        let instance = crate::app::puzzles::knight::KnightSetUp {
             cols: s.cols,
             rows: s.rows,
             start: s.start,
             closed: s.closed,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            ..Default::default()
+        };
+        Box::new(instance.with(choice))
     }
 
     /// A lesson's board, start, kind of tour, algorithm and how the student meets it

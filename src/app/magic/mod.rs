@@ -385,21 +385,11 @@ impl TabPuzzle for MagicTab {
         tab: &MagicView,
         choice: crate::app::link::Choice,
     ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
-        Box::new(crate::app::puzzles::magic::MagicSetUp {
+        let instance = crate::app::puzzles::magic::MagicSetUp {
             order: tab.settings.order,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            ..Default::default()
+        };
+        Box::new(instance.with(choice))
     }
 
     /// A lesson's order, algorithm, and whether the student plays.

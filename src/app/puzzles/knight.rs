@@ -70,7 +70,7 @@ impl KnightInstance {
 }
 
 /// What a lesson sets up on the Knight's Tour tab (`setup: Knight(cols: 5, rows: 5, …)`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct KnightSetUp {
     /// The board's width in squares, from 1 to [`MAX_SIDE`].
     pub cols: u32,
@@ -99,6 +99,8 @@ pub struct KnightSetUp {
     #[serde(default)]
     pub step: Option<u64>,
 }
+
+super::with_choice!(KnightSetUp);
 
 impl LessonSetUp for KnightSetUp {
     super::set_up_identity!(super::Puzzle::Knight);
@@ -193,24 +195,15 @@ impl KnightSetUp {
                     .map_err(|e| format!("start: {e}"))?,
             ),
         };
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
+        let closed = fields.flag("closed")?;
         Ok(KnightSetUp {
             cols,
             rows,
             start,
-            closed: fields.flag("closed")?,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            closed,
+            ..Default::default()
+        }
+        .with(choice))
     }
 }
 

@@ -31,7 +31,7 @@ impl Default for MagicInstance {
 
 /// What a lesson sets up on the magic-squares tab (`setup: Magic(order: 3, …)`): no step
 /// by step (`Steps` and `Guess` are refused).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct MagicSetUp {
     /// The square's order, from 1 to [`MAX_APP_ORDER`].
     pub order: u64,
@@ -52,6 +52,8 @@ pub struct MagicSetUp {
     #[serde(default)]
     pub step: Option<u64>,
 }
+
+super::with_choice!(MagicSetUp);
 
 impl LessonSetUp for MagicSetUp {
     super::set_up_identity!(super::Puzzle::Magic);
@@ -95,24 +97,15 @@ impl MagicSetUp {
         fields: &mut crate::app::link::Fields,
         choice: crate::app::link::Choice,
     ) -> Result<MagicSetUp, String> {
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
+        let order = fields.need(
+            "order",
+            &format!("a whole number from 1 to {MAX_APP_ORDER}"),
+        )?;
         Ok(MagicSetUp {
-            order: fields.need(
-                "order",
-                &format!("a whole number from 1 to {MAX_APP_ORDER}"),
-            )?,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            order,
+            ..Default::default()
+        }
+        .with(choice))
     }
 }
 

@@ -167,6 +167,34 @@ macro_rules! set_up_identity {
 }
 pub(crate) use set_up_identity;
 
+/// `with(choice)` for a puzzle's set-up type `$t`: the set-up with `choice`'s algorithm,
+/// mode, seed, parameters and step.
+macro_rules! with_choice {
+    ($t:ty) => {
+        impl $t {
+            /// The set-up with `choice`'s algorithm, mode, seed, parameters and step.
+            pub fn with(self, choice: $crate::app::link::Choice) -> $t {
+                let $crate::app::link::Choice {
+                    algorithm,
+                    mode,
+                    seed,
+                    params,
+                    step,
+                } = choice;
+                Self {
+                    algorithm,
+                    mode,
+                    seed,
+                    params,
+                    step,
+                    ..self
+                }
+            }
+        }
+    };
+}
+pub(crate) use with_choice;
+
 /// [`PuzzleUi::same`] for an instance type that compares with `==`.
 pub fn same_as<T: PartialEq + 'static>(this: &T, other: &dyn PuzzleUi) -> bool {
     other.as_any().downcast_ref::<T>() == Some(this)

@@ -31,7 +31,7 @@ impl Default for QueensInstance {
 }
 
 /// What a lesson sets up on the N-Queens tab (`setup: Queens(n: 8, …)`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct QueensSetUp {
     /// The number of queens and the board's side, from 1 to [`MAX_APP_N`].
     pub n: u64,
@@ -53,6 +53,8 @@ pub struct QueensSetUp {
     #[serde(default)]
     pub step: Option<u64>,
 }
+
+super::with_choice!(QueensSetUp);
 
 impl LessonSetUp for QueensSetUp {
     super::set_up_identity!(super::Puzzle::Queens);
@@ -106,21 +108,12 @@ impl QueensSetUp {
         fields: &mut crate::app::link::Fields,
         choice: crate::app::link::Choice,
     ) -> Result<QueensSetUp, String> {
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
+        let n = fields.need("n", &format!("a whole number from 1 to {MAX_APP_N}"))?;
         Ok(QueensSetUp {
-            n: fields.need("n", &format!("a whole number from 1 to {MAX_APP_N}"))?,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            n,
+            ..Default::default()
+        }
+        .with(choice))
     }
 }
 

@@ -488,21 +488,11 @@ impl TabPuzzle for QueensTab {
         tab: &QueensView,
         choice: crate::app::link::Choice,
     ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
-        let crate::app::link::Choice {
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        } = choice;
-        Box::new(crate::app::puzzles::queens::QueensSetUp {
+        let instance = crate::app::puzzles::queens::QueensSetUp {
             n: tab.settings.n,
-            algorithm,
-            mode,
-            seed,
-            params,
-            step,
-        })
+            ..Default::default()
+        };
+        Box::new(instance.with(choice))
     }
 
     /// A lesson's n, algorithm and how the student meets it (running it, playing,
