@@ -220,9 +220,15 @@ impl LiveRun {
                 ui.label(format!(
                     "⏸ {name} paused: Resume (Space) goes on, Step (→) runs it a little further"
                 ));
-            } else {
+            } else if crate::platform::worker::CAN_PAUSE {
                 ui.spinner();
                 ui.label(format!("{name} running…"));
+            } else {
+                // Space pauses on the desktop; here it would do nothing without a word.
+                ui.spinner();
+                ui.label(format!(
+                    "{name} running… (in the browser it cannot pause: Stop, or Esc, ends it)"
+                ));
             }
         });
     }

@@ -179,7 +179,7 @@ impl<T: Traced> Shown<T> {
             tree: p.tree,
             play: Playback::default(),
             moved: true,
-            settling: 5,
+            settling: 2,
         }
     }
 
