@@ -1,5 +1,5 @@
-//! The Knight's Tour view's side panels: its controls (board, start, algorithm and its
-//! parameters, the run buttons, the modes) and its statistics.
+//! The Knight's Tour view's panels: its controls (board, start, algorithm and its
+//! parameters, the run buttons, the modes), its statistics and its board.
 
 use super::*;
 
@@ -168,5 +168,124 @@ impl KnightView {
             ui.label(format!("square {h}"));
         }
         self.construction_notes(ui);
+    }
+}
+
+impl KnightView {
+    /// The board, with the live search or the animated answer, the student's tour, the
+    /// microscope or the trace, as the mode says.
+    pub(super) fn board_panel(&mut self, ui: &mut Ui) {
+        let board = self.board();
+        let microscope = self.microscope_on_show();
+        match self.mode {
+            Mode::Play => {
+                let (r, c) = self.settings.start;
+                let start = board.square(r, c);
+                if let Some(sq) = self.play.main_ui(ui, &board, start, self.settings.closed) {
+                    self.reset();
+                    self.settings.start = board.row_col(sq);
+                }
+                return;
+            }
+            // The microscope of another algorithm's run is not shown: the run is.
+            Mode::Microscope if microscope => return self.microscope_ui(ui),
+            Mode::Steps => {
+                return (self.steps).main_ui(ui, |ui, trace, state, pos, question| {
+                    steps::draw(ui, &board, trace, state, pos, question)
+                });
+            }
+            Mode::Run | Mode::Microscope | Mode::Browser => {}
+        }
+        self.run_board(ui, &board);
+    }
+
+    /// The board of the run: the live search, the animated answer or its construction,
+    /// with a count's or the belief space's heat map; a click on a square starts there.
+    fn run_board(&mut self, ui: &mut Ui, board: &Board) {
+        self.animate(ui);
+        let (r, c) = self.settings.start;
+        let start = board.square(r, c);
+        if self.own.construction.is_some()
+            || KnightAlgo::of(&self.settings.algorithm) == Some(CONSTRUCT)
+        {
+            self.construction_bar(ui, board, start);
+        }
+        let construction = (self.own.construction.as_ref())
+            .filter(|_| self.showing_construction())
+            .map(|c| (c.view(&self.own.tour), c.kind()));
+        let (path, shown): (&[Square], usize) = if self.live.is_running() {
+            (&self.own.live_path, self.own.live_path.len())
+        } else if construction.is_some() {
+            (&[], 0)
+        } else {
+            (&self.own.tour, self.own.shown)
+        };
+        // A square whose count was cut short has no figure (NaN): it stays uncoloured.
+        let counts: Option<Vec<f64>> = match &self.own.outcome {
+            Some(Outcome::Count(r)) => (r.per_square.as_ref())
+                .map(|p| p.iter().map(|c| c.map_or(f64::NAN, |n| n as f64)).collect()),
+            _ => None,
+        };
+        let whole = |v: f64| format!("{v:.0}");
+        let tours = |v: f64| {
+            let n = v.round() as u64;
+            format!("{n} tour{} from this square", if n == 1 { "" } else { "s" })
+        };
+        let weight = |v: f64| format!("{v:.3}");
+        let belief = |v: f64| format!("belief weight {v:.3}");
+        let heat = if construction.is_some() {
+            None
+        } else if let Some(values) = &counts {
+            Some(Heat {
+                values,
+                caption: "tours from this square",
+                exact: &whole,
+                short: &short_count,
+                tell: &tours,
+                missing: "no figure: its count was cut short",
+            })
+        } else if self.settings.show_belief
+            && let Some(values) = &self.own.belief
+        {
+            Some(Heat {
+                values,
+                caption: "belief weight of the square",
+                exact: &weight,
+                short: &weight,
+                tell: &belief,
+                missing: "no weight",
+            })
+        } else {
+            None
+        };
+        // The start square matters to the walk: the construction shows it with the tour.
+        let start = match &construction {
+            Some((_, kind)) if *kind != StageKind::Whole => None,
+            _ => Some(start),
+        };
+        let view = BoardView {
+            board,
+            start,
+            path,
+            shown,
+            closed: self.displayed_tour().is_some_and(|t| board.is_closed(t)),
+            degrees: self.settings.show_degrees && construction.is_none(),
+            heat,
+            legend: true,
+            construction: construction.map(|c| c.0),
+            taken_back: &[],
+            stepping: false,
+            moves: None,
+        };
+        let out = draw_board(ui, &view);
+        crate::app::export::register(ui.ctx(), "board", out.area);
+        self.hovered = out.told;
+        self.own.construction_lines = out.construction_lines;
+        if let Some(sq) = out.clicked
+            && !self.live.is_running()
+        {
+            self.reset();
+            self.settings.start = board.row_col(sq);
+        }
     }
 }

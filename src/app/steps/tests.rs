@@ -4,6 +4,7 @@ use super::*;
 use crate::app::background::tests::finished;
 use crate::run::trace::{KnightTraceJob, QueensTraceJob};
 use crate::solve::Budget;
+use std::sync::atomic::AtomicBool;
 
 /// A trace handed over as the browser hands it (as bytes, found by name, its trace
 /// written back as bytes) comes back whole: the same steps as traced here, replaying

@@ -1,10 +1,128 @@
-//! The two puzzles' traces as step by step reads them: their slider marks, pseudocode,
-//! sentences, figures, trees and Your guess questions.
+//! What step by step needs of a trace (`Traced`), the jobs that make traces and the
+//! background task that runs them, and the two puzzles' traces as step by step reads them:
+//! their slider marks, pseudocode, sentences, figures, trees and Your guess questions.
 
-use super::Traced;
+use crate::app::background::{Task, Work};
+use crate::run::JobError;
 use crate::run::trace::guess::Question;
 use crate::run::trace::pseudocode::Pseudocode;
+use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::run::trace::tree::SearchTree;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// What the step-by-step view needs of a puzzle's trace.
+pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized + 'static {
+    /// The steps to mark on the slider: dead ends and backtracks, restarts, new bests,
+    /// solutions.
+    fn marks(&self) -> [Vec<u32>; 4];
+    /// What each kind of mark is, for the legend.
+    fn mark_labels(&self) -> [&'static str; 4];
+    /// The algorithm, line by line.
+    fn pseudocode(&self) -> Pseudocode;
+    /// The line of the pseudocode step `index` executes.
+    fn line(&self, index: usize) -> usize;
+    /// The sentences of steps `from..to`, `state` being the state before `from`.
+    fn tell(&self, from: usize, to: usize, state: Self::State) -> Vec<String>;
+    /// The algorithm and how much of it the trace holds.
+    fn title(&self) -> String;
+    /// What came of the search.
+    fn message(&self) -> &str;
+    /// The search's figures: `(label, help, value)`.
+    fn figures(&self) -> Vec<(&'static str, &'static str, String)>;
+    /// The tree the search explored, or why it is not drawn.
+    fn tree(&self) -> Result<SearchTree, String>;
+    /// Why "Your guess" is not offered for this search, if it is not.
+    fn guess_refusal(&self) -> Option<String>;
+    /// Whether step `index` begins a decision to guess (a quick look at the step alone).
+    fn asks(&self, index: usize) -> bool;
+    /// The question step `index` begins, `state` being the state before it.
+    fn question(&self, index: usize, state: &Self::State) -> Option<Question>;
+    /// A board cell of a question, by name.
+    fn cell_name(&self, cell: u32) -> String;
+    /// Why the search decided as it did: its own sentence for the decision (`state`: the
+    /// state before the step that makes it), and what else the steps show.
+    fn explain(&self, q: &Question, state: Self::State) -> String {
+        let i = q.reveal_at.saturating_sub(1);
+        self.tell(i, i + 1, state).pop().unwrap_or_default()
+    }
+}
+
+/// A job that makes a trace.
+pub trait TraceJob: Serialize + DeserializeOwned + Send + 'static {
+    /// The trace the job makes; it travels whole, made ready, from a browser's Web Worker.
+    type Trace: Traced
+        + Serialize
+        + DeserializeOwned
+        + Replayable<State: Serialize + DeserializeOwned>;
+    /// The name of its background work ([`crate::app::background::serve`]).
+    const NAME: &'static str;
+    /// Runs the search with its steps recorded, on the calling thread (the view's
+    /// background one), and checks the trace; `cancel` stops the search early.
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError>;
+}
+
+impl TraceJob for crate::run::trace::KnightTraceJob {
+    type Trace = crate::run::trace::KnightTrace;
+    const NAME: &'static str = "knight-trace";
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
+        crate::run::trace::KnightTraceJob::run(self, cancel)
+    }
+}
+
+impl TraceJob for crate::run::trace::QueensTraceJob {
+    type Trace = crate::run::trace::QueensTrace;
+    const NAME: &'static str = "queens-trace";
+    fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
+        crate::run::trace::QueensTraceJob::run(self, cancel)
+    }
+}
+
+/// A trace to make, as background work: the trace job, run and checked, and the trace
+/// made ready to show.
+#[derive(Serialize, Deserialize)]
+pub struct TraceTask<J>(pub J);
+
+impl<J: TraceJob> Task for TraceTask<J> {
+    type Output = Result<Prepared<J::Trace>, String>;
+    const NAME: &'static str = J::NAME;
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        send(
+            self.0
+                .run(&work.cancel)
+                .map(Prepared::of)
+                .map_err(|e| e.to_string()),
+        );
+    }
+}
+
+/// A trace made ready to show.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "T: Serialize, T::State: Serialize",
+    deserialize = "T: DeserializeOwned, T::State: DeserializeOwned"
+))]
+pub struct Prepared<T: Traced> {
+    pub(super) timeline: Timeline<T>,
+    pub(super) marks: [Vec<u32>; 4],
+    pub(super) code: Pseudocode,
+    pub(super) tree: Result<SearchTree, String>,
+}
+
+impl<T: Traced> Prepared<T> {
+    pub(super) fn of(trace: T) -> Prepared<T> {
+        let trace = Arc::new(trace);
+        Prepared {
+            marks: trace.marks(),
+            code: trace.pseudocode(),
+            tree: trace.tree(),
+            timeline: Timeline::new(trace),
+        }
+    }
+}
 
 impl Traced for crate::run::trace::KnightTrace {
     fn marks(&self) -> [Vec<u32>; 4] {
