@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 const CANVAS: &str = "searchlab-canvas";
 
 /// What the browser build does not do yet, said at the start.
-const PREVIEW: &str = "Browser preview: the Experiments tab and Pause need the desktop app; \
-    all else works here, and files download.";
+const PREVIEW: &str = "In the browser: Pause needs the desktop app, and Stop ends a search \
+    without its best so far; all else works here, and files download.";
 
 thread_local! {
     /// The app's runner, for [`searchlab_probe`] and a changed address.
@@ -139,8 +139,9 @@ pub fn searchlab_dismiss_notice() {
 
 /// What the browser test reads of the app (JSON): the tab on show, whether a run goes on,
 /// the notice on show, the knight's board and the tour on show (squares numbered row by
-/// row), each puzzle tab's last word, and the knight's and queens' mode and step (with
-/// the knight's path at that step).
+/// row), each puzzle tab's last word, the knight's and queens' mode and step (with the
+/// knight's path at that step), and the experiment's progress and table's rows (or why it
+/// has none).
 #[wasm_bindgen]
 pub fn searchlab_probe() -> String {
     RUNNER.with(|r| {
@@ -172,6 +173,11 @@ pub fn searchlab_probe() -> String {
                 "step": app.queens.steps_at(),
             },
             "magic": { "square": app.magic.square() },
+            "experiments": {
+                "progress": app.experiments.progress(),
+                "rows": (app.experiments.outcome.as_ref())
+                    .map(|o| o.as_ref().map(|o| o.csv().lines().count().saturating_sub(1))),
+            },
         })
         .to_string()
     })

@@ -95,6 +95,7 @@ fn cancel_stops_a_long_count_promptly_with_a_partial_answer() {
             KnightTask::Count {
                 all_starts: true,
                 path: Vec::new(),
+                part: None,
             },
             Budget::unlimited(),
         ),
@@ -125,6 +126,7 @@ fn dropping_a_run_cancels_and_joins_its_thread() {
             KnightTask::Count {
                 all_starts: false,
                 path: Vec::new(),
+                part: None,
             },
             Budget::unlimited(),
         ),
@@ -197,6 +199,7 @@ fn a_pause_does_not_count_toward_a_parallel_count_s_time_limit_either() {
     let count = KnightTask::Count {
         all_starts: true,
         path: Vec::new(),
+        part: None,
     };
     let (events, wall) = run_with_a_pause(job(6, 6, count, budget));
     let Some(Event::Finished(Ok(Report::Knight(KnightReport::Count(r))))) = events.last() else {

@@ -601,7 +601,9 @@ proptest! {
             }
             QueensAlgo::Beam(..) => {
                 prop_assert_eq!(count("select"), c.queued);
-                if traced.1 != Stop::StepLimit {
+                // A beam that holds a solution when its trace fills is found, its last
+                // advance left out (see `a_beam_cut_among_its_starting_members…`).
+                if traced.1 != Stop::StepLimit && steps.len() < limit {
                     prop_assert_eq!(count("advance"), c.generations + 1);
                 }
             }

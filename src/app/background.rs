@@ -24,6 +24,14 @@ pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     const NAME: &'static str;
     /// Does the work, sending what it finds; looks at `work.cancel` at least every 100 ms.
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work);
+
+    /// The task in at most `parts` parts that together send what it sends, to run side by
+    /// side in a browser, whose workers share no threads (on the desktop, rayon shares the
+    /// cores out by itself); by default, one part.
+    fn split(self, parts: usize) -> Vec<Self> {
+        let _ = parts;
+        vec![self]
+    }
 }
 
 /// A value that travels inside a task as RON text: for types whose serde form leaves out
@@ -69,6 +77,10 @@ pub fn serve(
             cancel,
         };
         let failed = Mutex::new(None);
+        // In a browser's worker the meter's figures go to the page as they move.
+        if let Some(post) = crate::platform::worker::POST_METER {
+            work.meter.watch(post);
+        }
         let send = |value: K::Output| match postcard::to_stdvec(&value) {
             Ok(bytes) => out(&bytes, work.meter.read()),
             Err(e) => {
@@ -84,6 +96,7 @@ pub fn serve(
     type Queens = crate::run::trace::QueensTraceJob;
     use crate::app::browser::ListTask;
     use crate::app::compare::lanes::TrialsTask;
+    use crate::app::experiments::ExperimentTask;
     use crate::app::microscope::MicroscopeTask;
     use crate::app::queens::play as queens_play;
     use crate::app::steps::TraceTask;
@@ -98,6 +111,7 @@ pub fn serve(
         MicroscopeTask::NAME => go::<MicroscopeTask>(input, cancel, out),
         ListTask::NAME => go::<ListTask>(input, cancel, out),
         TrialsTask::NAME => go::<TrialsTask>(input, cancel, out),
+        ExperimentTask::NAME => go::<ExperimentTask>(input, cancel, out),
         _ => Err(format!("no background work is called \"{name}\"")),
     }
 }
@@ -121,13 +135,14 @@ pub struct Background<T> {
     /// Why the work could not start, when it could not (no thread in a browser yet), or
     /// why its Web Worker ended before it finished.
     refused: Arc<Mutex<Option<String>>>,
-    /// The Web Worker doing a [`Task`] in the browser (nothing on the desktop).
-    task: Option<crate::platform::worker::TaskHandle>,
+    /// The Web Workers doing a [`Task`] in the browser, one a part (none on the desktop).
+    tasks: Vec<crate::platform::worker::TaskHandle>,
 }
 
 impl<T: Send + 'static> Background<T> {
-    /// Starts `work` on a thread named `name`; each value it sends wakes the UI.
-    pub fn start(
+    /// Starts `work` on a thread named `name` (the desktop's); each value it sends wakes
+    /// the UI.
+    fn start(
         name: &str,
         ctx: &egui::Context,
         work: impl FnOnce(&(dyn Fn(T) + Sync), &Work) + Send + 'static,
@@ -155,22 +170,15 @@ impl<T: Send + 'static> Background<T> {
                 drop(job.sender);
                 ctx.request_repaint();
             });
-        let refused = started.err().map(|e| {
-            if crate::platform::worker::THREADS {
-                format!("the system refused a thread for this work: {e}")
-            } else {
-                "this needs the desktop app for now: the browser build does not run this work \
-                 in the background yet"
-                    .into()
-            }
-        });
+        let refused =
+            (started.err()).map(|e| format!("the system refused a thread for this work: {e}"));
         Background {
             results,
             ended,
             meter,
             cancel,
             refused: Arc::new(Mutex::new(refused)),
-            task: None,
+            tasks: Vec::new(),
         }
     }
 
@@ -182,14 +190,14 @@ impl<T: Send + 'static> Background<T> {
         if crate::platform::worker::THREADS {
             Background::start(K::NAME, ctx, move |send, work| task.run(send, work))
         } else {
-            Background::handed(ctx, &task)
+            Background::handed(ctx, task)
         }
     }
 
-    /// Starts `task` as the browser does: written as bytes, run by name through [`serve`]
-    /// (in a Web Worker; on the desktop, where tests try this way, on a thread), each value
-    /// it sends read back from bytes.
-    pub fn handed<K: Task<Output = T>>(ctx: &egui::Context, task: &K) -> Background<T>
+    /// Starts `task` as the browser does: split into a part per core, each written as
+    /// bytes, run by name through [`serve`] (in a Web Worker; on the desktop, where tests
+    /// try this way, on a thread), each value it sends read back from bytes.
+    pub fn handed<K: Task<Output = T>>(ctx: &egui::Context, task: K) -> Background<T>
     where
         T: DeserializeOwned,
     {
@@ -197,56 +205,68 @@ impl<T: Send + 'static> Background<T> {
         let (alive, ended) = mpsc::channel::<()>();
         let meter = Arc::new(Meter::default());
         let refused = Arc::new(Mutex::new(None));
-        let handle = match postcard::to_stdvec(task) {
-            Err(e) => {
-                let why = format!("the work could not be handed to a worker: {e}");
-                *refused
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(why);
-                None
-            }
-            Ok(input) => {
-                let (ctx_out, ctx_end) = (ctx.clone(), ctx.clone());
-                let (meter_out, refused_out, refused_end) =
-                    (meter.clone(), refused.clone(), refused.clone());
-                let mut alive = Some(alive);
-                Some(crate::platform::worker::start_task(
-                    K::NAME,
-                    input,
-                    serve,
-                    move |bytes: &[u8], (done, total): (u64, u64)| {
-                        meter_out.done.store(done, Ordering::Relaxed);
-                        meter_out.total.store(total, Ordering::Relaxed);
-                        match postcard::from_bytes::<T>(bytes) {
-                            Ok(value) => {
-                                let _ = tx.send(value);
-                            }
-                            Err(e) => {
-                                if let Ok(mut r) = refused_out.lock() {
-                                    r.get_or_insert(format!("a result came back garbled: {e}"));
-                                }
+        let parts = task.split(crate::platform::cores());
+        // Each part's `(done, total)`: the meter shows their sums.
+        let counts = Arc::new(Mutex::new(vec![(0, 0); parts.len()]));
+        let mut tasks = Vec::new();
+        for (i, part) in parts.into_iter().enumerate() {
+            let input = match postcard::to_stdvec(&part) {
+                Ok(input) => input,
+                Err(e) => {
+                    let why = format!("the work could not be handed to a worker: {e}");
+                    if let Ok(mut r) = refused.lock() {
+                        r.get_or_insert(why);
+                    }
+                    tasks.clear();
+                    break;
+                }
+            };
+            let (ctx_out, ctx_end) = (ctx.clone(), ctx.clone());
+            let (meter, counts, tx) = (meter.clone(), counts.clone(), tx.clone());
+            let (refused_out, refused_end) = (refused.clone(), refused.clone());
+            let mut alive = Some(alive.clone());
+            tasks.push(crate::platform::worker::start_task(
+                K::NAME,
+                input,
+                serve,
+                move |bytes: Option<&[u8]>, done_of: (u64, u64)| {
+                    if let Ok(mut counts) = counts.lock() {
+                        counts[i] = done_of;
+                        let sum = |f: fn(&(u64, u64)) -> u64| counts.iter().map(f).sum();
+                        meter.done.store(sum(|c| c.0), Ordering::Relaxed);
+                        meter.total.store(sum(|c| c.1), Ordering::Relaxed);
+                    }
+                    // No bytes: the meter moved, and nothing was sent.
+                    match bytes.map(postcard::from_bytes::<T>) {
+                        None => {}
+                        Some(Ok(value)) => {
+                            let _ = tx.send(value);
+                        }
+                        Some(Err(e)) => {
+                            if let Ok(mut r) = refused_out.lock() {
+                                r.get_or_insert(format!("a result came back garbled: {e}"));
                             }
                         }
-                        ctx_out.request_repaint();
-                    },
-                    move |why: Option<String>| {
-                        if let (Some(why), Ok(mut r)) = (why, refused_end.lock()) {
-                            r.get_or_insert(why);
-                        }
-                        // The sender goes: the work reads as ended.
-                        alive.take();
-                        ctx_end.request_repaint();
-                    },
-                ))
-            }
-        };
+                    }
+                    ctx_out.request_repaint();
+                },
+                move |why: Option<String>| {
+                    if let (Some(why), Ok(mut r)) = (why, refused_end.lock()) {
+                        r.get_or_insert(why);
+                    }
+                    // This part's sender goes: the work reads as ended once every part's has.
+                    alive.take();
+                    ctx_end.request_repaint();
+                },
+            ));
+        }
         Background {
             results,
             ended,
             meter,
             cancel: Arc::new(AtomicBool::new(false)),
             refused,
-            task: handle,
+            tasks,
         }
     }
 
@@ -273,9 +293,9 @@ impl<T: Send + 'static> Background<T> {
     /// Asks the work to stop at its next check.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
-        if let Some(t) = &self.task {
-            t.cancel();
-        }
+        self.tasks
+            .iter()
+            .for_each(crate::platform::worker::TaskHandle::cancel);
     }
 }
 
@@ -301,6 +321,7 @@ pub(crate) mod tests {
             crate::app::microscope::MicroscopeTask::NAME,
             crate::app::browser::ListTask::NAME,
             crate::app::compare::lanes::TrialsTask::NAME,
+            crate::app::experiments::ExperimentTask::NAME,
         ];
         let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
         for name in names {
@@ -334,7 +355,7 @@ pub(crate) mod tests {
     fn a_listing_handed_over_lists_every_solution() {
         let ctx = egui::Context::default();
         let task = crate::app::browser::ListTask::new(crate::app::puzzles::Puzzle::Queens, 8);
-        let got = finished(&Background::handed(&ctx, &task));
+        let got = finished(&Background::handed(&ctx, task));
         let [Ok(catalogue)] = &got[..] else {
             panic!("one listing");
         };
@@ -356,7 +377,7 @@ pub(crate) mod tests {
         let start = board.square(4, 0);
         let task = CountTask::new(board, vec![start], false);
         let ctx = egui::Context::default();
-        let got = finished(&Background::handed(&ctx, &task));
+        let got = finished(&Background::handed(&ctx, task));
         let [Ok(hint)] = &got[..] else {
             panic!("one hint");
         };

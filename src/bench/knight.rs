@@ -37,7 +37,7 @@ pub const LEVELS: [(&str, u8); 5] = [
 
 /// One row of the levels or sizes table: one algorithm's trials on one board, from one
 /// start square.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct TrialsRow {
     /// The algorithm's id, e.g. `level3`.
     pub algorithm: String,
@@ -183,7 +183,7 @@ pub fn sizes(
 }
 
 /// One start square of the Knight's Tour solver report's GA table.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct SquareRow {
     /// The start square, `[row, column]` from 0.
     pub start: [u32; 2],
@@ -203,7 +203,7 @@ pub struct SquareRow {
 
 /// The Knight's Tour solver report's GA table: a row for each start square and the
 /// totals over the board.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct SquaresTable {
     /// The algorithm's id: `ga-repair` or `ga-heuristic`.
     pub algorithm: String,
@@ -325,7 +325,7 @@ pub fn squares_ga(
 /// (Stop, Ctrl-C) has no figures: `None`, blank in the CSV and `null` in JSON, never a
 /// partial count shown as a result. A square that used its whole time limit has the count
 /// the report measures, the tours found in that time (`complete` false: a lower bound).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct CountRow {
     /// The start square, `[row, column]` from 0.
     pub start: [u32; 2],

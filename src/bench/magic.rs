@@ -36,7 +36,7 @@ type Trial = (bool, f64, Option<u64>);
 pub const DOCUMENT_GENERATION: u64 = 84;
 
 /// One row of the GA table: one variant's trials at one order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct MagicRow {
     /// The algorithm's id: always `ga`.
     pub algorithm: String,

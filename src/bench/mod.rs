@@ -54,19 +54,21 @@ pub struct Summary {
     pub max_ms: f64,
 }
 
+/// A [`Summary`] as JSON shows it: no figure (`null`) where no trial ran.
+#[derive(Serialize, serde::Deserialize)]
+struct Figures {
+    trials: u64,
+    planned: u64,
+    successes: u64,
+    success_rate: Option<f64>,
+    mean_ms: Option<f64>,
+    median_ms: Option<f64>,
+    min_ms: Option<f64>,
+    max_ms: Option<f64>,
+}
+
 impl Serialize for Summary {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Figures {
-            trials: u64,
-            planned: u64,
-            successes: u64,
-            success_rate: Option<f64>,
-            mean_ms: Option<f64>,
-            median_ms: Option<f64>,
-            min_ms: Option<f64>,
-            max_ms: Option<f64>,
-        }
         let ran = |x: f64| (self.trials > 0).then_some(x);
         Figures {
             trials: self.trials,
@@ -79,6 +81,24 @@ impl Serialize for Summary {
             max_ms: ran(self.max_ms),
         }
         .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Summary {
+    /// Read back as written (an outcome handed back from a browser's worker): a figure
+    /// that is not there holds 0, as it did.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Summary, D::Error> {
+        let f = Figures::deserialize(d)?;
+        Ok(Summary {
+            trials: f.trials,
+            planned: f.planned,
+            successes: f.successes,
+            success_rate: f.success_rate.unwrap_or(0.0),
+            mean_ms: f.mean_ms.unwrap_or(0.0),
+            median_ms: f.median_ms.unwrap_or(0.0),
+            min_ms: f.min_ms.unwrap_or(0.0),
+            max_ms: f.max_ms.unwrap_or(0.0),
+        })
     }
 }
 
@@ -122,15 +142,37 @@ impl Summary {
 
 /// How far an experiment has got, for a consumer on another thread (the app's progress
 /// bar): trials done out of trials in all.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Meter {
     /// The trials done so far.
     pub done: AtomicU64,
     /// The trials the experiment plans in all (set when it starts).
     pub total: AtomicU64,
+    /// Told `(done, total)` as a [`Progress`] moves it: a browser's worker, which cannot
+    /// be looked at while it works, posts the figures to the page.
+    watcher: std::sync::OnceLock<fn((u64, u64))>,
+}
+
+impl std::fmt::Debug for Meter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Meter").field(&self.read()).finish()
+    }
 }
 
 impl Meter {
+    /// Has `watcher` told `(done, total)` each time a [`Progress`] moves the meter (one
+    /// watcher; a second is not taken).
+    pub fn watch(&self, watcher: fn((u64, u64))) {
+        let _ = self.watcher.set(watcher);
+    }
+
+    /// Tells the watcher, if any, the figures now.
+    fn moved(&self) {
+        if let Some(w) = self.watcher.get() {
+            w(self.read());
+        }
+    }
+
     /// `(done, total)`.
     pub fn read(&self) -> (u64, u64) {
         (
@@ -152,6 +194,7 @@ impl Progress {
         if let Some(m) = &meter {
             m.done.store(0, Ordering::Relaxed);
             m.total.store(total, Ordering::Relaxed);
+            m.moved();
         }
         Progress { meter }
     }
@@ -160,6 +203,7 @@ impl Progress {
     pub fn tick(&self) {
         if let Some(m) = &self.meter {
             m.done.fetch_add(1, Ordering::Relaxed);
+            m.moved();
         }
     }
 }

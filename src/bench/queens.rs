@@ -26,7 +26,7 @@ pub const DOCUMENT: [(u64, &str, f64, f64); 8] = [
 ];
 
 /// One row of the report's table: one algorithm's trials at one n.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct QueensRow {
     /// The algorithm's id, one of [`REPORT_ALGORITHMS`].
     pub algorithm: String,
@@ -218,7 +218,7 @@ pub fn contenders(set: Set) -> Vec<Contender> {
 pub const MAX_COURSE_N: u64 = 5_000;
 
 /// A row of a comparison: one contender at one n.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct CourseRow {
     /// The contender's short name (see [`Contender::label`]).
     pub label: String,

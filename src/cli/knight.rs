@@ -192,6 +192,7 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
             let task = KnightTask::Count {
                 all_starts: a.all_starts,
                 path,
+                part: None,
             };
             (job(a.board, start, a.closed, 0, budget, task), a.out)
         }

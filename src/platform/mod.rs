@@ -11,6 +11,18 @@ pub mod time {
     pub use web_time::{Instant, SystemTime, UNIX_EPOCH};
 }
 
+/// The cores this machine has, as the system (or the browser) says; 1 where it does not say.
+pub fn cores() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    }
+}
+
 /// The page's address without its `#` part, which a link follows; `None` on the desktop,
 /// where a link is only the part from `#`.
 pub fn page_address() -> Option<String> {

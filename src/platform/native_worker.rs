@@ -21,6 +21,9 @@ pub const CAN_PAUSE: bool = true;
 /// Whether a job can start threads of its own (rayon's pools).
 pub const THREADS: bool = true;
 
+/// What a task's meter tells as it moves (nothing: the app reads the meter itself).
+pub const POST_METER: Option<fn((u64, u64))> = None;
+
 impl Handle {
     /// Nothing more than the job's cancel flag, which the search looks at within 100 ms.
     pub fn cancel(&self) {}
@@ -49,7 +52,7 @@ pub fn start_task(
     name: &'static str,
     input: Vec<u8>,
     serve: super::Serve,
-    on_output: impl Fn(&[u8], (u64, u64)) + Send + Sync + 'static,
+    on_output: impl Fn(Option<&[u8]>, (u64, u64)) + Send + Sync + 'static,
     on_end: impl FnOnce(Option<String>) + Send + 'static,
 ) -> TaskHandle {
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -59,7 +62,9 @@ pub fn start_task(
     let started = std::thread::Builder::new()
         .name(name.into())
         .spawn(move || {
-            let result = serve(name, &input, flag, &on_output);
+            let result = serve(name, &input, flag, &|bytes, figures| {
+                on_output(Some(bytes), figures);
+            });
             if let Some(f) = end.lock().ok().and_then(|mut f| f.take()) {
                 f(result.err());
             }

@@ -4,12 +4,15 @@
 //! (which, unlike JSON, keeps a NaN or an infinity),
 //! `"snapshot"` with the board as a `Uint32Array`, `"belief"` with the weights as a
 //! `Float32Array`. A worker cannot be asked to wind down while its search runs, so Stop
-//! ends it where it stands ([`Handle::cancel`]) and Pause is not offered.
+//! ends it where it stands ([`Handle::cancel`]) and Pause is not offered. A job that
+//! splits (a count from every square) runs in parts, a worker each, one per core the
+//! browser reports (its workers share no threads), their events joined ([`Joining`]).
 
 use crate::run::events::Event;
-use crate::run::worker::{Handed, run_alone};
+use crate::run::split::Joining;
+use crate::run::worker::{Handed, PROGRESS_EVERY, run_alone};
 use crate::run::{Job, JobError, Work};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -24,70 +27,122 @@ pub const CAN_PAUSE: bool = false;
 /// the worker's own thread).
 pub const THREADS: bool = false;
 
-/// A job's Web Worker.
+/// What a task's meter tells as it moves: the figures, posted to the page at most every
+/// 50 ms (the page cannot look at a worker's meter while it works).
+pub const POST_METER: Option<fn((u64, u64))> = Some(post_meter);
+
+fn post_meter((done, total): (u64, u64)) {
+    use crate::platform::time::Instant;
+    thread_local! {
+        static LAST: Cell<Option<Instant>> = const { Cell::new(None) };
+    }
+    let due = LAST.with(|last| {
+        let now = Instant::now();
+        let due = done >= total || last.get().is_none_or(|t| now - t >= PROGRESS_EVERY);
+        if due {
+            last.set(Some(now));
+        }
+        due
+    });
+    if due {
+        let scope = js_sys::global().unchecked_into::<web_sys::DedicatedWorkerGlobalScope>();
+        let message = js_sys::Array::of3(
+            &JsValue::from_str("meter"),
+            &JsValue::from_f64(done as f64),
+            &JsValue::from_f64(total as f64),
+        );
+        let _ = scope.post_message(&message);
+    }
+}
+
+/// A job's Web Workers: one, or one a part of a job split to use every core.
 pub struct Handle {
-    worker: Option<web_sys::Worker>,
+    workers: Vec<web_sys::Worker>,
     /// Set once the job's last event is in (or it was ended).
     finished: Rc<Cell<bool>>,
     work: Rc<Work>,
     _listeners: Vec<Closure<dyn FnMut(JsValue)>>,
 }
 
-/// Starts `work` in a Web Worker of its own.
+/// Starts `work` in a Web Worker of its own, or, where the job splits and is worth it (a
+/// count from every square, an N-Queens count), its parts in a worker each, one per core,
+/// their events joined into the job's.
 pub fn start(work: Work) -> Handle {
-    let message = ron::to_string(&work.job);
+    let parts = (work.job.worth_splitting())
+        .then(|| work.job.split(super::cores()))
+        .flatten()
+        .unwrap_or_else(|| vec![work.job.clone()]);
+    let joining = (parts.len() > 1)
+        .then(|| Rc::new(RefCell::new(Joining::new(work.job.clone(), parts.len()))));
     let mut handle = Handle {
-        worker: None,
+        workers: Vec::new(),
         finished: Rc::new(Cell::new(false)),
         work: Rc::new(work),
         _listeners: Vec::new(),
     };
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let (message, worker) = match (message, web_sys::Worker::new_with_options(SCRIPT, &options)) {
-        (Ok(message), Ok(worker)) => (message, worker),
-        (Err(e), _) => {
-            handle.end(format!("the job could not be handed to a worker: {e}"));
-            return handle;
+    for (part, job) in parts.into_iter().enumerate() {
+        let message = match ron::to_string(&job) {
+            Ok(message) => message,
+            Err(e) => {
+                handle.end(format!("the job could not be handed to a worker: {e}"));
+                return handle;
+            }
+        };
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = match web_sys::Worker::new_with_options(SCRIPT, &options) {
+            Ok(worker) => worker,
+            Err(e) => {
+                handle.end(format!("the browser did not start a worker: {e:?}"));
+                return handle;
+            }
+        };
+        let on_message = {
+            let (work, finished) = (handle.work.clone(), handle.finished.clone());
+            let joining = joining.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |m: JsValue| {
+                let data = m.unchecked_into::<web_sys::MessageEvent>().data();
+                receive(
+                    &work,
+                    &finished,
+                    joining.as_deref().map(|j| (j, part)),
+                    &data,
+                );
+            })
+        };
+        let on_error = {
+            let (work, finished) = (handle.work.clone(), handle.finished.clone());
+            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+                let why = e.dyn_ref::<web_sys::ErrorEvent>().map_or_else(
+                    || "it could not be loaded".to_string(),
+                    web_sys::ErrorEvent::message,
+                );
+                ended(
+                    &work,
+                    &finished,
+                    format!("the search's worker failed: {why}"),
+                );
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        handle._listeners.extend([on_message, on_error]);
+        if let Err(e) = worker.post_message(&JsValue::from_str(&message)) {
+            handle.end(format!("the job could not be handed to a worker: {e:?}"));
         }
-        (_, Err(e)) => {
-            handle.end(format!("the browser did not start a worker: {e:?}"));
-            return handle;
-        }
-    };
-    let on_message = {
-        let (work, finished) = (handle.work.clone(), handle.finished.clone());
-        Closure::<dyn FnMut(JsValue)>::new(move |m: JsValue| {
-            let data = m.unchecked_into::<web_sys::MessageEvent>().data();
-            receive(&work, &finished, &data);
-        })
-    };
-    let on_error = {
-        let (work, finished) = (handle.work.clone(), handle.finished.clone());
-        Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-            let why = e.dyn_ref::<web_sys::ErrorEvent>().map_or_else(
-                || "it could not be loaded".to_string(),
-                web_sys::ErrorEvent::message,
-            );
-            ended(
-                &work,
-                &finished,
-                format!("the search's worker failed: {why}"),
-            );
-        })
-    };
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    handle._listeners = vec![on_message, on_error];
-    if let Err(e) = worker.post_message(&JsValue::from_str(&message)) {
-        handle.end(format!("the job could not be handed to a worker: {e:?}"));
+        handle.workers.push(worker);
     }
-    handle.worker = Some(worker);
     handle
 }
 
-/// Takes one `[kind, payload]` pair from the worker.
-fn receive(work: &Work, finished: &Cell<bool>, data: &JsValue) {
+/// Takes one `[kind, payload]` pair from a worker: the job's, or part `part`'s of a split
+/// job, whose events `joining` joins.
+fn receive(
+    work: &Work,
+    finished: &Cell<bool>,
+    joining: Option<(&RefCell<Joining>, usize)>,
+    data: &JsValue,
+) {
     if finished.get() {
         return;
     }
@@ -98,8 +153,14 @@ fn receive(work: &Work, finished: &Cell<bool>, data: &JsValue) {
             let text = payload.as_string().unwrap_or_default();
             match ron::from_str::<Event>(&text) {
                 Ok(event) => {
-                    finished.set(matches!(event, Event::Finished(_)));
-                    let _ = work.events.send(event);
+                    let event = match joining {
+                        Some((joining, part)) => joining.borrow_mut().take(part, event),
+                        None => Some(event),
+                    };
+                    if let Some(event) = event {
+                        finished.set(matches!(event, Event::Finished(_)));
+                        let _ = work.events.send(event);
+                    }
                 }
                 Err(e) => ended(
                     work,
@@ -130,9 +191,9 @@ fn ended(work: &Work, finished: &Cell<bool>, why: String) {
 }
 
 impl Drop for Handle {
-    /// The worker goes with its handle, and its handlers before their closures.
+    /// The workers go with their handle, and their handlers before their closures.
     fn drop(&mut self) {
-        if let Some(w) = &self.worker {
+        for w in &self.workers {
             w.set_onmessage(None);
             w.set_onerror(None);
             w.terminate();
@@ -144,7 +205,7 @@ impl Handle {
     /// Ends the worker where it stands: a worker cannot be asked to wind down while its
     /// search runs, so the run ends without an answer.
     pub fn cancel(&self) {
-        if let Some(w) = &self.worker {
+        for w in &self.workers {
             w.terminate();
         }
         ended(
@@ -161,9 +222,14 @@ impl Handle {
         ended(&self.work, &self.finished, why);
     }
 
-    /// Whether the job's last event is in.
+    /// Whether the job's last event is in; then the workers that may still run (the
+    /// other parts of a job a part of which failed) are ended.
     pub fn is_finished(&self) -> bool {
-        self.finished.get()
+        let finished = self.finished.get();
+        if finished {
+            self.workers.iter().for_each(web_sys::Worker::terminate);
+        }
+        finished
     }
 
     /// Nothing to wait for: a worker that is not finished is ended.
@@ -230,7 +296,7 @@ pub fn start_task(
     name: &'static str,
     input: Vec<u8>,
     _serve: super::Serve,
-    on_output: impl Fn(&[u8], (u64, u64)) + Send + Sync + 'static,
+    on_output: impl Fn(Option<&[u8]>, (u64, u64)) + Send + Sync + 'static,
     on_end: impl FnOnce(Option<String>) + Send + 'static,
 ) -> TaskHandle {
     let once = std::cell::RefCell::new(Some(on_end));
@@ -261,7 +327,11 @@ pub fn start_task(
                 Some("out") => {
                     let bytes = js_sys::Uint8Array::new(&parts.get(1)).to_vec();
                     let count = |i| parts.get(i).as_f64().unwrap_or(0.0) as u64;
-                    on_output(&bytes, (count(2), count(3)));
+                    on_output(Some(&bytes), (count(2), count(3)));
+                }
+                Some("meter") => {
+                    let count = |i| parts.get(i).as_f64().unwrap_or(0.0) as u64;
+                    on_output(None, (count(1), count(2)));
                 }
                 Some("end") => end(parts.get(1).as_string()),
                 _ => {}

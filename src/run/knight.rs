@@ -80,6 +80,10 @@ pub enum KnightTask {
         /// the start square. Empty: every tour from the start.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         path: Vec<(u32, u32)>,
+        /// With `all_starts`: count from this part's squares only, as one of several
+        /// workers side by side (a browser's, which share no threads); see [`super::split`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        part: Option<super::split::Part>,
     },
     /// Search the tree of board states breadth-first or depth-first, up to a node limit.
     Search {
@@ -537,9 +541,17 @@ impl PuzzleJob for KnightJob {
                 }
             }
             KnightTask::Count {
-                all_starts: true, ..
+                all_starts: true,
+                part,
+                ..
             } => {
                 check_all_starts(self.cols, self.rows)?;
+                part.map(super::split::Part::check).transpose()?;
+            }
+            KnightTask::Count { part: Some(_), .. } => {
+                return Err(JobError::Input(
+                    "only a count from every square splits into parts".into(),
+                ));
             }
             KnightTask::Count { path, .. } => {
                 self.path_squares(board, path)?;
@@ -595,9 +607,14 @@ impl PuzzleJob for KnightJob {
                 };
                 solve(job, &board, start, how, cancel, observer).map(KnightReport::Solve)
             }
-            KnightTask::Count { all_starts, path } => {
+            KnightTask::Count {
+                all_starts,
+                path,
+                part,
+            } => {
                 let report = if *all_starts {
-                    count_every_start(&board, job.closed, job.budget, cancel, observer)
+                    let part = part.unwrap_or(super::split::Part::WHOLE);
+                    count_every_start(&board, job.closed, job.budget, part, cancel, observer)
                 } else {
                     let path = self.path_squares(board.shape(), path)?;
                     // A path given, even of one square, gets its 0 explained.
@@ -1462,11 +1479,13 @@ impl Observer for SquareObserver<'_, '_> {
     }
 }
 
-/// Counts from every square, squares in parallel; the time limit is for the whole count.
+/// Counts from every square of `part`, squares in parallel; the time limit is for the
+/// whole count.
 fn count_every_start(
     board: &Board,
     closed: bool,
     budget: Budget,
+    part: super::split::Part,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> CountReport {
@@ -1492,6 +1511,13 @@ fn count_every_start(
                 stop,
                 counters: Counters::default(),
             };
+            // Another part's square: that part counts it (here it counts as done, 0).
+            if !part.owns(sq) {
+                return count::Count {
+                    complete: true,
+                    ..not_started(Stop::Exhausted)
+                };
+            }
             // A square a theorem rules out counts 0 at once, with no search.
             if no_tour(board.shape(), board.row_col(sq), closed).is_some() {
                 return count::Count {
@@ -1557,20 +1583,11 @@ fn every_start_report(
         .find(|s| s.interrupted())
         .unwrap_or(Stop::Exhausted);
     let total = results.iter().map(|c| c.tours).sum();
-    let mut message = count_message(complete, stop, total, closed, "");
-    // When a theorem rules out every square, it is the whole answer.
-    if let Some(none) = no_tour(board.shape(), (0, 0), closed).filter(|n| n.whole_board) {
-        message = format!("{message}: {}", none.reason);
-    } else if results.iter().any(|c| c.stop == Stop::Impossible) {
-        let ruled = results
-            .iter()
-            .filter(|c| c.stop == Stop::Impossible)
-            .count();
-        message = format!(
-            "{message}; {ruled} square{} counted 0 by a theorem, without a search",
-            if ruled == 1 { "" } else { "s" }
-        );
-    }
+    let ruled = results
+        .iter()
+        .filter(|c| c.stop == Stop::Impossible)
+        .count();
+    let message = every_start_message(board, closed, (complete, stop, total), ruled);
     CountReport {
         cols: board.cols(),
         rows: board.rows(),
@@ -1591,6 +1608,73 @@ fn every_start_report(
         path: Vec::new(),
         dead_end: None,
     }
+}
+
+/// What came of a count from every square, in a sentence: `(complete, stop, total)`, with
+/// `ruled` squares counted 0 by a theorem.
+fn every_start_message(
+    board: &Board,
+    closed: bool,
+    (complete, stop, total): (bool, Stop, u64),
+    ruled: usize,
+) -> String {
+    let message = count_message(complete, stop, total, closed, "");
+    // When a theorem rules out every square, it is the whole answer.
+    if let Some(none) = no_tour(board.shape(), (0, 0), closed).filter(|n| n.whole_board) {
+        format!("{message}: {}", none.reason)
+    } else if ruled > 0 {
+        format!(
+            "{message}; {ruled} square{} counted 0 by a theorem, without a search",
+            if ruled == 1 { "" } else { "s" }
+        )
+    } else {
+        message
+    }
+}
+
+/// The count from every square of `board`, from its `parts`' reports (one each, in
+/// order; see [`super::split`]).
+pub(crate) fn merge_every_start(
+    board: &Board,
+    closed: bool,
+    parts: &[CountReport],
+) -> Result<CountReport, JobError> {
+    let of = parts.len() as u32;
+    let owner = |sq: u32| {
+        let part = super::split::Part { index: sq % of, of };
+        (parts.get(part.index as usize))
+            .and_then(|r| r.per_square.as_ref())
+            .map(|p| p.get(sq as usize).copied().flatten())
+            .ok_or_else(|| {
+                JobError::Invalid(format!("part {} of {of} sent no squares", part.index))
+            })
+    };
+    let per_square = (0..board.len() as u32)
+        .map(owner)
+        .collect::<Result<Vec<_>, _>>()?;
+    let complete = parts.iter().all(|r| r.complete);
+    let stop = (parts.iter().map(|r| r.stop))
+        .find(|s| s.interrupted())
+        .unwrap_or(Stop::Exhausted);
+    let total = parts.iter().map(|r| r.total).sum();
+    let ruled = (0..board.len() as Square)
+        .filter(|&sq| no_tour(board.shape(), board.row_col(sq), closed).is_some())
+        .count();
+    Ok(CountReport {
+        cols: board.cols(),
+        rows: board.rows(),
+        closed,
+        start: None,
+        complete,
+        total,
+        per_square: Some(per_square),
+        calls: parts.iter().map(|r| r.calls).sum(),
+        stop,
+        elapsed_ms: parts.iter().map(|r| r.elapsed_ms).fold(0.0, f64::max),
+        message: every_start_message(board, closed, (complete, stop, total), ruled),
+        path: Vec::new(),
+        dead_end: None,
+    })
 }
 
 fn search(

@@ -57,7 +57,9 @@ pub fn refusal(job: &Job) -> Option<String> {
         },
         Job::Queens(j) => match &j.task {
             QueensTask::Solve { algorithm, .. } => offered::<QueensAlgo>(algorithm),
-            QueensTask::Count | QueensTask::CountPrefix { .. } => Err("counting"),
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
+                Err("counting")
+            }
         },
         Job::Magic(j) => match &j.task {
             MagicTask::Solve { algorithm, .. } => offered::<MagicAlgo>(algorithm),

@@ -13,6 +13,7 @@ pub mod microscope;
 pub mod play;
 pub mod puzzle;
 pub mod queens;
+pub mod split;
 pub mod trace;
 pub mod worker;
 

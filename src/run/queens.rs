@@ -47,6 +47,12 @@ pub struct QueensJob {
 pub enum QueensTask {
     /// Every solution, by bitboard backtracking with symmetry.
     Count,
+    /// Every solution of one part of the count's pieces, as one of several workers side
+    /// by side (a browser's, which share no threads); see [`super::split`].
+    CountPart {
+        /// Which part.
+        part: super::split::Part,
+    },
     /// The solutions whose first columns hold queens on these rows (the row of the queen
     /// in column 0, 1, …), by bitboard backtracking.
     CountPrefix {
@@ -190,6 +196,14 @@ impl PuzzleJob for QueensJob {
     fn title(&self) -> String {
         match &self.task {
             QueensTask::Count => format!("{}-queens, count", self.n),
+            QueensTask::CountPart { part } => {
+                format!(
+                    "{}-queens, count, part {} of {}",
+                    self.n,
+                    part.index + 1,
+                    part.of
+                )
+            }
             QueensTask::CountPrefix { prefix } => format!(
                 "{}-queens, count from rows {}",
                 self.n,
@@ -207,7 +221,9 @@ impl PuzzleJob for QueensJob {
 
     fn label_and_seed(&self) -> (String, u64) {
         let label = match &self.task {
-            QueensTask::Count | QueensTask::CountPrefix { .. } => "queens-count".to_string(),
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
+                "queens-count".to_string()
+            }
             QueensTask::Solve { algorithm, .. } => algorithm.clone(),
         };
         (label, self.seed)
@@ -227,7 +243,7 @@ impl PuzzleJob for QueensJob {
             )));
         }
         match self.task {
-            QueensTask::Count | QueensTask::CountPrefix { .. }
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. }
                 if self.n > u64::from(MAX_COUNT_N) =>
             {
                 Err(JobError::Input(format!(
@@ -235,6 +251,7 @@ impl PuzzleJob for QueensJob {
                 )))
             }
             QueensTask::Count => Ok(()),
+            QueensTask::CountPart { part } => part.check(),
             QueensTask::CountPrefix { ref prefix } if prefix.len() as u64 > self.n => {
                 Err(JobError::Input(format!(
                     "the prefix places {} queens and the board has only {} columns",
@@ -284,7 +301,11 @@ impl PuzzleJob for QueensJob {
     ) -> Result<QueensReport, JobError> {
         self.check()?;
         match &self.task {
-            QueensTask::Count => count_all(self, cancel, observer).map(QueensReport::Count),
+            QueensTask::Count => count_all(self, super::split::Part::WHOLE, cancel, observer)
+                .map(QueensReport::Count),
+            QueensTask::CountPart { part } => {
+                count_all(self, *part, cancel, observer).map(QueensReport::Count)
+            }
             QueensTask::CountPrefix { prefix } => {
                 count_prefix(self, prefix, cancel, observer).map(QueensReport::Count)
             }
@@ -674,11 +695,25 @@ fn count_parts(
 /// Counts every solution, the tasks spread over a rayon pool of `job.threads`.
 fn count_all(
     job: &QueensJob,
+    part: super::split::Part,
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<QueensCountReport, JobError> {
     let n = job.n as u32;
-    let (counted, small) = if n < 5 {
+    let (counted, small) = if n < 5 && part != super::split::Part::WHOLE {
+        // Counted whole by part 0 below: the other parts have nothing to count.
+        let counted = Counted {
+            sum: TaskCount {
+                complete: true,
+                ..TaskCount::default()
+            },
+            complete: true,
+            stop: Stop::Exhausted,
+            threads: 1,
+            running: Duration::ZERO,
+        };
+        (counted, (part.index == 0).then(|| count::count_small(n)))
+    } else if n < 5 {
         let counted = Counted {
             sum: TaskCount {
                 complete: true,
@@ -691,7 +726,10 @@ fn count_all(
         };
         (counted, Some(count::count_small(n)))
     } else {
-        let parts: Vec<Part> = count::tasks(n).into_iter().map(Part::Symmetric).collect();
+        let parts: Vec<Part> = (count::tasks(n).into_iter().enumerate())
+            .filter(|&(i, _)| part.owns(i as u32))
+            .map(|(_, t)| Part::Symmetric(t))
+            .collect();
         (count_parts(job, &parts, cancel, observer)?, None)
     };
     let Counted {
@@ -702,45 +740,83 @@ fn count_all(
         running,
     } = counted;
     let total = small.unwrap_or_else(|| sum.total());
-    // The count is checked against the literature where the literature has it.
-    if complete
-        && let Some(&known) = A000170.get(n as usize)
-        && known != total
-    {
-        return Err(JobError::Invalid(format!(
-            "counted {total} solutions for n = {n}, but OEIS A000170 has {known}"
-        )));
-    }
-    let message = if complete {
-        match small {
-            Some(_) => format!("{total} solution{}", if total == 1 { "" } else { "s" }),
-            None => format!(
-                "{total} solution{} ({} up to rotation and reflection)",
-                if total == 1 { "" } else { "s" },
-                sum.unique()
-            ),
-        }
+    let unique = match small {
+        Some(_) if part.index == 0 => A002562[n as usize],
+        Some(_) => 0,
+        None => sum.unique(),
+    };
+    // A part's figures are not the whole count's: the merged count is checked and told.
+    let message = if part == super::split::Part::WHOLE {
+        count_sentence(n, (total, unique), complete, stop_reason)?
     } else {
-        format!(
-            "{}: at least {total} solution{} (incomplete count)",
-            stop_reason.describe(),
-            if total == 1 { "" } else { "s" }
-        )
+        format!("part {} of {} of the count", part.index + 1, part.of)
     };
     Ok(QueensCountReport {
         n: job.n,
         total,
-        unique: if small.is_some() {
-            A002562[n as usize]
-        } else {
-            sum.unique()
-        },
+        unique,
         complete,
         nodes: sum.nodes,
         threads,
         stop: stop_reason,
         elapsed_ms: running.as_secs_f64() * 1e3,
         message,
+        prefix: None,
+        illegal: None,
+    })
+}
+
+/// What came of a count of every solution of `n` queens, in a sentence; a complete count is
+/// first checked against the literature where the literature has it.
+fn count_sentence(
+    n: u32,
+    (total, unique): (u64, u64),
+    complete: bool,
+    stop: Stop,
+) -> Result<String, JobError> {
+    let plural = if total == 1 { "" } else { "s" };
+    if !complete {
+        return Ok(format!(
+            "{}: at least {total} solution{plural} (incomplete count)",
+            stop.describe()
+        ));
+    }
+    if let Some(&known) = A000170.get(n as usize)
+        && known != total
+    {
+        return Err(JobError::Invalid(format!(
+            "counted {total} solutions for n = {n}, but OEIS A000170 has {known}"
+        )));
+    }
+    Ok(if n < 5 {
+        format!("{total} solution{plural}")
+    } else {
+        format!("{total} solution{plural} ({unique} up to rotation and reflection)")
+    })
+}
+
+/// The count of every solution from its `parts`' reports (see [`super::split`]).
+pub(crate) fn merge_counts(
+    job: &QueensJob,
+    parts: &[QueensCountReport],
+) -> Result<QueensCountReport, JobError> {
+    let n = job.n as u32;
+    let total = parts.iter().map(|r| r.total).sum();
+    let unique = parts.iter().map(|r| r.unique).sum();
+    let complete = parts.iter().all(|r| r.complete);
+    let stop = (parts.iter().map(|r| r.stop))
+        .find(|s| s.interrupted())
+        .unwrap_or(Stop::Exhausted);
+    Ok(QueensCountReport {
+        n: job.n,
+        total,
+        unique,
+        complete,
+        nodes: parts.iter().map(|r| r.nodes).sum(),
+        threads: parts.iter().map(|r| r.threads).sum(),
+        stop,
+        elapsed_ms: parts.iter().map(|r| r.elapsed_ms).fold(0.0, f64::max),
+        message: count_sentence(n, (total, unique), complete, stop)?,
         prefix: None,
         illegal: None,
     })

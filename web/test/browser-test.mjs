@@ -2,7 +2,9 @@
 // knight's tour and checks it by the rules, saves it (a download) and opens it again with
 // the file picker, opens a link to step 300 of a traced search
 // in guess mode and checks that step is shown, runs an N-Queens count and checks the
-// total, opens the page at a link, opens it again offline (the service worker's copy),
+// total, runs an experiment, counts 6 × 6's tours from every square (split across a
+// worker per core), opens the page at a link, opens it again offline (the service
+// worker's copy),
 // takes screenshots, and fails on any error in the page's or a worker's console.
 //
 //   node browser-test.mjs SITE [SCREENSHOT_DIR]
@@ -204,6 +206,32 @@ try {
     if (!/\b92\b/.test(queens.queens.status)) fail(`the count of 8 queens is not 92: ${queens.queens.status}`);
     console.log(`queens: ${queens.queens.status}`);
     await shot(page, "web-queens-count");
+
+    // Experiments: its tab (Ctrl+5), then R runs the default one, the Cultural Algorithm
+    // guide's five levels on 8 × 8, in a worker: a table of five rows.
+    await page.keyboard.down("Control");
+    await page.keyboard.press("5");
+    await page.keyboard.up("Control");
+    await until(page, "the Experiments tab", (s) => s.tab === "Experiments");
+    await page.keyboard.press("r");
+    const table = await until(page, "the experiment's table", (s) => !s.running && s.experiments.rows !== null, 90);
+    if (table.experiments.rows?.Ok !== 5) fail(`the levels table is not five rows: ${JSON.stringify(table.experiments)}`);
+    console.log("experiments: the levels table, five rows");
+    await shot(page, "web-experiments");
+
+    // Every tour of 6 × 6 from every square, by a link: the count is split into a worker
+    // per core and joined; 6,637,920 directed open tours (OEIS A165134).
+    await page.goto(`${url}#v1/knight?board=6x6&algo=count-all`);
+    const all = await until(
+        page,
+        "the count from every square of 6 × 6",
+        (s) => !s.running && s.knight.status !== null && s.knight.cols === 6,
+        180,
+    );
+    if (!/^6637920 directed tours \(complete count\)/.test(all.knight.status)) {
+        fail(`the count from every square of 6 × 6 is wrong: ${all.knight.status}`);
+    }
+    console.log(`count from every square: ${all.knight.status}`);
 
     // The page opened afresh at a link: step 20 of backtracking on 6 queens, guessing.
     const fresh = await browser.newPage();

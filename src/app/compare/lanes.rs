@@ -214,6 +214,20 @@ impl Task for TrialsTask {
             send((k, r));
         });
     }
+
+    /// Every `parts`-th trial a part, so that each lane's trials are shared out evenly.
+    fn split(self, parts: usize) -> Vec<Self> {
+        let mut split: Vec<Vec<(usize, Job)>> =
+            vec![Vec::new(); parts.clamp(1, self.0.0.len().max(1))];
+        let n = split.len();
+        for (i, trial) in self.0.0.into_iter().enumerate() {
+            split[i % n].push(trial);
+        }
+        split
+            .into_iter()
+            .map(|jobs| TrialsTask(AsRon(jobs)))
+            .collect()
+    }
 }
 
 /// Hands each trial that came in to its lane; `true` once the batch is over.
@@ -232,4 +246,60 @@ pub fn collect(batch: &Background<TrialResult>, lanes: &mut [Lane]) -> bool {
         }
     }
     ended
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::background::tests::finished;
+    use crate::run::queens::{QueensJob, QueensTask};
+    use crate::solve::Budget;
+
+    fn trials(n: usize) -> Vec<(usize, Job)> {
+        (0..n)
+            .map(|i| {
+                let job = QueensJob {
+                    n: 8,
+                    seed: i as u64,
+                    budget: Budget::unlimited(),
+                    threads: None,
+                    task: QueensTask::Solve {
+                        algorithm: "min-conflicts".into(),
+                        params: Vec::new(),
+                    },
+                };
+                (i % 2, Job::Queens(job))
+            })
+            .collect()
+    }
+
+    /// Split for the browser's workers, the trials are shared out in turn, every one once.
+    #[test]
+    fn trials_split_into_parts_share_every_trial_once() {
+        let parts = TrialsTask(AsRon(trials(7))).split(3);
+        let seeds: Vec<Vec<u64>> = (parts.into_iter())
+            .map(|p| {
+                (p.0.0.into_iter())
+                    .map(|(_, j)| j.puzzle().label_and_seed().1)
+                    .collect()
+            })
+            .collect();
+        assert_eq!(seeds, [vec![0, 3, 6], vec![1, 4], vec![2, 5]]);
+        assert_eq!(TrialsTask(AsRon(trials(2))).split(8).len(), 2);
+        assert_eq!(TrialsTask(AsRon(Vec::new())).split(8).len(), 1);
+    }
+
+    /// Trials handed over as the browser hands them (a part per core) all come back to
+    /// their lanes, each an 8-queens solution found.
+    #[test]
+    fn trials_handed_over_in_parts_all_come_back() {
+        let ctx = egui::Context::default();
+        let got = finished(&Background::handed(&ctx, TrialsTask(AsRon(trials(9)))));
+        assert_eq!(got.len(), 9);
+        assert_eq!(got.iter().filter(|(lane, _)| *lane == 0).count(), 5);
+        assert!(
+            got.iter().all(|(_, r)| matches!(r, Ok((true, _)))),
+            "{got:?}"
+        );
+    }
 }

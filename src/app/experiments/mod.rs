@@ -13,7 +13,7 @@ use outcome::run;
 pub use show::Metric;
 use show::*;
 
-use super::background::Background;
+use super::background::{AsRon, Background, Task, Work};
 use super::runs::Action;
 use super::view::{View, timings_hidden};
 use crate::bench::knight::{LEVELS, check_params_of};
@@ -270,13 +270,28 @@ impl ExperimentSettings {
     }
 }
 
+/// An experiment, as background work: its settings go as RON, and its outcome comes back
+/// as RON (a row's figures may be NaN, which JSON cannot hold).
+#[derive(Serialize, Deserialize)]
+pub struct ExperimentTask(AsRon<ExperimentSettings>);
+
+impl Task for ExperimentTask {
+    type Output = AsRon<Result<Outcome, String>>;
+    const NAME: &'static str = "experiment";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let outcome = run(&self.0.0, work.meter.clone(), work.cancel.clone());
+        send(AsRon(outcome.map_err(|e| e.to_string())));
+    }
+}
+
 /// The Experiments tab: the form, the experiment running in the background with its
 /// progress bar, and its outcome as tables, plots or a heat map on the board.
 pub struct ExperimentsView {
     /// The form's choices, saved between sessions; Run starts from them.
     pub settings: ExperimentSettings,
     /// The experiment under way, in the background.
-    running: Option<Background<Result<Outcome, String>>>,
+    running: Option<Background<AsRon<Result<Outcome, String>>>>,
     /// The last experiment's result, or why it was refused or failed; `None` before the
     /// first and while one runs.
     pub outcome: Option<Result<Outcome, String>>,
@@ -321,13 +336,7 @@ impl ExperimentsView {
         }
         self.outcome = None;
         self.cancelled = false;
-        self.running = Some(Background::start(
-            "searchlab-experiment",
-            ctx,
-            move |send, work| {
-                send(run(&s, work.meter.clone(), work.cancel.clone()).map_err(|e| e.to_string()));
-            },
-        ));
+        self.running = Some(Background::task(ctx, ExperimentTask(AsRon(s))));
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
     }
@@ -380,13 +389,17 @@ impl View for ExperimentsView {
         let Some(r) = &self.running else { return };
         // Looked at before reading: a thread that has ended has sent everything.
         let ended = r.has_ended();
-        if let Some(result) = r.take().pop() {
+        if let Some(AsRon(result)) = r.take().pop() {
             self.outcome = Some(result);
             self.running = None;
         } else if ended {
-            let why = r.refused();
-            let why =
-                why.unwrap_or_else(|| "the experiment's thread ended without a result".into());
+            let why = r.refused().unwrap_or_else(|| match self.cancelled {
+                // A browser's worker cannot be asked to wind down: Stop ends it.
+                true => "stopped: in the browser Stop ends an experiment where it stands, \
+                         without the rows done so far (the desktop app shows them)"
+                    .into(),
+                false => "the experiment's thread ended without a result".into(),
+            });
             self.outcome = Some(Err(why));
             self.running = None;
         } else {

@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// An experiment's result.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// The Cultural Algorithm guide's levels table: a row per level.
     Levels(Vec<TrialsRow>),
@@ -133,4 +133,69 @@ pub(super) fn run(
             Outcome::MagicVariants(crate::bench::magic::table(s.order, s.trials, &setup)?)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{AsRon, ExperimentTask};
+    use super::*;
+    use crate::app::background::Background;
+    use crate::app::background::tests::finished;
+
+    /// An experiment handed over as the browser hands it (its settings as bytes, found by
+    /// name, its outcome written back) gives the table run here gives: the N-Queens
+    /// report's four algorithms on 5 and 8 queens, each solving every trial (as the
+    /// puzzle module checks), and the same figures but for the times.
+    #[test]
+    fn an_experiment_handed_over_gives_the_same_table() {
+        let settings = ExperimentSettings {
+            experiment: Experiment::QueensTable,
+            trials: 3,
+            queens_n: crate::app::experiments::Sizes(vec![5, 8]),
+            ..ExperimentSettings::default()
+        };
+        let here = run(&settings, Arc::default(), Arc::default()).unwrap();
+        let ctx = egui::Context::default();
+        let got = finished(&Background::handed(&ctx, ExperimentTask(AsRon(settings))));
+        let [AsRon(Ok(Outcome::QueensTable(there)))] = &got[..] else {
+            panic!("one table");
+        };
+        let Outcome::QueensTable(here) = here else {
+            panic!()
+        };
+        let figures = |rows: &[QueensRow]| {
+            (rows.iter())
+                .map(|r| {
+                    (
+                        r.algorithm.clone(),
+                        r.n,
+                        r.summary.trials,
+                        r.summary.successes,
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(figures(there), figures(&here));
+        assert_eq!(here.len(), 8);
+        assert!(here.iter().all(|r| r.summary.successes == 3), "{here:?}");
+    }
+
+    /// An outcome reads back from its RON as it was, a figure that is not a number too.
+    #[test]
+    fn an_outcome_reads_back_from_its_text() {
+        let row = MagicRow {
+            algorithm: "ga".into(),
+            variant: "plain".into(),
+            order: 3,
+            summary: crate::bench::Summary::of(&[(true, 1.5), (false, 2.0)]),
+            median_generation: Some(f64::NAN),
+            document_generation: None,
+        };
+        let text = ron::to_string(&Outcome::MagicVariants(vec![row.clone()])).unwrap();
+        let Outcome::MagicVariants(back) = ron::from_str(&text).unwrap() else {
+            panic!("{text}")
+        };
+        assert_eq!(back[0].summary, row.summary);
+        assert!(back[0].median_generation.is_some_and(f64::is_nan), "{text}");
+    }
 }

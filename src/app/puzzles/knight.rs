@@ -451,6 +451,7 @@ impl Pick {
             Pick::Count { all_starts } => KnightTask::Count {
                 all_starts,
                 path: Vec::new(),
+                part: None,
             },
             Pick::Tree(strategy) => KnightTask::Search {
                 strategy: strategy.name().to_string(),

@@ -307,7 +307,9 @@ impl QueensView {
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
         let what = match &job.task {
-            QueensTask::Count | QueensTask::CountPrefix { .. } => "count".to_string(),
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
+                "count".to_string()
+            }
             QueensTask::Solve { algorithm, params } => {
                 set_params(algorithm, params, &mut self.settings.params);
                 if let Some((_, h)) = params.iter().find(|(k, _)| k == "heuristic") {

@@ -103,7 +103,9 @@ impl super::QueensView {
         let job = self.job(self.solve_task(&algorithm));
         let params = match job.task {
             QueensTask::Solve { params, .. } => params,
-            QueensTask::Count | QueensTask::CountPrefix { .. } => Vec::new(),
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
+                Vec::new()
+            }
         };
         QueensTraceJob {
             n: job.n,

@@ -24,7 +24,7 @@ fn a_trace_handed_over_as_bytes_comes_back_whole() {
         limit: MAX_APP_STEPS,
     };
     let here = Prepared::of(job.run(&AtomicBool::new(false)).unwrap());
-    let got = finished(&Background::handed(&ctx, &TraceTask(job)));
+    let got = finished(&Background::handed(&ctx, TraceTask(job)));
     let [Ok(there)] = &got[..] else {
         panic!("one prepared trace, not {}", got.len());
     };
@@ -52,7 +52,7 @@ fn a_trace_handed_over_as_bytes_comes_back_whole() {
         budget: Budget::unlimited(),
         limit: MAX_APP_STEPS,
     };
-    let got = finished(&Background::handed(&ctx, &TraceTask(queens)));
+    let got = finished(&Background::handed(&ctx, TraceTask(queens)));
     let [Ok(there)] = &got[..] else {
         panic!("one prepared trace");
     };

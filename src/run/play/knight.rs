@@ -396,6 +396,7 @@ mod tests {
                 task: KnightTask::Count {
                     all_starts: false,
                     path: path.iter().map(|&s| board.row_col(s)).collect(),
+                    part: None,
                 },
             };
             let Ok(KnightReport::Count(r)) = job.run(&never(), &mut NoObserver) else {

@@ -193,6 +193,7 @@ impl KnightTraceJob {
             Traced::Count => KnightTask::Count {
                 all_starts: false,
                 path: Vec::new(),
+                part: None,
             },
             Traced::Tree(strategy) => KnightTask::Search {
                 strategy: strategy.name().to_string(),
