@@ -16,3 +16,13 @@ pub mod platform;
 pub mod puzzle;
 pub mod run;
 pub mod solve;
+
+/// The `#[test]` of the unit tests of `puzzle/` and `solve/`: the built-in one, and in a
+/// wasm32 build wasm-bindgen-test's, so that the same tests run there under Node (`.ci/run`).
+#[cfg(test)]
+mod testing {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub use core::prelude::v1::test;
+    #[cfg(target_arch = "wasm32")]
+    pub use wasm_bindgen_test::wasm_bindgen_test as test;
+}

@@ -691,6 +691,7 @@ impl Tour {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn the_move_table_holds_exactly_the_moves_that_stay_on_the_board() {

@@ -223,6 +223,7 @@ pub fn is_permutation(cells: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
     use proptest::prelude::*;
 
     /// The Lo Shu square, the only 3×3 magic square up to rotation and reflection.

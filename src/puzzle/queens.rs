@@ -521,6 +521,7 @@ pub const A000170: [u64; 28] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     /// Attacking pairs by looking at every pair of queens.
     fn conflicts_slow(rows: &[u32]) -> u64 {

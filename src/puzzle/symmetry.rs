@@ -203,6 +203,7 @@ pub fn classes<T: Ord + Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn the_eight_form_a_group_with_inverses() {

@@ -487,6 +487,7 @@ pub fn free_later<T: Send + 'static>(value: T) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn a_replay_stops_at_the_saved_look_at_the_clock_and_still_heeds_cancel() {

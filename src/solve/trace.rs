@@ -551,6 +551,7 @@ impl<S: Step> Sink<S> for Recorder<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     /// Steps that are numbers: a run counts up from its first. Even numbers pack into a
     /// word (odd ones are kept wide), and so do runs from a multiple of four shorter than

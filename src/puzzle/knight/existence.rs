@@ -166,6 +166,7 @@ pub fn no_tour(shape: Shape, start: (u32, u32), closed: bool) -> Option<NoTour> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     fn shape(c: u64, r: u64) -> Shape {
         Shape::new(c, r).unwrap()

@@ -69,6 +69,7 @@ pub fn move_list_csv(board: &Board, path: &[Square], closed: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn the_list_names_the_tour_square_by_square_in_order() {

@@ -745,6 +745,7 @@ mod tests {
     use super::*;
     use crate::puzzle::knight::Board;
     use crate::solve::Budget;
+    use crate::testing::test;
 
     fn closed_tour(c: u64, r: u64, start: Square) -> Vec<Square> {
         let shape = Shape::new(c, r).unwrap();

@@ -467,6 +467,7 @@ mod tests {
     use crate::puzzle::knight::Board;
     use crate::solve::Budget;
     use crate::solve::knight::test_support::with_control;
+    use crate::testing::test;
 
     fn count_from(cols: u64, rows: u64, start: Square, closed: bool) -> Count {
         let board = Board::new(cols, rows).unwrap();

@@ -320,6 +320,7 @@ fn fewest_onward(
 mod tests {
     use super::*;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     fn settle(c: u64, r: u64, row: u32, col: u32, closed: bool) -> (Answer, Method) {
         let board = Board::new(c, r).unwrap();

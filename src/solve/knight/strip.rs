@@ -564,6 +564,7 @@ mod tests {
     use crate::puzzle::knight::existence::no_tour;
     use crate::solve::Budget;
     use crate::solve::knight::{Problem, count};
+    use crate::testing::test;
 
     fn run(board: &Board, start: Square) -> Outcome {
         solve(board, start, &mut Control::quiet(Budget::unlimited())).0

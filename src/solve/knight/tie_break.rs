@@ -430,6 +430,7 @@ fn squirrel_plan(board: &Board) -> Option<Vec<Phase>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn tie_breaks_parse_and_print_back() {

@@ -355,6 +355,7 @@ pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn a_step_takes_sixteen_bytes() {

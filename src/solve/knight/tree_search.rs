@@ -312,6 +312,7 @@ mod tests {
     use crate::puzzle::knight::Board;
     use crate::solve::Budget;
     use crate::solve::knight::test_support::with_control;
+    use crate::testing::test;
 
     fn run(cols: u64, rows: u64, strategy: Strategy, limit: u64) -> (Board, Outcome) {
         let board = Board::new(cols, rows).unwrap();

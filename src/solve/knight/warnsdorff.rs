@@ -330,6 +330,7 @@ mod tests {
     use crate::puzzle::knight::Board;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     fn run(board: &Board, start: Square, tie: TieBreak) -> Answer {
         let problem = Problem {

@@ -119,6 +119,7 @@ fn lux(n: usize) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::puzzle::magic::validate;
+    use crate::testing::test;
 
     #[test]
     fn every_order_from_3_to_200_is_magic() {

@@ -323,6 +323,7 @@ pub fn is_least_image(n: usize, cells: &[u32]) -> bool {
 mod tests {
     use super::*;
     use crate::puzzle::magic::validate;
+    use crate::testing::test;
 
     #[test]
     fn orders_1_to_4_have_1_0_8_and_7040_squares() {

@@ -479,6 +479,7 @@ mod tests {
     use crate::puzzle::magic::validate;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
     use proptest::prelude::*;
 
     fn perm() -> impl Strategy<Value = Vec<u32>> {

@@ -291,6 +291,7 @@ mod tests {
     use super::*;
     use crate::puzzle::queens::{conflicts, validate};
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     #[test]
     fn the_kept_pair_count_is_the_attacking_pairs_and_annealing_solves_boards() {

@@ -128,6 +128,7 @@ mod tests {
     use crate::solve::Budget;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::queens::trace::{Family, replay};
+    use crate::testing::test;
 
     #[test]
     fn backtracking_solves_and_proves_2_and_3_have_none() {

@@ -427,6 +427,7 @@ mod tests {
     use super::*;
     use crate::puzzle::queens::{conflicts, validate};
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     #[test]
     fn the_kept_counts_score_successors_as_the_rules_do() {

@@ -136,6 +136,7 @@ mod tests {
     use crate::solve::knight::test_support::with_control;
     use crate::solve::queens::heuristic::random_start;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     #[test]
     fn best_first_stops_at_its_memory_limit() {

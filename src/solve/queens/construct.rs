@@ -54,6 +54,7 @@ pub fn construct(n: u32) -> Option<Vec<u32>> {
 mod tests {
     use super::*;
     use crate::puzzle::queens::validate;
+    use crate::testing::test;
 
     #[test]
     fn every_n_from_4_to_3000_and_a_million_is_solved() {

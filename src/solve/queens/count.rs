@@ -629,6 +629,7 @@ impl Prefix {
 mod tests {
     use super::*;
     use crate::puzzle::queens::A000170;
+    use crate::testing::test;
 
     fn count(n: u32) -> TaskCount {
         let stop = || false;

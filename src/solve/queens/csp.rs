@@ -658,6 +658,7 @@ mod tests {
     use crate::puzzle::queens::validate;
     use crate::solve::Budget;
     use crate::solve::queens::backtracking;
+    use crate::testing::test;
     use proptest::prelude::*;
     use strum::VariantNames;
 

@@ -340,6 +340,7 @@ mod tests {
     use super::*;
     use crate::puzzle::queens::validate;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     /// Climbs without restarts from `seeds` random 8-queens placements; the share solved.
     fn success(variant: Variant, seeds: u64) -> f64 {

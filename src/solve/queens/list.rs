@@ -65,6 +65,7 @@ pub fn all(n: usize, stop: &dyn Fn() -> bool) -> Option<Vec<Vec<u32>>> {
 mod tests {
     use super::*;
     use crate::puzzle::queens::{A000170, validate};
+    use crate::testing::test;
 
     #[test]
     fn it_lists_a000170_solutions_each_valid_and_in_order() {

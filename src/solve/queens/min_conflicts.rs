@@ -371,6 +371,7 @@ mod tests {
     use crate::puzzle::queens::validate;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     fn run(n: usize, seed: u64) -> Outcome {
         with_control(

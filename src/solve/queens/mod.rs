@@ -24,6 +24,7 @@ mod tests {
     use crate::puzzle::queens::validate;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, Control, Stop, rng_from_seed};
+    use crate::testing::test;
 
     const HEURISTICS: [Heuristic; 3] = [Heuristic::H1, Heuristic::H2, Heuristic::H3];
 

@@ -578,6 +578,7 @@ pub fn assigned_prefix(rows: &[u32]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::test;
 
     #[test]
     fn a_step_takes_sixteen_bytes() {

@@ -816,6 +816,7 @@ mod tests {
     use super::*;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     fn run(board: &Board, config: &Config, seed: u64) -> Answer {
         let p = Problem {
@@ -936,6 +937,7 @@ mod tests {
 mod reading_tests {
     use super::*;
     use crate::solve::rng_from_seed;
+    use crate::testing::test;
 
     fn engine<'a>(p: &'a Problem<'a>, config: &'a Config) -> Engine<'a> {
         let n = p.board.len();

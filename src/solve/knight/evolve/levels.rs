@@ -1051,6 +1051,7 @@ mod tests {
     use crate::puzzle::knight::Board;
     use crate::solve::knight::test_support::with_control;
     use crate::solve::{Budget, rng_from_seed};
+    use crate::testing::test;
 
     fn problem(board: &Board) -> Problem<'_> {
         Problem {
@@ -1281,6 +1282,7 @@ mod tests {
 #[cfg(test)]
 mod reading_tests {
     use super::*;
+    use crate::testing::test;
 
     fn learn_two_generations(config: Config) -> Cultural {
         let mut c = Cultural {

@@ -240,6 +240,7 @@ pub fn legal_prefix(board: &Board, path: &[Square], visited: &mut Visited) -> us
 mod tests {
     use super::*;
     use crate::solve::rng_from_seed;
+    use crate::testing::test;
 
     #[test]
     fn genes_are_the_seed_figures_moves() {

@@ -485,6 +485,7 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
 mod tests {
     use super::*;
     use crate::puzzle::knight::bits;
+    use crate::testing::test;
 
     /// The free moves of a mask as the Knight's Tour solver report numbers them (1–8).
     fn seed_moves(mask: u8) -> Vec<u8> {
