@@ -17,8 +17,9 @@ pub mod puzzle;
 pub mod run;
 pub mod solve;
 
-/// The `#[test]` of the unit tests of `puzzle/` and `solve/`: the built-in one, and in a
-/// wasm32 build wasm-bindgen-test's, so that the same tests run there under Node (`.ci/run`).
+/// The `#[test]` of the unit tests of `puzzle/`, `solve/` and the N-Queens board: the
+/// built-in one, and in a wasm32 build wasm-bindgen-test's, so that the same tests run
+/// there under Node, where `usize` has 32 bits (`.ci/run`).
 #[cfg(test)]
 mod testing {
     #[cfg(not(target_arch = "wasm32"))]

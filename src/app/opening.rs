@@ -87,9 +87,9 @@ impl SearchLabApp {
     pub(super) fn pick_file(&mut self, ctx: &egui::Context) {
         let handed = self.handed_file.clone();
         let ctx = ctx.clone();
-        let picked = crate::platform::pick_file(".ron", move |name, bytes| {
+        let picked = crate::platform::pick_file(".ron", MAX_PAGE_FILE_BYTES, move |name, bytes| {
             if let Ok(mut h) = handed.lock() {
-                *h = Some((name, Ok(bytes)));
+                *h = Some((name, bytes));
             }
             ctx.request_repaint();
         });

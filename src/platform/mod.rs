@@ -59,11 +59,13 @@ pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Asks the browser for a file (its picker, for files with the extensions `accept`, such
-/// as `.ron`) and hands its name and bytes to `picked` once it is read.
+/// as `.ron`) and hands its name and bytes to `picked` once it is read, or why not (a file
+/// of more than `cap` bytes is not read).
 #[cfg(target_arch = "wasm32")]
 pub fn pick_file(
     accept: &str,
-    picked: impl FnOnce(String, Vec<u8>) + 'static,
+    cap: usize,
+    picked: impl FnOnce(String, Result<Vec<u8>, String>) + 'static,
 ) -> Result<(), String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::Closure;
@@ -90,9 +92,15 @@ pub fn pick_file(
         };
         let Some(picked) = picked.take() else { return };
         let name = file.name();
+        // A file too large is refused before it is read into the page's memory.
+        if file.size() > cap as f64 {
+            picked(name, Err(format!("it is larger than {} MiB", cap >> 20)));
+            return;
+        }
         wasm_bindgen_futures::spawn_local(async move {
-            if let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-                picked(name, js_sys::Uint8Array::new(&buffer).to_vec());
+            match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                Ok(buffer) => picked(name, Ok(js_sys::Uint8Array::new(&buffer).to_vec())),
+                Err(e) => picked(name, Err(format!("the browser did not read it: {e:?}"))),
             }
         });
     });
@@ -108,7 +116,8 @@ pub fn pick_file(
 #[cfg(not(target_arch = "wasm32"))]
 pub fn pick_file(
     _accept: &str,
-    _picked: impl FnOnce(String, Vec<u8>) + 'static,
+    _cap: usize,
+    _picked: impl FnOnce(String, Result<Vec<u8>, String>) + 'static,
 ) -> Result<(), String> {
     Err("the desktop app opens run files with Open run… and lessons from its folder".into())
 }

@@ -273,6 +273,40 @@ impl Landscape {
     }
 }
 
+impl Standing {
+    /// Where `rows` stands, as [`Landscape::standing`] says, in `O(n²)` time but without
+    /// keeping the landscape's n² figures (200 MB at 5,000 queens); `None` as for
+    /// [`Landscape::of`].
+    pub fn of(rows: &[u32]) -> Option<Standing> {
+        let n = rows.len();
+        if n < 2 || rows.iter().any(|&r| r as usize >= n) {
+            return None;
+        }
+        let (row, d1, d2) = line_counts(rows);
+        let now = conflicts(rows);
+        if now == 0 {
+            return Some(Standing::Solution);
+        }
+        let (mut down, mut level) = (0, 0);
+        for (c, &own) in rows.iter().enumerate() {
+            let own = own as usize;
+            let leaving = row[own] + d1[c + own] + d2[c + n - own] - 3;
+            for r in (0..n).filter(|&r| r != own) {
+                match (now - leaving + row[r] + d1[c + r] + d2[c + n - r]).cmp(&now) {
+                    std::cmp::Ordering::Less => down += 1,
+                    std::cmp::Ordering::Equal => level += 1,
+                    std::cmp::Ordering::Greater => {}
+                }
+            }
+        }
+        Some(match (down, level) {
+            (0, 0) => Standing::LocalMinimum,
+            (0, moves) => Standing::Plateau { moves },
+            (moves, _) => Standing::Downhill { moves },
+        })
+    }
+}
+
 /// Why a placement is not a solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlacementError {
@@ -327,7 +361,7 @@ impl std::fmt::Display for PlacementError {
                     })
                     .collect();
                 write!(f, "{}", shown.join("; "))?;
-                if (*total as usize) > pairs.len() {
+                if *total > pairs.len() as u64 {
                     write!(f, "; …")?;
                 }
                 Ok(())
@@ -584,6 +618,7 @@ mod tests {
             }
             prop_assert_eq!(l.best_move, best);
             let standing = l.standing(&rows);
+            prop_assert_eq!(Standing::of(&rows), Some(standing));
             match standing {
                 Standing::Solution => prop_assert_eq!(l.now, 0),
                 Standing::Downhill { moves } => prop_assert!(moves > 0 && best < l.now),

@@ -538,8 +538,7 @@ fn outcome(
             (QueensAlgo::HillClimbing, Stop::Stuck) => {
                 // Where it stopped, by the rules (every heuristic orders placements as
                 // the attacking pairs do).
-                let on = match crate::puzzle::queens::Landscape::of(rows).map(|l| l.standing(rows))
-                {
+                let on = match crate::puzzle::queens::Standing::of(rows) {
                     Some(crate::puzzle::queens::Standing::Plateau { .. }) => {
                         "on a plateau (no move lowers the conflicts)"
                     }

@@ -106,6 +106,13 @@ pub fn knight_question(trace: &KnightTrace, index: usize, state: &KnightState) -
 /// Why "Your guess" is not offered for this N-Queens trace, if it is not.
 pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
     use crate::solve::queens::hill_climbing::Variant;
+    if trace.job.n > MAX_GUESS_N {
+        return Some(format!(
+            "Your guess is asked on boards of up to {MAX_GUESS_N} queens, whose squares a \
+             32-bit number names; this one has {}",
+            trace.job.n
+        ));
+    }
     match trace.kind {
         QueensAlgo::HillClimbing if super::queens::climb_variant(trace) == Variant::FirstChoice => Some(
             "Your guess is not asked of first-choice hill climbing: it tries the moves in a random order and takes the first better one".to_string(),
@@ -116,6 +123,10 @@ pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
         ),
     }
 }
+
+/// The most queens Your guess asks about: a question names a square by `row · n + column`,
+/// a 32-bit number.
+pub const MAX_GUESS_N: u64 = 65_535;
 
 /// Whether step `index` of an N-Queens trace begins a decision: the first row a
 /// backtracking column tries, or the first neighbour a hill-climbing round scores.
@@ -463,5 +474,10 @@ mod tests {
             assert!(asked > 0);
         }
         assert!(queens_refusal(&queens("min-conflicts", 8, 1)).is_some());
+        // A square of a board of more queens has no 32-bit name: no question is asked.
+        let wide = queens("backtracking", MAX_GUESS_N + 1, 1);
+        assert!(queens_refusal(&wide).is_some_and(|r| r.contains("65535")));
+        assert!((0..wide.recorder.len()).all(|i| !queens_asks(&wide, i)));
+        assert!(queens_refusal(&queens("backtracking", MAX_GUESS_N, 1)).is_none());
     }
 }

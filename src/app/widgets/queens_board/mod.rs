@@ -348,7 +348,7 @@ fn density_board(
         Some(t) => response.on_hover_text_at_pointer(t),
         None => response,
     };
-    let first = |b: usize| (b * n).div_ceil(blocks) as u32;
+    let first = |b: usize| block_start(b, n, blocks) as u32;
     QueensBoardResponse {
         response,
         area,
@@ -395,7 +395,7 @@ pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool, focus: Option<bool>
 /// many queens, how many of them attacked.
 fn describe_block(view: &QueensBoardView, n: usize, blocks: usize, br: usize, bc: usize) -> String {
     // Block b holds the rows (or columns) i with i · blocks / n = b.
-    let span = |b: usize| ((b * n).div_ceil(blocks), ((b + 1) * n).div_ceil(blocks));
+    let span = |b: usize| (block_start(b, n, blocks), block_start(b + 1, n, blocks));
     let (r0, r1) = span(br);
     let (c0, c1) = span(bc);
     let (mut queens, mut attacked) = (0u64, 0u64);
@@ -500,7 +500,7 @@ fn density_texture(
         let mut queens = vec![0u32; blocks * blocks];
         let mut attacked = vec![0u32; blocks * blocks];
         for (c, &r) in view.rows.iter().enumerate() {
-            let b = (r as usize).min(n - 1) * blocks / n * blocks + c * blocks / n;
+            let b = block_of((r as usize).min(n - 1), n, blocks) * blocks + block_of(c, n, blocks);
             queens[b] += 1;
             if view.attacks.attacked.get(c).copied().unwrap_or(false) {
                 attacked[b] += 1;
@@ -529,11 +529,48 @@ fn density_texture(
     (texture, most)
 }
 
+/// The block of `blocks` (a side of the density view) that row or column `i` of `n` falls
+/// in: `i · blocks / n`, worked out in 64 bits (on wasm32, where `usize` has 32, the
+/// product passes 2^32 at ten million queens).
+fn block_of(i: usize, n: usize, blocks: usize) -> usize {
+    (i as u64 * blocks as u64 / n as u64) as usize
+}
+
+/// The first row or column of block `b`, the first `i` with `block_of(i) = b`; `n` for
+/// `b = blocks`.
+fn block_start(b: usize, n: usize, blocks: usize) -> usize {
+    (b as u64 * n as u64).div_ceil(blocks as u64) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzle::queens::conflicts;
+    use crate::testing::test;
     use proptest::prelude::*;
+
+    /// The density view's blocks share every row and column of up to ten million queens
+    /// out in order, none left out (the sums pass 2^32, which `usize` does not reach on
+    /// wasm32, where this test runs too).
+    #[test]
+    fn blocks_share_out_every_row_up_to_ten_million_queens() {
+        for n in [1, 7, 512, 513, 8_388_609, 10_000_000] {
+            for blocks in [1, 100, 430, 512] {
+                let blocks = blocks.min(n);
+                assert_eq!(
+                    (block_start(0, n, blocks), block_start(blocks, n, blocks)),
+                    (0, n)
+                );
+                for b in [0, 1, blocks / 2, blocks - 1] {
+                    let (first, next) = (block_start(b, n, blocks), block_start(b + 1, n, blocks));
+                    assert!(first < next, "n = {n}, {blocks} blocks, block {b}");
+                    assert_eq!(block_of(first, n, blocks), b);
+                    assert_eq!(block_of(next - 1, n, blocks), b);
+                }
+                assert_eq!(block_of(n - 1, n, blocks), blocks - 1);
+            }
+        }
+    }
 
     proptest! {
         /// A queen is attacked exactly when some other queen shares a line with it; each
