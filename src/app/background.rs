@@ -1,6 +1,6 @@
 //! Work in the background (a trace, a hint's count, Compare's further trials, the
-//! Experiments tab): one detached thread per batch on the desktop, a Web Worker in the
-//! browser; a [`Meter`] that counts what is done, a cancel flag the work looks at, and a
+//! Experiments tab): one detached thread per batch on the desktop, a Web Worker per part
+//! in the browser; a [`Meter`] that counts what is done, a cancel flag the work looks at, and a
 //! channel for what it finds, read by the view without ever blocking.
 //!
 //! Work that runs in both is a [`Task`]: a value that says what to do, and the values it
@@ -132,8 +132,8 @@ pub struct Background<T> {
     ended: Receiver<()>,
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
-    /// Why the work could not start, when it could not (no thread in a browser yet), or
-    /// why its Web Worker ended before it finished.
+    /// Why the work could not start, when it could not, or why a Web Worker of it ended
+    /// before it finished.
     refused: Arc<Mutex<Option<String>>>,
     /// The Web Workers doing a [`Task`] in the browser, one a part (none on the desktop).
     tasks: Vec<crate::platform::worker::TaskHandle>,

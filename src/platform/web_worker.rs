@@ -5,8 +5,9 @@
 //! `"snapshot"` with the board as a `Uint32Array`, `"belief"` with the weights as a
 //! `Float32Array`. A worker cannot be asked to wind down while its search runs, so Stop
 //! ends it where it stands ([`Handle::cancel`]) and Pause is not offered. A job that
-//! splits (a count from every square) runs in parts, a worker each, one per core the
-//! browser reports (its workers share no threads), their events joined ([`Joining`]).
+//! splits (a count from every square, an N-Queens count) runs in parts, a worker each,
+//! one per core the browser reports (its workers share no threads), their events joined
+//! ([`Joining`]).
 
 use crate::run::events::Event;
 use crate::run::split::Joining;
@@ -85,6 +86,7 @@ pub fn start(work: Work) -> Handle {
             Ok(message) => message,
             Err(e) => {
                 handle.end(format!("the job could not be handed to a worker: {e}"));
+                handle.end_workers();
                 return handle;
             }
         };
@@ -94,6 +96,7 @@ pub fn start(work: Work) -> Handle {
             Ok(worker) => worker,
             Err(e) => {
                 handle.end(format!("the browser did not start a worker: {e:?}"));
+                handle.end_workers();
                 return handle;
             }
         };
@@ -127,10 +130,14 @@ pub fn start(work: Work) -> Handle {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         handle._listeners.extend([on_message, on_error]);
-        if let Err(e) = worker.post_message(&JsValue::from_str(&message)) {
-            handle.end(format!("the job could not be handed to a worker: {e:?}"));
-        }
+        let posted = worker.post_message(&JsValue::from_str(&message));
         handle.workers.push(worker);
+        if let Err(e) = posted {
+            handle.end(format!("the job could not be handed to a worker: {e:?}"));
+            // The parts started already end with it.
+            handle.end_workers();
+            return handle;
+        }
     }
     handle
 }
@@ -153,11 +160,11 @@ fn receive(
             let text = payload.as_string().unwrap_or_default();
             match ron::from_str::<Event>(&text) {
                 Ok(event) => {
-                    let event = match joining {
+                    let events = match joining {
                         Some((joining, part)) => joining.borrow_mut().take(part, event),
-                        None => Some(event),
+                        None => vec![event],
                     };
-                    if let Some(event) = event {
+                    for event in events {
                         finished.set(matches!(event, Event::Finished(_)));
                         let _ = work.events.send(event);
                     }
@@ -227,9 +234,14 @@ impl Handle {
     pub fn is_finished(&self) -> bool {
         let finished = self.finished.get();
         if finished {
-            self.workers.iter().for_each(web_sys::Worker::terminate);
+            self.end_workers();
         }
         finished
+    }
+
+    /// Ends every worker of the job where it stands.
+    fn end_workers(&self) {
+        self.workers.iter().for_each(web_sys::Worker::terminate);
     }
 
     /// Nothing to wait for: a worker that is not finished is ended.

@@ -482,7 +482,10 @@ impl PuzzleJob for KnightJob {
     fn title(&self) -> String {
         let what = match &self.task {
             KnightTask::Solve { algorithm, .. } => algorithm.clone(),
-            KnightTask::Count { .. } => "count".into(),
+            KnightTask::Count { part: None, .. } => "count".into(),
+            KnightTask::Count { part: Some(p), .. } => {
+                format!("count, part {} of {}", p.index + 1, p.of)
+            }
             KnightTask::Search { strategy } => format!("{strategy} search"),
         };
         // Squares as the board names them (c3), as everywhere the app shows them.
@@ -1565,7 +1568,22 @@ fn count_every_start(
         })
         .collect();
     let running = tally.lock().map_or(started.elapsed(), |t| t.running());
-    every_start_report(board, closed, &results, running)
+    let mut report = every_start_report(board, closed, &results, running);
+    if part != super::split::Part::WHOLE {
+        // A part tells only of its own squares: the others are another part's to count.
+        if let Some(squares) = &mut report.per_square {
+            (squares.iter_mut().enumerate())
+                .filter(|&(sq, _)| !part.owns(sq as Square))
+                .for_each(|(_, figure)| *figure = None);
+        }
+        report.message = format!(
+            "part {} of {} of the count from every square: {}",
+            part.index + 1,
+            part.of,
+            report.message
+        );
+    }
+    report
 }
 
 /// The count from every start square of `board`, from each square's `results`, after
@@ -1577,11 +1595,7 @@ fn every_start_report(
     running: Duration,
 ) -> CountReport {
     let complete = results.iter().all(|c| c.complete);
-    let stop = results
-        .iter()
-        .map(|c| c.stop)
-        .find(|s| s.interrupted())
-        .unwrap_or(Stop::Exhausted);
+    let stop = Stop::first_of(results.iter().map(|c| c.stop));
     let total = results.iter().map(|c| c.tours).sum();
     let ruled = results
         .iter()
@@ -1640,6 +1654,24 @@ pub(crate) fn merge_every_start(
     parts: &[CountReport],
 ) -> Result<CountReport, JobError> {
     let of = parts.len() as u32;
+    if !(1..=super::split::MAX_PARTS).contains(&of) {
+        return Err(JobError::Invalid(format!(
+            "{of} parts: a count joins 1 to {} parts",
+            super::split::MAX_PARTS
+        )));
+    }
+    if let Some(r) = (parts.iter()).find(|r| {
+        (r.cols, r.rows, r.closed) != (board.cols(), board.rows(), closed)
+            || r.per_square.as_ref().is_none_or(|p| p.len() != board.len())
+    }) {
+        return Err(JobError::Invalid(format!(
+            "a part counted on a {}x{} board, not the job's {}x{}",
+            r.cols,
+            r.rows,
+            board.cols(),
+            board.rows()
+        )));
+    }
     let owner = |sq: u32| {
         let part = super::split::Part { index: sq % of, of };
         (parts.get(part.index as usize))
@@ -1653,9 +1685,7 @@ pub(crate) fn merge_every_start(
         .map(owner)
         .collect::<Result<Vec<_>, _>>()?;
     let complete = parts.iter().all(|r| r.complete);
-    let stop = (parts.iter().map(|r| r.stop))
-        .find(|s| s.interrupted())
-        .unwrap_or(Stop::Exhausted);
+    let stop = Stop::first_of(parts.iter().map(|r| r.stop));
     let total = parts.iter().map(|r| r.total).sum();
     let ruled = (0..board.len() as Square)
         .filter(|&sq| no_tour(board.shape(), board.row_col(sq), closed).is_some())

@@ -691,7 +691,8 @@ fn count_parts(
     })
 }
 
-/// Counts every solution, the tasks spread over a rayon pool of `job.threads`.
+/// Counts every solution (or, for a `part` of the count, that part's share of its pieces),
+/// the pieces spread over a rayon pool of `job.threads`.
 fn count_all(
     job: &QueensJob,
     part: super::split::Part,
@@ -800,12 +801,23 @@ pub(crate) fn merge_counts(
     parts: &[QueensCountReport],
 ) -> Result<QueensCountReport, JobError> {
     let n = job.n as u32;
+    if parts.is_empty() || parts.len() > super::split::MAX_PARTS as usize {
+        return Err(JobError::Invalid(format!(
+            "{} parts: a count joins 1 to {} parts",
+            parts.len(),
+            super::split::MAX_PARTS
+        )));
+    }
+    if let Some(r) = parts.iter().find(|r| r.n != job.n || r.prefix.is_some()) {
+        return Err(JobError::Invalid(format!(
+            "a part counted {} queens, not the job's {}",
+            r.n, job.n
+        )));
+    }
     let total = parts.iter().map(|r| r.total).sum();
     let unique = parts.iter().map(|r| r.unique).sum();
     let complete = parts.iter().all(|r| r.complete);
-    let stop = (parts.iter().map(|r| r.stop))
-        .find(|s| s.interrupted())
-        .unwrap_or(Stop::Exhausted);
+    let stop = Stop::first_of(parts.iter().map(|r| r.stop));
     Ok(QueensCountReport {
         n: job.n,
         total,

@@ -9,6 +9,8 @@ use super::events::{Event, Report};
 use super::knight::{KnightReport, KnightTask, merge_every_start};
 use super::queens::{QueensReport, QueensTask, merge_counts};
 use super::worker::Job;
+use super::worker::PROGRESS_EVERY;
+use crate::platform::time::Instant;
 use crate::solve::Counters;
 use serde::{Deserialize, Serialize};
 
@@ -143,8 +145,10 @@ impl Job {
 }
 
 /// The events of a split job's parts, joined into the whole job's as they come in: one
-/// `Started`, progress summed over the parts, the first `Stopped`, and one `Finished`,
-/// with the merged report once every part's is in, or the first part's failure.
+/// `Started`, progress summed over the parts (at most one event every
+/// [`PROGRESS_EVERY`], as a job run whole sends, and the last sums before the end), the
+/// first `Stopped`, and one `Finished`, with the merged report once every part's is in, or
+/// the first part's failure.
 pub struct Joining {
     job: Job,
     started: bool,
@@ -152,6 +156,9 @@ pub struct Joining {
     over: bool,
     /// Each part's last counters and running time.
     progress: Vec<(Counters, f64)>,
+    /// When summed progress last went, and whether the sums have moved since.
+    sent: Option<Instant>,
+    unsent: bool,
     reports: Vec<Option<Report>>,
 }
 
@@ -164,6 +171,8 @@ impl Joining {
             stopped: false,
             over: false,
             progress: vec![(Counters::default(), 0.0); parts],
+            sent: None,
+            unsent: false,
             reports: vec![None; parts],
         }
     }
@@ -173,37 +182,52 @@ impl Joining {
         self.over
     }
 
-    /// What to pass on of `event`, part `part`'s.
-    pub fn take(&mut self, part: usize, event: Event) -> Option<Event> {
+    /// The progress summed over the parts.
+    fn summed(&self) -> Event {
+        Event::Progress {
+            counters: joined(self.progress.iter().map(|p| p.0)),
+            elapsed_ms: self.progress.iter().map(|p| p.1).fold(0.0, f64::max),
+        }
+    }
+
+    /// What to pass on of `event`, part `part`'s, in order.
+    pub fn take(&mut self, part: usize, event: Event) -> Vec<Event> {
         if self.over || part >= self.reports.len() {
-            return None;
+            return Vec::new();
         }
         match event {
-            Event::Started { .. } => (!std::mem::replace(&mut self.started, true)).then_some(event),
+            Event::Started { .. } if !std::mem::replace(&mut self.started, true) => vec![event],
+            Event::Stopped(_) if !std::mem::replace(&mut self.stopped, true) => vec![event],
+            Event::Started { .. } | Event::Stopped(_) => Vec::new(),
             Event::Progress {
                 counters,
                 elapsed_ms,
             } => {
                 self.progress[part] = (counters, elapsed_ms);
-                Some(Event::Progress {
-                    counters: joined(self.progress.iter().map(|p| p.0)),
-                    elapsed_ms: self.progress.iter().map(|p| p.1).fold(0.0, f64::max),
-                })
+                self.unsent = true;
+                let now = Instant::now();
+                if self.sent.is_some_and(|t| now - t < PROGRESS_EVERY) {
+                    return Vec::new();
+                }
+                (self.sent, self.unsent) = (Some(now), false);
+                vec![self.summed()]
             }
-            Event::Generations(_) => Some(event),
-            Event::Stopped(_) => (!std::mem::replace(&mut self.stopped, true)).then_some(event),
+            Event::Generations(_) => vec![event],
             Event::Finished(Err(e)) => {
                 self.over = true;
-                Some(Event::Finished(Err(e)))
+                vec![Event::Finished(Err(e))]
             }
             Event::Finished(Ok(report)) => {
                 self.reports[part] = Some(report);
                 if self.reports.iter().any(Option::is_none) {
-                    return None;
+                    return Vec::new();
                 }
                 self.over = true;
                 let reports = self.reports.iter_mut().filter_map(Option::take).collect();
-                Some(Event::Finished(self.job.merge(reports)))
+                let last = std::mem::take(&mut self.unsent).then(|| self.summed());
+                (last.into_iter())
+                    .chain([Event::Finished(self.job.merge(reports))])
+                    .collect()
             }
         }
     }
@@ -359,8 +383,8 @@ mod tests {
         assert!(merged.message.contains("incomplete"), "{}", merged.message);
     }
 
-    /// Only a count from every square splits; a part out of range, or on another job,
-    /// is refused with its reason.
+    /// Only a count from every square and a count of every N-Queens solution split; a part
+    /// out of range, or on another job, is refused with its reason.
     #[test]
     fn only_counts_from_every_square_split_and_bad_parts_are_refused() {
         let job = every_square(5, 5, false, Budget::unlimited());
@@ -438,7 +462,7 @@ mod tests {
         while !joining.is_over() {
             for (i, run) in runs.iter().enumerate() {
                 let next = run.next_event(std::time::Duration::from_millis(10));
-                passed.extend(next.and_then(|e| joining.take(i, e)));
+                passed.extend(next.map(|e| joining.take(i, e)).unwrap_or_default());
             }
         }
         let started = passed.iter().filter(|e| matches!(e, Event::Started { .. }));
@@ -455,7 +479,7 @@ mod tests {
             panic!("{passed:?}")
         };
         assert_eq!(count(report.clone()).total, 1728);
-        assert_eq!(joining.take(0, Event::Generations(Vec::new())), None);
+        assert_eq!(joining.take(0, Event::Generations(Vec::new())), []);
     }
 
     /// A part that fails ends the whole run at once, with its reason.
@@ -466,7 +490,7 @@ mod tests {
         let why = JobError::Ended("the worker failed".into());
         assert_eq!(
             joining.take(1, Event::Finished(Err(why.clone()))),
-            Some(Event::Finished(Err(why)))
+            [Event::Finished(Err(why))]
         );
         assert!(joining.is_over());
         assert_eq!(
@@ -477,7 +501,83 @@ mod tests {
                     stop: crate::solve::Stop::Cancelled
                 })
             ),
-            None
+            []
         );
+    }
+
+    /// Progress from many parts at once is passed on as a run whole sends it, at most one
+    /// event every 50 ms, and the last sums go before the end: the run's history (and a
+    /// run file) grows no faster for being split.
+    #[test]
+    fn progress_from_the_parts_is_summed_and_sent_at_the_usual_rate() {
+        let job = every_square(5, 5, false, Budget::unlimited());
+        let mut joining = Joining::new(job.clone(), 4);
+        let mut passed = Vec::new();
+        for round in 1..=100u64 {
+            for part in 0..4 {
+                let counters = Counters {
+                    solutions: round,
+                    nodes: 10 * round,
+                    ..Counters::default()
+                };
+                let event = Event::Progress {
+                    counters,
+                    elapsed_ms: round as f64,
+                };
+                passed.extend(joining.take(part, event));
+            }
+        }
+        // 400 events came in a few microseconds: one went on.
+        assert_eq!(passed.len(), 1, "{passed:?}");
+        let split = job.split(4).unwrap();
+        for (part, one) in split.iter().enumerate() {
+            passed.extend(joining.take(part, Event::Finished(Ok(run(one)))));
+        }
+        let [
+            _,
+            Event::Progress {
+                counters,
+                elapsed_ms,
+            },
+            Event::Finished(Ok(report)),
+        ] = &passed[..]
+        else {
+            panic!("{passed:?}")
+        };
+        assert_eq!(
+            (counters.solutions, counters.nodes, *elapsed_ms),
+            (400, 4000, 100.0)
+        );
+        assert_eq!(count(report.clone()).total, 1728);
+    }
+
+    /// A part's report tells only of its own squares, and says it is a part; a merge of
+    /// no parts, or of parts of another board, is refused.
+    #[test]
+    fn a_part_tells_only_of_its_squares_and_merges_check_their_parts() {
+        let job = every_square(5, 5, false, Budget::unlimited());
+        let split = job.split(2).unwrap();
+        let part = count(run(&split[1]));
+        let squares = part.per_square.clone().unwrap();
+        assert!(squares.iter().step_by(2).all(Option::is_none));
+        assert!(
+            part.message.starts_with("part 2 of 2 of the count"),
+            "{}",
+            part.message
+        );
+        assert!(split[1].puzzle().title().contains("part 2 of 2"));
+        assert!(job.merge(Vec::new()).is_err());
+        let other = every_square(5, 6, false, Budget::unlimited());
+        let wrong: Vec<Report> = other.split(2).unwrap().iter().map(run).collect();
+        assert!(matches!(job.merge(wrong), Err(JobError::Invalid(_))));
+        let Job::Knight(j) = &job else { unreachable!() };
+        let queens = Job::Queens(crate::run::queens::QueensJob {
+            n: 8,
+            seed: j.seed,
+            budget: Budget::unlimited(),
+            threads: None,
+            task: QueensTask::Count,
+        });
+        assert!(queens.merge(Vec::new()).is_err());
     }
 }

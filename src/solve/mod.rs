@@ -88,6 +88,24 @@ pub enum Stop {
 }
 
 impl Stop {
+    /// What cut a count of several parts short, whatever order its parts ended in: the
+    /// user's Stop first, then the clock, memory, the node, generation and step limits;
+    /// `Exhausted` when nothing did.
+    pub fn first_of(stops: impl IntoIterator<Item = Stop>) -> Stop {
+        let rank = |s: &Stop| match s {
+            Stop::Cancelled => 0,
+            Stop::TimeLimit => 1,
+            Stop::MemoryLimit => 2,
+            Stop::NodeLimit => 3,
+            Stop::GenerationLimit => 4,
+            _ => 5,
+        };
+        (stops.into_iter())
+            .filter(|s| s.interrupted())
+            .min_by_key(rank)
+            .unwrap_or(Stop::Exhausted)
+    }
+
     /// Whether the search was cut short by a budget or by the user, so that its answer
     /// may be incomplete.
     pub fn interrupted(self) -> bool {

@@ -195,7 +195,7 @@ impl Task for TrialsTask {
 
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
         let jobs = self.0.0;
-        (work.meter.total).store(jobs.len() as u64, Ordering::Relaxed);
+        let progress = crate::bench::Progress::new(jobs.len() as u64, Some(work.meter.clone()));
         jobs.into_par_iter().for_each(|(k, job)| {
             if work.cancel.load(Ordering::Relaxed) {
                 return;
@@ -210,7 +210,7 @@ impl Task for TrialsTask {
                         .map(|s| (s.found, s.elapsed_ms))
                         .ok_or_else(|| "not a solve".to_string())
                 });
-            work.meter.done.fetch_add(1, Ordering::Relaxed);
+            progress.tick();
             send((k, r));
         });
     }

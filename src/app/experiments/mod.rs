@@ -450,7 +450,11 @@ impl View for ExperimentsView {
             self.is_running(),
             hold.as_deref(),
             "Run experiment",
-            "Run every trial on all cores (R)",
+            if crate::platform::worker::THREADS {
+                "Run every trial on all cores (R)"
+            } else {
+                "Run every trial, in a worker of the page (R)"
+            },
             "Cancel the experiment (Esc)",
         );
         if buttons.run {

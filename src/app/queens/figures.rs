@@ -46,14 +46,22 @@ impl QueensView {
         }
         let n = self.settings.n;
         let countable = n <= u64::from(MAX_COUNT_N);
+        // In a browser a count is split across cores from n = 12 (below, one worker is
+        // quicker than starting several).
+        let cores = if crate::platform::worker::THREADS || n >= crate::run::split::SPLIT_FROM_QUEENS
+        {
+            "on every core"
+        } else {
+            "in a worker of the page"
+        };
         let help = if !countable {
             format!("Counting goes up to n = {MAX_COUNT_N}.")
         } else if n > COUNT_COMFORTABLE_N {
             format!(
-                "Count every solution of {n} queens: bitboards with symmetry on every core. Above n = {COUNT_COMFORTABLE_N} this takes minutes or more (the time limit applies)."
+                "Count every solution of {n} queens: bitboards with symmetry {cores}. Above n = {COUNT_COMFORTABLE_N} this takes minutes or more (the time limit applies)."
             )
         } else {
-            format!("Count every solution of {n} queens: bitboards with symmetry on every core.")
+            format!("Count every solution of {n} queens: bitboards with symmetry {cores}.")
         };
         let why_not = if countable {
             self.own.n_hold.as_ref().map(ToString::to_string)

@@ -108,9 +108,10 @@ pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
     use crate::solve::queens::hill_climbing::Variant;
     if trace.job.n > MAX_GUESS_N {
         return Some(format!(
-            "Your guess is asked on boards of up to {MAX_GUESS_N} queens, whose squares a \
-             32-bit number names; this one has {}",
-            trace.job.n
+            "Your guess is asked on boards of up to {} queens, whose squares a 32-bit \
+             number names; this one has {}",
+            crate::run::catalog::group_thousands(MAX_GUESS_N),
+            crate::run::catalog::group_thousands(trace.job.n)
         ));
     }
     match trace.kind {
@@ -476,7 +477,7 @@ mod tests {
         assert!(queens_refusal(&queens("min-conflicts", 8, 1)).is_some());
         // A square of a board of more queens has no 32-bit name: no question is asked.
         let wide = queens("backtracking", MAX_GUESS_N + 1, 1);
-        assert!(queens_refusal(&wide).is_some_and(|r| r.contains("65535")));
+        assert!(queens_refusal(&wide).is_some_and(|r| r.contains("65,535")));
         assert!((0..wide.recorder.len()).all(|i| !queens_asks(&wide, i)));
         assert!(queens_refusal(&queens("backtracking", MAX_GUESS_N, 1)).is_none());
     }
