@@ -35,7 +35,8 @@ try {
     await page.goto(url, { waitUntil: "load" });
     while (!(await probe(page))) await pause(20);
     console.log(`interactive after ${Date.now() - loaded} ms`);
-    await page.mouse.click(37, 116); // the start-up notice's Dismiss
+    // The start-up notice goes (as its Dismiss button does), so the form stands at the top.
+    await page.evaluate(async () => (await import("./searchlab.js")).searchlab_dismiss_notice());
     await pause(500);
     await frames(page, "idle");
     await page.mouse.click(1150, 600);
