@@ -700,8 +700,8 @@ fn count_all(
     observer: &mut dyn Observer,
 ) -> Result<QueensCountReport, JobError> {
     let n = job.n as u32;
-    let (counted, small) = if n < 5 && part != super::split::Part::WHOLE {
-        // Counted whole by part 0 below: the other parts have nothing to count.
+    let (counted, small) = if n < 5 {
+        // Counted at once, whole, by the job or by its part 0: other parts have nothing.
         let counted = Counted {
             sum: TaskCount {
                 complete: true,
@@ -709,22 +709,13 @@ fn count_all(
             },
             complete: true,
             stop: Stop::Exhausted,
-            threads: 1,
+            threads: match part == super::split::Part::WHOLE {
+                true => job.threads.unwrap_or(1),
+                false => 1,
+            },
             running: Duration::ZERO,
         };
         (counted, (part.index == 0).then(|| count::count_small(n)))
-    } else if n < 5 {
-        let counted = Counted {
-            sum: TaskCount {
-                complete: true,
-                ..TaskCount::default()
-            },
-            complete: true,
-            stop: Stop::Exhausted,
-            threads: job.threads.unwrap_or(1),
-            running: Duration::ZERO,
-        };
-        (counted, Some(count::count_small(n)))
     } else {
         let parts: Vec<Part> = (count::tasks(n).into_iter().enumerate())
             .filter(|&(i, _)| part.owns(i as u32))
