@@ -125,6 +125,7 @@ fn benches(c: &mut Criterion) {
         params: vec![],
         cancel: Default::default(),
         meter: None,
+        part: bench::Part::WHOLE,
     };
     let mut slow = c.benchmark_group("experiments");
     slow.sample_size(10);

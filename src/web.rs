@@ -158,6 +158,8 @@ pub fn searchlab_probe() -> String {
             "tab": format!("{:?}", app.tab),
             "running": app.is_running(),
             "notice": app.notice,
+            "frame_ms": app.mean_frame_ms(),
+            "frame_rate": app.frame_rate(),
             "knight": {
                 "cols": knight.settings.cols,
                 "rows": knight.settings.rows,

@@ -222,7 +222,7 @@ impl Browser {
                 ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
             } else {
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    crate::app::widgets::spinner::spinner(ui);
                     ui.label("listing every solution and sorting them into classes…");
                 });
             }

@@ -88,7 +88,8 @@ impl LiveRun {
         self.label = job.puzzle().label_and_seed().0;
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
-        self.run = Some(Run::start(job, move || ctx.request_repaint()));
+        let every = crate::platform::worker::WAKE_EVERY;
+        self.run = Some(Run::start(job, move || ctx.request_repaint_after(every)));
         Ok(())
     }
 
@@ -221,11 +222,11 @@ impl LiveRun {
                     "⏸ {name} paused: Resume (Space) goes on, Step (→) runs it a little further"
                 ));
             } else if crate::platform::worker::CAN_PAUSE {
-                ui.spinner();
+                crate::app::widgets::spinner::spinner(ui);
                 ui.label(format!("{name} running…"));
             } else {
                 // Space pauses on the desktop; here it would do nothing without a word.
-                ui.spinner();
+                crate::app::widgets::spinner::spinner(ui);
                 ui.label(format!(
                     "{name} running… (in the browser it cannot pause: Stop, or Esc, ends it)"
                 ));

@@ -442,6 +442,12 @@ impl SearchLabApp {
         self.notice_tab = Some(self.tab);
     }
 
+    /// The app's frames a second over the last two seconds (it draws only when something
+    /// changed).
+    pub fn frame_rate(&self) -> Option<f32> {
+        self.frame_times.rate()
+    }
+
     /// Mean CPU time per frame over the last frames, in milliseconds.
     pub fn mean_frame_ms(&self) -> Option<f32> {
         self.frame_times.average().map(|s| 1e3 * s)

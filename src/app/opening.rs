@@ -9,13 +9,13 @@ impl SearchLabApp {
     /// why, and nothing changes.
     pub fn open_link(&mut self, ctx: &egui::Context, text: &str) {
         match link::read(text) {
-            Err(why) => self.say(
+            Err(why) => self.say_opened(
                 format!("This link could not be opened, so nothing was changed: {why}."),
                 false,
             ),
             Ok(link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
-                Ok(()) => self.say(format!("Opened the lesson {file} from the link."), true),
-                Err(why) => self.say(
+                Ok(()) => self.say_opened(format!("Opened the lesson {file} from the link."), true),
+                Err(why) => self.say_opened(
                     format!("This link could not be opened, so nothing was changed: {why}."),
                     false,
                 ),
@@ -29,8 +29,17 @@ impl SearchLabApp {
                 } else {
                     "Opened the link."
                 };
-                self.say(said.into(), true);
+                self.say_opened(said.into(), true);
             }
+        }
+    }
+
+    /// Says what came of a link (`ok`: it opened); a start-up notice still standing (what
+    /// the browser cannot do, a saved state repaired) is kept after it, not lost.
+    fn say_opened(&mut self, said: String, ok: bool) {
+        match self.notice.take().filter(|_| self.notice_tab.is_none()) {
+            Some(standing) => self.say(format!("{said} {standing}"), false),
+            None => self.say(said, ok),
         }
     }
 

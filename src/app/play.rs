@@ -112,7 +112,7 @@ pub fn picker(ui: &mut Ui, playing: bool, current: &str, list: impl FnOnce(&mut 
 /// was pressed.
 pub fn busy_row(ui: &mut Ui, what: &str) -> bool {
     ui.horizontal(|ui| {
-        ui.spinner();
+        crate::app::widgets::spinner::spinner(ui);
         ui.label(what);
         ui.button("Stop").clicked()
     })

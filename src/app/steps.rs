@@ -54,6 +54,9 @@ pub struct Shown<T: Traced> {
     /// Frames left in which the log scrolls to the step on show again: a log drawn for
     /// the first time knows its lines' sizes only a frame later.
     settling: u8,
+    /// The room the log had last frame: when it changes (the window, or a page whose
+    /// canvas takes its size in its first frames), the log scrolls to the step again.
+    log_room: egui::Vec2,
 }
 
 impl<T: Traced> Shown<T> {
@@ -67,6 +70,7 @@ impl<T: Traced> Shown<T> {
             play: Playback::default(),
             moved: true,
             settling: 2,
+            log_room: egui::Vec2::ZERO,
         }
     }
 
@@ -403,7 +407,7 @@ impl<J: TraceJob> Steps<J> {
         self.advance(ui.ctx());
         if self.busy() {
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::app::widgets::spinner::spinner(ui);
                 ui.label("Tracing the search…");
             });
         }
@@ -654,6 +658,10 @@ impl<J: TraceJob> Steps<J> {
             .zip(trace.tell(from, to, s.timeline.state_at(from)))
             .collect();
         let height = ui.available_height().clamp(160.0, 1000.0);
+        if s.log_room != ui.available_size() {
+            s.log_room = ui.available_size();
+            s.settling = s.settling.max(2);
+        }
         let mut moved = std::mem::take(&mut s.moved);
         if s.settling > 0 {
             s.settling -= 1;

@@ -158,10 +158,13 @@ pub fn levels(
 ) -> Result<Vec<TrialsRow>, JobError> {
     let ids: Vec<&str> = LEVELS.iter().map(|l| l.0).collect();
     check_params(setup, &ids)?;
-    let progress = Progress::new(n * LEVELS.len() as u64, setup.meter.clone());
-    LEVELS
-        .iter()
-        .map(|(id, _)| trials(setup, id, board, start, n, &progress))
+    let progress = Progress::new(
+        n * setup.part.share(LEVELS.len() as u64),
+        setup.meter.clone(),
+    );
+    (LEVELS.iter().enumerate())
+        .filter(|(row, _)| setup.part.owns_index(*row))
+        .map(|(_, (id, _))| trials(setup, id, board, start, n, &progress))
         .collect()
 }
 
@@ -175,10 +178,13 @@ pub fn sizes(
 ) -> Result<Vec<TrialsRow>, JobError> {
     knight_algorithm(algorithm)?;
     check_params(setup, &[algorithm])?;
-    let progress = Progress::new(n * sizes.len() as u64, setup.meter.clone());
-    sizes
-        .iter()
-        .map(|&s| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
+    let progress = Progress::new(
+        n * setup.part.share(sizes.len() as u64),
+        setup.meter.clone(),
+    );
+    (sizes.iter().enumerate())
+        .filter(|(row, _)| setup.part.owns_index(*row))
+        .map(|(_, &s)| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
         .collect()
 }
 
@@ -244,9 +250,11 @@ pub fn squares_ga(
     };
     let b = Board::new(board.0, board.1)?;
     let n = b.len() as u64;
-    let progress = Progress::new(n * runs, setup.meter.clone());
+    let progress = Progress::new(setup.part.share(n) * runs, setup.meter.clone());
     let started = crate::platform::time::Instant::now();
     let results: Vec<Result<SquareRow, JobError>> = (0..n as Square)
+        .filter(|&sq| setup.part.owns(sq))
+        .collect::<Vec<_>>()
         .into_par_iter()
         .map(|sq| {
             let problem = Problem {
@@ -304,21 +312,36 @@ pub fn squares_ga(
         })
         .collect();
     let rows = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let tours = rows.iter().map(|r| r.tours).sum();
-    let evaluations = rows.iter().map(|r| r.evaluations).sum();
-    Ok(SquaresTable {
-        algorithm: algorithm.to_string(),
-        board: format!("{}x{}", board.0, board.1),
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1e3;
+    let board = format!("{}x{}", board.0, board.1);
+    Ok(SquaresTable::of(
+        algorithm.to_string(),
+        board,
         rows,
-        tours,
-        evaluations,
-        hit_ratio: if evaluations == 0 {
-            0.0
-        } else {
-            tours as f64 / evaluations as f64
-        },
-        elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
-    })
+        elapsed_ms,
+    ))
+}
+
+impl SquaresTable {
+    /// The table of `rows` (a sweep's on `board`, `COLSxROWS`) and their totals,
+    /// `elapsed_ms` after it started.
+    pub fn of(algorithm: String, board: String, rows: Vec<SquareRow>, elapsed_ms: f64) -> Self {
+        let tours = rows.iter().map(|r| r.tours).sum();
+        let evaluations = rows.iter().map(|r| r.evaluations).sum();
+        SquaresTable {
+            algorithm,
+            board,
+            rows,
+            tours,
+            evaluations,
+            hit_ratio: if evaluations == 0 {
+                0.0
+            } else {
+                tours as f64 / evaluations as f64
+            },
+            elapsed_ms,
+        }
+    }
 }
 
 /// One start square of the count sweep. A square the sweep was stopped before finishing
@@ -346,8 +369,10 @@ pub struct CountRow {
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, JobError> {
     crate::run::knight::check_all_starts(board.0, board.1)?;
     let b = Board::new(board.0, board.1)?;
-    let progress = Progress::new(b.len() as u64, setup.meter.clone());
+    let progress = Progress::new(setup.part.share(b.len() as u64), setup.meter.clone());
     let rows = (0..b.len() as Square)
+        .filter(|&sq| setup.part.owns(sq))
+        .collect::<Vec<_>>()
         .into_par_iter()
         .map(|sq| {
             let (r, col) = b.row_col(sq);
@@ -401,6 +426,7 @@ mod tests {
             params: vec![],
             cancel: Default::default(),
             meter: None,
+            part: crate::bench::Part::WHOLE,
         }
     }
 

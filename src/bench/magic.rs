@@ -63,9 +63,14 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
             "--order must be from 3 to {max} (got {order})"
         )));
     }
-    let progress = Progress::new(VARIANTS.len() as u64 * trials, meter);
+    let part = setup.part;
+    let progress = Progress::new(part.share(VARIANTS.len() as u64) * trials, meter);
     let mut rows = Vec::new();
-    for (name, params) in VARIANTS {
+    let mine = VARIANTS
+        .iter()
+        .enumerate()
+        .filter(|(row, _)| part.owns_index(*row));
+    for (_, (name, params)) in mine {
         let params: Vec<(String, String)> = (params.iter())
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
@@ -121,6 +126,7 @@ mod tests {
             params: vec![],
             cancel: std::sync::Arc::new(AtomicBool::new(false)),
             meter: None,
+            part: crate::bench::Part::WHOLE,
         };
         let rows = table(3, 40, &setup).unwrap();
         assert_eq!(rows.len(), VARIANTS.len());

@@ -6,6 +6,7 @@ pub mod magic;
 pub mod queens;
 
 use crate::run::JobError;
+pub use crate::run::split::Part;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -27,6 +28,11 @@ pub struct Setup {
     pub cancel: Arc<AtomicBool>,
     /// Counts the trials done, for a progress bar in the app.
     pub meter: Option<Arc<Meter>>,
+    /// The rows of the table this run makes: every row ([`Part::WHOLE`]), or every `of`-th
+    /// (a browser runs a table in a worker per core, each making its part of the rows,
+    /// and joins them with [`interleave`]). A row's trials stay together, so its figures
+    /// do not depend on the split.
+    pub part: Part,
 }
 
 /// Success and timing over a set of trials: one row of a table. Only trials that ran to
@@ -208,6 +214,25 @@ impl Progress {
     }
 }
 
+/// The `total` rows of a table made in parts ([`Setup::part`]), part `i` of `k` having
+/// made rows `i`, `i + k`, `i + 2k`, …: row `j` of the whole is row `j / k` of part `j % k`.
+/// Fails when a part has not made its rows (lost, or cut short).
+pub fn interleave<T>(parts: Vec<Vec<T>>, total: usize) -> Result<Vec<T>, String> {
+    let k = parts.len();
+    for (i, p) in parts.iter().enumerate() {
+        let owned = (total + k - 1 - i) / k;
+        if p.len() != owned {
+            return Err(format!(
+                "part {} of {k} made {} rows where {owned} of the table's {total} were due",
+                i + 1,
+                p.len()
+            ));
+        }
+    }
+    let mut iters: Vec<_> = parts.into_iter().map(Vec::into_iter).collect();
+    Ok((0..total).filter_map(|j| iters[j % k].next()).collect())
+}
+
 /// Runs trial `i` for each `i` in `0..n` on the thread pool and keeps the results of the
 /// trials that ran to their end, in order. Once `cancel` is set no trial starts (a table
 /// cut short ends at once, however many trials it planned), and a trial that `run`
@@ -242,6 +267,31 @@ pub fn run_trials<T: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_of_rows_interleave_back_in_order() {
+        for total in 0..20usize {
+            for k in 1..6usize {
+                let parts: Vec<Vec<usize>> = (0..k)
+                    .map(|i| (0..total).filter(|j| j % k == i).collect())
+                    .collect();
+                assert_eq!(
+                    interleave(parts.clone(), total).unwrap(),
+                    (0..total).collect::<Vec<_>>()
+                );
+                // A part that lost a row, or made one too many, does not make the table.
+                for i in 0..k {
+                    let mut short = parts.clone();
+                    if short[i].pop().is_some() {
+                        assert!(interleave(short, total).is_err());
+                    }
+                    let mut long = parts.clone();
+                    long[i].push(total);
+                    assert!(interleave(long, total).is_err());
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_summary_has_the_usual_statistics() {

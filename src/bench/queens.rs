@@ -54,44 +54,44 @@ pub fn table(
     let (seed, time_limit, cancel) = (setup.seed, setup.time_limit, &*setup.cancel);
     let meter = setup.meter.clone();
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
-    let progress = Progress::new(ns.len() as u64 * 4 * trials, meter);
+    let (part, rows_in_all) = (setup.part, ns.len() * REPORT_ALGORITHMS.len());
+    let progress = Progress::new(part.share(rows_in_all as u64) * trials, meter);
     let mut rows = Vec::new();
-    for &n in ns {
-        for algo in REPORT_ALGORITHMS {
-            let results = super::run_trials(trials, cancel, &progress, |i| {
-                let params = if QueensAlgo::of(algo) == Some(QueensAlgo::Backtracking) {
-                    vec![]
-                } else {
-                    vec![("heuristic".to_string(), heuristic.to_string())]
-                };
-                let job = QueensJob {
-                    n,
-                    seed: seed + i,
-                    budget: Budget::unlimited().with_time(time_limit),
-                    threads: Some(1),
-                    task: QueensTask::Solve {
-                        algorithm: algo.to_string(),
-                        params,
-                    },
-                };
-                match job.run(cancel, &mut NoObserver) {
-                    Ok(QueensReport::Solve(r)) => {
-                        Ok((r.stop != Stop::Cancelled).then_some((r.found, r.elapsed_ms)))
-                    }
-                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
-                    Err(e) => Err(e),
-                }
-            })?;
-            let doc = DOCUMENT.iter().find(|d| d.0 == n && d.1 == algo);
-            rows.push(QueensRow {
-                algorithm: algo.to_string(),
+    let every = ns.iter().flat_map(|&n| REPORT_ALGORITHMS.map(|a| (n, a)));
+    for (_, (n, algo)) in every.enumerate().filter(|(row, _)| part.owns_index(*row)) {
+        let results = super::run_trials(trials, cancel, &progress, |i| {
+            let params = if QueensAlgo::of(algo) == Some(QueensAlgo::Backtracking) {
+                vec![]
+            } else {
+                vec![("heuristic".to_string(), heuristic.to_string())]
+            };
+            let job = QueensJob {
                 n,
-                heuristic: heuristic.to_string(),
-                summary: Summary::of_planned(&results, trials),
-                document_mean_ms: doc.map(|d| d.2 * 1e3),
-                document_success_rate: doc.map(|d| d.3),
-            });
-        }
+                seed: seed + i,
+                budget: Budget::unlimited().with_time(time_limit),
+                threads: Some(1),
+                task: QueensTask::Solve {
+                    algorithm: algo.to_string(),
+                    params,
+                },
+            };
+            match job.run(cancel, &mut NoObserver) {
+                Ok(QueensReport::Solve(r)) => {
+                    Ok((r.stop != Stop::Cancelled).then_some((r.found, r.elapsed_ms)))
+                }
+                Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                Err(e) => Err(e),
+            }
+        })?;
+        let doc = DOCUMENT.iter().find(|d| d.0 == n && d.1 == algo);
+        rows.push(QueensRow {
+            algorithm: algo.to_string(),
+            n,
+            heuristic: heuristic.to_string(),
+            summary: Summary::of_planned(&results, trials),
+            document_mean_ms: doc.map(|d| d.2 * 1e3),
+            document_success_rate: doc.map(|d| d.3),
+        });
     }
     Ok(rows)
 }
@@ -260,48 +260,47 @@ pub fn course(
         ));
     }
     let runs = |c: &Contender| if c.deterministic() { 1 } else { trials };
-    let total: u64 = all.iter().map(runs).sum::<u64>() * ns.len() as u64;
+    let every = || ns.iter().flat_map(|&n| all.iter().map(move |c| (n, c)));
+    let mine = || (every().enumerate()).filter(|(row, _)| setup.part.owns_index(*row));
+    let total: u64 = mine().map(|(_, (_, c))| runs(c)).sum();
     let progress = Progress::new(total, meter);
     let mut rows = Vec::new();
-    for &n in ns {
-        for c in &all {
-            let results = super::run_trials(runs(c), cancel, &progress, |i| {
-                let job = QueensJob {
-                    n,
-                    seed: seed + i,
-                    budget: Budget::unlimited().with_time(time_limit),
-                    threads: Some(1),
-                    task: QueensTask::Solve {
-                        algorithm: c.algorithm.to_string(),
-                        params: c.params.clone(),
-                    },
-                };
-                match job.run(cancel, &mut NoObserver) {
-                    Ok(QueensReport::Solve(r)) => Ok((r.stop != Stop::Cancelled).then_some((
-                        r.found,
-                        r.elapsed_ms,
-                        r.counters.nodes,
-                    ))),
-                    Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
-                    Err(e) => Err(e),
-                }
-            })?;
-            let timed: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
-            let steps =
-                results.iter().map(|r| r.2 as f64).sum::<f64>() / results.len().max(1) as f64;
-            rows.push(CourseRow {
-                label: c.label.clone(),
-                algorithm: c.algorithm.to_string(),
-                params: (c.params.iter())
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+    for (_, (n, c)) in mine() {
+        let results = super::run_trials(runs(c), cancel, &progress, |i| {
+            let job = QueensJob {
                 n,
-                deterministic: c.deterministic(),
-                summary: Summary::of_planned(&timed, runs(c)),
-                mean_steps: steps,
-            });
-        }
+                seed: seed + i,
+                budget: Budget::unlimited().with_time(time_limit),
+                threads: Some(1),
+                task: QueensTask::Solve {
+                    algorithm: c.algorithm.to_string(),
+                    params: c.params.clone(),
+                },
+            };
+            match job.run(cancel, &mut NoObserver) {
+                Ok(QueensReport::Solve(r)) => Ok((r.stop != Stop::Cancelled).then_some((
+                    r.found,
+                    r.elapsed_ms,
+                    r.counters.nodes,
+                ))),
+                Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
+                Err(e) => Err(e),
+            }
+        })?;
+        let timed: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
+        let steps = results.iter().map(|r| r.2 as f64).sum::<f64>() / results.len().max(1) as f64;
+        rows.push(CourseRow {
+            label: c.label.clone(),
+            algorithm: c.algorithm.to_string(),
+            params: (c.params.iter())
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            n,
+            deterministic: c.deterministic(),
+            summary: Summary::of_planned(&timed, runs(c)),
+            mean_steps: steps,
+        });
     }
     Ok(rows)
 }
@@ -320,6 +319,7 @@ mod tests {
             params: vec![],
             cancel: std::sync::Arc::new(AtomicBool::new(false)),
             meter: None,
+            part: crate::bench::Part::WHOLE,
         }
     }
 

@@ -24,6 +24,10 @@ pub const THREADS: bool = true;
 /// What a task's meter tells as it moves (nothing: the app reads the meter itself).
 pub const POST_METER: Option<fn((u64, u64))> = None;
 
+/// The least time between two repaints a run's news asks for: none here, where a GPU
+/// draws the window (see the browser's).
+pub const WAKE_EVERY: std::time::Duration = std::time::Duration::ZERO;
+
 impl Handle {
     /// Nothing more than the job's cancel flag, which the search looks at within 100 ms.
     pub fn cancel(&self) {}

@@ -32,6 +32,12 @@ pub const THREADS: bool = false;
 /// 50 ms (the page cannot look at a worker's meter while it works).
 pub const POST_METER: Option<fn((u64, u64))> = Some(post_meter);
 
+/// The least time between two repaints a run's news asks for (its progress, its
+/// snapshots, each part's): a browser without a GPU draws on the cores the workers count
+/// on, and a repaint for each part's every message took the page down to a few frames a
+/// second. A click or a key still repaints at once.
+pub const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
 fn post_meter((done, total): (u64, u64)) {
     use crate::platform::time::Instant;
     thread_local! {

@@ -37,6 +37,17 @@ impl Part {
         item % self.of == self.index
     }
 
+    /// How many of the items `0..items` are this part's.
+    pub fn share(self, items: u64) -> u64 {
+        // `index < of`, so this never goes below 0.
+        (items + u64::from(self.of) - 1 - u64::from(self.index)) / u64::from(self.of)
+    }
+
+    /// Whether the item `item` (an index that may pass `u32`) is this part's.
+    pub fn owns_index(self, item: usize) -> bool {
+        item % self.of as usize == self.index as usize
+    }
+
     /// Checks the part read from a job (a run file is untrusted input).
     pub fn check(self) -> Result<(), JobError> {
         if (1..=MAX_PARTS).contains(&self.of) && self.index < self.of {

@@ -43,6 +43,20 @@ fn a_link_opens_step_by_step_at_its_step() {
     );
 }
 
+/// A notice standing from the start (the browser's word on what it cannot do) is still
+/// said after the link's own word, not replaced by it.
+#[test]
+fn a_link_keeps_the_start_up_notice() {
+    let mut h = harness();
+    h.state_mut().notice = Some("In the browser: Pause needs the desktop app.".into());
+    h.state_mut().pending_link =
+        Some("#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=steps".into());
+    step_until_traced(&mut h);
+    let notice = h.state().notice.clone().unwrap();
+    assert!(notice.starts_with("Opened the link."), "{notice}");
+    assert!(notice.contains("Pause needs the desktop app"), "{notice}");
+}
+
 /// "Copy link" of a trace at a step, opened in a new app, shows the same board at the
 /// same step of the same search (random tie-breaks: the seed travels too).
 #[test]

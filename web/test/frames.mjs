@@ -2,9 +2,12 @@
 // the knight's tour animates (no run), and while an N-Queens count runs in its worker.
 //
 //   node frames.mjs SITE_URL [N]        (N: the count's n, default 17)
+//   BROWSER_GL=mesa xvfb-run -a -s "-screen 0 1300x900x24" node frames.mjs SITE_URL
+//                                       (Mesa's llvmpipe instead of SwiftShader: page.mjs)
 //
 // Serve dist/ first, e.g. `python3 -m http.server 8766 --directory dist`. The figures
-// are requestAnimationFrame's intervals over 3 s: the page's own frame rate.
+// are requestAnimationFrame's intervals over 3 s: the page's own frame rate; and the app's
+// own work a frame (egui's frame on the page's thread, as the top bar shows it).
 import { launch, probe } from "./page.mjs";
 
 const [url, n] = [process.argv[2] ?? "http://127.0.0.1:8766/", process.argv[3] ?? "17"];
@@ -21,10 +24,13 @@ async function frames(page, what) {
         };
         requestAnimationFrame(tick);
     }));
+    const { frame_ms: own, frame_rate: drawn } = await probe(page);
     const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
     const at = (q) => gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * q))].toFixed(1);
     console.log(`${what} (a run going on: ${running}): ${(times.length / 3).toFixed(0)} frames/s, ` +
-        `median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms, longest ${at(1)} ms`);
+        `median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms, longest ${at(1)} ms; ` +
+        `the app drew ${drawn == null ? "-" : drawn.toFixed(0)} frames/s, ` +
+        `its own work ${own == null ? "-" : own.toFixed(1)} ms a frame`);
 }
 
 const browser = await launch();

@@ -16,6 +16,7 @@ use show::*;
 use super::background::{AsRon, Background, Task, Work};
 use super::runs::Action;
 use super::view::{View, timings_hidden};
+use crate::bench::Part;
 use crate::bench::knight::{LEVELS, check_params_of};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -207,6 +208,25 @@ fn listed(sizes: &Sizes) -> Result<&[u64], String> {
 }
 
 impl ExperimentSettings {
+    /// The rows of the experiment's table: one per level, board size, start square,
+    /// variant, or n and algorithm.
+    pub fn rows_in_all(&self) -> usize {
+        match self.experiment {
+            Experiment::Levels => LEVELS.len(),
+            Experiment::Sizes => self.sizes.0.len(),
+            Experiment::SquaresGa | Experiment::SquaresCount => {
+                usize::try_from(self.side.saturating_mul(self.side)).unwrap_or(usize::MAX)
+            }
+            Experiment::QueensTable => {
+                self.queens_n.0.len() * crate::bench::queens::REPORT_ALGORITHMS.len()
+            }
+            Experiment::QueensCourse => {
+                self.course_n.0.len() * crate::bench::queens::contenders(self.course_set).len()
+            }
+            Experiment::MagicVariants => crate::bench::magic::VARIANTS.len(),
+        }
+    }
+
     /// The algorithms the parameters go to: the levels, or the experiment's algorithm.
     pub fn param_algorithms(&self) -> Vec<&str> {
         match self.experiment {
@@ -270,18 +290,55 @@ impl ExperimentSettings {
     }
 }
 
-/// An experiment, as background work: its settings go as RON, and its outcome comes back
-/// as RON (a row's figures may be NaN, which JSON cannot hold).
+/// An experiment, or a part of its rows, as background work: its settings go as RON, and
+/// its outcome comes back as RON (a row's figures may be NaN, which JSON cannot hold)
+/// with the part it is of.
 #[derive(Serialize, Deserialize)]
-pub struct ExperimentTask(AsRon<ExperimentSettings>);
+pub struct ExperimentTask {
+    settings: AsRon<ExperimentSettings>,
+    part: Part,
+}
+
+impl ExperimentTask {
+    /// The whole experiment `settings` describe.
+    pub fn new(settings: ExperimentSettings) -> ExperimentTask {
+        ExperimentTask {
+            settings: AsRon(settings),
+            part: Part::WHOLE,
+        }
+    }
+}
+
+/// A part's outcome, with the part it is of.
+type PartOutcome = (Part, AsRon<Result<Outcome, String>>);
+
+/// The parts of an experiment that have come back, each with its outcome.
+type Parts = Vec<(Part, Result<Outcome, String>)>;
 
 impl Task for ExperimentTask {
-    type Output = AsRon<Result<Outcome, String>>;
+    type Output = PartOutcome;
     const NAME: &'static str = "experiment";
 
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
-        let outcome = run(&self.0.0, work.meter.clone(), work.cancel.clone());
-        send(AsRon(outcome.map_err(|e| e.to_string())));
+        let s = &self.settings.0;
+        let outcome = run(s, self.part, work.meter.clone(), work.cancel.clone());
+        send((self.part, AsRon(outcome.map_err(|e| e.to_string()))));
+    }
+
+    /// Every `parts`-th row to a part (a row's trials stay together, so a row's figures
+    /// are those of the whole experiment's).
+    fn split(self, parts: usize) -> Vec<Self> {
+        let rows = self.settings.0.rows_in_all();
+        let of = parts.clamp(1, rows.clamp(1, crate::run::split::MAX_PARTS as usize));
+        (0..of as u32)
+            .map(|index| ExperimentTask {
+                settings: AsRon(self.settings.0.clone()),
+                part: Part {
+                    index,
+                    of: of as u32,
+                },
+            })
+            .collect()
     }
 }
 
@@ -291,7 +348,10 @@ pub struct ExperimentsView {
     /// The form's choices, saved between sessions; Run starts from them.
     pub settings: ExperimentSettings,
     /// The experiment under way, in the background.
-    running: Option<Background<AsRon<Result<Outcome, String>>>>,
+    running: Option<Background<PartOutcome>>,
+    /// The parts of the experiment under way that have come back, and the rows its table
+    /// has: once every part has, their rows make the outcome.
+    joining: (Parts, usize),
     /// The last experiment's result, or why it was refused or failed; `None` before the
     /// first and while one runs.
     pub outcome: Option<Result<Outcome, String>>,
@@ -312,6 +372,7 @@ impl ExperimentsView {
         ExperimentsView {
             settings,
             running: None,
+            joining: (Vec::new(), 0),
             outcome: None,
             outcome_of: None,
             cancelled: false,
@@ -336,7 +397,8 @@ impl ExperimentsView {
         }
         self.outcome = None;
         self.cancelled = false;
-        self.running = Some(Background::task(ctx, ExperimentTask(AsRon(s))));
+        self.joining = (Vec::new(), s.rows_in_all());
+        self.running = Some(Background::task(ctx, ExperimentTask::new(s)));
         // The progress bar moves while the trials run.
         ctx.request_repaint_after(Duration::from_millis(100));
     }
@@ -389,8 +451,15 @@ impl View for ExperimentsView {
         let Some(r) = &self.running else { return };
         // Looked at before reading: a thread that has ended has sent everything.
         let ended = r.has_ended();
-        if let Some(AsRon(result)) = r.take().pop() {
-            self.outcome = Some(result);
+        let parts = &mut self.joining.0;
+        parts.extend(r.take().into_iter().map(|(part, AsRon(o))| (part, o)));
+        // Every part came back: their rows make the table (on the desktop, one part).
+        let all_back = parts
+            .first()
+            .is_some_and(|p| parts.len() == p.0.of as usize);
+        if all_back {
+            let (parts, rows) = std::mem::take(&mut self.joining);
+            self.outcome = Some(outcome::join(parts, rows));
             self.running = None;
         } else if ended {
             let why = r.refused().unwrap_or_else(|| match self.cancelled {
@@ -402,6 +471,7 @@ impl View for ExperimentsView {
             });
             self.outcome = Some(Err(why));
             self.running = None;
+            self.joining.0.clear();
         } else {
             // The progress bar moves while the trials run.
             ctx.request_repaint_after(Duration::from_millis(100));
@@ -467,7 +537,7 @@ impl View for ExperimentsView {
             ui.add(
                 egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                     .text(format!("{done} / {total} trials"))
-                    .animate(true),
+                    .animate(crate::platform::worker::WAKE_EVERY.is_zero()),
             );
         }
     }

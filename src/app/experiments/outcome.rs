@@ -3,10 +3,10 @@
 
 use super::{Experiment, ExperimentSettings};
 use crate::bench::Meter;
-use crate::bench::Setup;
 use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::{CourseRow, QueensRow};
+use crate::bench::{Part, Setup, interleave};
 use crate::run::JobError;
 use serde::Serialize;
 use std::sync::Arc;
@@ -80,9 +80,11 @@ fn csv_of<T: Serialize>(rows: &[T]) -> String {
     crate::files::csv_text(&header, rows)
 }
 
-/// Runs the experiment `s` names (on this thread; trials in parallel with rayon).
+/// Runs the experiment `s` names, or `part` of its rows (on this thread; trials in
+/// parallel with rayon).
 pub(super) fn run(
     s: &ExperimentSettings,
+    part: Part,
     meter: Arc<Meter>,
     cancel: Arc<AtomicBool>,
 ) -> Result<Outcome, JobError> {
@@ -93,6 +95,7 @@ pub(super) fn run(
         params: s.params.0.clone(),
         cancel,
         meter: Some(meter),
+        part,
     };
     Ok(match s.experiment {
         Experiment::Levels => Outcome::Levels(crate::bench::knight::levels(
@@ -135,17 +138,105 @@ pub(super) fn run(
     })
 }
 
+/// The rows of each part, as `pick` takes them out of its outcome, interleaved.
+fn rows<T: Clone>(
+    outcomes: &[Outcome],
+    total: usize,
+    pick: impl Fn(&Outcome) -> Option<&Vec<T>>,
+) -> Result<Vec<T>, String> {
+    let parts = (outcomes.iter().map(|o| pick(o).cloned()))
+        .collect::<Option<Vec<_>>>()
+        .ok_or("the experiment's parts came back as different tables")?;
+    interleave(parts, total)
+}
+
+/// The rows of `parts` (every part of one experiment, each made by [`run`] with its
+/// [`Part`]) joined into the whole table of `rows_in_all` rows; the first failure of a
+/// part, or why the parts do not make the table.
+pub(super) fn join(mut parts: super::Parts, rows_in_all: usize) -> Result<Outcome, String> {
+    parts.sort_by_key(|p| p.0.index);
+    let of = parts.first().map_or(0, |p| p.0.of);
+    if of == 0
+        || parts.len() != of as usize
+        || (parts.iter().enumerate()).any(|(i, p)| {
+            p.0 != Part {
+                index: i as u32,
+                of,
+            }
+        })
+    {
+        return Err(format!(
+            "the experiment's parts did not all come back ({} of {of})",
+            parts.len()
+        ));
+    }
+    let outcomes = (parts.into_iter().map(|p| p.1)).collect::<Result<Vec<_>, String>>()?;
+    let n = rows_in_all;
+    Ok(
+        match outcomes
+            .first()
+            .ok_or("no part of the experiment came back")?
+        {
+            Outcome::Levels(_) => Outcome::Levels(rows(&outcomes, n, |o| match o {
+                Outcome::Levels(r) => Some(r),
+                _ => None,
+            })?),
+            Outcome::Sizes(_) => Outcome::Sizes(rows(&outcomes, n, |o| match o {
+                Outcome::Sizes(r) => Some(r),
+                _ => None,
+            })?),
+            Outcome::SquaresGa(first) => {
+                fn tables(o: &Outcome) -> Option<&SquaresTable> {
+                    match o {
+                        Outcome::SquaresGa(t) => Some(t),
+                        _ => None,
+                    }
+                }
+                let all = rows(&outcomes, n, |o| tables(o).map(|t| &t.rows))?;
+                // The parts ran side by side: the sweep took as long as the longest.
+                let elapsed = (outcomes.iter().filter_map(tables)).map(|t| t.elapsed_ms);
+                Outcome::SquaresGa(SquaresTable::of(
+                    first.algorithm.clone(),
+                    first.board.clone(),
+                    all,
+                    elapsed.fold(0.0, f64::max),
+                ))
+            }
+            Outcome::SquaresCount { side, .. } => Outcome::SquaresCount {
+                side: *side,
+                rows: rows(&outcomes, n, |o| match o {
+                    Outcome::SquaresCount { rows, .. } => Some(rows),
+                    _ => None,
+                })?,
+            },
+            Outcome::QueensTable(_) => Outcome::QueensTable(rows(&outcomes, n, |o| match o {
+                Outcome::QueensTable(r) => Some(r),
+                _ => None,
+            })?),
+            Outcome::QueensCourse(_) => Outcome::QueensCourse(rows(&outcomes, n, |o| match o {
+                Outcome::QueensCourse(r) => Some(r),
+                _ => None,
+            })?),
+            Outcome::MagicVariants(_) => Outcome::MagicVariants(rows(&outcomes, n, |o| match o {
+                Outcome::MagicVariants(r) => Some(r),
+                _ => None,
+            })?),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::{AsRon, ExperimentTask};
+    use super::super::{AsRon, ExperimentTask, Task};
     use super::*;
     use crate::app::background::Background;
     use crate::app::background::tests::finished;
 
-    /// An experiment handed over as the browser hands it (its settings as bytes, found by
-    /// name, its outcome written back) gives the table run here gives: the N-Queens
-    /// report's four algorithms on 5 and 8 queens, each solving every trial (as the
-    /// puzzle module checks), and the same figures but for the times.
+    /// An experiment handed over as the browser hands it (split into a part per core, its
+    /// settings as bytes, found by name, each part's rows written back and joined) gives
+    /// the table run here gives: the N-Queens report's four algorithms on 5 and 8 queens,
+    /// each solving every trial (as the puzzle module checks), and the same figures but
+    /// for the times.
     #[test]
     fn an_experiment_handed_over_gives_the_same_table() {
         let settings = ExperimentSettings {
@@ -154,11 +245,13 @@ mod tests {
             queens_n: crate::app::experiments::Sizes(vec![5, 8]),
             ..ExperimentSettings::default()
         };
-        let here = run(&settings, Arc::default(), Arc::default()).unwrap();
+        let here = run(&settings, Part::WHOLE, Arc::default(), Arc::default()).unwrap();
         let ctx = egui::Context::default();
-        let got = finished(&Background::handed(&ctx, ExperimentTask(AsRon(settings))));
-        let [AsRon(Ok(Outcome::QueensTable(there)))] = &got[..] else {
-            panic!("one table");
+        let rows = settings.rows_in_all();
+        let got = finished(&Background::handed(&ctx, ExperimentTask::new(settings)));
+        let parts = got.into_iter().map(|(p, AsRon(o))| (p, o)).collect();
+        let Ok(Outcome::QueensTable(there)) = &join(parts, rows) else {
+            panic!("a table");
         };
         let Outcome::QueensTable(here) = here else {
             panic!()
@@ -178,6 +271,64 @@ mod tests {
         assert_eq!(figures(there), figures(&here));
         assert_eq!(here.len(), 8);
         assert!(here.iter().all(|r| r.summary.successes == 3), "{here:?}");
+    }
+
+    /// Split into 1 to 5 parts, a sweep counts the tours of 5 × 5 from every square as the
+    /// whole does: 304 from each corner and 1,728 in all (OEIS A165134 gives 1,728 directed
+    /// open tours), each square's row in its place; a level table's rows keep the levels'
+    /// order. A part missing, or a part's failure, is said.
+    #[test]
+    fn an_experiment_split_into_parts_joins_into_the_whole_table() {
+        let sweep = ExperimentSettings {
+            experiment: Experiment::SquaresCount,
+            side: 5,
+            ..ExperimentSettings::default()
+        };
+        let levels = ExperimentSettings {
+            experiment: Experiment::Levels,
+            side: 5,
+            trials: 2,
+            ..ExperimentSettings::default()
+        };
+        let parts = |s: &ExperimentSettings, k: usize| -> super::super::Parts {
+            (ExperimentTask::new(s.clone()).split(k).into_iter())
+                .map(|t| {
+                    let part = t.part;
+                    let o = run(&t.settings.0, part, Arc::default(), Arc::default());
+                    (part, o.map_err(|e| e.to_string()))
+                })
+                .collect()
+        };
+        for k in 1..=5 {
+            let Ok(Outcome::SquaresCount { rows, .. }) = join(parts(&sweep, k), 25) else {
+                panic!("a sweep");
+            };
+            let tours = |at: [u32; 2]| rows.iter().find(|r| r.start == at).unwrap().tours;
+            assert_eq!(rows.len(), 25);
+            assert!((0..25).all(|i| rows[i as usize].start == [i / 5, i % 5]));
+            assert!(
+                [[0, 0], [0, 4], [4, 0], [4, 4]]
+                    .iter()
+                    .all(|&c| tours(c) == Some(304))
+            );
+            assert_eq!(rows.iter().filter_map(|r| r.tours).sum::<u64>(), 1728);
+            let Ok(Outcome::Levels(rows)) = join(parts(&levels, k), 5) else {
+                panic!("levels");
+            };
+            let ids: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+            assert_eq!(ids, ["random-walk", "level1", "level2", "level3", "level4"]);
+            assert!(rows.iter().all(|r| r.summary.trials == 2));
+        }
+        let mut lost = parts(&sweep, 3);
+        lost.pop();
+        assert!(
+            join(lost, 25)
+                .unwrap_err()
+                .contains("did not all come back")
+        );
+        let mut failed = parts(&sweep, 3);
+        failed[1].1 = Err("out of memory".into());
+        assert_eq!(join(failed, 25).unwrap_err(), "out of memory");
     }
 
     /// An outcome reads back from its RON as it was, a figure that is not a number too.

@@ -289,7 +289,7 @@ impl Microscope {
                 look = Some(self.generation + 1);
             }
             if let Some(r) = &self.running {
-                ui.spinner();
+                crate::app::widgets::spinner::spinner(ui);
                 ui.label(format!(
                     "Making the run again up to generation {}…",
                     self.generation

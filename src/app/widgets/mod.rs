@@ -12,5 +12,6 @@ pub mod number;
 pub mod params;
 pub mod plots;
 pub mod queens_board;
+pub mod spinner;
 pub mod steps_panel;
 pub mod timeline;

@@ -245,6 +245,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
         params: params(&common.params)?,
         cancel: cancel_on_ctrl_c(),
         meter: Some(meter.clone()),
+        part: crate::bench::Part::WHOLE,
     };
     let ran_out = common.total.arm(&setup.cancel);
     let pool = pool(common.threads)?;
@@ -343,6 +344,7 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
         params: vec![],
         cancel: cancel.clone(),
         meter: Some(meter.clone()),
+        part: crate::bench::Part::WHOLE,
     };
     if !report {
         let rows = with_bar("queens", &meter, || {
@@ -427,6 +429,7 @@ pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
         params: vec![],
         cancel: cancel.clone(),
         meter: Some(meter.clone()),
+        part: crate::bench::Part::WHOLE,
     };
     let rows = with_bar("magic", &meter, || {
         bench::magic::table(a.order, a.trials, &setup)
