@@ -473,30 +473,6 @@ impl SearchLabApp {
         Ok(())
     }
 
-    /// Opens a run file: shows its puzzle's view and runs it again there with the same
-    /// seed; the statistics then say whether the answer is the saved one.
-    pub fn open_run(
-        &mut self,
-        ctx: &egui::Context,
-        path: &std::path::Path,
-    ) -> Result<(), AppError> {
-        let file = RunFile::load(path)?;
-        self.show_run_file(ctx, &file)
-    }
-
-    /// Shows a run file read already: its puzzle's view runs it again with the same seed.
-    fn show_run_file(&mut self, ctx: &egui::Context, file: &RunFile) -> Result<(), AppError> {
-        file.check()?;
-        let opened = self
-            .views_mut()
-            .into_iter()
-            .find_map(|(tab, view)| view.open_run(ctx, file).map(|r| r.map(|()| tab)));
-        self.tab =
-            opened.unwrap_or_else(|| Err("no view of this app shows this kind of run".into()))?;
-        self.notice = None;
-        Ok(())
-    }
-
     /// The parameter values the puzzle tab of `puzzle` holds, as its forms keep them
     /// (`algorithm.name` → value), the N-Queens heuristic included.
     fn tab_values(&self, puzzle: compare::Puzzle) -> std::collections::BTreeMap<String, String> {
@@ -563,24 +539,6 @@ impl SearchLabApp {
             DialogAction::Open(_) => {}
         }
         self.read_run_file(ctx);
-    }
-
-    /// Shows the run file being read once it is in, or why it could not be opened.
-    fn read_run_file(&mut self, ctx: &egui::Context) {
-        let Some(read) = self.reading.as_ref().and_then(runs::Reading::poll) else {
-            return;
-        };
-        let path = self.reading.take().map(|r| r.path).unwrap_or_default();
-        match read
-            .map_err(AppError::from)
-            .and_then(|file| self.show_run_file(ctx, &file))
-        {
-            Ok(()) => {
-                self.dialog = None;
-                self.dialog_error = None;
-            }
-            Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
-        }
     }
 
     /// The plot data of the view on show as CSV, if it has any.

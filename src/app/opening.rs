@@ -1,5 +1,6 @@
 //! What the app opens from outside: a link (the page's address, a paste, `searchlab
-//! open`) and a file handed in whole (the browser's picker, a drop on the window).
+//! open`), a file handed in whole (the browser's picker, a drop on the window), and a
+//! run file read from disk (Open run…).
 
 use super::*;
 
@@ -104,6 +105,48 @@ impl SearchLabApp {
         });
         if let Err(why) = picked {
             self.say(why, false);
+        }
+    }
+
+    /// Opens a run file: shows its puzzle's view and runs it again there with the same
+    /// seed; the statistics then say whether the answer is the saved one.
+    pub fn open_run(
+        &mut self,
+        ctx: &egui::Context,
+        path: &std::path::Path,
+    ) -> Result<(), AppError> {
+        let file = RunFile::load(path)?;
+        self.show_run_file(ctx, &file)
+    }
+
+    /// Shows a run file read already: its puzzle's view runs it again with the same seed.
+    fn show_run_file(&mut self, ctx: &egui::Context, file: &RunFile) -> Result<(), AppError> {
+        file.check()?;
+        let opened = self
+            .views_mut()
+            .into_iter()
+            .find_map(|(tab, view)| view.open_run(ctx, file).map(|r| r.map(|()| tab)));
+        self.tab =
+            opened.unwrap_or_else(|| Err("no view of this app shows this kind of run".into()))?;
+        self.notice = None;
+        Ok(())
+    }
+
+    /// Shows the run file being read once it is in, or why it could not be opened.
+    pub(super) fn read_run_file(&mut self, ctx: &egui::Context) {
+        let Some(read) = self.reading.as_ref().and_then(runs::Reading::poll) else {
+            return;
+        };
+        let path = self.reading.take().map(|r| r.path).unwrap_or_default();
+        match read
+            .map_err(AppError::from)
+            .and_then(|file| self.show_run_file(ctx, &file))
+        {
+            Ok(()) => {
+                self.dialog = None;
+                self.dialog_error = None;
+            }
+            Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
         }
     }
 }

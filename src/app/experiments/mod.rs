@@ -6,17 +6,18 @@
 mod form;
 mod outcome;
 mod show;
+mod task;
 
 pub use form::{ParamPairs, Sizes};
 pub use outcome::Outcome;
-use outcome::run;
 pub use show::Metric;
 use show::*;
+pub use task::ExperimentTask;
+use task::{PartOutcome, Parts};
 
-use super::background::{AsRon, Background, Task, Work};
+use super::background::{AsRon, Background};
 use super::runs::Action;
 use super::view::{View, timings_hidden};
-use crate::bench::Part;
 use crate::bench::knight::{LEVELS, check_params_of};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
@@ -287,58 +288,6 @@ impl ExperimentSettings {
             check_params_of(&s.params.0, &s.param_algorithms()).map_err(|e| e.to_string())?;
         }
         Ok(())
-    }
-}
-
-/// An experiment, or a part of its rows, as background work: its settings go as RON, and
-/// its outcome comes back as RON (a row's figures may be NaN, which JSON cannot hold)
-/// with the part it is of.
-#[derive(Serialize, Deserialize)]
-pub struct ExperimentTask {
-    settings: AsRon<ExperimentSettings>,
-    part: Part,
-}
-
-impl ExperimentTask {
-    /// The whole experiment `settings` describe.
-    pub fn new(settings: ExperimentSettings) -> ExperimentTask {
-        ExperimentTask {
-            settings: AsRon(settings),
-            part: Part::WHOLE,
-        }
-    }
-}
-
-/// A part's outcome, with the part it is of.
-type PartOutcome = (Part, AsRon<Result<Outcome, String>>);
-
-/// The parts of an experiment that have come back, each with its outcome.
-type Parts = Vec<(Part, Result<Outcome, String>)>;
-
-impl Task for ExperimentTask {
-    type Output = PartOutcome;
-    const NAME: &'static str = "experiment";
-
-    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
-        let s = &self.settings.0;
-        let outcome = run(s, self.part, work.meter.clone(), work.cancel.clone());
-        send((self.part, AsRon(outcome.map_err(|e| e.to_string()))));
-    }
-
-    /// Every `parts`-th row to a part (a row's trials stay together, so a row's figures
-    /// are those of the whole experiment's).
-    fn split(self, parts: usize) -> Vec<Self> {
-        let rows = self.settings.0.rows_in_all();
-        let of = parts.clamp(1, rows.clamp(1, crate::run::split::MAX_PARTS as usize));
-        (0..of as u32)
-            .map(|index| ExperimentTask {
-                settings: AsRon(self.settings.0.clone()),
-                part: Part {
-                    index,
-                    of: of as u32,
-                },
-            })
-            .collect()
     }
 }
 

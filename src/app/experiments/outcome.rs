@@ -172,64 +172,58 @@ pub(super) fn join(mut parts: super::Parts, rows_in_all: usize) -> Result<Outcom
     }
     let outcomes = (parts.into_iter().map(|p| p.1)).collect::<Result<Vec<_>, String>>()?;
     let n = rows_in_all;
-    Ok(
-        match outcomes
-            .first()
-            .ok_or("no part of the experiment came back")?
-        {
-            Outcome::Levels(_) => Outcome::Levels(rows(&outcomes, n, |o| match o {
-                Outcome::Levels(r) => Some(r),
+    // A table that is a list of rows: the parts' lists interleaved.
+    macro_rules! rows_of {
+        ($variant:ident) => {
+            Outcome::$variant(rows(&outcomes, n, |o| match o {
+                Outcome::$variant(r) => Some(r),
                 _ => None,
-            })?),
-            Outcome::Sizes(_) => Outcome::Sizes(rows(&outcomes, n, |o| match o {
-                Outcome::Sizes(r) => Some(r),
-                _ => None,
-            })?),
-            Outcome::SquaresGa(first) => {
-                fn tables(o: &Outcome) -> Option<&SquaresTable> {
-                    match o {
-                        Outcome::SquaresGa(t) => Some(t),
-                        _ => None,
-                    }
-                }
-                let all = rows(&outcomes, n, |o| tables(o).map(|t| &t.rows))?;
-                // The parts ran side by side: the sweep took as long as the longest.
-                let elapsed = (outcomes.iter().filter_map(tables)).map(|t| t.elapsed_ms);
-                Outcome::SquaresGa(SquaresTable::of(
-                    first.algorithm.clone(),
-                    first.board.clone(),
-                    all,
-                    elapsed.fold(0.0, f64::max),
-                ))
-            }
-            Outcome::SquaresCount { side, .. } => Outcome::SquaresCount {
-                side: *side,
-                rows: rows(&outcomes, n, |o| match o {
-                    Outcome::SquaresCount { rows, .. } => Some(rows),
+            })?)
+        };
+    }
+    let first = outcomes
+        .first()
+        .ok_or("no part of the experiment came back")?;
+    Ok(match first {
+        Outcome::Levels(_) => rows_of!(Levels),
+        Outcome::Sizes(_) => rows_of!(Sizes),
+        Outcome::QueensTable(_) => rows_of!(QueensTable),
+        Outcome::QueensCourse(_) => rows_of!(QueensCourse),
+        Outcome::MagicVariants(_) => rows_of!(MagicVariants),
+        Outcome::SquaresGa(first) => {
+            fn tables(o: &Outcome) -> Option<&SquaresTable> {
+                match o {
+                    Outcome::SquaresGa(t) => Some(t),
                     _ => None,
-                })?,
-            },
-            Outcome::QueensTable(_) => Outcome::QueensTable(rows(&outcomes, n, |o| match o {
-                Outcome::QueensTable(r) => Some(r),
+                }
+            }
+            let all = rows(&outcomes, n, |o| tables(o).map(|t| &t.rows))?;
+            // The parts ran side by side: the sweep took as long as the longest.
+            let elapsed = (outcomes.iter().filter_map(tables)).map(|t| t.elapsed_ms);
+            let (algorithm, board) = (first.algorithm.clone(), first.board.clone());
+            Outcome::SquaresGa(SquaresTable::of(
+                algorithm,
+                board,
+                all,
+                elapsed.fold(0.0, f64::max),
+            ))
+        }
+        Outcome::SquaresCount { side, .. } => Outcome::SquaresCount {
+            side: *side,
+            rows: rows(&outcomes, n, |o| match o {
+                Outcome::SquaresCount { rows, .. } => Some(rows),
                 _ => None,
-            })?),
-            Outcome::QueensCourse(_) => Outcome::QueensCourse(rows(&outcomes, n, |o| match o {
-                Outcome::QueensCourse(r) => Some(r),
-                _ => None,
-            })?),
-            Outcome::MagicVariants(_) => Outcome::MagicVariants(rows(&outcomes, n, |o| match o {
-                Outcome::MagicVariants(r) => Some(r),
-                _ => None,
-            })?),
+            })?,
         },
-    )
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{AsRon, ExperimentTask, Task};
+    use super::super::{AsRon, ExperimentTask};
     use super::*;
     use crate::app::background::Background;
+    use crate::app::background::Task;
     use crate::app::background::tests::finished;
 
     /// An experiment handed over as the browser hands it (split into a part per core, its
