@@ -39,7 +39,11 @@ impl SearchLabApp {
     /// the browser cannot do, a saved state repaired) is kept after it, not lost.
     fn say_opened(&mut self, said: String, ok: bool) {
         match self.notice.take().filter(|_| self.notice_tab.is_none()) {
-            Some(standing) => self.say(format!("{said} {standing}"), false),
+            Some(standing) => {
+                self.say(format!("{said} {standing}"), false);
+                // Still a start-up notice: shown whatever the tab.
+                self.notice_tab = None;
+            }
             None => self.say(said, ok),
         }
     }

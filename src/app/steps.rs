@@ -658,7 +658,8 @@ impl<J: TraceJob> Steps<J> {
             .zip(trace.tell(from, to, s.timeline.state_at(from)))
             .collect();
         let height = ui.available_height().clamp(160.0, 1000.0);
-        if s.log_room != ui.available_size() {
+        // More than a point: a panel's scrolling moves its content by a fraction of one.
+        if (s.log_room - ui.available_size()).length() > 1.0 {
             s.log_room = ui.available_size();
             s.settling = s.settling.max(2);
         }

@@ -219,6 +219,9 @@ impl Progress {
 /// Fails when a part has not made its rows (lost, or cut short).
 pub fn interleave<T>(parts: Vec<Vec<T>>, total: usize) -> Result<Vec<T>, String> {
     let k = parts.len();
+    if k == 0 {
+        return Err("no part of the table came back".into());
+    }
     for (i, p) in parts.iter().enumerate() {
         let owned = (total + k - 1 - i) / k;
         if p.len() != owned {
@@ -270,6 +273,7 @@ mod tests {
 
     #[test]
     fn parts_of_rows_interleave_back_in_order() {
+        assert!(interleave::<u8>(vec![], 3).is_err());
         for total in 0..20usize {
             for k in 1..6usize {
                 let parts: Vec<Vec<usize>> = (0..k)

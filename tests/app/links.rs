@@ -44,7 +44,7 @@ fn a_link_opens_step_by_step_at_its_step() {
 }
 
 /// A notice standing from the start (the browser's word on what it cannot do) is still
-/// said after the link's own word, not replaced by it.
+/// said after the link's own word, not replaced by it, and still on every tab.
 #[test]
 fn a_link_keeps_the_start_up_notice() {
     let mut h = harness();
@@ -55,6 +55,13 @@ fn a_link_keeps_the_start_up_notice() {
     let notice = h.state().notice.clone().unwrap();
     assert!(notice.starts_with("Opened the link."), "{notice}");
     assert!(notice.contains("Pause needs the desktop app"), "{notice}");
+    // Still said on every tab, as it was before the link.
+    h.state_mut().tab = Tab::Experiments;
+    h.run();
+    assert!(
+        h.query_by_label_contains("Pause needs the desktop app")
+            .is_some()
+    );
 }
 
 /// "Copy link" of a trace at a step, opened in a new app, shows the same board at the

@@ -2,6 +2,7 @@
 // the knight's tour animates (no run), and while an N-Queens count runs in its worker.
 //
 //   node frames.mjs SITE_URL [N]        (N: the count's n, default 17)
+//   FRAMES_SIZE=800x600 node frames.mjs SITE_URL   (another size; idle and the tour only)
 //   BROWSER_GL=mesa xvfb-run -a -s "-screen 0 1300x900x24" node frames.mjs SITE_URL
 //                                       (Mesa's llvmpipe instead of SwiftShader: page.mjs)
 //
@@ -11,6 +12,9 @@
 import { launch, probe } from "./page.mjs";
 
 const [url, n] = [process.argv[2] ?? "http://127.0.0.1:8766/", process.argv[3] ?? "17"];
+// FRAMES_SIZE=800x600: another page size (then without the count, whose clicks are
+// placed for 1280 x 800).
+const [width, height] = (process.env.FRAMES_SIZE ?? "1280x800").split("x").map(Number);
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function frames(page, what) {
@@ -36,7 +40,7 @@ async function frames(page, what) {
 const browser = await launch();
 try {
     const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 800 });
+    await page.setViewport({ width, height });
     const loaded = Date.now();
     await page.goto(url, { waitUntil: "load" });
     while (!(await probe(page))) await pause(20);
@@ -49,6 +53,10 @@ try {
     await page.keyboard.press("r"); // a tour on 8x8, then its animation
     await pause(800);
     await frames(page, "the tour animating");
+    if (width !== 1280 || height !== 800) {
+        await browser.close();
+        process.exit(0);
+    }
     await page.keyboard.down("Control");
     await page.keyboard.press("2");
     await page.keyboard.up("Control");

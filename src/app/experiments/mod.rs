@@ -402,13 +402,19 @@ impl View for ExperimentsView {
         let ended = r.has_ended();
         let parts = &mut self.joining.0;
         parts.extend(r.take().into_iter().map(|(part, AsRon(o))| (part, o)));
-        // Every part came back: their rows make the table (on the desktop, one part).
+        // Every part came back: their rows make the table (on the desktop, one part). A
+        // part that failed ends the experiment at once, with its reason.
         let all_back = parts
             .first()
             .is_some_and(|p| parts.len() == p.0.of as usize);
-        if all_back {
+        let failure = parts.iter().find_map(|p| p.1.as_ref().err()).cloned();
+        if all_back || failure.is_some() {
+            r.cancel();
             let (parts, rows) = std::mem::take(&mut self.joining);
-            self.outcome = Some(outcome::join(parts, rows));
+            self.outcome = Some(match failure {
+                Some(why) => Err(why),
+                None => outcome::join(parts, rows),
+            });
             self.running = None;
         } else if ended {
             let why = r.refused().unwrap_or_else(|| match self.cancelled {
@@ -472,7 +478,7 @@ impl View for ExperimentsView {
             if crate::platform::worker::THREADS {
                 "Run every trial on all cores (R)"
             } else {
-                "Run every trial, in a worker of the page (R)"
+                "Run every trial, its rows shared out among a worker per core of the page (R)"
             },
             "Cancel the experiment (Esc)",
         );

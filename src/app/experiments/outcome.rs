@@ -270,7 +270,8 @@ mod tests {
     /// Split into 1 to 5 parts, a sweep counts the tours of 5 × 5 from every square as the
     /// whole does: 304 from each corner and 1,728 in all (OEIS A165134 gives 1,728 directed
     /// open tours), each square's row in its place; a level table's rows keep the levels'
-    /// order. A part missing, or a part's failure, is said.
+    /// order; the GA sweep's seeded runs find what the whole sweep's find. A part missing,
+    /// or a part's failure, is said.
     #[test]
     fn an_experiment_split_into_parts_joins_into_the_whole_table() {
         let sweep = ExperimentSettings {
@@ -284,6 +285,19 @@ mod tests {
             trials: 2,
             ..ExperimentSettings::default()
         };
+        let ga = ExperimentSettings {
+            experiment: Experiment::SquaresGa,
+            side: 5,
+            runs: 2,
+            params: crate::app::experiments::ParamPairs(vec![("generations".into(), "10".into())]),
+            ..ExperimentSettings::default()
+        };
+        let Ok(Outcome::SquaresGa(ga_whole)) =
+            run(&ga, Part::WHOLE, Arc::default(), Arc::default())
+        else {
+            panic!("a GA sweep");
+        };
+        assert!(ga_whole.tours > 0 && ga_whole.rows.len() == 25);
         let parts = |s: &ExperimentSettings, k: usize| -> super::super::Parts {
             (ExperimentTask::new(s.clone()).split(k).into_iter())
                 .map(|t| {
@@ -312,6 +326,19 @@ mod tests {
             let ids: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
             assert_eq!(ids, ["random-walk", "level1", "level2", "level3", "level4"]);
             assert!(rows.iter().all(|r| r.summary.trials == 2));
+            // Each part's runs had the seeds the whole sweep gives them: the same tours, the
+            // same evaluations, square by square (all but the times).
+            let Ok(Outcome::SquaresGa(joined)) = join(parts(&ga, k), 25) else {
+                panic!("a GA sweep");
+            };
+            let figures = |t: &SquaresTable| {
+                let rows = t
+                    .rows
+                    .iter()
+                    .map(|r| (r.start, r.runs, r.successes, r.tours, r.evaluations));
+                (rows.collect::<Vec<_>>(), t.tours, t.evaluations)
+            };
+            assert_eq!(figures(&joined), figures(&ga_whole));
         }
         let mut lost = parts(&sweep, 3);
         lost.pop();
