@@ -419,8 +419,9 @@ impl View for ExperimentsView {
         } else if ended {
             let why = r.refused().unwrap_or_else(|| match self.cancelled {
                 // A browser's worker cannot be asked to wind down: Stop ends it.
-                true => "stopped: in the browser Stop ends an experiment where it stands, \
-                         without the rows done so far (the desktop app shows them)"
+                true => "Stopped, as asked. In the browser Stop ends an experiment where it \
+                         stands and its rows are not kept (the desktop app keeps those done); \
+                         press ▶ Run experiment to run it again."
                     .into(),
                 false => "the experiment's thread ended without a result".into(),
             });
@@ -523,10 +524,13 @@ impl View for ExperimentsView {
             Some(Ok(o)) => {
                 let line = match o {
                     Outcome::Levels(rows) | Outcome::Sizes(rows) => {
+                        let (n, trials) =
+                            (rows.len(), rows.first().map_or(0, |r| r.summary.trials));
+                        let plural = |k: usize| if k == 1 { "" } else { "s" };
                         format!(
-                            "{} rows of {} trials",
-                            rows.len(),
-                            rows.first().map_or(0, |r| r.summary.trials)
+                            "{n} row{} of {trials} trial{}",
+                            plural(n),
+                            plural(trials as usize)
                         )
                     }
                     Outcome::SquaresGa(t) => format!(
