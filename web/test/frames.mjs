@@ -1,8 +1,9 @@
 // Frame intervals of the browser build, in headless Chromium: with nothing to draw, while
-// the knight's tour animates (no run), and while an N-Queens count runs in its worker.
+// the knight's tour animates (no run), while an N-Queens count runs in its workers, and
+// through a cultural algorithm's run on a 100 x 100 board.
 //
 //   node frames.mjs SITE_URL [N]        (N: the count's n, default 17)
-//   FRAMES_SIZE=800x600 node frames.mjs SITE_URL   (another size; idle and the tour only)
+//   FRAMES_SIZE=800x600 node frames.mjs SITE_URL   (another size; below 1280 x 800 without the count)
 //   BROWSER_GL=mesa xvfb-run -a -s "-screen 0 1300x900x24" node frames.mjs SITE_URL
 //                                       (Mesa's llvmpipe instead of SwiftShader: page.mjs)
 //
@@ -12,8 +13,8 @@
 import { launch, probe } from "./page.mjs";
 
 const [url, n] = [process.argv[2] ?? "http://127.0.0.1:8766/", process.argv[3] ?? "17"];
-// FRAMES_SIZE=800x600: another page size (then without the count, whose clicks are
-// placed for 1280 x 800).
+// FRAMES_SIZE=800x600: another page size (the count only from 1280 x 800 up, where its
+// clicks find the form in the same place).
 const [width, height] = (process.env.FRAMES_SIZE ?? "1280x800").split("x").map(Number);
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,7 +54,7 @@ try {
     await page.keyboard.press("r"); // a tour on 8x8, then its animation
     await pause(800);
     await frames(page, "the tour animating");
-    if (width !== 1280 || height !== 800) {
+    if (width < 1280 || height < 800) {
         await browser.close();
         process.exit(0);
     }
@@ -71,6 +72,12 @@ try {
     await page.mouse.click(68, 428); // Count all solutions
     await pause(300);
     await frames(page, `counting ${n} queens`);
+    await page.keyboard.press("Escape");
+    // A live evolutionary run, by link: its board, belief space and fitness plot drawn as
+    // they change (the link's address starts it; the count is stopped first).
+    await page.goto(`${url.split("#")[0]}#v1/knight?board=100x100&algo=level4&seed=1`);
+    await pause(1500);
+    await frames(page, "cultural level 4 on 100x100");
 } finally {
     await browser.close();
 }
