@@ -390,6 +390,22 @@ impl<J: TraceJob> Steps<J> {
         pressed
     }
 
+    /// Above the timeline: a trace being made, why there is none, or a note on it.
+    fn status_ui(&self, ui: &mut Ui) {
+        if self.busy() {
+            ui.horizontal(|ui| {
+                crate::app::widgets::spinner::spinner(ui);
+                ui.label("Tracing the search…");
+            });
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, format!("No trace: {e}"));
+        }
+        if let Some(note) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
+    }
+
     /// The timeline, the step's sentence, and the board `draw` draws at the step (with the
     /// algorithm and the log beside it when there is room).
     /// `draw` returns the board cell clicked, which answers a question waiting.
@@ -405,18 +421,7 @@ impl<J: TraceJob> Steps<J> {
         ) -> Option<u32>,
     ) {
         self.advance(ui.ctx());
-        if self.busy() {
-            ui.horizontal(|ui| {
-                crate::app::widgets::spinner::spinner(ui);
-                ui.label("Tracing the search…");
-            });
-        }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, format!("No trace: {e}"));
-        }
-        if let Some(note) = &self.note {
-            ui.colored_label(ui.visuals().warn_fg_color, note);
-        }
+        self.status_ui(ui);
         // Guessing, End stops at the next question, as every move forward does.
         let end_hint = if self.guessing() {
             "To the next question: Your guess stops before each decision (untick it to go to the end)"

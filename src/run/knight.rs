@@ -1524,11 +1524,8 @@ fn count_every_start(
             // A square a theorem rules out counts 0 at once, with no search.
             if no_tour(board.shape(), board.row_col(sq), closed).is_some() {
                 return count::Count {
-                    tours: 0,
-                    calls: 0,
                     complete: true,
-                    stop: Stop::Impossible,
-                    counters: Counters::default(),
+                    ..not_started(Stop::Impossible)
                 };
             }
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
