@@ -205,6 +205,8 @@ pub struct SearchLabApp {
     /// The tab the notice was made on, where alone it is shown (`None`: a start-up notice,
     /// shown on every tab).
     notice_tab: Option<Tab>,
+    /// The start-up notice alone, once a link's word stands before it in `notice`.
+    startup_notice: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
     /// The Lessons window and the lessons it offers.
@@ -295,6 +297,7 @@ impl SearchLabApp {
             notice,
             notice_ok: false,
             notice_tab: None,
+            startup_notice: None,
             help: false,
             lessons: lessons::Lessons::default(),
             dialog: None,
@@ -621,12 +624,20 @@ impl eframe::App for SearchLabApp {
 /// Opens the window and runs until it is closed.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> eframe::Result {
-    run_with_link(None)
+    run_with(None)
 }
 
-/// Opens the app's window at `link`, when one is given (`searchlab open LINK`).
+/// What the app opens with at start-up (`searchlab open`).
+pub enum Opening {
+    /// A link: the whole address, or its part from `#`.
+    Link(String),
+    /// A run file or lesson: its name, and its bytes or why they could not be read.
+    File(String, Result<Vec<u8>, String>),
+}
+
+/// Opens the app's window with `opening` open, when one is given (`searchlab open`).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run_with_link(link: Option<String>) -> eframe::Result {
+pub fn run_with(opening: Option<Opening>) -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("SearchLab")
         .with_app_id("searchlab")
@@ -655,7 +666,15 @@ pub fn run_with_link(link: Option<String>) -> eframe::Result {
             if repaired.is_some() {
                 app.notice = repaired;
             }
-            app.pending_link = link;
+            match opening {
+                Some(Opening::Link(link)) => app.pending_link = Some(link),
+                Some(Opening::File(name, bytes)) => {
+                    if let Ok(mut handed) = app.handed_file.lock() {
+                        *handed = Some((name, bytes));
+                    }
+                }
+                None => {}
+            }
             Ok(Box::new(app))
         }),
     )

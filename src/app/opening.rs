@@ -36,13 +36,16 @@ impl SearchLabApp {
     }
 
     /// Says what came of a link (`ok`: it opened); a start-up notice still standing (what
-    /// the browser cannot do, a saved state repaired) is kept after it, not lost.
+    /// the browser cannot do, a saved state repaired) is kept after it, not lost, and
+    /// after the next link's word in place of this one's.
     fn say_opened(&mut self, said: String, ok: bool) {
-        match self.notice.take().filter(|_| self.notice_tab.is_none()) {
+        let standing = self.notice.take().filter(|_| self.notice_tab.is_none());
+        match standing.map(|notice| self.startup_notice.take().unwrap_or(notice)) {
             Some(standing) => {
                 self.say(format!("{said} {standing}"), false);
                 // Still a start-up notice: shown whatever the tab.
                 self.notice_tab = None;
+                self.startup_notice = Some(standing);
             }
             None => self.say(said, ok),
         }

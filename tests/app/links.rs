@@ -62,6 +62,12 @@ fn a_link_keeps_the_start_up_notice() {
         h.query_by_label_contains("Pause needs the desktop app")
             .is_some()
     );
+    // The next link's word takes the place of this one's: neither piles up.
+    h.state_mut().pending_link = Some("#v1/knight?board=5x5&algo=warnsdorff&mode=steps".into());
+    step_until_traced(&mut h);
+    let notice = h.state().notice.clone().unwrap();
+    assert_eq!(notice.matches("Opened the link.").count(), 1, "{notice}");
+    assert_eq!(notice.matches("Pause needs").count(), 1, "{notice}");
 }
 
 /// "Copy link" of a trace at a step, opened in a new app, shows the same board at the
