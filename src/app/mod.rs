@@ -437,6 +437,18 @@ impl SearchLabApp {
         }
     }
 
+    /// Opens `opening` at the first frame: a link, or a file handed in at start-up.
+    pub fn open_at_start(&mut self, opening: Opening) {
+        match opening {
+            Opening::Link(link) => self.pending_link = Some(link),
+            Opening::File(name, bytes) => {
+                if let Ok(mut handed) = self.handed_file.lock() {
+                    *handed = Some((name, bytes));
+                }
+            }
+        }
+    }
+
     /// Says `text` on the tab on show (`ok`: as something done, not a warning): an export's
     /// word about a table is not shown under another tab's form.
     pub fn say(&mut self, text: String, ok: bool) {
@@ -666,14 +678,8 @@ pub fn run_with(opening: Option<Opening>) -> eframe::Result {
             if repaired.is_some() {
                 app.notice = repaired;
             }
-            match opening {
-                Some(Opening::Link(link)) => app.pending_link = Some(link),
-                Some(Opening::File(name, bytes)) => {
-                    if let Ok(mut handed) = app.handed_file.lock() {
-                        *handed = Some((name, bytes));
-                    }
-                }
-                None => {}
+            if let Some(opening) = opening {
+                app.open_at_start(opening);
             }
             Ok(Box::new(app))
         }),

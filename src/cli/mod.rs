@@ -67,16 +67,19 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Open the desktop app at a link copied from SearchLab ("Copy link"): a puzzle tab
     /// set up as the link says (its run, its game, or step by step at a step), or a
-    /// lesson. A link that cannot be opened opens the app with a message saying why.
+    /// lesson; or with a run file or a lesson file open (as a file manager opens them). A
+    /// link or file that cannot be opened opens the app with a message saying why.
     Open(OpenArgs),
 }
 
-/// The argument of `searchlab open`: the link.
+/// The argument of `searchlab open`: a link or a file.
 #[derive(Args, Debug)]
 pub struct OpenArgs {
-    /// The whole address, or its part from `#` (`#v1/knight?board=8x8&…`); quote it for
-    /// the shell.
-    pub link: String,
+    /// A link: the whole address, or its part from `#` (`#v1/knight?board=8x8&…`), quoted
+    /// for the shell; or the path of a run file or lesson file. Without it the app opens
+    /// as `searchlab` alone opens it.
+    #[arg(value_name = "LINK|FILE")]
+    pub what: Option<String>,
 }
 
 /// The arguments of `searchlab replay`: the run file and the output's form.
@@ -129,6 +132,38 @@ pub fn main(cli: Cli) -> ExitCode {
     }
 }
 
+/// What `searchlab open` hands the app: a link when `what` holds a `#` (a whole address,
+/// or its part from `#`; one the app cannot open is also said on standard error), else a
+/// file, read here before the window opens (what went wrong is said in the app and on
+/// standard error).
+pub fn opening(what: String) -> crate::app::Opening {
+    if what.contains('#') && !std::path::Path::new(&what).is_file() {
+        if let Err(why) = crate::app::link::read(&what) {
+            note!("searchlab: this link cannot be opened: {why}; the app says so too");
+        }
+        return crate::app::Opening::Link(what);
+    }
+    let path = std::path::Path::new(&what);
+    let name = crate::files::download_name(path);
+    let bytes = crate::files::read_capped(
+        path,
+        crate::app::MAX_PAGE_FILE_BYTES as u64,
+        "a run file or lesson",
+    )
+    .map_err(|e| e.to_string());
+    if let Err(why) = &bytes {
+        note!("searchlab: {why}; the app says so too");
+    }
+    crate::app::Opening::File(name, bytes)
+}
+
+/// `searchlab-app [LINK|FILE]` (the Windows packages' GUI program): the app's window
+/// alone, opened as `searchlab open` opens it.
+pub fn open_app(what: Option<String>) -> Result<(), String> {
+    crate::app::run_with(what.map(opening))
+        .map_err(|e| format!("the window could not be opened: {e}"))
+}
+
 /// Runs the command line: no subcommand (or `app`) opens the desktop app.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let (job, out) = match cli.command {
@@ -138,10 +173,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
         }
         Some(Command::Open(a)) => {
-            if let Err(why) = crate::app::link::read(&a.link) {
-                note!("searchlab: this link cannot be opened: {why}; the app says so too");
-            }
-            return crate::app::run_with_link(Some(a.link))
+            return crate::app::run_with(a.what.map(opening))
                 .map(|()| ExitCode::SUCCESS)
                 .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
         }

@@ -246,3 +246,71 @@ fn a_file_handed_in_whole_opens() {
     let why = other.state().notice.clone().unwrap();
     assert!(why.contains("opens up to 16 MiB"), "{why}");
 }
+
+/// `searchlab open FILE` (and a saved run double-clicked in a file manager): a run file
+/// handed in at start-up runs again in its tab and is judged against its saved answer;
+/// a file that cannot be read, or is not a run or a lesson, opens the app with the
+/// reason; an argument holding `#` is a link.
+#[test]
+fn a_file_opened_at_start_up_replays_or_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("six.ron");
+    let saved = std::process::Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "knight",
+            "solve",
+            "--board",
+            "6x6",
+            "--algo",
+            "backtrack-random",
+        ])
+        .args(["--seed", "3", "--save"])
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert!(saved.status.success(), "{saved:?}");
+    let mut h = harness();
+    h.state_mut()
+        .open_at_start(searchlab::cli::opening(run.display().to_string()));
+    step_until_idle(&mut h, Duration::from_secs(10));
+    assert_eq!(
+        h.state().tab,
+        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+    );
+    let tour = h.state().knight.displayed_tour().expect("a tour").to_vec();
+    let board = Board::new(6, 6).unwrap();
+    assert!(board.validate_tour(&tour, false).is_ok());
+    h.get_by_label_contains("same answer as the saved run");
+
+    for (file, why) in [
+        (dir.path().join("missing.ron"), "cannot read"),
+        (dir.path().to_path_buf(), "not a regular file"),
+    ] {
+        let mut h = harness();
+        h.state_mut()
+            .open_at_start(searchlab::cli::opening(file.display().to_string()));
+        h.run();
+        let notice = h.state().notice.clone().unwrap();
+        assert!(
+            notice.contains("could not be opened") && notice.contains(why),
+            "{notice}"
+        );
+    }
+    let other = dir.path().join("other.ron");
+    std::fs::write(&other, "(a: 1)").unwrap();
+    let mut h = harness();
+    h.state_mut()
+        .open_at_start(searchlab::cli::opening(other.display().to_string()));
+    h.run();
+    let notice = h.state().notice.clone().unwrap();
+    assert!(
+        notice.starts_with("other.ron could not be opened"),
+        "{notice}"
+    );
+
+    let link = "#v1/knight?board=5x5&algo=warnsdorff";
+    assert!(matches!(
+        searchlab::cli::opening(link.into()),
+        searchlab::app::Opening::Link(l) if l == link
+    ));
+}

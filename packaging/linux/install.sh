@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs SearchLab from this folder for the user who runs it, in ~/.local: the command
+# `searchlab`, a menu entry with the icon, and run files opened by the app on a
+# double-click. `./install.sh --remove` takes it all away again. No administrator rights
+# are needed; ~/.local/bin must be on PATH for the command (most desktops put it there).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+data=${XDG_DATA_HOME:-$HOME/.local/share}
+bin=$HOME/.local/bin
+if [ "${1:-}" = "--remove" ]; then
+  rm -f "$bin/searchlab" "$data/applications/searchlab.desktop" \
+    "$data/icons/hicolor/256x256/apps/searchlab.png" "$data/mime/packages/searchlab.xml"
+  echo "SearchLab removed."
+else
+  mkdir -p "$bin" "$data/applications" "$data/icons/hicolor/256x256/apps" "$data/mime/packages"
+  cp "$here/searchlab" "$bin/searchlab"
+  cp "$here/searchlab.desktop" "$data/applications/"
+  cp "$here/searchlab.png" "$data/icons/hicolor/256x256/apps/"
+  cp "$here/searchlab.xml" "$data/mime/packages/"
+  echo "SearchLab installed: \`searchlab\` in $bin, and SearchLab in the applications menu."
+fi
+# The desktop learns of the file type and the menu entry (where these tools exist).
+command -v update-mime-database >/dev/null && update-mime-database "$data/mime" || true
+command -v update-desktop-database >/dev/null && update-desktop-database "$data/applications" || true

@@ -1,0 +1,35 @@
+# What .ci/run and scripts/package.sh share: installing what a fresh Debian machine lacks,
+# from the package registries only (apt, crates.io, rustup). Sourced from the
+# repository's root.
+
+# Installs those of the Debian packages named that are not installed yet.
+need_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "all present: $*"
+    return 0
+  fi
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# The browser build's tools: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
+# names (Trunk.toml must name the same), and trunk 0.21, the last for Rust 1.95. Both stay
+# in ~/.cargo/bin between runs (a first install takes about ten minutes).
+web_tools() {
+  rustup target add wasm32-unknown-unknown
+  local bindgen
+  bindgen=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+  [ -n "$bindgen" ] || { echo "Cargo.lock names no wasm-bindgen"; return 1; }
+  grep -qx "wasm_bindgen = \"$bindgen\"" Trunk.toml \
+    || { echo "Trunk.toml's wasm_bindgen is not $bindgen, the version Cargo.lock names"; return 1; }
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
+    cargo install wasm-bindgen-cli --version "$bindgen"
+  fi
+  command -v trunk >/dev/null || cargo install --locked trunk --version "~0.21"
+}
