@@ -10,8 +10,8 @@
 #   searchlab-VERSION-web.zip                   the browser build, for any static web host
 #
 # Usage: scripts/package.sh [--out DIR] [linux] [windows] [web]
-#   (no kind named: all three; DIR defaults to packages/). The Windows build is a full
-#   cross build: about 20 minutes on two cores.
+#   (no kind named: all three; DIR defaults to packages/). From a fresh clone all three
+#   take about ten minutes on two cores, the tools once installed (docs/INSTALL.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -56,7 +56,7 @@ if wants linux; then
 fi
 
 if wants windows; then
-  step "Windows: the cross build (about 20 minutes), the zip and the installer"
+  step "Windows: the cross build, the zip and the installer"
   need_packages gcc-mingw-w64-x86-64 nsis
   rustup target add x86_64-pc-windows-gnu
   cargo build --release --target x86_64-pc-windows-gnu --features windows-app --bins

@@ -137,6 +137,8 @@ pub struct Steps<J: TraceJob> {
     /// The central panel had room for the question above the board last frame (else it
     /// goes at the top of the side panel).
     guess_above: bool,
+    /// Your guess's question was drawn this frame before the form ([`Self::first_ui`]).
+    guess_first: bool,
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -156,6 +158,7 @@ impl<J: TraceJob> Default for Steps<J> {
             note: None,
             guess: Guess::default(),
             guess_above: true,
+            guess_first: false,
         }
     }
 }
@@ -199,6 +202,8 @@ impl<J: TraceJob> Steps<J> {
             self.start(ctx, job);
             self.guess.on = mode == Mode::Guess;
             self.go_to = step;
+            // A lesson's or a link's questions are scored afresh.
+            (self.guess.right, self.guess.asked) = (0, 0);
         }
     }
 
@@ -607,11 +612,22 @@ impl<J: TraceJob> Steps<J> {
         }
     }
 
+    /// On a narrow window, before the form: Your guess's question when the board has no
+    /// room for it above (`true` if drawn: [`Self::stats_ui`] leaves it out).
+    pub fn first_ui(&mut self, ui: &mut Ui) -> bool {
+        self.guess_first = self.guessing() && !self.guess_above;
+        if self.guess_first {
+            self.guess_ui(ui);
+        }
+        self.guess_first
+    }
+
     /// The side panel: what the trace is and its figures, and the algorithm and the log
     /// when the central panel has no room for them.
     pub fn stats_ui(&mut self, ui: &mut Ui) {
-        if self.guessing() && !self.guess_above {
-            // The question first: the central panel has no room for it.
+        // The question first: the central panel has no room for it (unless it stands
+        // before the form already, on a narrow window).
+        if self.guessing() && !self.guess_above && !std::mem::take(&mut self.guess_first) {
             self.guess_ui(ui);
             ui.separator();
         }

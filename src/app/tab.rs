@@ -31,6 +31,8 @@ pub trait Stepper: Default {
     fn logic(&mut self);
     /// Where the trace on show stands, `(step, Your guess on)`.
     fn at(&self) -> Option<(usize, bool)>;
+    /// [`View::first_ui`] while the steps are on show.
+    fn first_ui(&mut self, ui: &mut Ui) -> bool;
 }
 
 impl<J: TraceJob> Stepper for Steps<J> {
@@ -45,6 +47,10 @@ impl<J: TraceJob> Stepper for Steps<J> {
     fn at(&self) -> Option<(usize, bool)> {
         Steps::at(self)
     }
+
+    fn first_ui(&mut self, ui: &mut Ui) -> bool {
+        Steps::first_ui(self, ui)
+    }
 }
 
 impl Stepper for () {
@@ -54,6 +60,10 @@ impl Stepper for () {
 
     fn at(&self) -> Option<(usize, bool)> {
         None
+    }
+
+    fn first_ui(&mut self, _ui: &mut Ui) -> bool {
+        false
     }
 }
 
@@ -416,6 +426,10 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
 
     fn stats(&mut self, ui: &mut Ui) {
         P::stats(self, ui);
+    }
+
+    fn first_ui(&mut self, ui: &mut Ui) -> bool {
+        self.mode == Mode::Steps && self.steps.first_ui(ui)
     }
 
     fn main_ui(&mut self, ui: &mut Ui) {

@@ -15,6 +15,12 @@ pub trait View {
     fn controls(&mut self, ui: &mut Ui);
     /// The right panel's figures.
     fn stats(&mut self, ui: &mut Ui);
+    /// On a narrow window, where the figures stand under the form: what of them must come
+    /// before it (Your guess's question, when the board has no room for it above).
+    /// `true` if it drew anything; the figures then leave it out this frame.
+    fn first_ui(&mut self, _ui: &mut Ui) -> bool {
+        false
+    }
     /// The central panel: the board, plots and tables.
     fn main_ui(&mut self, ui: &mut Ui);
     /// Reads the view's background work. The shell calls it every frame for every view,

@@ -179,3 +179,49 @@ fn snapshot_guess_hill_climbing_8() {
     h.get_by_label("Your guesses: 0 of 1 right");
     super::snapshot(&mut h, "guess_hill_climbing_8");
 }
+
+/// At 800 × 600 the board has no room for the question above it, and the figures stand
+/// under the form: the question then comes first in the left panel, above the form, once,
+/// where a student looks, not under the form and the statistics.
+#[test]
+fn on_a_small_window_the_question_comes_before_the_form() {
+    let mut h = super::harness_of_size(800.0, 600.0);
+    h.state_mut().pending_link =
+        Some("#v1/knight?board=8x8&algo=warnsdorff&mode=guess&step=12".into());
+    step_until_traced(&mut h);
+    h.run();
+    assert!(h.state().knight.steps().question().is_some());
+    let asked = h
+        .query_all_by_label_contains("Your guess: ")
+        .collect::<Vec<_>>();
+    assert_eq!(asked.len(), 1, "the question is shown once");
+    let form = h.get_by_label("Columns").rect();
+    assert!(
+        asked[0].rect().bottom() < form.top(),
+        "the question {:?} stands above the form {:?}",
+        asked[0].rect(),
+        form
+    );
+    assert!(asked[0].rect().bottom() < 600.0, "and in the window");
+}
+
+/// A link's (or a lesson's) questions are scored afresh: the guesses made before it do not
+/// count in its score.
+#[test]
+fn a_link_scores_its_guesses_afresh() {
+    let mut h = harness();
+    h.state_mut().pending_link = Some("#v1/knight?board=6x6&algo=warnsdorff&mode=guess".into());
+    step_until_traced(&mut h);
+    step_to_question(&mut h, false, 20);
+    let q = h.state().knight.steps().question().unwrap().clone();
+    let (r, c) = Board::new(6, 6).unwrap().row_col(q.cells[0]);
+    let pos = square_on(&h, "Chessboard", 6, r, c);
+    click_at(&mut h, pos);
+    h.run();
+    assert_eq!(h.state().knight.steps().guess.asked, 1);
+    h.state_mut().pending_link = Some("#v1/knight?board=5x5&algo=warnsdorff&mode=guess".into());
+    step_until_traced(&mut h);
+    let g = &h.state().knight.steps().guess;
+    assert_eq!((g.right, g.asked), (0, 0));
+    h.get_by_label("No guesses yet");
+}

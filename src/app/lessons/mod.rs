@@ -367,6 +367,11 @@ impl Lessons {
         }
         ui.separator();
         ui.label(RichText::new("Your own lessons").strong());
+        if !crate::platform::DESKTOP {
+            // A web page reads no folder: a teacher's lesson comes in as a file.
+            ui.label("A teacher's lesson file opens here with Open run… (or dropped on the page). The desktop app also reads a whole folder of them, and writes the built-in ones there to edit.");
+            return;
+        }
         ui.label("Lessons are RON files. Copy the built-in ones into a folder, edit them or add your own, and press Reload: a file with a built-in lesson's name takes its place.");
         ui.horizontal(|ui| {
             let l = ui.label("Folder");
