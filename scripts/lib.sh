@@ -13,7 +13,13 @@ need_packages() {
     return 0
   fi
   local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || {
+      echo "missing: ${missing[*]}; as root, run: apt-get install ${missing[*]}" >&2
+      return 1
+    }
+    sudo="sudo"
+  fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }

@@ -13,6 +13,7 @@
 #   (no kind named: all three; DIR defaults to packages/). From a fresh clone all three
 #   take about ten minutes on two cores, the tools once installed (docs/INSTALL.md).
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
@@ -20,7 +21,8 @@ out=packages
 kinds=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --out) out=${2:?--out needs a folder}; shift 2 ;;
+    # A relative folder is the caller's, not the repository's.
+    --out) out=${2:?--out needs a folder}; [[ "$out" = /* ]] || out="$caller/$out"; shift 2 ;;
     linux | windows | web) kinds+=("$1"); shift ;;
     *) echo "usage: scripts/package.sh [--out DIR] [linux] [windows] [web]" >&2; exit 2 ;;
   esac
@@ -67,6 +69,7 @@ if wants windows; then
     README.md "$stage/$name/"
   # Windows' own line ends, so that Notepad shows the licence as written.
   sed 's/$/\r/' LICENSE > "$stage/$name/LICENSE.txt"
+  rm -f "$out/$name.zip"
   (cd "$stage" && zip -qr9 "$out/$name.zip" "$name")
   makensis -V2 -DVERSION="$version" -DSTAGE="$stage/$name" \
     -DOUTFILE="$out/$name-setup.exe" packaging/windows/searchlab.nsi
@@ -76,6 +79,7 @@ if wants web; then
   step "The browser build (trunk build --release) as a zip"
   web_tools
   trunk build --release
+  rm -f "$out/searchlab-$version-web.zip"
   (cd dist && zip -qr9 "$out/searchlab-$version-web.zip" .)
 fi
 

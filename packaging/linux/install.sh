@@ -13,8 +13,12 @@ if [ "${1:-}" = "--remove" ]; then
   echo "SearchLab removed."
 else
   mkdir -p "$bin" "$data/applications" "$data/icons/hicolor/256x256/apps" "$data/mime/packages"
-  cp "$here/searchlab" "$bin/searchlab"
-  cp "$here/searchlab.desktop" "$data/applications/"
+  # Through a new file, so that a copy of SearchLab still running keeps its own.
+  cp "$here/searchlab" "$bin/searchlab.new" && mv -f "$bin/searchlab.new" "$bin/searchlab"
+  # The menu entry names the program by its full path: ~/.local/bin may not be on PATH
+  # until the next login.
+  sed -e "s|^Exec=searchlab |Exec=\"$bin/searchlab\" |" -e "s|^TryExec=.*|TryExec=$bin/searchlab|" \
+    "$here/searchlab.desktop" > "$data/applications/searchlab.desktop"
   cp "$here/searchlab.png" "$data/icons/hicolor/256x256/apps/"
   cp "$here/searchlab.xml" "$data/mime/packages/"
   echo "SearchLab installed: \`searchlab\` in $bin, and SearchLab in the applications menu."

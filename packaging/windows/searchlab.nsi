@@ -3,7 +3,7 @@
 ;
 ; It installs for the user who runs it, without administrator rights (school machines
 ; often give none), into %LOCALAPPDATA%\Programs\SearchLab, with a Start-menu folder,
-; run files (.ron) opened by SearchLab, and an entry in "Apps & features" to remove it.
+; run files and lessons (.ron) opened by SearchLab, and an entry in "Apps & features" to remove it.
 
 ; A 64-bit installer for a 64-bit app: on 32-bit Windows it does not start, rather than
 ; installing a program that cannot run.
@@ -94,6 +94,8 @@ Section "Uninstall"
   ReadRegStr $0 HKCU "Software\Classes\.ron" ""
   StrCmp $0 "${PROGID}" 0 +2
     DeleteRegValue HKCU "Software\Classes\.ron" ""
+  DeleteRegKey /ifempty HKCU "Software\Classes\.ron\OpenWithProgids"
+  DeleteRegKey /ifempty HKCU "Software\Classes\.ron"
   DeleteRegKey HKCU "Software\Classes\${PROGID}"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"
   System::Call 'shell32::SHChangeNotify(i 0x08000000, i 0, p 0, p 0)'

@@ -67,7 +67,10 @@ impl SearchLabApp {
             }
             let text = std::str::from_utf8(bytes)
                 .map_err(|_| "it is not text: a run file or a lesson is RON text".to_string())?;
-            if text.trim_start().starts_with("Lesson") {
+            // A lesson begins `Lesson(`, after any comment lines.
+            let start = text.lines().map(str::trim_start);
+            let mut start = start.filter(|l| !l.is_empty() && !l.starts_with("//"));
+            if start.next().is_some_and(|l| l.starts_with("Lesson")) {
                 self.lessons.open_text(name, text)?;
                 return Ok(format!("Opened the lesson {name}."));
             }

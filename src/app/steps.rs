@@ -464,7 +464,11 @@ impl<J: TraceJob> Steps<J> {
         self.regions[0] = Some(self.switches(ui, sentence));
         // Above the board when the panel is tall enough; else at the top of the side
         // panel, so a small window keeps room for the board.
-        self.guess_above = ui.available_height() >= 560.0;
+        let above = ui.available_height() >= 560.0;
+        if above != std::mem::replace(&mut self.guess_above, above) {
+            // The side panels, drawn before this one, placed the question by the old room.
+            ui.ctx().request_discard("Your guess's question moved");
+        }
         if self.guessing() && self.guess_above {
             self.guess_ui(ui);
         }
@@ -612,22 +616,13 @@ impl<J: TraceJob> Steps<J> {
         }
     }
 
-    /// On a narrow window, before the form: Your guess's question when the board has no
-    /// room for it above (`true` if drawn: [`Self::stats_ui`] leaves it out).
-    pub fn first_ui(&mut self, ui: &mut Ui) -> bool {
-        self.guess_first = self.guessing() && !self.guess_above;
-        if self.guess_first {
-            self.guess_ui(ui);
-        }
-        self.guess_first
-    }
-
     /// The side panel: what the trace is and its figures, and the algorithm and the log
     /// when the central panel has no room for them.
     pub fn stats_ui(&mut self, ui: &mut Ui) {
         // The question first: the central panel has no room for it (unless it stands
         // before the form already, on a narrow window).
-        if self.guessing() && !self.guess_above && !std::mem::take(&mut self.guess_first) {
+        let drawn = std::mem::take(&mut self.guess_first);
+        if self.guessing() && !self.guess_above && !drawn {
             self.guess_ui(ui);
             ui.separator();
         }

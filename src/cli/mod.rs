@@ -132,12 +132,13 @@ pub fn main(cli: Cli) -> ExitCode {
     }
 }
 
-/// What `searchlab open` hands the app: a link when `what` holds a `#` (a whole address,
-/// or its part from `#`; one the app cannot open is also said on standard error), else a
-/// file, read here before the window opens (what went wrong is said in the app and on
-/// standard error).
+/// What `searchlab open` hands the app: a link when `what` is one (its part from `#`, or
+/// a whole address; one the app cannot open is also said on standard error), else a file,
+/// read here before the window opens (what went wrong is said in the app and on standard
+/// error).
 pub fn opening(what: String) -> crate::app::Opening {
-    if what.contains('#') && !std::path::Path::new(&what).is_file() {
+    let link = what.starts_with('#') || (what.contains("://") && what.contains('#'));
+    if link && !std::path::Path::new(&what).is_file() {
         if let Err(why) = crate::app::link::read(&what) {
             note!("searchlab: this link cannot be opened: {why}; the app says so too");
         }

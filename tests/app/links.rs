@@ -308,9 +308,31 @@ fn a_file_opened_at_start_up_replays_or_says_why() {
         "{notice}"
     );
 
-    let link = "#v1/knight?board=5x5&algo=warnsdorff";
+    // A lesson whose file begins with comment lines (as the built-in ones may) is a lesson.
+    let lesson = dir.path().join("01-knight-3x4-by-hand.ron");
+    let text = std::fs::read_to_string("lessons/01-knight-3x4-by-hand.ron").unwrap();
+    assert!(text.starts_with("//"));
+    std::fs::write(&lesson, text).unwrap();
+    let mut h = harness();
+    h.state_mut()
+        .open_at_start(searchlab::cli::opening(lesson.display().to_string()));
+    h.run();
+    let notice = h.state().notice.clone().unwrap();
+    assert!(notice.starts_with("Opened the lesson"), "{notice}");
+
+    for link in [
+        "#v1/knight?board=5x5&algo=warnsdorff",
+        "https://example.org/searchlab/#v1/queens?n=8",
+    ] {
+        assert!(matches!(
+            searchlab::cli::opening(link.into()),
+            searchlab::app::Opening::Link(l) if l == link
+        ));
+    }
+    // A file's name may hold a `#`: a path is a file, read or said why.
+    let named = dir.path().join("run #2.ron");
     assert!(matches!(
-        searchlab::cli::opening(link.into()),
-        searchlab::app::Opening::Link(l) if l == link
+        searchlab::cli::opening(named.display().to_string()),
+        searchlab::app::Opening::File(_, Err(why)) if why.contains("cannot read")
     ));
 }

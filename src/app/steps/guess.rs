@@ -176,6 +176,16 @@ impl<J: super::TraceJob> super::Steps<J> {
         self.guess.asking.as_ref()
     }
 
+    /// On a narrow window, before the form: Your guess's question when the board has no
+    /// room for it above (`true` if drawn: [`Self::stats_ui`] leaves it out).
+    pub fn first_ui(&mut self, ui: &mut Ui) -> bool {
+        self.guess_first = self.guessing() && !self.guess_above;
+        if self.guess_first {
+            self.guess_ui(ui);
+        }
+        self.guess_first
+    }
+
     /// The question waiting (with its buttons), or the last answer, and the score; in a
     /// box of the same height whatever it says, so the board stays put.
     pub(super) fn guess_ui(&mut self, ui: &mut Ui) {
