@@ -104,12 +104,15 @@ fn step_until_idle(h: &mut Harness<'_, SearchLabApp>, limit: Duration) {
     h.step();
 }
 
-/// Steps the UI until the Knight and N-Queens views' traces are made.
+/// Steps the UI until a link waiting to open has opened (a lesson's waits for the lessons
+/// folder to be read) and the Knight and N-Queens views' traces are made.
 fn step_until_traced(h: &mut Harness<'_, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(20);
     h.step();
     let busy = |h: &Harness<'_, SearchLabApp>| {
-        h.state().knight.steps().busy() || h.state().queens.steps().busy()
+        h.state().pending_link.is_some()
+            || h.state().knight.steps().busy()
+            || h.state().queens.steps().busy()
     };
     while busy(h) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));

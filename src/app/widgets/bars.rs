@@ -208,7 +208,10 @@ fn scale(
         Stroke::new(1.0, weak),
     );
     // As many round figures as fit without touching (at most five).
-    let widest = measure(ui, &tick(max)).max(measure(ui, &tick(max / 3.0)));
+    let widest = [max, max / 3.0, 0.0]
+        .map(|v| measure(ui, &tick(v)))
+        .into_iter()
+        .fold(0.0, f32::max);
     let fit = f64::from(
         (area.width() / (1.5 * widest + GAP))
             .floor()
@@ -225,22 +228,30 @@ fn scale(
             .unwrap_or(power);
     }
     let mut v = 0.0;
+    // Where the last figure written ends: a figure that would touch it is left out (its
+    // mark stays), as "0.000 ms" written from the start may reach the next one's middle.
+    let mut written_to = f32::NEG_INFINITY;
     while v <= max * (1.0 + 1e-9) {
         let tx = area.min.x + (v / max) as f32 * area.width();
         painter.line_segment([pos2(tx, y), pos2(tx, y + 3.0)], Stroke::new(1.0, weak));
+        let text = tick(v);
+        let w = measure(ui, &text);
         // The first figure starts at the scale's start, so that it stays in sight.
-        let align = if v == 0.0 {
-            Align2::LEFT_TOP
+        let (align, left) = if v == 0.0 {
+            (Align2::LEFT_TOP, tx)
         } else {
-            Align2::CENTER_TOP
+            (Align2::CENTER_TOP, tx - w / 2.0)
         };
-        painter.text(
-            pos2(tx, y + 3.0),
-            align,
-            tick(v),
-            FontId::proportional(font.size * 0.9),
-            weak,
-        );
+        if left >= written_to + GAP / 2.0 {
+            painter.text(
+                pos2(tx, y + 3.0),
+                align,
+                text,
+                FontId::proportional(font.size * 0.9),
+                weak,
+            );
+            written_to = left + w;
+        }
         v += step;
     }
     rect.max.y
