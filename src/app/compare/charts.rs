@@ -42,7 +42,10 @@ pub fn curves(
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Curves of trial 0").strong());
+        ui.label(RichText::new("Curves of the first trial").strong())
+            .on_hover_text(
+                "Trial 1 of each algorithm, with the seed in the form (trial k uses seed + k − 1)",
+            );
         ui.radio_value(overlay, true, "Overlaid");
         ui.radio_value(overlay, false, "Side by side");
     });
@@ -329,7 +332,7 @@ fn table_rows(ui: &mut Ui, lanes: &[Lane], selected: &mut Option<usize>) {
         "median",
         "min",
         "max",
-        "nodes (trial 0)",
+        "nodes (1st trial)",
     ] {
         ui.label(RichText::new(h).strong());
     }

@@ -29,7 +29,7 @@ impl CompareView {
             .horizontal(|ui| whole_number(ui, "Trials", &mut self.settings.trials, 1..=MAX_TRIALS));
         trials
             .response
-            .on_hover_text("Trial i runs with seed + i; the boards and curves show trial 0");
+            .on_hover_text("Trial k runs with the seed + k − 1 (the first, with the seed itself); the boards and curves show the first trial");
         // The fields say under them what holds them back; the rest is said here.
         if let Err(h) = &trials.inner {
             hold_note(ui, h);

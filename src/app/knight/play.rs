@@ -470,7 +470,9 @@ impl KnightPlay {
                 for t in &h.through {
                     v[t.square as usize] = if t.complete { t.tours as f64 } else { f64::NAN };
                 }
-                Some(v)
+                // No square counted to the end: no colours, so no colour scale either
+                // (the figures say why).
+                v.iter().any(|x| !x.is_nan()).then_some(v)
             }
             _ => None,
         };

@@ -606,7 +606,8 @@ impl Operators for Cultural {
             ),
             format!("Success rate of each move so far: {}.", moves.join(", ")),
             format!(
-                "Top paths have visited {seen} squares so far; {hard} of them have a difficulty of 0.7 or more (rarely on a path covering 80 % of the board), which decoding avoids early on."
+                "Taken together, the top paths have been on {seen} of the {} squares so far; {hard} of those have a difficulty of 0.7 or more (rarely on a path covering 80 % of the board), which decoding avoids early on.",
+                b.visits.len()
             ),
         ];
         lines.push(if self.use_belief() {
