@@ -1,6 +1,7 @@
 // Frame intervals of the browser build, in headless Chromium: with nothing to draw, while
-// the knight's tour animates (no run), while an N-Queens count runs in its workers, and
-// through a cultural algorithm's run on a 100 x 100 board.
+// the knight's tour animates (no run), while an N-Queens count runs in its workers,
+// through a cultural algorithm's run on a 100 x 100 board, and while 6 x 6 is counted
+// from every square.
 //
 //   node frames.mjs SITE_URL [N]        (N: the count's n, default 17)
 //   FRAMES_SIZE=800x600 node frames.mjs SITE_URL   (another size; below 1280 x 800 without the count)
@@ -73,11 +74,17 @@ try {
     await pause(300);
     await frames(page, `counting ${n} queens`);
     await page.keyboard.press("Escape");
+    await pause(300); // the key is read at the next frame: before the link opens
     // A live evolutionary run, by link: its board, belief space and fitness plot drawn as
     // they change (the link's address starts it; the count is stopped first).
     await page.goto(`${url.split("#")[0]}#v1/knight?board=100x100&algo=level4&seed=1`);
     await pause(1500);
     await frames(page, "cultural level 4 on 100x100");
+    await page.keyboard.press("Escape");
+    await pause(300);
+    await page.goto(`${url.split("#")[0]}#v1/knight?board=6x6&algo=count-all`);
+    await pause(1000);
+    await frames(page, "counting 6x6 from every square");
 } finally {
     await browser.close();
 }
