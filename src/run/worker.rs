@@ -209,11 +209,10 @@ impl Observer for WorkerObserver {
     }
 
     fn snapshot(&mut self, state: &[u32]) {
-        if !self.draws
-            || self
-                .last_snapshot
-                .is_some_and(|t| t.elapsed() < SNAPSHOT_EVERY)
-        {
+        // In a browser the page repaints at most every `WAKE_EVERY` while a run goes, and
+        // each snapshot is a message its thread must take: none more often than that.
+        let every = SNAPSHOT_EVERY.max(crate::platform::worker::WAKE_EVERY);
+        if !self.draws || self.last_snapshot.is_some_and(|t| t.elapsed() < every) {
             return;
         }
         let Ok(mut slot) = self.slot.lock() else {
