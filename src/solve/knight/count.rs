@@ -369,6 +369,11 @@ impl<'a> Counter<'a> {
                 options: Options::default(),
             });
         if T::ON {
+            if toured && !begun {
+                // The trace ends at the visit, before it could say "tour": the count is
+                // what the trace shows.
+                counters.solutions = 0;
+            }
             begun = begun
                 && match first {
                     Err(why) => trace.step(KnightStep::Prune { square: last, why }),
@@ -430,14 +435,21 @@ impl<'a> Counter<'a> {
                 tried.push(moves.unwrap_or(0));
                 let toured =
                     left == 0 && (!self.problem.closed || board.is_knight_move(next, start));
-                let full = !trace.step(KnightStep::Visit {
+                let visited = trace.step(KnightStep::Visit {
                     square: next,
                     options,
-                }) || match moves {
-                    Err(why) => !trace.step(KnightStep::Prune { square: next, why }),
-                    Ok(_) if toured => !trace.step(KnightStep::Tour),
-                    Ok(_) => false,
-                };
+                });
+                if toured && !visited {
+                    // The trace ends at this visit, before it could say "tour": the count
+                    // is what the trace shows.
+                    counters.solutions -= 1;
+                }
+                let full = !visited
+                    || match moves {
+                        Err(why) => !trace.step(KnightStep::Prune { square: next, why }),
+                        Ok(_) if toured => !trace.step(KnightStep::Tour),
+                        Ok(_) => false,
+                    };
                 if full {
                     break Stop::StepLimit;
                 }
