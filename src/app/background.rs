@@ -248,7 +248,7 @@ impl<T: Send + 'static> Background<T> {
                             }
                         }
                     }
-                    ctx_out.request_repaint_after(crate::platform::worker::WAKE_EVERY);
+                    ctx_out.request_repaint_after(crate::platform::worker::wake_every());
                 },
                 move |why: Option<String>| {
                     if let (Some(why), Ok(mut r)) = (why, refused_end.lock()) {

@@ -88,8 +88,9 @@ impl LiveRun {
         self.label = job.puzzle().label_and_seed().0;
         self.record.begin(&job, replay);
         let ctx = ctx.clone();
-        let every = crate::platform::worker::WAKE_EVERY;
-        self.run = Some(Run::start(job, move || ctx.request_repaint_after(every)));
+        self.run = Some(Run::start(job, move || {
+            ctx.request_repaint_after(crate::platform::worker::wake_every());
+        }));
         Ok(())
     }
 

@@ -590,6 +590,11 @@ impl eframe::App for SearchLabApp {
         Some(self)
     }
 
+    /// The panels' fill: in a browser the panels leave it to the clear colour.
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         SearchLabApp::logic(self, ctx);
     }

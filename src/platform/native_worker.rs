@@ -28,6 +28,11 @@ pub const POST_METER: Option<fn((u64, u64))> = None;
 /// draws the window (see the browser's).
 pub const WAKE_EVERY: std::time::Duration = std::time::Duration::ZERO;
 
+/// The least time between two repaints a run's news asks for now: none.
+pub fn wake_every() -> std::time::Duration {
+    WAKE_EVERY
+}
+
 impl Handle {
     /// Nothing more than the job's cancel flag, which the search looks at within 100 ms.
     pub fn cancel(&self) {}

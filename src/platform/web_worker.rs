@@ -38,6 +38,50 @@ pub const POST_METER: Option<fn((u64, u64))> = Some(post_meter);
 /// second. A click or a key still repaints at once.
 pub const WAKE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The least time between two repaints while the page's workers take every core the
+/// browser reports (a count from every square, an N-Queens count, a batch of trials):
+/// then each repaint the page asks for waits for a core, and with SwiftShader a repaint
+/// every 100 ms held the page under 30 frames a second.
+const WAKE_EVERY_BUSY: std::time::Duration = std::time::Duration::from_millis(200);
+
+thread_local! {
+    /// How many of the page's workers are at work.
+    static BUSY: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The least time between two repaints a run's news asks for now: [`WAKE_EVERY`], or
+/// longer while the page's workers take every core.
+pub fn wake_every() -> std::time::Duration {
+    if BUSY.with(Cell::get) >= super::cores() {
+        WAKE_EVERY_BUSY
+    } else {
+        WAKE_EVERY
+    }
+}
+
+/// The workers of one job or task counted as at work ([`wake_every`]) until released or
+/// dropped.
+#[derive(Default)]
+struct Busy(Cell<usize>);
+
+impl Busy {
+    fn add(&self, workers: usize) {
+        self.0.set(self.0.get() + workers);
+        BUSY.with(|b| b.set(b.get() + workers));
+    }
+
+    fn release(&self) {
+        let workers = self.0.replace(0);
+        BUSY.with(|b| b.set(b.get().saturating_sub(workers)));
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
 fn post_meter((done, total): (u64, u64)) {
     use crate::platform::time::Instant;
     thread_local! {
@@ -65,6 +109,7 @@ fn post_meter((done, total): (u64, u64)) {
 /// A job's Web Workers: one, or one a part of a job split to use every core.
 pub struct Handle {
     workers: Vec<web_sys::Worker>,
+    busy: Busy,
     /// Set once the job's last event is in (or it was ended).
     finished: Rc<Cell<bool>>,
     work: Rc<Work>,
@@ -83,6 +128,7 @@ pub fn start(work: Work) -> Handle {
         .then(|| Rc::new(RefCell::new(Joining::new(work.job.clone(), parts.len()))));
     let mut handle = Handle {
         workers: Vec::new(),
+        busy: Busy::default(),
         finished: Rc::new(Cell::new(false)),
         work: Rc::new(work),
         _listeners: Vec::new(),
@@ -138,6 +184,7 @@ pub fn start(work: Work) -> Handle {
         handle._listeners.extend([on_message, on_error]);
         let posted = worker.post_message(&JsValue::from_str(&message));
         handle.workers.push(worker);
+        handle.busy.add(1);
         if let Err(e) = posted {
             handle.end(format!("the job could not be handed to a worker: {e:?}"));
             // The parts started already end with it.
@@ -218,9 +265,7 @@ impl Handle {
     /// Ends the worker where it stands: a worker cannot be asked to wind down while its
     /// search runs, so the run ends without an answer.
     pub fn cancel(&self) {
-        for w in &self.workers {
-            w.terminate();
-        }
+        self.end_workers();
         ended(
             &self.work,
             &self.finished,
@@ -248,6 +293,7 @@ impl Handle {
     /// Ends every worker of the job where it stands.
     fn end_workers(&self) {
         self.workers.iter().for_each(web_sys::Worker::terminate);
+        self.busy.release();
     }
 
     /// Nothing to wait for: a worker that is not finished is ended.
@@ -318,7 +364,10 @@ pub fn start_task(
     on_end: impl FnOnce(Option<String>) + Send + 'static,
 ) -> TaskHandle {
     let once = std::cell::RefCell::new(Some(on_end));
+    let busy = Busy::default();
+    busy.add(1);
     let end: Rc<dyn Fn(Option<String>)> = Rc::new(move |why| {
+        busy.release();
         if let Some(f) = once.borrow_mut().take() {
             f(why);
         }

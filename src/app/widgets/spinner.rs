@@ -1,7 +1,8 @@
 //! The sign that work is under way: egui's spinner on the desktop; in a browser, the same
-//! arc turned at most ten times a second. egui's asks for a repaint every frame, and a
-//! browser that draws with the CPU (no GPU) then spends a core on drawing the whole page
-//! again and again, the core the search's workers need.
+//! arc turned at most ten times a second (five while the search's workers take every
+//! core). egui's asks for a repaint every frame, and a browser that draws with the CPU (no
+//! GPU) then spends a core on drawing the whole page again and again, the core the search's
+//! workers need.
 
 use crate::platform::worker::WAKE_EVERY;
 use egui::{Response, Sense, Shape, Stroke, Ui, emath::lerp, vec2};
@@ -14,7 +15,8 @@ pub fn spinner(ui: &mut Ui) -> Response {
     let size = ui.style().spacing.interact_size.y;
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     if ui.is_rect_visible(rect) {
-        ui.ctx().request_repaint_after(WAKE_EVERY);
+        ui.ctx()
+            .request_repaint_after(crate::platform::worker::wake_every());
         let radius = rect.height().min(rect.width()) * 0.5 - 2.0;
         let time = ui.input(|i| i.time);
         let start = time * std::f64::consts::TAU;

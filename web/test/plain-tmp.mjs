@@ -1,0 +1,10 @@
+import { launch } from "/work/main/web/test/page.mjs";
+const [url, w, h] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
+const browser = await launch();
+const page = await browser.newPage();
+await page.setViewport({ width: w, height: h });
+await page.goto(url, { waitUntil: "load" });
+await new Promise((r) => setTimeout(r, 500));
+const n = await page.evaluate(() => new Promise((resolve) => { let k = 0; const s = performance.now(); const t = (x) => { k++; if (x - s < 3000) requestAnimationFrame(t); else resolve(k); }; requestAnimationFrame(t); }));
+console.log(`${url} ${w}x${h}: ${(n / 3).toFixed(0)} frames/s`);
+await browser.close();

@@ -1,0 +1,12 @@
+import { launch, probe } from "/work/main/web/test/page.mjs";
+const [port, hash, out, w, h, theme] = [process.argv[2], process.argv[3], process.argv[4], Number(process.argv[5] ?? 1280), Number(process.argv[6] ?? 800), process.argv[7]];
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+const browser = await launch();
+const page = await browser.newPage();
+await page.setViewport({ width: w, height: h });
+if (theme) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: theme }]);
+await page.goto(`http://127.0.0.1:${port}/${hash}`, { waitUntil: "load" });
+while (!(await probe(page))) await pause(20);
+await pause(2500);
+await page.screenshot({ path: out });
+await browser.close();

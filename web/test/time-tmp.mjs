@@ -1,0 +1,15 @@
+import { launch, probe } from "/work/main/web/test/page.mjs";
+const port = process.argv[2];
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+const browser = await launch();
+const page = await browser.newPage();
+await page.setViewport({ width: 1280, height: 800 });
+await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: "load" });
+while (!(await probe(page))) await pause(20);
+await pause(500);
+const t0 = Date.now();
+await page.goto(`http://127.0.0.1:${port}/#v1/knight?board=6x6&algo=count-all`);
+await pause(200);
+while ((await probe(page)).running) await pause(50);
+console.log(`port ${port}: 6x6 from every square in ${(Date.now() - t0) / 1000} s`);
+await browser.close();

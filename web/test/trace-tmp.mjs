@@ -1,0 +1,16 @@
+import { launch, probe } from "/work/main/web/test/page.mjs";
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+const browser = await launch();
+const page = await browser.newPage();
+await page.setViewport({ width: 1920, height: 1080 });
+await page.goto("http://127.0.0.1:8768/", { waitUntil: "load" });
+while (!(await probe(page))) await pause(20);
+await page.evaluate(async () => (await import("./searchlab.js")).searchlab_dismiss_notice());
+await pause(500);
+await page.mouse.click(1150, 600);
+await page.keyboard.press("r");
+await pause(800);
+await page.tracing.start({ path: "/tmp/fr/trace.json", categories: ["gpu", "viz", "cc", "disabled-by-default-devtools.timeline", "toplevel", "benchmark", "gpu.service", "blink"] });
+await pause(2000);
+await page.tracing.stop();
+await browser.close();
