@@ -1089,6 +1089,16 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
             .contains(",warnsdorff,,3,3,1.0000,"),
         "{csv}"
     );
+    // The run-time distribution: every trial found its tour, so a resample of the three
+    // finds in all three, and the success rate's interval is 100 % at both ends.
+    h.get_by_label("Solved within");
+    let every = "solved 100 % of 3 trials (95 % interval 100 %–100 %)";
+    assert_eq!(h.query_all_by_label_contains(every).count(), 2);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let warnsdorff: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let column = |name: &str| warnsdorff[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(column("success_rate_low"), "1.0000", "{csv}");
+    assert_eq!(column("success_rate_high"), "1.0000", "{csv}");
 
     // One timeline for both: Space pauses, → steps every board at once.
     let end = h.state().compare.timeline_len();
@@ -1558,10 +1568,26 @@ fn the_course_comparison_tables_plots_and_exports_every_algorithm_at_every_n() {
         "success_rate",
         "mean_ms",
         "mean_steps",
+        "success_rate_low",
+        "success_rate_high",
+        "median_solve_ms",
+        "restart_cutoff_ms",
+        "solved_ms_by_percent",
     ] {
         assert!(columns.contains(&c), "{c} in {header}");
     }
     assert_eq!(lines.count(), 56);
+    // Each row's run-time distribution: CSP solves every run, so its success rate's
+    // interval is 100 % at both ends, and every percent of its runs is solved by a time.
+    let Some(Ok(Outcome::QueensCourse(rows))) = &h.state().experiments.outcome else {
+        panic!("no table")
+    };
+    for r in rows.iter().filter(|r| r.algorithm == "csp") {
+        assert_eq!(r.summary.rtd.success_rate_low, Some(1.0), "{}", r.label);
+        assert_eq!(r.summary.rtd.solved_ms_by_percent.len(), 100, "{}", r.label);
+    }
+    h.get_by_label("Solved within, at n =");
+    h.get_by_label("Solved within");
     // n beyond the comparison's limit is refused inline.
     h.state_mut().experiments.settings.course_n = "8,6000".into();
     h.run();

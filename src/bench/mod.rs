@@ -4,6 +4,7 @@
 pub mod knight;
 pub mod magic;
 pub mod queens;
+pub mod rtd;
 
 use crate::run::JobError;
 pub use crate::run::split::Part;
@@ -58,6 +59,67 @@ pub struct Summary {
     pub min_ms: f64,
     /// The slowest trial's time in milliseconds.
     pub max_ms: f64,
+    /// The run-time distribution's figures ([`rtd`]), which count a trial that failed as
+    /// unsolved at every cut-off.
+    pub rtd: RtdFigures,
+}
+
+/// What a table tells of a row's run-time distribution ([`rtd::Rtd`]), in milliseconds.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RtdFigures {
+    /// The low end of the success rate's 95 % bootstrap interval.
+    pub success_rate_low: Option<f64>,
+    /// Its high end.
+    pub success_rate_high: Option<f64>,
+    /// The time to solve: the least time by which half the trials had solved (`None`
+    /// when fewer than half did).
+    pub median_solve_ms: Option<f64>,
+    /// The low end of its 95 % bootstrap interval (`None` with nothing solved).
+    pub median_solve_ms_low: Option<f64>,
+    /// The high end (`None` when it lies beyond every trial).
+    pub median_solve_ms_high: Option<f64>,
+    /// The restart cut-off the distribution suggests.
+    pub restart_cutoff_ms: Option<f64>,
+    /// The expected time to a solution restarting there.
+    pub restart_expected_ms: Option<f64>,
+    /// The expected time to a solution when every trial runs to its end.
+    pub expected_ms_without_restarts: Option<f64>,
+    /// The distribution itself, in at most 100 steps: entry `k` (from 0) is the least time
+    /// by which `k + 1` % of the trials had solved, up to the success rate.
+    pub solved_ms_by_percent: Vec<f64>,
+}
+
+/// The least measure by which each whole percent of the trials had solved, up to the
+/// success rate.
+fn by_percent(r: &rtd::Rtd) -> Vec<f64> {
+    let n = r.trials();
+    (1..=100)
+        .map_while(|k: usize| {
+            // The trials that make k %, rounded up.
+            let needed = (k * n).div_ceil(100).max(1);
+            r.solved().get(needed - 1).copied()
+        })
+        .collect()
+}
+
+impl RtdFigures {
+    /// The figures of `(solved, milliseconds)` per trial.
+    pub fn of(trials: &[(bool, f64)]) -> RtdFigures {
+        let r = rtd::Rtd::new(trials.iter().copied());
+        let (rate, median) = (r.success_rate_interval(), r.median_interval());
+        let restart = r.restart();
+        RtdFigures {
+            success_rate_low: rate.low,
+            success_rate_high: rate.high,
+            median_solve_ms: r.median(),
+            median_solve_ms_low: median.low,
+            median_solve_ms_high: median.high,
+            restart_cutoff_ms: restart.map(|r| r.cutoff),
+            restart_expected_ms: restart.map(|r| r.expected),
+            expected_ms_without_restarts: r.expected_without_restarts(),
+            solved_ms_by_percent: by_percent(&r),
+        }
+    }
 }
 
 /// A [`Summary`] as JSON shows it: no figure (`null`) where no trial ran.
@@ -71,6 +133,16 @@ struct Figures {
     median_ms: Option<f64>,
     min_ms: Option<f64>,
     max_ms: Option<f64>,
+    success_rate_low: Option<f64>,
+    success_rate_high: Option<f64>,
+    median_solve_ms: Option<f64>,
+    median_solve_ms_low: Option<f64>,
+    median_solve_ms_high: Option<f64>,
+    restart_cutoff_ms: Option<f64>,
+    restart_expected_ms: Option<f64>,
+    expected_ms_without_restarts: Option<f64>,
+    #[serde(default)]
+    solved_ms_by_percent: Vec<f64>,
 }
 
 impl Serialize for Summary {
@@ -85,6 +157,15 @@ impl Serialize for Summary {
             median_ms: ran(self.median_ms),
             min_ms: ran(self.min_ms),
             max_ms: ran(self.max_ms),
+            success_rate_low: self.rtd.success_rate_low,
+            success_rate_high: self.rtd.success_rate_high,
+            median_solve_ms: self.rtd.median_solve_ms,
+            median_solve_ms_low: self.rtd.median_solve_ms_low,
+            median_solve_ms_high: self.rtd.median_solve_ms_high,
+            restart_cutoff_ms: self.rtd.restart_cutoff_ms,
+            restart_expected_ms: self.rtd.restart_expected_ms,
+            expected_ms_without_restarts: self.rtd.expected_ms_without_restarts,
+            solved_ms_by_percent: self.rtd.solved_ms_by_percent.clone(),
         }
         .serialize(s)
     }
@@ -104,6 +185,17 @@ impl<'de> serde::Deserialize<'de> for Summary {
             median_ms: f.median_ms.unwrap_or(0.0),
             min_ms: f.min_ms.unwrap_or(0.0),
             max_ms: f.max_ms.unwrap_or(0.0),
+            rtd: RtdFigures {
+                success_rate_low: f.success_rate_low,
+                success_rate_high: f.success_rate_high,
+                median_solve_ms: f.median_solve_ms,
+                median_solve_ms_low: f.median_solve_ms_low,
+                median_solve_ms_high: f.median_solve_ms_high,
+                restart_cutoff_ms: f.restart_cutoff_ms,
+                restart_expected_ms: f.restart_expected_ms,
+                expected_ms_without_restarts: f.expected_ms_without_restarts,
+                solved_ms_by_percent: f.solved_ms_by_percent,
+            },
         })
     }
 }
@@ -142,6 +234,7 @@ impl Summary {
             median_ms: median,
             min_ms: ms.first().copied().unwrap_or(0.0),
             max_ms: ms.last().copied().unwrap_or(0.0),
+            rtd: RtdFigures::of(trials),
         }
     }
 }
@@ -306,6 +399,38 @@ mod tests {
         assert_eq!(s.mean_ms, 4.5);
         assert_eq!(s.median_ms, 3.5);
         assert_eq!((s.min_ms, s.max_ms), (1.0, 10.0));
+    }
+
+    /// The run-time distribution's figures of five trials (found at 1, 2 and 10 ms, failed
+    /// at 20 ms twice) as the JSON carries them, worked out by hand in `rtd`'s tests, and
+    /// read back as written.
+    #[test]
+    fn a_summary_carries_its_run_time_distribution() {
+        let trials = [
+            (true, 10.0),
+            (false, 20.0),
+            (true, 1.0),
+            (false, 20.0),
+            (true, 2.0),
+        ];
+        let s = Summary::of(&trials);
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["success_rate_low"], 0.2);
+        assert_eq!(json["success_rate_high"], 1.0);
+        assert_eq!(json["median_solve_ms"], 10.0);
+        assert_eq!(json["median_solve_ms_low"], 1.0);
+        assert_eq!(json["median_solve_ms_high"], serde_json::Value::Null);
+        assert_eq!(json["restart_cutoff_ms"], 2.0);
+        assert_eq!(json["restart_expected_ms"], 4.5);
+        // 1 % to 20 % of the trials (one of five) by 1 ms, to 40 % by 2 ms, to 60 % by
+        // 10 ms; no more were found.
+        let by_percent = &s.rtd.solved_ms_by_percent;
+        assert_eq!(by_percent.len(), 60);
+        assert!(by_percent[..20].iter().all(|&t| t == 1.0));
+        assert!(by_percent[20..40].iter().all(|&t| t == 2.0));
+        assert!(by_percent[40..].iter().all(|&t| t == 10.0));
+        let back: Summary = ron::from_str(&ron::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]

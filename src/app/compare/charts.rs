@@ -239,7 +239,7 @@ fn times(ui: &mut Ui, lanes: &[Lane], trials: u64, hide: bool) {
                     told: format!("{}: time per trial {why}", l.name),
                 };
             }
-            let (q1, q3) = quartiles(&l.trials);
+            let (q1, q3) = quartiles(&l.timed());
             Row {
                 name: l.name.clone(),
                 colour: colour(i),
@@ -394,6 +394,14 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         "max_ms",
         "nodes_trial0",
         "generations_trial0",
+        "success_rate_low",
+        "success_rate_high",
+        "median_solve_ms",
+        "median_solve_ms_low",
+        "median_solve_ms_high",
+        "restart_cutoff_ms",
+        "restart_expected_ms",
+        "expected_ms_without_restarts",
     ];
     let rows = lanes.iter().map(|l| {
         let named = [
@@ -403,12 +411,12 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         ];
         let figures: Vec<String> = if l.played {
             // One answer, found by hand: no trials, times or nodes.
-            ["by hand", "1", "1", "1.0000", "", "", "", "", "", ""]
-                .map(String::from)
-                .to_vec()
+            let mut row = ["by hand", "1", "1", "1.0000"].map(String::from).to_vec();
+            row.resize(header.len() - 3, String::new());
+            row
         } else {
             let s = l.summary();
-            vec![
+            let mut figures = vec![
                 (l.params.iter())
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect::<Vec<_>>()
@@ -422,7 +430,22 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
                 format!("{:.3}", s.max_ms),
                 l.counters().nodes.to_string(),
                 l.counters().generations.to_string(),
-            ]
+            ];
+            let r = &s.rtd;
+            let figure = |x: Option<f64>, decimals: usize| {
+                x.map_or(String::new(), |x| format!("{x:.decimals$}"))
+            };
+            figures.extend([
+                figure(r.success_rate_low, 4),
+                figure(r.success_rate_high, 4),
+                figure(r.median_solve_ms, 3),
+                figure(r.median_solve_ms_low, 3),
+                figure(r.median_solve_ms_high, 3),
+                figure(r.restart_cutoff_ms, 3),
+                figure(r.restart_expected_ms, 3),
+                figure(r.expected_ms_without_restarts, 3),
+            ]);
+            figures
         };
         named.into_iter().chain(figures).collect::<Vec<String>>()
     });
@@ -449,9 +472,10 @@ pub fn curves_csv(lanes: &[Lane]) -> String {
         for p in &l.progress {
             point("deepest_per_node", p[0].to_string(), p[1].to_string());
         }
-        for (t, (found, ms)) in l.trials.iter().enumerate() {
-            point("trial_ms", t.to_string(), ms.to_string());
-            point("trial_found", t.to_string(), u8::from(*found).to_string());
+        for (i, t) in l.trials.iter().enumerate() {
+            point("trial_ms", i.to_string(), t.ms.to_string());
+            point("trial_found", i.to_string(), u8::from(t.found).to_string());
+            point("trial_steps", i.to_string(), t.steps.to_string());
         }
     }
     crate::files::csv_text(&["algorithm", "curve", "x", "y"], rows)

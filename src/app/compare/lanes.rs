@@ -37,8 +37,8 @@ pub struct Lane {
     pub message: String,
     /// `(nodes, deepest)` at each progress event, trial 0 (search algorithms).
     pub progress: Vec<[f64; 2]>,
-    /// `(found, milliseconds)` of every trial that has ended, trial 0 first.
-    pub trials: Vec<(bool, f64)>,
+    /// Every trial that has ended, trial 0 first.
+    pub trials: Vec<TrialEnd>,
     /// Why a trial failed (the last to fail), or that the user stopped trial 0 before it
     /// ended; `None` when nothing went wrong.
     pub error: Option<String>,
@@ -109,7 +109,12 @@ impl Lane {
 
     /// Success and times over the trials that have ended.
     pub fn summary(&self) -> Summary {
-        Summary::of(&self.trials)
+        Summary::of(&self.timed())
+    }
+
+    /// `(found, milliseconds)` of every trial that has ended.
+    pub fn timed(&self) -> Vec<(bool, f64)> {
+        self.trials.iter().map(|t| (t.found, t.ms)).collect()
     }
 
     /// Whether trial 0 still runs.
@@ -141,7 +146,7 @@ impl Lane {
             self.progress
                 .push([s.counters.nodes as f64, s.counters.max_depth as f64]);
         }
-        self.trials.push((s.found, s.elapsed_ms));
+        self.trials.push(TrialEnd::of(&s));
     }
 
     /// Reads trial 0's events.
@@ -176,8 +181,30 @@ impl Lane {
     }
 }
 
-/// A trial of the algorithm in lane `.0`: found and milliseconds, or why it failed.
-pub type TrialResult = (usize, Result<(bool, f64), String>);
+/// How one trial ended.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TrialEnd {
+    /// Whether it found what it looked for.
+    pub found: bool,
+    /// Its time in milliseconds.
+    pub ms: f64,
+    /// Its steps: the units of work its solver counts (nodes, neighbours scored,
+    /// chromosomes scored…).
+    pub steps: u64,
+}
+
+impl TrialEnd {
+    fn of(s: &crate::run::puzzle::Solved) -> TrialEnd {
+        TrialEnd {
+            found: s.found,
+            ms: s.elapsed_ms,
+            steps: s.counters.nodes,
+        }
+    }
+}
+
+/// A trial of the algorithm in lane `.0`: how it ended, or why it failed.
+pub type TrialResult = (usize, Result<TrialEnd, String>);
 
 /// Runs `jobs` (lane, job) on the thread pool in the background (in a browser, in a Web
 /// Worker), each reported as it ends.
@@ -207,7 +234,7 @@ impl Task for TrialsTask {
                     report
                         .puzzle()
                         .solved()
-                        .map(|s| (s.found, s.elapsed_ms))
+                        .map(|s| TrialEnd::of(&s))
                         .ok_or_else(|| "not a solve".to_string())
                 });
             progress.tick();
@@ -298,7 +325,8 @@ mod tests {
         assert_eq!(got.len(), 9);
         assert_eq!(got.iter().filter(|(lane, _)| *lane == 0).count(), 5);
         assert!(
-            got.iter().all(|(_, r)| matches!(r, Ok((true, _)))),
+            got.iter()
+                .all(|(_, r)| matches!(r, Ok(t) if t.found && t.steps > 0)),
             "{got:?}"
         );
     }

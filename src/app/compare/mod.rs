@@ -8,6 +8,7 @@ mod charts;
 pub(crate) mod lanes;
 mod panels;
 mod saved;
+mod solved;
 mod timeline;
 
 use saved::SavedCompare;
@@ -195,6 +196,8 @@ pub struct CompareView {
     /// The parameters the puzzle tabs' forms hold (`algorithm.name` → value), kept up to
     /// date by the app while this view is on show.
     pub tab_values: BTreeMap<String, String>,
+    /// What "Solved within" is measured in.
+    solved_within: solved::Measure,
 }
 
 impl CompareView {
@@ -231,6 +234,7 @@ impl CompareView {
             csv_path: ForContext::default(),
             export_notice: ForContext::default(),
             tab_values: BTreeMap::new(),
+            solved_within: solved::Measure::default(),
         }
     }
 
@@ -594,6 +598,7 @@ impl View for CompareView {
                 .collect();
             charts::curves(ui, &self.lanes, &mut self.settings.overlay, axis, &notes);
             charts::time_chart(ui, &self.lanes, self.ran.trials);
+            solved::chart(ui, &self.lanes, &mut self.solved_within);
             ui.separator();
             let before = self.selected;
             charts::table(ui, &self.lanes, &mut self.selected);

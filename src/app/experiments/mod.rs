@@ -599,11 +599,19 @@ impl View for ExperimentsView {
                 ui.heading("The Cultural Algorithm guide's performance comparison");
                 trials_table(ui, rows, hide, true);
                 success_bars(ui, rows);
+                let named: Vec<_> = (rows.iter())
+                    .map(|r| (show::knight_name(&r.algorithm).to_string(), &r.summary))
+                    .collect();
+                show::solved_plot(ui, "levels-solved", &named, hide);
             }
             Outcome::Sizes(rows) => {
                 ui.heading("Board-size scaling");
                 sizes_plot(ui, rows, hide);
                 trials_table(ui, rows, hide, false);
+                let named: Vec<_> = (rows.iter())
+                    .map(|r| (r.board.clone(), &r.summary))
+                    .collect();
+                show::solved_plot(ui, "sizes-solved", &named, hide);
             }
             Outcome::SquaresGa(table) => {
                 ui.heading(format!(
@@ -650,16 +658,29 @@ impl View for ExperimentsView {
             Outcome::QueensTable(rows) => {
                 ui.heading("The N-Queens AI report's results table");
                 queens_table(ui, rows, hide);
+                let named: Vec<_> = (rows.iter())
+                    .map(|r| {
+                        let name = crate::run::catalog::queens_algorithm(&r.algorithm)
+                            .map_or(r.algorithm.as_str(), |a| a.name);
+                        (format!("{name}, n = {}", r.n), &r.summary)
+                    })
+                    .collect();
+                show::solved_plot(ui, "queens-solved", &named, hide);
             }
             Outcome::QueensCourse(rows) => {
                 ui.heading("N-Queens: local search and CSP backtracking compared");
                 metric_picker(ui, metric, Metric::COURSE);
                 course_plot(ui, rows, *metric, hide);
                 course_table(ui, rows, hide);
+                show::course_solved_plot(ui, rows, hide);
             }
             Outcome::MagicVariants(rows) => {
                 ui.heading("The magic-square GA notebook's GA over many seeds");
                 magic_table(ui, rows, hide);
+                let named: Vec<_> = (rows.iter())
+                    .map(|r| (r.variant.clone(), &r.summary))
+                    .collect();
+                show::solved_plot(ui, "magic-solved", &named, hide);
             }
         });
     }

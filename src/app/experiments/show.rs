@@ -3,6 +3,7 @@
 
 use super::super::widgets::bars::{self, Row, Shape};
 use super::super::widgets::board::{BoardView, Heat, board as draw_board};
+use crate::app::widgets::solved_within;
 use crate::bench::Summary;
 use crate::bench::knight::{LEVELS, TrialsRow};
 use crate::bench::magic::MagicRow;
@@ -91,27 +92,86 @@ pub(super) fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
     }
     ui.label(s.successes.to_string());
     if s.trials == 0 {
-        for _ in 0..5 {
+        for _ in 0..7 {
             ui.label("—");
         }
         return;
     }
-    ui.label(format!("{:.0} %", 100.0 * s.success_rate));
+    let r = &s.rtd;
+    let pct = |x: Option<f64>| x.map_or("—".into(), |x| format!("{:.0}", 100.0 * x));
+    ui.label(format!(
+        "{:.0} % ({}–{} %)",
+        100.0 * s.success_rate,
+        pct(r.success_rate_low),
+        pct(r.success_rate_high)
+    ));
     ui.label(ms(s.mean_ms, hide));
     ui.label(ms(s.median_ms, hide));
     ui.label(ms(s.min_ms, hide));
     ui.label(ms(s.max_ms, hide));
+    let or = |x: Option<f64>, none: &str| x.map_or(none.to_string(), |x| ms(x, hide));
+    ui.label(match r.median_solve_ms {
+        Some(_) if hide => "—".into(),
+        Some(m) => format!(
+            "{} ({}–{})",
+            ms(m, hide),
+            or(r.median_solve_ms_low, "—"),
+            or(r.median_solve_ms_high, "beyond")
+        ),
+        None => "not reached".into(),
+    });
+    match (
+        r.restart_cutoff_ms,
+        r.restart_expected_ms,
+        r.expected_ms_without_restarts,
+    ) {
+        (Some(cutoff), Some(restarting), Some(without)) if restarting < 0.99 * without => {
+            ui.label(ms(cutoff, hide)).on_hover_text(format!(
+                "Giving a trial up after {} ms for a fresh one would take {} ms a solution on \
+                 average, against {} ms letting every trial run to its end",
+                ms(cutoff, hide),
+                ms(restarting, hide),
+                ms(without, hide)
+            ))
+        }
+        (Some(_), ..) => ui
+            .label("no gain")
+            .on_hover_text("Restarting trials early would not shorten the time to a solution"),
+        _ => ui.label("—"),
+    };
 }
 
-const SUMMARY_HEADERS: [&str; 7] = [
-    "trials",
-    "found",
-    "success",
-    "mean ms",
-    "median ms",
-    "min ms",
-    "max ms",
+/// The summary's columns, each with what it means.
+const SUMMARY_HEADERS: [(&str, &str); 9] = [
+    ("trials", "Trials that ran to their end"),
+    ("found", "Trials that found what they looked for"),
+    (
+        "success (95 %)",
+        "The share of trials that found, and its 95 % bootstrap interval",
+    ),
+    ("mean ms", "Mean time of every trial, found or not"),
+    ("median ms", "Median time of every trial, found or not"),
+    ("min ms", "The fastest trial"),
+    ("max ms", "The slowest trial"),
+    (
+        "half solved, ms (95 %)",
+        "The least time by which half the trials had found (a trial that failed counts as \
+         unsolved at every time), and its 95 % bootstrap interval; not reached when fewer \
+         than half found",
+    ),
+    (
+        "restart after ms",
+        "The cut-off after which giving a trial up for a fresh one makes the expected time to \
+         a solution least, as these trials suggest (hover a figure for the times)",
+    ),
 ];
+
+/// The summary's column headers, each explained on hover.
+pub(super) fn summary_headers(ui: &mut Ui) {
+    for (h, help) in SUMMARY_HEADERS {
+        ui.label(RichText::new(h).strong()).on_hover_text(help);
+    }
+}
 
 pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: bool) {
     // Wider than the panel on a small window: it scrolls sideways, never under the
@@ -125,9 +185,7 @@ pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: 
                 .show(ui, |ui| {
                     ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
                     ui.label(RichText::new("algorithm").strong());
-                    for h in SUMMARY_HEADERS {
-                        ui.label(RichText::new(h).strong());
-                    }
+                    summary_headers(ui);
                     ui.label(RichText::new("best / worst batch of 10").strong())
                         .on_hover_text("The highest and lowest success rate over whole batches of 10 trials (the Cultural Algorithm guide's best and worst case); – with fewer than 10 trials");
                     ui.label(RichText::new("mean generations").strong())
@@ -370,9 +428,7 @@ pub(super) fn queens_table(ui: &mut Ui, rows: &[QueensRow], hide: bool) {
                     for h in ["n", "algorithm", "heuristic"] {
                         ui.label(RichText::new(h).strong());
                     }
-                    for h in SUMMARY_HEADERS {
-                        ui.label(RichText::new(h).strong());
-                    }
+                    summary_headers(ui);
                     ui.label(RichText::new("document: mean ms, success").strong());
                     ui.end_row();
                     for r in rows {
@@ -406,9 +462,7 @@ pub(super) fn magic_table(ui: &mut Ui, rows: &[MagicRow], hide: bool) {
                     for h in ["variant", "order"] {
                         ui.label(RichText::new(h).strong());
                     }
-                    for h in SUMMARY_HEADERS {
-                        ui.label(RichText::new(h).strong());
-                    }
+                    summary_headers(ui);
                     ui.label(RichText::new("median generation").strong());
                     ui.label(RichText::new("document").strong());
                     ui.end_row();
@@ -610,9 +664,7 @@ pub(super) fn course_table(ui: &mut Ui, rows: &[CourseRow], hide: bool) {
                     for h in ["n", "algorithm"] {
                         ui.label(RichText::new(h).strong());
                     }
-                    for h in SUMMARY_HEADERS {
-                        ui.label(RichText::new(h).strong());
-                    }
+                    summary_headers(ui);
                     ui.label(RichText::new("mean steps").strong()).on_hover_text(
                         "Each algorithm's own unit of work: neighbours scored (hill climbing), proposals (annealing), successors scored (beam search), swaps tried (min-conflicts), assignments (CSP backtracking).",
                     );
@@ -629,4 +681,91 @@ pub(super) fn course_table(ui: &mut Ui, rows: &[CourseRow], hide: bool) {
                     }
                 });
         });
+}
+
+/// "Solved within": each row's run-time distribution (the share of its trials solved
+/// within each time, in whole percents; a trial that failed never counts), one line a row
+/// named `label`.
+pub(super) fn solved_plot(ui: &mut Ui, id: &str, rows: &[(String, &Summary)], hide: bool) {
+    solved_plot_but(ui, id, rows, &std::collections::BTreeSet::new(), hide);
+}
+
+/// [`solved_plot`] without the rows named in `hidden` (each row keeps its colour).
+fn solved_plot_but(
+    ui: &mut Ui,
+    id: &str,
+    rows: &[(String, &Summary)],
+    hidden: &std::collections::BTreeSet<String>,
+    hide: bool,
+) {
+    let rows: Vec<(usize, &(String, &Summary))> = (rows.iter().enumerate())
+        .filter(|(_, r)| r.1.trials > 0 && !hidden.contains(&r.0))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Solved within").strong())
+        .on_hover_text(
+            "A run-time distribution: how the share of trials solved grows with the time allowed. \
+         A trial that failed is counted as unsolved at every time.",
+        );
+    if hide {
+        ui.label("Times are hidden in reproducible pictures.");
+        return;
+    }
+    ui.label("share of each row's trials solved within a time (in whole percents); a trial that failed never counts");
+    let dark = ui.visuals().dark_mode;
+    let series: Vec<solved_within::Series> = (rows.iter())
+        .map(|&(i, (label, s))| solved_within::Series {
+            name: label.clone(),
+            colour: series_colour(i, dark),
+            steps: (s.rtd.solved_ms_by_percent.iter().enumerate())
+                .map(|(k, &t)| (t, (k + 1) as f64 / 100.0))
+                .collect(),
+            solved: s.success_rate,
+        })
+        .collect();
+    let longest = rows.iter().map(|r| r.1.1.max_ms).fold(0.0, f64::max);
+    let rect = solved_within::plot(
+        ui,
+        id,
+        &series,
+        solved_within::Measure::Time,
+        longest,
+        240.0,
+    );
+    crate::app::export::register(ui.ctx(), "solved within", rect);
+}
+
+/// "Solved within" for the course's table: the algorithms at one n, picked here (the
+/// largest at first).
+pub(super) fn course_solved_plot(ui: &mut Ui, rows: &[CourseRow], hide: bool) {
+    let mut ns: Vec<u64> = rows.iter().map(|r| r.n).collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let Some(&largest) = ns.last() else {
+        return;
+    };
+    let id = egui::Id::unique("course-solved-n");
+    let mut n: u64 = ui
+        .data(|d| d.get_temp(id))
+        .filter(|n| ns.contains(n))
+        .unwrap_or(largest);
+    if ns.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Solved within, at n =");
+            for &m in &ns {
+                ui.selectable_value(&mut n, m, m.to_string());
+            }
+        });
+        ui.data_mut(|d| d.insert_temp(id, n));
+    }
+    // The algorithms hidden in the plot by n are hidden here too.
+    let hidden: std::collections::BTreeSet<String> =
+        (ui.data(|d| d.get_temp(egui::Id::unique("queens-course-hidden")))).unwrap_or_default();
+    let named: Vec<_> = (rows.iter())
+        .filter(|r| r.n == n)
+        .map(|r| (r.label.clone(), &r.summary))
+        .collect();
+    solved_plot_but(ui, "course-solved", &named, &hidden, hide);
 }

@@ -12,6 +12,7 @@ pub mod number;
 pub mod params;
 pub mod plots;
 pub mod queens_board;
+pub mod solved_within;
 pub mod spinner;
 pub mod steps_panel;
 pub mod timeline;

@@ -227,6 +227,69 @@ fn cut_note(
     Ok(())
 }
 
+/// The rows' run-time distributions under a table: each row's success rate and time to
+/// solve with their 95 % intervals, and the restart cut-off its trials suggest.
+fn rtd_lines<'a>(
+    rows: impl Iterator<Item = (String, &'a bench::Summary)>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let ms = |x: f64| {
+        if x >= 1000.0 {
+            format!("{:.2} s", x / 1000.0)
+        } else {
+            format!("{x:.3} ms")
+        }
+    };
+    let or = |x: Option<f64>, none: &str| x.map_or(none.to_string(), ms);
+    let rows: Vec<_> = rows.collect();
+    let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    writeln!(
+        out,
+        "\nsolved within a time (a trial that failed counts as unsolved at every time; 95 % bootstrap intervals):"
+    )?;
+    writeln!(
+        out,
+        "{:<w$} {:>17} {:>34} {:>12} {:>16} {:>16}",
+        "", "success", "half solved by", "restart at", "per solution", "no restarts"
+    )?;
+    for (label, s) in rows {
+        let r = &s.rtd;
+        if s.trials == 0 {
+            writeln!(out, "{label:<w$} {:>17}", "-")?;
+            continue;
+        }
+        let success = format!(
+            "{} ({}–{})",
+            pct(s.success_rate),
+            r.success_rate_low.map_or("-".into(), pct),
+            r.success_rate_high.map_or("-".into(), pct)
+        );
+        let half = match r.median_solve_ms {
+            Some(m) => format!(
+                "{} ({} – {})",
+                ms(m),
+                or(r.median_solve_ms_low, "-"),
+                or(r.median_solve_ms_high, "beyond")
+            ),
+            None => match r.median_solve_ms_low {
+                Some(low) => format!("not reached ({} – beyond)", ms(low)),
+                None => "not reached".to_string(),
+            },
+        };
+        writeln!(
+            out,
+            "{label:<w$} {success:>17} {half:>34} {:>12} {:>16} {:>16}",
+            or(r.restart_cutoff_ms, "-"),
+            or(r.restart_expected_ms, "-"),
+            or(r.expected_ms_without_restarts, "-")
+        )?;
+    }
+    writeln!(
+        out,
+        "half solved by: the least time by which half the trials had solved; restart at: the cut-off after which giving a trial up for a fresh one makes the expected time to a solution least (per solution), against letting every trial run to its end (no restarts)"
+    )
+}
+
 /// `searchlab knight bench …`.
 pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
     let (Experiment::Levels { common, .. }
@@ -399,6 +462,10 @@ impl Render for CourseTable {
             "each trial within {:?}; trial i uses seed {} + i; CSP backtracking with leftmost ties draws no random numbers, so it runs once per n\n\
              steps: neighbours scored (hill climbing), proposals (annealing), successors scored (beam), swaps tried (min-conflicts), assignments (CSP)",
             self.time_limit, self.seed
+        )?;
+        rtd_lines(
+            (self.rows.iter()).map(|r| (format!("{} n={}", r.label, r.n), &r.summary)),
+            out,
         )
     }
 

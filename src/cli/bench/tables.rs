@@ -54,6 +54,10 @@ impl Render for Trials {
         writeln!(
             t,
             "best / worst: the highest and lowest success rate over whole batches of 10 trials (- with fewer than 10); gens: mean generations of the successful trials (- when none succeeded)"
+        )?;
+        rtd_lines(
+            (self.rows.iter()).map(|r| (format!("{} {}", r.algorithm, r.board), &r.summary)),
+            t,
         )
     }
 
@@ -325,6 +329,10 @@ impl Render for QueensTable {
             "heuristic {} (best-first, hill-climbing, cultural); trial i starts every algorithm from the placement of seed {} + i",
             self.rows.first().map_or("h1", |r| r.heuristic.as_str()),
             self.seed
+        )?;
+        rtd_lines(
+            (self.rows.iter()).map(|r| (format!("{} n={}", r.algorithm, r.n), &r.summary)),
+            out,
         )
     }
 
@@ -378,7 +386,11 @@ impl Render for MagicTable {
                     .map_or("—".to_string(), |g| g.to_string()),
             )?;
         }
-        cut_note(self.rows.iter().map(|r| r.summary.clone()), out)
+        cut_note(self.rows.iter().map(|r| r.summary.clone()), out)?;
+        rtd_lines(
+            (self.rows.iter()).map(|r| (format!("{} {}", r.variant, r.order), &r.summary)),
+            out,
+        )
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -1,0 +1,398 @@
+//! Run-time distributions: the share of a set of trials solved within each time (or number
+//! of steps) allowed, the way randomised solvers are compared (Hoos & Stützle, *Stochastic
+//! Local Search*, ch. 4; Poole & Mackworth §4.8.3). A mean or a median over every trial
+//! misleads when some fail; here a trial that failed counts as unsolved at every cut-off
+//! (censored where it ended), and the figures drawn from it are:
+//!
+//! - the success rate and the median *time to solve* (the least time by which half the
+//!   trials had solved; none when fewer than half did), each with a 95 % bootstrap
+//!   interval. The bootstrap is worked out exactly rather than by drawing resamples: a
+//!   resample's solved count is binomial, `Bin(n, p)`, and its median is at most `t`
+//!   exactly when at least half of its `n` draws are solved by `t`, `Bin(n, F(t)) ≥ ⌈n/2⌉`.
+//!   So the intervals are what infinitely many resamples would give, the same every time;
+//! - the restart cut-off the distribution suggests: the fixed cut-off `t` that makes the
+//!   expected time to a solution least when a trial not solved by `t` is given up and a
+//!   fresh one started (Luby, Sinclair & Zuckerman 1993), `E(t) = mean(min(x, t)) / F(t)`
+//!   over the trials' times `x`, against `sum(x) / solved` when every trial runs to its end.
+
+/// The trials of one set-up, each measured one way (milliseconds, or steps).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rtd {
+    /// Every trial's measure at its end, solved or not, ascending.
+    ends: Vec<f64>,
+    /// The solved trials' measures, ascending.
+    solved: Vec<f64>,
+}
+
+/// A 95 % interval; `high` is `None` where the figure lies beyond every trial measured
+/// (a median that a resample with fewer than half solved does not reach).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    /// The low end (`None` with nothing to measure).
+    pub low: Option<f64>,
+    /// The high end (`None` beyond every trial, or with nothing to measure).
+    pub high: Option<f64>,
+}
+
+/// What restarting at a cut-off would give.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Restart {
+    /// Give a trial up once it has run this long unsolved.
+    pub cutoff: f64,
+    /// The expected measure (time, steps) to a solution restarting there.
+    pub expected: f64,
+}
+
+/// The share of resamples below which the low end of an interval lies (and above which
+/// the high end): a 95 % interval.
+const TAIL: f64 = 0.025;
+
+impl Rtd {
+    /// From `(solved, measure)` per trial. A measure that is not a number counts as
+    /// unsolved at every cut-off.
+    pub fn new(trials: impl IntoIterator<Item = (bool, f64)>) -> Rtd {
+        let mut ends = Vec::new();
+        let mut solved = Vec::new();
+        for (found, x) in trials {
+            let x = if x.is_nan() {
+                f64::INFINITY
+            } else {
+                x.max(0.0)
+            };
+            ends.push(x);
+            if found && x.is_finite() {
+                solved.push(x);
+            }
+        }
+        ends.sort_by(f64::total_cmp);
+        solved.sort_by(f64::total_cmp);
+        Rtd { ends, solved }
+    }
+
+    /// The trials in all.
+    pub fn trials(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The solved trials' measures, ascending: where the distribution steps up, each by
+    /// `1 / trials`.
+    pub fn solved(&self) -> &[f64] {
+        &self.solved
+    }
+
+    /// The share of the trials solved within `x`.
+    pub fn solved_within(&self, x: f64) -> f64 {
+        if self.ends.is_empty() {
+            return 0.0;
+        }
+        self.solved.partition_point(|&s| s <= x) as f64 / self.ends.len() as f64
+    }
+
+    /// The share of the trials solved at all.
+    pub fn success_rate(&self) -> f64 {
+        if self.ends.is_empty() {
+            0.0
+        } else {
+            self.solved.len() as f64 / self.ends.len() as f64
+        }
+    }
+
+    /// How many draws of a resample must be solved for its median to be reached.
+    fn half(&self) -> usize {
+        self.ends.len().div_ceil(2)
+    }
+
+    /// The least measure by which half the trials (rounded up) had solved; `None` when
+    /// fewer did.
+    pub fn median(&self) -> Option<f64> {
+        match self.half() {
+            0 => None,
+            h => self.solved.get(h - 1).copied(),
+        }
+    }
+
+    /// The 95 % bootstrap interval of the success rate.
+    pub fn success_rate_interval(&self) -> Interval {
+        let n = self.ends.len();
+        if n == 0 {
+            return Interval {
+                low: None,
+                high: None,
+            };
+        }
+        let cdf = Binomial::new(n, self.success_rate()).cdf();
+        let at = |q: f64| {
+            let k = cdf.partition_point(|&c| c < q).min(n);
+            k as f64 / n as f64
+        };
+        Interval {
+            low: Some(at(TAIL)),
+            high: Some(at(1.0 - TAIL)),
+        }
+    }
+
+    /// The 95 % bootstrap interval of [`Rtd::median`]: the least solved measures `t` at
+    /// which a resample's median is at most `t` with chance 2.5 % and 97.5 %.
+    pub fn median_interval(&self) -> Interval {
+        let n = self.ends.len();
+        let (h, s) = (self.half(), self.solved.len());
+        // The chance that a resample's median is at most the i-th solved measure.
+        let reached = |i: usize| Binomial::new(n, (i + 1) as f64 / n as f64).at_least(h);
+        let first = |q: f64| {
+            // The chance rises with i: the least i where it is at least q, if any.
+            let (mut low, mut high) = (0, s);
+            while low < high {
+                let mid = low + (high - low) / 2;
+                if reached(mid) < q {
+                    low = mid + 1;
+                } else {
+                    high = mid;
+                }
+            }
+            self.solved.get(low).copied()
+        };
+        if n == 0 || s == 0 {
+            return Interval {
+                low: None,
+                high: None,
+            };
+        }
+        Interval {
+            low: first(TAIL),
+            high: first(1.0 - TAIL),
+        }
+    }
+
+    /// The expected measure to a solution when every trial runs to its end and a failed
+    /// one is followed by a fresh one: `sum(x) / solved`. `None` with nothing solved.
+    pub fn expected_without_restarts(&self) -> Option<f64> {
+        (!self.solved.is_empty()).then(|| self.ends.iter().sum::<f64>() / self.solved.len() as f64)
+    }
+
+    /// The cut-off among the solved measures that makes the expected measure to a
+    /// solution least when trials are restarted there (the earliest of equal ones), and
+    /// that expectation. `None` with nothing solved.
+    pub fn restart(&self) -> Option<Restart> {
+        let n = self.ends.len() as f64;
+        let mut best: Option<Restart> = None;
+        // Walking the cut-offs up: the ends at or below the cut-off count whole, the
+        // others count the cut-off.
+        let (mut below, mut sum_below) = (0usize, 0.0);
+        for (i, &t) in self.solved.iter().enumerate() {
+            while below < self.ends.len() && self.ends[below] <= t {
+                sum_below += self.ends[below];
+                below += 1;
+            }
+            let spent = sum_below + t * (self.ends.len() - below) as f64;
+            let expected = spent / n / ((i + 1) as f64 / n);
+            if best.is_none_or(|b| expected < b.expected) {
+                best = Some(Restart {
+                    cutoff: t,
+                    expected,
+                });
+            }
+        }
+        best
+    }
+}
+
+/// The binomial distribution `Bin(n, p)`, its probabilities worked out relative to the
+/// most likely count and scaled to sum to one (no factorials: exact to rounding for any
+/// `n`; a count too unlikely to matter comes out as 0).
+struct Binomial {
+    pmf: Vec<f64>,
+}
+
+impl Binomial {
+    fn new(n: usize, p: f64) -> Binomial {
+        let p = p.clamp(0.0, 1.0);
+        let mut pmf = vec![0.0; n + 1];
+        if p == 0.0 || p == 1.0 {
+            pmf[if p == 0.0 { 0 } else { n }] = 1.0;
+            return Binomial { pmf };
+        }
+        let mode = (((n + 1) as f64 * p).floor() as usize).min(n);
+        let odds = p / (1.0 - p);
+        pmf[mode] = 1.0;
+        for k in mode..n {
+            // P(k + 1) / P(k) = (n − k) / (k + 1) · p / (1 − p)
+            pmf[k + 1] = pmf[k] * (n - k) as f64 / (k + 1) as f64 * odds;
+        }
+        for k in (1..=mode).rev() {
+            pmf[k - 1] = pmf[k] * k as f64 / (n - k + 1) as f64 / odds;
+        }
+        let total: f64 = pmf.iter().sum();
+        pmf.iter_mut().for_each(|x| *x /= total);
+        Binomial { pmf }
+    }
+
+    /// `P(X ≤ k)` for each `k`.
+    fn cdf(&self) -> Vec<f64> {
+        self.pmf
+            .iter()
+            .scan(0.0, |c, x| {
+                *c += x;
+                Some(*c)
+            })
+            .collect()
+    }
+
+    /// `P(X ≥ k)`.
+    fn at_least(&self, k: usize) -> f64 {
+        self.pmf.iter().skip(k).sum::<f64>().min(1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Solved at 1, 2 and 10 ms; failed at 20 ms twice. Worked out by hand.
+    fn small() -> Rtd {
+        Rtd::new([
+            (true, 10.0),
+            (false, 20.0),
+            (true, 1.0),
+            (false, 20.0),
+            (true, 2.0),
+        ])
+    }
+
+    #[test]
+    fn a_small_case_worked_out_by_hand() {
+        let r = small();
+        assert_eq!(r.trials(), 5);
+        assert_eq!(r.success_rate(), 0.6);
+        assert_eq!(r.solved_within(0.5), 0.0);
+        assert_eq!(r.solved_within(2.0), 0.4);
+        assert_eq!(r.solved_within(15.0), 0.6);
+        // Half of 5, rounded up: the third solved trial.
+        assert_eq!(r.median(), Some(10.0));
+        // Bin(5, 0.6): P(X ≤ 0) = 0.01024 < 0.025 ≤ P(X ≤ 1) = 0.08704, and
+        // P(X ≤ 4) = 0.92224 < 0.975 ≤ P(X ≤ 5) = 1.
+        assert_eq!(
+            r.success_rate_interval(),
+            Interval {
+                low: Some(0.2),
+                high: Some(1.0)
+            }
+        );
+        // A resample's median is at most 1 ms when at least 3 of its 5 draws are the
+        // 1 ms trial: P(Bin(5, 0.2) ≥ 3) = 0.05792 ≥ 0.025. At most 10 ms: P(Bin(5, 0.6)
+        // ≥ 3) = 0.68256 < 0.975, so the high end lies beyond every trial.
+        assert_eq!(
+            r.median_interval(),
+            Interval {
+                low: Some(1.0),
+                high: None
+            }
+        );
+        // E(1) = 5 × 1 / 1 = 5; E(2) = (1 + 4 × 2) / 2 = 4.5; E(10) = (1 + 2 + 3 × 10) / 3 = 11.
+        assert_eq!(
+            r.restart(),
+            Some(Restart {
+                cutoff: 2.0,
+                expected: 4.5
+            })
+        );
+        // (1 + 2 + 10 + 20 + 20) / 3.
+        assert!((r.expected_without_restarts().unwrap() - 53.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn nothing_solved_and_no_trials() {
+        let none = Rtd::new([(false, 5.0), (false, 7.0)]);
+        assert_eq!(none.median(), None);
+        assert_eq!(none.restart(), None);
+        assert_eq!(none.expected_without_restarts(), None);
+        assert_eq!(
+            none.success_rate_interval(),
+            Interval {
+                low: Some(0.0),
+                high: Some(0.0)
+            }
+        );
+        assert_eq!(none.median_interval().high, None);
+        let empty = Rtd::new([]);
+        assert_eq!(empty.success_rate(), 0.0);
+        assert_eq!(empty.median(), None);
+        assert_eq!(empty.success_rate_interval().low, None);
+    }
+
+    #[test]
+    fn every_trial_solved_restarting_does_not_help() {
+        // E(1) = 3, E(2) = 2.5, E(3) = 2 = the mean: no cut-off below the slowest beats it.
+        let r = Rtd::new([(true, 1.0), (true, 2.0), (true, 3.0)]);
+        assert_eq!(
+            r.restart(),
+            Some(Restart {
+                cutoff: 3.0,
+                expected: 2.0
+            })
+        );
+        assert_eq!(r.expected_without_restarts(), Some(2.0));
+        assert_eq!(r.success_rate_interval().low, Some(1.0));
+    }
+
+    #[test]
+    fn the_binomial_matches_its_textbook_values() {
+        // Bin(10, 0.3): P(X = 3) = 120 × 0.3³ × 0.7⁷ = 0.266827932.
+        let b = Binomial::new(10, 0.3);
+        assert!((b.pmf[3] - 0.266_827_932).abs() < 1e-9);
+        assert!((b.pmf.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // A large n keeps its normal shape: Bin(10⁶, 0.5) has P(X ≤ n/2 − 1960) ≈ 2.5 %
+        // (1.96 standard deviations of 500 below the mean).
+        let big = Binomial::new(1_000_000, 0.5).cdf();
+        assert!((big[500_000 - 980] - 0.025).abs() < 1e-3);
+    }
+
+    /// The exact bootstrap against resamples drawn at random: 4,000 resamples of 200
+    /// trials put their 2.5 % and 97.5 % points where the exact interval says, within a
+    /// step of the distribution (an interval at 6 % and 94 % would be 2 to 3 steps off).
+    #[test]
+    fn the_exact_bootstrap_agrees_with_drawn_resamples() {
+        use rand::RngExt;
+        let mut rng = crate::solve::rng_from_seed(7);
+        let trials: Vec<(bool, f64)> = (0..200)
+            .map(|_| (rng.random_bool(0.7), rng.random_range(1.0..100.0)))
+            .collect();
+        let r = Rtd::new(trials.iter().copied());
+        let (mut rates, mut medians) = (Vec::new(), Vec::new());
+        for _ in 0..4000 {
+            let resample = Rtd::new((0..200).map(|_| trials[rng.random_range(0..200)]));
+            rates.push(resample.success_rate());
+            medians.push(resample.median().unwrap_or(f64::INFINITY));
+        }
+        rates.sort_by(f64::total_cmp);
+        medians.sort_by(f64::total_cmp);
+        let (lo, hi) = (100, 3899);
+        let rate = r.success_rate_interval();
+        assert!((rates[lo] - rate.low.unwrap()).abs() <= 1.0 / 200.0 + 1e-9);
+        assert!((rates[hi] - rate.high.unwrap()).abs() <= 1.0 / 200.0 + 1e-9);
+        let median = r.median_interval();
+        let step = |x: f64| r.solved().partition_point(|&s| s < x) as i64;
+        let near = |drawn: f64, exact: Option<f64>| {
+            let exact = exact.unwrap_or(f64::INFINITY);
+            let to = |x: f64| {
+                if x.is_finite() {
+                    step(x)
+                } else {
+                    r.solved().len() as i64
+                }
+            };
+            (to(drawn) - to(exact)).abs() <= 1
+        };
+        assert!(
+            near(medians[lo], median.low),
+            "{} {:?}",
+            medians[lo],
+            median.low
+        );
+        assert!(
+            near(medians[hi], median.high),
+            "{} {:?}",
+            medians[hi],
+            median.high
+        );
+    }
+}
