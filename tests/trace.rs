@@ -986,3 +986,188 @@ fn a_beam_cut_among_its_starting_members_replays_to_its_answer() {
         "some seed starts with a solution among 20 members"
     );
 }
+
+/// `trace … --json` with `args` and `extra`: its steps, each without its sentence.
+fn steps_of(args: &[&str], extra: &[&str]) -> Vec<Value> {
+    let all: Vec<&str> = args.iter().chain(extra).copied().collect();
+    let (_, v) = json(&all);
+    let mut steps = v["steps"].as_array().unwrap().clone();
+    for s in &mut steps {
+        s.as_object_mut().unwrap().remove("text");
+    }
+    steps
+}
+
+/// `--vs` traces the search twice and names the first step where the two part: the same
+/// step as two separate traces part at, and there Roth's rule takes, of the squares tied
+/// at fewest onward moves, one at least as far from the centre as the fixed order's.
+#[test]
+fn vs_finds_where_two_tie_breaks_part() {
+    let base = [
+        "knight",
+        "trace",
+        "--board",
+        "8x8",
+        "--algo",
+        "backtrack-warnsdorff",
+        "--limit",
+        "200",
+    ];
+    let a = steps_of(&base, &["--param", "tie_break=first", "--json"]);
+    let b = steps_of(&base, &["--param", "tie_break=roth", "--json"]);
+    let alike = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (code, v) = json(
+        &[
+            &base[..],
+            &[
+                "--param",
+                "tie_break=first",
+                "--vs",
+                "tie_break=roth",
+                "--json",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(v["steps_alike"], alike);
+    assert_eq!(v["first_difference"], alike + 1);
+    assert_eq!(v["change"]["a"], "first");
+    assert_eq!(v["change"]["b"], "roth");
+    let (sa, sb) = (&v["a"]["step"], &v["b"]["step"]);
+    assert_eq!(
+        (sa["kind"].as_str(), sb["kind"].as_str()),
+        (Some("visit"), Some("visit"))
+    );
+    let picked = |s: &Value| s["candidates"][s["choice"].as_u64().unwrap() as usize].clone();
+    let (pa, pb) = (picked(sa), picked(sb));
+    assert_ne!(pa["square"], pb["square"]);
+    assert_eq!(pa["onward"], pb["onward"], "a tie at fewest onward moves");
+    let from_centre = |c: &Value| {
+        let (r, col) = (
+            c["square"][0].as_f64().unwrap(),
+            c["square"][1].as_f64().unwrap(),
+        );
+        (r - 3.5).powi(2) + (col - 3.5).powi(2)
+    };
+    assert!(from_centre(&pb) >= from_centre(&pa), "{pa} {pb}");
+    assert_eq!(v["a"]["steps"], a.len());
+    assert_eq!(v["b"]["steps"], b.len());
+    // In words: the step where they part, on each side.
+    let (code, text, _) = searchlab(
+        &[
+            &base[..],
+            &["--param", "tie_break=first", "--vs", "tie_break=roth"],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(&format!(
+            "Step {} is where tie_break makes them differ",
+            alike + 1
+        )),
+        "{text}"
+    );
+    assert!(text.contains("Roth's rule"), "{text}");
+}
+
+/// N-Queens: forward checking against AC-3 part where inference first takes out more than
+/// forward checking does; the same as two separate traces, and both searches place eight
+/// queens no two of which attack each other.
+#[test]
+fn vs_finds_where_two_inferences_part() {
+    let base = [
+        "queens", "trace", "--n", "8", "--algo", "csp", "--limit", "5000",
+    ];
+    let a = steps_of(&base, &["--param", "inference=forward-checking", "--json"]);
+    let b = steps_of(&base, &["--param", "inference=ac3", "--json"]);
+    let alike = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (code, v) = json(
+        &[
+            &base[..],
+            &[
+                "--param",
+                "inference=forward-checking",
+                "--vs",
+                "inference=ac3",
+                "--json",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(v["steps_alike"], alike);
+    assert_eq!(v["first_difference"], alike + 1);
+    assert_eq!(v["a"]["found"], true);
+    assert_eq!(v["b"]["found"], true);
+    // Both traces end in eight queens: every step replayed from the separate traces.
+    for steps in [&a, &b] {
+        let mut rows: Vec<Option<u64>> = vec![None; 8];
+        for s in steps {
+            match s["kind"].as_str().unwrap() {
+                "assign" => rows[s["column"].as_u64().unwrap() as usize] = s["row"].as_u64(),
+                "unassign" => rows[s["column"].as_u64().unwrap() as usize] = None,
+                _ => {}
+            }
+        }
+        let rows: Vec<u32> = rows.iter().map(|r| r.unwrap() as u32).collect();
+        assert_eq!(attacking_pairs(&rows), 0, "{rows:?}");
+    }
+}
+
+/// `--vs` refuses what both traces must share, and a value its setting does not take.
+#[test]
+fn vs_refuses_the_instance_and_bad_values() {
+    for (args, says) in [
+        (
+            &[
+                "queens", "trace", "--n", "8", "--algo", "csp", "--vs", "n=9",
+            ][..],
+            "--vs cannot change n",
+        ),
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "5x5",
+                "--algo",
+                "warnsdorff",
+                "--vs",
+                "seed=x",
+            ][..],
+            "seed takes a whole number",
+        ),
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "5x5",
+                "--algo",
+                "warnsdorff",
+                "--vs",
+                "seed",
+            ][..],
+            "--vs takes SETTING=VALUE",
+        ),
+        (
+            &[
+                "knight",
+                "trace",
+                "--board",
+                "5x5",
+                "--algo",
+                "warnsdorff",
+                "--vs",
+                "algo=x",
+            ][..],
+            "algo takes",
+        ),
+    ] {
+        let (code, _, err) = searchlab(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

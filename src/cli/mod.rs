@@ -15,6 +15,7 @@ macro_rules! note {
 
 mod bench;
 mod common;
+mod diff;
 mod knight;
 mod magic;
 mod output;

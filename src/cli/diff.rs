@@ -1,0 +1,256 @@
+//! `trace --vs SETTING=VALUE`: the same search traced twice, the second time with one
+//! setting changed (a tie-break, a heuristic, an inference, a variant, the seed, the
+//! algorithm…), the two traces aligned step by step, and the first step where they part
+//! named, with what followed on each side: contrasting cases, where all else stays fixed.
+
+use super::CliError;
+use super::output::ParamMap;
+use crate::solve::{Counters, Stop};
+use serde::Serialize;
+use serde_json::Value;
+use std::io::{self, Write};
+
+/// The setting `--vs` changes and its value on each side (`None`: the default, not named).
+#[derive(Debug, Clone, Serialize)]
+pub struct Change {
+    /// As `--vs` names it: `seed`, `algo`, `start`, `closed`, or a parameter's name.
+    pub setting: String,
+    /// Its value in the first trace, as given or as the search filled it in.
+    pub a: Option<String>,
+    /// Its value in the second.
+    pub b: String,
+}
+
+/// `--vs`'s `SETTING=VALUE`, split.
+pub fn split(vs: &str) -> Result<(String, String), CliError> {
+    match vs.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+            Ok((k.trim().to_string(), v.trim().to_string()))
+        }
+        _ => Err(CliError::Input(format!(
+            "--vs takes SETTING=VALUE (e.g. tie_break=roth, seed=2, algo=dfs, heuristic=h2), not \"{vs}\""
+        ))),
+    }
+}
+
+/// One side of the comparison: its steps as the trace's JSON gives them, their sentences,
+/// and how the search ended.
+pub struct Side<'a> {
+    /// Each step's object (`kind` and its fields), its sentence left out.
+    pub steps: Vec<Value>,
+    /// Each step's sentence.
+    pub texts: Vec<String>,
+    /// What the search ran with.
+    pub algorithm: &'a str,
+    /// Its parameters, defaults filled in.
+    pub params: &'a [(String, String)],
+    /// Its seed.
+    pub seed: u64,
+    /// Whether the trace was cut by its step limit.
+    pub cut: bool,
+    /// Whether it found what it looked for.
+    pub found: bool,
+    /// Why it ended.
+    pub stop: Stop,
+    /// Its last word.
+    pub message: &'a str,
+    /// Its figures.
+    pub counters: &'a Counters,
+    /// Its figures in words, as the trace's last line gives them.
+    pub figures: String,
+}
+
+impl Side<'_> {
+    /// From the trace's steps as JSON objects (each with its `text`).
+    pub fn steps_from(mut self, told: impl Iterator<Item = Value>) -> Self {
+        for mut step in told {
+            let text = match step.as_object_mut().and_then(|o| o.remove("text")) {
+                Some(Value::String(t)) => t,
+                _ => String::new(),
+            };
+            self.texts.push(text);
+            self.steps.push(step);
+        }
+        self
+    }
+}
+
+/// The first step (from 0) at which the two traces differ, leaving out fields named after
+/// the setting changed (a walk's `tie_break` names the rule in force, which is no
+/// decision); `None` when they are the same step for step. A trace that ends while the
+/// other goes on differs at the step it lacks.
+pub fn first_difference(a: &[Value], b: &[Value], setting: &str) -> Option<usize> {
+    let strip = |v: &Value| -> Value {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.remove(setting);
+        }
+        v
+    };
+    let alike = (a.iter().zip(b))
+        .take_while(|(x, y)| x == y || strip(x) == strip(y))
+        .count();
+    (alike < a.len().max(b.len())).then_some(alike)
+}
+
+/// What `--json` prints of one side.
+#[derive(Serialize)]
+struct SideJson<'a> {
+    algorithm: &'a str,
+    params: ParamMap<'a>,
+    seed: u64,
+    steps: usize,
+    cut: bool,
+    found: bool,
+    stop: Stop,
+    message: &'a str,
+    stats: &'a Counters,
+    /// The step where the traces part, with its sentence (`null`: this trace had ended).
+    step: Option<Value>,
+}
+
+/// What `--json` prints.
+#[derive(Serialize)]
+struct DiffJson<'a> {
+    change: &'a Change,
+    steps_alike: usize,
+    /// 1-based, as the text numbers steps; `null` when the traces are the same.
+    first_difference: Option<usize>,
+    a: SideJson<'a>,
+    b: SideJson<'a>,
+}
+
+/// One side as `--json` prints it, with the step at `at` (and its sentence).
+fn side_json<'a>(s: &Side<'a>, at: Option<usize>) -> SideJson<'a> {
+    let step = at.and_then(|i| Some((s.steps.get(i)?, s.texts.get(i)?)));
+    SideJson {
+        algorithm: s.algorithm,
+        params: ParamMap(s.params),
+        seed: s.seed,
+        steps: s.steps.len(),
+        cut: s.cut,
+        found: s.found,
+        stop: s.stop,
+        message: s.message,
+        stats: s.counters,
+        step: step.map(|(v, t)| {
+            let mut v = v.clone();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("text".into(), Value::String(t.clone()));
+            }
+            v
+        }),
+    }
+}
+
+/// Writes the comparison as text (the steps the traces share, the step where they part
+/// on each side, what followed) or as one JSON object.
+pub fn write(
+    out: &mut dyn Write,
+    change: &Change,
+    a: &Side,
+    b: &Side,
+    json: bool,
+) -> io::Result<()> {
+    let at = first_difference(&a.steps, &b.steps, &change.setting);
+    let alike = at.unwrap_or(a.steps.len());
+    if json {
+        let object = DiffJson {
+            change,
+            steps_alike: alike,
+            first_difference: at.map(|i| i + 1),
+            a: side_json(a, at),
+            b: side_json(b, at),
+        };
+        serde_json::to_writer(&mut *out, &object)?;
+        return writeln!(out);
+    }
+    let name = |v: Option<&str>| format!("{}={}", change.setting, v.unwrap_or("(its default)"));
+    let (na, nb) = (name(change.a.as_deref()), name(Some(&change.b)));
+    writeln!(out, "A: {na}\nB: {nb}\n")?;
+    match at {
+        None if a.cut || b.cut => writeln!(
+            out,
+            "The two searches take the same {alike} steps, as far as the traces go (cut at \
+             the step limit: a larger --limit may find where they part)."
+        )?,
+        None => writeln!(
+            out,
+            "The two searches take the same {alike} steps to the end: changing {} changes \
+             nothing here.",
+            change.setting
+        )?,
+        Some(i) => {
+            if i == 0 {
+                writeln!(out, "The searches part at once.")?;
+            } else {
+                writeln!(
+                    out,
+                    "The searches take the same first {i} steps; the last of them:"
+                )?;
+                writeln!(out, "  {:>5}  {}", i, a.texts[i - 1])?;
+            }
+            writeln!(
+                out,
+                "Step {} is where {} makes them differ:",
+                i + 1,
+                change.setting
+            )?;
+            for (label, s) in [("A", a), ("B", b)] {
+                match s.texts.get(i) {
+                    Some(t) => writeln!(out, "  {label}: {t}")?,
+                    None => writeln!(out, "  {label}: (its trace ended after step {i})")?,
+                }
+            }
+        }
+    }
+    writeln!(out, "\nWhat followed:")?;
+    for (label, s) in [("A", a), ("B", b)] {
+        let cut = if s.cut { ", cut at the step limit" } else { "" };
+        writeln!(
+            out,
+            "  {label}: {} steps in all{cut}; {}. {}",
+            s.steps.len(),
+            s.figures,
+            s.message
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn traces_part_at_the_first_step_they_differ_in_leaving_out_the_setting() {
+        let a = [
+            json!({"kind": "restart", "tie_break": "squirrel"}),
+            json!({"kind": "visit", "square": [0, 0]}),
+            json!({"kind": "visit", "square": [1, 2]}),
+        ];
+        let mut b = a.clone();
+        b[0] = json!({"kind": "restart", "tie_break": "roth"});
+        // Naming the rule in force is no decision: alike to the end.
+        assert_eq!(first_difference(&a, &b, "tie_break"), None);
+        // But it is a difference when the setting changed is another one.
+        assert_eq!(first_difference(&a, &b, "seed"), Some(0));
+        b[2] = json!({"kind": "visit", "square": [2, 1]});
+        assert_eq!(first_difference(&a, &b, "tie_break"), Some(2));
+        // One trace ends sooner: they differ at the step it lacks.
+        assert_eq!(first_difference(&a, &a[..2], "seed"), Some(2));
+        assert_eq!(first_difference(&a[..0], &a[..0], "seed"), None);
+    }
+
+    #[test]
+    fn vs_takes_setting_equals_value() {
+        assert_eq!(
+            split("tie_break=roth").unwrap(),
+            ("tie_break".into(), "roth".into())
+        );
+        assert!(split("seed").is_err());
+        assert!(split("=3").is_err());
+        assert!(split("seed=").is_err());
+    }
+}
