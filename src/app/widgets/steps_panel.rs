@@ -16,9 +16,30 @@ pub fn pseudocode(ui: &mut Ui, code: &Pseudocode, lit: Option<usize>, english: &
     });
     let lit_fill = ui.visuals().selection.bg_fill;
     let lit_text = ui.visuals().strong_text_color();
+    // The line that begins the subgoal of the lit line.
+    let lit_group = lit.and_then(|l| {
+        (0..=l)
+            .rev()
+            .find(|&i| code.lines.get(i).is_some_and(|line| line.goal.is_some()))
+    });
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         for (i, line) in code.lines.iter().enumerate() {
+            // Each subgoal's name above its lines, the one on show strong.
+            if let Some(goal) = line.goal {
+                let indent = "    ".repeat(line.indent as usize);
+                let name =
+                    RichText::new(format!("{indent}{}", goal.label().to_uppercase())).small();
+                let name = if lit_group == Some(i) {
+                    name.strong().color(lit_text)
+                } else {
+                    name.weak()
+                };
+                ui.label(name).on_hover_text(format!(
+                    "Subgoal: {} The lines under this name do it.",
+                    goal.meaning()
+                ));
+            }
             let text = if *english { &line.english } else { &line.code };
             let indent = "    ".repeat(line.indent as usize);
             let mut rich = if *english {

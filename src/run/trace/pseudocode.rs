@@ -21,6 +21,75 @@ pub struct Line {
     pub code: String,
     /// The same in a plain sentence.
     pub english: String,
+    /// The subgoal that begins at this line: it and the lines after it, up to the next
+    /// line that begins one, do what it names.
+    #[serde(default)]
+    pub goal: Option<Goal>,
+}
+
+/// What a group of lines is for: the subgoals the searches are made of, named the same
+/// in every algorithm, so that a learner sees one search's "choose" beside another's
+/// (labelled subgoals help people learn procedures: Margulieux, Morrison & Guzdial).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Goal {
+    /// Set up where the search starts.
+    Begin,
+    /// Choose what to try next.
+    Choose,
+    /// Check: a solution, a dead end, a limit.
+    Check,
+    /// Make the move chosen.
+    Move,
+    /// Make the children of a node or a state.
+    Expand,
+    /// Cross out what the move rules out (inference).
+    Infer,
+    /// Take a move back.
+    Undo,
+    /// Lower the temperature.
+    Cool,
+    /// Accept the move proposed, or turn it down.
+    Accept,
+    /// Give up on this attempt and start afresh.
+    Restart,
+    /// Say what came of it.
+    Finish,
+}
+
+impl Goal {
+    /// Its name, as the steps panel shows it above its lines.
+    pub fn label(self) -> &'static str {
+        match self {
+            Goal::Begin => "begin",
+            Goal::Choose => "choose",
+            Goal::Check => "check",
+            Goal::Move => "move",
+            Goal::Expand => "expand",
+            Goal::Infer => "infer",
+            Goal::Undo => "undo",
+            Goal::Cool => "cool",
+            Goal::Accept => "accept or reject",
+            Goal::Restart => "restart",
+            Goal::Finish => "finish",
+        }
+    }
+
+    /// What its lines do, in a sentence.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Goal::Begin => "Set up where the search starts.",
+            Goal::Choose => "Choose what to try next.",
+            Goal::Check => "Check: is it solved, a dead end, or out of time or tries?",
+            Goal::Move => "Make the move chosen.",
+            Goal::Expand => "Make every next state of the one chosen.",
+            Goal::Infer => "Cross out what the move rules out elsewhere.",
+            Goal::Undo => "Take a move back and try another.",
+            Goal::Cool => "Lower the temperature a little.",
+            Goal::Accept => "Keep the move proposed, or turn it down.",
+            Goal::Restart => "Give up on this attempt and start afresh.",
+            Goal::Finish => "Say what came of the search.",
+        }
+    }
 }
 
 fn line(indent: u8, code: impl Into<String>, english: impl Into<String>) -> Line {
@@ -28,6 +97,22 @@ fn line(indent: u8, code: impl Into<String>, english: impl Into<String>) -> Line
         indent,
         code: code.into(),
         english: english.into(),
+        goal: None,
+    }
+}
+
+impl Line {
+    /// The line, beginning the subgoal `goal`.
+    fn starts(mut self, goal: Goal) -> Line {
+        self.goal = Some(goal);
+        self
+    }
+}
+
+impl Pseudocode {
+    /// The subgoal line `index` belongs to: the last begun at or before it.
+    pub fn goal_of(&self, index: usize) -> Option<Goal> {
+        self.lines.get(..=index)?.iter().rev().find_map(|l| l.goal)
     }
 }
 
@@ -90,7 +175,7 @@ fn knight_walk(trace: &KnightTrace, covers: &str) -> Pseudocode {
                 "Warnsdorff's rule"
             },
             vec![
-                line(0, each, "Make a fresh walk (with the next rule)."),
+                line(0, each, "Make a fresh walk (with the next rule).").starts(Goal::Begin),
                 line(
                     1,
                     "put the knight on the start square",
@@ -100,18 +185,21 @@ fn knight_walk(trace: &KnightTrace, covers: &str) -> Pseudocode {
                     1,
                     "while some unvisited square is a knight's move away:",
                     "As long as the knight can still move somewhere new:",
-                ),
+                )
+                .starts(Goal::Choose),
                 line(2, pick, pick_en),
                 line(
                     1,
                     format!("if the {covers}: a tour, stop"),
                     "If every square is visited, that is a tour: stop.",
-                ),
+                )
+                .starts(Goal::Check),
                 line(
                     0,
                     "answer the longest walk",
                     "Otherwise report the longest walk made.",
-                ),
+                )
+                .starts(Goal::Finish),
             ],
         )
     };
@@ -146,12 +234,14 @@ fn knight_backtracking(trace: &KnightTrace, covers: &str, closed: bool) -> Pseud
                 1,
                 "add square to the path",
                 "Step onto it: it joins the path.",
-            ),
+            )
+            .starts(Goal::Move),
             line(
                 1,
                 format!("if the {covers}: a tour, stop"),
                 "If the path covers the board, we have a tour.",
-            ),
+            )
+            .starts(Goal::Check),
         ];
         if closed {
             lines.push(line(
@@ -167,12 +257,14 @@ fn knight_backtracking(trace: &KnightTrace, covers: &str, closed: bool) -> Pseud
                 format!(
                     "Try each free square a knight's move away ({order}), searching on from it."
                 ),
-            ),
+            )
+            .starts(Goal::Choose),
             line(
                 1,
                 "take square back off the path",
                 "None of them led to a tour: step back off this square.",
-            ),
+            )
+            .starts(Goal::Undo),
         ]);
         (title, lines)
     };
@@ -192,12 +284,14 @@ fn knight_count(covers: &str) -> Pseudocode {
                 1,
                 "add square to the path",
                 "Step onto it: it joins the path.",
-            ),
+            )
+            .starts(Goal::Move),
             line(
                 1,
                 format!("if the {covers}: count a tour"),
                 "If the path covers the board, count one more tour.",
-            ),
+            )
+            .starts(Goal::Check),
             line(
                 1,
                 "else if a pruning rule sees no way to finish: give up here",
@@ -207,12 +301,14 @@ fn knight_count(covers: &str) -> Pseudocode {
                 1,
                 "else for each free square s a knight's move away: count(s)",
                 "Otherwise try every free square a knight's move away, counting on from each.",
-            ),
+            )
+            .starts(Goal::Choose),
             line(
                 1,
                 "take square back off the path",
                 "Step back off this square.",
-            ),
+            )
+            .starts(Goal::Undo),
         ],
     );
     Pseudocode {
@@ -243,12 +339,12 @@ fn knight_tree(trace: &KnightTrace) -> Pseudocode {
                     format!(
                         "Start with one node per first square ({roots}), all waiting on the frontier."
                     ),
-                ),
+                ).starts(Goal::Begin),
                 line(
                     0,
                     "while the frontier is not empty:",
                     "While nodes wait on the frontier:",
-                ),
+                ).starts(Goal::Choose),
                 line(
                     1,
                     if bfs {
@@ -266,7 +362,7 @@ fn knight_tree(trace: &KnightTrace) -> Pseudocode {
                     1,
                     "for each free square a knight's move from its last square:",
                     "For every free square the knight could jump to from there:",
-                ),
+                ).starts(Goal::Expand),
                 line(
                     2,
                     "generate the child, put it on the frontier; a tour if it covers the board",
@@ -352,12 +448,12 @@ fn queens_backtracking() -> (&'static str, Vec<Line>) {
     (
         "Backtracking",
         vec![
-            line(0, "column ← the first", "Start with the leftmost column."),
+            line(0, "column ← the first", "Start with the leftmost column.").starts(Goal::Begin),
             line(
                 0,
                 "while a column is empty:",
                 "While some column has no queen:",
-            ),
+            ).starts(Goal::Choose),
             line(
                 1,
                 "try its next row, from the top",
@@ -367,17 +463,17 @@ fn queens_backtracking() -> (&'static str, Vec<Line>) {
                 1,
                 "if a queen attacks it: on to the next row",
                 "If a queen already on the board attacks it, try the square below.",
-            ),
+            ).starts(Goal::Check),
             line(
                 1,
                 "else place the queen; on to the next column",
                 "Otherwise put a queen there and move to the next column.",
-            ),
+            ).starts(Goal::Move),
             line(
                 1,
                 "if no row is left: take back the last queen; go on below it",
                 "If the column has no safe square left, take back the previous queen and try further down its column.",
-            ),
+            ).starts(Goal::Undo),
         ],
     )
 }
@@ -391,12 +487,14 @@ fn queens_best_first(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>
                 0,
                 format!("queue ← the random start, scored by {}", param("heuristic")),
                 "Put the random starting placement in a queue, with its score h (attacking pairs).",
-            ),
+            )
+            .starts(Goal::Begin),
             line(
                 0,
                 "while the queue is not empty:",
                 "While the queue holds placements:",
-            ),
+            )
+            .starts(Goal::Choose),
             line(
                 1,
                 "take the placement with the lowest h",
@@ -406,7 +504,8 @@ fn queens_best_first(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>
                 1,
                 "if h = 0: a solution",
                 "If no queen attacks another, stop: solved.",
-            ),
+            )
+            .starts(Goal::Check),
             line(
                 1,
                 "if expanded before: drop it",
@@ -416,7 +515,8 @@ fn queens_best_first(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>
                 1,
                 "for each move of one queen within its column: queue it with its h",
                 "Queue every placement one queen-move away, each with its score.",
-            ),
+            )
+            .starts(Goal::Expand),
         ],
     )
 }
@@ -433,8 +533,8 @@ fn queens_hill_climbing(
                 0,
                 "start from a random placement",
                 "Start from a random placement.",
-            ),
-            line(0, "loop:", "Repeat:"),
+            ).starts(Goal::Begin),
+            line(0, "loop:", "Repeat:").starts(Goal::Check),
             line(
                 1,
                 "if h = 0: a solution",
@@ -448,7 +548,7 @@ fn queens_hill_climbing(
                         param("heuristic")
                     ),
                     "Try placements one queen-move away in a random order until one is better.",
-                ),
+                ).starts(Goal::Choose),
                 _ => line(
                     1,
                     format!(
@@ -456,14 +556,14 @@ fn queens_hill_climbing(
                         param("heuristic")
                     ),
                     "Score every placement one queen-move away.",
-                ),
+                ).starts(Goal::Choose),
             },
             match variant {
                 Variant::Steepest => line(
                     1,
                     "if the best is lower than h: make it",
                     "If the best of them is better, move there.",
-                ),
+                ).starts(Goal::Move),
                 Variant::Sideways => line(
                     1,
                     format!(
@@ -471,17 +571,17 @@ fn queens_hill_climbing(
                         param("sideways_limit")
                     ),
                     "If the best is better, move there; if it is only as good, move there anyway, a limited number of times in a row.",
-                ),
+                ).starts(Goal::Move),
                 Variant::FirstChoice => line(
                     1,
                     "if one was lower: make it",
                     "If one was better, move there.",
-                ),
+                ).starts(Goal::Move),
                 Variant::Stochastic => line(
                     1,
                     "if some are lower than h: make one of them, drawn at random",
                     "If some are better, move to one of them chosen at random.",
-                ),
+                ).starts(Goal::Move),
             },
             line(
                 1,
@@ -490,7 +590,7 @@ fn queens_hill_climbing(
                     param("max_restarts")
                 ),
                 "If none is better, the climb is stuck: start again from a new random placement.",
-            ),
+            ).starts(Goal::Restart),
         ],
     )
 }
@@ -504,12 +604,12 @@ fn queens_annealing(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>)
                 0,
                 "current ← a random placement; t ← 0",
                 "Start from a random placement.",
-            ),
+            ).starts(Goal::Begin),
             line(
                 0,
                 format!("while h(current) > 0 and t < {}:", param("max_steps")),
                 "While some queen is attacked, and proposals are left:",
-            ),
+            ).starts(Goal::Check),
             line(
                 1,
                 format!(
@@ -519,17 +619,17 @@ fn queens_annealing(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>)
                     param("cooling")
                 ),
                 "The temperature falls a little with every proposal.",
-            ),
+            ).starts(Goal::Cool),
             line(
                 1,
                 "next ← current with a random queen on a random other row; Δ ← h(next) − h(current)",
                 "Pick a queen at random and a new row for it at random, and see how the attacking pairs change.",
-            ),
+            ).starts(Goal::Choose),
             line(
                 1,
                 "if Δ < 0, or a random number < e^(−Δ/T): current ← next",
                 "A better placement is always taken; a worse one only sometimes: often while it is hot, seldom once it is cold.",
-            ),
+            ).starts(Goal::Accept),
         ],
     )
 }
@@ -543,12 +643,12 @@ fn queens_beam(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
                 0,
                 format!("beam ← {} random placements", param("k")),
                 "Start from k random placements at once.",
-            ),
+            ).starts(Goal::Begin),
             line(
                 0,
                 format!("repeat at most {} times:", param("max_rounds")),
                 "Repeat:",
-            ),
+            ).starts(Goal::Expand),
             line(
                 1,
                 "score every one-queen move of every member of the beam",
@@ -558,7 +658,7 @@ fn queens_beam(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
                 1,
                 "if one has h = 0: a solution",
                 "If one has no attacking pair, stop: solved.",
-            ),
+            ).starts(Goal::Check),
             line(
                 1,
                 format!(
@@ -570,7 +670,7 @@ fn queens_beam(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
                     }
                 ),
                 "Keep k of them as the new beam: the best ones (or, stochastic, drawn with the better ones likelier), wherever they came from.",
-            ),
+            ).starts(Goal::Choose),
         ],
     )
 }
@@ -584,18 +684,18 @@ fn queens_csp(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
                 0,
                 "if every column has a queen: a solution",
                 "If every column has a queen, stop: solved.",
-            ),
+            ).starts(Goal::Check),
             line(
                 0,
                 format!("column ← an open column, by {}", param("var_order")),
                 "Choose the next column to fill (with MRV, the one with the fewest rows left).",
-            ),
+            ).starts(Goal::Choose),
             line(
                 0,
                 format!("for each row in its domain, by {}:", param("value_order")),
                 "Try the rows still open in it, in order (or least constraining first).",
             ),
-            line(1, "place its queen there", "Put the queen there."),
+            line(1, "place its queen there", "Put the queen there.").starts(Goal::Move),
             line(
                 1,
                 format!(
@@ -603,12 +703,12 @@ fn queens_csp(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Line>) {
                     param("inference")
                 ),
                 "Cross out the rows this queen attacks in the other columns (and, with AC-3, rows no longer compatible); if a column is left with none, this queen cannot stay.",
-            ),
+            ).starts(Goal::Infer),
             line(
                 1,
                 "search on; if that fails, take the queen back and try the next row",
                 "Go on to the next column; if that fails, take the queen back and try its next row.",
-            ),
+            ).starts(Goal::Undo),
             line(
                 0,
                 "no row left: fail (the column before takes its queen back)",
@@ -630,13 +730,13 @@ fn queens_min_conflicts(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Li
                     param("tail")
                 ),
                 "Place one queen per row and column, choosing rows so that diagonals stay free where possible.",
-            ),
+            ).starts(Goal::Begin),
             line(
                 0,
                 "while some queen is attacked:",
                 "While some queen is attacked:",
-            ),
-            line(1, "pick an attacked queen", "Pick an attacked queen."),
+            ).starts(Goal::Check),
+            line(1, "pick an attacked queen", "Pick an attacked queen.").starts(Goal::Choose),
             line(
                 1,
                 format!(
@@ -644,7 +744,7 @@ fn queens_min_conflicts(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Li
                     param("tries")
                 ),
                 "Swap its row with a random queen's, keeping the swap only if fewer queens clash.",
-            ),
+            ).starts(Goal::Move),
             line(
                 1,
                 format!(
@@ -652,7 +752,7 @@ fn queens_min_conflicts(param: &dyn Fn(&str) -> String) -> (&'static str, Vec<Li
                     param("max_stall")
                 ),
                 "If nothing improves for a while, start again with a new placement.",
-            ),
+            ).starts(Goal::Restart),
         ],
     )
 }
@@ -684,5 +784,121 @@ pub fn queens_line(trace: &QueensTrace, index: usize) -> usize {
         QueenStep::Assign { .. } => 3,
         QueenStep::Prune { .. } | QueenStep::Wipeout { .. } => 4,
         QueenStep::Unassign { .. } => 5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::trace::{KnightTraceJob, QueensTraceJob};
+    use crate::solve::Budget;
+    use std::sync::atomic::AtomicBool;
+
+    /// The subgoal a step of each kind does, from what the kind means: a step that takes
+    /// a square or a queen back undoes, one that tests an answer or a dead end checks…
+    /// (`None`: a kind whose subgoal depends on where it falls, such as a walk's first
+    /// square).
+    fn knight_goal(step: &KnightStep) -> Option<Goal> {
+        match step {
+            KnightStep::Restart { .. } => Some(Goal::Begin),
+            KnightStep::Backtrack { .. } => Some(Goal::Undo),
+            KnightStep::Prune { .. } | KnightStep::Tour => Some(Goal::Check),
+            KnightStep::Generate { parent, .. } if *parent != u32::MAX => Some(Goal::Expand),
+            KnightStep::Expand { .. } => Some(Goal::Choose),
+            _ => None,
+        }
+    }
+
+    fn queens_goal(step: &QueenStep) -> Option<Goal> {
+        use QueenStep as Q;
+        match step {
+            Q::Place { .. } | Q::Move { .. } | Q::Swap { .. } | Q::Assign { .. } => {
+                Some(Goal::Move)
+            }
+            Q::Remove { .. } | Q::Unassign { .. } => Some(Goal::Undo),
+            Q::Conflict { .. } | Q::Goal | Q::Skip { .. } => Some(Goal::Check),
+            Q::Prune { .. } | Q::Wipeout { .. } => Some(Goal::Infer),
+            Q::Propose { .. } => Some(Goal::Accept),
+            Q::Pick { .. } | Q::Pop { .. } | Q::Score { .. } | Q::Select { .. } => {
+                Some(Goal::Choose)
+            }
+            Q::Push { .. } => Some(Goal::Expand),
+            Q::Stuck { .. } => Some(Goal::Restart),
+            _ => None,
+        }
+    }
+
+    /// Every traceable search: its lines all fall under a subgoal (after a header line at
+    /// most), it has three subgoals or more, every step's lit line is under one, and each
+    /// step of a kind whose subgoal is known lights a line under that subgoal.
+    #[test]
+    fn every_search_s_lines_fall_under_the_subgoal_its_steps_do() {
+        let no = AtomicBool::new(false);
+        let check =
+            |code: &Pseudocode, lit: &dyn Fn(usize) -> (usize, Option<Goal>), steps: usize| {
+                let first = code.lines.iter().position(|l| l.goal.is_some());
+                assert!(first.is_some_and(|f| f <= 1), "{}", code.title);
+                let goals: std::collections::BTreeSet<_> = code
+                    .lines
+                    .iter()
+                    .filter_map(|l| l.goal.map(Goal::label))
+                    .collect();
+                assert!(goals.len() >= 3, "{}: {goals:?}", code.title);
+                for i in 0..steps {
+                    let (line, want) = lit(i);
+                    let got = code.goal_of(line);
+                    assert!(got.is_some(), "{} step {i}", code.title);
+                    if let Some(want) = want {
+                        assert_eq!(got, Some(want), "{} step {i}", code.title);
+                    }
+                }
+            };
+        for (algorithm, closed) in [
+            ("random-walk", false),
+            ("warnsdorff", false),
+            ("backtrack", false),
+            ("backtrack", true),
+            ("backtrack-warnsdorff", false),
+            ("count", false),
+            ("bfs", false),
+            ("dfs", false),
+        ] {
+            let job = KnightTraceJob {
+                cols: 5,
+                rows: 5,
+                start: Some((0, 0)),
+                closed,
+                algorithm: algorithm.into(),
+                params: Vec::new(),
+                seed: 3,
+                budget: Budget::unlimited(),
+                limit: 3000,
+            };
+            let t = job.run(&no).unwrap();
+            let code = knight(&t);
+            check(
+                &code,
+                &|i| (knight_line(&t, i), knight_goal(&t.steps[i])),
+                t.steps.len(),
+            );
+        }
+        for algorithm in crate::run::trace::queens::traceable() {
+            let job = QueensTraceJob {
+                n: 8,
+                algorithm: algorithm.into(),
+                params: Vec::new(),
+                seed: 3,
+                budget: Budget::unlimited(),
+                limit: 3000,
+            };
+            let t = job.run(&no).unwrap();
+            let code = queens(&t);
+            let steps: Vec<QueenStep> = t.recorder.iter().collect();
+            check(
+                &code,
+                &|i| (queens_line(&t, i), queens_goal(&steps[i])),
+                steps.len(),
+            );
+        }
     }
 }
