@@ -998,6 +998,27 @@ fn steps_of(args: &[&str], extra: &[&str]) -> Vec<Value> {
     steps
 }
 
+/// `base` traced with `--param PARAM=A` and with `--param PARAM=B` separately, and with
+/// `--vs PARAM=B`, which must agree with them on where the two part: the two separate
+/// traces' steps and `--vs`'s object.
+fn parted(base: &[&str], param: &str, a: &str, b: &str) -> (Vec<Value>, Vec<Value>, Value) {
+    let (pa, pb) = (format!("{param}={a}"), format!("{param}={b}"));
+    let steps_a = steps_of(base, &["--param", &pa, "--json"]);
+    let steps_b = steps_of(base, &["--param", &pb, "--json"]);
+    let alike = steps_a
+        .iter()
+        .zip(&steps_b)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (code, v) = json(&[base, &["--param", &pa, "--vs", &pb, "--json"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(v["steps_alike"], alike);
+    assert_eq!(v["first_difference"], alike + 1);
+    assert_eq!(v["a"]["steps"], steps_a.len());
+    assert_eq!(v["b"]["steps"], steps_b.len());
+    (steps_a, steps_b, v)
+}
+
 /// `--vs` traces the search twice and names the first step where the two part: the same
 /// step as two separate traces part at, and there Roth's rule takes, of the squares tied
 /// at fewest onward moves, one at least as far from the centre as the fixed order's.
@@ -1013,25 +1034,8 @@ fn vs_finds_where_two_tie_breaks_part() {
         "--limit",
         "200",
     ];
-    let a = steps_of(&base, &["--param", "tie_break=first", "--json"]);
-    let b = steps_of(&base, &["--param", "tie_break=roth", "--json"]);
-    let alike = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let (code, v) = json(
-        &[
-            &base[..],
-            &[
-                "--param",
-                "tie_break=first",
-                "--vs",
-                "tie_break=roth",
-                "--json",
-            ],
-        ]
-        .concat(),
-    );
-    assert_eq!(code, 0);
-    assert_eq!(v["steps_alike"], alike);
-    assert_eq!(v["first_difference"], alike + 1);
+    let (_, _, v) = parted(&base, "tie_break", "first", "roth");
+    let alike = v["steps_alike"].as_u64().unwrap();
     assert_eq!(v["change"]["a"], "first");
     assert_eq!(v["change"]["b"], "roth");
     let (sa, sb) = (&v["a"]["step"], &v["b"]["step"]);
@@ -1051,8 +1055,6 @@ fn vs_finds_where_two_tie_breaks_part() {
         (r - 3.5).powi(2) + (col - 3.5).powi(2)
     };
     assert!(from_centre(&pb) >= from_centre(&pa), "{pa} {pb}");
-    assert_eq!(v["a"]["steps"], a.len());
-    assert_eq!(v["b"]["steps"], b.len());
     // In words: the step where they part, on each side.
     let (code, text, _) = searchlab(
         &[
@@ -1080,25 +1082,7 @@ fn vs_finds_where_two_inferences_part() {
     let base = [
         "queens", "trace", "--n", "8", "--algo", "csp", "--limit", "5000",
     ];
-    let a = steps_of(&base, &["--param", "inference=forward-checking", "--json"]);
-    let b = steps_of(&base, &["--param", "inference=ac3", "--json"]);
-    let alike = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let (code, v) = json(
-        &[
-            &base[..],
-            &[
-                "--param",
-                "inference=forward-checking",
-                "--vs",
-                "inference=ac3",
-                "--json",
-            ],
-        ]
-        .concat(),
-    );
-    assert_eq!(code, 0);
-    assert_eq!(v["steps_alike"], alike);
-    assert_eq!(v["first_difference"], alike + 1);
+    let (a, b, v) = parted(&base, "inference", "forward-checking", "ac3");
     assert_eq!(v["a"]["found"], true);
     assert_eq!(v["b"]["found"], true);
     // Both traces end in eight queens: every step replayed from the separate traces.
