@@ -74,7 +74,8 @@ pub struct RtdFigures {
     /// The time to solve: the least time by which half the trials had solved (`None`
     /// when fewer than half did).
     pub median_solve_ms: Option<f64>,
-    /// The low end of its 95 % bootstrap interval (`None` with nothing solved).
+    /// The low end of its 95 % bootstrap interval (`None` when fewer than 2.5 % of
+    /// resamples have half their trials solved, as with nothing solved).
     pub median_solve_ms_low: Option<f64>,
     /// The high end (`None` when it lies beyond every trial).
     pub median_solve_ms_high: Option<f64>,

@@ -340,7 +340,7 @@ mod tests {
         let b = Binomial::new(10, 0.3);
         assert!((b.pmf[3] - 0.266_827_932).abs() < 1e-9);
         assert!((b.pmf.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        // A large n keeps its normal shape: Bin(10⁶, 0.5) has P(X ≤ n/2 − 1960) ≈ 2.5 %
+        // A large n keeps its normal shape: Bin(10⁶, 0.5) has P(X ≤ n/2 − 980) ≈ 2.5 %
         // (1.96 standard deviations of 500 below the mean).
         let big = Binomial::new(1_000_000, 0.5).cdf();
         assert!((big[500_000 - 980] - 0.025).abs() < 1e-3);

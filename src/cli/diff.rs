@@ -80,10 +80,20 @@ impl Side<'_> {
 /// decision); `None` when they are the same step for step. A trace that ends while the
 /// other goes on differs at the step it lacks.
 pub fn first_difference(a: &[Value], b: &[Value], setting: &str) -> Option<usize> {
+    // Another heuristic scores on another scale (h2 counts each pair twice): its scores
+    // are no decision either.
+    let scores: &[&str] = if setting == "heuristic" {
+        &["h", "best"]
+    } else {
+        &[]
+    };
     let strip = |v: &Value| -> Value {
         let mut v = v.clone();
         if let Some(o) = v.as_object_mut() {
             o.remove(setting);
+            scores.iter().for_each(|k| {
+                o.remove(*k);
+            });
         }
         v
     };
@@ -174,6 +184,11 @@ pub fn write(
             "The two searches take the same {alike} steps, as far as the traces go (cut at \
              the step limit: a larger --limit may find where they part)."
         )?,
+        None if change.setting == "heuristic" => writeln!(
+            out,
+            "The two searches make the same {alike} decisions to the end: the heuristics \
+             score on other scales (h, best) but rank the placements alike here."
+        )?,
         None => writeln!(
             out,
             "The two searches take the same {alike} steps to the end: changing {} changes \
@@ -238,6 +253,11 @@ mod tests {
         assert_eq!(first_difference(&a, &b, "seed"), Some(0));
         b[2] = json!({"kind": "visit", "square": [2, 1]});
         assert_eq!(first_difference(&a, &b, "tie_break"), Some(2));
+        // Another heuristic's scores are not a decision.
+        let h1 = [json!({"kind": "score", "h": 3, "row": 1})];
+        let h2 = [json!({"kind": "score", "h": 6, "row": 1})];
+        assert_eq!(first_difference(&h1, &h2, "heuristic"), None);
+        assert_eq!(first_difference(&h1, &h2, "seed"), Some(0));
         // One trace ends sooner: they differ at the step it lacks.
         assert_eq!(first_difference(&a, &a[..2], "seed"), Some(2));
         assert_eq!(first_difference(&a[..0], &a[..0], "seed"), None);

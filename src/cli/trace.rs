@@ -264,15 +264,25 @@ fn knight_vs(
         "board" | "limit" | "time-limit" | "nodes" => return Err(not_vs(&key)),
         _ => other.params = with_param(&job.params, &key, &value),
     }
+    // The second search's settings are checked before the first runs.
+    other.check().map_err(|e| vs_refused(vs, &e))?;
     let a = job.run(cancel)?;
     let b = other.run(cancel)?;
     let (cols, rows) = (a.board.cols(), a.board.rows());
+    // A tree search without a start square begins from every square.
+    let start = |sq: u32| {
+        if sq == u32::MAX {
+            "every square".to_string()
+        } else {
+            square_label(cols, rows, sq)
+        }
+    };
     let change = diff::Change {
         a: a_value
-            .or_else(|| (key == "start").then(|| square_label(cols, rows, a.start)))
+            .or_else(|| (key == "start").then(|| start(a.start)))
             .or_else(|| value_of(&key, a.job.seed, &a.job.algorithm, &a.params)),
         b: if key == "start" {
-            square_label(cols, rows, b.start)
+            start(b.start)
         } else {
             value
         },
@@ -307,6 +317,7 @@ fn queens_vs(
         "n" | "limit" | "time-limit" => return Err(not_vs(&key)),
         _ => other.params = with_param(&job.params, &key, &value),
     }
+    other.check().map_err(|e| vs_refused(vs, &e))?;
     let a = job.run(cancel)?;
     let b = other.run(cancel)?;
     let change = diff::Change {
@@ -355,6 +366,11 @@ fn queens_side(t: &QueensTrace) -> diff::Side<'_> {
         figures: told(queens_figures(&t.job.algorithm), &t.counters),
     }
     .steps_from((t.recorder.iter()).map(move |s| teller.tell(&s, true).1.unwrap_or_default()))
+}
+
+/// The second search refused what `--vs` made of it.
+fn vs_refused(vs: &str, e: &crate::run::JobError) -> CliError {
+    CliError::Input(format!("--vs {vs}: {e}"))
 }
 
 /// `--vs` given a value its setting does not take.

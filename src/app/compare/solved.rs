@@ -103,10 +103,25 @@ fn said(ctx: &egui::Context, r: &Rtd, m: Measure) -> String {
     };
     let pct = |v: Option<f64>| v.map_or("—".into(), |v| format!("{:.0} %", 100.0 * v));
     let rate = r.success_rate_interval();
+    let n = r.trials();
+    // With every trial alike no resample differs: the interval has no width, and says
+    // nothing of trials not run (the rule of three: 3/n, about, for 95 %).
+    let alike = match r.success_rate() {
+        x if x >= 1.0 => format!(
+            "; every trial found, so no resample differs: with {n} trials the true rate may \
+             still be as low as about {:.0} %",
+            100.0 * (1.0 - 3.0 / n as f64).max(0.0)
+        ),
+        x if x <= 0.0 => format!(
+            "; no trial found, so no resample differs: with {n} trials the true rate may still \
+             be as high as about {:.0} %",
+            100.0 * (3.0 / n as f64).min(1.0)
+        ),
+        _ => String::new(),
+    };
     let mut words = format!(
-        "solved {:.0} % of {} trials (95 % interval {}–{})",
+        "solved {:.0} % of {n} trials (95 % interval {}–{}{alike})",
         100.0 * r.success_rate(),
-        r.trials(),
         pct(rate.low),
         pct(rate.high)
     );
@@ -129,7 +144,14 @@ fn said(ctx: &egui::Context, r: &Rtd, m: Measure) -> String {
                 high.map_or(beyond.into(), x)
             );
         }
-        None => words += "; fewer than half solved, so no time by which half were",
+        None => {
+            words += match m {
+                Measure::Time => "; fewer than half solved, so no time by which half were",
+                Measure::Steps => {
+                    "; fewer than half solved, so no number of steps by which half were"
+                }
+            }
+        }
     }
     if let (Some(restart), Some(without)) = (r.restart(), r.expected_without_restarts()) {
         if restart.expected < 0.99 * without {

@@ -147,7 +147,9 @@ const SUMMARY_HEADERS: [(&str, &str); 9] = [
     ("found", "Trials that found what they looked for"),
     (
         "success (95 %)",
-        "The share of trials that found, and its 95 % bootstrap interval",
+        "The share of trials that found, and its 95 % bootstrap interval. When every trial \
+         found (or none did) the interval has no width, yet says nothing of trials not run: \
+         with n trials the true rate may be as far as about 3/n from it",
     ),
     ("mean ms", "Mean time of every trial, found or not"),
     ("median ms", "Median time of every trial, found or not"),

@@ -774,6 +774,8 @@ pub fn queens_line(trace: &QueensTrace, index: usize) -> usize {
         QueenStep::Begin { restart: true, .. } | QueenStep::Stuck { .. } => 5,
         QueenStep::Score { .. } => 3,
         QueenStep::Move { .. } => 4,
+        // A fresh placement after the first: the restart line.
+        QueenStep::Restart if index > 0 => 4,
         QueenStep::Restart | QueenStep::Draw { .. } => 0,
         QueenStep::Pick { .. } => 2,
         QueenStep::Swap { .. } => 3,
@@ -894,11 +896,11 @@ mod tests {
             let t = job.run(&no).unwrap();
             let code = queens(&t);
             let steps: Vec<QueenStep> = t.recorder.iter().collect();
-            check(
-                &code,
-                &|i| (queens_line(&t, i), queens_goal(&steps[i])),
-                steps.len(),
-            );
+            let goal = |i: usize| match steps[i] {
+                QueenStep::Restart if i > 0 => Some(Goal::Restart),
+                ref step => queens_goal(step),
+            };
+            check(&code, &|i| (queens_line(&t, i), goal(i)), steps.len());
         }
     }
 }
