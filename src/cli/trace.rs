@@ -174,7 +174,7 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
     };
     let cancel = cancel_on_ctrl_c();
     if let Some(vs) = &a.trace.vs {
-        return knight_vs(job, vs, a.board, a.trace.json, &cancel);
+        return diff::knight_vs(job, vs, a.board, a.trace.json, &cancel);
     }
     let deadline = Deadline::new(a.trace.time_limit, cancel.clone());
     let trace = job.run(&cancel)?;
@@ -204,7 +204,7 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
     };
     let cancel = cancel_on_ctrl_c();
     if let Some(vs) = &a.trace.vs {
-        return queens_vs(job, vs, a.trace.json, &cancel);
+        return diff::queens_vs(job, vs, a.trace.json, &cancel);
     }
     let deadline = Deadline::new(a.trace.time_limit, cancel.clone());
     let trace = job.run(&cancel)?;
@@ -217,178 +217,8 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// `params` with `key` set to `value` (added, or in place of the one given).
-fn with_param(params: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
-    let mut changed: Vec<_> = params.iter().filter(|(k, _)| k != key).cloned().collect();
-    changed.push((key.to_string(), value.to_string()));
-    changed
-}
-
-/// The value `key` has in a trace: its seed, its algorithm, or a parameter as the search
-/// filled it in.
-fn value_of(key: &str, seed: u64, algorithm: &str, params: &[(String, String)]) -> Option<String> {
-    match key {
-        "seed" => Some(seed.to_string()),
-        "algo" => Some(algorithm.to_string()),
-        _ => params
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone()),
-    }
-}
-
-/// `knight trace … --vs SETTING=VALUE`: `job`, then `job` with the setting changed.
-fn knight_vs(
-    job: KnightTraceJob,
-    vs: &str,
-    board: (u64, u64),
-    json: bool,
-    cancel: &Arc<AtomicBool>,
-) -> Result<ExitCode, CliError> {
-    let (key, value) = diff::split(vs)?;
-    let mut other = job.clone();
-    let mut a_value = None;
-    match key.as_str() {
-        "seed" => other.seed = value.parse().map_err(|_| bad_vs(&key, "a whole number"))?,
-        "algo" => {
-            if !knight::traceable().contains(&value.as_str()) {
-                return Err(bad_vs(&key, &knight::traceable().join(", ")));
-            }
-            other.algorithm.clone_from(&value);
-        }
-        "start" => other.start = start_square(Some(&value), board)?,
-        "closed" => {
-            a_value = Some(job.closed.to_string());
-            other.closed = value.parse().map_err(|_| bad_vs(&key, "true or false"))?;
-        }
-        "board" | "limit" | "time-limit" | "nodes" => return Err(not_vs(&key)),
-        _ => other.params = with_param(&job.params, &key, &value),
-    }
-    // The second search's settings are checked before the first runs.
-    other.check().map_err(|e| vs_refused(vs, &e))?;
-    let a = job.run(cancel)?;
-    let b = other.run(cancel)?;
-    let (cols, rows) = (a.board.cols(), a.board.rows());
-    // A tree search without a start square begins from every square.
-    let start = |sq: u32| {
-        if sq == u32::MAX {
-            "every square".to_string()
-        } else {
-            square_label(cols, rows, sq)
-        }
-    };
-    let change = diff::Change {
-        a: a_value
-            .or_else(|| (key == "start").then(|| start(a.start)))
-            .or_else(|| value_of(&key, a.job.seed, &a.job.algorithm, &a.params)),
-        b: if key == "start" {
-            start(b.start)
-        } else {
-            value
-        },
-        setting: key,
-    };
-    write(true, |out| {
-        diff::write(out, &change, &knight_side(&a), &knight_side(&b), json)
-    })
-}
-
-/// `queens trace … --vs SETTING=VALUE`: `job`, then `job` with the setting changed.
-fn queens_vs(
-    job: QueensTraceJob,
-    vs: &str,
-    json: bool,
-    cancel: &Arc<AtomicBool>,
-) -> Result<ExitCode, CliError> {
-    let (key, value) = diff::split(vs)?;
-    let mut other = job.clone();
-    match key.as_str() {
-        "seed" => other.seed = value.parse().map_err(|_| bad_vs(&key, "a whole number"))?,
-        "algo" => {
-            if !queens::traceable().contains(&value.as_str()) {
-                return Err(bad_vs(&key, &queens::traceable().join(", ")));
-            }
-            other.algorithm.clone_from(&value);
-        }
-        "heuristic" => {
-            Heuristic::parse(&value).map_err(|_| bad_vs(&key, "h1, h2 or h3"))?;
-            other.params = with_param(&job.params, &key, &value);
-        }
-        "n" | "limit" | "time-limit" => return Err(not_vs(&key)),
-        _ => other.params = with_param(&job.params, &key, &value),
-    }
-    other.check().map_err(|e| vs_refused(vs, &e))?;
-    let a = job.run(cancel)?;
-    let b = other.run(cancel)?;
-    let change = diff::Change {
-        a: value_of(&key, a.job.seed, &a.job.algorithm, &a.params),
-        setting: key,
-        b: value,
-    };
-    write(true, |out| {
-        diff::write(out, &change, &queens_side(&a), &queens_side(&b), json)
-    })
-}
-
-/// A knight trace as one side of `--vs`'s comparison.
-fn knight_side(t: &KnightTrace) -> diff::Side<'_> {
-    let mut teller = t.teller();
-    diff::Side {
-        steps: Vec::new(),
-        texts: Vec::new(),
-        algorithm: &t.job.algorithm,
-        params: &t.params,
-        seed: t.job.seed,
-        cut: t.cut(),
-        found: t.found,
-        stop: t.stop,
-        message: &t.message,
-        counters: &t.counters,
-        figures: told(knight_figures(&t.job.algorithm), &t.counters),
-    }
-    .steps_from((t.steps.iter()).map(move |s| teller.tell(s, true).1.unwrap_or_default()))
-}
-
-/// A queens trace as one side of `--vs`'s comparison.
-fn queens_side(t: &QueensTrace) -> diff::Side<'_> {
-    let mut teller = t.teller();
-    diff::Side {
-        steps: Vec::new(),
-        texts: Vec::new(),
-        algorithm: &t.job.algorithm,
-        params: &t.params,
-        seed: t.job.seed,
-        cut: t.cut(),
-        found: t.found,
-        stop: t.stop,
-        message: &t.message,
-        counters: &t.counters,
-        figures: told(queens_figures(&t.job.algorithm), &t.counters),
-    }
-    .steps_from((t.recorder.iter()).map(move |s| teller.tell(&s, true).1.unwrap_or_default()))
-}
-
-/// The second search refused what `--vs` made of it.
-fn vs_refused(vs: &str, e: &crate::run::JobError) -> CliError {
-    CliError::Input(format!("--vs {vs}: {e}"))
-}
-
-/// `--vs` given a value its setting does not take.
-fn bad_vs(key: &str, allowed: &str) -> CliError {
-    CliError::Input(format!("--vs {key}=…: {key} takes {allowed}"))
-}
-
-/// `--vs` naming what defines the instance or the budget, which both traces share.
-fn not_vs(key: &str) -> CliError {
-    CliError::Input(format!(
-        "--vs cannot change {key}: both traces share the instance and the limits; give it once, \
-         and --vs a setting of the search (seed, algo, a parameter, knight: start or closed, \
-         queens: heuristic)"
-    ))
-}
-
 /// Writes to standard output; exit 0 when `success`, else 1.
-fn write(
+pub(super) fn write(
     success: bool,
     f: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<ExitCode, CliError> {

@@ -6,6 +6,7 @@
 mod form;
 mod outcome;
 mod show;
+mod solved;
 mod task;
 
 pub use form::{ParamPairs, Sizes};
@@ -602,7 +603,7 @@ impl View for ExperimentsView {
                 let named: Vec<_> = (rows.iter())
                     .map(|r| (show::knight_name(&r.algorithm).to_string(), &r.summary))
                     .collect();
-                show::solved_plot(ui, "levels-solved", &named, hide);
+                solved::solved_plot(ui, "levels-solved", &named, hide);
             }
             Outcome::Sizes(rows) => {
                 ui.heading("Board-size scaling");
@@ -611,7 +612,7 @@ impl View for ExperimentsView {
                 let named: Vec<_> = (rows.iter())
                     .map(|r| (r.board.clone(), &r.summary))
                     .collect();
-                show::solved_plot(ui, "sizes-solved", &named, hide);
+                solved::solved_plot(ui, "sizes-solved", &named, hide);
             }
             Outcome::SquaresGa(table) => {
                 ui.heading(format!(
@@ -665,14 +666,14 @@ impl View for ExperimentsView {
                         (format!("{name}, n = {}", r.n), &r.summary)
                     })
                     .collect();
-                show::solved_plot(ui, "queens-solved", &named, hide);
+                solved::solved_plot(ui, "queens-solved", &named, hide);
             }
             Outcome::QueensCourse(rows) => {
                 ui.heading("N-Queens: local search and CSP backtracking compared");
                 metric_picker(ui, metric, Metric::COURSE);
                 course_plot(ui, rows, *metric, hide);
                 course_table(ui, rows, hide);
-                show::course_solved_plot(ui, rows, hide);
+                solved::course_solved_plot(ui, rows, hide);
             }
             Outcome::MagicVariants(rows) => {
                 ui.heading("The magic-square GA notebook's GA over many seeds");
@@ -680,7 +681,7 @@ impl View for ExperimentsView {
                 let named: Vec<_> = (rows.iter())
                     .map(|r| (r.variant.clone(), &r.summary))
                     .collect();
-                show::solved_plot(ui, "magic-solved", &named, hide);
+                solved::solved_plot(ui, "magic-solved", &named, hide);
             }
         });
     }
