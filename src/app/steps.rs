@@ -178,8 +178,10 @@ impl<J: TraceJob> Steps<J> {
         self.go_to = None;
         self.note = None;
         // A new trace asks its own questions; the session's score stays.
-        self.guess.asking = None;
+        self.guess.drop_question();
         self.guess.revealed = None;
+        self.guess.why = None;
+        self.guess.why_said = None;
         self.guess.answered.clear();
         self.pending = Some(Background::task(ctx, TraceTask(job)));
     }
@@ -204,6 +206,7 @@ impl<J: TraceJob> Steps<J> {
             self.go_to = step;
             // A lesson's or a link's questions are scored afresh.
             (self.guess.right, self.guess.asked) = (0, 0);
+            (self.guess.why_right, self.guess.why_asked) = (0, 0);
         }
     }
 
@@ -515,6 +518,11 @@ impl<J: TraceJob> Steps<J> {
     fn cell_clicked(&mut self, cell: u32, q: &Question, trace: &J::Trace) {
         if q.cells.contains(&cell) {
             self.answer(Answer::Cell(cell));
+        } else if q.cells.is_empty() {
+            self.guess.revealed = Some(guess::Revealed {
+                right: None,
+                said: "This question is answered with its buttons, not on the board.".to_string(),
+            });
         } else {
             self.guess.revealed = Some(guess::Revealed {
                 right: None,

@@ -624,7 +624,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "random-walk",
-        offers: Offers::TRACE,
+        offers: Offers::GUESS,
         name: "Random walk (level 0)",
         summary: "From the Cultural Algorithm guide (level 0): jump to a random unvisited square until stuck.",
         complete: false,
@@ -642,7 +642,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "backtrack",
-        offers: Offers::TRACE,
+        offers: Offers::GUESS,
         name: "Backtracking",
         summary: "From the Knight's Tour solver report (2.1): depth-first search in its fixed move order, no heuristic.",
         complete: true,
@@ -662,7 +662,7 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "backtrack-random",
-        offers: Offers::TRACE,
+        offers: Offers::GUESS,
         name: "Backtracking, randomized",
         summary: "From the Knight's Tour solver report (2.1.2): depth-first search over the lowest-degree moves in random order.",
         complete: false,
@@ -786,7 +786,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "best-first",
-        offers: MOVES_TRACED,
+        offers: MOVES_GUESSED,
         name: "Best-first",
         summary: "From the N-Queens AI report: greedy best-first search on the heuristic, with a visited set; neighbours move one queen within its column.",
         complete: false,
@@ -878,7 +878,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "min-conflicts",
-        offers: MOVES_TRACED,
+        offers: MOVES_GUESSED,
         name: "Min-conflicts",
         summary: "Sosic & Gu / Minton local search: a nearly conflict-free random permutation, then swaps that lower the conflicts. A million queens in a fraction of a second.",
         complete: false,
@@ -914,7 +914,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "annealing",
-        offers: MOVES_TRACED,
+        offers: MOVES_GUESSED,
         name: "Simulated annealing",
         summary: "Kirkpatrick, Gelatt & Vecchi's annealing: a random queen to a random row, taken when it lowers the attacking pairs and otherwise with probability e^(-delta/T), the temperature T falling by a schedule.",
         complete: false,
@@ -960,7 +960,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "beam",
-        offers: MOVES_TRACED,
+        offers: MOVES_GUESSED,
         name: "Local beam search",
         summary: "Russell & Norvig's local beam search: k random placements; each round keeps the k best of all their one-queen-move successors (or k drawn, the lower the attacking pairs the likelier), until one has none.",
         complete: false,
@@ -1007,7 +1007,7 @@ pub const QUEENS_ALGORITHMS: &[AlgorithmInfo] = &[
     },
     AlgorithmInfo {
         id: "csp",
-        offers: Offers::TRACE,
+        offers: Offers::GUESS,
         name: "CSP backtracking",
         summary: "N-Queens as a constraint-satisfaction problem (Russell & Norvig, chapter 6): a column is a variable, its rows the domain; backtracking with a variable ordering, a value ordering and inference after each assignment.",
         complete: true,

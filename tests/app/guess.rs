@@ -1,7 +1,8 @@
 //! "Your guess" in step by step: stepping stops before a decision, a click answers, and
 //! the answer is scored against the search's own next step. What counts as right is
 //! worked out here from the rules: the free squares with the fewest onward moves for
-//! Warnsdorff; the first unattacked row for N-Queens backtracking.
+//! Warnsdorff; the first unattacked row for N-Queens backtracking; the probability of a
+//! move for annealing.
 
 use super::{click_at, harness, queens_harness, step_until_traced};
 use egui::{Pos2, Vec2};
@@ -72,18 +73,47 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
         let pos = square_on(&h, "Chessboard", 6, r, c);
         click_at(&mut h, pos);
         h.run();
-        let g = &h.state().knight.steps().guess;
-        assert!(g.asking.is_none());
-        assert_eq!(h.state().knight.steps().position().unwrap().0, q.reveal_at);
         if round == 0 {
+            let g = &h.state().knight.steps().guess;
+            assert!(g.asking.is_none());
+            assert_eq!(h.state().knight.steps().position().unwrap().0, q.reveal_at);
             assert_eq!((g.right, g.asked), (1, 1));
             h.get_by_label_contains("Right!");
-            h.get_by_label("Your guesses: 1 of 1 right");
+            h.get_by_label("Right at the first try: 1 of 1");
+            // "Why?": the rule that decided, worked out here from the onward moves.
+            let why = g.why.clone().expect("a why after the answer");
+            let ties = q.cells.iter().filter(|&&c| onward(c) == least).count();
+            let rule = if ties > 1 {
+                "tie on"
+            } else {
+                "fewest onward moves"
+            };
+            let k = why.choices.iter().position(|c| c.contains(rule)).unwrap();
+            h.get_by_label_contains(&format!("{}  {}", k + 1, why.choices[k]))
+                .click();
+            h.run();
+            h.get_by_label_contains("Right: ");
+            h.get_by_label("Right at the first try: 1 of 1 · Why: 1 of 1");
         } else {
-            assert_eq!(g.asked, 2);
-            assert_eq!(g.right, 1);
-            h.get_by_label_contains(&format!("Not {}", board.name(pick)));
-            h.get_by_label("Your guesses: 1 of 2 right");
+            // A miss: the question waits, with two tries left, and scores as wrong.
+            let g = &h.state().knight.steps().guess;
+            assert_eq!(g.asking.as_ref().map(|q| q.at), Some(q.at));
+            assert_eq!((g.right, g.asked), (1, 2));
+            h.get_by_label_contains(&format!(
+                "Not {}. Try again: 2 tries left",
+                board.name(pick)
+            ));
+            h.get_by_label_contains("Right at the first try: 1 of 2");
+            // A right second try shows the decision, and scores nothing more.
+            let (r, c) = board.row_col(q.right[0]);
+            let pos = square_on(&h, "Chessboard", 6, r, c);
+            click_at(&mut h, pos);
+            h.run();
+            let g = &h.state().knight.steps().guess;
+            assert!(g.asking.is_none());
+            assert_eq!(h.state().knight.steps().position().unwrap().0, q.reveal_at);
+            assert_eq!((g.right, g.asked), (1, 2));
+            h.get_by_label_contains("Right, at try 2");
             // Back over the decision and on again: it is not asked, nor scored, twice.
             h.key_press(egui::Key::ArrowLeft);
             h.run();
@@ -131,7 +161,7 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
                 click_at(&mut h, pos);
             }
             None => {
-                h.get_by_label("No safe square: it takes back a queen")
+                h.get_by_label_contains("No safe square: it takes back a queen")
                     .click();
             }
         }
@@ -144,11 +174,13 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
             "every answer from the rules is right"
         );
     }
-    h.get_by_label("Your guesses: 12 of 12 right");
+    h.get_by_label("Right at the first try: 12 of 12");
 }
 
+/// A random walk draws its square: every free square is a right answer, and "Why?" has no
+/// rule to ask about.
 #[test]
-fn a_random_walk_offers_no_guess_and_says_why() {
+fn a_random_walks_guess_takes_every_free_square() {
     let mut h = harness();
     h.state_mut().knight.settings.algorithm = "random-walk".into();
     h.run();
@@ -156,7 +188,64 @@ fn a_random_walk_offers_no_guess_and_says_why() {
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    assert!(super::is_disabled(&h, "Your guess"));
+    assert!(!super::is_disabled(&h, "Your guess"));
+    h.get_by_label("Your guess").click();
+    h.run();
+    step_to_question(&mut h, false, 20);
+    let q = h.state().knight.steps().question().unwrap().clone();
+    let mut cells = q.cells.clone();
+    cells.sort();
+    let mut right = q.right.clone();
+    right.sort();
+    assert_eq!(cells, right);
+    let board = Board::new(5, 5).unwrap();
+    let (r, c) = board.row_col(*q.cells.last().unwrap());
+    let pos = square_on(&h, "Chessboard", 5, r, c);
+    click_at(&mut h, pos);
+    h.run();
+    h.get_by_label_contains("Right!");
+    assert!(h.state().knight.steps().guess.why.is_none());
+}
+
+/// Annealing's question is answered with its buttons (or the keys 1–3): the probability
+/// of the move proposed, worked out here from the rules.
+#[test]
+fn annealing_guesses_the_probability_with_the_keys() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "annealing".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    h.get_by_label("Your guess").click();
+    h.run();
+    let mut kinds = [0; 2];
+    for _ in 0..12 {
+        step_to_question(&mut h, true, 5);
+        let q = h.state().queens.steps().question().unwrap().clone();
+        let rows = h.state_mut().queens.steps_mut().state().unwrap().rows;
+        let trace = h.state().queens.steps().trace().unwrap();
+        let QueenStep::Propose { column, row, .. } = trace.recorder.get(q.at).unwrap() else {
+            panic!("a question at another step")
+        };
+        let mut moved = rows.clone();
+        moved[column as usize] = row;
+        let delta = searchlab::puzzle::queens::conflicts(&moved) as i64
+            - searchlab::puzzle::queens::conflicts(&rows) as i64;
+        let want = if delta <= 0 {
+            "Always"
+        } else {
+            "With probability"
+        };
+        kinds[usize::from(delta > 0)] += 1;
+        let k = q.choices.iter().position(|c| c.starts_with(want)).unwrap();
+        let key = [egui::Key::Num1, egui::Key::Num2, egui::Key::Num3][k];
+        h.key_press(key);
+        h.run();
+        assert!(h.state().queens.steps().question().is_none());
+    }
+    let g = &h.state().queens.steps().guess;
+    assert_eq!((g.right, g.asked), (12, 12));
+    assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
 }
 
 #[test]
@@ -175,8 +264,8 @@ fn snapshot_guess_hill_climbing_8() {
     let pos = square_on(&h, "Queens board", 8, wrong / 8, wrong % 8);
     click_at(&mut h, pos);
     h.run();
-    h.get_by_label_contains("Not ");
-    h.get_by_label("Your guesses: 0 of 1 right");
+    h.get_by_label_contains("Try again: 2 tries left");
+    h.get_by_label("Right at the first try: 0 of 1");
     super::snapshot(&mut h, "guess_hill_climbing_8");
 }
 

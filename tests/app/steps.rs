@@ -528,12 +528,19 @@ fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
     h.run();
     assert!(h.state().queens.steps().guessing());
     h.get_by_label_contains("No guesses yet");
-    // CSP: no question, no score, and the box shows off.
-    h.state_mut().queens.settings.algorithm = "csp".into();
+    // First-choice hill climbing tries its moves in a random order: no question, no
+    // score, and the box shows off.
+    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    (h.state_mut().queens.settings.params)
+        .insert("hill-climbing.variant".into(), "first-choice".into());
     h.run();
     h.get_all_by_label("Step by step").next().unwrap().click();
     step_until_traced(&mut h);
     assert!(!h.state().queens.steps().guessing());
     assert!(h.query_by_label_contains("No guesses yet").is_none());
-    assert!(h.query_by_label_contains("Your guesses:").is_none());
+    assert!(
+        h.query_by_label_contains("Right at the first try:")
+            .is_none()
+    );
+    assert!(super::is_disabled(&h, "Your guess"));
 }

@@ -126,16 +126,6 @@ impl LessonSetUp for KnightSetUp {
             if traced && crate::run::trace::knight::Traced::parse(a).is_err() {
                 return Err(format!("step by step cannot follow \"{a}\""));
             }
-            let guessed = matches!(
-                crate::run::trace::knight::Traced::parse(a),
-                Ok(crate::run::trace::knight::Traced::Solver(kind)) if kind.offers().guess
-            );
-            if self.mode == LessonMode::Guess && !guessed {
-                return Err(format!(
-                    "Your guess does not ask about \"{a}\": it asks about Warnsdorff's rule \
-                     (warnsdorff, backtrack-warnsdorff)"
-                ));
-            }
         }
         let info =
             (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::knight_algorithm(a).ok());

@@ -77,15 +77,10 @@ impl LessonSetUp for QueensSetUp {
             }
             let first_choice =
                 self.params.get("variant").map(String::as_str) == Some("first-choice");
-            if self.mode == LessonMode::Guess && (!kind.offers().guess || first_choice) {
+            if self.mode == LessonMode::Guess && first_choice {
                 return Err(format!(
-                    "Your guess does not ask about \"{a}\"{}: it asks about backtracking and \
-                     hill climbing (but its first-choice variant)",
-                    if first_choice {
-                        " with variant=first-choice"
-                    } else {
-                        ""
-                    }
+                    "Your guess does not ask about \"{a}\" with variant=first-choice: it \
+                     tries the moves in a random order and takes the first better one"
                 ));
             }
         }

@@ -4,7 +4,7 @@
 //! the trace's real steps (see [`crate::run::trace::guess`]), so the answer is always the
 //! search's.
 
-pub use crate::run::trace::guess::Question;
+pub use crate::run::trace::guess::{Question, Why};
 
 use super::{GUESS_SPAN, Traced};
 use egui::Ui;
@@ -14,8 +14,8 @@ use egui::Ui;
 pub enum Answer {
     /// A board cell (a knight's square; a queen's `row * n + column`).
     Cell(u32),
-    /// The answer that is no square (the question's `none` button).
-    None,
+    /// One of the question's buttons (by index into its choices).
+    Choice(usize),
     /// "Show me": no guess, nothing scored.
     Skip,
 }
@@ -29,6 +29,9 @@ pub struct Revealed {
     pub said: String,
 }
 
+/// Tries a student has at one decision before the app shows it.
+pub const TRIES: u32 = 3;
+
 /// The guessing game of one step-by-step view: on or off, the question waiting, the last
 /// one revealed, and the session's score.
 #[derive(Debug, Clone, Default)]
@@ -37,63 +40,136 @@ pub struct Guess {
     pub on: bool,
     /// The question waiting for an answer, the timeline held just before its decision.
     pub asking: Option<Question>,
-    /// The last question answered and what the app said of it, until the next is asked.
+    /// Wrong answers given to the question waiting.
+    pub misses: u32,
+    /// The last question answered (or missed) and what the app said of it, until the next
+    /// is asked.
     pub revealed: Option<Revealed>,
-    /// Questions answered right, and answered at all (skips not counted).
+    /// "Why?" of the decision just shown, waiting for its answer.
+    pub why: Option<Why>,
+    /// What the app said of the last "Why?" answered.
+    pub why_said: Option<Revealed>,
+    /// Questions answered right at the first try.
     pub right: u32,
-    /// Questions answered this session, right or wrong (skips not counted).
+    /// Questions answered this session (skips before any try not counted).
     pub asked: u32,
+    /// "Why?" answered right, and answered at all.
+    pub why_right: u32,
+    /// "Why?" answered.
+    pub why_asked: u32,
     /// The positions of the trace on show whose question was answered (or shown): going
     /// back over them does not ask, nor score, again.
     pub answered: std::collections::BTreeSet<usize>,
 }
 
 impl Guess {
-    /// Scores `answer` to the question asked, and says why from `why` (the search's own
-    /// sentence for the decision). Returns the position to go to, if a question was asked.
+    /// Scores `answer` to the question asked. A wrong one leaves the question waiting
+    /// until the student has missed [`TRIES`] times; then, as after a right answer or a
+    /// skip, it is revealed and explained by `why` (the search's own sentence for the
+    /// decision). Returns the position to go to once revealed.
     pub fn answer(
         &mut self,
         answer: Answer,
         why: &str,
         name: impl Fn(u32) -> String,
     ) -> Option<usize> {
-        let q = self.asking.take()?;
-        self.answered.insert(q.at);
+        let q = self.asking.as_ref()?;
         let right = match answer {
-            Answer::Cell(c) => Some(q.right.contains(&c)),
-            Answer::None => Some(q.right.is_empty()),
+            Answer::Cell(c) => Some(q.is_right_cell(c)),
+            Answer::Choice(k) => Some(q.is_right_choice(k)),
             Answer::Skip => None,
         };
-        if let Some(r) = right {
+        let first = self.misses == 0;
+        if right.is_some() && first {
             self.asked += 1;
-            self.right += u32::from(r);
+            self.right += u32::from(right == Some(true));
         }
-        let truth = match (q.right.as_slice(), q.none) {
-            ([], Some(none)) => none.to_string(),
-            ([one], _) => name(*one),
-            (many, _) => {
-                let names: Vec<String> = many.iter().map(|&c| name(c)).collect();
-                format!("any of {} (a tie)", names.join(", "))
+        let given = match answer {
+            Answer::Cell(c) => name(c),
+            Answer::Choice(k) => format!("\"{}\"", q.choices.get(k).map_or("", String::as_str)),
+            Answer::Skip => String::new(),
+        };
+        if right == Some(false) {
+            self.misses += 1;
+            if self.misses < TRIES {
+                let left = TRIES - self.misses;
+                self.revealed = Some(Revealed {
+                    right: Some(false),
+                    said: format!(
+                        "Not {given}. Try again: {left} {} left (only a first try scores).",
+                        if left == 1 { "try" } else { "tries" }
+                    ),
+                });
+                return None;
             }
+        }
+        let q = self.asking.take()?;
+        self.answered.insert(q.at);
+        let mut truth: Vec<String> = q.right.iter().map(|&c| name(c)).collect();
+        truth.extend(
+            q.right_choices
+                .iter()
+                .map(|&k| format!("\"{}\"", q.choices[k])),
+        );
+        let truth = match truth.as_slice() {
+            [one] => one.clone(),
+            many => format!("any of {} (a tie)", many.join(", ")),
         };
-        let verdict = match (right, answer) {
-            (Some(true), _) => "Right!".to_string(),
-            (Some(false), Answer::Cell(c)) => format!("Not {}: the answer is {truth}.", name(c)),
-            (Some(false), _) => format!("Not that: the answer is {truth}."),
-            (None, _) => format!("The answer is {truth}."),
+        let verdict = match right {
+            Some(true) if first => "Right!".to_string(),
+            Some(true) => format!("Right, at try {} (not scored).", self.misses + 1),
+            Some(false) => format!("Not {given} either: the answer is {truth}."),
+            None => format!("The answer is {truth}."),
         };
+        self.misses = 0;
         self.revealed = Some(Revealed {
-            right,
+            right: right.map(|r| r && first),
             said: format!("{verdict} {why}"),
         });
-        Some(q.reveal_at)
+        self.why_said = None;
+        let at = q.reveal_at;
+        self.why = q.why;
+        Some(at)
+    }
+
+    /// Scores choice `k` of the "Why?" waiting, and says which rule decided.
+    pub fn answer_why(&mut self, k: usize) {
+        let Some(why) = self.why.take() else {
+            return;
+        };
+        let right = why.right.contains(&k);
+        self.why_asked += 1;
+        self.why_right += u32::from(right);
+        let rule = (why.right.iter())
+            .map(|&r| why.choices[r].as_str())
+            .collect::<Vec<_>>()
+            .join("; or: ");
+        self.why_said = Some(Revealed {
+            right: Some(right),
+            said: if right {
+                format!("Right: {rule}.")
+            } else {
+                format!("Not that: {rule}.")
+            },
+        });
+    }
+
+    /// Forgets the question waiting and the last answers (the trace changed, or the
+    /// timeline went back before the question).
+    pub fn drop_question(&mut self) {
+        self.asking = None;
+        self.misses = 0;
     }
 
     /// The score as the view shows it.
     pub fn score(&self) -> String {
-        match self.asked {
+        let guesses = match self.asked {
             0 => "No guesses yet".to_string(),
-            n => format!("Your guesses: {} of {n} right", self.right),
+            n => format!("Right at the first try: {} of {n}", self.right),
+        };
+        match self.why_asked {
+            0 => guesses,
+            n => format!("{guesses} · Why: {} of {n}", self.why_right),
         }
     }
 }
@@ -105,7 +181,7 @@ impl<J: super::TraceJob> super::Steps<J> {
     /// just before it and asks; while a question waits, it does not pass it.
     pub(super) fn gate(&mut self, before: usize) {
         if !self.guessing() || self.recording.is_some() {
-            self.guess.asking = None;
+            self.guess.drop_question();
             return;
         }
         let Some(s) = self.shown.as_mut() else {
@@ -118,7 +194,7 @@ impl<J: super::TraceJob> super::Steps<J> {
                 s.play.playing = false;
             } else if pos < q.at {
                 // Stepped back: the question is for later.
-                self.guess.asking = None;
+                self.guess.drop_question();
             }
             return;
         }
@@ -148,6 +224,8 @@ impl<J: super::TraceJob> super::Steps<J> {
                 s.seek(i);
                 s.play.playing = false;
                 self.guess.revealed = None;
+                self.guess.why = None;
+                self.guess.why_said = None;
                 self.guess.asking = Some(q);
                 return true;
             }
@@ -186,51 +264,65 @@ impl<J: super::TraceJob> super::Steps<J> {
         self.guess_first
     }
 
-    /// The question waiting (with its buttons), or the last answer, and the score; in a
-    /// box of the same height whatever it says, so the board stays put.
+    /// The question waiting (with its buttons), or the last answer and its "Why?", and the
+    /// score; in a box at least four lines high, so the board stays put between steps.
     pub(super) fn guess_ui(&mut self, ui: &mut Ui) {
         let mut answer = None;
-        // The keys 1–8 take the choices a board numbers (a knight's moves).
-        if let Some(q) = self
-            .guess
-            .asking
-            .as_ref()
-            .filter(|q| q.numbered && q.cells.len() <= 8)
-            && !ui.ctx().egui_wants_keyboard_input()
-        {
-            for (&cell, key) in q.cells.iter().zip(crate::app::play::DIGIT_KEYS) {
-                if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
-                    answer = Some(Answer::Cell(cell));
+        let mut why = None;
+        // The keys 1–8 take the choices: a knight's numbered moves, else the buttons.
+        if !ui.ctx().egui_wants_keyboard_input() {
+            let pressed = crate::app::play::DIGIT_KEYS
+                .iter()
+                .position(|&key| ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)));
+            if let Some(k) = pressed {
+                match (&self.guess.asking, &self.guess.why) {
+                    (Some(q), _) if q.numbered && q.cells.len() <= 8 => {
+                        answer = q.cells.get(k).map(|&c| Answer::Cell(c));
+                    }
+                    (Some(q), _) => answer = (k < q.choices.len()).then_some(Answer::Choice(k)),
+                    (None, Some(w)) => why = (k < w.choices.len()).then_some(k),
+                    _ => {}
                 }
             }
         }
         let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let verdict = |ui: &mut Ui, r: &Revealed| {
+            let colour = match r.right {
+                Some(true) => egui::Color32::from_rgb(60, 170, 90),
+                Some(false) => ui.visuals().warn_fg_color,
+                None => ui.visuals().text_color(),
+            };
+            let mark = match r.right {
+                Some(true) => "✔ ",
+                Some(false) => "✖ ",
+                None => "",
+            };
+            ui.label(egui::RichText::new(format!("{mark}{}", r.said)).color(colour));
+        };
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.set_min_height(4.0 * line);
             if let Some(q) = &self.guess.asking {
                 ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
-                ui.horizontal_wrapped(|ui| {
-                    if let Some(none) = q.none
-                        && ui.button(none).clicked()
-                    {
-                        answer = Some(Answer::None);
-                    }
-                    if ui
-                        .button("Show me")
-                        .on_hover_text("Reveal the search's decision without a guess (not scored)")
-                        .clicked()
-                    {
-                        answer = Some(Answer::Skip);
-                    }
-                });
+                if let Some(r) = &self.guess.revealed {
+                    verdict(ui, r);
+                }
+                choice_buttons(ui, &q.choices, |k| answer = Some(Answer::Choice(k)));
+                if ui
+                    .button("Show me")
+                    .on_hover_text("Reveal the search's decision (a guess not made scores nothing)")
+                    .clicked()
+                {
+                    answer = Some(Answer::Skip);
+                }
             } else if let Some(r) = &self.guess.revealed {
-                let colour = match r.right {
-                    Some(true) => egui::Color32::from_rgb(60, 170, 90),
-                    Some(false) => ui.visuals().warn_fg_color,
-                    None => ui.visuals().text_color(),
-                };
-                ui.label(egui::RichText::new(&r.said).color(colour));
+                verdict(ui, r);
+                if let Some(w) = &self.guess.why {
+                    ui.label(egui::RichText::new(&w.ask).strong());
+                    choice_buttons(ui, &w.choices, |k| why = Some(k));
+                } else if let Some(r) = &self.guess.why_said {
+                    verdict(ui, r);
+                }
             } else {
                 ui.label(
                     "Step or play on: the timeline stops before the next decision and asks you.",
@@ -241,6 +333,24 @@ impl<J: super::TraceJob> super::Steps<J> {
         if let Some(a) = answer {
             self.answer(a);
         }
+        if let Some(k) = why {
+            self.guess.answer_why(k);
+        }
+    }
+}
+
+/// A question's buttons, one a line, numbered for the keys 1–8; `picked` is told the one
+/// clicked.
+fn choice_buttons(ui: &mut Ui, choices: &[String], mut picked: impl FnMut(usize)) {
+    for (k, text) in choices.iter().enumerate() {
+        let label = if k < 8 {
+            format!("{}  {text}", k + 1)
+        } else {
+            text.clone()
+        };
+        if ui.add(egui::Button::new(label).wrap()).clicked() {
+            picked(k);
+        }
     }
 }
 
@@ -248,45 +358,79 @@ impl<J: super::TraceJob> super::Steps<J> {
 mod tests {
     use super::*;
 
-    fn question(right: Vec<u32>) -> Question {
+    fn question(right: Vec<u32>, none_right: bool) -> Question {
         Question {
             at: 3,
             ask: "where?".into(),
             cells: vec![1, 2, 3],
             right,
-            none: Some("none"),
+            choices: vec!["none".into()],
+            right_choices: if none_right { vec![0] } else { vec![] },
             reveal_at: 4,
-            numbered: false,
+            why: Some(Why {
+                ask: "why?".into(),
+                choices: vec!["rule a".into(), "rule b".into()],
+                right: vec![1],
+            }),
+            ..Question::default()
         }
     }
 
     #[test]
-    fn right_wrong_and_skipped_answers_are_scored_as_such() {
+    fn first_tries_score_and_three_misses_show_the_answer() {
         let name = |c: u32| format!("s{c}");
         let mut g = Guess {
-            asking: Some(question(vec![2])),
+            asking: Some(question(vec![2], false)),
             ..Guess::default()
         };
         assert_eq!(g.answer(Answer::Cell(2), "because", name), Some(4));
         assert_eq!((g.right, g.asked), (1, 1));
         assert_eq!(g.revealed.as_ref().unwrap().said, "Right! because");
-        g.asking = Some(question(vec![2, 3]));
-        g.answer(Answer::Cell(1), "because", name);
-        assert_eq!((g.right, g.asked), (1, 2));
+        // "Why?" waits; a wrong pick is told the rule.
+        assert!(g.why.is_some());
+        g.answer_why(0);
+        assert_eq!((g.why_right, g.why_asked), (0, 1));
+        assert_eq!(g.why_said.as_ref().unwrap().said, "Not that: rule b.");
+        // A tie: a miss leaves the question waiting, a right second try scores nothing.
+        g.asking = Some(question(vec![2, 3], false));
+        assert_eq!(g.answer(Answer::Cell(1), "because", name), None);
+        assert!(g.asking.is_some(), "a miss asks again");
         assert!(
             g.revealed
                 .as_ref()
                 .unwrap()
                 .said
-                .starts_with("Not s1: the answer is any of s2, s3 (a tie).")
+                .starts_with("Not s1. Try again: 2 tries left")
         );
-        g.asking = Some(question(vec![]));
-        g.answer(Answer::None, "", name);
-        assert_eq!((g.right, g.asked), (2, 3));
-        g.asking = Some(question(vec![1]));
+        assert_eq!((g.right, g.asked), (1, 2));
+        assert_eq!(g.answer(Answer::Cell(3), "because", name), Some(4));
+        assert_eq!((g.right, g.asked), (1, 2), "only a first try scores");
+        assert!(
+            g.revealed
+                .as_ref()
+                .unwrap()
+                .said
+                .starts_with("Right, at try 2")
+        );
+        // Three misses: the answer is shown.
+        g.asking = Some(question(vec![], true));
+        assert_eq!(g.answer(Answer::Cell(1), "", name), None);
+        assert_eq!(g.answer(Answer::Cell(2), "", name), None);
+        assert_eq!(g.answer(Answer::Cell(3), "x", name), Some(4));
+        assert!(g.asking.is_none());
+        assert_eq!(
+            g.revealed.as_ref().unwrap().said,
+            "Not s3 either: the answer is \"none\". x"
+        );
+        assert_eq!((g.right, g.asked), (1, 3));
+        g.asking = Some(question(vec![], true));
+        g.answer(Answer::Choice(0), "", name);
+        assert_eq!((g.right, g.asked), (2, 4));
+        g.asking = Some(question(vec![1], false));
         g.answer(Answer::Skip, "", name);
-        assert_eq!((g.right, g.asked), (2, 3), "a skip scores nothing");
-        assert_eq!(g.score(), "Your guesses: 2 of 3 right");
+        assert_eq!((g.right, g.asked), (2, 4), "a skip scores nothing");
+        g.answer_why(1);
+        assert_eq!(g.score(), "Right at the first try: 2 of 4 · Why: 1 of 2");
         assert_eq!(
             g.answer(Answer::Skip, "", name),
             None,

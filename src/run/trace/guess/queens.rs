@@ -1,0 +1,703 @@
+//! Your guess on an N-Queens search.
+//!
+//! - Backtracking: in which row of the column the next queen goes, or none (it takes back a
+//!   queen); then which queen attacks the last square it passed over.
+//! - Hill climbing: which queen moves where, or none (a local minimum or a plateau). Any
+//!   neighbour with the lowest value scored counts as right.
+//! - Constraint-satisfaction backtracking: the square of the next assignment, by its
+//!   variable ordering (leftmost, or MRV: fewest rows left) and value ordering (from the
+//!   top, or least constraining first); after a dead end, the column's next row.
+//! - Min-conflicts: which queen it picks to repair (any attacked queen is right: it goes
+//!   through them in turn), and which queen attacks it.
+//! - Simulated annealing: with what probability it takes the move proposed.
+//! - Best-first search: which placement it takes off its queue (by heuristic value).
+//! - Local beam search: whether the next beam's best is better, as good or worse.
+
+use super::{LOOK_AHEAD, Question, Why};
+use crate::puzzle::knight::file_letters;
+use crate::run::algo::{Algorithm, QueensAlgo};
+use crate::run::trace::queens::{QueensTrace, acceptance, anneal_config, param, square_name};
+use crate::solve::queens::csp::{self, Inference, Pruned, ValueOrder, VarOrder};
+use crate::solve::queens::trace::{EMPTY, QueenStep, QueensState};
+
+/// The most queens Your guess asks about: a question names a square by `row · n + column`,
+/// a 32-bit number.
+pub const MAX_GUESS_N: u64 = 65_535;
+
+/// The most queens constraint-satisfaction backtracking is asked about: the board shows
+/// each column's rows left up to this size.
+pub const MAX_CSP_GUESS_N: u64 = 64;
+
+/// Why "Your guess" is not offered for this N-Queens trace, if it is not.
+pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
+    use crate::solve::queens::hill_climbing::Variant;
+    if trace.job.n > MAX_GUESS_N {
+        return Some(format!(
+            "Your guess is asked on boards of up to {} queens, whose squares a 32-bit \
+             number names; this one has {}",
+            crate::run::catalog::group_thousands(MAX_GUESS_N),
+            crate::run::catalog::group_thousands(trace.job.n)
+        ));
+    }
+    match trace.kind {
+        QueensAlgo::HillClimbing if crate::run::trace::queens::climb_variant(trace) == Variant::FirstChoice => Some(
+            "Your guess is not asked of first-choice hill climbing: it tries the moves in a random order and takes the first better one".to_string(),
+        ),
+        QueensAlgo::Csp if trace.job.n > MAX_CSP_GUESS_N => Some(format!(
+            "Your guess asks constraint-satisfaction backtracking on boards of up to {MAX_CSP_GUESS_N} queens, where the board shows the rows each column has left; this one has {}",
+            trace.job.n
+        )),
+        kind if kind.offers().trace => None,
+        _ => Some("Your guess asks the decisions of a traced search".to_string()),
+    }
+}
+
+/// Whether step `index` of an N-Queens trace begins a decision: the first row a
+/// backtracking column tries, the first neighbour a hill-climbing round scores, an
+/// assignment, a queen picked, a move proposed, a placement taken off the queue, the
+/// first member of a new beam.
+pub fn queens_asks(trace: &QueensTrace, index: usize) -> bool {
+    if queens_refusal(trace).is_some() {
+        return false;
+    }
+    let steps = &trace.recorder;
+    let prev = || index.checked_sub(1).and_then(|i| steps.get(i));
+    match (trace.kind, steps.get(index)) {
+        (
+            QueensAlgo::Backtracking,
+            Some(QueenStep::Conflict { column, .. } | QueenStep::Place { column, .. }),
+        ) => !matches!(prev(), Some(QueenStep::Conflict { column: c, .. }) if c == column),
+        (QueensAlgo::HillClimbing, Some(QueenStep::Score { .. })) => {
+            !matches!(prev(), Some(QueenStep::Score { .. }))
+        }
+        (
+            QueensAlgo::BestFirst,
+            Some(QueenStep::Pop { .. } | QueenStep::Skip { .. } | QueenStep::Goal),
+        ) => index > 0,
+        (QueensAlgo::Beam, Some(QueenStep::Select { .. })) => {
+            !matches!(prev(), Some(QueenStep::Select { .. }))
+        }
+        (QueensAlgo::MinConflicts, Some(QueenStep::Pick { .. }))
+        | (QueensAlgo::Annealing, Some(QueenStep::Propose { .. }))
+        | (QueensAlgo::Csp, Some(QueenStep::Assign { .. })) => true,
+        _ => false,
+    }
+}
+
+/// The question that step `index` begins (`state`: the board before it), if it begins one
+/// and the trace holds its answer.
+pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -> Option<Question> {
+    if !queens_asks(trace, index) {
+        return None;
+    }
+    let steps = &trace.recorder;
+    let end = (index + LOOK_AHEAD).min(steps.len());
+    // The steps from `index` up to `end`, read in order (a run of conflicts is one entry).
+    let ahead = steps.iter_from(index).take(end - index);
+    match steps.get(index)? {
+        QueenStep::Conflict { .. } | QueenStep::Place { .. } => {
+            backtrack_question(trace, index, state, ahead)
+        }
+        QueenStep::Score { .. } => climb_question(trace, index, state, ahead),
+        QueenStep::Assign { column, row, left } => {
+            csp_question(trace, index, state, column, row, left)
+        }
+        QueenStep::Pick { column } => pick_question(trace, index, state, column),
+        QueenStep::Propose {
+            column, row, delta, ..
+        } => propose_question(trace, index, state, column, row, delta),
+        QueenStep::Pop { h } | QueenStep::Skip { h } => queue_question(trace, index, h),
+        QueenStep::Goal => queue_question(trace, index, 0),
+        QueenStep::Select { .. } => beam_question(trace, index, state, ahead),
+        _ => None,
+    }
+}
+
+/// A board square as a cell of a question.
+fn cell(n: u64, row: u32, column: u32) -> u32 {
+    row * n as u32 + column
+}
+
+/// "Which queen attacks `square`?": the queens of `rows` (a row per column, [`EMPTY`] for
+/// none) other than column `column`'s, those on its row or a diagonal right; at most eight
+/// choices, the attackers first and then the nearest columns.
+fn attacker_why(n: u64, rows: &[u32], column: u32, row: u32, ask: &str) -> Option<Why> {
+    let queens: Vec<(u32, u32)> = (rows.iter().enumerate())
+        .filter(|&(c, &r)| c as u32 != column && r != EMPTY)
+        .map(|(c, &r)| (c as u32, r))
+        .collect();
+    let attacks = |&(c, r): &(u32, u32)| r == row || r.abs_diff(row) == c.abs_diff(column);
+    let mut shown: Vec<(u32, u32)> = queens.iter().copied().filter(attacks).collect();
+    let mut others: Vec<(u32, u32)> = queens.iter().copied().filter(|q| !attacks(q)).collect();
+    others.sort_by_key(|&(c, _)| c.abs_diff(column));
+    shown.extend(
+        others
+            .into_iter()
+            .take(8usize.saturating_sub(shown.len()).max(1)),
+    );
+    shown.sort_unstable();
+    let target = square_name(n, column, row);
+    let mut statements: Vec<(String, Option<bool>)> = shown
+        .iter()
+        .map(|q| {
+            let how = if q.1 == row {
+                "on its row"
+            } else {
+                "on a diagonal"
+            };
+            let claim = format!(
+                "The queen on {} attacks it ({how})",
+                square_name(n, q.0, q.1)
+            );
+            (claim, Some(attacks(q)))
+        })
+        .collect();
+    let free = !queens.iter().any(attacks);
+    statements.push(("No queen attacks it".to_string(), Some(free)));
+    Why::of(format!("{ask} Which queen attacks {target}?"), statements)
+}
+
+fn backtrack_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    mut ahead: impl Iterator<Item = QueenStep>,
+) -> Option<Question> {
+    let n = trace.job.n;
+    let asked = ahead.next()?;
+    let (column, first) = match asked {
+        QueenStep::Conflict { column, row } | QueenStep::Place { column, row } => (column, row),
+        _ => return None,
+    };
+    // Past this column's conflicts, to the step that ends its scan.
+    let mut j = index;
+    let mut last_tried = first;
+    let mut ends = Some(asked);
+    while let Some(QueenStep::Conflict { column: c, row }) = ends {
+        if c != column {
+            break;
+        }
+        last_tried = row;
+        j += 1;
+        ends = ahead.next();
+    }
+    let (right, choices_right) = match ends? {
+        QueenStep::Place { column: c, row } if c == column => (vec![cell(n, row, column)], vec![]),
+        QueenStep::Remove { .. } => (Vec::new(), vec![0]),
+        _ => return None,
+    };
+    let placed_row = right.first().map(|&c| c / n as u32);
+    let from = if first == 0 {
+        "from the top".to_string()
+    } else {
+        format!("from {} down", square_name(n, column, first))
+    };
+    // "Why?": of the last square passed over, else of the square taken.
+    let why_row = match placed_row {
+        Some(r) if r == first => r,
+        _ => last_tried,
+    };
+    let mut rows = state.rows.clone();
+    rows.resize(column as usize, EMPTY);
+    Some(Question {
+        at: index,
+        ask: format!(
+            "Column {}: backtracking tries its rows {from} and puts the queen on the first that no queen attacks. Where does it go? Click the square, or say there is none.",
+            file_letters(column)
+        ),
+        cells: (0..n as u32).map(|r| cell(n, r, column)).collect(),
+        right,
+        choices: vec!["No safe square: it takes back a queen".to_string()],
+        right_choices: choices_right,
+        reveal_at: j + 1,
+        why: attacker_why(
+            n,
+            &rows,
+            column,
+            why_row,
+            &if placed_row == Some(why_row) {
+                format!("Why {}?", square_name(n, column, why_row))
+            } else {
+                format!("Why not {}?", square_name(n, column, why_row))
+            },
+        ),
+        ..Question::default()
+    })
+}
+
+/// The question a round of hill climbing's scores begins at step `index` (`ahead`: the
+/// steps from it on): which queen moves, and where.
+fn climb_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    mut ahead: impl Iterator<Item = QueenStep>,
+) -> Option<Question> {
+    let n = trace.job.n;
+    use crate::solve::queens::hill_climbing::Variant;
+    let variant = crate::run::trace::queens::climb_variant(trace);
+    let mut j = index;
+    let mut best = u32::MAX;
+    let mut at_best = Vec::new();
+    let mut better = Vec::new();
+    let ends = loop {
+        let step = ahead.next();
+        let Some(QueenStep::Score { column, row, h }) = step else {
+            break step;
+        };
+        if h < best {
+            best = h;
+            at_best.clear();
+        }
+        if h == best {
+            at_best.push(cell(n, row, column));
+        }
+        if h < state.h {
+            better.push(cell(n, row, column));
+        }
+        j += 1;
+    };
+    let (right, none) = match ends? {
+        // Stochastic climbing draws among every better move: each is right.
+        QueenStep::Move { .. } if variant == Variant::Stochastic => (better, vec![]),
+        QueenStep::Move { .. } => (at_best, vec![]),
+        QueenStep::Stuck { .. } => (Vec::new(), vec![0]),
+        _ => return None,
+    };
+    let rule = match variant {
+        Variant::Sideways => {
+            "takes the one with the lowest h if it is lower, or as low while sideways moves are left"
+        }
+        Variant::Stochastic => {
+            "takes one of those lower than h, drawn at random (any of them is a right answer)"
+        }
+        _ => "takes the one with the lowest h, if it is lower",
+    };
+    let cells = (0..n as u32)
+        .flat_map(|c| (0..n as u32).map(move |r| (r, c)))
+        .filter(|&(r, c)| state.rows.get(c as usize) != Some(&r))
+        .map(|(r, c)| cell(n, r, c))
+        .collect();
+    let pairs = crate::puzzle::queens::conflicts(&state.rows);
+    Some(Question {
+        at: index,
+        ask: format!(
+            "The placement has {pairs} attacking pair{} (its heuristic value h = {}). Hill climbing scores every move of a queen within its column and {rule}. Which queen moves, and where? Click its new square, or say no move helps.",
+            if pairs == 1 { "" } else { "s" },
+            state.h
+        ),
+        cells,
+        right,
+        choices: vec!["No move helps: a local minimum or a plateau".to_string()],
+        right_choices: none,
+        reveal_at: j + 1,
+        ..Question::default()
+    })
+}
+
+/// What the scores of a hill-climbing round were, for the answer's explanation: how many
+/// neighbours, the lowest value and how many had it.
+pub fn scored_round(trace: &QueensTrace, q: &Question) -> Option<(usize, u32, usize)> {
+    let to = q.reveal_at.saturating_sub(1);
+    if trace.kind != QueensAlgo::HillClimbing || q.at > to || to > trace.recorder.len() {
+        return None;
+    }
+    let hs: Vec<u32> = (trace.recorder.iter_from(q.at).take(to - q.at))
+        .filter_map(|step| match step {
+            QueenStep::Score { h, .. } => Some(h),
+            _ => None,
+        })
+        .collect();
+    let min = *hs.iter().min()?;
+    Some((hs.len(), min, hs.iter().filter(|&&h| h == min).count()))
+}
+
+/// The rows left in each column's domain with the queens of `rows` placed (`EMPTY`: none),
+/// by `inference`; an assigned column has none listed.
+pub fn csp_domains(n: usize, rows: &[u32], inference: Inference) -> Vec<Vec<u32>> {
+    let assigned: Vec<u32> = if rows.len() == n {
+        rows.to_vec()
+    } else {
+        vec![EMPTY; n]
+    };
+    let pruned = csp::domains(n, &assigned, inference);
+    (0..n)
+        .map(|c| {
+            if assigned[c] != EMPTY {
+                return Vec::new();
+            }
+            (0..n as u32)
+                .filter(|&r| pruned[r as usize * n + c] == Pruned::Open)
+                .collect()
+        })
+        .collect()
+}
+
+/// How many rows of the other open columns' domains a queen on (`column`, `row`) takes
+/// out: least-constraining-value's measure.
+pub fn eliminations(domains: &[Vec<u32>], rows: &[u32], column: u32, row: u32) -> usize {
+    (0..domains.len() as u32)
+        .filter(|&o| o != column && rows.get(o as usize).is_none_or(|&r| r == EMPTY))
+        .map(|o| {
+            let d = o.abs_diff(column);
+            (domains[o as usize].iter())
+                .filter(|&&r| r == row || r.abs_diff(row) == d)
+                .count()
+        })
+        .sum()
+}
+
+/// Parameter `name` of `trace`, parsed (its default when absent or unreadable).
+fn parsed<T: std::str::FromStr + Default>(trace: &QueensTrace, name: &str) -> T {
+    param(trace, name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default()
+}
+
+fn csp_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    column: u32,
+    row: u32,
+    left: u32,
+) -> Option<Question> {
+    let n = trace.job.n as usize;
+    let var: VarOrder = parsed(trace, "var_order");
+    let value: ValueOrder = parsed(trace, "value_order");
+    let inference: Inference = parsed(trace, "inference");
+    let rows: Vec<u32> = if state.rows.len() == n {
+        state.rows.clone()
+    } else {
+        vec![EMPTY; n]
+    };
+    let domains = csp_domains(n, &rows, inference);
+    let open: Vec<u32> = (0..n as u32)
+        .filter(|&c| rows[c as usize] == EMPTY)
+        .collect();
+    // A column's rows in the order the value ordering tries them, each with its measure.
+    let order = |c: u32| -> Vec<(u32, usize)> {
+        let mut tried: Vec<(u32, usize)> = (domains[c as usize].iter())
+            .map(|&r| {
+                let key = match value {
+                    ValueOrder::Lcv => eliminations(&domains, &rows, c, r),
+                    ValueOrder::InOrder => 0,
+                };
+                (r, key)
+            })
+            .collect();
+        tried.sort_by_key(|&(r, key)| (key, r));
+        tried
+    };
+    // Right: the first row of the order, and those tied with it.
+    let firsts = |rows: &[(u32, usize)]| -> Vec<u32> {
+        match (value, rows.first()) {
+            (ValueOrder::Lcv, Some(&(_, key))) => (rows.iter())
+                .take_while(|t| t.1 == key)
+                .map(|t| t.0)
+                .collect(),
+            (_, Some(&(r, _))) => vec![r],
+            _ => Vec::new(),
+        }
+    };
+    let prev = index.checked_sub(1).and_then(|i| trace.recorder.get(i));
+    let resumed = match prev {
+        Some(QueenStep::Unassign { column: c, row: r }) if c == column => Some(r),
+        _ => None,
+    };
+    let n64 = n as u64;
+    let fewest = open.iter().map(|&c| domains[c as usize].len()).min()?;
+    let leftmost = *open.first()?;
+    let value_rule = match value {
+        ValueOrder::InOrder => "tries its rows from the top",
+        ValueOrder::Lcv => {
+            "tries first the row that takes the fewest rows out of the other empty columns (least constraining value; the top one among equals)"
+        }
+    };
+    let (ask, cells, right, why) = match resumed {
+        Some(undone) => {
+            let tried = order(column);
+            let at = tried.iter().position(|t| t.0 == undone)?;
+            let rest = &tried[at + 1..];
+            let right: Vec<u32> = firsts(rest).iter().map(|&r| cell(n64, r, column)).collect();
+            let ask = format!(
+                "{} failed: the queen comes off. CSP backtracking {value_rule}. Which row of column {} does it try next?",
+                square_name(n64, column, undone),
+                file_letters(column)
+            );
+            let cells = domains[column as usize]
+                .iter()
+                .map(|&r| cell(n64, r, column))
+                .collect();
+            (ask, cells, right, None)
+        }
+        None => {
+            let columns: Vec<u32> = match var {
+                VarOrder::Static => vec![leftmost],
+                _ => (open.iter().copied())
+                    .filter(|&c| domains[c as usize].len() == fewest)
+                    .collect(),
+            };
+            let right: Vec<u32> = (columns.iter())
+                .flat_map(|&c| firsts(&order(c)).into_iter().map(move |r| cell(n64, r, c)))
+                .collect();
+            let var_rule = match var {
+                VarOrder::Static => "fills the leftmost empty column".to_string(),
+                _ => "chooses the empty column with the fewest rows left (MRV: count its open squares)".to_string(),
+            };
+            let ask = format!(
+                "CSP backtracking {var_rule}, and {value_rule}. Where does the next queen go? Click its square."
+            );
+            let cells = (open.iter())
+                .flat_map(|&c| domains[c as usize].iter().map(move |&r| cell(n64, r, c)))
+                .collect();
+            let name = file_letters(column);
+            let mrv = var != VarOrder::Static;
+            let why = Why::of(
+                format!("Why column {name}?"),
+                vec![
+                    (
+                        format!("It has the fewest rows left ({left}) of the empty columns (MRV)"),
+                        Some(mrv).filter(|&r| r || domains[column as usize].len() != fewest),
+                    ),
+                    (
+                        "It is the leftmost empty column".to_string(),
+                        Some(!mrv).filter(|&r| r || column != leftmost),
+                    ),
+                ],
+            );
+            (ask, cells, right, why)
+        }
+    };
+    if !right.contains(&cell(n64, row, column)) {
+        return None;
+    }
+    Some(Question {
+        at: index,
+        ask,
+        cells,
+        right,
+        reveal_at: index + 1,
+        why,
+        ..Question::default()
+    })
+}
+
+/// Which queen min-conflicts picks: it repairs the attacked queens in turn, so any of them
+/// is right.
+fn pick_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    column: u32,
+) -> Option<Question> {
+    let n = trace.job.n;
+    let rows = &state.rows;
+    if rows.len() as u64 != n {
+        return None;
+    }
+    let mut row_count = vec![0u32; n as usize];
+    let mut d1 = vec![0u32; 2 * n as usize];
+    let mut d2 = vec![0u32; 2 * n as usize];
+    let diag = |c: usize, r: usize| (c + r, c + n as usize - 1 - r);
+    for (c, &r) in rows.iter().enumerate() {
+        let (a, b) = diag(c, r as usize);
+        row_count[r as usize] += 1;
+        d1[a] += 1;
+        d2[b] += 1;
+    }
+    let attacked = |c: usize| {
+        let r = rows[c] as usize;
+        let (a, b) = diag(c, r);
+        row_count[r] > 1 || d1[a] > 1 || d2[b] > 1
+    };
+    let right: Vec<u32> = (0..n as usize)
+        .filter(|&c| attacked(c))
+        .map(|c| cell(n, rows[c], c as u32))
+        .collect();
+    let picked_row = *rows.get(column as usize)?;
+    if !right.contains(&cell(n, picked_row, column)) {
+        return None;
+    }
+    Some(Question {
+        at: index,
+        ask: "Min-conflicts repairs the queens that are attacked, one after another: it picks one and swaps its row with another column's while that lowers the attacks. Which queen may it pick? Click a queen.".to_string(),
+        cells: (0..n as usize).map(|c| cell(n, rows[c], c as u32)).collect(),
+        right,
+        reveal_at: index + 1,
+        why: (n <= 64)
+            .then(|| {
+                let ask = format!("Why the queen on {}?", square_name(n, column, picked_row));
+                attacker_why(n, rows, column, picked_row, &ask)
+            })
+            .flatten(),
+        ..Question::default()
+    })
+}
+
+/// With what probability annealing takes the move proposed: 1 downhill or level, e^(−Δ/T)
+/// uphill, 0 frozen (T = 0) unless downhill.
+fn propose_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    column: u32,
+    row: u32,
+    delta: i32,
+) -> Option<Question> {
+    let n = trace.job.n;
+    let t = anneal_config(trace).temperature(state.proposals);
+    let p = acceptance(delta, t);
+    let from = *state.rows.get(column as usize)?;
+    let size = delta.unsigned_abs();
+    let chance = if t > 0.0 {
+        (-f64::from(size) / t).exp()
+    } else {
+        0.0
+    };
+    let choices = [
+        "Always: probability 1".to_string(),
+        format!("With probability e^(−{size}/T) = e^(−{size}/{t:.3}) = {chance:.3}"),
+        "Never: probability 0".to_string(),
+    ];
+    let right = if p >= 1.0 {
+        0
+    } else if p > 0.0 {
+        1
+    } else {
+        2
+    };
+    // Downhill, e^(−|Δ|/T) would be the wrong formula: it is kept as a choice; but when
+    // it equals 1 or 0 it says the same as another choice and goes.
+    let mut keep: Vec<usize> = vec![0, 1, 2];
+    if right != 1 && !(0.0005..0.9995).contains(&chance) {
+        keep.retain(|&k| k != 1);
+    }
+    let sign = if delta > 0 { "+" } else { "" };
+    Some(Question {
+        at: index,
+        ask: format!(
+            "Annealing proposes moving the queen on {} to {}: Δ = {sign}{delta} attacking pairs, at temperature T = {t:.3}. With what probability does it take the move?",
+            square_name(n, column, from),
+            square_name(n, column, row)
+        ),
+        choices: keep.iter().map(|&k| choices[k].clone()).collect(),
+        right_choices: vec![keep.iter().position(|&k| k == right)?],
+        reveal_at: index + 1,
+        ..Question::default()
+    })
+}
+
+/// The heuristic values on best-first's queue just before step `index`, lowest first, with
+/// how many placements have each: the start, every placement put on, less every one taken
+/// off (always one with the lowest value).
+fn queue_before(trace: &QueensTrace, index: usize) -> Vec<(u32, u64)> {
+    let mut counts: std::collections::BTreeMap<u32, u64> = Default::default();
+    for (i, step) in trace.recorder.iter().take(index).enumerate() {
+        let taken = match step {
+            QueenStep::Push { h, .. } => {
+                *counts.entry(h).or_default() += 1;
+                continue;
+            }
+            QueenStep::Pop { h } | QueenStep::Skip { h } => h,
+            QueenStep::Goal => 0,
+            _ => continue,
+        };
+        if i == 0 {
+            // The start placement was on the queue alone.
+            continue;
+        }
+        if let Some(c) = counts.get_mut(&taken) {
+            *c -= 1;
+            if *c == 0 {
+                counts.remove(&taken);
+            }
+        }
+    }
+    counts.into_iter().collect()
+}
+
+fn queue_question(trace: &QueensTrace, index: usize, h: u32) -> Option<Question> {
+    let queue = queue_before(trace, index);
+    if queue.len() < 2 || queue.first()?.0 != h {
+        return None;
+    }
+    let shown = &queue[..queue.len().min(4)];
+    // In order of value, the lowest not always first: the choices are rotated by the step.
+    let rotate = index % shown.len();
+    let mut order: Vec<usize> = (0..shown.len()).collect();
+    order.rotate_left(rotate);
+    let total: u64 = queue.iter().map(|q| q.1).sum();
+    Some(Question {
+        at: index,
+        ask: format!(
+            "Best-first search keeps {total} placements on its queue. Which one does it take off next?"
+        ),
+        choices: (order.iter())
+            .map(|&k| {
+                let (h, count) = shown[k];
+                format!("One with h = {h} ({count} on the queue)")
+            })
+            .collect(),
+        right_choices: vec![order.iter().position(|&k| k == 0)?],
+        reveal_at: index + 1,
+        ..Question::default()
+    })
+}
+
+/// Whether local beam search's next beam is better than its best member, as good, or
+/// worse: it keeps successors only, never the members themselves.
+fn beam_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    ahead: impl Iterator<Item = QueenStep>,
+) -> Option<Question> {
+    let best = state.beam.iter().map(|m| m.1).min()?;
+    let mut kept = Vec::new();
+    let mut j = index;
+    let mut advanced = false;
+    for step in ahead {
+        match step {
+            QueenStep::Select { h, .. } => kept.push(h),
+            QueenStep::Advance { .. } => {
+                advanced = true;
+                break;
+            }
+            _ => return None,
+        }
+        j += 1;
+    }
+    if !advanced {
+        return None;
+    }
+    let next = *kept.iter().min()?;
+    let right = match next.cmp(&best) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 2,
+    };
+    let k = state.beam.len();
+    let rule = match param(trace, "selection") {
+        Some("stochastic") => {
+            "draws its next members from all their successors, each with weight e^(−h/T)"
+        }
+        _ => "keeps the best of all their successors",
+    };
+    Some(Question {
+        at: index,
+        ask: format!(
+            "The beam holds {k} placement{}, the best with {best} attacking pair{}. It {rule}, never the members themselves. Will the next beam's best be better, as good or worse?",
+            if k == 1 { "" } else { "s" },
+            if best == 1 { "" } else { "s" },
+        ),
+        choices: vec![
+            format!("Better: fewer than {best} attacking pairs"),
+            format!("As good: {best}"),
+            format!("Worse: more than {best}"),
+        ],
+        right_choices: vec![right],
+        reveal_at: j + 1,
+        ..Question::default()
+    })
+}

@@ -1,0 +1,758 @@
+use super::*;
+use crate::puzzle::knight::Board;
+use crate::puzzle::queens::conflicts;
+use crate::run::trace::knight::KnightTrace;
+use crate::run::trace::knight::KnightTraceJob;
+use crate::run::trace::queens::QueensTrace;
+use crate::run::trace::queens::QueensTraceJob;
+use crate::run::trace::timeline::Timeline;
+use crate::solve::Budget;
+use crate::solve::knight::trace::KnightStep;
+use crate::solve::queens::trace::QueenStep;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn knight(algorithm: &str, cols: u64, rows: u64, seed: u64) -> KnightTrace {
+    knight_with(algorithm, cols, rows, seed, &[])
+}
+
+fn knight_with(
+    algorithm: &str,
+    cols: u64,
+    rows: u64,
+    seed: u64,
+    params: &[(&str, &str)],
+) -> KnightTrace {
+    KnightTraceJob {
+        cols,
+        rows,
+        start: Some((0, 0)),
+        closed: false,
+        algorithm: algorithm.into(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seed,
+        budget: Budget::unlimited(),
+        limit: 20_000,
+    }
+    .run(&AtomicBool::new(false))
+    .unwrap()
+}
+
+/// Unvisited neighbours of `sq`, counted from the rules.
+fn onward(board: &Board, path: &[u32], sq: u32) -> usize {
+    board.neighbours(sq).filter(|t| !path.contains(t)).count()
+}
+
+#[test]
+fn warnsdorff_questions_are_answered_by_the_square_entered_and_its_ties() {
+    for (cols, rows, seed) in [(5, 5, 1), (6, 6, 2), (8, 8, 3), (7, 5, 4)] {
+        let trace = Arc::new(knight("warnsdorff", cols, rows, seed));
+        let timeline = Timeline::new(trace.clone());
+        let board = &trace.board;
+        let mut asked = 0;
+        for i in 0..trace.steps.len() {
+            let state = timeline.state_at(i);
+            let Some(q) = knight_question(&trace, i, &state) else {
+                continue;
+            };
+            asked += 1;
+            let KnightStep::Visit { square, .. } = trace.steps[i] else {
+                panic!("a question at a step that enters no square");
+            };
+            assert!(q.right.contains(&square));
+            let from = *state.path.last().unwrap();
+            let free: Vec<u32> = board
+                .neighbours(from)
+                .filter(|t| !state.path.contains(t))
+                .collect();
+            let mut cells = q.cells.clone();
+            cells.sort();
+            let mut sorted = free.clone();
+            sorted.sort();
+            assert_eq!(
+                cells, sorted,
+                "the choices are the free squares a knight's move away"
+            );
+            let least = free
+                .iter()
+                .map(|&t| onward(board, &state.path, t))
+                .min()
+                .unwrap();
+            for &r in &q.right {
+                assert_eq!(
+                    onward(board, &state.path, r),
+                    least,
+                    "a right answer has the fewest onward moves"
+                );
+            }
+            assert_eq!(q.reveal_at, i + 1);
+        }
+        assert!(asked > 0);
+    }
+    // The choices are in square order: the first is not always the rule's.
+    let trace = Arc::new(knight("warnsdorff", 8, 8, 1));
+    let timeline = Timeline::new(trace.clone());
+    let first_right = (0..trace.steps.len())
+        .filter_map(|i| knight_question(&trace, i, &timeline.state_at(i)))
+        .map(|q| q.right.contains(&q.cells[0]))
+        .collect::<Vec<_>>();
+    assert!(
+        first_right.iter().any(|r| !r),
+        "ring 1 is not always the answer"
+    );
+    assert!(knight_refusal(&knight("random-walk", 5, 5, 1)).is_none());
+}
+
+fn queens(algorithm: &str, n: u64, seed: u64) -> QueensTrace {
+    queens_with(algorithm, n, seed, &[])
+}
+
+fn queens_with(algorithm: &str, n: u64, seed: u64, params: &[(&str, &str)]) -> QueensTrace {
+    QueensTraceJob {
+        n,
+        algorithm: algorithm.into(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seed,
+        budget: Budget::unlimited(),
+        limit: 200_000,
+    }
+    .run(&AtomicBool::new(false))
+    .unwrap()
+}
+
+/// Whether a queen on `(row, column)` is attacked by the queens of `rows` (columns
+/// 0..rows.len()), from the rules.
+fn attacked(rows: &[u32], row: u32, column: usize) -> bool {
+    rows.iter()
+        .enumerate()
+        .take(column)
+        .any(|(c, &r)| r == row || r.abs_diff(row) as usize == column - c)
+}
+
+#[test]
+fn backtracking_questions_are_answered_by_the_first_safe_row_or_none() {
+    for n in [4u64, 6, 8] {
+        let trace = Arc::new(queens("backtracking", n, 1));
+        let timeline = Timeline::new(trace.clone());
+        let mut asked = 0;
+        for i in 0..trace.recorder.len() {
+            let state = timeline.state_at(i);
+            let Some(q) = queens_question(&trace, i, &state) else {
+                continue;
+            };
+            asked += 1;
+            let column = (q.cells[0] % n as u32) as usize;
+            assert_eq!(column, state.rows.len(), "asked about the next column");
+            let first = match trace.recorder.get(i) {
+                Some(QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. }) => row,
+                _ => unreachable!(),
+            };
+            let safe = (first..n as u32).find(|&r| !attacked(&state.rows, r, column));
+            match safe {
+                Some(r) => assert_eq!(q.right, [r * n as u32 + column as u32]),
+                None => assert!(q.right.is_empty() && q.right_choices == [0]),
+            }
+        }
+        assert!(asked > 0);
+    }
+}
+
+#[test]
+fn hill_climbing_questions_are_answered_by_the_best_moves_or_none() {
+    for (n, seed) in [(6u64, 1), (8, 2), (8, 5)] {
+        let trace = Arc::new(queens("hill-climbing", n, seed));
+        let timeline = Timeline::new(trace.clone());
+        let mut asked = 0;
+        for i in 0..trace.recorder.len() {
+            let state = timeline.state_at(i);
+            let Some(q) = queens_question(&trace, i, &state) else {
+                continue;
+            };
+            asked += 1;
+            // Every move of every queen, scored from the rules (h1: attacking pairs).
+            let mut best = u64::MAX;
+            let mut at_best = Vec::new();
+            for c in 0..n as usize {
+                for r in 0..n as u32 {
+                    if state.rows[c] == r {
+                        continue;
+                    }
+                    let mut moved = state.rows.clone();
+                    moved[c] = r;
+                    let h = conflicts(&moved);
+                    if h < best {
+                        best = h;
+                        at_best.clear();
+                    }
+                    if h == best {
+                        at_best.push(r * n as u32 + c as u32);
+                    }
+                }
+            }
+            if best < conflicts(&state.rows) {
+                at_best.sort();
+                let mut right = q.right.clone();
+                right.sort();
+                assert_eq!(right, at_best);
+            } else {
+                assert!(
+                    q.right.is_empty() && q.right_choices == [0],
+                    "no move helps: the answer is none"
+                );
+            }
+        }
+        assert!(asked > 0);
+    }
+    assert!(queens_refusal(&queens("min-conflicts", 8, 1)).is_none());
+    // A square of a board of more queens has no 32-bit name: no question is asked.
+    let wide = queens("backtracking", MAX_GUESS_N + 1, 1);
+    assert!(queens_refusal(&wide).is_some_and(|r| r.contains("65,535")));
+    assert!((0..wide.recorder.len()).all(|i| !queens_asks(&wide, i)));
+    assert!(queens_refusal(&queens("backtracking", MAX_GUESS_N, 1)).is_none());
+}
+
+/// The squares a knight's move from `sq` reaches, in the fixed move order, from the
+/// rules (the move offsets), not the board's tables.
+fn moves_in_order(board: &Board, sq: u32) -> Vec<u32> {
+    let (cols, rows) = (i64::from(board.cols()), i64::from(board.rows()));
+    let (c, r) = (i64::from(sq) % cols, i64::from(sq) / cols);
+    crate::puzzle::knight::MOVES
+        .iter()
+        .map(|&(dr, dc)| (c + i64::from(dc), r + i64::from(dr)))
+        .filter(|&(c, r)| (0..cols).contains(&c) && (0..rows).contains(&r))
+        .map(|(c, r)| (r * cols + c) as u32)
+        .collect()
+}
+
+#[test]
+fn fixed_order_questions_are_answered_by_the_next_untried_move() {
+    for algorithm in ["backtrack", "count"] {
+        let trace = Arc::new(knight(algorithm, 5, 5, 1));
+        let timeline = Timeline::new(trace.clone());
+        let board = &trace.board;
+        // The squares entered from each depth of the path so far.
+        let mut tried: Vec<Vec<u32>> = Vec::new();
+        let mut asked = 0;
+        for i in 0..trace.steps.len() {
+            let state = timeline.state_at(i);
+            if let Some(q) = knight_question(&trace, i, &state) {
+                asked += 1;
+                let from = *state.path.last().unwrap();
+                let free: Vec<u32> = moves_in_order(board, from)
+                    .into_iter()
+                    .filter(|t| !state.path.contains(t))
+                    .collect();
+                let depth = state.path.len();
+                let done = tried.get(depth).cloned().unwrap_or_default();
+                assert!(!done.is_empty(), "asked only once a move was tried");
+                let next = *free.iter().find(|t| !done.contains(t)).unwrap();
+                assert_eq!(q.right, [next], "{algorithm} step {i}");
+                assert_eq!(q.cells, free, "the rings in the fixed order");
+                let why = q.why.as_ref().expect("a why");
+                assert_eq!(why.right.len(), 1);
+                assert!(why.choices[why.right[0]].contains("tried from here"));
+            }
+            if let KnightStep::Visit { square, .. } = trace.steps[i] {
+                let depth = state.path.len();
+                tried.truncate(depth + 1);
+                tried.resize(depth + 1, Vec::new());
+                tried[depth].push(square);
+            }
+        }
+        assert!(asked > 0, "{algorithm}");
+    }
+}
+
+#[test]
+fn random_walk_questions_take_every_free_square() {
+    let trace = Arc::new(knight("random-walk", 6, 6, 3));
+    let timeline = Timeline::new(trace.clone());
+    let mut asked = 0;
+    for i in 0..trace.steps.len() {
+        let state = timeline.state_at(i);
+        let Some(q) = knight_question(&trace, i, &state) else {
+            continue;
+        };
+        asked += 1;
+        let from = *state.path.last().unwrap();
+        let mut free: Vec<u32> = moves_in_order(&trace.board, from)
+            .into_iter()
+            .filter(|t| !state.path.contains(t))
+            .collect();
+        free.sort();
+        let mut right = q.right.clone();
+        right.sort();
+        assert_eq!(right, free);
+        assert!(q.why.is_none(), "a draw has no rule to name");
+    }
+    assert!(asked > 0);
+}
+
+#[test]
+fn tree_search_questions_name_the_oldest_or_the_top_of_the_stack() {
+    for algorithm in ["bfs", "dfs"] {
+        let trace = Arc::new(knight(algorithm, 5, 5, 1));
+        let tree = &trace.tree;
+        let mut expanded = std::collections::HashSet::new();
+        let mut generated = 0u32;
+        let mut asked = 0;
+        for i in 0..trace.steps.len() {
+            match trace.steps[i] {
+                KnightStep::Generate { .. } => generated += 1,
+                KnightStep::Expand { node, .. } => {
+                    let state = Timeline::new(trace.clone()).state_at(i);
+                    if let Some(q) = knight_question(&trace, i, &state) {
+                        asked += 1;
+                        // From the rules of the two searches: breadth-first takes the
+                        // oldest node not expanded; depth-first the deepest, the first
+                        // made of those.
+                        let waiting: Vec<u32> =
+                            (0..generated).filter(|id| !expanded.contains(id)).collect();
+                        let expect = if algorithm == "bfs" {
+                            waiting[0]
+                        } else {
+                            let deepest = waiting
+                                .iter()
+                                .map(|&id| tree.nodes[id as usize].depth)
+                                .max();
+                            *waiting
+                                .iter()
+                                .find(|&&id| Some(tree.nodes[id as usize].depth) == deepest)
+                                .unwrap()
+                        };
+                        assert_eq!(expect, node, "{algorithm} step {i}");
+                        let right = &q.choices[q.right_choices[0]];
+                        assert!(right.starts_with(&format!("Node {} ", node + 1)), "{right}");
+                        let why = q.why.as_ref().unwrap();
+                        let rule = if algorithm == "bfs" {
+                            "First in"
+                        } else {
+                            "Last in"
+                        };
+                        assert!(why.choices[why.right[0]].starts_with(rule));
+                    }
+                    expanded.insert(node);
+                }
+                _ => {}
+            }
+            if asked > 60 {
+                break;
+            }
+        }
+        assert!(asked > 5, "{algorithm}: {asked}");
+    }
+}
+
+#[test]
+fn warnsdorff_why_names_the_one_rule_that_decided() {
+    for (algorithm, seed) in [
+        ("warnsdorff", 1),
+        ("backtrack-warnsdorff", 2),
+        ("backtrack-random", 3),
+    ] {
+        let trace = Arc::new(knight(algorithm, 6, 6, seed));
+        let timeline = Timeline::new(trace.clone());
+        let board = &trace.board;
+        let mut seen = [0; 3];
+        for i in 0..trace.steps.len() {
+            let state = timeline.state_at(i);
+            let Some(q) = knight_question(&trace, i, &state) else {
+                continue;
+            };
+            let Some(why) = &q.why else { continue };
+            assert_eq!(why.right.len(), 1, "one rule decided");
+            let said = &why.choices[why.right[0]];
+            let KnightStep::Visit { square, options } = trace.steps[i] else {
+                unreachable!()
+            };
+            // From the rules: onward moves of each free square.
+            let from = *state.path.last().unwrap();
+            let mut path = state.path.clone();
+            let onward = |t: u32, path: &mut Vec<u32>| {
+                path.push(t);
+                let d = onward(board, path, t);
+                path.pop();
+                d
+            };
+            let free: Vec<u32> = board
+                .neighbours(from)
+                .filter(|t| !path.contains(t))
+                .collect();
+            let degrees: Vec<usize> = free.iter().map(|&t| onward(t, &mut path)).collect();
+            let mine = degrees[free.iter().position(|&t| t == square).unwrap()];
+            let least = *degrees.iter().min().unwrap();
+            let ties = degrees.iter().filter(|&&d| d == mine).count();
+            if options.chosen() > 0 {
+                assert!(said.contains("tried from here"), "{said}");
+                seen[2] += 1;
+            } else if ties > 1 {
+                assert!(said.contains("tie on"), "{said}");
+                assert_eq!(mine, least);
+                seen[1] += 1;
+            } else {
+                assert!(said.contains("fewest onward moves"), "{said}");
+                assert_eq!(mine, least);
+                seen[0] += 1;
+            }
+        }
+        assert!(seen[0] + seen[1] > 0, "{algorithm}: {seen:?}");
+    }
+}
+
+/// The rows left in each open column with the queens of `rows` placed, from the rules:
+/// the rows no queen attacks, and with arc consistency every row that some other open
+/// column has no compatible row for, until nothing changes.
+fn domains_by_rules(n: usize, rows: &[u32], ac3: bool) -> Vec<Vec<u32>> {
+    let placed: Vec<(usize, u32)> = (0..n)
+        .filter(|&c| {
+            rows.get(c)
+                .is_some_and(|&r| r != crate::solve::queens::trace::EMPTY)
+        })
+        .map(|c| (c, rows[c]))
+        .collect();
+    let open = |c: usize| !placed.iter().any(|p| p.0 == c);
+    let hits = |c1: usize, r1: u32, c2: usize, r2: u32| {
+        r1 == r2 || r1.abs_diff(r2) as usize == c1.abs_diff(c2)
+    };
+    let mut d: Vec<Vec<u32>> = (0..n)
+        .map(|c| {
+            if !open(c) {
+                return Vec::new();
+            }
+            (0..n as u32)
+                .filter(|&r| !placed.iter().any(|&(pc, pr)| hits(pc, pr, c, r)))
+                .collect()
+        })
+        .collect();
+    let mut changed = ac3;
+    while changed {
+        changed = false;
+        for i in (0..n).filter(|&c| open(c)) {
+            let keep: Vec<u32> = d[i]
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    (0..n)
+                        .filter(|&j| j != i && open(j))
+                        .all(|j| d[j].iter().any(|&s| !hits(i, r, j, s)))
+                })
+                .collect();
+            if keep.len() != d[i].len() {
+                d[i] = keep;
+                changed = true;
+            }
+        }
+        if d.iter().enumerate().any(|(c, x)| open(c) && x.is_empty()) {
+            break;
+        }
+    }
+    d
+}
+
+#[test]
+fn csp_questions_follow_the_orderings_from_the_rules() {
+    for var in ["static", "mrv"] {
+        for value in ["in-order", "lcv"] {
+            for inference in ["none", "forward-checking", "ac3"] {
+                let params = [
+                    ("var_order", var),
+                    ("value_order", value),
+                    ("inference", inference),
+                ];
+                for n in [6u64, 8] {
+                    let trace = Arc::new(queens_with("csp", n, 1, &params));
+                    let timeline = Timeline::new(trace.clone());
+                    let mut asked = 0;
+                    for i in 0..trace.recorder.len() {
+                        let state = timeline.state_at(i);
+                        let Some(q) = queens_question(&trace, i, &state) else {
+                            continue;
+                        };
+                        asked += 1;
+                        let n = n as usize;
+                        let rows: Vec<u32> = if state.rows.len() == n {
+                            state.rows.clone()
+                        } else {
+                            vec![crate::solve::queens::trace::EMPTY; n]
+                        };
+                        let d = domains_by_rules(n, &rows, inference == "ac3");
+                        let open: Vec<usize> = (0..n)
+                            .filter(|&c| rows[c] == crate::solve::queens::trace::EMPTY)
+                            .collect();
+                        // Least constraining: rows taken from the other open columns.
+                        let cost = |c: usize, r: u32| -> usize {
+                            open.iter()
+                                .filter(|&&o| o != c)
+                                .map(|&o| {
+                                    d[o].iter()
+                                        .filter(|&&s| {
+                                            s == r || s.abs_diff(r) as usize == o.abs_diff(c)
+                                        })
+                                        .count()
+                                })
+                                .sum()
+                        };
+                        let ordered = |c: usize| -> Vec<u32> {
+                            let mut rs = d[c].clone();
+                            if value == "lcv" {
+                                rs.sort_by_key(|&r| (cost(c, r), r));
+                            }
+                            rs
+                        };
+                        let firsts = |rs: &[u32], c: usize| -> Vec<u32> {
+                            match rs.first() {
+                                Some(&f) if value == "lcv" => rs
+                                    .iter()
+                                    .copied()
+                                    .take_while(|&r| cost(c, r) == cost(c, f))
+                                    .collect(),
+                                Some(&f) => vec![f],
+                                None => Vec::new(),
+                            }
+                        };
+                        let QueenStep::Assign { column, .. } = trace.recorder.get(i).unwrap()
+                        else {
+                            unreachable!()
+                        };
+                        let prev = i.checked_sub(1).and_then(|p| trace.recorder.get(p));
+                        let mut expect: Vec<u32> = match prev {
+                            Some(QueenStep::Unassign { column: c, row }) if c == column => {
+                                let rs = ordered(c as usize);
+                                let at = rs.iter().position(|&r| r == row).unwrap();
+                                firsts(&rs[at + 1..], c as usize)
+                                    .into_iter()
+                                    .map(|r| r * n as u32 + c)
+                                    .collect()
+                            }
+                            _ => {
+                                let fewest = open.iter().map(|&c| d[c].len()).min().unwrap();
+                                let columns: Vec<usize> = if var == "static" {
+                                    vec![open[0]]
+                                } else {
+                                    open.iter()
+                                        .copied()
+                                        .filter(|&c| d[c].len() == fewest)
+                                        .collect()
+                                };
+                                columns
+                                    .iter()
+                                    .flat_map(|&c| {
+                                        firsts(&ordered(c), c)
+                                            .into_iter()
+                                            .map(move |r| r * n as u32 + c as u32)
+                                    })
+                                    .collect()
+                            }
+                        };
+                        expect.sort();
+                        let mut right = q.right.clone();
+                        right.sort();
+                        assert_eq!(right, expect, "{params:?} n = {n} step {i}");
+                    }
+                    assert!(asked > 0, "{params:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Whether the queen of column `c` is attacked in the full placement `rows`, pair by pair.
+fn is_attacked(rows: &[u32], c: usize) -> bool {
+    (0..rows.len()).any(|o| {
+        o != c && (rows[o] == rows[c] || rows[o].abs_diff(rows[c]) as usize == o.abs_diff(c))
+    })
+}
+
+#[test]
+fn min_conflicts_questions_take_every_attacked_queen() {
+    for (n, seed) in [(8u64, 1), (12, 2), (30, 3)] {
+        let trace = Arc::new(queens("min-conflicts", n, seed));
+        let timeline = Timeline::new(trace.clone());
+        let mut asked = 0;
+        for i in 0..trace.recorder.len() {
+            let state = timeline.state_at(i);
+            let Some(q) = queens_question(&trace, i, &state) else {
+                continue;
+            };
+            asked += 1;
+            let mut expect: Vec<u32> = (0..n as usize)
+                .filter(|&c| is_attacked(&state.rows, c))
+                .map(|c| state.rows[c] * n as u32 + c as u32)
+                .collect();
+            expect.sort();
+            let mut right = q.right.clone();
+            right.sort();
+            assert_eq!(right, expect);
+            let QueenStep::Pick { column } = trace.recorder.get(i).unwrap() else {
+                unreachable!()
+            };
+            let why = q.why.as_ref().unwrap();
+            for (k, claim) in why.choices.iter().enumerate() {
+                // "The queen on X attacks it" is right exactly when it does, by the rules.
+                if let Some(name) = claim
+                    .strip_prefix("The queen on ")
+                    .and_then(|s| s.split(' ').next())
+                {
+                    let c = (0..n as usize)
+                        .find(|&c| {
+                            crate::run::trace::queens::square_name(n, c as u32, state.rows[c])
+                                == name
+                        })
+                        .unwrap();
+                    let r = state.rows[c];
+                    let pr = state.rows[column as usize];
+                    let hits = r == pr || r.abs_diff(pr) as usize == c.abs_diff(column as usize);
+                    assert_eq!(why.right.contains(&k), hits, "{claim}");
+                }
+            }
+        }
+        assert!(asked > 0);
+    }
+}
+
+#[test]
+fn annealing_questions_give_the_probability_of_the_move() {
+    let trace = Arc::new(queens_with("annealing", 8, 4, &[("max_steps", "3000")]));
+    let timeline = Timeline::new(trace.clone());
+    let mut kinds = [0; 3];
+    for i in 0..trace.recorder.len().min(3000) {
+        let state = timeline.state_at(i);
+        let Some(q) = queens_question(&trace, i, &state) else {
+            continue;
+        };
+        let QueenStep::Propose {
+            column,
+            row,
+            delta,
+            taken,
+        } = trace.recorder.get(i).unwrap()
+        else {
+            unreachable!()
+        };
+        // Δ from the rules: attacking pairs after the move less before.
+        let mut moved = state.rows.clone();
+        moved[column as usize] = row;
+        let d = conflicts(&moved) as i64 - conflicts(&state.rows) as i64;
+        assert_eq!(i64::from(delta), d);
+        let right = &q.choices[q.right_choices[0]];
+        if d <= 0 {
+            assert!(right.starts_with("Always"), "{right}");
+            assert!(taken);
+            kinds[0] += 1;
+        } else {
+            assert!(right.starts_with("With probability"), "{right}");
+            kinds[1] += 1;
+            kinds[2] += usize::from(taken);
+        }
+    }
+    assert!(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0, "{kinds:?}");
+}
+
+#[test]
+fn best_first_questions_take_the_lowest_value_on_the_queue() {
+    let trace = Arc::new(queens("best-first", 6, 2));
+    let timeline = Timeline::new(trace.clone());
+    // Every placement put on the queue and not taken off, by the rules' value.
+    let mut queue: Vec<u64> = Vec::new();
+    let mut asked = 0;
+    for i in 0..trace.recorder.len() {
+        let state = timeline.state_at(i);
+        let step = trace.recorder.get(i).unwrap();
+        if i == 0 {
+            queue.push(conflicts(&timeline.state_at(1).rows));
+        }
+        if let Some(q) = queens_question(&trace, i, &state) {
+            asked += 1;
+            let least = *queue.iter().min().unwrap();
+            let right = &q.choices[q.right_choices[0]];
+            assert!(
+                right.starts_with(&format!("One with h = {least} ")),
+                "{right}"
+            );
+        }
+        match step {
+            QueenStep::Push { column, row, .. } => {
+                // The placement being expanded, with the move made.
+                let mut moved = state.rows.clone();
+                moved[column as usize] = row;
+                queue.push(conflicts(&moved));
+            }
+            QueenStep::Pop { .. } | QueenStep::Skip { .. } | QueenStep::Goal => {
+                let least = *queue.iter().min().unwrap();
+                let at = queue.iter().position(|&h| h == least).unwrap();
+                queue.swap_remove(at);
+            }
+            _ => {}
+        }
+    }
+    assert!(asked > 0);
+}
+
+#[test]
+fn beam_questions_compare_the_next_best_with_the_best_member() {
+    let trace = Arc::new(queens("beam", 8, 3));
+    let timeline = Timeline::new(trace.clone());
+    let mut asked = 0;
+    for i in 0..trace.recorder.len() {
+        let state = timeline.state_at(i);
+        let Some(q) = queens_question(&trace, i, &state) else {
+            continue;
+        };
+        asked += 1;
+        let after = timeline.state_at(q.reveal_at);
+        let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
+        let next = after.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
+        let expect = match next.cmp(&best) {
+            std::cmp::Ordering::Less => "Better",
+            std::cmp::Ordering::Equal => "As good",
+            std::cmp::Ordering::Greater => "Worse",
+        };
+        assert!(q.choices[q.right_choices[0]].starts_with(expect));
+    }
+    assert!(asked > 0);
+}
+
+#[test]
+fn backtracking_why_names_the_attackers_by_the_rules() {
+    let trace = Arc::new(queens("backtracking", 8, 1));
+    let timeline = Timeline::new(trace.clone());
+    let mut asked = 0;
+    for i in 0..trace.recorder.len() {
+        let state = timeline.state_at(i);
+        let Some(q) = queens_question(&trace, i, &state) else {
+            continue;
+        };
+        if state.rows.is_empty() {
+            assert!(q.why.is_none(), "no queen placed: nothing to name");
+            continue;
+        }
+        let why = q.why.as_ref().expect("a why");
+        let target = why
+            .ask
+            .split("Which queen attacks ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches('?');
+        let column = state.rows.len();
+        let row = (0..8u32)
+            .find(|&r| crate::run::trace::queens::square_name(8, column as u32, r) == target)
+            .unwrap();
+        let attackers: Vec<usize> = (0..column)
+            .filter(|&c| state.rows[c] == row || state.rows[c].abs_diff(row) as usize == column - c)
+            .collect();
+        let named: Vec<&String> = why.right.iter().map(|&k| &why.choices[k]).collect();
+        if attackers.is_empty() {
+            assert_eq!(named, ["No queen attacks it"]);
+        } else {
+            assert_eq!(named.len(), attackers.len(), "{named:?}");
+        }
+        asked += 1;
+    }
+    assert!(asked > 0);
+}
