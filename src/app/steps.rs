@@ -178,11 +178,7 @@ impl<J: TraceJob> Steps<J> {
         self.go_to = None;
         self.note = None;
         // A new trace asks its own questions; the session's score stays.
-        self.guess.drop_question();
-        self.guess.revealed = None;
-        self.guess.why = None;
-        self.guess.why_said = None;
-        self.guess.answered.clear();
+        self.guess.forget_trace();
         self.pending = Some(Background::task(ctx, TraceTask(job)));
     }
 

@@ -314,3 +314,49 @@ fn a_link_scores_its_guesses_afresh() {
     assert_eq!((g.right, g.asked), (0, 0));
     h.get_by_label("No guesses yet");
 }
+
+/// A worked example faded from its end: the search plays its decisions but the last, the
+/// student makes that one (and answers "Why?"), and once right at the first try the next
+/// round leaves the last two.
+#[test]
+fn a_faded_example_leaves_the_last_decisions_and_grows_when_they_are_right() {
+    use searchlab::app::steps::guess::Fade;
+    let mut h = harness();
+    h.state_mut().pending_link = Some("#v1/knight?board=6x6&algo=warnsdorff&mode=guess".into());
+    step_until_traced(&mut h);
+    h.get_by_label("the last decision").click();
+    h.run();
+    assert_eq!(h.state().knight.steps().guess.fade, Fade::Last(1));
+    h.get_by_label_contains("Watch: press Play");
+    let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
+    assert_eq!(turn.len(), 1);
+    // To the end: the timeline stops at the student's decision, and only there.
+    h.get_by_label_contains("End").click();
+    h.run();
+    let q = h.state().knight.steps().question().unwrap().clone();
+    assert_eq!(q.at, turn[0], "the last decision is asked");
+    let len = h.state().knight.steps().position().unwrap().1;
+    let last_asking = (q.at + 1..len)
+        .filter(|&i| {
+            let trace = h.state().knight.steps().trace().unwrap();
+            searchlab::run::trace::guess::knight_asks(&trace, i)
+        })
+        .count();
+    assert_eq!(last_asking, 0, "no decision after it");
+    let (r, c) = Board::new(6, 6).unwrap().row_col(q.right[0]);
+    let pos = square_on(&h, "Chessboard", 6, r, c);
+    click_at(&mut h, pos);
+    h.run();
+    h.get_by_label_contains("Your turn is over: 1 of 1 right at the first try.");
+    h.get_by_label("Again, with the last 2 decisions").click();
+    h.run();
+    let g = &h.state().knight.steps().guess;
+    assert_eq!(g.fade, Fade::Last(2));
+    assert_eq!(g.turn.as_ref().unwrap().at.len(), 2);
+    assert!(g.answered.is_empty(), "a new round asks afresh");
+    assert_eq!(h.state().knight.steps().position().unwrap().0, 0);
+    h.get_by_label_contains("End").click();
+    h.run();
+    let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
+    assert_eq!(h.state().knight.steps().question().unwrap().at, turn[0]);
+}

@@ -32,6 +32,23 @@ pub struct Revealed {
 /// Tries a student has at one decision before the app shows it.
 pub const TRIES: u32 = 3;
 
+/// Which decisions Your guess asks: a worked example faded from its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fade {
+    /// Every decision: the whole search by hand.
+    #[default]
+    Every,
+    /// The last `k` decisions of the trace; the search plays the ones before them.
+    Last(u32),
+}
+
+/// The decisions of a faded example: the positions of the trace's last `k` (in order).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// Their positions, first to last.
+    pub at: Vec<usize>,
+}
+
 /// The guessing game of one step-by-step view: on or off, the question waiting, the last
 /// one revealed, and the session's score.
 #[derive(Debug, Clone, Default)]
@@ -60,6 +77,12 @@ pub struct Guess {
     /// The positions of the trace on show whose question was answered (or shown): going
     /// back over them does not ask, nor score, again.
     pub answered: std::collections::BTreeSet<usize>,
+    /// Whether each question answered on the trace on show was right at the first try.
+    pub first_tries: std::collections::BTreeMap<usize, bool>,
+    /// Which decisions are asked.
+    pub fade: Fade,
+    /// With [`Fade::Last`], the decisions that are the student's (found once per trace).
+    pub turn: Option<Turn>,
 }
 
 impl Guess {
@@ -105,6 +128,7 @@ impl Guess {
         }
         let q = self.asking.take()?;
         self.answered.insert(q.at);
+        self.first_tries.insert(q.at, right == Some(true) && first);
         let mut truth: Vec<String> = q.right.iter().map(|&c| name(c)).collect();
         truth.extend(
             q.right_choices
@@ -154,6 +178,28 @@ impl Guess {
         });
     }
 
+    /// Forgets what was asked of the trace on show (a new trace, or the same again).
+    pub fn forget_trace(&mut self) {
+        self.drop_question();
+        self.revealed = None;
+        self.why = None;
+        self.why_said = None;
+        self.answered.clear();
+        self.first_tries.clear();
+        self.turn = None;
+    }
+
+    /// With [`Fade::Last`], how the student's turn went: `(right at the first try,
+    /// answered, decisions in the turn)`.
+    pub fn turn_score(&self) -> Option<(usize, usize, usize)> {
+        let turn = self.turn.as_ref()?;
+        let answered = turn.at.iter().filter(|i| self.answered.contains(i)).count();
+        let right = (turn.at.iter())
+            .filter(|i| self.first_tries.get(i) == Some(&true))
+            .count();
+        Some((right, answered, turn.at.len()))
+    }
+
     /// Forgets the question waiting and the last answers (the trace changed, or the
     /// timeline went back before the question).
     pub fn drop_question(&mut self) {
@@ -184,6 +230,7 @@ impl<J: super::TraceJob> super::Steps<J> {
             self.guess.drop_question();
             return;
         }
+        self.find_turn();
         let Some(s) = self.shown.as_mut() else {
             return;
         };
@@ -205,6 +252,112 @@ impl<J: super::TraceJob> super::Steps<J> {
         self.ask_between(before, pos);
     }
 
+    /// With [`Fade::Last`], finds the trace's last `k` decisions, once per trace: from the
+    /// end back, a look at each step and a question made where it asks.
+    fn find_turn(&mut self) {
+        let Fade::Last(k) = self.guess.fade else {
+            return;
+        };
+        if self.guess.turn.is_some() {
+            return;
+        }
+        let Some(s) = self.shown.as_ref() else {
+            return;
+        };
+        let trace = s.timeline.trace.clone();
+        let mut at = Vec::new();
+        let mut i = s.timeline.len();
+        while i > 0 && at.len() < k as usize {
+            i -= 1;
+            if trace.asks(i) && trace.question(i, &s.timeline.state_at(i)).is_some() {
+                at.push(i);
+            }
+        }
+        at.reverse();
+        self.guess.turn = Some(Turn { at });
+    }
+
+    /// The faded example's choice (every decision, or the last k), what the student's turn
+    /// is and how it went, with the next round when it is over.
+    fn fade_ui(&mut self, ui: &mut Ui, top: bool) {
+        if !top {
+            return self.turn_over_ui(ui);
+        }
+        let mut fade = self.guess.fade;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("You decide:");
+            let last = match fade {
+                Fade::Last(k) => k,
+                Fade::Every => 1,
+            };
+            ui.selectable_value(&mut fade, Fade::Every, "every decision")
+                .on_hover_text("The whole search by hand: every decision is asked");
+            ui.selectable_value(&mut fade, Fade::Last(last), last_decisions(last))
+                .on_hover_text(
+                    "A worked example faded from its end: the search plays its decisions, and the last ones are yours; one more each time you get them all right at the first try",
+                );
+        });
+        if fade != self.guess.fade {
+            self.guess.fade = fade;
+            self.restart_turn();
+            return;
+        }
+        let Some((_, answered, total)) = self.guess.turn_score() else {
+            return;
+        };
+        if total == 0 {
+            ui.label("This search makes no decision to ask.");
+        } else if self.guess.asking.is_none() && answered == 0 {
+            ui.label(format!(
+                "Watch: press Play. The search makes its decisions until {}; then it is your turn.",
+                last_decisions(total as u32)
+            ));
+        }
+    }
+
+    /// Once the student's turn is over, how it went and the next round.
+    fn turn_over_ui(&mut self, ui: &mut Ui) {
+        let (Some((right, answered, total)), Fade::Last(k)) =
+            (self.guess.turn_score(), self.guess.fade)
+        else {
+            return;
+        };
+        if total > 0 && answered == total {
+            let all = right == total;
+            ui.label(
+                egui::RichText::new(format!(
+                    "Your turn is over: {right} of {total} right at the first try.{}",
+                    if all {
+                        " Well done: one more next time."
+                    } else {
+                        ""
+                    }
+                ))
+                .strong(),
+            );
+            let next = if all { k + 1 } else { k };
+            let label = if all {
+                format!("Again, with {}", last_decisions(next))
+            } else {
+                format!("Try {} again", last_decisions(next))
+            };
+            if ui.button(label).clicked() {
+                self.guess.fade = Fade::Last(next);
+                self.restart_turn();
+            }
+        }
+    }
+
+    /// The same trace from its start, nothing answered, the decisions to ask found again.
+    fn restart_turn(&mut self) {
+        self.guess.forget_trace();
+        if let Some(s) = self.shown.as_mut() {
+            s.seek(0);
+            s.play.playing = false;
+        }
+        self.find_turn();
+    }
+
     /// Asks the first decision not answered yet that steps `from..=to` begin (the last
     /// step aside), going back to just before it; whether one was asked.
     pub(super) fn ask_between(&mut self, from: usize, to: usize) -> bool {
@@ -212,7 +365,12 @@ impl<J: super::TraceJob> super::Steps<J> {
             return false;
         };
         let trace = s.timeline.trace.clone();
-        for i in from..=to.min(s.timeline.len().saturating_sub(1)) {
+        let first = match (self.guess.fade, &self.guess.turn) {
+            (Fade::Every, _) => 0,
+            (Fade::Last(_), Some(turn)) => turn.at.first().copied().unwrap_or(usize::MAX),
+            (Fade::Last(_), None) => usize::MAX,
+        };
+        for i in from.max(first)..=to.min(s.timeline.len().saturating_sub(1)) {
             if !trace.asks(i) {
                 continue;
             }
@@ -302,6 +460,7 @@ impl<J: super::TraceJob> super::Steps<J> {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.set_min_height(4.0 * line);
+            self.fade_ui(ui, true);
             if let Some(q) = &self.guess.asking {
                 ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
                 if let Some(r) = &self.guess.revealed {
@@ -328,6 +487,7 @@ impl<J: super::TraceJob> super::Steps<J> {
                     "Step or play on: the timeline stops before the next decision and asks you.",
                 );
             }
+            self.fade_ui(ui, false);
             ui.label(egui::RichText::new(self.guess.score()).weak());
         });
         if let Some(a) = answer {
@@ -336,6 +496,15 @@ impl<J: super::TraceJob> super::Steps<J> {
         if let Some(k) = why {
             self.guess.answer_why(k);
         }
+    }
+}
+
+/// "the last decision", "the last 3 decisions".
+fn last_decisions(k: u32) -> String {
+    if k == 1 {
+        "the last decision".to_string()
+    } else {
+        format!("the last {k} decisions")
     }
 }
 
