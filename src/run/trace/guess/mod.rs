@@ -9,8 +9,9 @@
 //! one a rule of the same algorithm whose claim is false at that step (a rule that would
 //! have decided the same is left out, so exactly one choice is right).
 //!
-//! The questions of each puzzle are in [`knight`] and [`queens`].
+//! The questions of each puzzle are in [`knight`] and [`queens`] (with [`csp`]).
 
+pub mod csp;
 pub mod knight;
 pub mod queens;
 #[cfg(test)]

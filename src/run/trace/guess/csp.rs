@@ -1,0 +1,185 @@
+//! Your guess on constraint-satisfaction backtracking: the square of the next assignment,
+//! by the variable ordering (leftmost, or MRV: fewest rows left) and the value ordering
+//! (from the top, or least constraining first); after a dead end, the column's next row.
+
+use super::{Question, Why};
+use crate::puzzle::knight::file_letters;
+use crate::run::trace::queens::{QueensTrace, param, square_name};
+use crate::solve::queens::csp::{self, Inference, Pruned, ValueOrder, VarOrder};
+use crate::solve::queens::trace::{EMPTY, QueenStep, QueensState};
+
+/// A board square as a cell of a question.
+fn cell(n: u64, row: u32, column: u32) -> u32 {
+    row * n as u32 + column
+}
+
+/// The rows left in each column's domain with the queens of `rows` placed (`EMPTY`: none),
+/// by `inference`; an assigned column has none listed.
+pub fn csp_domains(n: usize, rows: &[u32], inference: Inference) -> Vec<Vec<u32>> {
+    let assigned: Vec<u32> = if rows.len() == n {
+        rows.to_vec()
+    } else {
+        vec![EMPTY; n]
+    };
+    let pruned = csp::domains(n, &assigned, inference);
+    (0..n)
+        .map(|c| {
+            if assigned[c] != EMPTY {
+                return Vec::new();
+            }
+            (0..n as u32)
+                .filter(|&r| pruned[r as usize * n + c] == Pruned::Open)
+                .collect()
+        })
+        .collect()
+}
+
+/// How many rows of the other open columns' domains a queen on (`column`, `row`) takes
+/// out: least-constraining-value's measure.
+pub fn eliminations(domains: &[Vec<u32>], rows: &[u32], column: u32, row: u32) -> usize {
+    (0..domains.len() as u32)
+        .filter(|&o| o != column && rows.get(o as usize).is_none_or(|&r| r == EMPTY))
+        .map(|o| {
+            let d = o.abs_diff(column);
+            (domains[o as usize].iter())
+                .filter(|&&r| r == row || r.abs_diff(row) == d)
+                .count()
+        })
+        .sum()
+}
+
+/// Parameter `name` of `trace`, parsed (its default when absent or unreadable).
+fn parsed<T: std::str::FromStr + Default>(trace: &QueensTrace, name: &str) -> T {
+    param(trace, name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default()
+}
+
+pub(super) fn csp_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    column: u32,
+    row: u32,
+    left: u32,
+) -> Option<Question> {
+    let n = trace.job.n as usize;
+    let var: VarOrder = parsed(trace, "var_order");
+    let value: ValueOrder = parsed(trace, "value_order");
+    let inference: Inference = parsed(trace, "inference");
+    let rows: Vec<u32> = if state.rows.len() == n {
+        state.rows.clone()
+    } else {
+        vec![EMPTY; n]
+    };
+    let domains = csp_domains(n, &rows, inference);
+    let open: Vec<u32> = (0..n as u32)
+        .filter(|&c| rows[c as usize] == EMPTY)
+        .collect();
+    // A column's rows in the order the value ordering tries them, each with its measure.
+    let order = |c: u32| -> Vec<(u32, usize)> {
+        let mut tried: Vec<(u32, usize)> = (domains[c as usize].iter())
+            .map(|&r| {
+                let key = match value {
+                    ValueOrder::Lcv => eliminations(&domains, &rows, c, r),
+                    ValueOrder::InOrder => 0,
+                };
+                (r, key)
+            })
+            .collect();
+        tried.sort_by_key(|&(r, key)| (key, r));
+        tried
+    };
+    // Right: the first row of the order, and those tied with it.
+    let firsts = |rows: &[(u32, usize)]| -> Vec<u32> {
+        match (value, rows.first()) {
+            (ValueOrder::Lcv, Some(&(_, key))) => (rows.iter())
+                .take_while(|t| t.1 == key)
+                .map(|t| t.0)
+                .collect(),
+            (_, Some(&(r, _))) => vec![r],
+            _ => Vec::new(),
+        }
+    };
+    let prev = index.checked_sub(1).and_then(|i| trace.recorder.get(i));
+    let resumed = match prev {
+        Some(QueenStep::Unassign { column: c, row: r }) if c == column => Some(r),
+        _ => None,
+    };
+    let n64 = n as u64;
+    let fewest = open.iter().map(|&c| domains[c as usize].len()).min()?;
+    let leftmost = *open.first()?;
+    let value_rule = match value {
+        ValueOrder::InOrder => "tries its rows from the top",
+        ValueOrder::Lcv => {
+            "tries first the row that takes the fewest rows out of the other empty columns (least constraining value; the top one among equals)"
+        }
+    };
+    let (ask, cells, right, why) = match resumed {
+        Some(undone) => {
+            let tried = order(column);
+            let at = tried.iter().position(|t| t.0 == undone)?;
+            let rest = &tried[at + 1..];
+            let right: Vec<u32> = firsts(rest).iter().map(|&r| cell(n64, r, column)).collect();
+            let ask = format!(
+                "{} failed: the queen comes off. CSP backtracking {value_rule}. Which row of column {} does it try next?",
+                square_name(n64, column, undone),
+                file_letters(column)
+            );
+            let cells = domains[column as usize]
+                .iter()
+                .map(|&r| cell(n64, r, column))
+                .collect();
+            (ask, cells, right, None)
+        }
+        None => {
+            let columns: Vec<u32> = match var {
+                VarOrder::Static => vec![leftmost],
+                _ => (open.iter().copied())
+                    .filter(|&c| domains[c as usize].len() == fewest)
+                    .collect(),
+            };
+            let right: Vec<u32> = (columns.iter())
+                .flat_map(|&c| firsts(&order(c)).into_iter().map(move |r| cell(n64, r, c)))
+                .collect();
+            let var_rule = match var {
+                VarOrder::Static => "fills the leftmost empty column".to_string(),
+                _ => "chooses the empty column with the fewest rows left (MRV: count its open squares)".to_string(),
+            };
+            let ask = format!(
+                "CSP backtracking {var_rule}, and {value_rule}. Where does the next queen go? Click its square."
+            );
+            let cells = (open.iter())
+                .flat_map(|&c| domains[c as usize].iter().map(move |&r| cell(n64, r, c)))
+                .collect();
+            let name = file_letters(column);
+            let mrv = var != VarOrder::Static;
+            let why = Why::of(
+                format!("Why column {name}?"),
+                vec![
+                    (
+                        format!("It has the fewest rows left ({left}) of the empty columns (MRV)"),
+                        Some(mrv).filter(|&r| r || domains[column as usize].len() != fewest),
+                    ),
+                    (
+                        "It is the leftmost empty column".to_string(),
+                        Some(!mrv).filter(|&r| r || column != leftmost),
+                    ),
+                ],
+            );
+            (ask, cells, right, why)
+        }
+    };
+    if !right.contains(&cell(n64, row, column)) {
+        return None;
+    }
+    Some(Question {
+        at: index,
+        ask,
+        cells,
+        right,
+        reveal_at: index + 1,
+        why,
+        ..Question::default()
+    })
+}
