@@ -9,6 +9,7 @@ pub mod error;
 pub mod experiments;
 pub mod export;
 mod export_menu;
+mod hand_in;
 pub mod history;
 pub mod knight;
 mod layout;

@@ -293,6 +293,9 @@ impl<J: TraceJob> Steps<J> {
                 match result {
                     Ok(prepared) => {
                         self.shown = Some(Shown::new(prepared));
+                        // What was asked of the trace shown while this one was made
+                        // belongs to that one.
+                        self.guess.forget_trace();
                         // A new trace has its own animation: the range and the last word
                         // were about the old one's steps (the frames and their pace stay,
                         // a choice of the student's).

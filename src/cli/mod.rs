@@ -16,6 +16,7 @@ macro_rules! note {
 mod bench;
 mod common;
 mod diff;
+mod grade;
 mod knight;
 mod magic;
 mod output;
@@ -71,6 +72,10 @@ pub enum Command {
     /// lesson; or with a run file or a lesson file open (as a file manager opens them). A
     /// link or file that cannot be opened opens the app with a message saying why.
     Open(OpenArgs),
+    /// Grade a folder of hand-ins: replay every cited run and re-check every answer
+    /// against the solvers, print each student's points and the tasks most missed, and
+    /// name every hand-in whose work is not what it claims.
+    Grade(grade::GradeArgs),
 }
 
 /// The argument of `searchlab open`: a link or a file.
@@ -180,6 +185,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::Failed(format!("the window could not be opened: {e}")));
         }
         Some(Command::Replay(a)) => return replay(&a),
+        Some(Command::Grade(a)) => return grade::grade(&a),
         Some(Command::Puzzle(puzzle)) => match puzzle.run()? {
             verb::Verb::Job(job, out) => (job, out),
             verb::Verb::Done(code) => return Ok(code),

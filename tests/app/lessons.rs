@@ -45,8 +45,8 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("broken.ron"), "Lesson(title: \"half a lesson\",").unwrap();
     let mut h = with_lessons(&dir);
-    // Six built-in lessons, and the broken file refused with the parser's reason.
-    assert!(h.query_all_by_label_contains("Start: ").count() >= 6);
+    // Eight built-in lessons, and the broken file refused with the parser's reason.
+    assert!(h.query_all_by_label_contains("Start: ").count() >= 8);
     h.get_by_label_contains("broken.ron: not loaded: 1:");
     h.get_by_label("Start: Why 4×4 has no tour").click();
     h.run();
@@ -202,4 +202,97 @@ fn the_lessons_list_shows_how_far_each_lesson_got() {
     h.get_by_label("◀ All lessons").click();
     h.run();
     h.get_by_label("Answered right: 1 of 3 questions");
+}
+
+/// An assignment end to end: the lesson traces Warnsdorff's rule with Your guess on, the
+/// student answers ten decisions (right, by the question's own answers, which the unit
+/// tests check from the rules) and the two questions, runs the search, types a name and
+/// saves the hand-in; the grader, tracing and replaying everything again, gives every
+/// point.
+#[test]
+fn an_assignment_is_done_saved_and_graded() {
+    use searchlab::app::lessons::assignment::HandIn;
+    use searchlab::app::steps::guess::Answer;
+    let dir = std::env::temp_dir().join(format!("searchlab-hand-in-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = with_lessons(&dir);
+    let i = (h.state().lessons.entries.iter())
+        .position(|e| e.file == "07-assignment-warnsdorff.ron")
+        .unwrap();
+    h.state_mut().lessons.start(i);
+    super::step_until_traced(&mut h);
+    h.get_by_label_contains("0 of 10 decisions answered");
+    h.get_by_label_contains("no run of this search yet");
+    // Ten decisions, stepping to each.
+    for _ in 0..10 {
+        for _ in 0..40 {
+            if h.state().knight.steps().question().is_some() {
+                break;
+            }
+            h.key_press(egui::Key::ArrowRight);
+            h.run();
+        }
+        let q = h
+            .state()
+            .knight
+            .steps()
+            .question()
+            .cloned()
+            .expect("a decision");
+        h.state_mut()
+            .knight
+            .steps_mut()
+            .answer(Answer::Cell(q.right[0]));
+        h.run();
+    }
+    h.get_by_label_contains("10 of 10 decisions answered, 10 right at the first try");
+    // The questions.
+    h.get_by_label("the fewest onward moves").click();
+    h.run();
+    h.get_all_by_label("Check").next().unwrap().click();
+    h.run();
+    answer(&mut h, 0, 1, "36");
+    h.get_by_label("Questions: 2 of 2 answered right");
+    // The run the hand-in cites (its tour shown at once, not animated).
+    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.get_by_label("▶ Run").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    h.run();
+    h.get_by_label_contains("cites the last run: ");
+    // Saving needs a name.
+    assert!(super::is_disabled(&h, "💾 Save hand-in…"));
+    h.get_by_label("Your name").focus();
+    h.run();
+    h.get_by_label("Your name").type_text("Ada Lovelace");
+    h.run();
+    let file = dir.join("ada.json");
+    h.state_mut().lessons.hand_in.path = file.display().to_string();
+    assert_eq!(h.state().lessons.hand_in.student, "Ada Lovelace");
+    assert!(!super::is_disabled(&h, "💾 Save hand-in…"));
+    // The button is below the lesson panel's fold.
+    h.get_by_label("💾 Save hand-in…").scroll_to_me();
+    h.run();
+    h.get_by_label("💾 Save hand-in…").click();
+    h.run();
+    h.run();
+    assert!(
+        matches!(&h.state().lessons.hand_in.said, Some(Ok(s)) if s.starts_with("Saved to")),
+        "{:?}",
+        h.state().lessons.hand_in.said
+    );
+    let hand_in = HandIn::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(hand_in.student, "Ada Lovelace");
+    assert_eq!(hand_in.work.len(), 4, "{:?}", hand_in.work);
+    let lesson = h.state().lessons.active().cloned().unwrap();
+    let verdicts = searchlab::app::lessons::grade::grade(
+        &hand_in,
+        &lesson,
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    for v in &verdicts {
+        assert!(v.verified && v.points == v.max, "{v:?}");
+    }
+    assert_eq!(verdicts.iter().map(|v| v.points).sum::<u32>(), 7);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -31,6 +31,14 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "06-magic-constant.ron",
         include_str!("../../../lessons/06-magic-constant.ron"),
     ),
+    (
+        "07-assignment-warnsdorff.ron",
+        include_str!("../../../lessons/07-assignment-warnsdorff.ron"),
+    ),
+    (
+        "08-assignment-queens-local-search.ron",
+        include_str!("../../../lessons/08-assignment-queens-local-search.ron"),
+    ),
 ];
 
 /// The teacher's lessons folder: `$SEARCHLAB_LESSONS`, else `~/searchlab-lessons`.

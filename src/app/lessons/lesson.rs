@@ -24,6 +24,10 @@ pub struct Lesson {
     pub try_this: Vec<String>,
     /// The questions the app checks, at least one.
     pub questions: Vec<Question>,
+    /// How the work is scored, when the lesson is an assignment (see
+    /// [`super::assignment`]).
+    #[serde(default)]
+    pub assignment: Option<super::assignment::Assignment>,
 }
 
 /// What a lesson sets up: a puzzle tab with its instance and algorithm, and a mode. The
@@ -187,6 +191,10 @@ impl Lesson {
                     ));
                 }
             }
+        }
+        if let Some(a) = &self.assignment {
+            a.check(&self.questions)
+                .map_err(|e| format!("the assignment: {e}"))?;
         }
         self.setup.check()
     }

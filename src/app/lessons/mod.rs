@@ -4,7 +4,11 @@
 //! replaces a built-in one of the same file name. A file that cannot be used is listed with
 //! the reason, never loaded.
 
+pub mod assignment;
+pub mod class;
 mod folder;
+pub mod grade;
+mod hand_in_ui;
 pub mod lesson;
 
 use crate::app::derived::ForContext;
@@ -63,6 +67,11 @@ pub struct Lessons {
     reading: Option<(std::sync::mpsc::Receiver<Read>, Option<String>)>,
     /// The link to the lesson on show, once copied.
     copied: Option<String>,
+    /// The hand-in of the assignment on show: the student's name, when it was started,
+    /// each task's state as the shell last saw it, and where to save it.
+    pub hand_in: hand_in_ui::HandInForm,
+    /// The teacher's Class view: a folder of hand-ins graded.
+    pub class: class::Class,
 }
 
 impl Default for Lessons {
@@ -88,6 +97,8 @@ impl Lessons {
             answered: Default::default(),
             reading: None,
             copied: None,
+            hand_in: Default::default(),
+            class: Default::default(),
         };
         lessons.reload();
         lessons
@@ -170,6 +181,7 @@ impl Lessons {
         self.active = Some(i);
         self.open = true;
         self.copied = None;
+        self.hand_in.start();
     }
 
     /// Opens a lesson file handed in whole (`name`, its `text`): listed with the others
@@ -249,6 +261,18 @@ impl Lessons {
         }
     }
 
+    /// Whether question `number` (from 1) of the lesson on show is answered right.
+    pub fn is_right(&self, number: usize) -> bool {
+        let Some(q) = number.checked_sub(1) else {
+            return false;
+        };
+        let choice = (self.active().and_then(|l| l.questions.get(q)))
+            .is_some_and(|question| matches!(question.answer, Answer::Choice { .. }));
+        self.given
+            .get(q)
+            .is_some_and(|g| matches!(g.verdict.get(&g.current(choice)), Some(Ok(()))))
+    }
+
     /// Questions of the lesson on show answered right, and in all.
     pub fn progress(&self) -> (usize, usize) {
         let choice = |q: usize| {
@@ -322,6 +346,7 @@ impl Lessons {
 
     fn list_ui(&mut self, ui: &mut Ui) {
         ui.label("Each lesson sets the app up with one click, says what to try, and asks questions the app checks.");
+        self.class_section(ui);
         let mut start = None;
         for (i, e) in self.entries.iter().enumerate() {
             ui.separator();
@@ -405,6 +430,16 @@ impl Lessons {
             }
         });
         ui.label(RichText::new(&self.folder_said).weak());
+    }
+
+    /// The Class view, folded under its heading at the top of the list.
+    fn class_section(&mut self, ui: &mut Ui) {
+        let lessons: Vec<Lesson> = (self.entries.iter())
+            .filter_map(|e| e.lesson.as_ref().ok().cloned())
+            .collect();
+        egui::CollapsingHeader::new("Class: grade hand-ins")
+            .id_salt("class-view")
+            .show(ui, |ui| self.class.ui(ui, &lessons));
     }
 
     fn lesson_ui(&mut self, ui: &mut Ui) {
@@ -498,6 +533,10 @@ impl Lessons {
         }
         if let Some((q, given)) = check {
             self.check(q, &given);
+        }
+        if lesson.assignment.is_some() {
+            ui.separator();
+            self.assignment_ui(ui, &lesson);
         }
     }
 }

@@ -59,6 +59,9 @@ pub struct Guess {
     pub asking: Option<Question>,
     /// Wrong answers given to the question waiting.
     pub misses: u32,
+    /// Wrong answers given to questions left without an answer (the timeline stepped back
+    /// before them), by position: asked again, they go on from there.
+    pub missed: std::collections::BTreeMap<usize, u32>,
     /// The last question answered (or missed) and what the app said of it, until the next
     /// is asked.
     pub revealed: Option<Revealed>,
@@ -79,6 +82,8 @@ pub struct Guess {
     pub answered: std::collections::BTreeSet<usize>,
     /// Whether each question answered on the trace on show was right at the first try.
     pub first_tries: std::collections::BTreeMap<usize, bool>,
+    /// The first answer to each question answered on the trace on show (for a hand-in).
+    pub first_answers: std::collections::BTreeMap<usize, Answer>,
     /// Which decisions are asked.
     pub fade: Fade,
     /// With [`Fade::Last`], the decisions that are the student's (found once per trace).
@@ -104,6 +109,7 @@ impl Guess {
         };
         let first = self.misses == 0;
         if right.is_some() && first {
+            self.first_answers.insert(q.at, answer);
             self.asked += 1;
             self.right += u32::from(right == Some(true));
         }
@@ -137,7 +143,7 @@ impl Guess {
         );
         let truth = match truth.as_slice() {
             [one] => one.clone(),
-            many => format!("any of {} (a tie)", many.join(", ")),
+            many => format!("any of {}", many.join(", ")),
         };
         let verdict = match right {
             Some(true) if first => "Right!".to_string(),
@@ -186,6 +192,8 @@ impl Guess {
         self.why_said = None;
         self.answered.clear();
         self.first_tries.clear();
+        self.first_answers.clear();
+        self.missed.clear();
         self.turn = None;
     }
 
@@ -203,7 +211,11 @@ impl Guess {
     /// Forgets the question waiting and the last answers (the trace changed, or the
     /// timeline went back before the question).
     pub fn drop_question(&mut self) {
-        self.asking = None;
+        if let Some(q) = self.asking.take()
+            && self.misses > 0
+        {
+            self.missed.insert(q.at, self.misses);
+        }
         self.misses = 0;
     }
 
@@ -245,7 +257,19 @@ impl<J: super::TraceJob> super::Steps<J> {
             }
             return;
         }
-        if pos <= before || pos - before > GUESS_SPAN {
+        if pos <= before {
+            return;
+        }
+        if pos - before > GUESS_SPAN {
+            // A faded example's decisions are known: a jump past the next one stops there.
+            let next = (self.guess.turn.as_ref()).and_then(|t| {
+                t.at.iter()
+                    .copied()
+                    .find(|i| !self.guess.answered.contains(i))
+            });
+            if let Some(i) = next.filter(|&i| i >= before && i <= pos) {
+                self.ask_between(i, i);
+            }
             return;
         }
         // The step about to be applied counts too: "Step" then asks at once.
@@ -384,6 +408,7 @@ impl<J: super::TraceJob> super::Steps<J> {
                 self.guess.revealed = None;
                 self.guess.why = None;
                 self.guess.why_said = None;
+                self.guess.misses = self.guess.missed.remove(&i).unwrap_or(0);
                 self.guess.asking = Some(q);
                 return true;
             }

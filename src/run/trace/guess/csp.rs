@@ -112,7 +112,7 @@ pub(super) fn csp_question(
     let value_rule = match value {
         ValueOrder::InOrder => "tries its rows from the top",
         ValueOrder::Lcv => {
-            "tries first the row that takes the fewest rows out of the other empty columns (least constraining value; the top one among equals)"
+            "tries first the row that takes the fewest rows out of the other empty columns (least constraining value; any of equals counts as right)"
         }
     };
     let (ask, cells, right, why) = match resumed {
@@ -144,7 +144,7 @@ pub(super) fn csp_question(
                 .collect();
             let var_rule = match var {
                 VarOrder::Static => "fills the leftmost empty column".to_string(),
-                _ => "chooses the empty column with the fewest rows left (MRV: count its open squares)".to_string(),
+                _ => "chooses the empty column with the fewest rows left (MRV: count its open squares; any column with as few counts as right)".to_string(),
             };
             let ask = format!(
                 "CSP backtracking {var_rule}, and {value_rule}. Where does the next queen go? Click its square."

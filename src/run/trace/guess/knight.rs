@@ -11,6 +11,7 @@
 
 use super::{Question, Why, and_list};
 use crate::run::trace::knight::{KnightTrace, Picker, Traced, tie_phrase};
+use crate::solve::knight::backtrack::RandomVariant;
 use crate::solve::knight::tie_break::TieBreak;
 use crate::solve::knight::trace::{KnightState, KnightStep};
 use crate::solve::knight::tree_search::Strategy;
@@ -78,10 +79,18 @@ fn visit_question(
     let untried = &candidates[k..];
     let tried: Vec<String> = candidates[..k].iter().map(|c| board.name(c.0)).collect();
     let ordered = matches!(trace.picker, Picker::Ordered | Picker::Every);
+    // The report's reading draws among the squares with the fewest onward moves, with
+    // replacement: its candidates are every free square, none known to be tried.
+    let drawn = trace.picker == Picker::Shuffled(RandomVariant::Document);
+    let fewest = candidates.iter().map(|c| c.1).min()?;
     let right: Vec<u32> = match trace.picker {
         Picker::Ordered | Picker::Every => vec![square],
         // A walk draws among all its free squares: none was tried before.
         Picker::Random => candidates.iter().map(|c| c.0).collect(),
+        _ if drawn => (candidates.iter())
+            .filter(|c| c.1 == fewest)
+            .map(|c| c.0)
+            .collect(),
         _ => (untried.iter())
             .filter(|c| c.1 == degree)
             .map(|c| c.0)
@@ -96,13 +105,18 @@ fn visit_question(
         board.name(from),
         state.path.len() + 1
     );
-    let dead_ends = if tried.is_empty() {
+    let dead_ends = if tried.is_empty() || drawn {
         String::new()
     } else {
         format!(
-            " (from here {} {} tried and led to dead ends)",
+            " (from here {} {} tried{})",
             and_list(&tried),
-            if tried.len() == 1 { "was" } else { "were" }
+            if tried.len() == 1 { "was" } else { "were" },
+            if trace.picker == Picker::Every {
+                ", every path through them counted"
+            } else {
+                " and led to dead ends"
+            }
         )
     };
     let ask = match trace.picker {
@@ -111,6 +125,9 @@ fn visit_question(
         ),
         Picker::Warnsdorff(_) => format!(
             "{onto}: where will backtracking in Warnsdorff's order (fewest onward moves first) take the knight{dead_ends}? Click a ringed square."
+        ),
+        Picker::Shuffled(_) if drawn => format!(
+            "{onto}: backtracking as the report prints it draws the next square at random among those with the fewest onward moves. Which may it draw? Click a ringed square."
         ),
         Picker::Shuffled(_) => format!(
             "{onto}: backtracking tries the squares with the fewest onward moves first, ties in a random order{dead_ends}. Where may the knight go? Click a ringed square."
@@ -139,7 +156,9 @@ fn visit_question(
         right,
         reveal_at: index + 1,
         numbered: true,
-        why: visit_why(trace, index, square, &candidates, k),
+        why: (!drawn)
+            .then(|| visit_why(trace, index, square, &candidates, k))
+            .flatten(),
         ..Question::default()
     })
 }
@@ -167,8 +186,13 @@ fn visit_why(
         and_list(&others)
     );
     let tried: Vec<String> = candidates[..k].iter().map(|c| board.name(c.0)).collect();
+    let led = if trace.picker == Picker::Every {
+        "every path through them counted"
+    } else {
+        "they led to dead ends"
+    };
     let before = format!(
-        "The squares ranked before {name} ({}) were tried from here and led to dead ends",
+        "The squares ranked before {name} ({}) were tried from here, and {led}",
         if tried.is_empty() {
             "none".to_string()
         } else {
@@ -176,7 +200,8 @@ fn visit_why(
         }
     );
     let alone_true = degree == fewest && level == 1;
-    let tie_true = k == 0 && level > 1;
+    // A tie decided it when no square tried before had as few onward moves.
+    let tie_true = level > 1 && candidates[..k].iter().all(|c| c.1 != degree);
     match trace.picker {
         Picker::Greedy | Picker::Warnsdorff(_) | Picker::Shuffled(_) => {
             let tie = match trace.picker {
@@ -186,9 +211,13 @@ fn visit_why(
                 }
                 _ => "a random draw".into(),
             };
-            let tied = format!(
-                "{level} squares tie on {degree} onward moves, and {tie} puts {name} first"
-            );
+            let tied = if level > 1 {
+                format!("{level} squares tie on {degree} onward moves, and {tie} puts {name} first")
+            } else {
+                format!(
+                    "{name} ties with another square on {degree} onward moves, and {tie} puts it first"
+                )
+            };
             let decided = if k > 0 {
                 2
             } else if level > 1 {
@@ -276,6 +305,9 @@ fn expand_question(trace: &KnightTrace, index: usize, node: u32) -> Option<Quest
     if !shown.contains(&node) {
         return None;
     }
+    // In the order they were made, turned by the step: the answer is not always first.
+    let turn = index % shown.len();
+    shown.rotate_left(turn);
     let describe = |id: u32| {
         let path = trace.tree.path_to(id);
         let names: Vec<String> = path.iter().map(|&s| trace.board.name(s)).collect();

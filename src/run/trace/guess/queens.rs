@@ -27,6 +27,10 @@ pub const MAX_GUESS_N: u64 = 65_535;
 /// each column's rows left up to this size.
 pub const MAX_CSP_GUESS_N: u64 = 64;
 
+/// The most queens hill climbing is asked about: a question reads a whole round of n(n − 1)
+/// scores, at most [`LOOK_AHEAD`] steps.
+pub const MAX_CLIMB_GUESS_N: u64 = 447;
+
 /// Why "Your guess" is not offered for this N-Queens trace, if it is not.
 pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
     use crate::solve::queens::hill_climbing::Variant;
@@ -42,6 +46,11 @@ pub fn queens_refusal(trace: &QueensTrace) -> Option<String> {
         QueensAlgo::HillClimbing if crate::run::trace::queens::climb_variant(trace) == Variant::FirstChoice => Some(
             "Your guess is not asked of first-choice hill climbing: it tries the moves in a random order and takes the first better one".to_string(),
         ),
+        QueensAlgo::HillClimbing if trace.job.n > MAX_CLIMB_GUESS_N => Some(format!(
+            "Your guess asks hill climbing on boards of up to {MAX_CLIMB_GUESS_N} queens, where a round scores at most {} moves; this one has {}",
+            crate::run::catalog::group_thousands(MAX_CLIMB_GUESS_N * (MAX_CLIMB_GUESS_N - 1)),
+            trace.job.n
+        )),
         QueensAlgo::Csp if trace.job.n > MAX_CSP_GUESS_N => Some(format!(
             "Your guess asks constraint-satisfaction backtracking on boards of up to {MAX_CSP_GUESS_N} queens, where the board shows the rows each column has left; this one has {}",
             trace.job.n
@@ -136,6 +145,11 @@ fn attacker_why(n: u64, rows: &[u32], column: u32, row: u32, ask: &str) -> Optio
     );
     shown.sort_unstable();
     let target = square_name(n, column, row);
+    // One attacker is the answer (the one of the nearest column before, or else after);
+    // the other attackers are left out, so that exactly one choice is right.
+    let named = (queens.iter().copied())
+        .filter(attacks)
+        .min_by_key(|&(c, _)| (c > column, c.abs_diff(column)));
     let mut statements: Vec<(String, Option<bool>)> = shown
         .iter()
         .map(|q| {
@@ -148,10 +162,15 @@ fn attacker_why(n: u64, rows: &[u32], column: u32, row: u32, ask: &str) -> Optio
                 "The queen on {} attacks it ({how})",
                 square_name(n, q.0, q.1)
             );
-            (claim, Some(attacks(q)))
+            let verdict = match (attacks(q), Some(*q) == named) {
+                (true, true) => Some(true),
+                (true, false) => None,
+                (false, _) => Some(false),
+            };
+            (claim, verdict)
         })
         .collect();
-    let free = !queens.iter().any(attacks);
+    let free = named.is_none();
     statements.push(("No queen attacks it".to_string(), Some(free)));
     Why::of(format!("{ask} Which queen attacks {target}?"), statements)
 }
@@ -383,9 +402,17 @@ fn propose_question(
     } else {
         0.0
     };
+    // Three decimals, or three significant figures when that would round to 0 or 1.
+    let shown = if (0.001..=0.999).contains(&chance) || chance == 0.0 || chance == 1.0 {
+        format!("{chance:.3}")
+    } else if chance < 0.001 {
+        format!("{chance:.2e}")
+    } else {
+        format!("1 − {:.2e}", 1.0 - chance)
+    };
     let choices = [
         "Always: probability 1".to_string(),
-        format!("With probability e^(−{size}/T) = e^(−{size}/{t:.3}) = {chance:.3}"),
+        format!("With probability e^(−{size}/T) = e^(−{size}/{t:.3}) = {shown}"),
         "Never: probability 0".to_string(),
     ];
     let right = if p >= 1.0 {
@@ -398,7 +425,7 @@ fn propose_question(
     // Downhill, e^(−|Δ|/T) would be the wrong formula: it is kept as a choice; but when
     // it equals 1 or 0 it says the same as another choice and goes.
     let mut keep: Vec<usize> = vec![0, 1, 2];
-    if right != 1 && !(0.0005..0.9995).contains(&chance) {
+    if right != 1 && (chance == 0.0 || chance == 1.0) {
         keep.retain(|&k| k != 1);
     }
     let sign = if delta > 0 { "+" } else { "" };

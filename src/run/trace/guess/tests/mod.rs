@@ -247,7 +247,14 @@ fn warnsdorff_why_names_the_one_rule_that_decided() {
         ("backtrack-warnsdorff", 2),
         ("backtrack-random", 3),
     ] {
-        let trace = Arc::new(knight(algorithm, 6, 6, seed));
+        // The report's reading of backtrack-random draws with replacement (no "Why?");
+        // the complete reading shuffles ties.
+        let params: &[(&str, &str)] = if algorithm == "backtrack-random" {
+            &[("variant", "complete")]
+        } else {
+            &[]
+        };
+        let trace = Arc::new(knight_with(algorithm, 6, 6, seed, params));
         let timeline = Timeline::new(trace.clone());
         let board = &trace.board;
         let mut seen = [0; 3];
@@ -279,6 +286,23 @@ fn warnsdorff_why_names_the_one_rule_that_decided() {
             let mine = degrees[free.iter().position(|&t| t == square).unwrap()];
             let least = *degrees.iter().min().unwrap();
             let ties = degrees.iter().filter(|&&d| d == mine).count();
+            // Each wrong choice's claim is false at this step.
+            let cands: Vec<(u32, u32)> = options.candidates(board, from).collect();
+            let k = options.chosen();
+            let tie_decided = ties > 1 && cands[..k].iter().all(|c| c.1 as usize != mine);
+            for (j, claim) in why.choices.iter().enumerate() {
+                if why.right.contains(&j) {
+                    continue;
+                }
+                if claim.contains("tried from here") {
+                    assert_eq!(k, 0, "{claim}");
+                } else if claim.contains("no other has as few") {
+                    assert!(ties > 1 || mine != least, "{claim}");
+                } else {
+                    assert!(claim.contains("tie"), "{claim}");
+                    assert!(!tie_decided, "{claim}");
+                }
+            }
             if options.chosen() > 0 {
                 assert!(said.contains("tried from here"), "{said}");
                 seen[2] += 1;
@@ -293,5 +317,39 @@ fn warnsdorff_why_names_the_one_rule_that_decided() {
             }
         }
         assert!(seen[0] + seen[1] > 0, "{algorithm}: {seen:?}");
+    }
+}
+
+/// A wrong rule would leave a decision without its question (the builders give none when
+/// the search's own decision is not among the right answers): every decision a whole
+/// trace makes is asked, but for one the end of a trace may cut.
+#[test]
+fn every_decision_of_a_whole_trace_is_asked() {
+    let count = |trace: &KnightTrace| {
+        let trace = Arc::new(trace.clone());
+        let timeline = Timeline::new(trace.clone());
+        let asks = (0..trace.steps.len()).filter(|&i| knight_asks(&trace, i));
+        let (mut asked, mut made) = (0, 0);
+        for i in asks {
+            asked += 1;
+            made += usize::from(knight_question(&trace, i, &timeline.state_at(i)).is_some());
+        }
+        (asked, made)
+    };
+    for algorithm in [
+        "warnsdorff",
+        "backtrack-warnsdorff",
+        "backtrack",
+        "count",
+        "bfs",
+        "dfs",
+        "random-walk",
+        "backtrack-random",
+    ] {
+        let (asked, made) = count(&knight(algorithm, 5, 5, 2));
+        assert!(
+            asked > 0 && made + 1 >= asked,
+            "{algorithm}: {made} of {asked}"
+        );
     }
 }

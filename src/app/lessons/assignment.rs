@@ -1,0 +1,311 @@
+//! Assignments: a lesson whose file says how the work is scored, and the hand-in a
+//! student's work is saved as.
+//!
+//! A teacher adds `assignment: Some(Assignment(id: "…", tasks: [ … ]))` to a lesson. Each
+//! task is worth points:
+//!
+//! - `Question(number: k, points: p)`: the lesson's question `k` (from 1) answered right.
+//! - `Guess(setup: …, decisions: d, required: r, points: p)`: Your guess on the search the
+//!   set-up traces, at least `d` decisions answered and `r` of them right at the first try.
+//! - `Run(setup: …, solved: true, points: p)`: a run of the set-up's search, cited as its
+//!   run file (embedded), that found a solution when `solved` says so.
+//!
+//! A hand-in ([`HandIn`], JSON) holds the student's name, the assignment's id, the time
+//! spent, the SearchLab version, and per task what the student did: the answer typed or
+//! picked, the trace job of Your guess with the first answer to each decision, the run
+//! file's text. It holds no verdict the grader believes: `searchlab grade` (see
+//! [`super::grade`]) works every verdict out again, replaying the trace and the runs.
+
+use super::lesson::Setup;
+use crate::run::trace::{KnightTraceJob, QueensTraceJob};
+use serde::{Deserialize, Serialize};
+
+/// How a lesson's work is scored.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Assignment {
+    /// The id hand-ins name it by (letters, digits, `-` and `_`).
+    pub id: String,
+    /// The tasks, in order.
+    pub tasks: Vec<Task>,
+}
+
+/// One task of an assignment.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub enum Task {
+    /// The lesson's question `number` (from 1), answered right.
+    Question {
+        /// The question, from 1.
+        number: usize,
+        /// Points when right.
+        points: u32,
+    },
+    /// Your guess on the search `setup` traces.
+    Guess {
+        /// The search (with `mode: Guess`).
+        setup: Setup,
+        /// Decisions answered at least.
+        decisions: u32,
+        /// Of them, right at the first try at least.
+        required: u32,
+        /// Points when both hold.
+        points: u32,
+    },
+    /// A run of the search `setup` sets up, cited as its run file.
+    Run {
+        /// The puzzle, its instance and its algorithm.
+        setup: Setup,
+        /// Whether the run must have found a solution.
+        #[serde(default)]
+        solved: bool,
+        /// Points when the run replays as cited (and solved, if asked).
+        points: u32,
+    },
+}
+
+impl Task {
+    /// Its points.
+    pub fn points(&self) -> u32 {
+        match self {
+            Task::Question { points, .. }
+            | Task::Guess { points, .. }
+            | Task::Run { points, .. } => *points,
+        }
+    }
+
+    /// What it asks, in a few words.
+    pub fn describe(&self, questions: &[super::lesson::Question]) -> String {
+        match self {
+            Task::Question { number, .. } => format!(
+                "question {number}: {}",
+                questions
+                    .get(number.wrapping_sub(1))
+                    .map_or("", |q| q.ask.as_str())
+            ),
+            Task::Guess {
+                decisions,
+                required,
+                ..
+            } => format!("Your guess: {decisions} decisions, {required} right at the first try"),
+            Task::Run { solved: true, .. } => "a run that finds a solution, cited".into(),
+            Task::Run { .. } => "a run, cited".into(),
+        }
+    }
+}
+
+impl Assignment {
+    /// Why the app cannot use this assignment with `questions`, if it cannot.
+    pub fn check(&self, questions: &[super::lesson::Question]) -> Result<(), String> {
+        if self.id.is_empty()
+            || self.id.len() > 64
+            || !self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err("an assignment's id is 1 to 64 letters, digits, '-' or '_'".to_string());
+        }
+        if self.tasks.is_empty() {
+            return Err("an assignment has at least one task".into());
+        }
+        for (i, task) in self.tasks.iter().enumerate() {
+            let at = |why: String| Err(format!("task {}: {why}", i + 1));
+            match task {
+                Task::Question { number, .. } if *number == 0 || *number > questions.len() => {
+                    return at(format!(
+                        "question {number}, but the lesson has questions 1 to {}",
+                        questions.len()
+                    ));
+                }
+                Task::Guess {
+                    setup,
+                    decisions,
+                    required,
+                    ..
+                } => {
+                    if required > decisions {
+                        return at(format!(
+                            "{required} right of {decisions} decisions cannot be"
+                        ));
+                    }
+                    if setup.mode() != super::lesson::Mode::Guess {
+                        return at("a Guess task's set-up has mode: Guess".into());
+                    }
+                    exact(setup).map_err(|e| format!("task {}: {e}", i + 1))?;
+                    setup.check().map_err(|e| format!("task {}: {e}", i + 1))?;
+                }
+                Task::Run { setup, .. } => {
+                    exact(setup).map_err(|e| format!("task {}: {e}", i + 1))?;
+                    setup.check().map_err(|e| format!("task {}: {e}", i + 1))?;
+                }
+                Task::Question { .. } => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A task's set-up must name its search: a knight's or N-Queens' algorithm.
+fn exact(setup: &Setup) -> Result<(), String> {
+    use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
+    let named = if let Some(k) = setup.get::<KnightSetUp>() {
+        k.algorithm.is_some()
+    } else if let Some(q) = setup.get::<QueensSetUp>() {
+        q.algorithm.is_some()
+    } else {
+        return Err("a task's set-up is a knight's tour or N-Queens".into());
+    };
+    if named {
+        Ok(())
+    } else {
+        Err("a task's set-up names its algorithm".into())
+    }
+}
+
+/// The `format` field of every hand-in.
+pub const FORMAT: &str = "searchlab-hand-in";
+/// The newest hand-in version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// The largest hand-in read: its runs are embedded.
+pub const MAX_HAND_IN_BYTES: u64 = 32 << 20;
+/// The most answers a Your guess task may hold.
+pub const MAX_GUESSES: usize = 10_000;
+
+/// A student's work on one assignment, as one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandIn {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`] when written by this build.
+    pub version: u32,
+    /// The SearchLab version that wrote it.
+    pub written_by: String,
+    /// The student's name, as typed.
+    pub student: String,
+    /// The assignment's id.
+    pub assignment: String,
+    /// Seconds spent with the assignment open.
+    pub seconds: u64,
+    /// The work, a part per task done.
+    pub work: Vec<Work>,
+}
+
+/// What the student did for one task (`task`: its number, from 1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Work {
+    /// A question's answer: the text typed, or the index of the option picked.
+    Answer {
+        /// The task.
+        task: usize,
+        /// The answer given last.
+        given: String,
+    },
+    /// Your guess on a traced search.
+    Guess {
+        /// The task.
+        task: usize,
+        /// The search traced.
+        trace: TracedJob,
+        /// The first answer to each decision answered.
+        answers: Vec<Guessed>,
+        /// How many the app said were right at the first try (checked, never believed).
+        claimed_right: u32,
+    },
+    /// A run, cited.
+    Run {
+        /// The task.
+        task: usize,
+        /// The run file, as its text.
+        run: String,
+    },
+}
+
+impl Work {
+    /// The task it is for (from 1).
+    pub fn task(&self) -> usize {
+        match self {
+            Work::Answer { task, .. } | Work::Guess { task, .. } | Work::Run { task, .. } => *task,
+        }
+    }
+}
+
+/// The search a Your guess task traced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TracedJob {
+    /// A knight's tour search.
+    Knight(KnightTraceJob),
+    /// An N-Queens search.
+    Queens(QueensTraceJob),
+}
+
+/// A first answer to one decision of a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guessed {
+    /// The position the decision was asked at.
+    pub at: usize,
+    /// The board cell clicked, if the answer was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<u32>,
+    /// The button picked, if the answer was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<usize>,
+}
+
+impl HandIn {
+    /// An empty hand-in for `student` on assignment `id`.
+    pub fn new(student: &str, id: &str) -> HandIn {
+        HandIn {
+            format: FORMAT.into(),
+            version: VERSION,
+            written_by: env!("CARGO_PKG_VERSION").into(),
+            student: student.into(),
+            assignment: id.into(),
+            seconds: 0,
+            work: Vec::new(),
+        }
+    }
+
+    /// The hand-in as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a hand-in is plain data")
+    }
+
+    /// Reads a hand-in from JSON: refused, with the reason, when it is not one, is of a
+    /// newer version, or is malformed.
+    pub fn from_json(text: &str) -> Result<HandIn, String> {
+        #[derive(Deserialize)]
+        struct Header {
+            format: String,
+            version: u32,
+        }
+        let head: Header = serde_json::from_str(text)
+            .map_err(|e| format!("not a SearchLab hand-in (JSON with format and version): {e}"))?;
+        if head.format != FORMAT {
+            return Err(format!(
+                "not a SearchLab hand-in: its format is \"{}\"",
+                crate::run::file::printable(&head.format)
+            ));
+        }
+        if head.version > VERSION {
+            return Err(format!(
+                "a hand-in of version {}; this SearchLab reads versions up to {VERSION}",
+                head.version
+            ));
+        }
+        let hand_in: HandIn =
+            serde_json::from_str(text).map_err(|e| format!("the hand-in is damaged: {e}"))?;
+        for work in &hand_in.work {
+            if let Work::Guess { answers, .. } = work
+                && answers.len() > MAX_GUESSES
+            {
+                return Err(format!(
+                    "task {}: {} answers to Your guess, more than the {MAX_GUESSES} a hand-in may hold",
+                    work.task(),
+                    answers.len()
+                ));
+            }
+        }
+        Ok(hand_in)
+    }
+}

@@ -1,0 +1,574 @@
+//! Grading hand-ins: every verdict worked out again from the assignment and the solvers,
+//! never read from the hand-in. A question's answer is checked against the lesson's key;
+//! Your guess's trace is made again from its job (which must be the task's search) and
+//! each first answer checked against the question the trace asks there; a cited run is
+//! replayed and must give the answer its file says. A hand-in that claims more than its
+//! work gives (a score raised, an answer or a run file's result edited) is named as such,
+//! and scores nothing for that task.
+//!
+//! Hand-ins are untrusted: a file is read only up to [`MAX_HAND_IN_BYTES`], a trace is
+//! made again within the app's step limit and a minute, a run replayed only within two
+//! minutes, and a file that cannot be graded is listed with its reason while the others
+//! are graded.
+
+use super::assignment::{Guessed, HandIn, MAX_HAND_IN_BYTES, Task, TracedJob, Work};
+use super::lesson::{Lesson, Setup};
+use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
+use crate::run::file::RunFile;
+use crate::run::puzzle::AnswerKey;
+use crate::run::trace::guess::Question;
+use crate::run::trace::timeline::{Replayable, Timeline};
+use crate::run::{Event, Job, Run};
+use crate::solve::Budget;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The longest a trace is given to be made again.
+const TRACE_TIME: Duration = Duration::from_secs(60);
+/// The longest a cited run may have run to be replayed.
+const RUN_TIME: Duration = Duration::from_secs(120);
+/// The most hand-in files a folder may hold.
+pub const MAX_HAND_INS: usize = 2_000;
+
+/// One task of one hand-in, graded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// The task, from 1.
+    pub task: usize,
+    /// Points given.
+    pub points: u32,
+    /// Points the task is worth.
+    pub max: u32,
+    /// Whether the work is what the hand-in says it is (false: it claims what its work
+    /// does not give, or it is not the work the task asks for).
+    pub verified: bool,
+    /// Why, in a sentence.
+    pub why: String,
+}
+
+impl Verdict {
+    fn new(task: usize, max: u32, points: u32, verified: bool, why: impl Into<String>) -> Verdict {
+        Verdict {
+            task,
+            points,
+            max,
+            verified,
+            why: why.into(),
+        }
+    }
+}
+
+/// One hand-in, graded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Graded {
+    /// The file's name.
+    pub file: String,
+    /// The student, as the hand-in names them.
+    pub student: String,
+    /// Minutes spent, as the hand-in says.
+    pub minutes: u64,
+    /// The SearchLab that wrote it.
+    pub written_by: String,
+    /// Each task's verdict.
+    pub tasks: Vec<Verdict>,
+}
+
+impl Graded {
+    /// Points given, of points possible.
+    pub fn total(&self) -> (u32, u32) {
+        (
+            self.tasks.iter().map(|t| t.points).sum(),
+            self.tasks.iter().map(|t| t.max).sum(),
+        )
+    }
+}
+
+/// A folder's hand-ins: those graded, and those refused with the reason.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Grading {
+    /// The assignment's title.
+    pub title: String,
+    /// The hand-ins graded, by file name.
+    pub graded: Vec<Graded>,
+    /// `(file, why)` for each file that could not be graded.
+    pub refused: Vec<(String, String)>,
+}
+
+/// Grades one hand-in against `lesson` (whose assignment it names).
+pub fn grade(hand_in: &HandIn, lesson: &Lesson, cancel: &AtomicBool) -> Vec<Verdict> {
+    let Some(assignment) = &lesson.assignment else {
+        return Vec::new();
+    };
+    (assignment.tasks.iter().enumerate())
+        .map(|(i, task)| {
+            let number = i + 1;
+            let works: Vec<&Work> = (hand_in.work.iter())
+                .filter(|w| w.task() == number)
+                .collect();
+            let max = task.points();
+            match works.as_slice() {
+                [] => Verdict::new(number, max, 0, true, "not done"),
+                [work] => grade_task(number, task, work, lesson, cancel),
+                _ => Verdict::new(number, max, 0, false, "the hand-in holds this task twice"),
+            }
+        })
+        .collect()
+}
+
+fn grade_task(
+    number: usize,
+    task: &Task,
+    work: &Work,
+    lesson: &Lesson,
+    cancel: &AtomicBool,
+) -> Verdict {
+    let max = task.points();
+    let verdict =
+        |points: u32, verified: bool, why: String| Verdict::new(number, max, points, verified, why);
+    match (task, work) {
+        (Task::Question { number: q, .. }, Work::Answer { given, .. }) => {
+            let question = &lesson.questions[q - 1];
+            let shown = crate::run::file::printable(given);
+            match question.is_right(given) {
+                Ok(true) => verdict(max, true, format!("right ({shown})")),
+                Ok(false) => verdict(0, true, format!("wrong ({shown})")),
+                Err(e) => verdict(0, true, e),
+            }
+        }
+        (
+            Task::Guess {
+                setup,
+                decisions,
+                required,
+                ..
+            },
+            Work::Guess {
+                trace,
+                answers,
+                claimed_right,
+                ..
+            },
+        ) => match guess_score(setup, trace, answers, cancel) {
+            Err(why) => verdict(0, false, why),
+            Ok(right) => {
+                let answered = answers.len() as u32;
+                if *claimed_right != right {
+                    return verdict(
+                        0,
+                        false,
+                        format!(
+                            "says {claimed_right} right at the first try, but its answers give {right} of {answered}"
+                        ),
+                    );
+                }
+                let passed = answered >= *decisions && right >= *required;
+                verdict(
+                    if passed { max } else { 0 },
+                    true,
+                    format!(
+                        "{right} of {answered} decisions right at the first try ({required} of {decisions} asked)"
+                    ),
+                )
+            }
+        },
+        (Task::Run { setup, solved, .. }, Work::Run { run, .. }) => {
+            match replay(setup, run, cancel) {
+                Err(why) => verdict(0, false, why),
+                Ok((found, summary)) if *solved && !found => verdict(
+                    0,
+                    true,
+                    format!("replays as cited, but found no solution ({summary})"),
+                ),
+                Ok((_, summary)) => verdict(max, true, format!("replays as cited: {summary}")),
+            }
+        }
+        _ => verdict(0, false, "the work is of another kind than the task".into()),
+    }
+}
+
+/// Whether a set-up's value, where it gives one, is the job's.
+fn agrees<T: PartialEq>(set: Option<T>, job: T) -> bool {
+    set.is_none_or(|s| s == job)
+}
+
+/// Whether every parameter the set-up gives has its value in `params`.
+fn has_params(
+    set: &std::collections::BTreeMap<String, String>,
+    params: &[(String, String)],
+) -> bool {
+    set.iter()
+        .all(|(k, v)| params.iter().any(|(pk, pv)| pk == k && pv == v))
+}
+
+/// Why the traced search is not the one `setup` sets up, if it is not.
+pub fn traced_matches(setup: &Setup, job: &TracedJob) -> Result<(), String> {
+    let same = match (job, setup.get::<KnightSetUp>(), setup.get::<QueensSetUp>()) {
+        (TracedJob::Knight(j), Some(k), _) => {
+            j.cols == u64::from(k.cols)
+                && j.rows == u64::from(k.rows)
+                && j.start == Some(k.start)
+                && j.closed == k.closed
+                && agrees(k.algorithm.as_deref(), j.algorithm.as_str())
+                && agrees(k.seed, j.seed)
+                && has_params(&k.params, &j.params)
+        }
+        (TracedJob::Queens(j), _, Some(q)) => {
+            j.n == q.n
+                && agrees(q.algorithm.as_deref(), j.algorithm.as_str())
+                && agrees(q.seed, j.seed)
+                && has_params(&q.params, &j.params)
+        }
+        _ => false,
+    };
+    if same {
+        Ok(())
+    } else {
+        Err("its Your guess traced another search than the task sets".into())
+    }
+}
+
+/// The first answers of `answers` right against the trace `job` makes again.
+fn guess_score(
+    setup: &Setup,
+    job: &TracedJob,
+    answers: &[Guessed],
+    cancel: &AtomicBool,
+) -> Result<u32, String> {
+    traced_matches(setup, job)?;
+    let limit = crate::app::steps::MAX_APP_STEPS;
+    let budget = Budget {
+        time: Some(TRACE_TIME),
+        ..Budget::unlimited()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for a in answers {
+        if !seen.insert(a.at) {
+            return Err(format!("two answers to the decision at step {}", a.at));
+        }
+    }
+    match job {
+        TracedJob::Knight(j) => {
+            if j.limit > limit {
+                return Err(format!("a trace of more than {limit} steps"));
+            }
+            let j = crate::run::trace::KnightTraceJob {
+                budget,
+                ..j.clone()
+            };
+            let trace = j
+                .run(cancel)
+                .map_err(|e| format!("its search cannot be traced again: {e}"))?;
+            score_answers(trace, answers, crate::run::trace::guess::knight_question)
+        }
+        TracedJob::Queens(j) => {
+            if j.limit > limit {
+                return Err(format!("a trace of more than {limit} steps"));
+            }
+            let j = crate::run::trace::QueensTraceJob {
+                budget,
+                ..j.clone()
+            };
+            let trace = j
+                .run(cancel)
+                .map_err(|e| format!("its search cannot be traced again: {e}"))?;
+            score_answers(trace, answers, crate::run::trace::guess::queens_question)
+        }
+    }
+}
+
+/// How many `answers` are right, each against the question `question` makes of `trace` at
+/// its position.
+fn score_answers<T: Replayable>(
+    trace: T,
+    answers: &[Guessed],
+    question: impl Fn(&T, usize, &T::State) -> Option<Question>,
+) -> Result<u32, String> {
+    let timeline = Timeline::new(Arc::new(trace));
+    let mut right = 0;
+    for a in answers {
+        if a.at >= timeline.len() {
+            return Err(format!("an answer at step {}, past the trace's end", a.at));
+        }
+        let state = timeline.state_at(a.at);
+        let Some(q) = question(&timeline.trace, a.at, &state) else {
+            return Err(format!(
+                "an answer at step {}, where the search decides nothing",
+                a.at
+            ));
+        };
+        let ok = match (a.cell, a.choice) {
+            (Some(c), None) => q.is_right_cell(c),
+            (None, Some(k)) => q.is_right_choice(k),
+            _ => false,
+        };
+        right += u32::from(ok);
+    }
+    Ok(right)
+}
+
+/// Whether `job` is a run of the search `setup` sets up: its puzzle, instance and
+/// algorithm, and the parameters and seed the set-up gives.
+pub fn run_matches(setup: &Setup, job: &Job) -> bool {
+    match (job, setup.get::<KnightSetUp>(), setup.get::<QueensSetUp>()) {
+        (Job::Knight(j), Some(k), _) => {
+            j.cols == u64::from(k.cols)
+                && j.rows == u64::from(k.rows)
+                && j.start == Some(k.start)
+                && j.closed == k.closed
+                && matches!(&j.task, crate::run::KnightTask::Solve { algorithm, params, .. }
+                    if agrees(k.algorithm.as_deref(), algorithm.as_str()) && has_params(&k.params, params))
+                && agrees(k.seed, j.seed)
+        }
+        (Job::Queens(j), _, Some(q)) => {
+            j.n == q.n
+                && matches!(&j.task, crate::run::QueensTask::Solve { algorithm, params }
+                    if agrees(q.algorithm.as_deref(), algorithm.as_str()) && has_params(&q.params, params))
+                && agrees(q.seed, j.seed)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `key` says the run found what it looked for.
+fn found(key: &AnswerKey) -> bool {
+    match key {
+        AnswerKey::Sequence { found, .. } | AnswerKey::Squares { found, .. } => *found,
+        AnswerKey::Count { total, .. } => *total > 0,
+        #[allow(unreachable_patterns)]
+        _ => false,
+    }
+}
+
+/// Why the run file `text` is not a run of `setup`'s search that replays as saved, or
+/// whether it found a solution and its summary.
+fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, String), String> {
+    let file = RunFile::from_ron(text).map_err(|e| format!("its run file: {e}"))?;
+    file.check().map_err(|e| format!("its run file: {e}"))?;
+    let job = file.replay_job();
+    if !run_matches(setup, &job) {
+        return Err(format!(
+            "the run cited is not of the task's search: {}",
+            file.title()
+        ));
+    }
+    let budget = match &job {
+        Job::Knight(j) => &j.budget,
+        Job::Queens(j) => &j.budget,
+        Job::Magic(j) => &j.budget,
+    };
+    if budget.time.is_none_or(|t| t > RUN_TIME) && budget.until.is_none() {
+        return Err(format!(
+            "the run cited may run for more than {} s: not replayed",
+            RUN_TIME.as_secs()
+        ));
+    }
+    let cancel_run = Arc::new(AtomicBool::new(
+        cancel.load(std::sync::atomic::Ordering::Relaxed),
+    ));
+    let run = Run::headless(job, cancel_run);
+    let report = loop {
+        match run.next_event(Duration::from_millis(200)) {
+            Some(Event::Finished(result)) => {
+                break result.map_err(|e| format!("its replay failed: {e}"))?;
+            }
+            Some(_) => {}
+            None if run.is_finished() => return Err("its replay ended without an answer".into()),
+            None => {}
+        }
+    };
+    match file.compare(&report) {
+        Ok(_) => {
+            let saved = file.report.puzzle().answer();
+            Ok((found(&saved.key), saved.summary))
+        }
+        Err(differs) => Err(format!("the run file was changed: {differs}")),
+    }
+}
+
+/// Grades every `*.json` file of `dir` against the lessons with assignments among
+/// `lessons` (a hand-in names its assignment's id).
+pub fn grade_folder(
+    dir: &Path,
+    lessons: &[Lesson],
+    cancel: &AtomicBool,
+) -> Result<Grading, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if files.len() > MAX_HAND_INS {
+        return Err(format!(
+            "the folder holds {} hand-ins; at most {MAX_HAND_INS} are graded at once",
+            files.len()
+        ));
+    }
+    let mut grading = Grading::default();
+    for path in files {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        match grade_file(&path, lessons, cancel) {
+            Ok((title, graded)) => {
+                grading.title = title;
+                grading.graded.push(Graded {
+                    file: name,
+                    ..graded
+                });
+            }
+            Err(why) => grading.refused.push((name, why)),
+        }
+    }
+    Ok(grading)
+}
+
+/// One file: read (within its cap), parsed, and graded against its assignment.
+fn grade_file(
+    path: &Path,
+    lessons: &[Lesson],
+    cancel: &AtomicBool,
+) -> Result<(String, Graded), String> {
+    let text = crate::files::read_text(path, MAX_HAND_IN_BYTES, "hand-in")?;
+    let hand_in = HandIn::from_json(&text)?;
+    let lesson = lessons
+        .iter()
+        .find(|l| {
+            l.assignment
+                .as_ref()
+                .is_some_and(|a| a.id == hand_in.assignment)
+        })
+        .ok_or_else(|| {
+            format!(
+                "it is for the assignment \"{}\", which is not among those given",
+                crate::run::file::printable(&hand_in.assignment)
+            )
+        })?;
+    let tasks = grade(&hand_in, lesson, cancel);
+    Ok((
+        lesson.title.clone(),
+        Graded {
+            file: String::new(),
+            student: crate::run::file::printable(&hand_in.student),
+            minutes: hand_in.seconds / 60,
+            written_by: crate::run::file::printable(&hand_in.written_by),
+            tasks,
+        },
+    ))
+}
+
+/// The grading as CSV: a row per hand-in and task, then a row per file refused.
+pub fn csv(grading: &Grading) -> String {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for g in &grading.graded {
+        for t in &g.tasks {
+            rows.push(vec![
+                g.student.clone(),
+                g.file.clone(),
+                t.task.to_string(),
+                t.points.to_string(),
+                t.max.to_string(),
+                if t.verified { "yes" } else { "no" }.into(),
+                t.why.clone(),
+                g.minutes.to_string(),
+                g.written_by.clone(),
+            ]);
+        }
+    }
+    for (file, why) in &grading.refused {
+        rows.push(vec![
+            String::new(),
+            file.clone(),
+            String::new(),
+            String::new(),
+            String::new(),
+            "no".into(),
+            format!("refused: {why}"),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    crate::files::csv_text(
+        &[
+            "student",
+            "file",
+            "task",
+            "points",
+            "max",
+            "verified",
+            "why",
+            "minutes",
+            "searchlab",
+        ],
+        rows,
+    )
+}
+
+/// The grading in a few lines: each student's total, the tasks most missed, the hand-ins
+/// whose work was not what they claim, and the files refused.
+pub fn summary(grading: &Grading, lesson: Option<&Lesson>) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} hand-in{} graded, {} refused",
+        grading.title,
+        grading.graded.len(),
+        if grading.graded.len() == 1 { "" } else { "s" },
+        grading.refused.len()
+    );
+    for g in &grading.graded {
+        let (points, max) = g.total();
+        let doubtful = g.tasks.iter().filter(|t| !t.verified).count();
+        let line = format!(
+            "  {:<24} {points:>3} of {max:<3} {}",
+            g.student,
+            if doubtful == 0 {
+                String::new()
+            } else {
+                format!(
+                    "({doubtful} task{} not verified)",
+                    if doubtful == 1 { "" } else { "s" }
+                )
+            }
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let tasks = grading.graded.first().map_or(0, |g| g.tasks.len());
+    let mut missed: Vec<(usize, usize)> = (1..=tasks)
+        .map(|t| {
+            let misses = (grading.graded.iter())
+                .filter(|g| g.tasks.get(t - 1).is_some_and(|v| v.points < v.max))
+                .count();
+            (t, misses)
+        })
+        .filter(|&(_, m)| m > 0)
+        .collect();
+    missed.sort_by_key(|&(t, m)| (std::cmp::Reverse(m), t));
+    if !missed.is_empty() {
+        let _ = writeln!(out, "Most missed:");
+        for (t, m) in missed {
+            let what = lesson
+                .and_then(|l| l.assignment.as_ref().map(|a| (a, &l.questions)))
+                .and_then(|(a, q)| a.tasks.get(t - 1).map(|task| task.describe(q)))
+                .unwrap_or_default();
+            let _ = writeln!(out, "  task {t}: missed by {m} — {what}");
+        }
+    }
+    for g in &grading.graded {
+        for t in g.tasks.iter().filter(|t| !t.verified) {
+            let _ = writeln!(
+                out,
+                "Not verified: {} ({}), task {}: {}",
+                g.student, g.file, t.task, t.why
+            );
+        }
+    }
+    for (file, why) in &grading.refused {
+        let _ = writeln!(out, "Refused: {file}: {why}");
+    }
+    out
+}

@@ -1,0 +1,156 @@
+//! The assignment part of a lesson on show: the student's name, each task with what the
+//! app has of it so far, and "Save hand-in…". The shell fills in each task's state and
+//! writes the file (it holds the tabs whose traces and runs the hand-in cites).
+
+use super::Lessons;
+use super::assignment::{Task, Work};
+use super::lesson::{Answer, Lesson};
+use crate::platform::time::Instant;
+use egui::{RichText, Ui};
+use std::path::PathBuf;
+
+/// The hand-in of the assignment on show, as its form holds it.
+#[derive(Debug, Default)]
+pub struct HandInForm {
+    /// The student's name, as typed.
+    pub student: String,
+    /// When the assignment was opened (the time spent goes in the hand-in).
+    pub started: Option<Instant>,
+    /// Each task's state, as the shell last saw it.
+    pub status: Vec<String>,
+    /// The file to save it to, as its field holds it.
+    pub path: String,
+    /// A save asked for, for the shell to make.
+    save: Option<PathBuf>,
+    /// What came of the last save.
+    pub said: Option<Result<String, String>>,
+}
+
+impl HandInForm {
+    /// The assignment opens: its clock starts.
+    pub fn start(&mut self) {
+        self.started = Some(Instant::now());
+        self.said = None;
+        self.path.clear();
+    }
+
+    /// The save asked for since the last call.
+    pub fn take_save(&mut self) -> Option<PathBuf> {
+        self.save.take()
+    }
+
+    /// Seconds since the assignment was opened.
+    pub fn seconds(&self) -> u64 {
+        self.started.map_or(0, |t| t.elapsed().as_secs())
+    }
+}
+
+/// A file name from an assignment's id and a student's name: letters and digits, `-`
+/// between words.
+pub fn hand_in_name(id: &str, student: &str) -> String {
+    let name: String = student
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>()
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    format!(
+        "{id}-{}.json",
+        if name.is_empty() { "student" } else { &name }
+    )
+}
+
+impl Lessons {
+    /// The questions' answers as the hand-in holds them: the last one typed or picked for
+    /// each question task.
+    pub fn answer_works(&self, lesson: &Lesson) -> Vec<Work> {
+        let Some(a) = &lesson.assignment else {
+            return Vec::new();
+        };
+        (a.tasks.iter().enumerate())
+            .filter_map(|(i, t)| match t {
+                Task::Question { number, .. } => {
+                    let q = lesson.questions.get(number - 1)?;
+                    let g = self.given.get(number - 1)?;
+                    let given = g.current(matches!(q.answer, Answer::Choice { .. }));
+                    (!given.trim().is_empty()).then_some(Work::Answer { task: i + 1, given })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The assignment's part of the lesson: name, tasks, save.
+    pub(super) fn assignment_ui(&mut self, ui: &mut Ui, lesson: &Lesson) {
+        let Some(a) = &lesson.assignment else {
+            return;
+        };
+        let total: u32 = a.tasks.iter().map(Task::points).sum();
+        ui.label(RichText::new("Assignment").strong());
+        ui.label(format!(
+            "Your teacher grades the hand-in with `searchlab grade`, which makes every trace and run again: {total} points in all."
+        ));
+        let form = &mut self.hand_in;
+        ui.horizontal(|ui| {
+            let l = ui.label("Your name");
+            ui.add(egui::TextEdit::singleline(&mut form.student).desired_width(180.0))
+                .labelled_by(l.id);
+        });
+        for (i, task) in a.tasks.iter().enumerate() {
+            let points = task.points();
+            ui.label(format!(
+                "Task {}: {} ({points} point{})",
+                i + 1,
+                task.describe(&lesson.questions),
+                if points == 1 { "" } else { "s" }
+            ));
+            if let Some(status) = form.status.get(i) {
+                ui.label(RichText::new(format!("   {status}")).weak());
+            }
+        }
+        let name = hand_in_name(&a.id, &form.student);
+        if form.path.is_empty() || !crate::platform::DESKTOP {
+            form.path = crate::app::runs::runs_dir()
+                .join(&name)
+                .display()
+                .to_string();
+        }
+        if crate::platform::DESKTOP {
+            ui.horizontal(|ui| {
+                let l = ui.label("File");
+                ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(300.0))
+                    .labelled_by(l.id);
+            });
+        }
+        let blocked = form
+            .student
+            .trim()
+            .is_empty()
+            .then_some("Type your name first");
+        let save = ui
+            .add_enabled(blocked.is_none(), egui::Button::new("💾 Save hand-in…"))
+            .on_hover_text(if crate::platform::DESKTOP {
+                "Write your work (answers, guesses, the runs cited, the time spent) to the file above, to hand in"
+            } else {
+                "Download your work (answers, guesses, the runs cited, the time spent), to hand in"
+            });
+        if let Some(why) = blocked {
+            save.on_disabled_hover_text(why);
+        } else if save.clicked() {
+            form.save = Some(PathBuf::from(form.path.trim()));
+        }
+        match &form.said {
+            Some(Ok(said)) => crate::app::view::outcome_label(ui, said, true),
+            Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
+            None => {}
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! `searchlab grade DIR`: grades a folder of hand-ins against their assignments (see
+//! [`crate::app::lessons::grade`]) and prints a summary; `--csv FILE` writes a row per
+//! student and task.
+
+use super::CliError;
+use crate::app::lessons::grade::{csv, grade_folder, summary};
+use crate::app::lessons::lesson::Lesson;
+use crate::app::lessons::{MAX_LESSON_BYTES, lessons_dir, load};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The arguments of `searchlab grade`.
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    /// The folder of hand-ins (`*.json` files saved by the app's "Save hand-in…").
+    pub dir: PathBuf,
+    /// An assignment file (a lesson with `assignment: Some(…)`), repeatable. Without it
+    /// the built-in assignments and those of the lessons folder ($SEARCHLAB_LESSONS, else
+    /// ~/searchlab-lessons) are used.
+    #[arg(long, value_name = "FILE")]
+    pub assignment: Vec<PathBuf>,
+    /// Also write the grades as CSV to FILE: student, file, task, points, max, verified,
+    /// why, minutes, searchlab.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+}
+
+/// Grades the folder; exit 0 when every hand-in was graded and verified, 1 when some work
+/// was not verified or a file was refused, 2 when the folder or an assignment cannot be
+/// read.
+pub fn grade(a: &GradeArgs) -> Result<ExitCode, CliError> {
+    let lessons: Vec<Lesson> = if a.assignment.is_empty() {
+        let (entries, _) = load(&lessons_dir());
+        entries
+            .into_iter()
+            .filter_map(|e| e.lesson.ok())
+            .filter(|l| l.assignment.is_some())
+            .collect()
+    } else {
+        let mut lessons = Vec::new();
+        for path in &a.assignment {
+            let shown = path.display();
+            let text = crate::files::read_text(path, MAX_LESSON_BYTES, "assignment")
+                .map_err(|e| CliError::Input(format!("--assignment {shown}: {e}")))?;
+            let lesson = Lesson::parse(&text)
+                .map_err(|e| CliError::Input(format!("--assignment {shown}: {e}")))?;
+            if lesson.assignment.is_none() {
+                return Err(CliError::Input(format!(
+                    "--assignment {shown}: a lesson, not an assignment (it has no `assignment: Some(…)`)"
+                )));
+            }
+            lessons.push(lesson);
+        }
+        lessons
+    };
+    if let Some(path) = &a.csv {
+        super::common::check_save_target(path)?;
+    }
+    if !a.dir.is_dir() {
+        return Err(CliError::Input(format!(
+            "{}: not a folder; give the folder that holds the hand-ins",
+            a.dir.display()
+        )));
+    }
+    let cancel = super::common::cancel_on_ctrl_c();
+    let grading = grade_folder(&a.dir, &lessons, &cancel).map_err(CliError::Input)?;
+    let lesson = lessons.iter().find(|l| l.title == grading.title);
+    print!("{}", summary(&grading, lesson));
+    if let Some(path) = &a.csv {
+        crate::files::write_bytes(path, csv(&grading).as_bytes()).map_err(CliError::Failed)?;
+        note!("{}", crate::files::written_to(path));
+    }
+    let clean = grading.refused.is_empty()
+        && (grading.graded.iter()).all(|g| g.tasks.iter().all(|t| t.verified));
+    Ok(if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,299 @@
+//! `searchlab grade DIR` through the binary: a folder of hand-ins, good, doctored and
+//! broken. The good ones score every point; a raised score, an edited guess and an edited
+//! run file are caught and named, never scored; a broken file is refused with its reason
+//! and the others are graded all the same.
+
+use searchlab::app::lessons::assignment::{Guessed, HandIn, TracedJob, Work};
+use searchlab::app::lessons::lesson::Lesson;
+use searchlab::run::file::RunFile;
+use searchlab::run::trace::KnightTraceJob;
+use searchlab::run::trace::guess::{knight_asks, knight_question};
+use searchlab::run::trace::timeline::Timeline;
+use searchlab::run::{Event, Job, KnightJob, KnightReport, KnightTask, Report, Run};
+use searchlab::solve::Budget;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+mod common;
+use common::searchlab;
+
+const ASSIGNMENT: &str = "lessons/07-assignment-warnsdorff.ron";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-grade-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The search task 3 traces, as the app traces it.
+fn traced() -> KnightTraceJob {
+    KnightTraceJob {
+        cols: 6,
+        rows: 6,
+        start: Some((0, 0)),
+        closed: false,
+        algorithm: "warnsdorff".into(),
+        params: vec![
+            ("tie_break".into(), "auto".into()),
+            ("attempts".into(), "100".into()),
+        ],
+        seed: 1,
+        budget: Budget::unlimited(),
+        limit: 1_000_000,
+    }
+}
+
+/// The first `k` decisions of the trace, each answered with a right answer (worked out
+/// by the question the trace asks, whose answers the unit tests check from the rules).
+fn answers(k: usize) -> Vec<Guessed> {
+    let trace = Arc::new(traced().run(&AtomicBool::new(false)).unwrap());
+    let timeline = Timeline::new(trace.clone());
+    (0..trace.steps.len())
+        .filter(|&i| knight_asks(&trace, i))
+        .filter_map(|i| knight_question(&trace, i, &timeline.state_at(i)))
+        .take(k)
+        .map(|q| Guessed {
+            at: q.at,
+            cell: q.right.first().copied(),
+            choice: None,
+        })
+        .collect()
+}
+
+/// Task 4's run, run as the app runs it.
+fn run_file() -> RunFile {
+    let job = Job::Knight(KnightJob {
+        cols: 6,
+        rows: 6,
+        start: Some((0, 0)),
+        closed: false,
+        seed: 1,
+        budget: Budget {
+            time: Some(Duration::from_secs(30)),
+            ..Budget::unlimited()
+        },
+        task: KnightTask::Solve {
+            algorithm: "warnsdorff".into(),
+            params: Vec::new(),
+            fallback: false,
+        },
+    });
+    let run = Run::start(job.clone(), || {});
+    let mut history = Vec::new();
+    loop {
+        match run.next_event(Duration::from_secs(60)) {
+            Some(Event::Finished(result)) => return RunFile::new(job, result.unwrap(), history),
+            Some(e) => history.push(e),
+            None => panic!("no event within a minute"),
+        }
+    }
+}
+
+fn good(student: &str, run: &RunFile) -> HandIn {
+    let mut h = HandIn::new(student, "knight-warnsdorff-6x6");
+    h.seconds = 1260;
+    let guesses = answers(12);
+    h.work = vec![
+        Work::Answer {
+            task: 1,
+            given: "1".into(),
+        },
+        Work::Answer {
+            task: 2,
+            given: "36".into(),
+        },
+        Work::Guess {
+            task: 3,
+            trace: TracedJob::Knight(traced()),
+            claimed_right: guesses.len() as u32,
+            answers: guesses,
+        },
+        Work::Run {
+            task: 4,
+            run: run.to_ron(),
+        },
+    ];
+    h
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
+    let dir = temp_dir("folder");
+    let run = run_file();
+    write(&dir, "ada.json", &good("Ada", &run).to_json());
+    // Wrong answers honestly handed in: graded, verified, fewer points.
+    let mut bo = good("Bo", &run);
+    bo.work[1] = Work::Answer {
+        task: 2,
+        given: "64".into(),
+    };
+    write(&dir, "bo.json", &bo.to_json());
+    // A score raised: the answers give 11 of 12.
+    let mut cy = good("Cy", &run);
+    if let Work::Guess {
+        answers,
+        claimed_right,
+        ..
+    } = &mut cy.work[2]
+    {
+        answers[3].cell = Some(u32::MAX - 1);
+        *claimed_right = 12;
+    }
+    write(&dir, "cy.json", &cy.to_json());
+    // A run file whose result was edited: two squares of its tour swapped.
+    let mut edited = run.clone();
+    let Report::Knight(KnightReport::Solve(r)) = &mut edited.report else {
+        panic!("a knight's solve")
+    };
+    r.path.swap(10, 11);
+    let mut di = good("Di", &run);
+    di.work[3] = Work::Run {
+        task: 4,
+        run: edited.to_ron(),
+    };
+    write(&dir, "di.json", &di.to_json());
+    // A guess on another search than the task's.
+    let mut ed = good("Ed", &run);
+    if let Work::Guess {
+        trace: TracedJob::Knight(j),
+        ..
+    } = &mut ed.work[2]
+    {
+        j.seed = 2;
+    }
+    write(&dir, "ed.json", &ed.to_json());
+    // Broken files: not JSON, another format, an assignment nobody gave.
+    write(&dir, "broken.json", "{ not json");
+    write(
+        &dir,
+        "other.json",
+        r#"{"format": "something-else", "version": 1}"#,
+    );
+    let mut lost = good("Lost", &run);
+    lost.assignment = "no-such-assignment".into();
+    write(&dir, "lost.json", &lost.to_json());
+    let csv = dir.join("grades.csv");
+    let (code, out, err) = searchlab(&[
+        "grade",
+        dir.to_str().unwrap(),
+        "--assignment",
+        ASSIGNMENT,
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "some work was not verified: {err}");
+    assert!(out.contains("5 hand-ins graded, 3 refused"), "{out}");
+    let line = |who: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("Ada").contains("7 of 7"), "{out}");
+    assert!(line("Bo").contains("6 of 7"), "{out}");
+    assert!(
+        line("Cy").contains("4 of 7") && line("Cy").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Di").contains("5 of 7") && line("Di").contains("not verified"),
+        "{out}"
+    );
+    assert!(line("Ed").contains("4 of 7"), "{out}");
+    assert!(
+        out.contains(
+            "Cy (cy.json), task 3: says 12 right at the first try, but its answers give 11 of 12"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Di (di.json), task 4: the run file was changed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Ed (ed.json), task 3: its Your guess traced another search"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Refused: broken.json: not a SearchLab hand-in"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Refused: other.json: not a SearchLab hand-in: its format is \"something-else\""
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Refused: lost.json: it is for the assignment \"no-such-assignment\""),
+        "{out}"
+    );
+    assert!(out.contains("task 2: missed by 1"), "{out}");
+    // The CSV: a row per student and task, and one per file refused.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 5 * 4 + 3);
+    let cy3 = rows.iter().find(|r| &r[0] == "Cy" && &r[2] == "3").unwrap();
+    assert_eq!((&cy3[3], &cy3[5]), ("0", "no"));
+    let ada4 = rows
+        .iter()
+        .find(|r| &r[0] == "Ada" && &r[2] == "4")
+        .unwrap();
+    assert_eq!((&ada4[3], &ada4[4], &ada4[5]), ("2", "2", "yes"));
+    assert_eq!(&ada4[7], "21", "minutes spent");
+}
+
+#[test]
+fn grade_refuses_what_it_cannot_read_with_exit_2() {
+    let (code, _, err) = searchlab(&["grade", "/no/such/folder", "--assignment", ASSIGNMENT]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a folder"), "{err}");
+    let dir = temp_dir("refuse");
+    let lesson = dir.join("lesson.ron");
+    std::fs::write(&lesson, include_str!("../lessons/02-warnsdorff.ron")).unwrap();
+    let (code, _, err) = searchlab(&[
+        "grade",
+        dir.to_str().unwrap(),
+        "--assignment",
+        lesson.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a lesson, not an assignment"), "{err}");
+    // An oversized hand-in is refused unread; the folder is graded all the same.
+    let big = dir.join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(searchlab::app::lessons::assignment::MAX_HAND_IN_BYTES + 1)
+        .unwrap();
+    let (code, out, _) = searchlab(&["grade", dir.to_str().unwrap(), "--assignment", ASSIGNMENT]);
+    assert_eq!(code, 1);
+    assert!(out.contains("Refused: big.json"), "{out}");
+}
+
+/// The example assignments parse, and a lesson's assignment is checked.
+#[test]
+fn the_example_assignments_are_assignments() {
+    for text in [
+        include_str!("../lessons/07-assignment-warnsdorff.ron"),
+        include_str!("../lessons/08-assignment-queens-local-search.ron"),
+    ] {
+        let lesson = Lesson::parse(text).unwrap();
+        assert!(lesson.assignment.is_some());
+    }
+    let bad = include_str!("../lessons/07-assignment-warnsdorff.ron").replace(
+        "Question(number: 2, points: 1)",
+        "Question(number: 9, points: 1)",
+    );
+    let err = Lesson::parse(&bad).unwrap_err();
+    assert!(
+        err.contains("task 2: question 9, but the lesson has questions 1 to 2"),
+        "{err}"
+    );
+}
