@@ -20,6 +20,7 @@ impl SearchLabApp {
         let Some(a) = &lesson.assignment else {
             return;
         };
+        self.keep_work(&a.tasks);
         self.lessons.hand_in.status = (a.tasks.iter().enumerate())
             .map(|(i, t)| self.task_status(&lesson, i + 1, t))
             .collect();
@@ -39,16 +40,68 @@ impl SearchLabApp {
         let mut hand_in = HandIn::new(self.lessons.hand_in.student.trim(), &a.id);
         hand_in.seconds = self.lessons.hand_in.seconds();
         hand_in.work = self.lessons.answer_works(lesson);
-        for (i, task) in a.tasks.iter().enumerate() {
-            let work = match task {
-                Task::Guess { setup, .. } => self.guess_work(i + 1, setup),
-                Task::Run { setup, .. } => self.run_work(i + 1, setup),
-                Task::Question { .. } => None,
-            };
-            hand_in.work.extend(work);
-        }
+        hand_in
+            .work
+            .extend(self.lessons.hand_in.kept.values().cloned());
         hand_in.work.sort_by_key(Work::task);
         hand_in
+    }
+
+    /// Keeps the work of each Your guess and run task that the tabs show now: the trace on
+    /// show when it is the task's search (with its answers), the tab's last run when it is
+    /// a run of the task's search (written out once per run).
+    fn keep_work(&mut self, tasks: &[Task]) {
+        for (i, task) in tasks.iter().enumerate() {
+            let number = i + 1;
+            match task {
+                Task::Guess { setup, .. } => {
+                    // The session with the most answers is kept: a trace made again
+                    // starts with none.
+                    let answered = |w: &Work| match w {
+                        Work::Guess { answers, .. } => answers.len(),
+                        _ => 0,
+                    };
+                    if let Some(work) = self.guess_work(number, setup)
+                        && (self.lessons.hand_in.kept.get(&number))
+                            .is_none_or(|old| answered(&work) >= answered(old))
+                    {
+                        self.lessons.hand_in.kept.insert(number, work);
+                    }
+                }
+                Task::Run { setup, .. } => {
+                    let Some(file) = self.last_run(setup) else {
+                        continue;
+                    };
+                    let seen = (
+                        file.title(),
+                        file.report.puzzle().elapsed_ms().to_bits(),
+                        file.history.len(),
+                    );
+                    if self.lessons.hand_in.run_seen.get(&number) == Some(&seen)
+                        || !run_matches(setup, &file.job)
+                    {
+                        continue;
+                    }
+                    let work = Work::Run {
+                        task: number,
+                        run: file.to_ron(),
+                    };
+                    self.lessons.hand_in.run_seen.insert(number, seen);
+                    self.lessons.hand_in.kept.insert(number, work);
+                }
+                Task::Question { .. } => {}
+            }
+        }
+    }
+
+    /// The last run of the set-up's tab.
+    fn last_run(&self, setup: &Setup) -> Option<&crate::run::file::RunFile> {
+        let record = match setup.puzzle() {
+            Puzzle::Knight => self.knight.record(),
+            Puzzle::Queens => self.queens.record(),
+            Puzzle::Magic => None,
+        }?;
+        record.last.as_ref()
     }
 
     /// The trace on show in the set-up's tab, with Your guess's first answers on it.
@@ -97,20 +150,6 @@ impl SearchLabApp {
         })
     }
 
-    /// The last run of the set-up's tab, if it is a run of the set-up's search.
-    fn run_work(&self, task: usize, setup: &Setup) -> Option<Work> {
-        let record = match setup.puzzle() {
-            Puzzle::Knight => self.knight.record(),
-            Puzzle::Queens => self.queens.record(),
-            Puzzle::Magic => None,
-        }?;
-        let file = record.last.as_ref()?;
-        run_matches(setup, &file.job).then(|| Work::Run {
-            task,
-            run: file.to_ron(),
-        })
-    }
-
     /// What a task has so far, in a line.
     fn task_status(&self, lesson: &Lesson, number: usize, task: &Task) -> String {
         match task {
@@ -128,34 +167,22 @@ impl SearchLabApp {
                 }
             }
             Task::Guess {
-                setup,
                 decisions,
                 required,
                 ..
-            } => match self.traced(setup) {
-                Some((trace, guess)) if traced_matches(setup, &trace).is_ok() => {
-                    let answered = guess.first_answers.len();
-                    let right = guess.first_tries.values().filter(|&&r| r).count();
-                    format!(
-                        "{answered} of {decisions} decisions answered, {right} right at the first try (needs {required})"
-                    )
-                }
-                _ => {
-                    "not started: press \"Set it up again\" to trace the search with Your guess on"
-                        .into()
-                }
+            } => match self.lessons.hand_in.kept.get(&number) {
+                Some(Work::Guess {
+                    answers,
+                    claimed_right,
+                    ..
+                }) => format!(
+                    "{} of {decisions} decisions answered, {claimed_right} right at the first try (needs {required})",
+                    answers.len()
+                ),
+                _ => "not started: press \"Set it up again\" to trace the search with Your guess on, and answer".into(),
             },
-            Task::Run { setup, .. } => match self.run_work(number, setup) {
-                Some(_) => {
-                    let summary = match setup.puzzle() {
-                        Puzzle::Knight => self.knight.record(),
-                        _ => self.queens.record(),
-                    }
-                    .and_then(|r| r.last.as_ref())
-                    .map(|f| f.report.puzzle().answer().summary)
-                    .unwrap_or_default();
-                    format!("cites the last run: {summary}")
-                }
+            Task::Run { .. } => match self.lessons.hand_in.run_seen.get(&number) {
+                Some((title, _, _)) => format!("cites a run: {title}"),
                 None => "no run of this search yet: untick Your guess and press Run".into(),
             },
         }

@@ -3,7 +3,7 @@
 //! takes seconds), and sees each student's points per task, the tasks most missed, and
 //! every hand-in whose work is not what it claims.
 
-use super::grade::{Grading, csv, grade_folder, summary};
+use super::grade::{Grading, csv, grade_folder, notes};
 use super::lesson::Lesson;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -116,8 +116,18 @@ impl Class {
             Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
             Some(Ok(grading)) => {
                 let lesson = assignments.iter().find(|l| l.title == grading.title);
-                grades_ui(ui, grading);
-                ui.label(summary(grading, lesson));
+                ui.label(format!(
+                    "{}: {} hand-in{} graded, {} refused",
+                    grading.title,
+                    grading.graded.len(),
+                    if grading.graded.len() == 1 { "" } else { "s" },
+                    grading.refused.len()
+                ));
+                egui::ScrollArea::horizontal()
+                    .id_salt("class-grades-scroll")
+                    .show(ui, |ui| grades_ui(ui, grading));
+                ui.label(RichText::new("Hover a cell for why; ✖: the work is not what the hand-in claims (it scores nothing).").weak());
+                ui.label(notes(grading, lesson));
                 if ui
                     .button("Save as CSV")
                     .on_hover_text(

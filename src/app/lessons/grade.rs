@@ -537,6 +537,14 @@ pub fn summary(grading: &Grading, lesson: Option<&Lesson>) -> String {
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    out.push_str(&notes(grading, lesson));
+    out
+}
+
+/// The grading's notes: the tasks most missed, each task not verified, each file refused.
+pub fn notes(grading: &Grading, lesson: Option<&Lesson>) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
     let tasks = grading.graded.first().map_or(0, |g| g.tasks.len());
     let mut missed: Vec<(usize, usize)> = (1..=tasks)
         .map(|t| {

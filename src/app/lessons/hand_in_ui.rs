@@ -24,6 +24,12 @@ pub struct HandInForm {
     save: Option<PathBuf>,
     /// What came of the last save.
     pub said: Option<Result<String, String>>,
+    /// The work of each Your guess and run task, by task, kept as it was last seen (a
+    /// later trace or run of another search in the same tab does not lose it).
+    pub kept: std::collections::BTreeMap<usize, Work>,
+    /// For each run task, which run was last kept (its title, time and events), so that
+    /// it is written out again only when another run ends.
+    pub run_seen: std::collections::BTreeMap<usize, (String, u64, usize)>,
 }
 
 impl HandInForm {
@@ -32,6 +38,8 @@ impl HandInForm {
         self.started = Some(Instant::now());
         self.said = None;
         self.path.clear();
+        self.kept.clear();
+        self.run_seen.clear();
     }
 
     /// The save asked for since the last call.
