@@ -593,7 +593,9 @@ impl<J: TraceJob> Steps<J> {
                     );
                 }
             }
-            ui.label(egui::RichText::new(sentence).strong());
+            crate::app::view::live_region(ui, |ui| {
+                ui.label(egui::RichText::new(sentence).strong())
+            });
         }));
         row.inner_rect
     }

@@ -143,5 +143,21 @@ pub fn outcome_label(ui: &mut Ui, message: &str, success: bool) {
     } else {
         ui.visuals().warn_fg_color
     };
-    ui.label(egui::RichText::new(message).color(colour));
+    live_region(ui, |ui| {
+        ui.label(egui::RichText::new(message).color(colour))
+    });
+}
+
+/// Draws `add` in a region a screen reader watches: what changes in it is announced
+/// without the student moving there (an AccessKit live region, polite): a step's sentence,
+/// a question and its verdict, a hint, a lesson's verdict.
+pub fn live_region<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    ui.scope(|ui| {
+        let id = ui.unique_id();
+        ui.ctx().accesskit_node_builder(id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
+        add(ui)
+    })
+    .inner
 }

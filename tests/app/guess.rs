@@ -19,6 +19,22 @@ fn square_on(h: &Harness<'_, SearchLabApp>, label: &str, side: u32, row: u32, co
     rect.min + Vec2::new((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
 }
 
+/// Whether a widget whose label holds `label` is in an AccessKit live region: a screen
+/// reader announces it when it changes.
+fn announced(h: &Harness<'_, SearchLabApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    h.get_all_by_label_contains(label).any(|node| {
+        let mut at = Some(node.accesskit_node());
+        while let Some(n) = at {
+            if n.live() == egui::accesskit::Live::Polite {
+                return true;
+            }
+            at = n.parent();
+        }
+        false
+    })
+}
+
 /// Steps until a question waits (at most `limit` steps).
 fn step_to_question(h: &mut Harness<'static, SearchLabApp>, queens: bool, limit: usize) {
     for _ in 0..limit {
@@ -47,6 +63,8 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
     step_until_traced(&mut h);
     h.get_by_label("Your guess").click();
     h.run();
+    // The step's sentence is announced as the timeline moves.
+    assert!(announced(&h, "Before the first step."));
     let board = Board::new(6, 6).unwrap();
     // Twice: once a square with the fewest onward moves, once one with more.
     for round in 0..2 {
@@ -80,6 +98,8 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
             assert_eq!((g.right, g.asked), (1, 1));
             h.get_by_label_contains("Right!");
             h.get_by_label("Right at the first try: 1 of 1");
+            // The verdict and the step's sentence are announced to screen readers.
+            assert!(announced(&h, "Right!"));
             // "Why?": the rule that decided, worked out here from the onward moves.
             let why = g.why.clone().expect("a why after the answer");
             let ties = q.cells.iter().filter(|&&c| onward(c) == least).count();

@@ -437,7 +437,8 @@ impl KnightPlay {
             super::super::view::outcome_label(ui, text, *good);
         }
         ui.separator();
-        match self.hint.get(&self.path) {
+        // A hint is announced when it comes.
+        super::super::view::live_region(ui, |ui| match self.hint.get(&self.path) {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your position.")
@@ -449,7 +450,7 @@ impl KnightPlay {
             }
             Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
             Some(Hint::Counts(hint)) => counts_text(ui, board, hint),
-        }
+        });
     }
 
     /// The board: the path, the ringed moves, and the hint's marks. Returns a square to

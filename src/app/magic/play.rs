@@ -399,7 +399,8 @@ impl MagicPlay {
             outcome_label(ui, s, false);
         }
         ui.separator();
-        match &self.hint {
+        // A hint is announced when it comes.
+        crate::app::view::live_region(ui, |ui| match &self.hint {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your square.")
@@ -429,7 +430,7 @@ impl MagicPlay {
                 }
             }
             Some(Hint::Count(h)) => count_text(ui, n, h),
-        }
+        });
     }
 
     /// The square with its sums and the play marks; a click picks or swaps, a right-click

@@ -236,7 +236,8 @@ impl QueensPlay {
             );
         }
         ui.separator();
-        self.hint_ui(ui, n);
+        // A hint is announced when it comes.
+        crate::app::view::live_region(ui, |ui| self.hint_ui(ui, n));
     }
 
     /// The hint asked for, or how to ask for one.

@@ -486,32 +486,37 @@ impl<J: super::TraceJob> super::Steps<J> {
             ui.set_width(ui.available_width());
             ui.set_min_height(4.0 * line);
             self.fade_ui(ui, true);
-            if let Some(q) = &self.guess.asking {
-                ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
-                if let Some(r) = &self.guess.revealed {
+            // The question, the verdicts and "Why?" are announced as they change.
+            crate::app::view::live_region(ui, |ui| {
+                if let Some(q) = &self.guess.asking {
+                    ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
+                    if let Some(r) = &self.guess.revealed {
+                        verdict(ui, r);
+                    }
+                    choice_buttons(ui, &q.choices, |k| answer = Some(Answer::Choice(k)));
+                    if ui
+                        .button("Show me")
+                        .on_hover_text(
+                            "Reveal the search's decision (a guess not made scores nothing)",
+                        )
+                        .clicked()
+                    {
+                        answer = Some(Answer::Skip);
+                    }
+                } else if let Some(r) = &self.guess.revealed {
                     verdict(ui, r);
-                }
-                choice_buttons(ui, &q.choices, |k| answer = Some(Answer::Choice(k)));
-                if ui
-                    .button("Show me")
-                    .on_hover_text("Reveal the search's decision (a guess not made scores nothing)")
-                    .clicked()
-                {
-                    answer = Some(Answer::Skip);
-                }
-            } else if let Some(r) = &self.guess.revealed {
-                verdict(ui, r);
-                if let Some(w) = &self.guess.why {
-                    ui.label(egui::RichText::new(&w.ask).strong());
-                    choice_buttons(ui, &w.choices, |k| why = Some(k));
-                } else if let Some(r) = &self.guess.why_said {
-                    verdict(ui, r);
-                }
-            } else {
-                ui.label(
+                    if let Some(w) = &self.guess.why {
+                        ui.label(egui::RichText::new(&w.ask).strong());
+                        choice_buttons(ui, &w.choices, |k| why = Some(k));
+                    } else if let Some(r) = &self.guess.why_said {
+                        verdict(ui, r);
+                    }
+                } else {
+                    ui.label(
                     "Step or play on: the timeline stops before the next decision and asks you.",
                 );
-            }
+                }
+            });
             self.fade_ui(ui, false);
             ui.label(egui::RichText::new(self.guess.score()).weak());
         });

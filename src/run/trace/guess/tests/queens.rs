@@ -1,6 +1,19 @@
 //! Your guess on N-Queens searches, against the rules.
 
 use super::*;
+use crate::solve::queens::trace::QueensState;
+
+/// Every question `trace` asks, with its position and the state it is asked at.
+fn questions_of(trace: &Arc<QueensTrace>) -> Vec<(usize, QueensState, Question)> {
+    let timeline = Timeline::new(trace.clone());
+    (0..trace.recorder.len())
+        .filter(|&i| queens_asks(trace, i))
+        .filter_map(|i| {
+            let state = timeline.state_at(i);
+            queens_question(trace, i, &state).map(|q| (i, state, q))
+        })
+        .collect()
+}
 
 fn queens(algorithm: &str, n: u64, seed: u64) -> QueensTrace {
     queens_with(algorithm, n, seed, &[])
@@ -35,13 +48,8 @@ fn attacked(rows: &[u32], row: u32, column: usize) -> bool {
 fn backtracking_questions_are_answered_by_the_first_safe_row_or_none() {
     for n in [4u64, 6, 8] {
         let trace = Arc::new(queens("backtracking", n, 1));
-        let timeline = Timeline::new(trace.clone());
         let mut asked = 0;
-        for i in 0..trace.recorder.len() {
-            let state = timeline.state_at(i);
-            let Some(q) = queens_question(&trace, i, &state) else {
-                continue;
-            };
+        for (i, state, q) in questions_of(&trace) {
             asked += 1;
             let column = (q.cells[0] % n as u32) as usize;
             assert_eq!(column, state.rows.len(), "asked about the next column");
@@ -63,13 +71,8 @@ fn backtracking_questions_are_answered_by_the_first_safe_row_or_none() {
 fn hill_climbing_questions_are_answered_by_the_best_moves_or_none() {
     for (n, seed) in [(6u64, 1), (8, 2), (8, 5)] {
         let trace = Arc::new(queens("hill-climbing", n, seed));
-        let timeline = Timeline::new(trace.clone());
         let mut asked = 0;
-        for i in 0..trace.recorder.len() {
-            let state = timeline.state_at(i);
-            let Some(q) = queens_question(&trace, i, &state) else {
-                continue;
-            };
+        for (_, state, q) in questions_of(&trace) {
             asked += 1;
             // Every move of every queen, scored from the rules (h1: attacking pairs).
             let mut best = u64::MAX;
@@ -281,13 +284,8 @@ fn is_attacked(rows: &[u32], c: usize) -> bool {
 fn min_conflicts_questions_take_every_attacked_queen() {
     for (n, seed) in [(8u64, 1), (12, 2), (30, 3)] {
         let trace = Arc::new(queens("min-conflicts", n, seed));
-        let timeline = Timeline::new(trace.clone());
         let mut asked = 0;
-        for i in 0..trace.recorder.len() {
-            let state = timeline.state_at(i);
-            let Some(q) = queens_question(&trace, i, &state) else {
-                continue;
-            };
+        for (i, state, q) in questions_of(&trace) {
             asked += 1;
             let mut expect: Vec<u32> = (0..n as usize)
                 .filter(|&c| is_attacked(&state.rows, c))
@@ -407,11 +405,7 @@ fn beam_questions_compare_the_next_best_with_the_best_member() {
     let trace = Arc::new(queens("beam", 8, 3));
     let timeline = Timeline::new(trace.clone());
     let mut asked = 0;
-    for i in 0..trace.recorder.len() {
-        let state = timeline.state_at(i);
-        let Some(q) = queens_question(&trace, i, &state) else {
-            continue;
-        };
+    for (_, state, q) in questions_of(&trace) {
         asked += 1;
         let after = timeline.state_at(q.reveal_at);
         let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
