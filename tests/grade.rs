@@ -169,6 +169,40 @@ fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
         j.seed = 2;
     }
     write(&dir, "ed.json", &ed.to_json());
+    // A run its fallback solved: not a run of the named search.
+    let mut fa = good("Fay", &run);
+    let mut fell = run.clone();
+    if let Job::Knight(j) = &mut fell.job
+        && let KnightTask::Solve { fallback, .. } = &mut j.task
+    {
+        *fallback = true;
+    }
+    fa.work[3] = Work::Run {
+        task: 4,
+        run: fell.to_ron(),
+    };
+    write(&dir, "fa.json", &fa.to_json());
+    // A parameter given twice, the second one the search would take.
+    let mut du = good("Dua", &run);
+    if let Work::Guess {
+        trace: TracedJob::Knight(j),
+        ..
+    } = &mut du.work[2]
+    {
+        j.params.push(("tie_break".into(), "first".into()));
+    }
+    write(&dir, "du.json", &du.to_json());
+    // An honest run whose time limit is past what the grader replays: not checked.
+    let mut long = run.clone();
+    if let Job::Knight(j) = &mut long.job {
+        j.budget.time = Some(Duration::from_secs(600));
+    }
+    let mut lo = good("Lou", &run);
+    lo.work[3] = Work::Run {
+        task: 4,
+        run: long.to_ron(),
+    };
+    write(&dir, "lo.json", &lo.to_json());
     // Broken files: not JSON, another format, an assignment nobody gave.
     write(&dir, "broken.json", "{ not json");
     write(
@@ -189,7 +223,7 @@ fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
         csv.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "some work was not verified: {err}");
-    assert!(out.contains("5 hand-ins graded, 3 refused"), "{out}");
+    assert!(out.contains("8 hand-ins graded, 3 refused"), "{out}");
     let line = |who: &str| {
         out.lines()
             .find(|l| l.trim_start().starts_with(who))
@@ -207,6 +241,27 @@ fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
         "{out}"
     );
     assert!(line("Ed").contains("4 of 7"), "{out}");
+    assert!(
+        line("Fay").contains("5 of 7") && line("Fay").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Dua").contains("4 of 7") && line("Dua").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Lou").contains("5 of 7") && line("Lou").contains("1 task not checked"),
+        "{out}"
+    );
+    assert!(
+        !line("Lou").contains("not verified"),
+        "an honest run is not doubted: {out}"
+    );
+    assert!(
+        out.contains("Fay (fa.json), task 4: the run cited is not of the task's search"),
+        "{out}"
+    );
+    assert!(out.contains("Not checked: Lou (lo.json), task 4: not checked: the run cited may run for more than 120 s"), "{out}");
     assert!(
         out.contains(
             "Cy (cy.json), task 3: says 12 right at the first try, but its answers give 11 of 12"
@@ -240,7 +295,12 @@ fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), 5 * 4 + 3);
+    assert_eq!(rows.len(), 8 * 4 + 3);
+    let lou4 = rows
+        .iter()
+        .find(|r| &r[0] == "Lou" && &r[2] == "4")
+        .unwrap();
+    assert_eq!(&lou4[5], "not checked");
     let cy3 = rows.iter().find(|r| &r[0] == "Cy" && &r[2] == "3").unwrap();
     assert_eq!((&cy3[3], &cy3[5]), ("0", "no"));
     let ada4 = rows

@@ -54,30 +54,22 @@ impl SearchLabApp {
         for (i, task) in tasks.iter().enumerate() {
             let number = i + 1;
             match task {
-                Task::Guess { setup, .. } => {
-                    // The session with the most answers is kept: a trace made again
-                    // starts with none.
-                    let answered = |w: &Work| match w {
-                        Work::Guess { answers, .. } => answers.len(),
-                        _ => 0,
-                    };
-                    if let Some(work) = self.guess_work(number, setup)
-                        && (self.lessons.hand_in.kept.get(&number))
-                            .is_none_or(|old| answered(&work) >= answered(old))
-                    {
-                        self.lessons.hand_in.kept.insert(number, work);
-                    }
-                }
+                Task::Guess { setup, .. } => self.keep_guesses(number, setup),
                 Task::Run { setup, .. } => {
                     let Some(file) = self.last_run(setup) else {
                         continue;
                     };
+                    let solved = super::lessons::grade::found(&file.report.puzzle().answer().key);
                     let seen = (
                         file.title(),
                         file.report.puzzle().elapsed_ms().to_bits(),
                         file.history.len(),
+                        solved,
                     );
-                    if self.lessons.hand_in.run_seen.get(&number) == Some(&seen)
+                    let kept = self.lessons.hand_in.run_seen.get(&number);
+                    // A run that found nothing does not take a solved one's place.
+                    if kept == Some(&seen)
+                        || kept.is_some_and(|k| k.3 && !solved)
                         || !run_matches(setup, &file.job)
                     {
                         continue;
@@ -92,6 +84,42 @@ impl SearchLabApp {
                 Task::Question { .. } => {}
             }
         }
+    }
+
+    /// Keeps Your guess's first answers on the task's search: each decision's first
+    /// answer ever, never replaced by one given after tracing again; a trace of another
+    /// seed (where the task gives none) takes the place of the kept one only with more
+    /// answers.
+    fn keep_guesses(&mut self, number: usize, setup: &Setup) {
+        let Some(Work::Guess { trace, answers, .. }) = self.guess_work(number, setup) else {
+            return;
+        };
+        let Some((_, guess)) = self.traced(setup) else {
+            return;
+        };
+        let right = |at: usize| guess.first_tries.get(&at) == Some(&true);
+        let fresh: std::collections::BTreeMap<usize, (Guessed, bool)> =
+            answers.iter().map(|a| (a.at, (*a, right(a.at)))).collect();
+        let firsts = &mut self.lessons.hand_in.firsts;
+        match firsts.get_mut(&number) {
+            Some((job, kept)) if *job == trace => {
+                for (at, first) in fresh {
+                    kept.entry(at).or_insert(first);
+                }
+            }
+            Some((_, kept)) if kept.len() >= fresh.len() => {}
+            _ => {
+                firsts.insert(number, (trace, fresh));
+            }
+        }
+        let (job, kept) = &firsts[&number];
+        let work = Work::Guess {
+            task: number,
+            trace: job.clone(),
+            answers: kept.values().map(|(a, _)| *a).collect(),
+            claimed_right: kept.values().filter(|(_, r)| *r).count() as u32,
+        };
+        self.lessons.hand_in.kept.insert(number, work);
     }
 
     /// The last run of the set-up's tab.
@@ -124,18 +152,14 @@ impl SearchLabApp {
         let (trace, guess) = self.traced(setup)?;
         traced_matches(setup, &trace).ok()?;
         let answers: Vec<Guessed> = (guess.first_answers.iter())
-            .filter_map(|(&at, answer)| match *answer {
-                Answer::Cell(c) => Some(Guessed {
-                    at,
-                    cell: Some(c),
-                    choice: None,
-                }),
-                Answer::Choice(k) => Some(Guessed {
-                    at,
-                    cell: None,
-                    choice: Some(k),
-                }),
-                Answer::Skip => None,
+            .map(|(&at, answer)| {
+                // Shown before any try ("Show me"): no cell, no choice, counted wrong.
+                let (cell, choice) = match *answer {
+                    Answer::Cell(c) => (Some(c), None),
+                    Answer::Choice(k) => (None, Some(k)),
+                    Answer::Skip => (None, None),
+                };
+                Guessed { at, cell, choice }
             })
             .collect();
         if answers.is_empty() {
@@ -182,7 +206,8 @@ impl SearchLabApp {
                 _ => "not started: press \"Set it up again\" to trace the search with Your guess on, and answer".into(),
             },
             Task::Run { .. } => match self.lessons.hand_in.run_seen.get(&number) {
-                Some((title, _, _)) => format!("cites a run: {title}"),
+                Some((title, _, _, true)) => format!("cites a run that found a solution: {title}"),
+                Some((title, _, _, false)) => format!("cites a run that found none: {title}"),
                 None => "no run of this search yet: untick Your guess and press Run".into(),
             },
         }

@@ -179,9 +179,8 @@ impl SearchLabApp {
             .frame(panel_frame(ui, true))
             .show(ui, |ui| on_panel(ui, |ui| self.shown_mut().main_ui(ui)));
         export::register(ui.ctx(), "view", central.response.rect);
-        if self.lessons.open {
-            self.assignment_frame();
-        }
+        // An assignment's work is kept whether or not its panel is open.
+        self.assignment_frame();
         if self.lessons.open && !lesson_beside {
             self.lessons.window(ui.ctx());
         }

@@ -31,12 +31,21 @@ pub struct GradeArgs {
 /// read.
 pub fn grade(a: &GradeArgs) -> Result<ExitCode, CliError> {
     let lessons: Vec<Lesson> = if a.assignment.is_empty() {
-        let (entries, _) = load(&lessons_dir());
-        entries
-            .into_iter()
-            .filter_map(|e| e.lesson.ok())
-            .filter(|l| l.assignment.is_some())
-            .collect()
+        let dir = lessons_dir();
+        let (entries, _) = load(&dir);
+        let mut lessons = Vec::new();
+        for e in entries {
+            match e.lesson {
+                Ok(l) if l.assignment.is_some() => lessons.push(l),
+                Ok(_) => {}
+                Err(why) => note!(
+                    "{}: {}: not read: {why}",
+                    dir.display(),
+                    crate::run::file::printable(&e.file)
+                ),
+            }
+        }
+        lessons
     } else {
         let mut lessons = Vec::new();
         for path in &a.assignment {
@@ -54,8 +63,19 @@ pub fn grade(a: &GradeArgs) -> Result<ExitCode, CliError> {
         }
         lessons
     };
+    // Two assignments of one id would grade a hand-in against either.
+    let mut ids = std::collections::BTreeMap::new();
+    for l in &lessons {
+        let id = &l.assignment.as_ref().expect("kept for its assignment").id;
+        if let Some(other) = ids.insert(id.clone(), l.title.clone()) {
+            return Err(CliError::Input(format!(
+                "two assignments have the id \"{id}\": \"{other}\" and \"{}\"; give each its own",
+                l.title
+            )));
+        }
+    }
     if let Some(path) = &a.csv {
-        super::common::check_save_target(path)?;
+        crate::files::check_target(path).map_err(|e| CliError::Input(format!("--csv: {e}")))?;
     }
     if !a.dir.is_dir() {
         return Err(CliError::Input(format!(
@@ -65,14 +85,14 @@ pub fn grade(a: &GradeArgs) -> Result<ExitCode, CliError> {
     }
     let cancel = super::common::cancel_on_ctrl_c();
     let grading = grade_folder(&a.dir, &lessons, &cancel).map_err(CliError::Input)?;
-    let lesson = lessons.iter().find(|l| l.title == grading.title);
-    print!("{}", summary(&grading, lesson));
+    print!("{}", summary(&grading, &lessons));
     if let Some(path) = &a.csv {
         crate::files::write_bytes(path, csv(&grading).as_bytes()).map_err(CliError::Failed)?;
         note!("{}", crate::files::written_to(path));
     }
     let clean = grading.refused.is_empty()
-        && (grading.graded.iter()).all(|g| g.tasks.iter().all(|t| t.verified));
+        && !grading.stopped
+        && (grading.graded.iter()).all(|g| g.tasks.iter().all(|t| t.verified && t.checked));
     Ok(if clean {
         ExitCode::SUCCESS
     } else {

@@ -259,7 +259,7 @@ fn an_assignment_is_done_saved_and_graded() {
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
-    h.get_by_label_contains("cites a run: ");
+    h.get_by_label_contains("cites a run that found a solution: ");
     // Saving needs a name.
     assert!(super::is_disabled(&h, "💾 Save hand-in…"));
     h.get_by_label("Your name").focus();

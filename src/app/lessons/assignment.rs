@@ -107,8 +107,17 @@ impl Assignment {
         if self.tasks.is_empty() {
             return Err("an assignment has at least one task".into());
         }
+        if self.tasks.len() > MAX_TASKS {
+            return Err(format!("an assignment has at most {MAX_TASKS} tasks"));
+        }
         for (i, task) in self.tasks.iter().enumerate() {
             let at = |why: String| Err(format!("task {}: {why}", i + 1));
+            if task.points() > MAX_POINTS {
+                return at(format!(
+                    "{} points; a task is worth at most {MAX_POINTS}",
+                    task.points()
+                ));
+            }
             match task {
                 Task::Question { number, .. } if *number == 0 || *number > questions.len() => {
                     return at(format!(
@@ -143,6 +152,11 @@ impl Assignment {
         Ok(())
     }
 }
+
+/// The most tasks an assignment may have.
+pub const MAX_TASKS: usize = 100;
+/// The most points a task may be worth.
+pub const MAX_POINTS: u32 = 1000;
 
 /// A task's set-up must name its search: a knight's or N-Queens' algorithm.
 fn exact(setup: &Setup) -> Result<(), String> {

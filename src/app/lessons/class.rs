@@ -48,8 +48,21 @@ impl Class {
         }
     }
 
-    /// Starts grading the folder against `lessons`' assignments.
+    /// Starts grading the folder against `lessons`' assignments (refused when two share
+    /// an id: a hand-in would be graded against either).
     fn start(&mut self, lessons: Vec<Lesson>) {
+        let mut ids = std::collections::BTreeSet::new();
+        for l in &lessons {
+            if let Some(a) = &l.assignment
+                && !ids.insert(a.id.clone())
+            {
+                self.result = Some(Err(format!(
+                    "two assignments have the id \"{}\" (one is \"{}\"): give each its own in the lessons folder",
+                    a.id, l.title
+                )));
+                return;
+            }
+        }
         let dir = PathBuf::from(self.folder.trim());
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, receive) = std::sync::mpsc::channel();
@@ -115,7 +128,6 @@ impl Class {
         match &self.result {
             Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
             Some(Ok(grading)) => {
-                let lesson = assignments.iter().find(|l| l.title == grading.title);
                 ui.label(format!(
                     "{}: {} hand-in{} graded, {} refused",
                     grading.title,
@@ -126,8 +138,8 @@ impl Class {
                 egui::ScrollArea::horizontal()
                     .id_salt("class-grades-scroll")
                     .show(ui, |ui| grades_ui(ui, grading));
-                ui.label(RichText::new("Hover a cell for why; ✖: the work is not what the hand-in claims (it scores nothing).").weak());
-                ui.label(notes(grading, lesson));
+                ui.label(RichText::new("Hover a cell for why; ✖: the work is not what the hand-in claims; ?: it could not be checked (the grader's limits, or Stop). Both score nothing.").weak());
+                ui.label(notes(grading, &assignments));
                 if ui
                     .button("Save as CSV")
                     .on_hover_text(
@@ -152,7 +164,8 @@ impl Class {
     }
 }
 
-/// A row per student: points per task (a task not verified marked ✖), total, minutes.
+/// A row per student: points per task (a task not verified marked ✖, one not checked ?),
+/// total, minutes; with hand-ins of several assignments, each row says which.
 fn grades_ui(ui: &mut Ui, grading: &Grading) {
     let tasks = grading
         .graded
@@ -160,10 +173,17 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
         .map(|g| g.tasks.len())
         .max()
         .unwrap_or(0);
+    let several = grading
+        .graded
+        .iter()
+        .any(|g| g.assignment != grading.graded[0].assignment);
     egui::Grid::new("class-grades")
         .striped(true)
         .show(ui, |ui| {
             ui.label(RichText::new("student").strong());
+            if several {
+                ui.label(RichText::new("assignment").strong());
+            }
             for t in 1..=tasks {
                 ui.label(RichText::new(format!("task {t}")).strong());
             }
@@ -172,18 +192,24 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
             ui.end_row();
             for g in &grading.graded {
                 ui.label(&g.student).on_hover_text(&g.file);
+                if several {
+                    ui.label(&g.assignment);
+                }
                 for t in &g.tasks {
-                    let text = if t.verified {
-                        format!("{} / {}", t.points, t.max)
-                    } else {
-                        format!("✖ {} / {}", t.points, t.max)
+                    let text = match (t.checked, t.verified) {
+                        (false, _) => format!("? {} / {}", t.points, t.max),
+                        (true, true) => format!("{} / {}", t.points, t.max),
+                        (true, false) => format!("✖ {} / {}", t.points, t.max),
                     };
-                    let label = if t.verified {
-                        RichText::new(text)
-                    } else {
-                        RichText::new(text).color(ui.visuals().error_fg_color)
+                    let label = match (t.checked, t.verified) {
+                        (false, _) => RichText::new(text).color(ui.visuals().warn_fg_color),
+                        (true, true) => RichText::new(text),
+                        (true, false) => RichText::new(text).color(ui.visuals().error_fg_color),
                     };
                     ui.label(label).on_hover_text(&t.why);
+                }
+                for _ in g.tasks.len()..tasks {
+                    ui.label("");
                 }
                 let (points, max) = g.total();
                 ui.label(format!("{points} / {max}"));
@@ -191,10 +217,4 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
                 ui.end_row();
             }
         });
-    ui.label(
-        RichText::new(
-            "Hover a cell for why; ✖: the work is not what the hand-in claims (it scores nothing).",
-        )
-        .weak(),
-    );
 }

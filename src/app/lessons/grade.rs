@@ -20,9 +20,10 @@ use crate::run::trace::guess::Question;
 use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::run::{Event, Job, Run};
 use crate::solve::Budget;
+use crate::solve::Stop;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The longest a trace is given to be made again.
@@ -44,19 +45,82 @@ pub struct Verdict {
     /// Whether the work is what the hand-in says it is (false: it claims what its work
     /// does not give, or it is not the work the task asks for).
     pub verified: bool,
-    /// Why, in a sentence.
+    /// Whether the work could be checked at all (false: the grader's limits or a Stop cut
+    /// its trace or replay short; it scores nothing, and says so, but is not doubted).
+    pub checked: bool,
+    /// Why, in a sentence (at most [`MAX_WHY`] characters, control characters escaped).
     pub why: String,
 }
 
+/// The longest a verdict's reason is written: a hand-in's text quoted in it is cut.
+pub const MAX_WHY: usize = 300;
+
 impl Verdict {
     fn new(task: usize, max: u32, points: u32, verified: bool, why: impl Into<String>) -> Verdict {
+        let why: String = why.into();
+        let mut cut: String = why
+            .chars()
+            .take(MAX_WHY)
+            .flat_map(char::escape_default_text)
+            .collect();
+        if why.chars().count() > MAX_WHY {
+            cut.push('…');
+        }
         Verdict {
             task,
             points,
             max,
             verified,
-            why: why.into(),
+            checked: true,
+            why: cut,
         }
+    }
+
+    /// A task whose work could not be checked, and why.
+    fn unchecked(task: usize, max: u32, why: impl Into<String>) -> Verdict {
+        Verdict {
+            checked: false,
+            ..Verdict::new(task, max, 0, true, why)
+        }
+    }
+
+    /// "yes", "no" or "not checked", for the CSV.
+    pub fn verified_word(&self) -> &'static str {
+        match (self.checked, self.verified) {
+            (false, _) => "not checked",
+            (true, true) => "yes",
+            (true, false) => "no",
+        }
+    }
+}
+
+/// Escapes control characters (newlines, escapes) and nothing else.
+trait EscapeText {
+    fn escape_default_text(self) -> std::vec::IntoIter<char>;
+}
+
+impl EscapeText for char {
+    fn escape_default_text(self) -> std::vec::IntoIter<char> {
+        if self.is_control() {
+            self.escape_debug().collect::<Vec<_>>().into_iter()
+        } else {
+            vec![self].into_iter()
+        }
+    }
+}
+
+/// Why a piece of work scores nothing: it is not what the hand-in claims, or it could not
+/// be checked (the grader's limits, or a Stop).
+enum Fail {
+    /// Not what the hand-in claims.
+    Doubted(String),
+    /// Not checked, and why.
+    Unchecked(String),
+}
+
+impl From<String> for Fail {
+    fn from(why: String) -> Fail {
+        Fail::Doubted(why)
     }
 }
 
@@ -65,6 +129,8 @@ impl Verdict {
 pub struct Graded {
     /// The file's name.
     pub file: String,
+    /// The assignment's id.
+    pub assignment: String,
     /// The student, as the hand-in names them.
     pub student: String,
     /// Minutes spent, as the hand-in says.
@@ -94,6 +160,8 @@ pub struct Grading {
     pub graded: Vec<Graded>,
     /// `(file, why)` for each file that could not be graded.
     pub refused: Vec<(String, String)>,
+    /// A Stop ended the grading before every file was read.
+    pub stopped: bool,
 }
 
 /// Grades one hand-in against `lesson` (whose assignment it names).
@@ -129,7 +197,9 @@ fn grade_task(
         |points: u32, verified: bool, why: String| Verdict::new(number, max, points, verified, why);
     match (task, work) {
         (Task::Question { number: q, .. }, Work::Answer { given, .. }) => {
-            let question = &lesson.questions[q - 1];
+            let Some(question) = q.checked_sub(1).and_then(|q| lesson.questions.get(q)) else {
+                return verdict(0, true, "the lesson has no such question".into());
+            };
             let shown = crate::run::file::printable(given);
             match question.is_right(given) {
                 Ok(true) => verdict(max, true, format!("right ({shown})")),
@@ -151,7 +221,8 @@ fn grade_task(
                 ..
             },
         ) => match guess_score(setup, trace, answers, cancel) {
-            Err(why) => verdict(0, false, why),
+            Err(Fail::Doubted(why)) => verdict(0, false, why),
+            Err(Fail::Unchecked(why)) => Verdict::unchecked(number, max, why),
             Ok(right) => {
                 let answered = answers.len() as u32;
                 if *claimed_right != right {
@@ -175,7 +246,8 @@ fn grade_task(
         },
         (Task::Run { setup, solved, .. }, Work::Run { run, .. }) => {
             match replay(setup, run, cancel) {
-                Err(why) => verdict(0, false, why),
+                Err(Fail::Doubted(why)) => verdict(0, false, why),
+                Err(Fail::Unchecked(why)) => Verdict::unchecked(number, max, why),
                 Ok((found, summary)) if *solved && !found => verdict(
                     0,
                     true,
@@ -193,13 +265,28 @@ fn agrees<T: PartialEq>(set: Option<T>, job: T) -> bool {
     set.is_none_or(|s| s == job)
 }
 
-/// Whether every parameter the set-up gives has its value in `params`.
+/// Whether every parameter the set-up gives has its value in `params` (the catalog's
+/// defaults filling in those not given, when `algorithm` is in the catalog), each key
+/// given once (a second value of a key would be the one the search takes).
 fn has_params(
     set: &std::collections::BTreeMap<String, String>,
     params: &[(String, String)],
+    algorithm: Option<&crate::run::catalog::AlgorithmInfo>,
 ) -> bool {
-    set.iter()
-        .all(|(k, v)| params.iter().any(|(pk, pv)| pk == k && pv == v))
+    let mut keys = std::collections::BTreeSet::new();
+    if !params.iter().all(|(k, _)| keys.insert(k)) {
+        return false;
+    }
+    let resolved = algorithm.and_then(|info| crate::run::catalog::Params::new(info, params).ok());
+    set.iter().all(|(k, v)| match &resolved {
+        Some(all) => info_has(algorithm, k) && all.get(k) == v,
+        None => params.iter().any(|(pk, pv)| pk == k && pv == v),
+    })
+}
+
+/// Whether the catalog's `algorithm` has a parameter `name`.
+fn info_has(algorithm: Option<&crate::run::catalog::AlgorithmInfo>, name: &str) -> bool {
+    algorithm.is_some_and(|info| info.params.iter().any(|p| p.name == name))
 }
 
 /// Why the traced search is not the one `setup` sets up, if it is not.
@@ -212,13 +299,21 @@ pub fn traced_matches(setup: &Setup, job: &TracedJob) -> Result<(), String> {
                 && j.closed == k.closed
                 && agrees(k.algorithm.as_deref(), j.algorithm.as_str())
                 && agrees(k.seed, j.seed)
-                && has_params(&k.params, &j.params)
+                && has_params(
+                    &k.params,
+                    &j.params,
+                    crate::run::catalog::knight_algorithm(&j.algorithm).ok(),
+                )
         }
         (TracedJob::Queens(j), _, Some(q)) => {
             j.n == q.n
                 && agrees(q.algorithm.as_deref(), j.algorithm.as_str())
                 && agrees(q.seed, j.seed)
-                && has_params(&q.params, &j.params)
+                && has_params(
+                    &q.params,
+                    &j.params,
+                    crate::run::catalog::queens_algorithm(&j.algorithm).ok(),
+                )
         }
         _ => false,
     };
@@ -235,45 +330,74 @@ fn guess_score(
     job: &TracedJob,
     answers: &[Guessed],
     cancel: &AtomicBool,
-) -> Result<u32, String> {
+) -> Result<u32, Fail> {
     traced_matches(setup, job)?;
     let limit = crate::app::steps::MAX_APP_STEPS;
-    let budget = Budget {
+    // The trace's own limits on nodes and generations, a minute of time, no stop point.
+    let budget = |b: &Budget| Budget {
         time: Some(TRACE_TIME),
-        ..Budget::unlimited()
+        until: None,
+        ..*b
     };
     let mut seen = std::collections::BTreeSet::new();
     for a in answers {
         if !seen.insert(a.at) {
-            return Err(format!("two answers to the decision at step {}", a.at));
+            return Err(format!("two answers to the decision at step {}", a.at).into());
         }
     }
+    let cut = |stop: Stop| -> Result<(), Fail> {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Fail::Unchecked(
+                "not checked: the grading was stopped".into(),
+            ));
+        }
+        match stop {
+            Stop::TimeLimit | Stop::Cancelled => Err(Fail::Unchecked(format!(
+                "not checked: its search could not be traced again within {} s",
+                TRACE_TIME.as_secs()
+            ))),
+            _ => Ok(()),
+        }
+    };
+    let failed = |e: crate::run::JobError| -> Fail {
+        if cancel.load(Ordering::Relaxed) {
+            Fail::Unchecked("not checked: the grading was stopped".into())
+        } else {
+            Fail::Doubted(format!("its search cannot be traced again: {e}"))
+        }
+    };
     match job {
         TracedJob::Knight(j) => {
             if j.limit > limit {
-                return Err(format!("a trace of more than {limit} steps"));
+                return Err(format!("a trace of more than {limit} steps").into());
             }
             let j = crate::run::trace::KnightTraceJob {
-                budget,
+                budget: budget(&j.budget),
                 ..j.clone()
             };
-            let trace = j
-                .run(cancel)
-                .map_err(|e| format!("its search cannot be traced again: {e}"))?;
-            score_answers(trace, answers, crate::run::trace::guess::knight_question)
+            let trace = j.run(cancel).map_err(failed)?;
+            cut(trace.stop)?;
+            Ok(score_answers(
+                trace,
+                answers,
+                crate::run::trace::guess::knight_question,
+            )?)
         }
         TracedJob::Queens(j) => {
             if j.limit > limit {
-                return Err(format!("a trace of more than {limit} steps"));
+                return Err(format!("a trace of more than {limit} steps").into());
             }
             let j = crate::run::trace::QueensTraceJob {
-                budget,
+                budget: budget(&j.budget),
                 ..j.clone()
             };
-            let trace = j
-                .run(cancel)
-                .map_err(|e| format!("its search cannot be traced again: {e}"))?;
-            score_answers(trace, answers, crate::run::trace::guess::queens_question)
+            let trace = j.run(cancel).map_err(failed)?;
+            cut(trace.stop)?;
+            Ok(score_answers(
+                trace,
+                answers,
+                crate::run::trace::guess::queens_question,
+            )?)
         }
     }
 }
@@ -317,14 +441,16 @@ pub fn run_matches(setup: &Setup, job: &Job) -> bool {
                 && j.rows == u64::from(k.rows)
                 && j.start == Some(k.start)
                 && j.closed == k.closed
-                && matches!(&j.task, crate::run::KnightTask::Solve { algorithm, params, .. }
-                    if agrees(k.algorithm.as_deref(), algorithm.as_str()) && has_params(&k.params, params))
+                && matches!(&j.task, crate::run::KnightTask::Solve { algorithm, params, fallback: false }
+                    if agrees(k.algorithm.as_deref(), algorithm.as_str())
+                        && has_params(&k.params, params, crate::run::catalog::knight_algorithm(algorithm).ok()))
                 && agrees(k.seed, j.seed)
         }
         (Job::Queens(j), _, Some(q)) => {
             j.n == q.n
                 && matches!(&j.task, crate::run::QueensTask::Solve { algorithm, params }
-                    if agrees(q.algorithm.as_deref(), algorithm.as_str()) && has_params(&q.params, params))
+                    if agrees(q.algorithm.as_deref(), algorithm.as_str())
+                        && has_params(&q.params, params, crate::run::catalog::queens_algorithm(algorithm).ok()))
                 && agrees(q.seed, j.seed)
         }
         _ => false,
@@ -332,7 +458,7 @@ pub fn run_matches(setup: &Setup, job: &Job) -> bool {
 }
 
 /// Whether `key` says the run found what it looked for.
-fn found(key: &AnswerKey) -> bool {
+pub fn found(key: &AnswerKey) -> bool {
     match key {
         AnswerKey::Sequence { found, .. } | AnswerKey::Squares { found, .. } => *found,
         AnswerKey::Count { total, .. } => *total > 0,
@@ -343,47 +469,62 @@ fn found(key: &AnswerKey) -> bool {
 
 /// Why the run file `text` is not a run of `setup`'s search that replays as saved, or
 /// whether it found a solution and its summary.
-fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, String), String> {
+fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, String), Fail> {
     let file = RunFile::from_ron(text).map_err(|e| format!("its run file: {e}"))?;
     file.check().map_err(|e| format!("its run file: {e}"))?;
     let job = file.replay_job();
     if !run_matches(setup, &job) {
         return Err(format!(
             "the run cited is not of the task's search: {}",
-            file.title()
-        ));
+            crate::run::file::printable(&file.title())
+        )
+        .into());
     }
+    // The replay's own budget, its stop point's limit included: at most two minutes.
     let budget = match &job {
         Job::Knight(j) => &j.budget,
         Job::Queens(j) => &j.budget,
         Job::Magic(j) => &j.budget,
     };
-    if budget.time.is_none_or(|t| t > RUN_TIME) && budget.until.is_none() {
-        return Err(format!(
-            "the run cited may run for more than {} s: not replayed",
+    if budget.time.is_none_or(|t| t > RUN_TIME) {
+        return Err(Fail::Unchecked(format!(
+            "not checked: the run cited may run for more than {} s (its time limit); `searchlab replay` checks it",
             RUN_TIME.as_secs()
-        ));
+        )));
     }
-    let cancel_run = Arc::new(AtomicBool::new(
-        cancel.load(std::sync::atomic::Ordering::Relaxed),
-    ));
-    let run = Run::headless(job, cancel_run);
+    let cancel_run = Arc::new(AtomicBool::new(false));
+    let deadline = crate::platform::time::Instant::now() + RUN_TIME + Duration::from_secs(10);
+    let run = Run::headless(job, cancel_run.clone());
     let report = loop {
+        if cancel.load(Ordering::Relaxed) || crate::platform::time::Instant::now() > deadline {
+            cancel_run.store(true, Ordering::Relaxed);
+        }
         match run.next_event(Duration::from_millis(200)) {
-            Some(Event::Finished(result)) => {
-                break result.map_err(|e| format!("its replay failed: {e}"))?;
-            }
+            Some(Event::Finished(result)) => break result,
             Some(_) => {}
-            None if run.is_finished() => return Err("its replay ended without an answer".into()),
+            None if run.is_finished() => {
+                return Err(Fail::Unchecked(
+                    "not checked: its replay ended without an answer".into(),
+                ));
+            }
             None => {}
         }
     };
+    if cancel_run.load(Ordering::Relaxed) {
+        return Err(Fail::Unchecked(if cancel.load(Ordering::Relaxed) {
+            "not checked: the grading was stopped".into()
+        } else {
+            format!("not checked: its replay ran past {} s", RUN_TIME.as_secs())
+        }));
+    }
+    let report =
+        report.map_err(|e| Fail::Unchecked(format!("not checked: its replay failed: {e}")))?;
     match file.compare(&report) {
         Ok(_) => {
             let saved = file.report.puzzle().answer();
             Ok((found(&saved.key), saved.summary))
         }
-        Err(differs) => Err(format!("the run file was changed: {differs}")),
+        Err(differs) => Err(format!("the run file was changed: {differs}").into()),
     }
 }
 
@@ -409,12 +550,21 @@ pub fn grade_folder(
     }
     let mut grading = Grading::default();
     for path in files {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        if cancel.load(Ordering::Relaxed) {
+            grading.stopped = true;
+            break;
+        }
+        let name = path.file_name().map_or_else(String::new, |n| {
+            crate::run::file::printable(&n.to_string_lossy())
+        });
         match grade_file(&path, lessons, cancel) {
             Ok((title, graded)) => {
-                grading.title = title;
+                if !grading.title.split(" · ").any(|t| t == title) {
+                    if !grading.title.is_empty() {
+                        grading.title.push_str(" · ");
+                    }
+                    grading.title.push_str(&title);
+                }
                 grading.graded.push(Graded {
                     file: name,
                     ..graded
@@ -452,6 +602,7 @@ fn grade_file(
         lesson.title.clone(),
         Graded {
             file: String::new(),
+            assignment: hand_in.assignment.clone(),
             student: crate::run::file::printable(&hand_in.student),
             minutes: hand_in.seconds / 60,
             written_by: crate::run::file::printable(&hand_in.written_by),
@@ -471,7 +622,7 @@ pub fn csv(grading: &Grading) -> String {
                 t.task.to_string(),
                 t.points.to_string(),
                 t.max.to_string(),
-                if t.verified { "yes" } else { "no" }.into(),
+                t.verified_word().into(),
                 t.why.clone(),
                 g.minutes.to_string(),
                 g.written_by.clone(),
@@ -491,6 +642,14 @@ pub fn csv(grading: &Grading) -> String {
             String::new(),
         ]);
     }
+    // A field a spreadsheet would read as a formula is kept as text.
+    for row in &mut rows {
+        for field in row.iter_mut() {
+            if field.starts_with(['=', '+', '-', '@']) {
+                field.insert(0, '\'');
+            }
+        }
+    }
     crate::files::csv_text(
         &[
             "student",
@@ -509,7 +668,7 @@ pub fn csv(grading: &Grading) -> String {
 
 /// The grading in a few lines: each student's total, the tasks most missed, the hand-ins
 /// whose work was not what they claim, and the files refused.
-pub fn summary(grading: &Grading, lesson: Option<&Lesson>) -> String {
+pub fn summary(grading: &Grading, lessons: &[Lesson]) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = writeln!(
@@ -523,47 +682,70 @@ pub fn summary(grading: &Grading, lesson: Option<&Lesson>) -> String {
     for g in &grading.graded {
         let (points, max) = g.total();
         let doubtful = g.tasks.iter().filter(|t| !t.verified).count();
-        let line = format!(
-            "  {:<24} {points:>3} of {max:<3} {}",
-            g.student,
-            if doubtful == 0 {
-                String::new()
-            } else {
-                format!(
-                    "({doubtful} task{} not verified)",
-                    if doubtful == 1 { "" } else { "s" }
-                )
-            }
-        );
+        let unchecked = g.tasks.iter().filter(|t| !t.checked).count();
+        let plural = |k: usize| if k == 1 { "" } else { "s" };
+        let mut note = Vec::new();
+        if doubtful > 0 {
+            note.push(format!("{doubtful} task{} not verified", plural(doubtful)));
+        }
+        if unchecked > 0 {
+            note.push(format!("{unchecked} task{} not checked", plural(unchecked)));
+        }
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!("({})", note.join(", "))
+        };
+        let line = format!("  {:<24} {points:>3} of {max:<3} {note}", g.student);
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    out.push_str(&notes(grading, lesson));
+    out.push_str(&notes(grading, lessons));
     out
 }
 
-/// The grading's notes: the tasks most missed, each task not verified, each file refused.
-pub fn notes(grading: &Grading, lesson: Option<&Lesson>) -> String {
+/// The grading's notes: the tasks most missed (per assignment), each task not verified or
+/// not checked, each file refused, and whether a Stop ended it early.
+pub fn notes(grading: &Grading, lessons: &[Lesson]) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
-    let tasks = grading.graded.first().map_or(0, |g| g.tasks.len());
-    let mut missed: Vec<(usize, usize)> = (1..=tasks)
-        .map(|t| {
-            let misses = (grading.graded.iter())
-                .filter(|g| g.tasks.get(t - 1).is_some_and(|v| v.points < v.max))
-                .count();
-            (t, misses)
-        })
-        .filter(|&(_, m)| m > 0)
-        .collect();
-    missed.sort_by_key(|&(t, m)| (std::cmp::Reverse(m), t));
-    if !missed.is_empty() {
-        let _ = writeln!(out, "Most missed:");
-        for (t, m) in missed {
-            let what = lesson
-                .and_then(|l| l.assignment.as_ref().map(|a| (a, &l.questions)))
-                .and_then(|(a, q)| a.tasks.get(t - 1).map(|task| task.describe(q)))
-                .unwrap_or_default();
-            let _ = writeln!(out, "  task {t}: missed by {m} — {what}");
+    let mut ids: Vec<&str> = Vec::new();
+    for g in &grading.graded {
+        if !ids.contains(&g.assignment.as_str()) {
+            ids.push(&g.assignment);
+        }
+    }
+    for id in &ids {
+        let lesson = lessons
+            .iter()
+            .find(|l| l.assignment.as_ref().is_some_and(|a| a.id == *id));
+        let of: Vec<&Graded> = (grading.graded.iter())
+            .filter(|g| g.assignment == *id)
+            .collect();
+        let tasks = of.iter().map(|g| g.tasks.len()).max().unwrap_or(0);
+        let mut missed: Vec<(usize, usize)> = (1..=tasks)
+            .map(|t| {
+                let misses = (of.iter())
+                    .filter(|g| g.tasks.get(t - 1).is_some_and(|v| v.points < v.max))
+                    .count();
+                (t, misses)
+            })
+            .filter(|&(_, m)| m > 0)
+            .collect();
+        missed.sort_by_key(|&(t, m)| (std::cmp::Reverse(m), t));
+        if !missed.is_empty() {
+            if ids.len() > 1 {
+                let title = lesson.map_or(*id, |l| l.title.as_str());
+                let _ = writeln!(out, "Most missed in {title}:");
+            } else {
+                let _ = writeln!(out, "Most missed:");
+            }
+            for (t, m) in missed {
+                let what = lesson
+                    .and_then(|l| l.assignment.as_ref().map(|a| (a, &l.questions)))
+                    .and_then(|(a, q)| a.tasks.get(t - 1).map(|task| task.describe(q)))
+                    .unwrap_or_default();
+                let _ = writeln!(out, "  task {t}: missed by {m} — {what}");
+            }
         }
     }
     for g in &grading.graded {
@@ -574,9 +756,19 @@ pub fn notes(grading: &Grading, lesson: Option<&Lesson>) -> String {
                 g.student, g.file, t.task, t.why
             );
         }
+        for t in g.tasks.iter().filter(|t| !t.checked) {
+            let _ = writeln!(
+                out,
+                "Not checked: {} ({}), task {}: {}",
+                g.student, g.file, t.task, t.why
+            );
+        }
     }
     for (file, why) in &grading.refused {
         let _ = writeln!(out, "Refused: {file}: {why}");
+    }
+    if grading.stopped {
+        let _ = writeln!(out, "Stopped: the files after these were not graded.");
     }
     out
 }

@@ -3,11 +3,15 @@
 //! writes the file (it holds the tabs whose traces and runs the hand-in cites).
 
 use super::Lessons;
-use super::assignment::{Task, Work};
+use super::assignment::{Task, TracedJob, Work};
 use super::lesson::{Answer, Lesson};
 use crate::platform::time::Instant;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
+
+/// The first answer ever given to each decision of a trace (by position), and whether it
+/// was right.
+pub type FirstAnswers = std::collections::BTreeMap<usize, (super::assignment::Guessed, bool)>;
 
 /// The hand-in of the assignment on show, as its form holds it.
 #[derive(Debug, Default)]
@@ -28,18 +32,31 @@ pub struct HandInForm {
     /// later trace or run of another search in the same tab does not lose it).
     pub kept: std::collections::BTreeMap<usize, Work>,
     /// For each run task, which run was last kept (its title, time and events), so that
-    /// it is written out again only when another run ends.
-    pub run_seen: std::collections::BTreeMap<usize, (String, u64, usize)>,
+    /// it is written out again only when another run ends, and whether it found a
+    /// solution.
+    pub run_seen: std::collections::BTreeMap<usize, (String, u64, usize, bool)>,
+    /// For each Your guess task, the search traced and the first answer ever given to
+    /// each of its decisions, with whether it was right: tracing again never replaces one.
+    pub firsts: std::collections::BTreeMap<usize, (TracedJob, FirstAnswers)>,
+    /// The assignment these were kept for.
+    pub id: String,
 }
 
 impl HandInForm {
     /// The assignment opens: its clock starts.
-    pub fn start(&mut self) {
-        self.started = Some(Instant::now());
+    /// An assignment opens: a new one starts afresh, the one already open (started again
+    /// from the list) keeps its work and its clock.
+    pub fn start(&mut self, id: &str) {
         self.said = None;
+        if self.id == id && self.started.is_some() {
+            return;
+        }
+        self.id = id.to_string();
+        self.started = Some(Instant::now());
         self.path.clear();
         self.kept.clear();
         self.run_seen.clear();
+        self.firsts.clear();
     }
 
     /// The save asked for since the last call.
@@ -88,7 +105,9 @@ impl Lessons {
                 Task::Question { number, .. } => {
                     let q = lesson.questions.get(number - 1)?;
                     let g = self.given.get(number - 1)?;
-                    let given = g.current(matches!(q.answer, Answer::Choice { .. }));
+                    // The first answer checked counts; else what the field holds.
+                    let given = (g.first.clone())
+                        .unwrap_or_else(|| g.current(matches!(q.answer, Answer::Choice { .. })));
                     (!given.trim().is_empty()).then_some(Work::Answer { task: i + 1, given })
                 }
                 _ => None,
@@ -104,7 +123,7 @@ impl Lessons {
         let total: u32 = a.tasks.iter().map(Task::points).sum();
         ui.label(RichText::new("Assignment").strong());
         ui.label(format!(
-            "Your teacher grades the hand-in with `searchlab grade`, which makes every trace and run again: {total} points in all."
+            "Your teacher grades the hand-in with `searchlab grade`, which makes every trace and run again: {total} points in all. Only your first check of each question counts, and only your first try at each decision."
         ));
         let form = &mut self.hand_in;
         ui.horizontal(|ui| {

@@ -24,6 +24,8 @@ use std::path::PathBuf;
 struct Given {
     typed: String,
     chosen: Option<usize>,
+    /// The first answer checked: an assignment's hand-in holds it, not a later one.
+    first: Option<String>,
     /// Right, or what was wrong (a wrong answer, or text that is no number), with the
     /// answer it is about: a verdict is shown only beside that answer, not beside another
     /// typed or picked since.
@@ -176,12 +178,20 @@ impl Lessons {
             return;
         };
         self.setup = Some(lesson.setup.clone());
-        self.given = vec![Given::default(); lesson.questions.len()];
+        // An assignment started again keeps its answers (its hand-in holds the first).
+        let same = (lesson.assignment.as_ref())
+            .is_some_and(|a| a.id == self.hand_in.id && self.hand_in.started.is_some())
+            && self.given.len() == lesson.questions.len();
+        if !same {
+            self.given = vec![Given::default(); lesson.questions.len()];
+        }
         self.answered.remove(&self.entries[i].file);
         self.active = Some(i);
         self.open = true;
         self.copied = None;
-        self.hand_in.start();
+        if let Some(a) = &lesson.assignment {
+            self.hand_in.start(&a.id);
+        }
     }
 
     /// Opens a lesson file handed in whole (`name`, its `text`): listed with the others
@@ -254,6 +264,7 @@ impl Lessons {
         };
         if let Some(g) = self.given.get_mut(q) {
             g.verdict.set(given.to_string(), verdict);
+            g.first.get_or_insert_with(|| given.to_string());
         }
         if let Some(file) = self.active.map(|i| self.entries[i].file.clone()) {
             let progress = self.progress();

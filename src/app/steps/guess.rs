@@ -108,8 +108,11 @@ impl Guess {
             Answer::Skip => None,
         };
         let first = self.misses == 0;
+        if first {
+            // "Show me" before any try is a first answer too: a hand-in counts it wrong.
+            self.first_answers.entry(q.at).or_insert(answer);
+        }
         if right.is_some() && first {
-            self.first_answers.insert(q.at, answer);
             self.asked += 1;
             self.right += u32::from(right == Some(true));
         }
