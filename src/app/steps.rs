@@ -293,8 +293,6 @@ impl<J: TraceJob> Steps<J> {
                 match result {
                     Ok(prepared) => {
                         self.shown = Some(Shown::new(prepared));
-                        // What was asked of the trace shown while this one was made
-                        // belongs to that one.
                         self.guess.forget_trace();
                         // A new trace has its own animation: the range and the last word
                         // were about the old one's steps (the frames and their pace stay,
@@ -518,10 +516,8 @@ impl<J: TraceJob> Steps<J> {
         if q.cells.contains(&cell) {
             self.answer(Answer::Cell(cell));
         } else if q.cells.is_empty() {
-            self.guess.revealed = Some(guess::Revealed {
-                right: None,
-                said: "This question is answered with its buttons, not on the board.".to_string(),
-            });
+            let said = "This question is answered with its buttons, not on the board.".into();
+            self.guess.revealed = Some(guess::Revealed { right: None, said });
         } else {
             self.guess.revealed = Some(guess::Revealed {
                 right: None,
@@ -593,9 +589,8 @@ impl<J: TraceJob> Steps<J> {
                     );
                 }
             }
-            crate::app::view::live_region(ui, |ui| {
-                ui.label(egui::RichText::new(sentence).strong())
-            });
+            let sentence = egui::RichText::new(sentence).strong();
+            crate::app::view::live_region(ui, |ui| ui.label(sentence));
         }));
         row.inner_rect
     }

@@ -187,7 +187,9 @@ impl Guess {
         });
     }
 
-    /// Forgets what was asked of the trace on show (a new trace, or the same again).
+    /// Forgets what was asked of the trace on show (a new trace, or the same again; a
+    /// new trace's arrival calls it too, as what was asked while it was made was of the
+    /// old one).
     pub fn forget_trace(&mut self) {
         self.drop_question();
         self.revealed = None;
