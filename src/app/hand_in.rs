@@ -59,21 +59,20 @@ impl SearchLabApp {
                     let Some(file) = self.last_run(setup) else {
                         continue;
                     };
-                    let solved = super::lessons::grade::found(&file.report.puzzle().answer().key);
-                    let seen = (
-                        file.title(),
-                        file.report.puzzle().elapsed_ms().to_bits(),
-                        file.history.len(),
-                        solved,
-                    );
                     let kept = self.lessons.hand_in.run_seen.get(&number);
-                    // A run that found nothing does not take a solved one's place.
-                    if kept == Some(&seen)
-                        || kept.is_some_and(|k| k.3 && !solved)
+                    let elapsed = file.report.puzzle().elapsed_ms().to_bits();
+                    // Once a run is kept, each frame looks at its time and events only.
+                    if kept.is_some_and(|k| k.1 == elapsed && k.2 == file.history.len())
                         || !run_matches(setup, &file.job)
                     {
                         continue;
                     }
+                    let solved = super::lessons::grade::found(&file.report.puzzle().answer().key);
+                    // A run that found nothing does not take a solved one's place.
+                    if kept.is_some_and(|k| k.3 && !solved) {
+                        continue;
+                    }
+                    let seen = (file.title(), elapsed, file.history.len(), solved);
                     let work = Work::Run {
                         task: number,
                         run: file.to_ron(),
