@@ -44,6 +44,9 @@ mod browser;
 #[path = "app/links.rs"]
 mod links;
 
+#[path = "app/contrast.rs"]
+mod contrast;
+
 /// The finished experiment's table as CSV (what Export writes).
 fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
     let outcome = h.state().experiments.outcome.as_ref();

@@ -95,6 +95,7 @@ pub fn serve(
     type Knight = crate::run::trace::KnightTraceJob;
     type Queens = crate::run::trace::QueensTraceJob;
     use crate::app::browser::ListTask;
+    use crate::app::compare::contrast::PairTask;
     use crate::app::compare::lanes::TrialsTask;
     use crate::app::experiments::ExperimentTask;
     use crate::app::microscope::MicroscopeTask;
@@ -104,6 +105,8 @@ pub fn serve(
     match name {
         TraceTask::<Knight>::NAME => go::<TraceTask<Knight>>(input, cancel, out),
         TraceTask::<Queens>::NAME => go::<TraceTask<Queens>>(input, cancel, out),
+        PairTask::<Knight>::NAME => go::<PairTask<Knight>>(input, cancel, out),
+        PairTask::<Queens>::NAME => go::<PairTask<Queens>>(input, cancel, out),
         knight_play::CountTask::NAME => go::<knight_play::CountTask>(input, cancel, out),
         knight_play::FinishTask::NAME => go::<knight_play::FinishTask>(input, cancel, out),
         queens_play::CountTask::NAME => go::<queens_play::CountTask>(input, cancel, out),
@@ -314,6 +317,8 @@ pub(crate) mod tests {
         let names = [
             crate::app::steps::TraceTask::<Knight>::NAME,
             crate::app::steps::TraceTask::<Queens>::NAME,
+            crate::app::compare::contrast::PairTask::<Knight>::NAME,
+            crate::app::compare::contrast::PairTask::<Queens>::NAME,
             crate::app::knight::play::CountTask::NAME,
             crate::app::knight::play::FinishTask::NAME,
             crate::app::queens::play::CountTask::NAME,

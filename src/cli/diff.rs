@@ -83,32 +83,9 @@ impl Side<'_> {
     }
 }
 
-/// The first step (from 0) at which the two traces differ, leaving out fields named after
-/// the setting changed (a walk's `tie_break` names the rule in force, which is no
-/// decision); `None` when they are the same step for step. A trace that ends while the
-/// other goes on differs at the step it lacks.
+/// The first step (from 0) at which the two sides' steps differ.
 pub fn first_difference(a: &[Value], b: &[Value], setting: &str) -> Option<usize> {
-    // Another heuristic scores on another scale (h2 counts each pair twice): its scores
-    // are no decision either.
-    let scores: &[&str] = if setting == "heuristic" {
-        &["h", "best"]
-    } else {
-        &[]
-    };
-    let strip = |v: &Value| -> Value {
-        let mut v = v.clone();
-        if let Some(o) = v.as_object_mut() {
-            o.remove(setting);
-            scores.iter().for_each(|k| {
-                o.remove(*k);
-            });
-        }
-        v
-    };
-    let alike = (a.iter().zip(b))
-        .take_while(|(x, y)| x == y || strip(x) == strip(y))
-        .count();
-    (alike < a.len().max(b.len())).then_some(alike)
+    crate::run::trace::diff::first_difference(a.iter().cloned(), b.iter().cloned(), setting)
 }
 
 /// What `--json` prints of one side.
@@ -356,7 +333,6 @@ pub(super) fn queens_vs(
 
 /// A knight trace as one side of `--vs`'s comparison.
 fn knight_side(t: &KnightTrace) -> Side<'_> {
-    let mut teller = t.teller();
     Side {
         steps: Vec::new(),
         texts: Vec::new(),
@@ -370,12 +346,11 @@ fn knight_side(t: &KnightTrace) -> Side<'_> {
         counters: &t.counters,
         figures: told(knight_figures(&t.job.algorithm), &t.counters),
     }
-    .steps_from((t.steps.iter()).map(move |s| teller.tell(s, true).1.unwrap_or_default()))
+    .steps_from(crate::run::trace::diff::knight_steps(t))
 }
 
 /// A queens trace as one side of `--vs`'s comparison.
 fn queens_side(t: &QueensTrace) -> Side<'_> {
-    let mut teller = t.teller();
     Side {
         steps: Vec::new(),
         texts: Vec::new(),
@@ -389,7 +364,7 @@ fn queens_side(t: &QueensTrace) -> Side<'_> {
         counters: &t.counters,
         figures: told(queens_figures(&t.job.algorithm), &t.counters),
     }
-    .steps_from((t.recorder.iter()).map(move |s| teller.tell(&s, true).1.unwrap_or_default()))
+    .steps_from(crate::run::trace::diff::queens_steps(t))
 }
 
 /// The second search refused what `--vs` made of it.
@@ -414,32 +389,6 @@ fn not_vs(key: &str) -> CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn traces_part_at_the_first_step_they_differ_in_leaving_out_the_setting() {
-        let a = [
-            json!({"kind": "restart", "tie_break": "squirrel"}),
-            json!({"kind": "visit", "square": [0, 0]}),
-            json!({"kind": "visit", "square": [1, 2]}),
-        ];
-        let mut b = a.clone();
-        b[0] = json!({"kind": "restart", "tie_break": "roth"});
-        // Naming the rule in force is no decision: alike to the end.
-        assert_eq!(first_difference(&a, &b, "tie_break"), None);
-        // But it is a difference when the setting changed is another one.
-        assert_eq!(first_difference(&a, &b, "seed"), Some(0));
-        b[2] = json!({"kind": "visit", "square": [2, 1]});
-        assert_eq!(first_difference(&a, &b, "tie_break"), Some(2));
-        // Another heuristic's scores are not a decision.
-        let h1 = [json!({"kind": "score", "h": 3, "row": 1})];
-        let h2 = [json!({"kind": "score", "h": 6, "row": 1})];
-        assert_eq!(first_difference(&h1, &h2, "heuristic"), None);
-        assert_eq!(first_difference(&h1, &h2, "seed"), Some(0));
-        // One trace ends sooner: they differ at the step it lacks.
-        assert_eq!(first_difference(&a, &a[..2], "seed"), Some(2));
-        assert_eq!(first_difference(&a[..0], &a[..0], "seed"), None);
-    }
 
     #[test]
     fn vs_takes_setting_equals_value() {

@@ -5,6 +5,7 @@
 //! can be exported as CSV. It knows the puzzles only through [`PuzzleUi`].
 
 mod charts;
+pub(crate) mod contrast;
 pub(crate) mod lanes;
 mod panels;
 mod saved;
@@ -27,6 +28,7 @@ use crate::app::error::AppError;
 use crate::run::Run;
 use crate::solve::Budget;
 use charts::colour;
+use contrast::ContrastUi;
 use egui::{RichText, Ui};
 use lanes::TrialResult;
 pub use lanes::{Lane, PLAYED, Params};
@@ -154,7 +156,7 @@ impl CompareSettings {
         format!("{}-seed{}", self.instance().instance_name(), self.seed)
     }
 
-    fn budget(&self) -> Budget {
+    pub(super) fn budget(&self) -> Budget {
         Budget::unlimited().with_time(Duration::from_secs_f32(self.time_limit_s.max(0.1)))
     }
 }
@@ -198,6 +200,13 @@ pub struct CompareView {
     pub tab_values: BTreeMap<String, String>,
     /// What "Solved within" is measured in.
     solved_within: solved::Measure,
+    /// The view shows "First difference" (one search traced twice, one setting changed)
+    /// instead of the runs side by side.
+    pub first_difference: bool,
+    /// First difference on the Knight's Tour.
+    pub knight_pair: contrast::Contrast<crate::run::trace::KnightTraceJob>,
+    /// First difference on N-Queens.
+    pub queens_pair: contrast::Contrast<crate::run::trace::QueensTraceJob>,
 }
 
 impl CompareView {
@@ -235,6 +244,33 @@ impl CompareView {
             export_notice: ForContext::default(),
             tab_values: BTreeMap::new(),
             solved_within: solved::Measure::default(),
+            first_difference: false,
+            knight_pair: Default::default(),
+            queens_pair: Default::default(),
+        }
+    }
+
+    /// First difference on the puzzle picked (`None`: its searches are not traced).
+    pub fn pair(&mut self) -> Option<&mut dyn contrast::ContrastUi> {
+        match self.settings.puzzle {
+            PuzzleKind::Knight => Some(&mut self.knight_pair),
+            PuzzleKind::Queens => Some(&mut self.queens_pair),
+            PuzzleKind::Magic => None,
+        }
+    }
+
+    /// Traces First difference's pair on the form's instance.
+    fn start_pair(&mut self, ctx: &egui::Context) {
+        let (seed, budget) = (self.settings.seed, self.settings.budget());
+        let instance: &dyn PuzzleUi = match self.settings.puzzle {
+            PuzzleKind::Knight => &self.settings.knight,
+            PuzzleKind::Queens => &self.settings.queens,
+            PuzzleKind::Magic => return,
+        };
+        match self.settings.puzzle {
+            PuzzleKind::Knight => self.knight_pair.start_on(ctx, instance, seed, budget),
+            PuzzleKind::Queens => self.queens_pair.start_on(ctx, instance, seed, budget),
+            PuzzleKind::Magic => {}
         }
     }
 
@@ -516,11 +552,16 @@ impl View for CompareView {
     }
 
     fn is_running(&self) -> bool {
-        self.lanes.iter().any(Lane::is_live) || self.batch.is_some()
+        self.lanes.iter().any(Lane::is_live)
+            || self.batch.is_some()
+            || self.knight_pair.busy()
+            || self.queens_pair.busy()
     }
 
     /// Reads what the workers sent (also while the view is not drawn).
     fn logic(&mut self, ctx: &egui::Context) {
+        self.knight_pair.logic();
+        self.queens_pair.logic();
         self.stopping.retain(|r| !r.is_finished());
         let was_live = self.lanes.iter().any(Lane::is_live);
         for l in &mut self.lanes {
@@ -548,6 +589,17 @@ impl View for CompareView {
 
     /// A key: R runs, Esc stops, Space plays or pauses the timeline, → / ← step it.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
+        if self.first_difference {
+            let hold = self.hold.is_some();
+            match action {
+                Action::Run if !self.is_running() && !hold => self.start_pair(ctx),
+                Action::Run => {}
+                Action::Stop => self.pair().into_iter().for_each(ContrastUi::stop),
+                Action::Play => self.pair().into_iter().for_each(|p| p.key(None)),
+                Action::Step(by) => self.pair().into_iter().for_each(|p| p.key(Some(by))),
+            }
+            return;
+        }
         match action {
             Action::Run if !self.is_running() && self.hold.is_none() => self.start(ctx),
             Action::Run => {}
@@ -569,6 +621,15 @@ impl View for CompareView {
 
     /// Boards, timeline, plots and table.
     fn main_ui(&mut self, ui: &mut Ui) {
+        if self.first_difference {
+            match self.pair() {
+                Some(p) => p.main_ui(ui),
+                None => {
+                    ui.centered_and_justified(|ui| ui.label(contrast::NOT_TRACED));
+                }
+            }
+            return;
+        }
         if self.lanes_on_show() {
             self.animate(ui);
         }

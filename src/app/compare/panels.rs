@@ -8,6 +8,12 @@ impl CompareView {
     pub(super) fn controls_panel(&mut self, ui: &mut Ui) {
         ui.heading("Compare");
         ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut self.first_difference, false, "Runs side by side")
+                .on_hover_text("Several algorithms run on the same instance and seeds: boards, curves, trials");
+            ui.selectable_value(&mut self.first_difference, true, "First difference")
+                .on_hover_text("One search traced twice, the second time with one setting changed: where the two part, and what followed");
+        });
+        ui.horizontal_wrapped(|ui| {
             for &p in PuzzleKind::ALL {
                 ui.selectable_value(&mut self.settings.puzzle, p, p.short());
             }
@@ -15,6 +21,9 @@ impl CompareView {
         ui.separator();
         let form = self.settings.instance_mut().form(ui);
         ui.separator();
+        if self.first_difference {
+            return self.pair_controls(ui, form);
+        }
         self.algorithm_choice(ui);
         ui.add_space(4.0);
         ui.checkbox(&mut self.settings.tab_params, "Parameters from the puzzle's tab")
@@ -68,8 +77,63 @@ impl CompareView {
         }
     }
 
+    /// First difference's form below the instance: the search, the setting, A and B, the
+    /// seed and time limit, Trace both and Stop.
+    fn pair_controls(&mut self, ui: &mut Ui, form: Result<(), AppError>) {
+        let Some(pair) = self.pair() else {
+            ui.label(contrast::NOT_TRACED);
+            self.hold = Some(AppError::from(contrast::NOT_TRACED.to_string()));
+            return;
+        };
+        pair.form_ui(ui);
+        ui.separator();
+        crate::app::widgets::params::seed_and_time_limit(
+            ui,
+            &mut self.settings.seed,
+            &mut self.settings.time_limit_s,
+        );
+        let (seed, budget) = (self.settings.seed, self.settings.budget());
+        let instance = self.settings.instance_of(self.settings.puzzle);
+        let hold = match self.settings.puzzle {
+            PuzzleKind::Knight => self.knight_pair.hold(instance, seed, budget),
+            PuzzleKind::Queens => self.queens_pair.hold(instance, seed, budget),
+            PuzzleKind::Magic => None,
+        };
+        let fields_said = form.is_err();
+        self.hold = form.err().or(hold.map(AppError::from));
+        if let Some(h) = self.hold.as_ref().filter(|_| !fields_said) {
+            hold_note(ui, h);
+        }
+        let blocked = self.hold.as_ref().map(ToString::to_string);
+        ui.separator();
+        let busy = self.pair().is_some_and(|p| p.busy());
+        let buttons = crate::app::widgets::params::run_and_stop(
+            ui,
+            busy,
+            blocked.as_deref(),
+            "Trace both",
+            "Trace the search as A and as B, line their steps up and show where they part (R)",
+            "Stop tracing (Esc)",
+        );
+        if buttons.run {
+            self.start_pair(ui.ctx());
+        }
+        if buttons.stop {
+            self.pair().into_iter().for_each(ContrastUi::stop);
+        }
+    }
+
     /// Each algorithm's live figures.
     pub(super) fn stats_panel(&mut self, ui: &mut Ui) {
+        if self.first_difference {
+            match self.pair() {
+                Some(p) => p.stats_ui(ui),
+                None => {
+                    ui.label(contrast::NOT_TRACED);
+                }
+            }
+            return;
+        }
         if let Some(elsewhere) = self.elsewhere() {
             ui.label(elsewhere);
             return;

@@ -9,7 +9,7 @@ mod panels;
 pub(crate) mod play;
 mod play_text;
 mod settings;
-mod steps;
+pub(crate) mod steps;
 mod text;
 
 use crate::app::error::AppError;

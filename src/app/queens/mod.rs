@@ -6,7 +6,7 @@ pub(crate) mod browse;
 mod figures;
 mod panels;
 pub(crate) mod play;
-mod steps;
+pub(crate) mod steps;
 
 use super::live_run::Polled;
 use super::puzzles::Puzzle;

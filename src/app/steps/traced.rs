@@ -34,6 +34,8 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
     fn figures(&self) -> Vec<(&'static str, &'static str, String)>;
     /// The tree the search explored, or why it is not drawn.
     fn tree(&self) -> Result<SearchTree, String>;
+    /// Whether the trace was cut by its step limit (the search went on past it).
+    fn cut(&self) -> bool;
     /// Why "Your guess" is not offered for this search, if it is not.
     fn guess_refusal(&self) -> Option<String>;
     /// Whether step `index` begins a decision to guess (a quick look at the step alone).
@@ -106,14 +108,14 @@ impl<J: TraceJob> Task for TraceTask<J> {
     deserialize = "T: DeserializeOwned, T::State: DeserializeOwned"
 ))]
 pub struct Prepared<T: Traced> {
-    pub(super) timeline: Timeline<T>,
+    pub(crate) timeline: Timeline<T>,
     pub(super) marks: [Vec<u32>; 4],
     pub(super) code: Pseudocode,
     pub(super) tree: Result<SearchTree, String>,
 }
 
 impl<T: Traced> Prepared<T> {
-    pub(super) fn of(trace: T) -> Prepared<T> {
+    pub(crate) fn of(trace: T) -> Prepared<T> {
         let trace = Arc::new(trace);
         Prepared {
             marks: trace.marks(),
@@ -173,6 +175,10 @@ impl Traced for crate::run::trace::KnightTrace {
 
     fn tree(&self) -> Result<SearchTree, String> {
         SearchTree::of_knight(self)
+    }
+
+    fn cut(&self) -> bool {
+        crate::run::trace::KnightTrace::cut(self)
     }
 
     fn guess_refusal(&self) -> Option<String> {
@@ -244,6 +250,10 @@ impl Traced for crate::run::trace::QueensTrace {
 
     fn tree(&self) -> Result<SearchTree, String> {
         SearchTree::of_queens(self)
+    }
+
+    fn cut(&self) -> bool {
+        crate::run::trace::QueensTrace::cut(self)
     }
 
     fn guess_refusal(&self) -> Option<String> {

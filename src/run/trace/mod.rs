@@ -2,6 +2,7 @@
 //! answer, and told in sentences (`searchlab knight trace`, `searchlab queens trace`, and
 //! the app's step-by-step view).
 
+pub mod diff;
 pub mod guess;
 pub mod knight;
 pub mod pseudocode;

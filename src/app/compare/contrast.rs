@@ -1,0 +1,858 @@
+//! Compare's "First difference": one search traced twice on the instance of the form, the
+//! second time with one setting changed (the seed, the algorithm, or one parameter: a
+//! tie-break, a heuristic, an inference, a variant, a reading of the source documents).
+//! The two traces are aligned step by step on a background thread; the view goes to the
+//! first step where they part, names the setting that made them differ, and shows both
+//! boards on one timeline with what followed on each side. Contrasting cases, where all
+//! else stays fixed.
+
+use crate::app::background::{Background, Task, Work};
+use crate::app::puzzles::PuzzleUi;
+use crate::app::puzzles::knight::KnightInstance;
+use crate::app::puzzles::queens::QueensInstance;
+use crate::app::steps::{MAX_APP_STEPS, Prepared, TraceJob, Traced};
+use crate::app::view::stat_row;
+use crate::app::widgets::timeline::{Marks, Playback, timeline};
+use crate::run::catalog::{AlgorithmInfo, ParamKind, Params};
+use crate::run::trace::diff::{first_difference, knight_steps, queens_steps};
+use crate::run::trace::timeline::Replayable;
+use crate::run::trace::{KnightTraceJob, QueensTraceJob};
+use crate::solve::Budget;
+use egui::{Color32, RichText, Ui};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::atomic::Ordering;
+
+/// What First difference says on a puzzle whose searches are not traced.
+pub const NOT_TRACED: &str = "Magic squares' searches are not traced step by step: pick the Knight's Tour or N-Queens to see where two set-ups of one search part.";
+
+/// The two sides' colours, as Compare's lanes 0 and 1.
+fn side_colour(k: usize) -> Color32 {
+    super::charts::colour(k)
+}
+
+/// What a puzzle's trace job needs to be traced twice on Compare's instance and aligned.
+pub trait ContrastJob: TraceJob + Clone {
+    /// The name of the pair's background work.
+    const PAIR_NAME: &'static str;
+    /// The searches a trace follows.
+    fn traceable() -> Vec<&'static str>;
+    /// The catalog's entry for `algorithm` (`None`: a search the catalog does not list,
+    /// which takes no parameters).
+    fn info(algorithm: &str) -> Option<&'static AlgorithmInfo>;
+    /// What the app calls `algorithm`.
+    fn name(algorithm: &str) -> String;
+    /// The setting and values the view starts with: `(algorithm, setting, A, B)`.
+    fn example() -> (&'static str, &'static str, &'static str, &'static str);
+    /// The trace job of `algorithm` on `instance` (`None`: an instance of another puzzle).
+    fn on(
+        instance: &dyn PuzzleUi,
+        algorithm: &str,
+        params: Vec<(String, String)>,
+        seed: u64,
+        budget: Budget,
+    ) -> Option<Self>;
+    /// The trace's steps as data, each with its sentence, in order.
+    fn steps(trace: &Self::Trace) -> Box<dyn Iterator<Item = Value> + '_>;
+    /// Draws `trace`'s board after `pos` steps, `state` being the state there.
+    fn draw(
+        ui: &mut Ui,
+        trace: &Self::Trace,
+        state: &<Self::Trace as Replayable>::State,
+        pos: usize,
+    );
+    /// Checks the job as the search would, before anything runs.
+    fn check(&self) -> Result<(), String>;
+}
+
+impl ContrastJob for KnightTraceJob {
+    const PAIR_NAME: &'static str = "knight-trace-pair";
+
+    fn traceable() -> Vec<&'static str> {
+        crate::run::trace::knight::traceable()
+    }
+
+    fn info(algorithm: &str) -> Option<&'static AlgorithmInfo> {
+        crate::run::catalog::knight_algorithm(algorithm).ok()
+    }
+
+    fn name(algorithm: &str) -> String {
+        crate::app::puzzles::knight::task_name(algorithm)
+    }
+
+    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("warnsdorff", "tie_break", "auto", "roth")
+    }
+
+    fn on(
+        instance: &dyn PuzzleUi,
+        algorithm: &str,
+        params: Vec<(String, String)>,
+        seed: u64,
+        budget: Budget,
+    ) -> Option<Self> {
+        let k = instance.as_any().downcast_ref::<KnightInstance>()?;
+        Some(KnightTraceJob {
+            cols: k.cols,
+            rows: k.rows,
+            start: Some(k.start),
+            closed: k.closed,
+            algorithm: algorithm.to_string(),
+            params,
+            seed,
+            budget,
+            limit: MAX_APP_STEPS,
+        })
+    }
+
+    fn steps(trace: &Self::Trace) -> Box<dyn Iterator<Item = Value> + '_> {
+        Box::new(knight_steps(trace))
+    }
+
+    fn draw(
+        ui: &mut Ui,
+        trace: &Self::Trace,
+        state: &<Self::Trace as Replayable>::State,
+        pos: usize,
+    ) {
+        crate::app::knight::steps::draw(ui, &trace.board, trace, state, pos, None);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        KnightTraceJob::check(self).map_err(|e| e.to_string())
+    }
+}
+
+impl ContrastJob for QueensTraceJob {
+    const PAIR_NAME: &'static str = "queens-trace-pair";
+
+    fn traceable() -> Vec<&'static str> {
+        crate::run::trace::queens::traceable()
+    }
+
+    fn info(algorithm: &str) -> Option<&'static AlgorithmInfo> {
+        crate::run::catalog::queens_algorithm(algorithm).ok()
+    }
+
+    fn name(algorithm: &str) -> String {
+        Self::info(algorithm).map_or_else(|| algorithm.to_string(), |a| a.name.to_string())
+    }
+
+    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("csp", "inference", "none", "forward-checking")
+    }
+
+    fn on(
+        instance: &dyn PuzzleUi,
+        algorithm: &str,
+        params: Vec<(String, String)>,
+        seed: u64,
+        budget: Budget,
+    ) -> Option<Self> {
+        let q = instance.as_any().downcast_ref::<QueensInstance>()?;
+        Some(QueensTraceJob {
+            n: q.n,
+            algorithm: algorithm.to_string(),
+            params,
+            seed,
+            budget,
+            limit: MAX_APP_STEPS,
+        })
+    }
+
+    fn steps(trace: &Self::Trace) -> Box<dyn Iterator<Item = Value> + '_> {
+        Box::new(queens_steps(trace))
+    }
+
+    fn draw(
+        ui: &mut Ui,
+        trace: &Self::Trace,
+        state: &<Self::Trace as Replayable>::State,
+        pos: usize,
+    ) {
+        crate::app::queens::steps::draw(ui, trace, state, pos, None, false);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        QueensTraceJob::check(self).map_err(|e| e.to_string())
+    }
+}
+
+/// The two traces to make and align, as background work.
+#[derive(Serialize, Deserialize)]
+pub struct PairTask<J> {
+    a: J,
+    b: J,
+    /// The setting changed: its fields in the steps are no decision.
+    setting: String,
+}
+
+/// Two traces made ready to show, and where they part.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "T: Serialize, T::State: Serialize",
+    deserialize = "T: DeserializeOwned, T::State: DeserializeOwned"
+))]
+pub struct PairPrepared<T: Traced> {
+    a: Prepared<T>,
+    b: Prepared<T>,
+    /// The first step (from 0) where they differ; `None`: the same to the end.
+    at: Option<usize>,
+}
+
+impl<J: ContrastJob> Task for PairTask<J> {
+    type Output = Result<PairPrepared<J::Trace>, String>;
+    const NAME: &'static str = J::PAIR_NAME;
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let a = match self.a.run(&work.cancel) {
+            Ok(t) => t,
+            Err(e) => return send(Err(format!("A: {e}"))),
+        };
+        let b = match self.b.run(&work.cancel) {
+            Ok(t) => t,
+            Err(e) => return send(Err(format!("B: {e}"))),
+        };
+        // The steps are told as far as the first difference, the cancel flag looked at
+        // between them; a cancelled alignment is not sent.
+        let going = |_: &Value| !work.cancel.load(Ordering::Relaxed);
+        let at = first_difference(
+            J::steps(&a).take_while(going),
+            J::steps(&b).take_while(going),
+            &self.setting,
+        );
+        if work.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        send(Ok(PairPrepared {
+            a: Prepared::of(a),
+            b: Prepared::of(b),
+            at,
+        }));
+    }
+}
+
+/// What the form asks for: the search, the setting to change and its value on each side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContrastForm {
+    /// The search traced (side A's, when the setting is the algorithm).
+    pub algorithm: String,
+    /// `seed`, `algo`, or one of the algorithm's parameters.
+    pub setting: String,
+    /// The setting's value on side A (for `algo`, unused: A is `algorithm`).
+    pub a: String,
+    /// Its value on side B.
+    pub b: String,
+}
+
+/// Two traces on show, on one timeline.
+struct PairShown<T: Traced> {
+    a: Prepared<T>,
+    b: Prepared<T>,
+    at: Option<usize>,
+    /// What each side ran with, e.g. `tie_break=roth`.
+    names: [String; 2],
+    setting: String,
+    play: Playback,
+}
+
+/// "First difference" for one puzzle: the form, the pair being traced, the pair on show.
+pub struct Contrast<J: ContrastJob> {
+    /// The form's choices.
+    pub form: ContrastForm,
+    pending: Option<Background<Result<PairPrepared<J::Trace>, String>>>,
+    shown: Option<PairShown<J::Trace>>,
+    /// What each side will run with, as the last start named them.
+    naming: [String; 2],
+    /// Why the last pair failed.
+    error: Option<String>,
+}
+
+impl<J: ContrastJob> Default for Contrast<J> {
+    fn default() -> Self {
+        let (algorithm, setting, a, b) = J::example();
+        Contrast {
+            form: ContrastForm {
+                algorithm: algorithm.into(),
+                setting: setting.into(),
+                a: a.into(),
+                b: b.into(),
+            },
+            pending: None,
+            shown: None,
+            naming: Default::default(),
+            error: None,
+        }
+    }
+}
+
+impl<J: ContrastJob> Contrast<J> {
+    /// Whether the pair is being traced.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The two jobs the form describes on `instance` with `seed` and `budget`, or why there
+    /// are none.
+    pub fn jobs(
+        &self,
+        instance: &dyn PuzzleUi,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<(J, J), String> {
+        let f = &self.form;
+        let on = |algorithm: &str, params: Vec<(String, String)>, seed: u64| {
+            J::on(instance, algorithm, params, seed, budget)
+                .ok_or_else(|| "this puzzle's searches are not traced".to_string())
+        };
+        let (a, b) = match f.setting.as_str() {
+            "seed" => {
+                let seed_of = |side: &str, v: &str| {
+                    v.trim().parse::<u64>().map_err(|_| {
+                        format!(
+                            "{side}: the seed is a whole number from 0 to {}, not \"{v}\"",
+                            u64::MAX
+                        )
+                    })
+                };
+                let (sa, sb) = (seed_of("A", &f.a)?, seed_of("B", &f.b)?);
+                if sa == sb {
+                    return Err("A and B have the same seed: give B another".into());
+                }
+                (
+                    on(&f.algorithm, Vec::new(), sa)?,
+                    on(&f.algorithm, Vec::new(), sb)?,
+                )
+            }
+            "algo" => {
+                if f.b == f.algorithm {
+                    return Err("A and B are the same search: pick another for B".into());
+                }
+                if !J::traceable().contains(&f.b.as_str()) {
+                    return Err(format!("B: pick one of {}", J::traceable().join(", ")));
+                }
+                (
+                    on(&f.algorithm, Vec::new(), seed)?,
+                    on(&f.b, Vec::new(), seed)?,
+                )
+            }
+            name => {
+                let info = J::info(&f.algorithm)
+                    .filter(|i| i.params.iter().any(|p| p.name == name))
+                    .ok_or_else(|| format!("{} has no setting {name}", J::name(&f.algorithm)))?;
+                let param = |side: &str, v: &str| {
+                    let given = vec![(name.to_string(), v.trim().to_string())];
+                    Params::new(info, &given)
+                        .map(|_| given)
+                        .map_err(|e| format!("{side}: {e}"))
+                };
+                let (pa, pb) = (param("A", &f.a)?, param("B", &f.b)?);
+                if pa == pb {
+                    return Err(format!(
+                        "A and B give {name} the same value: give B another"
+                    ));
+                }
+                (on(&f.algorithm, pa, seed)?, on(&f.algorithm, pb, seed)?)
+            }
+        };
+        a.check().map_err(|e| format!("A: {e}"))?;
+        b.check().map_err(|e| format!("B: {e}"))?;
+        Ok((a, b))
+    }
+
+    /// The pair on show: where the two part (`None`: nowhere) and the steps applied on the
+    /// timeline.
+    pub fn on_show(&self) -> Option<(Option<usize>, usize)> {
+        let s = self.shown.as_ref()?;
+        Some((s.at, s.play.pos))
+    }
+
+    /// Traces the two jobs on a background thread.
+    pub fn start(&mut self, ctx: &egui::Context, jobs: (J, J)) {
+        self.stop();
+        self.error = None;
+        let f = &self.form;
+        self.naming = match f.setting.as_str() {
+            "algo" => [J::name(&f.algorithm), J::name(&f.b)],
+            s => [format!("{s}={}", f.a.trim()), format!("{s}={}", f.b.trim())],
+        };
+        let task = PairTask {
+            a: jobs.0,
+            b: jobs.1,
+            setting: f.setting.clone(),
+        };
+        self.pending = Some(Background::task(ctx, task));
+    }
+
+    /// Stops the pair being traced.
+    pub fn stop(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.cancel();
+        }
+    }
+
+    /// Picks up a finished pair (every frame).
+    pub fn logic(&mut self) {
+        let Some(p) = &self.pending else {
+            return;
+        };
+        for result in p.take() {
+            match result {
+                Ok(pair) => {
+                    let mut play = Playback::default();
+                    let len = pair.a.timeline.len().max(pair.b.timeline.len());
+                    // Shown at the step where they part (or at the end when they do not).
+                    play.seek(pair.at.map_or(len, |i| i + 1), len);
+                    self.shown = Some(PairShown {
+                        a: pair.a,
+                        b: pair.b,
+                        at: pair.at,
+                        names: self.naming.clone(),
+                        setting: self.form.setting.clone(),
+                        play,
+                    });
+                }
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if p.has_ended() {
+            if let Some(why) = p.refused() {
+                self.error = Some(why);
+            }
+            self.pending = None;
+        }
+    }
+
+    /// Space (`None`), → and ← (`Some(±1)`) on the pair's timeline.
+    pub fn key(&mut self, step: Option<isize>) {
+        if let Some(s) = self.shown.as_mut() {
+            let len = s.len();
+            match step {
+                None => s.play.toggle(len),
+                Some(by) => s.play.step(by, len),
+            }
+        }
+    }
+
+    /// The form's fields below the instance: the search, the setting, A and B.
+    pub fn form_ui(&mut self, ui: &mut Ui) {
+        let f = &mut self.form;
+        let search = ui.label(RichText::new("Search").strong());
+        let before = f.algorithm.clone();
+        egui::ComboBox::from_id_salt("contrast-algorithm")
+            .selected_text(J::name(&f.algorithm))
+            .width(200.0)
+            .show_ui(ui, |ui| {
+                for id in J::traceable() {
+                    ui.selectable_value(&mut f.algorithm, id.to_string(), J::name(id));
+                }
+            })
+            .response
+            .labelled_by(search.id)
+            .on_hover_text("The search traced on both sides");
+        let info = J::info(&f.algorithm);
+        let params = info.map_or(&[][..], |i| i.params);
+        if f.algorithm != before && !matches!(f.setting.as_str(), "seed" | "algo") {
+            // Another search: its own first parameter, or the seed.
+            match params.first() {
+                Some(p) => set_setting(f, p.name, p.default, params),
+                None => set_setting(f, "seed", "1", params),
+            }
+        }
+        ui.add_space(4.0);
+        let changed = ui.label(RichText::new("Setting to change").strong());
+        let label = |s: &str| match s {
+            "seed" => "seed".to_string(),
+            "algo" => "the search itself".to_string(),
+            p => p.to_string(),
+        };
+        let mut setting = f.setting.clone();
+        egui::ComboBox::from_id_salt("contrast-setting")
+            .selected_text(label(&setting))
+            .width(200.0)
+            .show_ui(ui, |ui| {
+                for p in params {
+                    ui.selectable_value(&mut setting, p.name.to_string(), p.name)
+                        .on_hover_text(p.help);
+                }
+                ui.selectable_value(&mut setting, "seed".to_string(), "seed")
+                    .on_hover_text("The seed of the search's random choices");
+                ui.selectable_value(&mut setting, "algo".to_string(), "the search itself")
+                    .on_hover_text("Another search on B, each with its defaults");
+            })
+            .response
+            .labelled_by(changed.id)
+            .on_hover_text(
+                "The one thing B does otherwise; everything else is the same on both sides",
+            );
+        if setting != f.setting {
+            let default = params
+                .iter()
+                .find(|p| p.name == setting)
+                .map_or("1", |p| p.default);
+            set_setting(f, &setting, default, params);
+        }
+        let spec = params.iter().find(|p| p.name == f.setting);
+        for (k, side) in ["A", "B"].into_iter().enumerate() {
+            ui.horizontal(|ui| {
+                let name = ui
+                    .label(RichText::new(side).strong().color(side_colour(k)))
+                    .id;
+                let value = if k == 0 { &mut f.a } else { &mut f.b };
+                match (f.setting.as_str(), spec.map(|p| p.kind)) {
+                    ("algo", _) if k == 0 => {
+                        ui.label(J::name(&f.algorithm));
+                    }
+                    ("algo", _) => {
+                        egui::ComboBox::from_id_salt("contrast-b-algorithm")
+                            .selected_text(J::name(value))
+                            .width(180.0)
+                            .show_ui(ui, |ui| {
+                                for id in J::traceable() {
+                                    ui.selectable_value(value, id.to_string(), J::name(id));
+                                }
+                            })
+                            .response
+                            .labelled_by(name);
+                    }
+                    (_, Some(ParamKind::Choice { options, .. })) => {
+                        egui::ComboBox::from_id_salt(("contrast-value", k))
+                            .selected_text(value.clone())
+                            .width(180.0)
+                            .show_ui(ui, |ui| {
+                                for o in options {
+                                    ui.selectable_value(value, o.to_string(), *o);
+                                }
+                            })
+                            .response
+                            .labelled_by(name);
+                    }
+                    _ => {
+                        ui.add(egui::TextEdit::singleline(value).desired_width(120.0))
+                            .labelled_by(name)
+                            .on_hover_text(spec.map_or("A whole number", |p| p.help));
+                    }
+                }
+            });
+        }
+        ui.label(
+            RichText::new("Every other parameter keeps its default; the instance, seed and time limit are the form's.")
+                .weak(),
+        );
+    }
+
+    /// The verdict, the pair's timeline and both boards with what followed.
+    pub fn main_ui(&mut self, ui: &mut Ui) {
+        if self.busy() {
+            ui.horizontal(|ui| {
+                crate::app::widgets::spinner::spinner(ui);
+                ui.label("Tracing both searches and aligning their steps…");
+            });
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, format!("No comparison: {e}"));
+        }
+        let Some(s) = self.shown.as_mut() else {
+            if !self.busy() && self.error.is_none() {
+                ui.centered_and_justified(|ui| {
+                    ui.label(
+                        "Pick a search and the one setting B changes on the left, then press ▶ Trace both (R): \
+                         the two are traced, lined up step by step, and shown from the first step where they part.",
+                    );
+                });
+            }
+            return;
+        };
+        let dt = ui.ctx().input(|i| i.stable_dt).min(0.1);
+        let len = s.len();
+        s.play.advance(dt, len);
+        if s.play.playing {
+            ui.ctx().request_repaint();
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("first-difference")
+            .show(ui, |ui| {
+                crate::app::view::live_region(ui, |ui| {
+                    ui.label(RichText::new(s.verdict()).strong())
+                });
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(at) = s.at {
+                        if ui
+                            .button(format!("To the first difference (step {})", at + 1))
+                            .on_hover_text("Show both searches just after the step where they part")
+                            .clicked()
+                        {
+                            s.play.seek(at + 1, len);
+                            s.play.playing = false;
+                        }
+                        if at > 0
+                            && ui
+                                .button("Just before it")
+                                .on_hover_text("The last step the two take alike")
+                                .clicked()
+                        {
+                            s.play.seek(at, len);
+                            s.play.playing = false;
+                        }
+                    }
+                });
+                let at = s.at.map(|i| vec![i as u32]).unwrap_or_default();
+                let marks = [Marks {
+                    label: "first difference",
+                    colour: ui.visuals().warn_fg_color,
+                    at: &at,
+                }];
+                timeline(
+                    ui,
+                    &mut s.play,
+                    len,
+                    &marks,
+                    "To the end of the longer trace",
+                );
+                // Side by side down to small boards: the two are read against each other.
+                let wide = ui.available_width() >= 400.0;
+                let side_ui =
+                    |ui: &mut Ui, s: &PairShown<J::Trace>, k: usize| s.side_ui(ui, k, J::draw);
+                if wide {
+                    ui.columns(2, |cols| {
+                        side_ui(&mut cols[0], s, 0);
+                        side_ui(&mut cols[1], s, 1);
+                    });
+                } else {
+                    side_ui(ui, s, 0);
+                    ui.separator();
+                    side_ui(ui, s, 1);
+                }
+            });
+    }
+
+    /// What the side panel says: what the view is for.
+    pub fn stats_ui(&self, ui: &mut Ui) {
+        ui.label(RichText::new("First difference").strong());
+        ui.label(
+            "One search traced twice on the same instance, B with one setting changed. The \
+             steps are lined up; the first one where the two part is where that setting \
+             decided. Everything after it may differ for that one reason.",
+        );
+        if let Some(s) = &self.shown {
+            ui.separator();
+            for k in 0..2 {
+                ui.label(
+                    RichText::new(format!("{}: {}", ["A", "B"][k], s.names[k]))
+                        .color(side_colour(k)),
+                );
+            }
+        }
+    }
+}
+
+/// Sets the setting changed and both sides' values (`default` on A; on B the next value of
+/// a choice, else the same, to be changed).
+fn set_setting(
+    f: &mut ContrastForm,
+    setting: &str,
+    default: &str,
+    params: &[crate::run::catalog::ParamSpec],
+) {
+    f.setting = setting.to_string();
+    match setting {
+        "algo" => f.b = f.algorithm.clone(),
+        "seed" => {
+            f.a = "1".into();
+            f.b = "2".into();
+        }
+        _ => {
+            f.a = default.to_string();
+            let options = params
+                .iter()
+                .find(|p| p.name == setting)
+                .and_then(|p| match p.kind {
+                    ParamKind::Choice { options, .. } => Some(options),
+                    _ => None,
+                });
+            f.b = options
+                .and_then(|o| o.iter().find(|v| **v != default))
+                .map_or_else(|| default.to_string(), ToString::to_string);
+        }
+    }
+}
+
+impl<T: Traced> PairShown<T> {
+    /// The longer trace's length: the timeline's end.
+    fn len(&self) -> usize {
+        self.a.timeline.len().max(self.b.timeline.len())
+    }
+
+    fn side(&self, k: usize) -> &Prepared<T> {
+        if k == 0 { &self.a } else { &self.b }
+    }
+
+    /// Where the two part, in a sentence.
+    fn verdict(&self) -> String {
+        let cut = self.a.timeline.trace.cut() || self.b.timeline.trace.cut();
+        let alike = self.at.unwrap_or(self.a.timeline.len());
+        match self.at {
+            None if cut => format!(
+                "The two searches take the same {alike} steps as far as the traces go (the app traces at most {MAX_APP_STEPS} steps)."
+            ),
+            None => format!(
+                "The two searches take the same {alike} steps to the end: changing {} changes nothing here.",
+                self.setting_words()
+            ),
+            Some(0) => format!(
+                "The searches part at once: step 1 is where {} makes them differ.",
+                self.setting_words()
+            ),
+            Some(1) => format!(
+                "The searches take the same first step; step 2 is where {} makes them differ.",
+                self.setting_words()
+            ),
+            Some(i) => format!(
+                "The searches take the same first {i} steps; step {} is where {} makes them differ.",
+                i + 1,
+                self.setting_words()
+            ),
+        }
+    }
+
+    fn setting_words(&self) -> String {
+        match self.setting.as_str() {
+            "algo" => "the search".into(),
+            s => s.to_string(),
+        }
+    }
+
+    /// One side: its name, its step's sentence, its board, what followed.
+    fn side_ui(&self, ui: &mut Ui, k: usize, draw: fn(&mut Ui, &T, &T::State, usize)) {
+        let side = self.side(k);
+        let trace = &side.timeline.trace;
+        let len = side.timeline.len();
+        let pos = self.play.pos.min(len);
+        let parting = self
+            .at
+            .is_some_and(|at| at + 1 == pos && self.play.pos <= len);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{}: {}", ["A", "B"][k], self.names[k]))
+                    .strong()
+                    .color(side_colour(k)),
+            );
+            if parting {
+                ui.label(
+                    RichText::new("the step where they part").color(ui.visuals().warn_fg_color),
+                );
+            }
+        });
+        let sentence = if self.play.pos > len {
+            format!("Its trace ended after step {len}.")
+        } else if let Some(i) = pos.checked_sub(1) {
+            let told = trace
+                .tell(i, i + 1, side.timeline.state_at(i))
+                .pop()
+                .unwrap_or_default();
+            format!("Step {}: {told}", i + 1)
+        } else {
+            "Before the first step.".into()
+        };
+        // Three lines whatever the sentence (four in a narrow column), so that both boards
+        // stand level.
+        let count = if ui.available_width() < 320.0 {
+            4.0
+        } else {
+            3.0
+        };
+        let lines = count * ui.text_style_height(&egui::TextStyle::Body)
+            + (count - 1.0) * ui.spacing().item_spacing.y;
+        egui::ScrollArea::vertical()
+            .id_salt(("contrast-sentence", k))
+            .max_height(lines)
+            .min_scrolled_height(lines)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                // Ragged, not justified as a column's labels are.
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.label(sentence)
+                });
+            });
+        let state = side.timeline.state_at(pos);
+        let width = ui.available_width();
+        // The board is square, its legend under it.
+        let height = (width + if width < 320.0 { 150.0 } else { 70.0 }).min(560.0);
+        ui.allocate_ui(egui::vec2(width, height), |ui| draw(ui, trace, &state, pos));
+        ui.add_space(4.0);
+        ui.label(RichText::new("What followed").strong());
+        ui.label(format!(
+            "{len} steps in all: {}.",
+            trace.message().trim_end_matches('.')
+        ));
+        egui::Grid::new(("contrast-figures", k))
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (label, help, value) in trace.figures() {
+                    stat_row(ui, label, help, value);
+                }
+            });
+    }
+}
+
+/// "First difference" of one puzzle, whatever its trace job: what Compare asks of it.
+pub trait ContrastUi {
+    /// Whether the pair is being traced.
+    fn busy(&self) -> bool;
+    /// Stops the pair being traced.
+    fn stop(&mut self);
+    /// Picks up a finished pair.
+    fn logic(&mut self);
+    /// Space and the arrows on the pair's timeline.
+    fn key(&mut self, step: Option<isize>);
+    /// The form's fields: the search, the setting, A and B.
+    fn form_ui(&mut self, ui: &mut Ui);
+    /// The verdict, the timeline and both boards.
+    fn main_ui(&mut self, ui: &mut Ui);
+    /// What the side panel says.
+    fn stats_ui(&self, ui: &mut Ui);
+    /// Why the pair cannot be traced on `instance`, if it cannot.
+    fn hold(&self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String>;
+    /// Traces the pair on `instance` (nothing when it cannot be).
+    fn start_on(&mut self, ctx: &egui::Context, instance: &dyn PuzzleUi, seed: u64, budget: Budget);
+}
+
+impl<J: ContrastJob> ContrastUi for Contrast<J> {
+    fn busy(&self) -> bool {
+        Contrast::busy(self)
+    }
+    fn stop(&mut self) {
+        Contrast::stop(self);
+    }
+    fn logic(&mut self) {
+        Contrast::logic(self);
+    }
+    fn key(&mut self, step: Option<isize>) {
+        Contrast::key(self, step);
+    }
+    fn form_ui(&mut self, ui: &mut Ui) {
+        Contrast::form_ui(self, ui);
+    }
+    fn main_ui(&mut self, ui: &mut Ui) {
+        Contrast::main_ui(self, ui);
+    }
+    fn stats_ui(&self, ui: &mut Ui) {
+        Contrast::stats_ui(self, ui);
+    }
+    fn hold(&self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String> {
+        self.jobs(instance, seed, budget).err()
+    }
+    fn start_on(
+        &mut self,
+        ctx: &egui::Context,
+        instance: &dyn PuzzleUi,
+        seed: u64,
+        budget: Budget,
+    ) {
+        match self.jobs(instance, seed, budget) {
+            Ok(jobs) => self.start(ctx, jobs),
+            Err(e) => self.error = Some(e),
+        }
+    }
+}

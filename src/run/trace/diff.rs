@@ -1,0 +1,90 @@
+//! Two traces of one search aligned step by step, the second made with one setting
+//! changed: the first step where they part. Contrasting cases, where all else stays fixed
+//! (`trace --vs` on the command line, "First difference" in the app's Compare tab).
+
+use super::{KnightTrace, QueensTrace};
+use serde_json::Value;
+
+/// A knight trace's steps as data (`kind`, its fields and its sentence `text`), in order.
+pub fn knight_steps(t: &KnightTrace) -> impl Iterator<Item = Value> + '_ {
+    let mut teller = t.teller();
+    (t.steps.iter()).map(move |s| teller.tell(s, true).1.unwrap_or_default())
+}
+
+/// An N-Queens trace's steps as data (`kind`, its fields and its sentence `text`).
+pub fn queens_steps(t: &QueensTrace) -> impl Iterator<Item = Value> + '_ {
+    let mut teller = t.teller();
+    (t.recorder.iter()).map(move |s| teller.tell(&s, true).1.unwrap_or_default())
+}
+
+/// The first step (from 0) at which two traces differ, leaving out their sentences (which
+/// name the rule in force) and fields named after the
+/// setting changed (a walk's `tie_break` names the rule in force, which is no decision, and
+/// another heuristic's scores `h` and `best` are on another scale); `None` when they are
+/// the same step for step. A trace that ends while the other goes on differs at the step
+/// it lacks. Reads the steps only as far as the first difference.
+pub fn first_difference(
+    mut a: impl Iterator<Item = Value>,
+    mut b: impl Iterator<Item = Value>,
+    setting: &str,
+) -> Option<usize> {
+    let scores: &[&str] = if setting == "heuristic" {
+        &["h", "best"]
+    } else {
+        &[]
+    };
+    let strip = |v: &Value| -> Value {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.remove(setting);
+            o.remove("text");
+            scores.iter().for_each(|k| {
+                o.remove(*k);
+            });
+        }
+        v
+    };
+    let mut i = 0;
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return None,
+            (Some(x), Some(y)) if x == y || strip(&x) == strip(&y) => i += 1,
+            _ => return Some(i),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn first(a: &[Value], b: &[Value], setting: &str) -> Option<usize> {
+        first_difference(a.iter().cloned(), b.iter().cloned(), setting)
+    }
+
+    #[test]
+    fn traces_part_at_the_first_step_they_differ_in_leaving_out_the_setting() {
+        let a = [
+            json!({"kind": "restart", "tie_break": "squirrel"}),
+            json!({"kind": "visit", "square": [0, 0]}),
+            json!({"kind": "visit", "square": [1, 2]}),
+        ];
+        let mut b = a.clone();
+        b[0] = json!({"kind": "restart", "tie_break": "roth"});
+        // Naming the rule in force is no decision: alike to the end.
+        assert_eq!(first(&a, &b, "tie_break"), None);
+        // But it is a difference when the setting changed is another one.
+        assert_eq!(first(&a, &b, "seed"), Some(0));
+        b[2] = json!({"kind": "visit", "square": [2, 1]});
+        assert_eq!(first(&a, &b, "tie_break"), Some(2));
+        // Another heuristic's scores are not a decision.
+        let h1 = [json!({"kind": "score", "h": 3, "row": 1})];
+        let h2 = [json!({"kind": "score", "h": 6, "row": 1})];
+        assert_eq!(first(&h1, &h2, "heuristic"), None);
+        assert_eq!(first(&h1, &h2, "seed"), Some(0));
+        // One trace ends sooner: they differ at the step it lacks.
+        assert_eq!(first(&a, &a[..2], "seed"), Some(2));
+        assert_eq!(first(&a[..0], &a[..0], "seed"), None);
+    }
+}
