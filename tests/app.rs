@@ -47,6 +47,9 @@ mod links;
 #[path = "app/contrast.rs"]
 mod contrast;
 
+#[path = "app/access.rs"]
+mod access;
+
 /// The finished experiment's table as CSV (what Export writes).
 fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
     let outcome = h.state().experiments.outcome.as_ref();

@@ -28,6 +28,17 @@ impl SearchLabApp {
     /// Theme, help, lessons, export, open and save, right-aligned, and the frame time.
     fn toolbar(&mut self, ui: &mut egui::Ui) {
         egui::widgets::global_theme_preference_buttons(ui);
+        let on = self.colour_safe;
+        ui.toggle_value(&mut self.colour_safe, "◑")
+            .on_hover_text("Colour-blind-safe colours: heat maps in cividis (blue to yellow), the search tree's and the timeline's marks and the queens' attacks in the Okabe–Ito colours, dead ends hatched and solutions starred in the tree")
+            .widget_info(|| {
+                egui::WidgetInfo::selected(
+                    egui::Role::Button,
+                    true,
+                    on,
+                    "Colour-blind-safe colours",
+                )
+            });
         if ui
             .button("？ Help")
             .on_hover_text("Keyboard and mouse (F1 or ?)")

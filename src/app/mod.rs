@@ -97,6 +97,9 @@ pub struct SavedState {
     /// The Experiments tab's form (its defaults when the state has none).
     #[serde(default)]
     pub experiments: ExperimentSettings,
+    /// Colour-blind-safe colours (off when the state has none).
+    #[serde(default)]
+    pub colour_safe: bool,
 }
 
 /// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
@@ -196,6 +199,9 @@ pub struct SearchLabApp {
     pub tab: Tab,
     /// Timings are hidden in every view, for reproducible pictures of the window.
     pub hide_timings: bool,
+    /// Colour-blind-safe colours: cividis heat maps, the Okabe–Ito colours for marks and
+    /// attacks, shapes as well as colours in the search tree; saved between sessions.
+    pub colour_safe: bool,
     /// The fonts have their fallback for arrows (set on the first frame).
     fonts_ready: bool,
     /// Said once at start-up when the saved state could not be used, or after a run file
@@ -285,6 +291,7 @@ impl SearchLabApp {
             tab: Tab::default(),
             compare: CompareSettings::default(),
             experiments: ExperimentSettings::default(),
+            colour_safe: false,
         });
         SearchLabApp {
             knight: KnightView::new(state.knight),
@@ -294,6 +301,7 @@ impl SearchLabApp {
             experiments: ExperimentsView::new(state.experiments),
             tab: state.tab,
             hide_timings: false,
+            colour_safe: state.colour_safe,
             fonts_ready: false,
             notice,
             notice_ok: false,
@@ -327,6 +335,7 @@ impl SearchLabApp {
             tab: self.tab,
             compare: self.compare.settings.clone(),
             experiments: self.experiments.settings.clone(),
+            colour_safe: self.colour_safe,
         }
     }
 
@@ -389,6 +398,8 @@ impl SearchLabApp {
     pub fn logic(&mut self, ctx: &egui::Context) {
         // Where files go, for the views that save some themselves (an animation).
         ctx.data_mut(|d| d.insert_temp(files_dir_id(), self.files_dir.clone()));
+        // The colours the widgets draw with this frame.
+        widgets::legend::set_safe(ctx, self.colour_safe);
         if !self.fonts_ready {
             // The text font has no arrows (← →, used in tooltips and hints); the monospace
             // font has, so it stands behind the text font for what it lacks.

@@ -230,6 +230,11 @@ pub fn actions(ctx: &egui::Context) -> Vec<Action> {
         return Vec::new();
     }
     use egui::{Key, Modifiers};
+    // A board with the keyboard moves its cursor with the arrows; B gives it the keyboard.
+    let board = super::widgets::cursor::board_has_keys(ctx);
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::B)) {
+        super::widgets::cursor::want_keys(ctx);
+    }
     [
         (Key::R, Action::Run),
         (Key::Escape, Action::Stop),
@@ -238,6 +243,7 @@ pub fn actions(ctx: &egui::Context) -> Vec<Action> {
         (Key::ArrowLeft, Action::Step(-1)),
     ]
     .into_iter()
+    .filter(|(_, a)| !(board && matches!(a, Action::Step(_))))
     .filter(|(key, _)| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, *key)))
     .map(|(_, a)| a)
     .collect()
@@ -264,6 +270,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "playing a knight's tour: move to the ringed square with that number",
     ),
     ("← / →", "playing a knight's tour: undo / redo a move"),
+    (
+        "B (or Tab), arrows, Enter",
+        "on a board: B (or Tab) gives it the keyboard, the arrows move a cursor over its squares (it says what each holds), Enter picks the square as a click would (the start square, a move, an answer); Tab or Esc lets go",
+    ),
     ("F1 or ?", "show or hide this help"),
     (
         "Ctrl+1 … Ctrl+5",

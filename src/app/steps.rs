@@ -441,7 +441,8 @@ impl<J: TraceJob> Steps<J> {
         };
         let len = s.timeline.len();
         let before = s.play.pos;
-        let colours = mark_colours(ui.visuals().dark_mode);
+        let safe = crate::app::widgets::legend::safe(ui);
+        let colours = mark_colours(ui.visuals().dark_mode, safe);
         let labels = s.timeline.trace.mark_labels();
         let marks: Vec<Marks> = (0..4)
             .map(|k| Marks {

@@ -8,7 +8,7 @@ mod layers;
 
 use super::construction::{self, ConstructionView, Geometry};
 use super::coords::Coordinates;
-use super::legend::{self, heat_colour, text_on};
+use super::legend::{self, text_on};
 use crate::puzzle::knight::{Board, Square};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, vec2};
 pub use key::path_legend;
@@ -223,7 +223,6 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let squares = Rect::from_min_size(origin, squares_size);
     let id = area_response.id;
     let response = ui.interact(squares, id.with("squares"), Sense::click());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Chessboard"));
     let painter = ui.painter_at(area);
     let pal = palette(ui.visuals().dark_mode);
 
@@ -280,9 +279,27 @@ pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         None
     };
     let told = hovered.map(|h| hover(&painter, &at, view, &pal, trail, h));
-    let response = match &told {
-        Some(t) => response.on_hover_text_at_pointer(t),
-        None => response,
+    // The keyboard's cursor: it starts on the knight (else the start square), and Enter
+    // is a click on its square.
+    let home = (trail.last().copied().or(view.start)).map_or((0, 0), |sq| b.row_col(sq));
+    let cursor = crate::app::widgets::cursor::keys(ui, &response, b.rows(), b.cols(), home);
+    let keyed = cursor.at.map(|(r, c)| {
+        let sq = b.square(r, c);
+        let said = hover(&painter, &at, view, &pal, trail, sq);
+        let rect = layers::square_rect(&at, sq);
+        crate::app::widgets::cursor::draw(ui, &painter, rect, squares, &said);
+        (sq, said)
+    });
+    let clicked = clicked.or(cursor.picked.map(|(r, c)| b.square(r, c)));
+    let said = keyed.as_ref().map(|(_, t)| t.as_str());
+    crate::app::widgets::cursor::tell(&response, "Chessboard", said);
+    let (hovered, told) = match (hovered, keyed) {
+        (None, Some((sq, t))) => (Some(sq), Some(t)),
+        _ => (hovered, told),
+    };
+    let response = match (&told, response.hovered()) {
+        (Some(t), true) => response.on_hover_text_at_pointer(t),
+        _ => response,
     };
     BoardResponse {
         response,
@@ -381,6 +398,7 @@ fn heat_marks(
         return;
     }
     let max = heat.max();
+    let heat_colour = crate::app::widgets::legend::heat_of(ui);
     let font = FontId::proportional((cell * 0.26).clamp(8.0, 16.0));
     for (i, &v) in heat.values.iter().enumerate().take(b.len()) {
         // In play mode only the squares the knight can move to have figures.
@@ -391,7 +409,7 @@ fn heat_marks(
         let at = squares.min + vec2((c as f32 + 0.5) * cell, (r as f32 + 0.5) * cell);
         let (text, colour) = if v.is_finite() {
             let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
-            ((heat.short)(v), text_on(heat_colour(t, dark)))
+            ((heat.short)(v), text_on(heat_colour(t)))
         } else {
             // No figure: the square keeps its checker colour; the dash must show on it.
             let pal = palette(dark);
@@ -434,6 +452,7 @@ fn squares_texture(
         checker,
         tint_visited,
         ui.visuals().dark_mode,
+        crate::app::widgets::legend::safe(ui),
     )
         .hash(&mut h);
     if tint_visited {
@@ -464,11 +483,11 @@ fn squares_texture(
     // A heat map paints every square by its figure alone, as the colour bar says.
     if let Some(heat) = &view.heat {
         let max = heat.max();
-        let dark = ui.visuals().dark_mode;
+        let heat_colour = crate::app::widgets::legend::heat_of(ui);
         for (p, &v) in pixels.iter_mut().zip(heat.values) {
             if v.is_finite() {
                 let t = if max > 0.0 { (v / max) as f32 } else { 0.0 };
-                *p = heat_colour(t, dark);
+                *p = heat_colour(t);
             }
         }
     }

@@ -10,7 +10,19 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, vec2};
 /// Nodes narrower than this (in points) are not drawn: their parent's bar stands for them.
 const MIN_WIDTH: f32 = 0.6;
 
-fn colour(outcome: Outcome, dark: bool) -> Color32 {
+/// How a node that ended as `outcome` is coloured (`safe`: the Okabe–Ito colours).
+fn colour(outcome: Outcome, dark: bool, safe: bool) -> Color32 {
+    use super::legend::OKABE_ITO as OI;
+    if safe {
+        // The four Okabe–Ito colours furthest apart for all three dichromacies.
+        return match outcome {
+            Outcome::Inner => colour(outcome, dark, false),
+            Outcome::DeadEnd => OI[5],
+            Outcome::Pruned => OI[3],
+            Outcome::Solution => OI[4],
+            Outcome::Frontier => OI[1],
+        };
+    }
     match (outcome, dark) {
         (Outcome::Inner, true) => Color32::from_rgb(110, 120, 140),
         (Outcome::Inner, false) => Color32::from_rgb(170, 175, 185),
@@ -37,6 +49,7 @@ pub fn icicle(
     tell: impl Fn(u32) -> String,
 ) -> Option<u32> {
     let dark = ui.visuals().dark_mode;
+    let safe = super::legend::safe(ui);
     let width = ui.available_width().max(100.0);
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Explored tree"));
@@ -54,7 +67,7 @@ pub fn icicle(
     };
     let gap: f32 = if row > 6.0 { 1.0 } else { 0.0 };
     let shade = |i: usize| {
-        let c = colour(tree.outcome[i], dark);
+        let c = colour(tree.outcome[i], dark, safe);
         if (tree.step[i] as usize) < reached {
             c
         } else {
@@ -79,6 +92,9 @@ pub fn icicle(
                 painter.rect_filled(r, 0.0, shade(i));
             }
         }
+    }
+    if safe {
+        shapes(&painter, tree, &bar, ui.visuals().text_color());
     }
     if let Some(node) = current {
         // Thin rows get a thin outline, which leaves their colour showing.
@@ -107,13 +123,47 @@ pub fn icicle(
         );
         response.on_hover_text_at_pointer(tell(i as u32));
     }
-    key(ui, tree, reached, dark);
+    key(ui, tree, reached, dark, safe);
     clicked
+}
+
+/// Shapes as well as colours (the colour-blind-safe setting): dead ends hatched, each
+/// solution starred under its bar (in the row below, or at the foot of the tree).
+fn shapes(painter: &egui::Painter, tree: &SearchTree, bar: &dyn Fn(usize) -> Rect, ink: Color32) {
+    let hatch = Stroke::new(1.0, ink.gamma_multiply(0.8));
+    for i in 0..tree.len() {
+        let r = bar(i);
+        match tree.outcome[i] {
+            Outcome::DeadEnd if r.width() >= 4.0 && r.height() >= 4.0 => {
+                // Lines at 45° every 4 points, clipped to the bar.
+                let clipped = painter.with_clip_rect(r);
+                let mut x = r.min.x - r.height();
+                while x < r.max.x {
+                    clipped.line_segment(
+                        [Pos2::new(x, r.max.y), Pos2::new(x + r.height(), r.min.y)],
+                        hatch,
+                    );
+                    x += 4.0;
+                }
+            }
+            Outcome::Solution => {
+                let size = r.height().clamp(8.0, 14.0);
+                painter.text(
+                    r.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "★",
+                    egui::FontId::proportional(size),
+                    ink,
+                );
+            }
+            _ => {}
+        }
+    }
 }
 
 /// What the colours of `tree` mean: the outcomes it has, the path, and the faint nodes
 /// not made yet at step `reached`.
-fn key(ui: &mut Ui, tree: &SearchTree, reached: usize, dark: bool) {
+fn key(ui: &mut Ui, tree: &SearchTree, reached: usize, dark: bool, safe: bool) {
     legend::row(ui, |ui| {
         for o in [
             Outcome::Inner,
@@ -123,7 +173,12 @@ fn key(ui: &mut Ui, tree: &SearchTree, reached: usize, dark: bool) {
             Outcome::Frontier,
         ] {
             if tree.outcome.contains(&o) {
-                legend::swatch(ui, Mark::Fill(colour(o, dark)), o.describe());
+                let words = match (o, safe) {
+                    (Outcome::DeadEnd, true) => format!("{} (hatched)", o.describe()),
+                    (Outcome::Solution, true) => format!("{} (★)", o.describe()),
+                    _ => o.describe().to_string(),
+                };
+                legend::swatch(ui, Mark::Fill(colour(o, dark, safe)), &words);
             }
         }
         legend::swatch(
@@ -134,9 +189,48 @@ fn key(ui: &mut Ui, tree: &SearchTree, reached: usize, dark: bool) {
         if tree.step.iter().any(|&s| s as usize >= reached) {
             legend::swatch(
                 ui,
-                Mark::Fill(colour(Outcome::Inner, dark).gamma_multiply(0.3)),
+                Mark::Fill(colour(Outcome::Inner, dark, safe).gamma_multiply(0.3)),
                 "faint: not made yet at this step",
             );
         }
     });
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+    use crate::app::widgets::legend::apart;
+
+    /// With the colour-blind-safe setting, a dead end, a pruned node, a solution and a node
+    /// waiting stay far apart for a viewer with any of the three dichromacies; the usual
+    /// colours do not (which is why the setting exists).
+    #[test]
+    fn the_safe_colours_keep_the_outcomes_apart_for_every_dichromacy() {
+        let kinds = [
+            Outcome::DeadEnd,
+            Outcome::Pruned,
+            Outcome::Solution,
+            Outcome::Frontier,
+        ];
+        for dark in [true, false] {
+            for (i, &a) in kinds.iter().enumerate() {
+                for &b in &kinds[i + 1..] {
+                    for d in 0..3 {
+                        let gap = apart(colour(a, dark, true), colour(b, dark, true), d);
+                        assert!(
+                            gap >= 60.0,
+                            "{a:?} and {b:?} (dark {dark}), dichromacy {d}: {gap}"
+                        );
+                    }
+                }
+            }
+        }
+        // The usual light colours: a dead end and a tour look alike to a deuteranope.
+        let usual = apart(
+            colour(Outcome::DeadEnd, false, false),
+            colour(Outcome::Solution, false, false),
+            1,
+        );
+        assert!(usual < 30.0, "{usual}");
+    }
 }

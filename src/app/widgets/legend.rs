@@ -17,9 +17,61 @@ const LIGHT_STOPS: [Color32; 3] = [
     Color32::from_rgb(18, 96, 64),
 ];
 
-/// The heat scale's colour at `t` (0 the least, 1 the most).
-pub fn heat_colour(t: f32, dark_mode: bool) -> Color32 {
-    let stops = if dark_mode { &DARK_STOPS } else { &LIGHT_STOPS };
+/// Cividis (Nuñez, Anderton & Renslow 2018), the heat scale with colour-blind-safe colours
+/// on: blue to yellow, read alike with every common colour-vision deficiency, darkest to
+/// brightest on a dark background and the other way round on a light one.
+const CIVIDIS: [Color32; 3] = [
+    Color32::from_rgb(0, 34, 78),
+    Color32::from_rgb(124, 123, 120),
+    Color32::from_rgb(254, 232, 56),
+];
+const CIVIDIS_LIGHT: [Color32; 3] = [CIVIDIS[2], CIVIDIS[1], CIVIDIS[0]];
+
+/// The Okabe–Ito colours (Okabe & Ito 2008), told apart with every common colour-vision
+/// deficiency: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple.
+pub const OKABE_ITO: [Color32; 7] = [
+    Color32::from_rgb(230, 159, 0),
+    Color32::from_rgb(86, 180, 233),
+    Color32::from_rgb(0, 158, 115),
+    Color32::from_rgb(240, 228, 66),
+    Color32::from_rgb(0, 114, 178),
+    Color32::from_rgb(213, 94, 0),
+    Color32::from_rgb(204, 121, 167),
+];
+
+/// Where the shell keeps the colour-blind-safe setting for the widgets of the frame.
+fn safe_id() -> egui::Id {
+    egui::Id::unique("colour-blind-safe-colours")
+}
+
+/// Sets the colour-blind-safe colours on or off for the frames to come.
+pub fn set_safe(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(safe_id(), on));
+}
+
+/// Whether the colour-blind-safe colours are on: cividis heat maps, the Okabe–Ito colours
+/// for marks, and shapes as well as colours in the search tree.
+pub fn safe(ui: &Ui) -> bool {
+    ui.ctx()
+        .data(|d| d.get_temp::<bool>(safe_id()))
+        .unwrap_or(false)
+}
+
+/// The heat scale's colour at `t` (0 the least, 1 the most) with the app's colours as set
+/// (`dark_mode`, and the colour-blind-safe setting of `ui`).
+pub fn heat_of(ui: &Ui) -> impl Fn(f32) -> Color32 + Copy + use<> {
+    let (dark, safe) = (ui.visuals().dark_mode, safe(ui));
+    move |t| heat_on(t, dark, safe)
+}
+
+/// The heat scale's colour at `t`, cividis when `safe`.
+fn heat_on(t: f32, dark_mode: bool, safe: bool) -> Color32 {
+    let stops = match (dark_mode, safe) {
+        (true, false) => &DARK_STOPS,
+        (false, false) => &LIGHT_STOPS,
+        (true, true) => &CIVIDIS,
+        (false, true) => &CIVIDIS_LIGHT,
+    };
     let t = if t.is_finite() {
         t.clamp(0.0, 1.0)
     } else {
@@ -192,6 +244,65 @@ pub fn row(ui: &mut Ui, contents: impl FnOnce(&mut Ui)) {
     });
 }
 
+/// How colours look with a colour-vision deficiency, for tests of the palettes.
+#[cfg(test)]
+mod vision {
+    use super::Color32;
+
+    /// `c` as a viewer with full protanopia (`0`), deuteranopia (`1`) or tritanopia (`2`)
+    /// sees it: Machado, Oliveira & Fernandes (2009), severity 1, applied in linear RGB.
+    pub(crate) fn seen(c: Color32, deficiency: usize) -> [f32; 3] {
+        const M: [[[f32; 3]; 3]; 3] = [
+            [
+                [0.152_286, 1.052_583, -0.204_868],
+                [0.114_503, 0.786_281, 0.099_216],
+                [-0.003_882, -0.048_116, 1.051_998],
+            ],
+            [
+                [0.367_322, 0.860_646, -0.227_968],
+                [0.280_085, 0.672_501, 0.047_413],
+                [-0.011_820, 0.042_940, 0.968_881],
+            ],
+            [
+                [1.255_528, -0.076_749, -0.178_779],
+                [-0.078_411, 0.930_809, 0.147_602],
+                [0.004_733, 0.691_367, 0.303_900],
+            ],
+        ];
+        let lin = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let srgb = |v: f32| {
+            let v = v.clamp(0.0, 1.0);
+            255.0
+                * if v <= 0.003_130_8 {
+                    12.92 * v
+                } else {
+                    1.055 * v.powf(1.0 / 2.4) - 0.055
+                }
+        };
+        let [r, g, b, _] = c.to_array();
+        let l = [lin(r), lin(g), lin(b)];
+        let m = M[deficiency];
+        [0, 1, 2].map(|i| srgb(m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]))
+    }
+
+    /// How far apart `a` and `b` look to a viewer with dichromacy `deficiency` (0 to 255
+    /// per channel, Euclidean).
+    pub(crate) fn apart(a: Color32, b: Color32, deficiency: usize) -> f32 {
+        let (x, y) = (seen(a, deficiency), seen(b, deficiency));
+        ((x[0] - y[0]).powi(2) + (x[1] - y[1]).powi(2) + (x[2] - y[2]).powi(2)).sqrt()
+    }
+}
+
+#[cfg(test)]
+pub(crate) use vision::apart;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,10 +313,10 @@ mod tests {
             let [r, g, b, _] = c.to_array();
             0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b)
         };
-        for dark in [true, false] {
+        for (dark, safe) in [(true, false), (false, false), (true, true), (false, true)] {
             let mut last = None;
             for i in 0..=20 {
-                let l = luma(heat_colour(i as f32 / 20.0, dark));
+                let l = luma(heat_on(i as f32 / 20.0, dark, safe));
                 if let Some(prev) = last {
                     if dark {
                         assert!(l >= prev, "brighter with more on a dark background");

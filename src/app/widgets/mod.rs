@@ -4,6 +4,7 @@ pub mod bars;
 pub mod board;
 pub mod construction;
 pub mod coords;
+pub mod cursor;
 pub mod icicle;
 pub mod landscape;
 pub mod legend;

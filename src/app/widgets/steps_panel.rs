@@ -97,7 +97,14 @@ pub fn step_log(
 
 /// The colours of a timeline's marks: dead ends and backtracks, restarts, new bests,
 /// solutions (readable on the theme in use).
-pub fn mark_colours(dark_mode: bool) -> [Color32; 4] {
+pub fn mark_colours(dark_mode: bool, safe: bool) -> [Color32; 4] {
+    use super::legend::OKABE_ITO as OI;
+    if safe {
+        // Vermillion, sky blue, yellow, blue: the four Okabe–Ito colours furthest apart
+        // for all three dichromacies.
+        let _ = dark_mode;
+        return [OI[5], OI[1], OI[3], OI[4]];
+    }
     if dark_mode {
         [
             Color32::from_rgb(255, 110, 110),
@@ -112,5 +119,31 @@ pub fn mark_colours(dark_mode: bool) -> [Color32; 4] {
             Color32::from_rgb(170, 120, 0),
             Color32::from_rgb(0, 130, 40),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::widgets::legend::apart;
+
+    /// The slider's four kinds of mark stay apart for every dichromacy with the
+    /// colour-blind-safe setting.
+    #[test]
+    fn the_safe_mark_colours_stay_apart_for_every_dichromacy() {
+        for dark in [true, false] {
+            let c = mark_colours(dark, true);
+            for i in 0..4 {
+                for j in i + 1..4 {
+                    for d in 0..3 {
+                        let gap = apart(c[i], c[j], d);
+                        assert!(
+                            gap >= 60.0,
+                            "marks {i} and {j} (dark {dark}), dichromacy {d}: {gap}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{BoardView, MIN_CHECKER_CELL, MIN_TEXT_CELL, Palette, palette};
 use crate::app::widgets::construction;
-use crate::app::widgets::legend::{self, Mark, heat_colour};
+use crate::app::widgets::legend::{self, Mark};
 use egui::Ui;
 
 /// The legend of boards that show a knight's path from a start square (Compare's);
@@ -135,14 +135,13 @@ fn path_key(ui: &mut Ui, view: &BoardView, pal: &Palette, cell: f32, shown: usiz
 
 /// A heat map's colour bar, and the mark of its squares without a figure.
 fn heat_key(ui: &mut Ui, view: &BoardView, heat: &super::Heat) {
-    let dark = ui.visuals().dark_mode;
     legend::row(ui, |ui| {
         legend::colour_bar(
             ui,
             heat.caption,
             &(heat.exact)(0.0),
             &(heat.exact)(heat.max()),
-            |t| heat_colour(t, dark),
+            legend::heat_of(ui),
         );
         if view.moves.is_none() && heat.values.iter().any(|v| !v.is_finite()) {
             legend::swatch(

@@ -5,7 +5,7 @@
 use super::*;
 
 /// The square `sq`'s rectangle.
-fn square_rect(at: &Geometry, sq: Square) -> Rect {
+pub(super) fn square_rect(at: &Geometry, sq: Square) -> Rect {
     let (r, c) = at.board.row_col(sq);
     Rect::from_min_size(
         at.origin + vec2(c as f32 * at.cell, r as f32 * at.cell),

@@ -162,7 +162,7 @@ pub(super) fn board_legend(ui: &mut Ui, strip: Rect, view: &QueensBoardView, cel
         if let Some(l) = landscape {
             super::super::landscape::legend(ui, l, rows, cell);
         }
-        let pal = palette(ui.visuals().dark_mode);
+        let pal = palette(ui);
         if let Some(d) = domains {
             legend::row(ui, |ui| {
                 legend::swatch(

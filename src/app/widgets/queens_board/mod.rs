@@ -160,7 +160,25 @@ struct Palette {
     focus: Color32,
 }
 
-fn palette(dark_mode: bool) -> Palette {
+fn palette(ui: &Ui) -> Palette {
+    let dark_mode = ui.visuals().dark_mode;
+    if super::legend::safe(ui) {
+        // Attacks in vermillion (Okabe–Ito), lighter than a black queen and darker than a
+        // white one with every common colour-vision deficiency.
+        let v = super::legend::OKABE_ITO[5];
+        let [r, g, b, _] = v.to_array();
+        let line = Color32::from_rgba_unmultiplied(r, g, b, 150);
+        return Palette {
+            attacked: v,
+            line,
+            ..palette_of(dark_mode)
+        };
+    }
+    palette_of(dark_mode)
+}
+
+/// The palette of the app's usual colours.
+fn palette_of(dark_mode: bool) -> Palette {
     if dark_mode {
         Palette {
             light: Color32::from_rgb(122, 138, 160),
@@ -245,7 +263,7 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Queens board"));
     let origin = board.min;
     let painter = ui.painter_at(area);
-    let pal = palette(ui.visuals().dark_mode);
+    let pal = palette(ui);
     let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
     coords.draw(ui, id, board, n as u64, n as u64);
     let strip = Rect::from_min_max(Pos2::new(area.min.x, board.max.y + coords.bottom), area.max);
@@ -269,13 +287,15 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         board_legend(ui, strip, view, cell, n);
     }
     let hovered = response.hover_pos().and_then(|p| grid.at(p));
-    let told = hovered.map(|(r, c)| {
-        let rect = Rect::from_min_size(
+    let rect_of = |r: u32, c: u32| {
+        Rect::from_min_size(
             origin + vec2(c as f32 * cell, r as f32 * cell),
             Vec2::splat(cell),
-        );
+        )
+    };
+    let told = hovered.map(|(r, c)| {
         painter.rect_stroke(
-            rect,
+            rect_of(r, c),
             0.0,
             Stroke::new(1.5, pal.attacked.gamma_multiply(0.6)),
             egui::StrokeKind::Inside,
@@ -287,9 +307,27 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     } else {
         None
     };
-    let response = match &told {
-        Some(t) => response.on_hover_text_at_pointer(t),
-        None => response,
+    // The keyboard's cursor (a board that takes clicks only): Enter is a click on it.
+    let side = n as u32;
+    let cursor = crate::app::widgets::cursor::keys(ui, &response, side, side, (0, 0));
+    let keyed = cursor.at.map(|(r, c)| {
+        let said = square_words(view, n, r, c);
+        crate::app::widgets::cursor::draw(ui, &painter, rect_of(r, c), board, &said);
+        ((r, c), said)
+    });
+    let clicked = clicked.or(cursor.picked);
+    crate::app::widgets::cursor::tell(
+        &response,
+        "Queens board",
+        keyed.as_ref().map(|(_, t)| t.as_str()),
+    );
+    let (hovered, told) = match (hovered, keyed) {
+        (None, Some((at, t))) => (Some(at), Some(t)),
+        _ => (hovered, told),
+    };
+    let response = match (&told, response.hovered()) {
+        (Some(t), true) => response.on_hover_text_at_pointer(t),
+        _ => response,
     };
     QueensBoardResponse {
         response,
@@ -364,7 +402,7 @@ fn density_board(
 /// square a search looks at is outlined (`Some(true)`: with the line from the queen that
 /// attacks it).
 pub fn queens_legend(ui: &mut Ui, glyphs: bool, lines: bool, focus: Option<bool>) {
-    let pal = palette(ui.visuals().dark_mode);
+    let pal = palette(ui);
     let mark = |c| {
         if glyphs {
             Mark::Glyph("♛", c)

@@ -1,0 +1,130 @@
+//! Access for everyone in the class: the boards by keyboard alone (Tab or B gives a board
+//! the keyboard, the arrows move a cursor that tells its square, Enter picks the square as
+//! a click would) and the colour-blind-safe colours.
+
+use super::*;
+use egui::Key;
+
+/// Presses `key` once, a frame after it.
+fn press(h: &mut Harness<'_, SearchLabApp>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+/// The accessible value of the node `label`: what the board's cursor says.
+fn value_of(h: &Harness<'_, SearchLabApp>, label: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    h.get_by_label(label)
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_arrows_and_enter_choose_the_knights_start_square() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Chessboard").focus();
+    h.run();
+    // The cursor starts on the start square, a8 (row 0, column 0), and says so.
+    assert!(
+        value_of(&h, "Chessboard").starts_with("a8"),
+        "{}",
+        value_of(&h, "Chessboard")
+    );
+    for key in [Key::ArrowDown, Key::ArrowDown, Key::ArrowUp, Key::ArrowDown] {
+        press(&mut h, key);
+    }
+    for _ in 0..5 {
+        press(&mut h, Key::ArrowRight);
+    }
+    // Row 2, column 5: f6, and nothing chosen until Enter.
+    assert!(
+        value_of(&h, "Chessboard").starts_with("f6"),
+        "{}",
+        value_of(&h, "Chessboard")
+    );
+    assert_eq!(h.state().knight.settings.start, (0, 0));
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().knight.settings.start, (2, 5));
+    h.get_by_label_contains("Start: f6 (2,5)");
+    // The cursor stops at the board's edge.
+    for _ in 0..12 {
+        press(&mut h, Key::ArrowRight);
+        press(&mut h, Key::ArrowUp);
+    }
+    assert!(
+        value_of(&h, "Chessboard").starts_with("h8"),
+        "{}",
+        value_of(&h, "Chessboard")
+    );
+}
+
+#[test]
+fn a_board_with_the_keyboard_keeps_the_arrows_from_the_timeline() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    let at = |h: &Harness<'_, SearchLabApp>| h.state().knight.steps().position().unwrap().0;
+    // Without the board, → steps the trace.
+    press(&mut h, Key::ArrowRight);
+    assert_eq!(at(&h), 1);
+    h.get_by_label("Chessboard").focus();
+    h.run();
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::ArrowRight);
+    assert_eq!(
+        at(&h),
+        1,
+        "the arrows moved the board's cursor, not the trace"
+    );
+}
+
+#[test]
+fn the_arrows_and_enter_place_a_queen_by_the_rules() {
+    let mut h = queens_harness("8");
+    h.get_by_label("Play yourself").click();
+    h.run();
+    // B gives the board the keyboard, without Tab through the form.
+    press(&mut h, Key::B);
+    h.run();
+    for _ in 0..3 {
+        press(&mut h, Key::ArrowDown);
+    }
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::Enter);
+    // Row 3, column 1: the queen of file b stands on row 3, and no other is placed.
+    let columns = h.state().queens.play().columns().to_vec();
+    assert_eq!(columns[1], Some(3), "{columns:?}");
+    assert_eq!(columns.iter().flatten().count(), 1);
+    // The cursor tells what it is on: a queen now.
+    let said = value_of(&h, "Queens board");
+    assert!(said.to_lowercase().contains("queen"), "{said}");
+}
+
+#[test]
+fn the_safe_colours_are_a_setting_kept_between_sessions_and_the_tree_says_its_shapes() {
+    let mut h = harness();
+    h.run();
+    let settings = &mut h.state_mut().knight.settings;
+    (settings.cols, settings.rows) = (5, 5);
+    settings.algorithm = "backtrack".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    h.get_by_label("Search tree").click();
+    h.run();
+    h.get_by_label("dead end");
+    assert_eq!(h.query_all_by_label("dead end (hatched)").count(), 0);
+    h.get_by_label("Colour-blind-safe colours").click();
+    h.run();
+    h.run();
+    assert!(h.state().colour_safe);
+    // The tree's legend names the shapes that go with the colours.
+    h.get_by_label_contains("(hatched)");
+    let saved = ron::to_string(&h.state().saved_state()).unwrap();
+    assert!(SearchLabApp::from_saved(Some(&saved)).colour_safe);
+    // A state saved before the setting existed loads with it off.
+    assert!(!SearchLabApp::from_saved(Some("(version: 1, knight: ())")).colour_safe);
+}
