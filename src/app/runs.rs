@@ -271,8 +271,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("← / →", "playing a knight's tour: undo / redo a move"),
     (
-        "B (or Tab), arrows, Enter",
-        "on a board: B (or Tab) gives it the keyboard, the arrows move a cursor over its squares (it says what each holds), Enter picks the square as a click would (the start square, a move, an answer); Tab or Esc lets go",
+        "B, arrows, Enter",
+        "B (or Tab) gives the board the keyboard: the arrows move a cursor that says what each square holds, Enter picks the square as a click would (a start, a move, an answer); Esc lets go",
     ),
     ("F1 or ?", "show or hide this help"),
     (
@@ -309,7 +309,7 @@ pub const TOUR: &[(&str, &str)] = &[
     ),
     (
         "Compare",
-        "Runs several algorithms on the same instance and seed, side by side, with one timeline, their curves and a table over many trials (CSV to save).",
+        "Runs several algorithms on the same instance and seed, side by side, with one timeline, their curves and a table over many trials (CSV to save); or, with First difference, one search twice with one setting changed, shown from the step where the two part.",
     ),
     (
         "Experiments",
@@ -341,10 +341,10 @@ pub fn show_help(ctx: &egui::Context) -> bool {
         }
         ui.separator();
         ui.heading("Keyboard");
-        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+        egui::Grid::new("keys").num_columns(2).striped(true).max_col_width(330.0).show(ui, |ui| {
             for (key, what) in KEYS {
                 ui.label(RichText::new(*key).monospace().strong());
-                ui.label(*what);
+                ui.add(egui::Label::new(*what).wrap());
                 ui.end_row();
             }
         });
