@@ -71,11 +71,22 @@ pub fn draw(
         let inference = crate::run::trace::queens::param(trace, "inference")
             .and_then(|v| v.parse().ok())
             .unwrap_or_default();
-        let rows: Vec<u32> = if state.rows.len() == n {
+        let mut rows: Vec<u32> = if state.rows.len() == n {
             state.rows.clone()
         } else {
             vec![crate::solve::queens::trace::EMPTY; n]
         };
+        // Asked what inference will cross out, the board shows the domains as they were
+        // before the new queen: its crossings-out are the answer.
+        use crate::solve::queens::trace::QueenStep;
+        if question.is_some()
+            && let Some(QueenStep::Prune { .. }) = trace.recorder.get(pos)
+            && let Some(QueenStep::Assign { column, .. }) =
+                pos.checked_sub(1).and_then(|i| trace.recorder.get(i))
+            && let Some(r) = rows.get_mut(column as usize)
+        {
+            *r = crate::solve::queens::trace::EMPTY;
+        }
         crate::solve::queens::csp::domains(n, &rows, inference)
     });
     let view = QueensBoardView {

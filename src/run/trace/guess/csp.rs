@@ -183,3 +183,74 @@ pub(super) fn csp_question(
         ..Question::default()
     })
 }
+
+/// The question before inference runs after an assignment (`removed`: the rows it takes
+/// out, by the step): click a square it takes out of the open columns' domains. With
+/// arc consistency, when it takes out squares the new queen does not attack, those are
+/// asked for: what AC-3 adds to forward checking.
+pub(super) fn prune_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    removed: u32,
+) -> Option<Question> {
+    let n = trace.job.n as usize;
+    let inference: Inference = parsed(trace, "inference");
+    if inference == Inference::None || state.rows.len() != n {
+        return None;
+    }
+    // The queen just placed: the assignment before this step.
+    let prev = index.checked_sub(1).and_then(|i| trace.recorder.get(i));
+    let Some(QueenStep::Assign { column, row, .. }) = prev else {
+        return None;
+    };
+    let mut before_rows = state.rows.clone();
+    before_rows[column as usize] = EMPTY;
+    let before = csp_domains(n, &before_rows, inference);
+    let after = csp_domains(n, &state.rows, inference);
+    let n64 = n as u64;
+    let open = |c: usize| c != column as usize && state.rows[c] == EMPTY;
+    let mut cells = Vec::new();
+    let mut taken = Vec::new();
+    for c in (0..n).filter(|&c| open(c)) {
+        for &r in &before[c] {
+            cells.push(cell(n64, r, c as u32));
+            if !after[c].contains(&r) {
+                taken.push((c as u32, r));
+            }
+        }
+    }
+    // The step's own count must agree, or the question is not asked.
+    if taken.len() != removed as usize || taken.is_empty() {
+        return None;
+    }
+    let hits = |c: u32, r: u32| r == row || r.abs_diff(row) == c.abs_diff(column);
+    let beyond: Vec<u32> = (taken.iter())
+        .filter(|&&(c, r)| !hits(c, r))
+        .map(|&(c, r)| cell(n64, r, c))
+        .collect();
+    let queen = square_name(n64, column, row);
+    let (ask, right) = if inference == Inference::Ac3 && !beyond.is_empty() {
+        (
+            format!(
+                "Forward checking crosses out the open squares the queen on {queen} attacks; arc consistency (AC-3) then crosses out every square left without a compatible square in some other open file, until nothing changes. Click a square it crosses out that the new queen does not attack."
+            ),
+            beyond,
+        )
+    } else {
+        (
+            format!(
+                "The queen on {queen} is placed. Forward checking now crosses squares out of the open files' domains. Click a square it crosses out (any of them counts)."
+            ),
+            taken.iter().map(|&(c, r)| cell(n64, r, c)).collect(),
+        )
+    };
+    Some(Question {
+        at: index,
+        ask,
+        cells,
+        right,
+        reveal_at: index + 1,
+        ..Question::default()
+    })
+}

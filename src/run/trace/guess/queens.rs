@@ -88,6 +88,8 @@ pub fn queens_asks(trace: &QueensTrace, index: usize) -> bool {
         (QueensAlgo::MinConflicts, Some(QueenStep::Pick { .. }))
         | (QueensAlgo::Annealing, Some(QueenStep::Propose { .. }))
         | (QueensAlgo::Csp, Some(QueenStep::Assign { .. })) => true,
+        // Inference that crosses nothing out decides nothing to ask about.
+        (QueensAlgo::Csp, Some(QueenStep::Prune { removed })) => removed > 0,
         _ => false,
     }
 }
@@ -110,6 +112,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
         QueenStep::Assign { column, row, left } => {
             super::csp::csp_question(trace, index, state, column, row, left)
         }
+        QueenStep::Prune { removed } => super::csp::prune_question(trace, index, state, removed),
         QueenStep::Pick { column } => pick_question(trace, index, state, column),
         QueenStep::Propose {
             column, row, delta, ..

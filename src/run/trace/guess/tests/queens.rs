@@ -227,9 +227,10 @@ fn csp_questions_follow_the_orderings_from_the_rules() {
                                 None => Vec::new(),
                             }
                         };
+                        // Inference's questions are checked below.
                         let QueenStep::Assign { column, .. } = trace.recorder.get(i).unwrap()
                         else {
-                            unreachable!()
+                            continue;
                         };
                         let prev = i.checked_sub(1).and_then(|p| trace.recorder.get(p));
                         let mut expect: Vec<u32> = match prev {
@@ -268,6 +269,67 @@ fn csp_questions_follow_the_orderings_from_the_rules() {
                     }
                     assert!(asked > 0, "{params:?}");
                 }
+            }
+        }
+    }
+}
+
+/// Before inference runs, the squares asked for are those it crosses out, worked out from
+/// the rules (the open files' rows no queen attacks, and with AC-3 the naive fixpoint)
+/// before and after the new queen; with AC-3, those the new queen does not attack when
+/// there are some.
+#[test]
+fn inference_questions_ask_for_the_squares_it_crosses_out() {
+    use crate::solve::queens::trace::EMPTY;
+    for inference in ["forward-checking", "ac3"] {
+        for n in [6u64, 8, 10] {
+            let trace = Arc::new(queens_with("csp", n, 1, &[("inference", inference)]));
+            let n = n as usize;
+            let (mut asked, mut beyond_asked) = (0, 0);
+            for (i, state, q) in questions_of(&trace) {
+                let Some(QueenStep::Prune { removed }) = trace.recorder.get(i) else {
+                    continue;
+                };
+                asked += 1;
+                let Some(QueenStep::Assign { column, row, .. }) = trace.recorder.get(i - 1) else {
+                    panic!("inference follows an assignment");
+                };
+                let (c0, r0) = (column as usize, row);
+                let mut before_rows = state.rows.clone();
+                before_rows[c0] = EMPTY;
+                let before = domains_by_rules(n, &before_rows, inference == "ac3");
+                let after = domains_by_rules(n, &state.rows, inference == "ac3");
+                let mut taken = vec![];
+                let mut beyond = vec![];
+                for c in (0..n).filter(|&c| c != c0 && state.rows[c] == EMPTY) {
+                    for &r in before[c].iter().filter(|r| !after[c].contains(r)) {
+                        let cell = r * n as u32 + c as u32;
+                        taken.push(cell);
+                        if !(r == r0 || r.abs_diff(r0) as usize == c.abs_diff(c0)) {
+                            beyond.push(cell);
+                        }
+                    }
+                }
+                assert_eq!(
+                    taken.len(),
+                    removed as usize,
+                    "the step's own count, step {i}"
+                );
+                let mut expect = if inference == "ac3" && !beyond.is_empty() {
+                    beyond_asked += 1;
+                    beyond
+                } else {
+                    taken
+                };
+                expect.sort_unstable();
+                let mut right = q.right.clone();
+                right.sort_unstable();
+                assert_eq!(right, expect, "{inference} n = {n} step {i}");
+                assert!(right.iter().all(|c| q.cells.contains(c)));
+            }
+            assert!(asked > 0, "{inference} n = {n}");
+            if inference == "forward-checking" {
+                assert_eq!(beyond_asked, 0);
             }
         }
     }
