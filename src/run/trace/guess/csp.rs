@@ -130,7 +130,32 @@ pub(super) fn csp_question(
                 .iter()
                 .map(|&r| cell(n64, r, column))
                 .collect();
-            (ask, cells, right, None)
+            // Why this row: the value ordering in force, against the other.
+            let next_down = (domains[column as usize].iter().copied()).find(|&r| r > undone);
+            let fewest = (rest.iter())
+                .map(|t| eliminations(&domains, &rows, column, t.0))
+                .min();
+            let crossed = eliminations(&domains, &rows, column, row);
+            let lcv = value == ValueOrder::Lcv;
+            let why = Why::of(
+                format!("Why {}?", square_name(n64, column, row)),
+                vec![
+                    (
+                        format!(
+                            "It is the next row down in the column's domain after {}",
+                            square_name(n64, column, undone)
+                        ),
+                        Some(!lcv).filter(|&r| r || next_down != Some(row)),
+                    ),
+                    (
+                        format!(
+                            "Of the rows left to try it crosses out the fewest squares of the other open columns ({crossed}): least constraining value"
+                        ),
+                        Some(lcv).filter(|&r| r || fewest != Some(crossed)),
+                    ),
+                ],
+            );
+            (ask, cells, right, why)
         }
         None => {
             let columns: Vec<u32> = match var {

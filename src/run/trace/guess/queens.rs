@@ -278,11 +278,35 @@ fn climb_question(
         }
         j += 1;
     };
-    let (right, none) = match ends? {
+    let scored = j - index;
+    let h = state.h;
+    let (right, none, why) = match ends? {
         // Stochastic climbing draws among every better move: each is right.
-        QueenStep::Move { .. } if variant == Variant::Stochastic => (better, vec![]),
-        QueenStep::Move { .. } => (at_best, vec![]),
-        QueenStep::Stuck { .. } => (Vec::new(), vec![0]),
+        QueenStep::Move { .. } if variant == Variant::Stochastic => (better, vec![], None),
+        QueenStep::Move { .. } => {
+            // Why this move, where the climb has two rules: the lowest score when it is
+            // lower, a sideways move on a plateau.
+            let down = best < h;
+            let why = (variant == Variant::Sideways).then(|| Why::of(
+                "Why this move?",
+                vec![
+                    (
+                        format!(
+                            "Of the {scored} moves scored, it leaves the fewest attacking pairs, and fewer than now: h {h} → {best}"
+                        ),
+                        Some(down),
+                    ),
+                    (
+                        format!(
+                            "No move lowers h; a sideways move keeps h = {h} (the climb may make a few on a plateau)"
+                        ),
+                        Some(!down),
+                    ),
+                ],
+            )).flatten();
+            (at_best, vec![], why)
+        }
+        QueenStep::Stuck { .. } => (Vec::new(), vec![0], None),
         _ => return None,
     };
     let rule = match variant {
@@ -312,6 +336,7 @@ fn climb_question(
         choices: vec!["No move helps: a local minimum or a plateau".to_string()],
         right_choices: none,
         reveal_at: j + 1,
+        why,
         ..Question::default()
     })
 }
@@ -432,6 +457,27 @@ fn propose_question(
         keep.retain(|&k| k != 1);
     }
     let sign = if delta > 0 { "+" } else { "" };
+    let why = Why::of(
+        "Why this probability?",
+        vec![
+            (
+                format!(
+                    "Δ = {sign}{delta} ≤ 0: a move that adds no attacking pair is always taken"
+                ),
+                Some(delta <= 0),
+            ),
+            (
+                format!(
+                    "Δ = {sign}{delta} > 0: an uphill move is taken with probability e^(−Δ/T), less as T cools"
+                ),
+                Some(delta > 0 && t > 0.0),
+            ),
+            (
+                "T has reached 0: an uphill move is never taken".to_string(),
+                Some(delta > 0 && t <= 0.0),
+            ),
+        ],
+    );
     Some(Question {
         at: index,
         ask: format!(
@@ -442,6 +488,7 @@ fn propose_question(
         choices: keep.iter().map(|&k| choices[k].clone()).collect(),
         right_choices: vec![keep.iter().position(|&k| k == right)?],
         reveal_at: index + 1,
+        why,
         ..Question::default()
     })
 }

@@ -590,3 +590,82 @@ fn annealing_writes_tiny_probabilities_in_full() {
     }
     assert!(tiny > 0, "late proposals uphill have tiny probabilities");
 }
+
+/// "Why?" for hill climbing, annealing and CSP's value ordering: one statement is right,
+/// and it is the rule the step's own figures say decided (worked out here from them).
+#[test]
+fn why_names_the_rule_the_figures_say_decided() {
+    // Hill climbing with sideways moves: down when a move lowers h (steepest climbing has
+    // one rule only, and asks no "Why?").
+    let steepest = Arc::new(queens_with("hill-climbing", 8, 5, &[]));
+    assert!(
+        questions_of(&steepest)
+            .iter()
+            .all(|(_, _, q)| q.why.is_none())
+    );
+    for params in [&[("variant", "sideways")][..]] {
+        let trace = Arc::new(queens_with("hill-climbing", 8, 5, params));
+        let mut asked = 0;
+        for (_, state, q) in questions_of(&trace) {
+            let Some(why) = &q.why else { continue };
+            asked += 1;
+            assert_eq!(why.right.len(), 1);
+            let said = &why.choices[why.right[0]];
+            // The move's target's score, from the trace's Score steps up to the move.
+            let hs: Vec<u32> = (trace.recorder.iter_from(q.at).take(q.reveal_at - 1 - q.at))
+                .filter_map(|s| match s {
+                    QueenStep::Score { h, .. } => Some(h),
+                    _ => None,
+                })
+                .collect();
+            let best = *hs.iter().min().unwrap();
+            if best < state.h {
+                assert!(said.contains("fewest attacking pairs"), "{said}");
+            } else {
+                assert!(said.contains("sideways"), "{said}");
+            }
+        }
+        assert!(asked > 0, "{params:?}");
+    }
+    // Annealing: Δ ≤ 0 always, Δ > 0 by e^(−Δ/T).
+    let trace = Arc::new(queens_with("annealing", 8, 2, &[("max_steps", "500")]));
+    let mut kinds = std::collections::BTreeSet::new();
+    for (i, _, q) in questions_of(&trace) {
+        let Some(QueenStep::Propose { delta, .. }) = trace.recorder.get(i) else {
+            continue;
+        };
+        let why = q.why.as_ref().expect("every proposal asks why");
+        let said = &why.choices[why.right[0]];
+        if delta <= 0 {
+            assert!(said.contains("always taken"), "{said}");
+        } else {
+            assert!(
+                said.contains("e^(−Δ/T)") || said.contains("never"),
+                "{said}"
+            );
+        }
+        kinds.insert(delta <= 0);
+    }
+    assert_eq!(kinds.len(), 2, "both kinds of move were asked");
+    // CSP after a dead end: the next row down, or the least constraining of those left.
+    for value in ["in-order", "lcv"] {
+        let trace = Arc::new(queens_with("csp", 8, 1, &[("value_order", value)]));
+        let mut asked = 0;
+        for (i, _, q) in questions_of(&trace) {
+            let prev = i.checked_sub(1).and_then(|p| trace.recorder.get(p));
+            let resumed = matches!((prev, trace.recorder.get(i)),
+                (Some(QueenStep::Unassign { column: a, .. }), Some(QueenStep::Assign { column: b, .. })) if a == b);
+            let Some(why) = q.why.as_ref().filter(|_| resumed) else {
+                continue;
+            };
+            asked += 1;
+            let said = &why.choices[why.right[0]];
+            if value == "lcv" {
+                assert!(said.contains("least constraining"), "{said}");
+            } else {
+                assert!(said.contains("next row down"), "{said}");
+            }
+        }
+        assert!(asked > 0, "{value}");
+    }
+}
