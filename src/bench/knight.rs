@@ -90,8 +90,14 @@ fn trials(
             },
         };
         match job.run(&setup.cancel, &mut NoObserver) {
-            Ok(KnightReport::Solve(r)) => Ok((r.stop != crate::solve::Stop::Cancelled)
-                .then_some((r.found, r.elapsed_ms, r.counters.generations))),
+            Ok(KnightReport::Solve(r)) => {
+                Ok((r.stop != crate::solve::Stop::Cancelled).then_some((
+                    r.found,
+                    r.elapsed_ms,
+                    r.counters.generations,
+                    r.counters.nodes,
+                )))
+            }
             Ok(_) => Err(JobError::Input(format!("{algorithm} is not a solver"))),
             Err(e) => Err(e),
         }
@@ -105,7 +111,11 @@ fn trials(
     Ok(TrialsRow {
         algorithm: algorithm.to_string(),
         board: format!("{cols}x{rows}"),
-        summary: Summary::of_planned(&pairs, trials),
+        summary: Summary::of_planned(&pairs, trials).with_steps(
+            &(results.iter())
+                .map(|r| (r.0, r.3 as f64))
+                .collect::<Vec<_>>(),
+        ),
         best_batch_rate: batches.iter().copied().reduce(f64::max),
         worst_batch_rate: batches.iter().copied().reduce(f64::min),
         mean_generations: (!found.is_empty())

@@ -29,8 +29,8 @@ pub const VARIANTS: [(&str, &[(&str, &str)]); 6] = [
     ),
 ];
 
-/// One trial: found, milliseconds, the generation of the first square.
-type Trial = (bool, f64, Option<u64>);
+/// One trial: found, milliseconds, the generation of the first square, squares scored.
+type Trial = (bool, f64, Option<u64>, u64);
 
 /// The document's one run (its code, inversion crossover): a square in generation 84.
 pub const DOCUMENT_GENERATION: u64 = 84;
@@ -85,8 +85,12 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
                 },
             };
             match job.run(cancel, &mut NoObserver) {
-                Ok(MagicReport::Solve(r)) => Ok((r.stop != crate::solve::Stop::Cancelled)
-                    .then(|| (r.found, r.elapsed_ms, r.squares.first().map(|s| s.1)))),
+                Ok(MagicReport::Solve(r)) => {
+                    Ok((r.stop != crate::solve::Stop::Cancelled).then(|| {
+                        let first = r.squares.first().map(|s| s.1);
+                        (r.found, r.elapsed_ms, first, r.counters.nodes)
+                    }))
+                }
                 Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
                 Err(e) => Err(e),
             }
@@ -103,7 +107,11 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
             algorithm: "ga".into(),
             variant: name.to_string(),
             order,
-            summary: Summary::of_planned(&timings, trials),
+            summary: Summary::of_planned(&timings, trials).with_steps(
+                &(results.iter())
+                    .map(|r| (r.0, r.3 as f64))
+                    .collect::<Vec<_>>(),
+            ),
             median_generation,
             document_generation: (name.starts_with("both literal (") && order == 3)
                 .then_some(DOCUMENT_GENERATION),

@@ -76,9 +76,11 @@ pub fn table(
                 },
             };
             match job.run(cancel, &mut NoObserver) {
-                Ok(QueensReport::Solve(r)) => {
-                    Ok((r.stop != Stop::Cancelled).then_some((r.found, r.elapsed_ms)))
-                }
+                Ok(QueensReport::Solve(r)) => Ok((r.stop != Stop::Cancelled).then_some((
+                    r.found,
+                    r.elapsed_ms,
+                    r.counters.nodes,
+                ))),
                 Ok(_) => Err(JobError::Invalid("not a solve".to_string())),
                 Err(e) => Err(e),
             }
@@ -88,7 +90,8 @@ pub fn table(
             algorithm: algo.to_string(),
             n,
             heuristic: heuristic.to_string(),
-            summary: Summary::of_planned(&results, trials),
+            summary: Summary::of_planned(&pairs(&results, |r| r.1), trials)
+                .with_steps(&pairs(&results, |r| r.2 as f64)),
             document_mean_ms: doc.map(|d| d.2 * 1e3),
             document_success_rate: doc.map(|d| d.3),
         });
@@ -298,11 +301,20 @@ pub fn course(
                 .join(" "),
             n,
             deterministic: c.deterministic(),
-            summary: Summary::of_planned(&timed, runs(c)),
+            summary: Summary::of_planned(&timed, runs(c))
+                .with_steps(&pairs(&results, |r| r.2 as f64)),
             mean_steps: steps,
         });
     }
     Ok(rows)
+}
+
+/// `(found, measure)` per trial.
+fn pairs(
+    results: &[(bool, f64, u64)],
+    measure: impl Fn(&(bool, f64, u64)) -> f64,
+) -> Vec<(bool, f64)> {
+    results.iter().map(|r| (r.0, measure(r))).collect()
 }
 
 #[cfg(test)]

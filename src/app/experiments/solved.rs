@@ -2,7 +2,7 @@
 //! its trials solved by each whole percent ([`crate::bench::RtdFigures`]).
 
 use super::show::series_colour;
-use crate::app::widgets::solved_within;
+use crate::app::widgets::solved_within::{self, Measure};
 use crate::bench::Summary;
 use crate::bench::queens::CourseRow;
 use egui::{RichText, Ui};
@@ -33,31 +33,54 @@ fn solved_plot_but(
             "A run-time distribution: how the share of trials solved grows with the time allowed. \
          A trial that failed is counted as unsolved at every time.",
         );
-    if hide {
+    // Against steps too, where every row counted them: a choice kept per plot.
+    let counted = rows.iter().all(|r| r.1.1.steps.is_some());
+    let choice = egui::Id::unique(("solved-within-measure", id));
+    let mut measure: Measure = ui.data(|d| d.get_temp(choice)).unwrap_or_default();
+    if !counted {
+        measure = Measure::Time;
+    }
+    if counted {
+        ui.horizontal(|ui| {
+            ui.label("against");
+            ui.radio_value(&mut measure, Measure::Time, "time");
+            ui.radio_value(&mut measure, Measure::Steps, "steps")
+                .on_hover_text("Each solver's own units of work (nodes, neighbours or squares scored): free of the machine's speed, but not comparable across kinds of algorithm");
+        });
+        ui.data_mut(|d| d.insert_temp(choice, measure));
+    }
+    if hide && measure == Measure::Time {
         ui.label("Times are hidden in reproducible pictures.");
         return;
     }
-    ui.label("share of each row's trials solved within a time (in whole percents); a trial that failed never counts");
+    ui.label(match measure {
+        Measure::Time => "share of each row's trials solved within a time (in whole percents); a trial that failed never counts",
+        Measure::Steps => "share of each row's trials solved within a number of its solver's steps (in whole percents); a trial that failed never counts",
+    });
     let dark = ui.visuals().dark_mode;
+    let by = |s: &Summary| -> Vec<f64> {
+        match (measure, &s.steps) {
+            (Measure::Steps, Some(t)) => t.solved_steps_by_percent.clone(),
+            _ => s.rtd.solved_ms_by_percent.clone(),
+        }
+    };
     let series: Vec<solved_within::Series> = (rows.iter())
         .map(|&(i, (label, s))| solved_within::Series {
             name: label.clone(),
             colour: series_colour(i, dark),
-            steps: (s.rtd.solved_ms_by_percent.iter().enumerate())
-                .map(|(k, &t)| (t, (k + 1) as f64 / 100.0))
+            steps: (by(s).into_iter().enumerate())
+                .map(|(k, t)| (t, (k + 1) as f64 / 100.0))
                 .collect(),
             solved: s.success_rate,
         })
         .collect();
-    let longest = rows.iter().map(|r| r.1.1.max_ms).fold(0.0, f64::max);
-    let rect = solved_within::plot(
-        ui,
-        id,
-        &series,
-        solved_within::Measure::Time,
-        longest,
-        240.0,
-    );
+    let longest = match measure {
+        Measure::Time => rows.iter().map(|r| r.1.1.max_ms).fold(0.0, f64::max),
+        Measure::Steps => (series.iter())
+            .flat_map(|s| s.steps.last().map(|p| p.0))
+            .fold(1.0, f64::max),
+    };
+    let rect = solved_within::plot(ui, id, &series, measure, longest, 240.0);
     crate::app::export::register(ui.ctx(), "solved within", rect);
 }
 
