@@ -512,7 +512,7 @@ impl SearchLabApp {
     /// The keys every view shares: F1 or ? for help; a dialog or the help takes the keys
     /// while open.
     fn global_keys(&mut self, ctx: &egui::Context) {
-        let typing = ctx.egui_wants_keyboard_input();
+        let typing = widgets::cursor::keys_taken(ctx);
         let help_key = ctx.input_mut(|i| {
             i.consume_key(egui::Modifiers::NONE, egui::Key::F1)
                 || (!typing && i.key_pressed(egui::Key::Questionmark))

@@ -226,12 +226,14 @@ pub enum Action {
 /// The keys pressed this frame, in that order, consumed (so a focused button does not also
 /// take them); none while a text field has the keyboard.
 pub fn actions(ctx: &egui::Context) -> Vec<Action> {
-    if ctx.egui_wants_keyboard_input() {
+    // A board with the keyboard takes the arrows for its cursor; the other keys act as
+    // ever. Any other widget with the keyboard keeps them all.
+    if super::widgets::cursor::keys_taken(ctx) {
         return Vec::new();
     }
-    use egui::{Key, Modifiers};
-    // A board with the keyboard moves its cursor with the arrows; B gives it the keyboard.
     let board = super::widgets::cursor::board_has_keys(ctx);
+    use egui::{Key, Modifiers};
+    // B gives the board on show the keyboard.
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::B)) {
         super::widgets::cursor::want_keys(ctx);
     }

@@ -176,12 +176,14 @@ struct Figures {
     expected_ms_without_restarts: Option<f64>,
     #[serde(default)]
     solved_ms_by_percent: Vec<f64>,
+    // Written (a figure or `null`) whenever the steps were counted, so that every row of a
+    // table has the same columns; absent when they were not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    median_solve_steps: Option<f64>,
+    median_solve_steps: Option<Option<f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    median_solve_steps_low: Option<f64>,
+    median_solve_steps_low: Option<Option<f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    median_solve_steps_high: Option<f64>,
+    median_solve_steps_high: Option<Option<f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     solved_steps_by_percent: Option<Vec<f64>>,
 }
@@ -207,9 +209,9 @@ impl Serialize for Summary {
             restart_expected_ms: self.rtd.restart_expected_ms,
             expected_ms_without_restarts: self.rtd.expected_ms_without_restarts,
             solved_ms_by_percent: self.rtd.solved_ms_by_percent.clone(),
-            median_solve_steps: self.steps.as_ref().and_then(|t| t.median_solve_steps),
-            median_solve_steps_low: self.steps.as_ref().and_then(|t| t.median_solve_steps_low),
-            median_solve_steps_high: self.steps.as_ref().and_then(|t| t.median_solve_steps_high),
+            median_solve_steps: self.steps.as_ref().map(|t| t.median_solve_steps),
+            median_solve_steps_low: self.steps.as_ref().map(|t| t.median_solve_steps_low),
+            median_solve_steps_high: self.steps.as_ref().map(|t| t.median_solve_steps_high),
             solved_steps_by_percent: self
                 .steps
                 .as_ref()
@@ -245,9 +247,9 @@ impl<'de> serde::Deserialize<'de> for Summary {
                 solved_ms_by_percent: f.solved_ms_by_percent,
             },
             steps: f.solved_steps_by_percent.map(|by| StepsFigures {
-                median_solve_steps: f.median_solve_steps,
-                median_solve_steps_low: f.median_solve_steps_low,
-                median_solve_steps_high: f.median_solve_steps_high,
+                median_solve_steps: f.median_solve_steps.flatten(),
+                median_solve_steps_low: f.median_solve_steps_low.flatten(),
+                median_solve_steps_high: f.median_solve_steps_high.flatten(),
                 solved_steps_by_percent: by,
             }),
         })
@@ -483,6 +485,12 @@ mod tests {
         assert_eq!(json["median_solve_steps"], 200.0);
         let back: Summary = serde_json::from_value(json).unwrap();
         assert_eq!(back, s);
+        // A figure that does not exist is written as null, not left out: every row of a
+        // table has the same columns.
+        let none = Summary::of(&timed).with_steps(&[(false, 9.0)]);
+        let json = serde_json::to_value(&none).unwrap();
+        assert!(json["median_solve_steps"].is_null() && json.get("median_solve_steps").is_some());
+        assert_eq!(serde_json::from_value::<Summary>(json).unwrap(), none);
         let plain = serde_json::to_value(Summary::of(&timed)).unwrap();
         assert!(plain.get("median_solve_steps").is_none());
         assert!(plain.get("solved_steps_by_percent").is_none());

@@ -33,7 +33,7 @@ fn side_colour(k: usize) -> Color32 {
 }
 
 /// What a puzzle's trace job needs to be traced twice on Compare's instance and aligned.
-pub trait ContrastJob: TraceJob + Clone {
+pub trait ContrastJob: TraceJob + Clone + PartialEq {
     /// The name of the pair's background work.
     const PAIR_NAME: &'static str;
     /// The searches a trace follows.
@@ -253,6 +253,8 @@ struct PairShown<T: Traced> {
     at: Option<usize>,
     /// What each side ran with, e.g. `tie_break=roth`.
     names: [String; 2],
+    /// The instance both ran on, e.g. `knight-8x8`, and the search.
+    on: String,
     setting: String,
     play: Playback,
 }
@@ -265,6 +267,14 @@ pub struct Contrast<J: ContrastJob> {
     shown: Option<PairShown<J::Trace>>,
     /// What each side will run with, as the last start named them.
     naming: [String; 2],
+    /// The instance the last start traced on, e.g. `knight-8x8`.
+    traced_on: String,
+    /// The setting the last start changed.
+    traced_setting: String,
+    /// The two jobs of the pair on show (or being traced).
+    traced_jobs: Option<(J, J)>,
+    /// The form no longer describes the pair on show.
+    stale: bool,
     /// Why the last pair failed.
     error: Option<String>,
 }
@@ -282,6 +292,10 @@ impl<J: ContrastJob> Default for Contrast<J> {
             pending: None,
             shown: None,
             naming: Default::default(),
+            traced_on: String::new(),
+            traced_setting: String::new(),
+            traced_jobs: None,
+            stale: false,
             error: None,
         }
     }
@@ -372,6 +386,11 @@ impl<J: ContrastJob> Contrast<J> {
     pub fn start(&mut self, ctx: &egui::Context, jobs: (J, J)) {
         self.stop();
         self.error = None;
+        // The pair on show was another set-up's.
+        self.shown = None;
+        self.stale = false;
+        self.traced_jobs = Some(jobs.clone());
+        self.traced_setting.clone_from(&self.form.setting);
         let f = &self.form;
         self.naming = match f.setting.as_str() {
             "algo" => [J::name(&f.algorithm), J::name(&f.b)],
@@ -409,11 +428,15 @@ impl<J: ContrastJob> Contrast<J> {
                         b: pair.b,
                         at: pair.at,
                         names: self.naming.clone(),
-                        setting: self.form.setting.clone(),
+                        on: self.traced_on.clone(),
+                        setting: self.traced_setting.clone(),
                         play,
                     });
                 }
-                Err(e) => self.error = Some(e),
+                Err(e) => {
+                    self.error = Some(e);
+                    self.shown = None;
+                }
             }
         }
         if p.has_ended() {
@@ -553,6 +576,12 @@ impl<J: ContrastJob> Contrast<J> {
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("No comparison: {e}"));
         }
+        if self.stale && self.shown.is_some() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "The form has changed since these two were traced: press ▶ Trace both (R) to trace what it says now.",
+            );
+        }
         let Some(s) = self.shown.as_mut() else {
             if !self.busy() && self.error.is_none() {
                 ui.centered_and_justified(|ui| {
@@ -637,6 +666,7 @@ impl<J: ContrastJob> Contrast<J> {
         );
         if let Some(s) = &self.shown {
             ui.separator();
+            ui.label(format!("Traced: {}", s.on));
             for k in 0..2 {
                 ui.label(
                     RichText::new(format!("{}: {}", ["A", "B"][k], s.names[k]))
@@ -692,6 +722,16 @@ impl<T: Traced> PairShown<T> {
     fn verdict(&self) -> String {
         let cut = self.a.timeline.trace.cut() || self.b.timeline.trace.cut();
         let alike = self.at.unwrap_or(self.a.timeline.len());
+        // Alike up to where the shorter trace ends, and that one was stopped by a limit:
+        // the limit parted them, not the setting.
+        let (la, lb) = (self.a.timeline.len(), self.b.timeline.len());
+        let shorter = if la <= lb { &self.a } else { &self.b };
+        if self.at == Some(la.min(lb)) && la != lb && shorter.timeline.trace.limited() {
+            return format!(
+                "The two searches take the same {alike} steps as far as the shorter trace goes; it was stopped by a limit ({}), so where they part is not known: a longer time limit may tell.",
+                shorter.timeline.trace.message()
+            );
+        }
         match self.at {
             None if cut => format!(
                 "The two searches take the same {alike} steps as far as the traces go (the app traces at most {MAX_APP_STEPS} steps)."
@@ -812,8 +852,9 @@ pub trait ContrastUi {
     fn main_ui(&mut self, ui: &mut Ui);
     /// What the side panel says.
     fn stats_ui(&self, ui: &mut Ui);
-    /// Why the pair cannot be traced on `instance`, if it cannot.
-    fn hold(&self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String>;
+    /// Why the pair cannot be traced on `instance`, if it cannot; notes whether the form
+    /// still describes the pair on show.
+    fn hold(&mut self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String>;
     /// Traces the pair on `instance` (nothing when it cannot be).
     fn start_on(&mut self, ctx: &egui::Context, instance: &dyn PuzzleUi, seed: u64, budget: Budget);
 }
@@ -840,8 +881,14 @@ impl<J: ContrastJob> ContrastUi for Contrast<J> {
     fn stats_ui(&self, ui: &mut Ui) {
         Contrast::stats_ui(self, ui);
     }
-    fn hold(&self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String> {
-        self.jobs(instance, seed, budget).err()
+    fn hold(&mut self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String> {
+        let jobs = self.jobs(instance, seed, budget);
+        self.stale = match (&jobs, &self.traced_jobs) {
+            (Ok(now), Some(then)) => now != then,
+            (Err(_), Some(_)) => true,
+            (_, None) => false,
+        };
+        jobs.err()
     }
     fn start_on(
         &mut self,
@@ -851,7 +898,20 @@ impl<J: ContrastJob> ContrastUi for Contrast<J> {
         budget: Budget,
     ) {
         match self.jobs(instance, seed, budget) {
-            Ok(jobs) => self.start(ctx, jobs),
+            Ok(jobs) => {
+                // The seed is the form's, unless it is the setting changed.
+                let seed = if self.form.setting == "seed" {
+                    String::new()
+                } else {
+                    format!(", seed {seed}")
+                };
+                self.traced_on = format!(
+                    "{} on {}{seed}",
+                    J::name(&self.form.algorithm),
+                    instance.instance_name()
+                );
+                self.start(ctx, jobs);
+            }
             Err(e) => self.error = Some(e),
         }
     }

@@ -93,7 +93,11 @@ impl CompareView {
             &mut self.settings.time_limit_s,
         );
         let (seed, budget) = (self.settings.seed, self.settings.budget());
-        let instance = self.settings.instance_of(self.settings.puzzle);
+        let instance: &dyn PuzzleUi = match self.settings.puzzle {
+            PuzzleKind::Knight => &self.settings.knight,
+            PuzzleKind::Queens => &self.settings.queens,
+            PuzzleKind::Magic => &self.settings.magic,
+        };
         let hold = match self.settings.puzzle {
             PuzzleKind::Knight => self.knight_pair.hold(instance, seed, budget),
             PuzzleKind::Queens => self.queens_pair.hold(instance, seed, budget),

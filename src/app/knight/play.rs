@@ -234,7 +234,7 @@ impl KnightPlay {
 
     /// The keys of play mode: 1–8 move to the ringed square with that number.
     fn keys(&mut self, ui: &Ui, board: &Board) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if crate::app::widgets::cursor::keys_taken(ui.ctx()) {
             return;
         }
         let moves = self.moves(board);

@@ -458,7 +458,7 @@ impl<J: super::TraceJob> super::Steps<J> {
         let mut answer = None;
         let mut why = None;
         // The keys 1–8 take the choices: a knight's numbered moves, else the buttons.
-        if !ui.ctx().egui_wants_keyboard_input() {
+        if !crate::app::widgets::cursor::keys_taken(ui.ctx()) {
             let pressed = crate::app::play::DIGIT_KEYS
                 .iter()
                 .position(|&key| ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)));

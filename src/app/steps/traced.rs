@@ -36,6 +36,9 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
     fn tree(&self) -> Result<SearchTree, String>;
     /// Whether the trace was cut by its step limit (the search went on past it).
     fn cut(&self) -> bool;
+    /// Whether the search was stopped by a limit (steps, time, nodes…) before it ended by
+    /// itself.
+    fn limited(&self) -> bool;
     /// Why "Your guess" is not offered for this search, if it is not.
     fn guess_refusal(&self) -> Option<String>;
     /// Whether step `index` begins a decision to guess (a quick look at the step alone).
@@ -80,6 +83,21 @@ impl TraceJob for crate::run::trace::QueensTraceJob {
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
         crate::run::trace::QueensTraceJob::run(self, cancel)
     }
+}
+
+/// Whether a search that ended with `stop` was stopped by a limit rather than ending by
+/// itself.
+fn limited(stop: crate::solve::Stop) -> bool {
+    use crate::solve::Stop;
+    matches!(
+        stop,
+        Stop::TimeLimit
+            | Stop::NodeLimit
+            | Stop::GenerationLimit
+            | Stop::MemoryLimit
+            | Stop::Cancelled
+            | Stop::StepLimit
+    )
 }
 
 /// A trace to make, as background work: the trace job, run and checked, and the trace
@@ -181,6 +199,10 @@ impl Traced for crate::run::trace::KnightTrace {
         crate::run::trace::KnightTrace::cut(self)
     }
 
+    fn limited(&self) -> bool {
+        limited(self.stop)
+    }
+
     fn guess_refusal(&self) -> Option<String> {
         crate::run::trace::guess::knight_refusal(self)
     }
@@ -254,6 +276,10 @@ impl Traced for crate::run::trace::QueensTrace {
 
     fn cut(&self) -> bool {
         crate::run::trace::QueensTrace::cut(self)
+    }
+
+    fn limited(&self) -> bool {
+        limited(self.stop)
     }
 
     fn guess_refusal(&self) -> Option<String> {

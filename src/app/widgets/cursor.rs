@@ -1,6 +1,6 @@
 //! A keyboard cursor over a board's squares, so that choosing a start square, playing and
-//! answering Your guess need no mouse: Tab gives the board the keyboard, the arrows move
-//! the cursor, Enter picks the square under it as a click would, Esc or Tab lets go. While
+//! answering Your guess need no mouse: B or Tab gives the board the keyboard, the arrows move
+//! the cursor, Enter picks the square under it as a click would, Esc lets go. While
 //! a board has the keyboard the arrows are its, not the timeline's ([`board_has_keys`]).
 //! The board tells the square under the cursor in words, on screen and to screen readers
 //! (as the value of its accessible node).
@@ -96,6 +96,13 @@ pub fn board_has_keys(ctx: &egui::Context) -> bool {
 /// The cursor's colour: amber, apart from the boards' blue start and selection rings, the
 /// red of attacks and the green of hints.
 const CURSOR: Color32 = Color32::from_rgb(255, 196, 0);
+
+/// Whether a widget other than a board has the keyboard (a text field, a focused button):
+/// then the app's keys keep off it. A board with the keyboard takes only the arrows and
+/// Enter; the other keys act as ever.
+pub fn keys_taken(ctx: &egui::Context) -> bool {
+    ctx.egui_wants_keyboard_input() && !board_has_keys(ctx)
+}
 
 /// Draws the cursor on square `rect` (a thick amber ring with a dark edge, seen on light
 /// and dark squares alike) and what the square holds, `told`, in a box beside it within

@@ -18,7 +18,9 @@ fn colour(outcome: Outcome, dark: bool, safe: bool) -> Color32 {
         return match outcome {
             Outcome::Inner => colour(outcome, dark, false),
             Outcome::DeadEnd => OI[5],
-            Outcome::Pruned => OI[3],
+            // Yellow is too faint on a light background: orange there.
+            Outcome::Pruned if dark => OI[3],
+            Outcome::Pruned => OI[0],
             Outcome::Solution => OI[4],
             Outcome::Frontier => OI[1],
         };
@@ -94,7 +96,7 @@ pub fn icicle(
         }
     }
     if safe {
-        shapes(&painter, tree, &bar, ui.visuals().text_color());
+        shapes(&painter, tree, &bar, reached, ui.visuals().text_color());
     }
     if let Some(node) = current {
         // Thin rows get a thin outline, which leaves their colour showing.
@@ -128,11 +130,21 @@ pub fn icicle(
 }
 
 /// Shapes as well as colours (the colour-blind-safe setting): dead ends hatched, each
-/// solution starred under its bar (in the row below, or at the foot of the tree).
-fn shapes(painter: &egui::Painter, tree: &SearchTree, bar: &dyn Fn(usize) -> Rect, ink: Color32) {
+/// solution starred on its bar; only for nodes made by step `reached` (the faint ones to
+/// come keep their secret) and wide enough to be drawn.
+fn shapes(
+    painter: &egui::Painter,
+    tree: &SearchTree,
+    bar: &dyn Fn(usize) -> Rect,
+    reached: usize,
+    ink: Color32,
+) {
     let hatch = Stroke::new(1.0, ink.gamma_multiply(0.8));
     for i in 0..tree.len() {
         let r = bar(i);
+        if (tree.step[i] as usize) >= reached || r.width() < MIN_WIDTH {
+            continue;
+        }
         match tree.outcome[i] {
             Outcome::DeadEnd if r.width() >= 4.0 && r.height() >= 4.0 => {
                 // Lines at 45° every 4 points, clipped to the bar.
@@ -223,6 +235,14 @@ mod colour_tests {
                         );
                     }
                 }
+                // And each stands out from the panel behind it (WCAG contrast 2:1 at least).
+                let panel = if dark {
+                    Color32::from_gray(27)
+                } else {
+                    Color32::from_gray(248)
+                };
+                let ratio = crate::app::widgets::legend::contrast(colour(a, dark, true), panel);
+                assert!(ratio >= 2.0, "{a:?} (dark {dark}): contrast {ratio}");
             }
         }
         // The usual light colours: a dead end and a tour look alike to a deuteranope.

@@ -292,6 +292,24 @@ mod vision {
         [0, 1, 2].map(|i| srgb(m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]))
     }
 
+    /// The WCAG contrast ratio of `a` and `b` (1 to 21), from their relative luminances.
+    pub(crate) fn contrast(a: Color32, b: Color32) -> f32 {
+        let lin = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let lum = |c: Color32| {
+            let [r, g, b, _] = c.to_array();
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
     /// How far apart `a` and `b` look to a viewer with dichromacy `deficiency` (0 to 255
     /// per channel, Euclidean).
     pub(crate) fn apart(a: Color32, b: Color32, deficiency: usize) -> f32 {
@@ -301,7 +319,7 @@ mod vision {
 }
 
 #[cfg(test)]
-pub(crate) use vision::apart;
+pub(crate) use vision::{apart, contrast};
 
 #[cfg(test)]
 mod tests {

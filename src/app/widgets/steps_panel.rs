@@ -100,10 +100,10 @@ pub fn step_log(
 pub fn mark_colours(dark_mode: bool, safe: bool) -> [Color32; 4] {
     use super::legend::OKABE_ITO as OI;
     if safe {
-        // Vermillion, sky blue, yellow, blue: the four Okabe–Ito colours furthest apart
-        // for all three dichromacies.
-        let _ = dark_mode;
-        return [OI[5], OI[1], OI[3], OI[4]];
+        // Vermillion, sky blue, yellow (orange on a light background, where yellow is too
+        // faint), blue: Okabe–Ito colours far apart for all three dichromacies.
+        let third = if dark_mode { OI[3] } else { OI[0] };
+        return [OI[5], OI[1], third, OI[4]];
     }
     if dark_mode {
         [
@@ -143,6 +143,14 @@ mod tests {
                         );
                     }
                 }
+                // And each stands out from the panel behind it (WCAG contrast 2:1 at least).
+                let panel = if dark {
+                    Color32::from_gray(27)
+                } else {
+                    Color32::from_gray(248)
+                };
+                let ratio = crate::app::widgets::legend::contrast(c[i], panel);
+                assert!(ratio >= 2.0, "mark {i} (dark {dark}): contrast {ratio}");
             }
         }
     }

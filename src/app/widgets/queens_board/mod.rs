@@ -260,7 +260,6 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
         Sense::hover()
     };
     let response = ui.interact(board, id.with("squares"), sense);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Queens board"));
     let origin = board.min;
     let painter = ui.painter_at(area);
     let pal = palette(ui);
@@ -269,6 +268,8 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     let strip = Rect::from_min_max(Pos2::new(area.min.x, board.max.y + coords.bottom), area.max);
 
     if n > MAX_DRAWN_N {
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Queens board"));
         let drawn = Drawn {
             area,
             board,

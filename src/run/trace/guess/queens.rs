@@ -457,24 +457,29 @@ fn propose_question(
         keep.retain(|&k| k != 1);
     }
     let sign = if delta > 0 { "+" } else { "" };
+    // The rules, told without this move's Δ (the question gives it): which one applies is
+    // the question.
+    let cold = t <= 0.0;
     let why = Why::of(
         "Why this probability?",
         vec![
             (
-                format!(
-                    "Δ = {sign}{delta} ≤ 0: a move that adds no attacking pair is always taken"
-                ),
+                "A move that adds no attacking pair (Δ ≤ 0) is always taken".to_string(),
                 Some(delta <= 0),
             ),
             (
-                format!(
-                    "Δ = {sign}{delta} > 0: an uphill move is taken with probability e^(−Δ/T), less as T cools"
-                ),
-                Some(delta > 0 && t > 0.0),
+                "An uphill move (Δ > 0) is taken with probability e^(−Δ/T), less as T cools"
+                    .to_string(),
+                Some(delta > 0 && !cold),
             ),
             (
-                "T has reached 0: an uphill move is never taken".to_string(),
-                Some(delta > 0 && t <= 0.0),
+                "Once T has reached 0, an uphill move is never taken".to_string(),
+                // True but not deciding for a move downhill: left out then.
+                if cold && delta <= 0 {
+                    None
+                } else {
+                    Some(delta > 0 && cold)
+                },
             ),
         ],
     );

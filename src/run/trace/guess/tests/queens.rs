@@ -647,23 +647,55 @@ fn why_names_the_rule_the_figures_say_decided() {
         kinds.insert(delta <= 0);
     }
     assert_eq!(kinds.len(), 2, "both kinds of move were asked");
-    // CSP after a dead end: the next row down, or the least constraining of those left.
+    // CSP after a dead end: the claim of the statement said right holds by the rules
+    // (domains worked out from the attacks): the row tried is the next one down in the
+    // column's domain, or crosses out the fewest squares of those left to try.
     for value in ["in-order", "lcv"] {
         let trace = Arc::new(queens_with("csp", 8, 1, &[("value_order", value)]));
         let mut asked = 0;
-        for (i, _, q) in questions_of(&trace) {
+        for (i, state, q) in questions_of(&trace) {
             let prev = i.checked_sub(1).and_then(|p| trace.recorder.get(p));
-            let resumed = matches!((prev, trace.recorder.get(i)),
-                (Some(QueenStep::Unassign { column: a, .. }), Some(QueenStep::Assign { column: b, .. })) if a == b);
-            let Some(why) = q.why.as_ref().filter(|_| resumed) else {
+            let (
+                Some(QueenStep::Unassign {
+                    column: a,
+                    row: undone,
+                }),
+                Some(QueenStep::Assign { column, row, .. }),
+            ) = (prev, trace.recorder.get(i))
+            else {
+                continue;
+            };
+            let Some(why) = q.why.as_ref().filter(|_| a == column) else {
                 continue;
             };
             asked += 1;
             let said = &why.choices[why.right[0]];
-            if value == "lcv" {
-                assert!(said.contains("least constraining"), "{said}");
+            let d = domains_by_rules(8, &state.rows, false);
+            let c = column as usize;
+            let cost = |r: u32| -> usize {
+                (0..8)
+                    .filter(|&o| o != c && state.rows[o] == crate::solve::queens::trace::EMPTY)
+                    .map(|o| {
+                        d[o].iter()
+                            .filter(|&&s| s == r || s.abs_diff(r) as usize == o.abs_diff(c))
+                            .count()
+                    })
+                    .sum()
+            };
+            if said.contains("next row down") {
+                assert_eq!(
+                    d[c].iter().copied().find(|&r| r > undone),
+                    Some(row),
+                    "step {i}"
+                );
             } else {
-                assert!(said.contains("next row down"), "{said}");
+                assert!(said.contains("least constraining"), "{said}");
+                // The rows still to try: those after the one undone in the LCV order.
+                let mut order = d[c].clone();
+                order.sort_by_key(|&r| (cost(r), r));
+                let at = order.iter().position(|&r| r == undone).unwrap();
+                let least = order[at + 1..].iter().map(|&r| cost(r)).min();
+                assert_eq!(least, Some(cost(row)), "step {i}");
             }
         }
         assert!(asked > 0, "{value}");
