@@ -199,8 +199,7 @@ pub struct SearchLabApp {
     pub tab: Tab,
     /// Timings are hidden in every view, for reproducible pictures of the window.
     pub hide_timings: bool,
-    /// Colour-blind-safe colours: cividis heat maps, the Okabe–Ito colours for marks and
-    /// attacks, shapes as well as colours in the search tree; saved between sessions.
+    /// Colour-blind-safe colours (`widgets::legend::safe`); saved between sessions.
     pub colour_safe: bool,
     /// The fonts have their fallback for arrows (set on the first frame).
     fonts_ready: bool,
@@ -398,7 +397,6 @@ impl SearchLabApp {
     pub fn logic(&mut self, ctx: &egui::Context) {
         // Where files go, for the views that save some themselves (an animation).
         ctx.data_mut(|d| d.insert_temp(files_dir_id(), self.files_dir.clone()));
-        // The colours the widgets draw with this frame.
         widgets::legend::set_safe(ctx, self.colour_safe);
         if !self.fonts_ready {
             // The text font has no arrows (← →, used in tooltips and hints); the monospace

@@ -85,21 +85,6 @@ impl TraceJob for crate::run::trace::QueensTraceJob {
     }
 }
 
-/// Whether a search that ended with `stop` was stopped by a limit rather than ending by
-/// itself.
-fn limited(stop: crate::solve::Stop) -> bool {
-    use crate::solve::Stop;
-    matches!(
-        stop,
-        Stop::TimeLimit
-            | Stop::NodeLimit
-            | Stop::GenerationLimit
-            | Stop::MemoryLimit
-            | Stop::Cancelled
-            | Stop::StepLimit
-    )
-}
-
 /// A trace to make, as background work: the trace job, run and checked, and the trace
 /// made ready to show.
 #[derive(Serialize, Deserialize)]
@@ -200,7 +185,7 @@ impl Traced for crate::run::trace::KnightTrace {
     }
 
     fn limited(&self) -> bool {
-        limited(self.stop)
+        self.stop.interrupted()
     }
 
     fn guess_refusal(&self) -> Option<String> {
@@ -279,7 +264,7 @@ impl Traced for crate::run::trace::QueensTrace {
     }
 
     fn limited(&self) -> bool {
-        limited(self.stop)
+        self.stop.interrupted()
     }
 
     fn guess_refusal(&self) -> Option<String> {

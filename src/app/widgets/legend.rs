@@ -269,14 +269,7 @@ mod vision {
                 [0.004_733, 0.691_367, 0.303_900],
             ],
         ];
-        let lin = |v: u8| {
-            let v = f32::from(v) / 255.0;
-            if v <= 0.040_45 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
+        let lin = linear;
         let srgb = |v: f32| {
             let v = v.clamp(0.0, 1.0);
             255.0
@@ -292,19 +285,21 @@ mod vision {
         [0, 1, 2].map(|i| srgb(m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2]))
     }
 
+    /// An sRGB channel in linear light, 0 to 1.
+    fn linear(v: u8) -> f32 {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
     /// The WCAG contrast ratio of `a` and `b` (1 to 21), from their relative luminances.
     pub(crate) fn contrast(a: Color32, b: Color32) -> f32 {
-        let lin = |v: u8| {
-            let v = f32::from(v) / 255.0;
-            if v <= 0.040_45 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
         let lum = |c: Color32| {
             let [r, g, b, _] = c.to_array();
-            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+            0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
         };
         let (x, y) = (lum(a), lum(b));
         (x.max(y) + 0.05) / (x.min(y) + 0.05)

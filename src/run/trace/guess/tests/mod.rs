@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 mod queens;
+mod why;
 
 fn knight(algorithm: &str, cols: u64, rows: u64, seed: u64) -> KnightTrace {
     knight_with(algorithm, cols, rows, seed, &[])
