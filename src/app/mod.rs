@@ -74,8 +74,7 @@ const STATE_KEY: &str = "searchlab";
 /// Bumped when the saved state changes shape; older states are ignored with a message.
 const STATE_VERSION: u32 = 1;
 
-/// What the app keeps between sessions, as RON text in eframe's storage: every tab's
-/// form and the tab on show.
+/// What the app keeps between sessions (RON in eframe's storage): forms, tab, colours.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SavedState {
     /// The state's shape; a state of another version is ignored, with a notice.
@@ -323,8 +322,7 @@ impl SearchLabApp {
         }
     }
 
-    /// What the app saves between sessions: every tab's form and the tab on show (eframe
-    /// stores it as RON text).
+    /// What the app saves between sessions ([`SavedState`]).
     pub fn saved_state(&self) -> SavedState {
         SavedState {
             version: STATE_VERSION,
