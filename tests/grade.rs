@@ -356,4 +356,187 @@ fn the_example_assignments_are_assignments() {
         err.contains("task 2: question 9, but the lesson has questions 1 to 2"),
         "{err}"
     );
+    let queens = include_str!("../lessons/08-assignment-queens-local-search.ron");
+    for (from, to, why) in [
+        (
+            "Play(setup: Queens(n: 8, mode: Play)",
+            "Play(setup: Queens(n: 8)",
+            "task 5: a Play task's set-up has mode: Play",
+        ),
+        (
+            "Play(setup: Queens(n: 8, mode: Play)",
+            "Play(setup: Queens(n: 50, mode: Play)",
+            "task 5: Play yourself takes n up to 40, not 50",
+        ),
+    ] {
+        assert!(queens.contains(from));
+        let err = Lesson::parse(&queens.replace(from, to)).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    }
+}
+
+/// An assignment with a puzzle of each kind to play by hand.
+const PLAY_LESSON: &str = r#"Lesson(
+    title: "Play them",
+    summary: "A tour, eight queens and a magic square, by hand.",
+    setup: Queens(n: 8, mode: Play),
+    try: ["Play each puzzle."],
+    questions: [Question(ask: "How many queens?", answer: Number(8), explain: "Eight.")],
+    assignment: Some(Assignment(
+        id: "play-them",
+        tasks: [
+            Play(setup: Knight(cols: 5, rows: 5, start: (4, 0), mode: Play), points: 3),
+            Play(setup: Queens(n: 8, mode: Play), hints: Some(1), points: 2),
+            Play(setup: Magic(order: 3, mode: Play), hints: Some(0), points: 1),
+        ],
+    )),
+)"#;
+
+/// An open tour of 5×5 from a1 (square 20, row 0 at the top), found by hand-written
+/// backtracking outside SearchLab.
+const TOUR_5X5: [u32; 25] = [
+    20, 17, 24, 13, 4, 7, 14, 23, 16, 5, 12, 3, 6, 15, 22, 19, 8, 1, 10, 21, 18, 9, 2, 11, 0,
+];
+/// A solution of 8 queens, the queen's row column by column (Wirth's first one).
+const QUEENS_8: [u32; 8] = [0, 4, 7, 5, 2, 6, 1, 3];
+/// The Lo Shu square, row by row.
+const LO_SHU: [u32; 9] = [2, 7, 6, 9, 5, 1, 4, 3, 8];
+
+fn played(student: &str) -> HandIn {
+    use searchlab::app::play::HintKind;
+    let mut h = HandIn::new(student, "play-them");
+    h.work = vec![
+        Work::Play {
+            task: 1,
+            answer: TOUR_5X5.to_vec(),
+            hints: vec![HintKind::WarnsdorffChoice, HintKind::WarnsdorffChoice],
+        },
+        Work::Play {
+            task: 2,
+            answer: QUEENS_8.to_vec(),
+            hints: vec![HintKind::SafeSquare],
+        },
+        Work::Play {
+            task: 3,
+            answer: LO_SHU.to_vec(),
+            hints: Vec::new(),
+        },
+    ];
+    h
+}
+
+/// Play tasks: a solution played by hand scores, checked by the rules; an edited answer
+/// is caught and named; more hints than allowed score nothing but are not doubted; a hint
+/// the app does not have makes the file refused.
+#[test]
+fn grade_checks_puzzles_played_by_hand_by_their_rules() {
+    use searchlab::app::play::HintKind;
+    let dir = temp_dir("play");
+    let lesson = dir.join("play.ron");
+    std::fs::write(&lesson, PLAY_LESSON).unwrap();
+    let hands = dir.join("hand-ins");
+    std::fs::create_dir_all(&hands).unwrap();
+    write(&hands, "ada.json", &played("Ada").to_json());
+    // Two squares of the tour swapped, two queens on one diagonal, a square not magic.
+    let mut bo = played("Bo");
+    for (w, (i, j)) in bo.work.iter_mut().zip([(3, 4), (2, 3), (0, 1)]) {
+        if let Work::Play { answer, .. } = w {
+            answer.swap(i, j);
+        }
+    }
+    write(&hands, "bo.json", &bo.to_json());
+    // A tour from another square than the task's.
+    let mut cy = played("Cy");
+    if let Work::Play { answer, .. } = &mut cy.work[0] {
+        answer.reverse();
+    }
+    // Solved, with more hints than the tasks allow.
+    let mut di = played("Di");
+    if let Work::Play { hints, .. } = &mut di.work[1] {
+        hints.push(HintKind::MinConflictsMove);
+    }
+    if let Work::Play { hints, .. } = &mut di.work[2] {
+        hints.push(HintKind::BestSwap);
+    }
+    write(&hands, "cy.json", &cy.to_json());
+    write(&hands, "di.json", &di.to_json());
+    // A hint no play mode has.
+    let fake = played("Ed")
+        .to_json()
+        .replace("\"safe-square\"", "\"the-answer\"");
+    write(&hands, "ed.json", &fake);
+    let csv = dir.join("grades.csv");
+    let (code, out, err) = searchlab(&[
+        "grade",
+        hands.to_str().unwrap(),
+        "--assignment",
+        lesson.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "some work was not verified: {err}");
+    assert!(out.contains("4 hand-ins graded, 1 refused"), "{out}");
+    let line = |who: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("Ada").contains("6 of 6"), "{out}");
+    assert!(
+        line("Bo").contains("0 of 6") && line("Bo").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Cy").contains("3 of 6") && line("Cy").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Di").contains("3 of 6") && !line("Di").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bo (bo.json), task 1: its answer is not an open tour of 5×5 from a1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bo (bo.json), task 2: its answer is not 8 queens on 8×8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bo (bo.json), task 3: its answer is not a magic square of order 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Cy (cy.json), task 1: its answer is not an open tour of 5×5 from a1: it starts on a5"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Refused: ed.json: the hand-in is damaged"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let row = |who: &str, task: &str| {
+        rows.iter()
+            .find(|r| &r[0] == who && &r[2] == task)
+            .unwrap()
+            .clone()
+    };
+    let ada1 = row("Ada", "1");
+    assert_eq!((&ada1[3], &ada1[5]), ("3", "yes"));
+    assert!(
+        ada1[6].contains(
+            "an open tour of 5×5 from a1, by the rules, with 2 hints: Warnsdorff's choice ×2"
+        ),
+        "{:?}",
+        &ada1
+    );
+    let di3 = row("Di", "3");
+    assert_eq!((&di3[3], &di3[5]), ("0", "yes"));
+    assert!(di3[6].contains("the task allows 0"), "{:?}", &di3);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,7 @@
 
 use super::SearchLabApp;
 use super::lessons::assignment::{Guessed, HandIn, Task, TracedJob, Work};
-use super::lessons::grade::{run_matches, traced_matches};
+use super::lessons::grade::{play_check, run_matches, traced_matches};
 use super::lessons::lesson::{Lesson, Setup};
 use super::puzzles::Puzzle;
 use super::steps::guess::{Answer, Guess};
@@ -80,7 +80,89 @@ impl SearchLabApp {
                     self.lessons.hand_in.run_seen.insert(number, seen);
                     self.lessons.hand_in.kept.insert(number, work);
                 }
-                Task::Question { .. } => {}
+                Task::Question { .. } | Task::Play { .. } => {}
+            }
+        }
+        self.keep_play(tasks);
+    }
+
+    /// Play tasks: the hints asked since the last frame count for each task whose
+    /// instance is the one played on now, and each task keeps its first solution (checked
+    /// by the rules) with the hints asked before it.
+    fn keep_play(&mut self, tasks: &[Task]) {
+        use crate::app::play::HintKind;
+        /// What a frame saw of a Play task's game.
+        struct Seen {
+            number: usize,
+            puzzle: Puzzle,
+            /// Played on the task's instance.
+            here: bool,
+            /// The hints asked since the last frame, and how many in all.
+            new: Vec<HintKind>,
+            all: usize,
+            /// The answer, when solved.
+            solved: Option<Vec<u32>>,
+        }
+        let form = &self.lessons.hand_in;
+        let mut seen = Vec::new();
+        for (i, task) in tasks.iter().enumerate() {
+            let Task::Play { setup, .. } = task else {
+                continue;
+            };
+            let puzzle = setup.puzzle();
+            let view: &dyn View = match puzzle {
+                Puzzle::Knight => &self.knight,
+                Puzzle::Queens => &self.queens,
+                Puzzle::Magic => &self.magic,
+            };
+            let Some(game) = view.game(setup.set_up().choice()) else {
+                continue;
+            };
+            let new = match form.hints_seen.get(&puzzle) {
+                Some(&b) if b <= game.hints.len() => game.hints[b..].to_vec(),
+                _ => Vec::new(),
+            };
+            let here = Setup::new(game.on) == *setup;
+            seen.push(Seen {
+                number: i + 1,
+                puzzle,
+                here,
+                new,
+                all: game.hints.len(),
+                solved: game.solved,
+            });
+        }
+        let form = &mut self.lessons.hand_in;
+        for Seen {
+            number,
+            puzzle,
+            here,
+            new,
+            all,
+            solved,
+        } in seen
+        {
+            form.hints_seen.insert(puzzle, all);
+            if form.kept.contains_key(&number) {
+                continue;
+            }
+            let hints = form.play_hints.entry(number).or_default();
+            if here {
+                hints.extend(new);
+            }
+            let Task::Play { setup, .. } = &tasks[number - 1] else {
+                continue;
+            };
+            if let Some(answer) = solved
+                && here
+                && play_check(setup, &answer).is_ok()
+            {
+                let work = Work::Play {
+                    task: number,
+                    answer,
+                    hints: hints.clone(),
+                };
+                form.kept.insert(number, work);
             }
         }
     }
@@ -202,13 +284,24 @@ impl SearchLabApp {
                     "{} of {decisions} decisions answered, {claimed_right} right at the first try (needs {required})",
                     answers.len()
                 ),
-                _ => "not started: press \"Set it up again\" to trace the search with Your guess on, and answer".into(),
+                _ => "not started: press \"Set it up\" beside the task to trace its search with Your guess on, and answer".into(),
             },
             Task::Run { .. } => match self.lessons.hand_in.run_seen.get(&number) {
                 Some((title, _, _, true)) => format!("cites a run that found a solution: {title}"),
                 Some((title, _, _, false)) => format!("cites a run that found none: {title}"),
-                None => "no run of this search yet: untick Your guess and press Run".into(),
+                None => "no run of this search yet: press \"Set it up\" beside the task, then Run".into(),
             },
+            Task::Play { .. } => {
+                let hints = self.lessons.hand_in.play_hints.get(&number);
+                let told = crate::app::play::HintKind::tell(hints.map_or(&[], Vec::as_slice));
+                match self.lessons.hand_in.kept.get(&number) {
+                    Some(Work::Play { .. }) => format!("solved, with {told}"),
+                    _ if hints.is_some_and(|h| !h.is_empty()) => {
+                        format!("not solved yet; so far {told}")
+                    }
+                    _ => "not solved yet: press \"Set it up\" beside the task, and play".into(),
+                }
+            }
         }
     }
 }

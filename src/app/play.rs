@@ -32,6 +32,76 @@ pub trait Game: Undo + Default {
     fn logic(&mut self, ctx: &egui::Context);
     /// Whether the player asked to put the answer in Compare (asked once).
     fn take_compare_request(&mut self) -> bool;
+    /// Every hint asked in this game since the app started, oldest first: a restart or a
+    /// new board never takes one back (an assignment counts them).
+    fn hints_asked(&self) -> &[HintKind];
+}
+
+/// A hint a player asked the solvers for, as an assignment's hand-in names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HintKind {
+    /// Knight's Tour: where Warnsdorff's rule would go.
+    WarnsdorffChoice,
+    /// Knight's Tour: the tours through each next square, counted.
+    CountTours,
+    /// Knight's Tour: a solver played the rest of the tour.
+    FinishForMe,
+    /// N-Queens: a square no queen attacks.
+    SafeSquare,
+    /// N-Queens: the move min-conflicts would make.
+    MinConflictsMove,
+    /// N-Queens: the solutions that keep the queens placed, counted.
+    CountSolutions,
+    /// Magic squares: the swap that lowers the fitness most.
+    BestSwap,
+    /// Magic squares: the magic squares that keep the locked cells, counted.
+    CountMagicSquares,
+}
+
+impl HintKind {
+    /// Its button's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            HintKind::WarnsdorffChoice => "Warnsdorff's choice",
+            HintKind::CountTours => "Count the tours",
+            HintKind::FinishForMe => "Finish it for me",
+            HintKind::SafeSquare => "A safe square",
+            HintKind::MinConflictsMove => "Min-conflicts' move",
+            HintKind::CountSolutions => "Count the solutions",
+            HintKind::BestSwap => "Best swap",
+            HintKind::CountMagicSquares => "Count the magic squares",
+        }
+    }
+
+    /// `hints` in words: "no hint", or how many and which ("2 hints: Best swap ×2").
+    pub fn tell(hints: &[HintKind]) -> String {
+        if hints.is_empty() {
+            return "no hint".into();
+        }
+        let mut kinds: Vec<(HintKind, usize)> = Vec::new();
+        for &h in hints {
+            match kinds.iter_mut().find(|(k, _)| *k == h) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((h, 1)),
+            }
+        }
+        let named: Vec<String> = (kinds.iter())
+            .map(|&(k, n)| {
+                if n == 1 {
+                    k.name().to_string()
+                } else {
+                    format!("{} ×{n}", k.name())
+                }
+            })
+            .collect();
+        format!(
+            "{} hint{}: {}",
+            hints.len(),
+            if hints.len() == 1 { "" } else { "s" },
+            named.join(", ")
+        )
+    }
 }
 
 /// Reads a count hint's thread (`counting`): a count of the position still on show

@@ -355,6 +355,14 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         P::played(self)
     }
 
+    fn game(&self, choice: Choice) -> Option<crate::app::view::GameSeen<'_>> {
+        Some(crate::app::view::GameSeen {
+            on: P::place(self, choice),
+            solved: P::played(self).map(|p| p.answer),
+            hints: self.play.hints_asked(),
+        })
+    }
+
     /// A key. In play mode ← and → take moves back and make them again; in the browser
     /// they go through the solutions; in step by step Space plays the steps and the
     /// arrows step. Else R runs, Esc stops, and Space and the arrows are the run's.

@@ -89,11 +89,27 @@ pub trait View {
     fn take_played(&mut self) -> Option<super::played::Played> {
         None
     }
+    /// The student's game, for an assignment's Play task: the place played on (with
+    /// `choice` beside its instance, to compare with the task's set-up), the answer when
+    /// solved, and every hint asked. `None`: the view has no game.
+    fn game(&self, _choice: crate::app::link::Choice) -> Option<GameSeen<'_>> {
+        None
+    }
     /// The view's plot or table data as CSV, once it has some.
     fn plot_csv(&self) -> Option<String> {
         let points = self.live()?.history.points();
         (!points.is_empty()).then(|| super::export::history_csv(points))
     }
+}
+
+/// A puzzle tab's game as an assignment reads it (see [`View::game`]).
+pub struct GameSeen<'a> {
+    /// The place played on: its instance, and the choice asked for.
+    pub on: Box<dyn crate::app::puzzles::LessonSetUp>,
+    /// The answer, when the game is solved (checked by `puzzle/`).
+    pub solved: Option<Vec<u32>>,
+    /// Every hint asked since the app started, oldest first.
+    pub hints: &'a [crate::app::play::HintKind],
 }
 
 fn hidden_id() -> egui::Id {

@@ -296,3 +296,81 @@ fn an_assignment_is_done_saved_and_graded() {
     assert_eq!(verdicts.iter().map(|v| v.points).sum::<u32>(), 7);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Play task end to end: the queens assignment's task 5 is set up from its own button,
+/// the student asks for a safe square (counted), places eight queens by hand (Wirth's
+/// first solution, from outside the code), and the hand-in holds the answer with the
+/// hint; the grader checks it by the rules and gives the points. A hint asked on another
+/// board, or after the solution, does not count.
+#[test]
+fn a_puzzle_played_for_an_assignment_counts_its_hints() {
+    use searchlab::app::lessons::assignment::{HandIn, Work};
+    use searchlab::app::play::{Game, HintKind};
+    let dir = std::env::temp_dir().join(format!("searchlab-play-in-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = with_lessons(&dir);
+    let i = (h.state().lessons.entries.iter())
+        .position(|e| e.file == "08-assignment-queens-local-search.ron")
+        .unwrap();
+    h.state_mut().lessons.start(i);
+    super::step_until_traced(&mut h);
+    h.get_by_label_contains("not solved yet: press \"Set it up\" beside the task");
+    // Task 5's own button (below the fold) puts the queens tab in play mode on 8 queens.
+    h.get_all_by_label("Set it up")
+        .last()
+        .unwrap()
+        .scroll_to_me();
+    h.run_steps(6);
+    h.get_all_by_label("Set it up").last().unwrap().click();
+    h.run_steps(4);
+    assert_eq!(h.state().queens.mode(), Mode::Play);
+    assert_eq!(h.state().queens.settings.n, 8);
+    h.get_by_label("A safe square").click();
+    h.run();
+    h.run();
+    h.get_by_label_contains("not solved yet; so far 1 hint: A safe square");
+    // A hint on 6 queens is not one on the task's 8.
+    h.state_mut().queens.settings.n = 6;
+    h.run_steps(2);
+    h.get_by_label("A safe square").click();
+    h.run_steps(2);
+    assert_eq!(h.state().queens.play().hints_asked().len(), 2);
+    assert_eq!(h.state().queens.play().columns().len(), 6, "played on 6");
+    h.state_mut().queens.settings.n = 8;
+    h.run_steps(2);
+    h.get_by_label_contains("not solved yet; so far 1 hint: A safe square");
+    for (column, row) in [0, 4, 7, 5, 2, 6, 1, 3].into_iter().enumerate() {
+        h.state_mut().queens.play_mut().click(row, column);
+        h.run();
+    }
+    h.run();
+    h.get_by_label_contains("solved, with 1 hint: A safe square");
+    // A hint after the solution is not the solution's.
+    h.get_by_label("Min-conflicts' move").click();
+    h.run();
+    h.run();
+    h.get_by_label_contains("solved, with 1 hint: A safe square");
+    let lesson = h.state().lessons.active().cloned().unwrap();
+    let hand_in: HandIn = h.state().hand_in(&lesson);
+    let play = (hand_in.work.iter())
+        .find(|w| w.task() == 5)
+        .expect("task 5's work");
+    assert_eq!(
+        play,
+        &Work::Play {
+            task: 5,
+            answer: vec![0, 4, 7, 5, 2, 6, 1, 3],
+            hints: vec![HintKind::SafeSquare],
+        }
+    );
+    let verdicts = searchlab::app::lessons::grade::grade(
+        &HandIn::from_json(&hand_in.to_json()).unwrap(),
+        &lesson,
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    let v = &verdicts[4];
+    assert!(v.verified && v.points == 2, "{v:?}");
+    assert!(v.why.contains("with 1 hint: A safe square"), "{v:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

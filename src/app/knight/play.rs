@@ -6,6 +6,7 @@
 use super::play_text::{counts_text, save_moves, warnsdorff_text};
 use crate::app::background::{Background, Task, Work};
 use crate::app::derived::ForContext;
+use crate::app::play::HintKind;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
@@ -50,6 +51,8 @@ pub struct KnightPlay {
     played_for: Option<(u32, u32, Square, bool)>,
     /// The player asked to put the finished tour beside the algorithms in Compare.
     to_compare: bool,
+    /// Every hint asked, oldest first (never cleared: an assignment counts them).
+    asked: Vec<crate::app::play::HintKind>,
 }
 
 impl KnightPlay {
@@ -188,6 +191,7 @@ impl KnightPlay {
 
     /// Asks for the count hint, in the background.
     fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
+        self.asked.push(HintKind::CountTours);
         self.hint.clear();
         let task = CountTask::new(board.clone(), self.path.clone(), closed);
         self.counting = Some(Background::task(ctx, task));
@@ -195,6 +199,7 @@ impl KnightPlay {
 
     /// Asks `finisher` for the rest of the tour, in the background.
     fn ask_finish(&mut self, ctx: &egui::Context, board: &Board, closed: bool, finisher: Finisher) {
+        self.asked.push(HintKind::FinishForMe);
         self.said = None;
         let task = FinishTask {
             board: board.clone(),
@@ -330,6 +335,7 @@ impl KnightPlay {
                 .on_disabled_hover_text("No move left to choose from")
                 .clicked()
             {
+                self.asked.push(HintKind::WarnsdorffChoice);
                 self.hint.set(
                     self.path.clone(),
                     Hint::Warnsdorff(onward_degrees(board, &self.path)),
@@ -590,6 +596,10 @@ impl crate::app::play::Game for KnightPlay {
     /// Whether the player asked to put the finished tour in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+
+    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
+        &self.asked
     }
 }
 

@@ -9,14 +9,18 @@
 //!   set-up traces, at least `d` decisions answered and `r` of them right at the first try.
 //! - `Run(setup: …, solved: true, points: p)`: a run of the set-up's search, cited as its
 //!   run file (embedded), that found a solution when `solved` says so.
+//! - `Play(setup: …, hints: Some(h), points: p)`: the set-up's puzzle solved by hand in
+//!   play mode, with at most `h` hints (any number when `hints` is left out).
 //!
 //! A hand-in ([`HandIn`], JSON) holds the student's name, the assignment's id, the time
 //! spent, the SearchLab version, and per task what the student did: the answer typed or
 //! picked, the trace job of Your guess with the first answer to each decision, the run
-//! file's text. It holds no verdict the grader believes: `searchlab grade` (see
+//! file's text, the answer played with the hints asked before it. It holds no verdict the grader believes: `searchlab grade` (see
 //! [`super::grade`]) works every verdict out again, replaying the trace and the runs.
 
 use super::lesson::Setup;
+use crate::app::play::HintKind;
+use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
 use crate::run::trace::{KnightTraceJob, QueensTraceJob};
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +64,16 @@ pub enum Task {
         /// Points when the run replays as cited (and solved, if asked).
         points: u32,
     },
+    /// The puzzle `setup` sets up, solved by hand.
+    Play {
+        /// The puzzle and its instance (with `mode: Play`).
+        setup: Setup,
+        /// The most hints the points allow; `None`: any number.
+        #[serde(default)]
+        hints: Option<u32>,
+        /// Points when solved (within the hints allowed).
+        points: u32,
+    },
 }
 
 impl Task {
@@ -68,7 +82,18 @@ impl Task {
         match self {
             Task::Question { points, .. }
             | Task::Guess { points, .. }
-            | Task::Run { points, .. } => *points,
+            | Task::Run { points, .. }
+            | Task::Play { points, .. } => *points,
+        }
+    }
+
+    /// The set-up it works on, for a task that has one.
+    pub fn setup(&self) -> Option<&Setup> {
+        match self {
+            Task::Question { .. } => None,
+            Task::Guess { setup, .. } | Task::Run { setup, .. } | Task::Play { setup, .. } => {
+                Some(setup)
+            }
         }
     }
 
@@ -88,6 +113,16 @@ impl Task {
             } => format!("Your guess: {decisions} decisions, {required} right at the first try"),
             Task::Run { solved: true, .. } => "a run that finds a solution, cited".into(),
             Task::Run { .. } => "a run, cited".into(),
+            Task::Play { setup, hints, .. } => format!(
+                "play it yourself: {}{}",
+                goal(setup),
+                match hints {
+                    None => String::new(),
+                    Some(0) => ", with no hint".into(),
+                    Some(1) => ", with 1 hint at most".into(),
+                    Some(h) => format!(", with {h} hints at most"),
+                }
+            ),
         }
     }
 }
@@ -146,6 +181,13 @@ impl Assignment {
                     exact(setup).map_err(|e| format!("task {}: {e}", i + 1))?;
                     setup.check().map_err(|e| format!("task {}: {e}", i + 1))?;
                 }
+                Task::Play { setup, .. } => {
+                    if setup.mode() != super::lesson::Mode::Play {
+                        return at("a Play task's set-up has mode: Play".into());
+                    }
+                    // The set-up's own check holds the instance to what play mode takes.
+                    setup.check().map_err(|e| format!("task {}: {e}", i + 1))?;
+                }
                 Task::Question { .. } => {}
             }
         }
@@ -160,7 +202,6 @@ pub const MAX_POINTS: u32 = 1000;
 
 /// A task's set-up must name its search: a knight's or N-Queens' algorithm.
 fn exact(setup: &Setup) -> Result<(), String> {
-    use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
     let named = if let Some(k) = setup.get::<KnightSetUp>() {
         k.algorithm.is_some()
     } else if let Some(q) = setup.get::<QueensSetUp>() {
@@ -172,6 +213,27 @@ fn exact(setup: &Setup) -> Result<(), String> {
         Ok(())
     } else {
         Err("a task's set-up names its algorithm".into())
+    }
+}
+
+/// What solving the set-up's puzzle by hand means, in words: "an open tour of 5×5 from
+/// a1", "8 queens on 8×8, none attacking another", "a magic square of order 3".
+pub fn goal(setup: &Setup) -> String {
+    use crate::app::puzzles::magic::MagicSetUp;
+    if let Some(k) = setup.get::<KnightSetUp>() {
+        let from = crate::puzzle::knight::Shape::new(u64::from(k.cols), u64::from(k.rows))
+            .map_or_else(
+                |_| format!("{:?}", k.start),
+                |b| b.name(b.square(k.start.0, k.start.1)),
+            );
+        let kind = if k.closed { "a closed" } else { "an open" };
+        format!("{kind} tour of {}×{} from {from}", k.cols, k.rows)
+    } else if let Some(q) = setup.get::<QueensSetUp>() {
+        format!("{0} queens on {0}×{0}, none attacking another", q.n)
+    } else if let Some(m) = setup.get::<MagicSetUp>() {
+        format!("a magic square of order {}", m.order)
+    } else {
+        "the puzzle".into()
     }
 }
 
@@ -232,13 +294,27 @@ pub enum Work {
         /// The run file, as its text.
         run: String,
     },
+    /// The puzzle solved by hand.
+    Play {
+        /// The task.
+        task: usize,
+        /// The answer, as the puzzle's play mode holds it: the tour's squares in order,
+        /// the queens' rows column by column, or the square's cells row by row.
+        answer: Vec<u32>,
+        /// The hints asked on the task's instance since the assignment was opened, up to
+        /// the first solution (as the app counted them: a file cannot prove them).
+        hints: Vec<HintKind>,
+    },
 }
 
 impl Work {
     /// The task it is for (from 1).
     pub fn task(&self) -> usize {
         match self {
-            Work::Answer { task, .. } | Work::Guess { task, .. } | Work::Run { task, .. } => *task,
+            Work::Answer { task, .. }
+            | Work::Guess { task, .. }
+            | Work::Run { task, .. }
+            | Work::Play { task, .. } => *task,
         }
     }
 }
@@ -310,13 +386,15 @@ impl HandIn {
         let hand_in: HandIn =
             serde_json::from_str(text).map_err(|e| format!("the hand-in is damaged: {e}"))?;
         for work in &hand_in.work {
-            if let Work::Guess { answers, .. } = work
-                && answers.len() > MAX_GUESSES
-            {
+            let (what, many) = match work {
+                Work::Guess { answers, .. } => ("answers to Your guess", answers.len()),
+                Work::Play { hints, .. } => ("hints", hints.len()),
+                _ => continue,
+            };
+            if many > MAX_GUESSES {
                 return Err(format!(
-                    "task {}: {} answers to Your guess, more than the {MAX_GUESSES} a hand-in may hold",
+                    "task {}: {many} {what}, more than the {MAX_GUESSES} a hand-in may hold",
                     work.task(),
-                    answers.len()
                 ));
             }
         }

@@ -38,12 +38,17 @@ pub struct HandInForm {
     /// For each Your guess task, the search traced and the first answer ever given to
     /// each of its decisions, with whether it was right: tracing again never replaces one.
     pub firsts: std::collections::BTreeMap<usize, (TracedJob, FirstAnswers)>,
+    /// For each Play task, the hints asked on its instance since the assignment opened
+    /// (frozen once its first solution is kept).
+    pub play_hints: std::collections::BTreeMap<usize, Vec<crate::app::play::HintKind>>,
+    /// For each puzzle, how many of its game's hints the form has looked at: those after
+    /// are new.
+    pub hints_seen: std::collections::BTreeMap<crate::app::puzzles::Puzzle, usize>,
     /// The assignment these were kept for.
     pub id: String,
 }
 
 impl HandInForm {
-    /// The assignment opens: its clock starts.
     /// An assignment opens: a new one starts afresh, the one already open (started again
     /// from the list) keeps its work and its clock.
     pub fn start(&mut self, id: &str) {
@@ -57,6 +62,8 @@ impl HandInForm {
         self.kept.clear();
         self.run_seen.clear();
         self.firsts.clear();
+        self.play_hints.clear();
+        self.hints_seen.clear();
     }
 
     /// The save asked for since the last call.
@@ -131,14 +138,25 @@ impl Lessons {
             ui.add(egui::TextEdit::singleline(&mut form.student).desired_width(180.0))
                 .labelled_by(l.id);
         });
+        let mut set_up = None;
         for (i, task) in a.tasks.iter().enumerate() {
             let points = task.points();
-            ui.label(format!(
-                "Task {}: {} ({points} point{})",
-                i + 1,
-                task.describe(&lesson.questions),
-                if points == 1 { "" } else { "s" }
-            ));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!(
+                    "Task {}: {} ({points} point{})",
+                    i + 1,
+                    task.describe(&lesson.questions),
+                    if points == 1 { "" } else { "s" }
+                ));
+                if let Some(setup) = task.setup()
+                    && ui
+                        .small_button("Set it up")
+                        .on_hover_text("Put the app where this task is done: its puzzle, instance, search and mode")
+                        .clicked()
+                {
+                    set_up = Some(setup.clone());
+                }
+            });
             if let Some(status) = form.status.get(i) {
                 ui.label(RichText::new(format!("   {status}")).weak());
             }
@@ -178,6 +196,9 @@ impl Lessons {
             Some(Ok(said)) => crate::app::view::outcome_label(ui, said, true),
             Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
             None => {}
+        }
+        if set_up.is_some() {
+            self.setup = set_up;
         }
     }
 }

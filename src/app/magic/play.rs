@@ -4,6 +4,7 @@
 //! locked cells.
 
 use crate::app::background::{Background, Task, Work};
+use crate::app::play::HintKind;
 use crate::app::view::outcome_label;
 use crate::app::widgets::magic_grid::{PlayMarks, magic_grid_with};
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
@@ -47,6 +48,8 @@ pub struct MagicPlay {
     deals: u64,
     /// The player asked to put the magic square beside the algorithms in Compare.
     to_compare: bool,
+    /// Every hint asked, oldest first (never cleared: an assignment counts them).
+    asked: Vec<crate::app::play::HintKind>,
 }
 
 impl MagicPlay {
@@ -333,6 +336,7 @@ impl MagicPlay {
                 .on_hover_text("The swap of two unlocked cells that lowers the fitness the most (the magic-square GA notebook's fitness: how far each line's sum is from the constant, added up)")
                 .clicked()
             {
+                self.asked.push(HintKind::BestSwap);
                 self.hint = Some(Hint::BestSwap(best_swap(n, &self.cells, &self.locked)));
             }
             let too_big = n > MAX_MAGIC_HINT_ORDER;
@@ -349,6 +353,7 @@ impl MagicPlay {
                 })
                 .clicked()
             {
+                self.asked.push(HintKind::CountMagicSquares);
                 let task = CountTask {
                     n,
                     fixed: self.fixed(),
@@ -548,6 +553,10 @@ impl crate::app::play::Game for MagicPlay {
     /// Whether the player asked to put the square in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+
+    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
+        &self.asked
     }
 }
 

@@ -4,6 +4,7 @@
 //! placed.
 
 use crate::app::background::{Background, Task, Work};
+use crate::app::play::HintKind;
 use crate::app::view::outcome_label;
 use crate::app::widgets::queens_board::{Attacks, EMPTY, Focus, QueensBoardView, queens_board};
 use crate::run::JobError;
@@ -42,6 +43,8 @@ pub struct QueensPlay {
     version: u64,
     /// The player asked to put the solution beside the algorithms in Compare.
     to_compare: bool,
+    /// Every hint asked, oldest first (never cleared: an assignment counts them).
+    asked: Vec<crate::app::play::HintKind>,
 }
 
 impl QueensPlay {
@@ -167,6 +170,7 @@ impl QueensPlay {
                 .on_hover_text("A square in an empty column that no queen attacks")
                 .clicked()
             {
+                self.asked.push(HintKind::SafeSquare);
                 self.hint = Some(Hint::Safe(safe_square(n, &self.columns)));
             }
             if ui
@@ -174,6 +178,7 @@ impl QueensPlay {
                 .on_hover_text("The move the min-conflicts search would make: fill an empty column on its least attacked row, else move the most attacked queen to the least attacked row of its column")
                 .clicked()
             {
+                self.asked.push(HintKind::MinConflictsMove);
                 self.hint = Some(Hint::MinConflicts(min_conflicts_move(n, &self.columns)));
             }
             let too_big = n > MAX_QUEENS_HINT_N;
@@ -190,6 +195,7 @@ impl QueensPlay {
                 })
                 .clicked()
             {
+                self.asked.push(HintKind::CountSolutions);
                 let task = CountTask {
                     n,
                     columns: self.columns.clone(),
@@ -445,6 +451,10 @@ impl crate::app::play::Game for QueensPlay {
     /// Whether the player asked to put the solution in Compare (asked once).
     fn take_compare_request(&mut self) -> bool {
         std::mem::take(&mut self.to_compare)
+    }
+
+    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
+        &self.asked
     }
 }
 

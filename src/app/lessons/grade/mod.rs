@@ -259,6 +259,33 @@ fn grade_task(
                 Ok((_, summary)) => verdict(max, true, format!("replays as cited: {summary}")),
             }
         }
+        (
+            Task::Play {
+                setup,
+                hints: allowed,
+                ..
+            },
+            Work::Play { answer, hints, .. },
+        ) => match play_check(setup, answer) {
+            Err(why) => verdict(0, false, why),
+            Ok(what) => {
+                let used = crate::app::play::HintKind::tell(hints);
+                match allowed {
+                    Some(most) if hints.len() > *most as usize => verdict(
+                        0,
+                        true,
+                        format!(
+                            "{what}, but with {used} (the hand-in's count); the task allows {most}"
+                        ),
+                    ),
+                    _ => verdict(
+                        max,
+                        true,
+                        format!("{what}, with {used} (the hand-in's count)"),
+                    ),
+                }
+            }
+        },
         _ => verdict(0, false, "the work is of another kind than the task".into()),
     }
 }
@@ -458,6 +485,39 @@ pub fn run_matches(setup: &Setup, job: &Job) -> bool {
         }
         _ => false,
     }
+}
+
+/// Why `answer` does not solve the puzzle `setup` sets up, or what it is ("an open tour of
+/// 5×5 from a1, by the rules").
+pub fn play_check(setup: &Setup, answer: &[u32]) -> Result<String, String> {
+    use crate::app::puzzles::magic::MagicSetUp;
+    let goal = super::assignment::goal(setup);
+    let broken = |why: String| format!("its answer is not {goal}: {why}");
+    if let Some(k) = setup.get::<KnightSetUp>() {
+        let board = crate::puzzle::knight::Board::new(u64::from(k.cols), u64::from(k.rows))
+            .map_err(|e| broken(e.to_string()))?;
+        let start = board.square(k.start.0, k.start.1);
+        if answer.first() != Some(&start) {
+            return Err(broken(format!(
+                "it starts on {}",
+                answer
+                    .first()
+                    .filter(|&&s| (s as usize) < board.len())
+                    .map_or_else(|| "no square".into(), |&s| board.name(s))
+            )));
+        }
+        board
+            .validate_tour(answer, k.closed)
+            .map_err(|e| broken(e.to_string()))?;
+    } else if let Some(q) = setup.get::<QueensSetUp>() {
+        crate::puzzle::queens::validate(q.n as usize, answer).map_err(|e| broken(e.to_string()))?;
+    } else if let Some(m) = setup.get::<MagicSetUp>() {
+        crate::puzzle::magic::validate(m.order as usize, answer)
+            .map_err(|e| broken(e.to_string()))?;
+    } else {
+        return Err("a Play task is of a puzzle the grader does not know".into());
+    }
+    Ok(format!("{goal}, by the rules"))
 }
 
 /// Whether `key` says the run found what it looked for.
