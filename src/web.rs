@@ -154,8 +154,8 @@ pub fn searchlab_dismiss_notice() {
 /// What the browser test reads of the app (JSON): the tab on show, whether a run goes on,
 /// the notice on show, the knight's board and the tour on show (squares numbered row by
 /// row), each puzzle tab's last word, the knight's and queens' mode and step (with the
-/// knight's path at that step), and the experiment's progress and table's rows (or why it
-/// has none).
+/// knight's path at that step), the experiment's progress and table's rows (or why it
+/// has none), and the Class view's grades (each student's points, and the files refused).
 #[wasm_bindgen]
 pub fn searchlab_probe() -> String {
     RUNNER.with(|r| {
@@ -189,6 +189,21 @@ pub fn searchlab_probe() -> String {
                 "step": app.queens.steps_at(),
             },
             "magic": { "square": app.magic.square() },
+            "class": (app.lessons.class.result.as_ref()).map(|r| match r {
+                Ok(g) => serde_json::json!({
+                    "graded": g.graded.iter().map(|h| {
+                        let (points, max) = h.total();
+                        serde_json::json!({
+                            "student": h.student,
+                            "points": points,
+                            "max": max,
+                            "verified": h.tasks.iter().all(|t| t.verified),
+                        })
+                    }).collect::<Vec<_>>(),
+                    "refused": g.refused.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>(),
+                }),
+                Err(why) => serde_json::json!({ "error": why }),
+            }),
             "experiments": {
                 "progress": app.experiments.progress(),
                 "rows": (app.experiments.outcome.as_ref())

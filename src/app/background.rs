@@ -98,6 +98,7 @@ pub fn serve(
     use crate::app::compare::contrast::PairTask;
     use crate::app::compare::lanes::TrialsTask;
     use crate::app::experiments::ExperimentTask;
+    use crate::app::lessons::class::GradeTask;
     use crate::app::microscope::MicroscopeTask;
     use crate::app::queens::play as queens_play;
     use crate::app::steps::TraceTask;
@@ -115,6 +116,7 @@ pub fn serve(
         ListTask::NAME => go::<ListTask>(input, cancel, out),
         TrialsTask::NAME => go::<TrialsTask>(input, cancel, out),
         ExperimentTask::NAME => go::<ExperimentTask>(input, cancel, out),
+        GradeTask::NAME => go::<GradeTask>(input, cancel, out),
         _ => Err(format!("no background work is called \"{name}\"")),
     }
 }
@@ -327,6 +329,7 @@ pub(crate) mod tests {
             crate::app::browser::ListTask::NAME,
             crate::app::compare::lanes::TrialsTask::NAME,
             crate::app::experiments::ExperimentTask::NAME,
+            crate::app::lessons::class::GradeTask::NAME,
         ];
         let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
         for name in names {

@@ -111,6 +111,89 @@ pub fn pick_file(
     Ok(())
 }
 
+/// Asks the browser for several files at once (its picker, for files with the extensions
+/// `accept`) and hands each one's name and bytes, or why it was not read, to `picked` once
+/// all are read: a file of more than `cap` bytes is not read, nor are the files past
+/// `most` or past `total` bytes in all.
+#[cfg(target_arch = "wasm32")]
+pub fn pick_files(
+    accept: &str,
+    cap: usize,
+    most: usize,
+    total: usize,
+    picked: impl FnOnce(Vec<(String, Result<Vec<u8>, String>)>) + 'static,
+) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+    let failed = |e: wasm_bindgen::JsValue| format!("the browser's file picker failed: {e:?}");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("this page has no document")?;
+    let input = (document.create_element("input").map_err(failed)?)
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .map_err(|_| "the page made no file field".to_string())?;
+    input.set_type("file");
+    input.set_accept(accept);
+    input.set_multiple(true);
+    let _ = input.set_attribute("style", "display: none");
+    if let Some(body) = document.body() {
+        let _ = body.append_child(&input);
+    }
+    let field = input.clone();
+    let mut picked = Some(picked);
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        field.remove();
+        let Some(list) = field.files() else { return };
+        let Some(picked) = picked.take() else { return };
+        let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut read = Vec::with_capacity(files.len().min(most + 1));
+            let mut bytes_in_all = 0usize;
+            for (i, file) in files.into_iter().enumerate() {
+                let name = file.name();
+                let size = file.size();
+                let bytes = if i >= most {
+                    Err(format!("not read: at most {most} files are read at once"))
+                } else if size > cap as f64 {
+                    Err(format!("it is larger than {} MiB", cap >> 20))
+                } else if bytes_in_all as f64 + size > total as f64 {
+                    Err(format!(
+                        "not read: the files picked come to more than {} MiB",
+                        total >> 20
+                    ))
+                } else {
+                    match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                        Ok(buffer) => {
+                            let b = js_sys::Uint8Array::new(&buffer).to_vec();
+                            bytes_in_all += b.len();
+                            Ok(b)
+                        }
+                        Err(e) => Err(format!("the browser did not read it: {e:?}")),
+                    }
+                };
+                read.push((name, bytes));
+            }
+            picked(read);
+        });
+    });
+    input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+    on_change.forget();
+    input.click();
+    Ok(())
+}
+
+/// The desktop app reads a folder of files itself; there is no browser picker to ask.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn pick_files(
+    _accept: &str,
+    _cap: usize,
+    _most: usize,
+    _total: usize,
+    _picked: impl FnOnce(Vec<(String, Result<Vec<u8>, String>)>) + 'static,
+) -> Result<(), String> {
+    Err("the desktop app reads the hand-ins from a folder".into())
+}
+
 /// The desktop app opens files with its own dialog ("Open run…") and reads its lessons
 /// folder; there is no browser picker to ask.
 #[cfg(not(target_arch = "wasm32"))]

@@ -374,3 +374,50 @@ fn a_puzzle_played_for_an_assignment_counts_its_hints() {
     assert!(v.why.contains("with 1 hint: A safe square"), "{v:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The Class view grades a folder of hand-ins in the background, with its progress: a
+/// puzzle played right scores, one whose queens attack each other is marked ✖.
+#[test]
+fn the_class_view_grades_a_folder_of_hand_ins() {
+    use searchlab::app::lessons::assignment::{HandIn, Work};
+    let dir = std::env::temp_dir().join(format!("searchlab-class-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (student, queens) in [
+        ("Ada", [0, 4, 7, 5, 2, 6, 1, 3]),
+        ("Bo", [0, 4, 5, 7, 2, 6, 1, 3]),
+    ] {
+        let mut h = HandIn::new(student, "queens-local-search");
+        h.work = vec![
+            Work::Answer {
+                task: 1,
+                given: "1".into(),
+            },
+            Work::Play {
+                task: 5,
+                answer: queens.to_vec(),
+                hints: Vec::new(),
+            },
+        ];
+        std::fs::write(dir.join(format!("{student}.json")), h.to_json()).unwrap();
+    }
+    let mut h = with_lessons(&dir);
+    h.get_by_label("Class: grade hand-ins").click();
+    h.run();
+    h.state_mut().lessons.class.folder = dir.display().to_string();
+    h.get_by_label("Grade").click();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while h.state().lessons.class.result.is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the grading never ended"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
+    h.get_by_label("Assignment: local search on N-Queens: 2 hand-ins graded, 0 refused");
+    h.get_by_label("3 / 9");
+    h.get_by_label("✖ 0 / 2");
+    let _ = std::fs::remove_dir_all(&dir);
+}

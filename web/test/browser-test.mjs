@@ -3,8 +3,8 @@
 // the file picker, opens a link to step 300 of a traced search
 // in guess mode and checks that step is shown, runs an N-Queens count and checks the
 // total, runs an experiment, counts 6 × 6's tours from every square (split across a
-// worker per core), opens the page at a link, opens it again offline (the service
-// worker's copy),
+// worker per core), opens the page at a link, grades hand-ins picked in the Class view,
+// opens it again offline (the service worker's copy),
 // takes screenshots, and fails on any error in the page's or a worker's console.
 //
 //   node browser-test.mjs SITE [SCREENSHOT_DIR]
@@ -14,7 +14,7 @@
 // through the module's `searchlab_probe()` (src/web.rs).
 import { launch, probe } from "./page.mjs";
 import { createServer } from "node:http";
-import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 
@@ -245,6 +245,57 @@ try {
     );
     console.log("link at load: step 20 of six queens");
     await shot(fresh, "web-link-queens-800");
+
+    // The Class view: two hand-ins of the N-Queens assignment picked at once and graded
+    // in Web Workers; eight queens placed right score, a placement with an attack is
+    // caught, a file that is no hand-in is refused with its reason.
+    const handIns = await mkdtemp(join(tmpdir(), "searchlab-hand-ins-"));
+    const handIn = (student, queens) => JSON.stringify({
+        format: "searchlab-hand-in", version: 1, written_by: "test", student,
+        assignment: "queens-local-search", seconds: 600,
+        work: [
+            { kind: "answer", task: 1, given: "1" },
+            { kind: "play", task: 5, answer: queens, hints: ["safe-square"] },
+        ],
+    });
+    const picked = [["ada.json", handIn("Ada", [0, 4, 7, 5, 2, 6, 1, 3])],
+        ["bo.json", handIn("Bo", [0, 4, 5, 7, 2, 6, 1, 3])], ["notes.json", "{ not json"]];
+    for (const [name, text] of picked) await writeFile(join(handIns, name), text);
+    const teacher = await browser.newPage();
+    teacher.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    await teacher.setViewport({ width: 1280, height: 800 });
+    await teacher.goto(url, { waitUntil: "load" });
+    await until(teacher, "the app to start for the teacher", (s) => s.tab !== undefined);
+    await new Promise((r) => setTimeout(r, 1000));
+    await teacher.mouse.click(1038, 12); // Lessons
+    await new Promise((r) => setTimeout(r, 500));
+    await teacher.mouse.click(1028, 95); // Class: grade hand-ins
+    await new Promise((r) => setTimeout(r, 500));
+    const classChooser = await (async () => {
+        for (let attempt = 0; attempt < 4; attempt++) {
+            const waiting = teacher.waitForFileChooser({ timeout: 4000 }).catch(() => null);
+            await teacher.mouse.click(1046, 196); // Pick hand-ins and grade…
+            const opened = await waiting;
+            if (opened) return opened;
+        }
+        fail("Pick hand-ins and grade… opened no file picker");
+    })();
+    await classChooser.accept(picked.map(([name]) => join(handIns, name)));
+    const graded = await until(teacher, "the hand-ins graded", (s) => s.class !== null, 60);
+    const grade = (who) => graded.class.graded?.find((g) => g.student === who);
+    if (graded.class.error) fail(`the grading failed: ${graded.class.error}`);
+    if (grade("Ada")?.points !== 3 || grade("Ada")?.max !== 9 || !grade("Ada")?.verified) {
+        fail(`Ada's grade is wrong: ${JSON.stringify(graded.class)}`);
+    }
+    if (grade("Bo")?.points !== 1 || grade("Bo")?.verified) {
+        fail(`Bo's doctored placement was not caught: ${JSON.stringify(graded.class)}`);
+    }
+    if (JSON.stringify(graded.class.refused) !== '["notes.json"]') {
+        fail(`notes.json was not refused: ${JSON.stringify(graded.class)}`);
+    }
+    console.log("class: two hand-ins graded in workers (one caught), one file refused");
+    await shot(teacher, "web-class-1280");
+    await teacher.close();
 
     // Offline: the service worker kept the site, so the page opens without a network.
     await fresh.evaluate(() => navigator.serviceWorker.ready);

@@ -1,58 +1,167 @@
-//! The Class view: a teacher grades a folder of hand-ins from the Lessons panel, as
-//! `searchlab grade` does, on a thread of its own (traces and runs are made again, which
-//! takes seconds), and sees each student's points per task, the tasks most missed, and
-//! every hand-in whose work is not what it claims.
+//! The Class view: a teacher grades the class's hand-ins from the Lessons panel, as
+//! `searchlab grade` does, in the background (traces and runs are made again, which takes
+//! seconds): a folder of them on the desktop, the files picked in a browser (graded in Web
+//! Workers, side by side). It shows each student's points per task, the tasks most
+//! missed, and every hand-in whose work is not what it claims.
 
-use super::grade::{Grading, csv, grade_folder, notes};
+use super::assignment::MAX_HAND_IN_BYTES;
+use super::grade::{
+    FileGraded, Grading, MAX_HAND_INS, csv, file_name, folder_files, grade_text, notes,
+};
 use super::lesson::Lesson;
+use crate::app::background::{Background, Task, Work};
+use crate::bench::Progress;
 use egui::{RichText, Ui};
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
-/// A grading under way: its answer to come, and the flag that stops it.
-type UnderWay = (Receiver<Result<Grading, String>>, Arc<AtomicBool>);
+/// The most bytes of hand-ins a browser reads at once (its memory is at most 4 GB, and
+/// each worker gets its share of the files).
+pub const MAX_PICKED_BYTES: usize = 256 << 20;
 
-/// The Class view's state.
-#[derive(Default)]
-pub struct Class {
-    /// The folder of hand-ins, as its field holds it.
-    pub folder: String,
-    /// The grading under way: its answer, and the flag that stops it.
-    grading: Option<UnderWay>,
-    /// The last grading, or why there is none.
-    pub result: Option<Result<Grading, String>>,
-    /// What came of writing the CSV.
-    csv_said: Option<Result<String, String>>,
+/// Files picked in a browser: each one's name, and its bytes or why it was not read.
+type Picked = Vec<(String, Result<Vec<u8>, String>)>;
+
+/// Where the hand-ins are.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum HandIns {
+    /// Every `*.json` file of a folder (the desktop).
+    Folder(PathBuf),
+    /// Files picked and read already (a browser).
+    Files(Picked),
 }
 
-impl Class {
-    /// Whether a grading is under way (taking its answer when it has come).
-    pub fn busy(&mut self) -> bool {
-        let Some((receive, _)) = &self.grading else {
-            return false;
-        };
-        match receive.try_recv() {
-            Ok(result) => {
-                self.result = Some(result);
-                self.grading = None;
-                false
+/// Grading hand-ins in the background: a value per file, or why the folder could not be
+/// read.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GradeTask {
+    /// The lessons with assignments, as their RON text (a browser's worker reads them
+    /// again).
+    pub lessons: Vec<String>,
+    /// The hand-ins.
+    pub hand_ins: HandIns,
+}
+
+impl Task for GradeTask {
+    type Output = Result<FileGraded, String>;
+    const NAME: &'static str = "grade-hand-ins";
+
+    fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work) {
+        let lessons: Vec<Lesson> = (self.lessons.iter())
+            .filter_map(|text| Lesson::parse(text).ok())
+            .collect();
+        let cancel = &*work.cancel;
+        match self.hand_ins {
+            HandIns::Folder(dir) => {
+                let files = match folder_files(&dir) {
+                    Ok(files) => files,
+                    Err(why) => return send(Err(why)),
+                };
+                let progress = Progress::new(files.len() as u64, Some(work.meter.clone()));
+                for path in files {
+                    if cancel.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
+                    send(Ok(grade_text(file_name(&path), text, &lessons, cancel)));
+                    progress.tick();
+                }
             }
-            Err(TryRecvError::Empty) => true,
-            Err(TryRecvError::Disconnected) => {
-                self.result = Some(Err("the grading stopped without an answer".into()));
-                self.grading = None;
-                false
+            HandIns::Files(files) => {
+                let progress = Progress::new(files.len() as u64, Some(work.meter.clone()));
+                for (name, bytes) in files {
+                    if cancel.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let text = bytes.and_then(|b| {
+                        String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".to_string())
+                    });
+                    let name = crate::run::file::printable(&name);
+                    send(Ok(grade_text(name, text, &lessons, cancel)));
+                    progress.tick();
+                }
             }
         }
     }
 
-    /// Starts grading the folder against `lessons`' assignments (refused when two share
+    /// Files picked are shared out among `parts` workers; a folder is read by one.
+    fn split(self, parts: usize) -> Vec<Self> {
+        let HandIns::Files(files) = self.hand_ins else {
+            return vec![self];
+        };
+        let parts = parts.clamp(1, files.len().max(1));
+        let mut shares: Vec<Picked> = vec![Vec::new(); parts];
+        for (i, file) in files.into_iter().enumerate() {
+            shares[i % parts].push(file);
+        }
+        (shares.into_iter())
+            .map(|files| GradeTask {
+                lessons: self.lessons.clone(),
+                hand_ins: HandIns::Files(files),
+            })
+            .collect()
+    }
+}
+
+/// The Class view's state.
+#[derive(Default)]
+pub struct Class {
+    /// The folder of hand-ins, as its field holds it (the desktop).
+    pub folder: String,
+    /// The grading under way, and the grades it has sent so far.
+    grading: Option<(Background<Result<FileGraded, String>>, Grading)>,
+    /// The last grading, or why there is none.
+    pub result: Option<Result<Grading, String>>,
+    /// What came of writing the CSV.
+    csv_said: Option<Result<String, String>>,
+    /// Files a browser's picker has read, to grade.
+    picked: Arc<Mutex<Option<Picked>>>,
+    /// Why the picker could not open, if it could not.
+    pick_said: Option<String>,
+}
+
+impl Class {
+    /// Whether a grading is under way (taking what it has sent, and its end).
+    pub fn busy(&mut self) -> bool {
+        let Some((background, partial)) = &mut self.grading else {
+            return false;
+        };
+        let mut failed = None;
+        for news in background.take() {
+            match news {
+                Ok(file) => partial.add(file),
+                Err(why) => failed = Some(why),
+            }
+        }
+        if let Some(why) = failed {
+            background.cancel();
+            self.grading = None;
+            self.result = Some(Err(why));
+            return false;
+        }
+        if !background.has_ended() {
+            return true;
+        }
+        let refused = background.refused();
+        let Some((_, mut grading)) = self.grading.take() else {
+            return false;
+        };
+        grading.sort();
+        self.result = Some(match refused {
+            // A worker that ended early leaves its files unread: said, not hidden.
+            Some(why) if !grading.stopped => Err(format!("the grading stopped: {why}")),
+            _ => Ok(grading),
+        });
+        false
+    }
+
+    /// Starts grading `hand_ins` against `lessons`' assignments (refused when two share
     /// an id: a hand-in would be graded against either).
-    fn start(&mut self, lessons: Vec<Lesson>) {
+    fn start(&mut self, ctx: &egui::Context, lessons: &[Lesson], hand_ins: HandIns) {
         let mut ids = std::collections::BTreeSet::new();
-        for l in &lessons {
+        for l in lessons {
             if let Some(a) = &l.assignment
                 && !ids.insert(a.id.clone())
             {
@@ -63,31 +172,54 @@ impl Class {
                 return;
             }
         }
-        let dir = PathBuf::from(self.folder.trim());
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (send, receive) = std::sync::mpsc::channel();
-        let stop = cancel.clone();
-        let started = std::thread::Builder::new()
-            .name("grading".into())
-            .spawn(move || {
-                let _ = send.send(grade_folder(&dir, &lessons, &stop));
-            });
-        match started {
-            Ok(_) => {
-                self.grading = Some((receive, cancel));
-                self.result = None;
-                self.csv_said = None;
-            }
-            Err(e) => self.result = Some(Err(format!("the grading cannot start: {e}"))),
+        let task = GradeTask {
+            lessons: lessons.iter().map(|l| l.source.clone()).collect(),
+            hand_ins,
+        };
+        self.grading = Some((Background::task(ctx, task), Grading::default()));
+        self.result = None;
+        self.csv_said = None;
+    }
+
+    /// Stops the grading under way: what it graded so far stays, marked stopped.
+    fn stop(&mut self) {
+        if let Some((background, partial)) = &mut self.grading {
+            background.cancel();
+            partial.stopped = true;
         }
     }
 
-    /// The view: the folder, Grade (or Stop), and the grades.
+    /// The view: the folder (or the files to pick), Grade (or Stop), and the grades.
     pub fn ui(&mut self, ui: &mut Ui, lessons: &[Lesson]) {
-        if !crate::platform::DESKTOP {
-            ui.label("A web page reads no folder of this computer: grade the hand-ins with the desktop app, or with `searchlab grade FOLDER` on the command line.");
-            return;
+        let assignments: Vec<Lesson> = (lessons.iter())
+            .filter(|l| l.assignment.is_some())
+            .cloned()
+            .collect();
+        let busy = self.busy();
+        if crate::platform::DESKTOP {
+            self.folder_row(ui, busy, &assignments);
+        } else {
+            self.pick_row(ui, busy, &assignments);
         }
+        if busy {
+            ui.horizontal(|ui| {
+                crate::app::widgets::spinner::spinner(ui);
+                let (done, total) = (self.grading.as_ref()).map_or((0, 0), |g| g.0.progress());
+                ui.label(format!(
+                    "Grading: tracing and replaying… {done} of {total} hand-ins"
+                ));
+                if ui.button("Stop").clicked() {
+                    self.stop();
+                }
+            });
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.result_ui(ui, &assignments);
+    }
+
+    /// The desktop's folder of hand-ins and Grade.
+    fn folder_row(&mut self, ui: &mut Ui, busy: bool, assignments: &[Lesson]) {
         ui.label("The students' hand-ins (the files \"Save hand-in…\" writes) in one folder: every trace and run in them is made again, and every answer checked.");
         if self.folder.is_empty() {
             self.folder = crate::app::runs::runs_dir().display().to_string();
@@ -100,53 +232,93 @@ impl Class {
             )
             .labelled_by(l.id);
         });
-        let busy = self.busy();
-        let assignments: Vec<Lesson> = (lessons.iter())
-            .filter(|l| l.assignment.is_some())
-            .cloned()
-            .collect();
-        ui.horizontal(|ui| {
-            if busy {
-                ui.spinner();
-                ui.label("Grading: tracing and replaying…");
-                if ui.button("Stop").clicked()
-                    && let Some((_, cancel)) = &self.grading
-                {
-                    cancel.store(true, Ordering::Relaxed);
-                }
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(100));
-            } else if ui
+        if !busy
+            && ui
                 .add_enabled(!assignments.is_empty(), egui::Button::new("Grade"))
                 .on_hover_text("Grade every hand-in of the folder against its assignment")
                 .on_disabled_hover_text("No assignment is among the lessons")
                 .clicked()
-            {
-                self.start(assignments.clone());
-            }
-        });
+        {
+            let dir = PathBuf::from(self.folder.trim());
+            self.start(ui.ctx(), assignments, HandIns::Folder(dir));
+        }
+    }
+
+    /// A browser's "Pick hand-ins…": the files picked are graded as soon as they are read.
+    fn pick_row(&mut self, ui: &mut Ui, busy: bool, assignments: &[Lesson]) {
+        ui.label(format!(
+            "Pick the students' hand-ins (the files \"Save hand-in…\" downloads; up to {} at once, {} MiB in all): every trace and run in them is made again, and every answer checked, on this computer.",
+            crate::run::catalog::group_thousands(MAX_HAND_INS as u64),
+            MAX_PICKED_BYTES >> 20
+        ));
+        let picked = self.picked.lock().ok().and_then(|mut p| p.take());
+        if let Some(files) = picked {
+            self.start(ui.ctx(), assignments, HandIns::Files(files));
+        }
+        if !busy
+            && ui
+                .add_enabled(
+                    !assignments.is_empty(),
+                    egui::Button::new("Pick hand-ins and grade…"),
+                )
+                .on_hover_text("Pick the hand-in files (several at once) and grade each against its assignment")
+                .on_disabled_hover_text("No assignment is among the lessons")
+                .clicked()
+        {
+            let (slot, ctx) = (self.picked.clone(), ui.ctx().clone());
+            let asked = crate::platform::pick_files(
+                ".json",
+                MAX_HAND_IN_BYTES as usize,
+                MAX_HAND_INS,
+                MAX_PICKED_BYTES,
+                move |files| {
+                    if let Ok(mut p) = slot.lock() {
+                        *p = Some(files);
+                    }
+                    ctx.request_repaint();
+                },
+            );
+            self.pick_said = asked.err();
+        }
+        if let Some(why) = &self.pick_said {
+            crate::app::view::outcome_label(ui, why, false);
+        }
+    }
+
+    /// The grades, the notes, and Save as CSV.
+    fn result_ui(&mut self, ui: &mut Ui, assignments: &[Lesson]) {
         match &self.result {
             Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
             Some(Ok(grading)) => {
                 ui.label(format!(
-                    "{}: {} hand-in{} graded, {} refused",
+                    "{}: {} hand-in{} graded, {} refused{}",
                     grading.title,
                     grading.graded.len(),
                     if grading.graded.len() == 1 { "" } else { "s" },
-                    grading.refused.len()
+                    grading.refused.len(),
+                    if grading.stopped {
+                        " (stopped before the end)"
+                    } else {
+                        ""
+                    }
                 ));
                 egui::ScrollArea::horizontal()
                     .id_salt("class-grades-scroll")
                     .show(ui, |ui| grades_ui(ui, grading));
                 ui.label(RichText::new("Hover a cell for why; ✖: the work is not what the hand-in claims; ?: it could not be checked (the grader's limits, or Stop). Both score nothing.").weak());
-                ui.label(notes(grading, &assignments));
-                if ui
-                    .button("Save as CSV")
-                    .on_hover_text(
+                ui.label(notes(grading, assignments));
+                let (label, hover) = if crate::platform::DESKTOP {
+                    (
+                        "Save as CSV",
                         "Write a row per student and task next to the hand-ins (grades.csv)",
                     )
-                    .clicked()
-                {
+                } else {
+                    (
+                        "Download as CSV",
+                        "Download a row per student and task (grades.csv)",
+                    )
+                };
+                if ui.button(label).on_hover_text(hover).clicked() {
                     let path = PathBuf::from(self.folder.trim()).join("grades.csv");
                     self.csv_said = Some(
                         crate::files::write_bytes(&path, csv(grading).as_bytes())
@@ -164,8 +336,8 @@ impl Class {
     }
 }
 
-/// A row per student: points per task (a task not verified marked ✖, one not checked ?),
-/// total, minutes; with hand-ins of several assignments, each row says which.
+/// A row per student: total (first, where a narrow panel still shows it), points per task
+/// (a task not verified marked ✖, one not checked ?), minutes; with hand-ins of several assignments, each row says which.
 fn grades_ui(ui: &mut Ui, grading: &Grading) {
     let tasks = grading
         .graded
@@ -184,10 +356,10 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
             if several {
                 ui.label(RichText::new("assignment").strong());
             }
+            ui.label(RichText::new("total").strong());
             for t in 1..=tasks {
                 ui.label(RichText::new(format!("task {t}")).strong());
             }
-            ui.label(RichText::new("total").strong());
             ui.label(RichText::new("minutes").strong());
             ui.end_row();
             for g in &grading.graded {
@@ -195,6 +367,8 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
                 if several {
                     ui.label(&g.assignment);
                 }
+                let (points, max) = g.total();
+                ui.label(RichText::new(format!("{points} / {max}")).strong());
                 for t in &g.tasks {
                     let text = match (t.checked, t.verified) {
                         (false, _) => format!("? {} / {}", t.points, t.max),
@@ -211,10 +385,98 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
                 for _ in g.tasks.len()..tasks {
                     ui.label("");
                 }
-                let (points, max) = g.total();
-                ui.label(format!("{points} / {max}"));
                 ui.label(g.minutes.to_string());
                 ui.end_row();
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::lessons::assignment::{HandIn, Work};
+    use crate::app::play::HintKind;
+
+    /// The queens assignment's questions answered right and its eight queens placed
+    /// (Wirth's first solution), by `student`.
+    fn hand_in(student: &str, queens: Vec<u32>) -> Vec<u8> {
+        let mut h = HandIn::new(student, "queens-local-search");
+        h.work = vec![
+            Work::Answer {
+                task: 1,
+                given: "1".into(),
+            },
+            Work::Answer {
+                task: 2,
+                given: "1".into(),
+            },
+            Work::Play {
+                task: 5,
+                answer: queens,
+                hints: vec![HintKind::SafeSquare],
+            },
+        ];
+        h.to_json().into_bytes()
+    }
+
+    /// Files picked in a browser, graded as the browser grades them (shared out among
+    /// Web Workers, each file's bytes handed over): the same grades, file by file, as
+    /// grading them one after another; good, doctored, broken and unread files alike.
+    #[test]
+    fn picked_files_are_graded_in_parts_as_one_by_one() {
+        let lesson = Lesson::parse(include_str!(
+            "../../../lessons/08-assignment-queens-local-search.ron"
+        ))
+        .unwrap();
+        let files: Picked = vec![
+            (
+                "ada.json".into(),
+                Ok(hand_in("Ada", vec![0, 4, 7, 5, 2, 6, 1, 3])),
+            ),
+            (
+                "bo.json".into(),
+                Ok(hand_in("Bo", vec![0, 4, 5, 7, 2, 6, 1, 3])),
+            ),
+            ("broken.json".into(), Ok(b"{ not json".to_vec())),
+            ("latin.json".into(), Ok(vec![0xff, 0xfe, 0x41])),
+            ("big.json".into(), Err("it is larger than 32 MiB".into())),
+        ];
+        let task = GradeTask {
+            lessons: vec![lesson.source.clone()],
+            hand_ins: HandIns::Files(files.clone()),
+        };
+        assert!(task.clone().split(2).len() == 2, "shared out");
+        let ctx = egui::Context::default();
+        let work = Background::handed(&ctx, task);
+        let mut grading = Grading::default();
+        for news in crate::app::background::tests::finished(&work) {
+            grading.add(news.unwrap());
+        }
+        grading.sort();
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let mut one_by_one = Grading::default();
+        for (name, bytes) in files {
+            let text = bytes
+                .and_then(|b| String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".into()));
+            one_by_one.add(grade_text(
+                name,
+                text,
+                std::slice::from_ref(&lesson),
+                &cancel,
+            ));
+        }
+        one_by_one.sort();
+        assert_eq!(grading, one_by_one);
+        let points = |who: &str| {
+            let g = grading.graded.iter().find(|g| g.student == who).unwrap();
+            (g.total(), g.tasks.iter().all(|t| t.verified))
+        };
+        // Of 1 + 1 + 3 + 2 + 2 points: the two questions and the queens, 4; Bo's queens
+        // attack each other.
+        assert_eq!(points("Ada"), ((4, 9), true));
+        assert_eq!(points("Bo"), ((2, 9), false));
+        let refused: Vec<&str> = grading.refused.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(refused, ["big.json", "broken.json", "latin.json"]);
+        assert!(grading.refused[2].1.contains("not a text file"));
+    }
 }

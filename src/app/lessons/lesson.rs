@@ -28,6 +28,10 @@ pub struct Lesson {
     /// [`super::assignment`]).
     #[serde(default)]
     pub assignment: Option<super::assignment::Assignment>,
+    /// The RON text it was read from (by [`Lesson::parse`]), which a browser's worker
+    /// reads again to grade its assignment.
+    #[serde(skip)]
+    pub source: String,
 }
 
 /// What a lesson sets up: a puzzle tab with its instance and algorithm, and a mode. The
@@ -162,8 +166,9 @@ impl Lesson {
     /// assert!(Lesson::parse("Lesson(title: 3)").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Lesson, String> {
-        let lesson: Lesson = ron::from_str(text).map_err(|e| e.to_string())?;
+        let mut lesson: Lesson = ron::from_str(text).map_err(|e| e.to_string())?;
         lesson.check()?;
+        lesson.source = text.to_string();
         Ok(lesson)
     }
 

@@ -18,7 +18,7 @@ use crate::run::file::RunFile;
 use crate::run::puzzle::AnswerKey;
 use crate::run::trace::guess::Question;
 use crate::run::trace::timeline::{Replayable, Timeline};
-use crate::run::{Event, Job, Run};
+use crate::run::{Event, Job, JobError, Report};
 use crate::solve::Budget;
 use crate::solve::Stop;
 use std::path::Path;
@@ -37,7 +37,7 @@ const RUN_TIME: Duration = Duration::from_secs(120);
 pub const MAX_HAND_INS: usize = 2_000;
 
 /// One task of one hand-in, graded.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     /// The task, from 1.
     pub task: usize,
@@ -128,7 +128,7 @@ impl From<String> for Fail {
 }
 
 /// One hand-in, graded.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Graded {
     /// The file's name.
     pub file: String,
@@ -165,6 +165,50 @@ pub struct Grading {
     pub refused: Vec<(String, String)>,
     /// A Stop ended the grading before every file was read.
     pub stopped: bool,
+}
+
+/// One file of a folder (or of the files picked), graded or refused.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum FileGraded {
+    /// Graded against the assignment of the lesson titled `title`.
+    Graded {
+        /// The lesson's title.
+        title: String,
+        /// The grades.
+        graded: Graded,
+    },
+    /// Not graded, and why.
+    Refused {
+        /// The file's name.
+        file: String,
+        /// Why.
+        why: String,
+    },
+}
+
+impl Grading {
+    /// Adds one file's grades (its assignment's title to the titles, once).
+    pub fn add(&mut self, file: FileGraded) {
+        match file {
+            FileGraded::Graded { title, graded } => {
+                if !self.title.split(" · ").any(|t| t == title) {
+                    if !self.title.is_empty() {
+                        self.title.push_str(" · ");
+                    }
+                    self.title.push_str(&title);
+                }
+                self.graded.push(graded);
+            }
+            FileGraded::Refused { file, why } => self.refused.push((file, why)),
+        }
+    }
+
+    /// Puts the hand-ins and the files refused in the order of their names (files graded
+    /// side by side come back in any order).
+    pub fn sort(&mut self) {
+        self.graded.sort_by(|a, b| a.file.cmp(&b.file));
+        self.refused.sort();
+    }
 }
 
 /// Grades one hand-in against `lesson` (whose assignment it names).
@@ -555,9 +599,49 @@ fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, Strin
             RUN_TIME.as_secs()
         )));
     }
+    let report = run_to_end(job, cancel)?
+        .map_err(|e| Fail::Unchecked(format!("not checked: its replay failed: {e}")))?;
+    match file.compare(&report) {
+        Ok(_) => {
+            let saved = file.report.puzzle().answer();
+            Ok((found(&saved.key), saved.summary))
+        }
+        Err(differs) => Err(format!("the run file was changed: {differs}").into()),
+    }
+}
+
+/// The `*.json` files of `dir`, in the order of their names: at most [`MAX_HAND_INS`].
+pub fn folder_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if files.len() > MAX_HAND_INS {
+        return Err(format!(
+            "the folder holds {} hand-ins; at most {MAX_HAND_INS} are graded at once",
+            files.len()
+        ));
+    }
+    Ok(files)
+}
+
+/// A file's name as the grades show it.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| {
+        crate::run::file::printable(&n.to_string_lossy())
+    })
+}
+
+/// Runs `job` (whose budget is at most [`RUN_TIME`]) to its end on a worker thread,
+/// stopped by `cancel` or ten seconds past its time.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_to_end(job: Job, cancel: &AtomicBool) -> Result<Result<Report, JobError>, Fail> {
     let cancel_run = Arc::new(AtomicBool::new(false));
     let deadline = crate::platform::time::Instant::now() + RUN_TIME + Duration::from_secs(10);
-    let run = Run::headless(job, cancel_run.clone());
+    let run = crate::run::Run::headless(job, cancel_run.clone());
     let report = loop {
         if cancel.load(Ordering::Relaxed) || crate::platform::time::Instant::now() > deadline {
             cancel_run.store(true, Ordering::Relaxed);
@@ -580,15 +664,25 @@ fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, Strin
             format!("not checked: its replay ran past {} s", RUN_TIME.as_secs())
         }));
     }
-    let report =
-        report.map_err(|e| Fail::Unchecked(format!("not checked: its replay failed: {e}")))?;
-    match file.compare(&report) {
-        Ok(_) => {
-            let saved = file.report.puzzle().answer();
-            Ok((found(&saved.key), saved.summary))
+    Ok(report)
+}
+
+/// Runs `job` (whose budget is at most [`RUN_TIME`]) to its end here: a browser's grading
+/// runs in a Web Worker of its own, which the page ends on Stop.
+#[cfg(target_arch = "wasm32")]
+fn run_to_end(job: Job, _cancel: &AtomicBool) -> Result<Result<Report, JobError>, Fail> {
+    let result = Arc::new(std::sync::Mutex::new(None));
+    let keep = result.clone();
+    crate::run::worker::run_alone(job, move |handed| {
+        if let crate::run::worker::Handed::Event(e) = handed
+            && let Event::Finished(r) = *e
+            && let Ok(mut k) = keep.lock()
+        {
+            *k = Some(r);
         }
-        Err(differs) => Err(format!("the run file was changed: {differs}").into()),
-    }
+    });
+    let taken = result.lock().ok().and_then(|mut r| r.take());
+    taken.ok_or_else(|| Fail::Unchecked("not checked: its replay ended without an answer".into()))
 }
 
 /// Grades every `*.json` file of `dir` against the lessons with assignments among
@@ -598,78 +692,56 @@ pub fn grade_folder(
     lessons: &[Lesson],
     cancel: &AtomicBool,
 ) -> Result<Grading, String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
-    let mut files: Vec<std::path::PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    if files.len() > MAX_HAND_INS {
-        return Err(format!(
-            "the folder holds {} hand-ins; at most {MAX_HAND_INS} are graded at once",
-            files.len()
-        ));
-    }
     let mut grading = Grading::default();
-    for path in files {
+    for path in folder_files(dir)? {
         if cancel.load(Ordering::Relaxed) {
             grading.stopped = true;
             break;
         }
-        let name = path.file_name().map_or_else(String::new, |n| {
-            crate::run::file::printable(&n.to_string_lossy())
-        });
-        match grade_file(&path, lessons, cancel) {
-            Ok((title, graded)) => {
-                if !grading.title.split(" · ").any(|t| t == title) {
-                    if !grading.title.is_empty() {
-                        grading.title.push_str(" · ");
-                    }
-                    grading.title.push_str(&title);
-                }
-                grading.graded.push(Graded {
-                    file: name,
-                    ..graded
-                });
-            }
-            Err(why) => grading.refused.push((name, why)),
-        }
+        let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
+        grading.add(grade_text(file_name(&path), text, lessons, cancel));
     }
     Ok(grading)
 }
 
-/// One file: read (within its cap), parsed, and graded against its assignment.
-fn grade_file(
-    path: &Path,
+/// One file (`name`, its text or why it could not be read): parsed, and graded against
+/// its assignment among `lessons`.
+pub fn grade_text(
+    name: String,
+    text: Result<String, String>,
     lessons: &[Lesson],
     cancel: &AtomicBool,
-) -> Result<(String, Graded), String> {
-    let text = crate::files::read_text(path, MAX_HAND_IN_BYTES, "hand-in")?;
-    let hand_in = HandIn::from_json(&text)?;
-    let lesson = lessons
-        .iter()
-        .find(|l| {
-            l.assignment
-                .as_ref()
-                .is_some_and(|a| a.id == hand_in.assignment)
-        })
-        .ok_or_else(|| {
-            format!(
-                "it is for the assignment \"{}\", which is not among those given",
-                crate::run::file::printable(&hand_in.assignment)
-            )
-        })?;
-    let tasks = grade(&hand_in, lesson, cancel);
-    Ok((
-        lesson.title.clone(),
-        Graded {
-            file: String::new(),
-            assignment: hand_in.assignment.clone(),
-            student: crate::run::file::printable(&hand_in.student),
-            minutes: hand_in.seconds / 60,
-            written_by: crate::run::file::printable(&hand_in.written_by),
-            tasks,
-        },
-    ))
+) -> FileGraded {
+    let graded = text.and_then(|text| {
+        let hand_in = HandIn::from_json(&text)?;
+        let lesson = lessons
+            .iter()
+            .find(|l| {
+                l.assignment
+                    .as_ref()
+                    .is_some_and(|a| a.id == hand_in.assignment)
+            })
+            .ok_or_else(|| {
+                format!(
+                    "it is for the assignment \"{}\", which is not among those given",
+                    crate::run::file::printable(&hand_in.assignment)
+                )
+            })?;
+        let tasks = grade(&hand_in, lesson, cancel);
+        Ok((
+            lesson.title.clone(),
+            Graded {
+                file: name.clone(),
+                assignment: hand_in.assignment.clone(),
+                student: crate::run::file::printable(&hand_in.student),
+                minutes: hand_in.seconds / 60,
+                written_by: crate::run::file::printable(&hand_in.written_by),
+                tasks,
+            },
+        ))
+    });
+    match graded {
+        Ok((title, graded)) => FileGraded::Graded { title, graded },
+        Err(why) => FileGraded::Refused { file: name, why },
+    }
 }
