@@ -97,6 +97,8 @@ impl SearchLabApp {
             puzzle: Puzzle,
             /// Played on the task's instance.
             here: bool,
+            /// In play mode now.
+            playing: bool,
             /// The hints asked since the last frame, and how many in all.
             new: Vec<HintKind>,
             all: usize,
@@ -127,6 +129,7 @@ impl SearchLabApp {
                 number: i + 1,
                 puzzle,
                 here,
+                playing: game.playing,
                 new,
                 all: game.hints.len(),
                 solved: game.solved,
@@ -137,12 +140,18 @@ impl SearchLabApp {
             number,
             puzzle,
             here,
+            playing,
             new,
             all,
             solved,
         } in seen
         {
             form.hints_seen.insert(puzzle, all);
+            if here && playing {
+                form.play_here.insert(number);
+            } else {
+                form.play_here.remove(&number);
+            }
             if form.kept.contains_key(&number) {
                 continue;
             }
@@ -272,6 +281,7 @@ impl SearchLabApp {
                 }
             }
             Task::Guess {
+                setup,
                 decisions,
                 required,
                 ..
@@ -284,6 +294,9 @@ impl SearchLabApp {
                     "{} of {decisions} decisions answered, {claimed_right} right at the first try (needs {required})",
                     answers.len()
                 ),
+                _ if self.traced(setup).is_some_and(|(t, _)| traced_matches(setup, &t).is_ok()) => {
+                    "on show, no decision answered yet: step on, and answer each one".into()
+                }
                 _ => "not started: press \"Set it up\" beside the task to trace its search with Your guess on, and answer".into(),
             },
             Task::Run { .. } => match self.lessons.hand_in.run_seen.get(&number) {
@@ -296,7 +309,9 @@ impl SearchLabApp {
                 let told = crate::app::play::HintKind::tell(hints.map_or(&[], Vec::as_slice));
                 match self.lessons.hand_in.kept.get(&number) {
                     Some(Work::Play { .. }) => format!("solved, with {told}"),
-                    _ if hints.is_some_and(|h| !h.is_empty()) => {
+                    _ if hints.is_some_and(|h| !h.is_empty())
+                        || self.lessons.hand_in.play_here.contains(&number) =>
+                    {
                         format!("not solved yet; so far {told}")
                     }
                     _ => "not solved yet: press \"Set it up\" beside the task, and play".into(),

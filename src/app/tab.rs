@@ -359,6 +359,7 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         Some(crate::app::view::GameSeen {
             on: P::place(self, choice),
             solved: P::played(self).map(|p| p.answer),
+            playing: self.mode == Mode::Play,
             hints: self.play.hints_asked(),
         })
     }

@@ -108,6 +108,8 @@ pub struct GameSeen<'a> {
     pub on: Box<dyn crate::app::puzzles::LessonSetUp>,
     /// The answer, when the game is solved (checked by `puzzle/`).
     pub solved: Option<Vec<u32>>,
+    /// Whether the tab is in play mode now.
+    pub playing: bool,
     /// Every hint asked since the app started, oldest first.
     pub hints: &'a [crate::app::play::HintKind],
 }

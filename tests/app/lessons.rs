@@ -222,7 +222,7 @@ fn an_assignment_is_done_saved_and_graded() {
         .unwrap();
     h.state_mut().lessons.start(i);
     super::step_until_traced(&mut h);
-    h.get_by_label_contains("not started: press");
+    h.get_by_label_contains("on show, no decision answered yet");
     h.get_by_label_contains("no run of this search yet");
     // Ten decisions, stepping to each.
     for _ in 0..10 {

@@ -44,6 +44,8 @@ pub struct HandInForm {
     /// For each puzzle, how many of its game's hints the form has looked at: those after
     /// are new.
     pub hints_seen: std::collections::BTreeMap<crate::app::puzzles::Puzzle, usize>,
+    /// The Play tasks whose instance is the one played on now, in play mode.
+    pub play_here: std::collections::BTreeSet<usize>,
     /// The assignment these were kept for.
     pub id: String,
 }
@@ -64,6 +66,7 @@ impl HandInForm {
         self.firsts.clear();
         self.play_hints.clear();
         self.hints_seen.clear();
+        self.play_here.clear();
     }
 
     /// The save asked for since the last call.
