@@ -460,6 +460,18 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
     }
     write(&hands, "cy.json", &cy.to_json());
     write(&hands, "di.json", &di.to_json());
+    // A tour the solver finished ("Finish it for me"): not played by hand.
+    let mut fay = played("Fay");
+    if let Work::Play { hints, .. } = &mut fay.work[0] {
+        *hints = vec![HintKind::FinishForMe];
+    }
+    write(&hands, "fay.json", &fay.to_json());
+    // A magic square's hint on the queens' task: no hint the app gave there.
+    let mut gus = played("Gus");
+    if let Work::Play { hints, .. } = &mut gus.work[1] {
+        *hints = vec![HintKind::BestSwap];
+    }
+    write(&hands, "gus.json", &gus.to_json());
     // A hint no play mode has.
     let fake = played("Ed")
         .to_json()
@@ -475,7 +487,7 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
         csv.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "some work was not verified: {err}");
-    assert!(out.contains("4 hand-ins graded, 1 refused"), "{out}");
+    assert!(out.contains("6 hand-ins graded, 1 refused"), "{out}");
     let line = |who: &str| {
         out.lines()
             .find(|l| l.trim_start().starts_with(who))
@@ -493,6 +505,18 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
     );
     assert!(
         line("Di").contains("3 of 6") && !line("Di").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Fay").contains("3 of 6") && !line("Fay").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        line("Gus").contains("4 of 6") && line("Gus").contains("not verified"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Gus (gus.json), task 2: it names a hint N-Queens does not have"),
         "{out}"
     );
     assert!(
@@ -535,8 +559,19 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
         "{:?}",
         &ada1
     );
+    let fay1 = row("Fay", "1");
+    assert_eq!((&fay1[3], &fay1[5]), ("0", "yes"));
+    assert!(
+        fay1[6].contains("\"Finish it for me\" was asked"),
+        "{:?}",
+        &fay1
+    );
     let di3 = row("Di", "3");
     assert_eq!((&di3[3], &di3[5]), ("0", "yes"));
-    assert!(di3[6].contains("the task allows 0"), "{:?}", &di3);
+    assert!(
+        di3[6].contains("the task allows 0 hints at most"),
+        "{:?}",
+        &di3
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

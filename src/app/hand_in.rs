@@ -14,13 +14,21 @@ impl SearchLabApp {
     /// Each frame an assignment is on show: its tasks' states for its form, and the
     /// hand-in written when one was asked for.
     pub(super) fn assignment_frame(&mut self) {
+        // The work of the assignment opened last is kept whichever lesson is on show (a
+        // hint asked meanwhile counts for the place it was asked on).
+        if !self.lessons.hand_in.tasks.is_empty() {
+            let tasks = self.lessons.hand_in.tasks.clone();
+            self.keep_work(&tasks);
+        }
         let Some(lesson) = self.lessons.active().cloned() else {
             return;
         };
         let Some(a) = &lesson.assignment else {
             return;
         };
-        self.keep_work(&a.tasks);
+        if a.id != self.lessons.hand_in.id {
+            return;
+        }
         self.lessons.hand_in.status = (a.tasks.iter().enumerate())
             .map(|(i, t)| self.task_status(&lesson, i + 1, t))
             .collect();
@@ -162,7 +170,11 @@ impl SearchLabApp {
             let Task::Play { setup, .. } = &tasks[number - 1] else {
                 continue;
             };
+            // A game solved already when first looked at was solved before the
+            // assignment opened: it waits for a solution of its own.
+            let was = form.play_solved.insert(number, solved.is_some());
             if let Some(answer) = solved
+                && was == Some(false)
                 && here
                 && play_check(setup, &answer).is_ok()
             {
@@ -294,7 +306,10 @@ impl SearchLabApp {
                     "{} of {decisions} decisions answered, {claimed_right} right at the first try (needs {required})",
                     answers.len()
                 ),
-                _ if self.traced(setup).is_some_and(|(t, _)| traced_matches(setup, &t).is_ok()) => {
+                _ if self
+                    .traced(setup)
+                    .is_some_and(|(t, g)| g.on && traced_matches(setup, &t).is_ok()) =>
+                {
                     "on show, no decision answered yet: step on, and answer each one".into()
                 }
                 _ => "not started: press \"Set it up\" beside the task to trace its search with Your guess on, and answer".into(),
@@ -304,9 +319,14 @@ impl SearchLabApp {
                 Some((title, _, _, false)) => format!("cites a run that found none: {title}"),
                 None => "no run of this search yet: press \"Set it up\" beside the task, then Run".into(),
             },
-            Task::Play { .. } => {
+            Task::Play { hints: most, .. } => {
                 let hints = self.lessons.hand_in.play_hints.get(&number);
-                let told = crate::app::play::HintKind::tell(hints.map_or(&[], Vec::as_slice));
+                let asked = hints.map_or(&[][..], Vec::as_slice);
+                let told = crate::app::play::HintKind::tell(asked);
+                let told = match crate::app::play::HintKind::over(asked, *most) {
+                    Some(why) => format!("{told} ({why}: this task scores nothing)"),
+                    None => told,
+                };
                 match self.lessons.hand_in.kept.get(&number) {
                     Some(Work::Play { .. }) => format!("solved, with {told}"),
                     _ if hints.is_some_and(|h| !h.is_empty())

@@ -74,6 +74,32 @@ impl HintKind {
         }
     }
 
+    /// The puzzle whose play mode offers it.
+    pub fn puzzle(self) -> crate::app::puzzles::Puzzle {
+        use crate::app::puzzles::Puzzle;
+        match self {
+            HintKind::WarnsdorffChoice | HintKind::CountTours | HintKind::FinishForMe => {
+                Puzzle::Knight
+            }
+            HintKind::SafeSquare | HintKind::MinConflictsMove | HintKind::CountSolutions => {
+                Puzzle::Queens
+            }
+            HintKind::BestSwap | HintKind::CountMagicSquares => Puzzle::Magic,
+        }
+    }
+
+    /// Why a task's solution with `hints` scores nothing, if it does: the solver played
+    /// it ("Finish it for me"), or more hints than `most` were asked.
+    pub fn over(hints: &[HintKind], most: Option<u32>) -> Option<String> {
+        if hints.contains(&HintKind::FinishForMe) {
+            return Some(
+                "\"Finish it for me\" was asked, so the tour is not one played by hand".into(),
+            );
+        }
+        let most = most?;
+        (hints.len() > most as usize).then(|| format!("the task allows {most} hints at most"))
+    }
+
     /// `hints` in words: "no hint", or how many and which ("2 hints: Best swap ×2").
     pub fn tell(hints: &[HintKind]) -> String {
         if hints.is_empty() {

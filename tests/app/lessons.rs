@@ -421,3 +421,51 @@ fn the_class_view_grades_a_folder_of_hand_ins() {
     h.get_by_label("✖ 0 / 2");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A puzzle solved before its assignment opened is not the assignment's: the task waits
+/// for a solution made while it is open.
+#[test]
+fn a_solution_made_before_the_assignment_opened_does_not_count() {
+    let queens_8 = [0, 4, 7, 5, 2, 6, 1, 3];
+    let mut h = harness();
+    // Eight queens solved in play mode, no assignment open.
+    h.state_mut()
+        .lessons
+        .open_text(
+            "play-8.ron",
+            r#"Lesson(title: "Eight", summary: "Play.", setup: Queens(n: 8, mode: Play), try: ["Play."],
+                questions: [Question(ask: "How many?", answer: Number(8), explain: "Eight.")])"#,
+        )
+        .unwrap();
+    h.run_steps(3);
+    for (column, row) in queens_8.into_iter().enumerate() {
+        h.state_mut().queens.play_mut().click(row, column);
+    }
+    h.run_steps(2);
+    assert!(h.state().queens.play().is_solved(8));
+    // The assignment opens on the knight: the queens' game stays solved, but was solved
+    // before.
+    h.state_mut()
+        .lessons
+        .open_text(
+            "graded.ron",
+            r#"Lesson(title: "Graded", summary: "Play it.", setup: Knight(cols: 5, rows: 5, mode: Play), try: ["Play."],
+                questions: [Question(ask: "How many?", answer: Number(8), explain: "Eight.")],
+                assignment: Some(Assignment(id: "graded", tasks: [Play(setup: Queens(n: 8, mode: Play), points: 1)])))"#,
+        )
+        .unwrap();
+    h.run_steps(3);
+    assert!(h.state().queens.play().is_solved(8));
+    h.get_by_label_contains("not solved yet");
+    assert!(h.state().lessons.hand_in.kept.is_empty());
+    // Solved again while it is open: kept.
+    h.get_by_label("Set it up").click();
+    h.run_steps(3);
+    assert_eq!(h.state().queens.mode(), Mode::Play);
+    for (column, row) in queens_8.into_iter().enumerate() {
+        h.state_mut().queens.play_mut().click(row, column);
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    h.get_by_label_contains("solved, with no hint");
+}

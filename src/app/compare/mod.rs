@@ -259,6 +259,24 @@ impl CompareView {
         }
     }
 
+    /// Whether a First difference pair is being traced, on any puzzle, and on which.
+    fn pair_tracing(&self) -> Option<PuzzleKind> {
+        if self.knight_pair.busy() {
+            Some(PuzzleKind::Knight)
+        } else if self.queens_pair.busy() {
+            Some(PuzzleKind::Queens)
+        } else {
+            None
+        }
+    }
+
+    /// Stops the tracing of every First difference pair (one may be on another puzzle
+    /// than the one picked now).
+    fn stop_pairs(&mut self) {
+        ContrastUi::stop(&mut self.knight_pair);
+        ContrastUi::stop(&mut self.queens_pair);
+    }
+
     /// Traces First difference's pair on the form's instance.
     fn start_pair(&mut self, ctx: &egui::Context) {
         let (seed, budget) = (self.settings.seed, self.settings.budget());
@@ -592,9 +610,10 @@ impl View for CompareView {
         if self.first_difference {
             let hold = self.hold.is_some();
             match action {
-                Action::Run if !self.is_running() && !hold => self.start_pair(ctx),
+                // As Trace both: one pair traced at a time, whatever the lanes do.
+                Action::Run if self.pair_tracing().is_none() && !hold => self.start_pair(ctx),
                 Action::Run => {}
-                Action::Stop => self.pair().into_iter().for_each(ContrastUi::stop),
+                Action::Stop => self.stop_pairs(),
                 Action::Play => self.pair().into_iter().for_each(|p| p.key(None)),
                 Action::Step(by) => self.pair().into_iter().for_each(|p| p.key(Some(by))),
             }

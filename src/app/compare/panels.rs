@@ -110,7 +110,14 @@ impl CompareView {
         }
         let blocked = self.hold.as_ref().map(ToString::to_string);
         ui.separator();
-        let busy = self.pair().is_some_and(|p| p.busy());
+        let tracing = self.pair_tracing();
+        let busy = tracing.is_some();
+        if let Some(other) = tracing.filter(|&p| p != self.settings.puzzle) {
+            ui.label(format!(
+                "Still tracing the pair on {}: pick it again to see it, or Stop.",
+                other.short()
+            ));
+        }
         let buttons = crate::app::widgets::params::run_and_stop(
             ui,
             busy,
@@ -123,7 +130,7 @@ impl CompareView {
             self.start_pair(ui.ctx());
         }
         if buttons.stop {
-            self.pair().into_iter().for_each(ContrastUi::stop);
+            self.stop_pairs();
         }
     }
 

@@ -65,7 +65,7 @@ impl Task for GradeTask {
                         return;
                     }
                     let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
-                    send(Ok(grade_text(file_name(&path), text, &lessons, cancel)));
+                    send(Ok(guarded(file_name(&path), text, &lessons, cancel)));
                     progress.tick();
                 }
             }
@@ -79,7 +79,7 @@ impl Task for GradeTask {
                         String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".to_string())
                     });
                     let name = crate::run::file::printable(&name);
-                    send(Ok(grade_text(name, text, &lessons, cancel)));
+                    send(Ok(guarded(name, text, &lessons, cancel)));
                     progress.tick();
                 }
             }
@@ -105,6 +105,26 @@ impl Task for GradeTask {
     }
 }
 
+/// One file graded; a fault of the grader on it (a panic) refuses that file alone, with
+/// the reason, where it can be caught (not in a browser, whose worker then ends and
+/// [`Class::busy`] says so).
+fn guarded(
+    name: String,
+    text: Result<String, String>,
+    lessons: &[Lesson],
+    cancel: &std::sync::atomic::AtomicBool,
+) -> FileGraded {
+    let file = name.clone();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grade_text(name, text, lessons, cancel)
+    }))
+    .unwrap_or_else(|_| FileGraded::Refused {
+        file,
+        why: "the grader failed on it (a fault in SearchLab: please report it with the file)"
+            .into(),
+    })
+}
+
 /// The Class view's state.
 #[derive(Default)]
 pub struct Class {
@@ -128,6 +148,8 @@ impl Class {
         let Some((background, partial)) = &mut self.grading else {
             return false;
         };
+        // Looked at before reading: what a thread sent just before it ended is read.
+        let ended = background.has_ended();
         let mut failed = None;
         for news in background.take() {
             match news {
@@ -141,19 +163,23 @@ impl Class {
             self.result = Some(Err(why));
             return false;
         }
-        if !background.has_ended() {
+        if !ended {
             return true;
         }
         let refused = background.refused();
         let Some((_, mut grading)) = self.grading.take() else {
             return false;
         };
+        // A worker that ended early leaves its files ungraded: said, not hidden, beside
+        // the grades the others made.
+        if let Some(why) = refused.filter(|_| !grading.stopped) {
+            grading.refused.push((
+                "(the rest)".into(),
+                format!("the grading of some files ended early ({why}): those not listed were not graded"),
+            ));
+        }
         grading.sort();
-        self.result = Some(match refused {
-            // A worker that ended early leaves its files unread: said, not hidden.
-            Some(why) if !grading.stopped => Err(format!("the grading stopped: {why}")),
-            _ => Ok(grading),
-        });
+        self.result = Some(Ok(grading));
         false
     }
 
@@ -445,12 +471,16 @@ mod tests {
             lessons: vec![lesson.source.clone()],
             hand_ins: HandIns::Files(files.clone()),
         };
-        assert!(task.clone().split(2).len() == 2, "shared out");
+        // Shared out in three parts (whatever the machine's cores), each handed over.
+        let parts = task.split(3);
+        assert_eq!(parts.len(), 3, "shared out");
         let ctx = egui::Context::default();
-        let work = Background::handed(&ctx, task);
         let mut grading = Grading::default();
-        for news in crate::app::background::tests::finished(&work) {
-            grading.add(news.unwrap());
+        for part in parts {
+            let work = Background::handed(&ctx, part);
+            for news in crate::app::background::tests::finished(&work) {
+                grading.add(news.unwrap());
+            }
         }
         grading.sort();
         let cancel = std::sync::atomic::AtomicBool::new(false);

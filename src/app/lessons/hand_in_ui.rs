@@ -46,6 +46,12 @@ pub struct HandInForm {
     pub hints_seen: std::collections::BTreeMap<crate::app::puzzles::Puzzle, usize>,
     /// The Play tasks whose instance is the one played on now, in play mode.
     pub play_here: std::collections::BTreeSet<usize>,
+    /// For each Play task, whether its game was solved when last looked at: a solution
+    /// is kept only when it comes while the assignment is open (not one made before).
+    pub play_solved: std::collections::BTreeMap<usize, bool>,
+    /// The assignment's tasks, kept while it is open (its work is kept from every tab,
+    /// whichever lesson is on show).
+    pub tasks: Vec<Task>,
     /// The assignment these were kept for.
     pub id: String,
 }
@@ -53,12 +59,13 @@ pub struct HandInForm {
 impl HandInForm {
     /// An assignment opens: a new one starts afresh, the one already open (started again
     /// from the list) keeps its work and its clock.
-    pub fn start(&mut self, id: &str) {
+    pub fn start(&mut self, id: &str, tasks: &[Task]) {
         self.said = None;
         if self.id == id && self.started.is_some() {
             return;
         }
         self.id = id.to_string();
+        self.tasks = tasks.to_vec();
         self.started = Some(Instant::now());
         self.path.clear();
         self.kept.clear();
@@ -67,6 +74,7 @@ impl HandInForm {
         self.play_hints.clear();
         self.hints_seen.clear();
         self.play_here.clear();
+        self.play_solved.clear();
     }
 
     /// The save asked for since the last call.

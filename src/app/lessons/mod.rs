@@ -190,7 +190,7 @@ impl Lessons {
         self.open = true;
         self.copied = None;
         if let Some(a) = &lesson.assignment {
-            self.hand_in.start(&a.id);
+            self.hand_in.start(&a.id, &a.tasks);
         }
     }
 

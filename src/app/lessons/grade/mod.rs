@@ -312,17 +312,21 @@ fn grade_task(
             Work::Play { answer, hints, .. },
         ) => match play_check(setup, answer) {
             Err(why) => verdict(0, false, why),
+            // A hint of another puzzle's play mode is no hint the app gave here.
+            Ok(_) if hints.iter().any(|h| h.puzzle() != setup.puzzle()) => verdict(
+                0,
+                false,
+                format!("it names a hint {} does not have", setup.puzzle().title()),
+            ),
             Ok(what) => {
                 let used = crate::app::play::HintKind::tell(hints);
-                match allowed {
-                    Some(most) if hints.len() > *most as usize => verdict(
+                match crate::app::play::HintKind::over(hints, *allowed) {
+                    Some(why) => verdict(
                         0,
                         true,
-                        format!(
-                            "{what}, but with {used} (the hand-in's count); the task allows {most}"
-                        ),
+                        format!("{what}, but with {used} (the hand-in's count): {why}"),
                     ),
-                    _ => verdict(
+                    None => verdict(
                         max,
                         true,
                         format!("{what}, with {used} (the hand-in's count)"),
