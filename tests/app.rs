@@ -1201,6 +1201,18 @@ fn compare_queens_and_magic_answers_are_valid() {
         assert_eq!(validate(10, &l.answer), Ok(()));
         assert_eq!(l.trials.len(), 2);
     }
+    // The table's CSV carries the distribution against steps: with two trials solved, the
+    // fewest steps by which half of them had solved is the smaller of their steps.
+    let csv = h.state().compare.table_csv();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let at = (reader.headers().unwrap().iter())
+        .position(|c| c == "median_solve_steps")
+        .expect("a median_solve_steps column");
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    for (l, r) in h.state().compare.lanes().iter().zip(&records) {
+        let fewest = l.trials.iter().map(|t| t.steps).min().unwrap();
+        assert_eq!(r[at].parse::<u64>().unwrap(), fewest, "{}", l.algorithm);
+    }
     assert_eq!(h.query_all_by_label("Queens board").count(), 2);
 
     h.get_by_label("Magic").click();

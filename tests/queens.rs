@@ -380,3 +380,56 @@ fn unique_leads_with_the_solutions_up_to_symmetry() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// `--csv FILE` writes the same rows as `--json`, a column per field: every number and
+/// word of every JSON row is the CSV's cell under its name.
+#[test]
+fn bench_csv_rows_are_the_json_rows() {
+    let file = std::env::temp_dir().join(format!("searchlab-bench-{}.csv", std::process::id()));
+    let (code, out, err) = searchlab(&[
+        "queens",
+        "bench",
+        "--set",
+        "local",
+        "--n",
+        "6",
+        "--trials",
+        "4",
+        "--json",
+        "--csv",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), rows.len());
+    assert!(
+        header.iter().any(|h| h == "median_solve_steps"),
+        "{header:?}"
+    );
+    for (row, record) in rows.iter().zip(&records) {
+        for (key, value) in row.as_object().unwrap() {
+            let at = header.iter().position(|h| h == key).expect(key);
+            let cell = &record[at];
+            match value {
+                Value::String(s) => assert_eq!(cell, s, "{key}"),
+                Value::Null => assert_eq!(cell, "", "{key}"),
+                Value::Bool(b) => assert_eq!(cell, b.to_string(), "{key}"),
+                // serde_json's own parse of a decimal may be a unit in the last place off.
+                Value::Number(x) => {
+                    let (got, want) = (cell.parse::<f64>().unwrap(), x.as_f64().unwrap());
+                    assert!(
+                        (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+                        "{key}: {cell} against {x}"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+}

@@ -274,7 +274,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("← / →", "playing a knight's tour: undo / redo a move"),
     (
         "B, arrows, Enter",
-        "B (or Tab) gives the board the keyboard: the arrows move a cursor that says what each square holds, Enter picks the square as a click would (a start, a move, an answer); Esc lets go",
+        "B (or Tab) gives the board the keyboard: the arrows move a cursor that says what each square holds, Enter picks the square as a click would (a start, a move, an answer, a magic square's cell to swap), L locks a magic square's cell; Esc lets go",
     ),
     ("F1 or ?", "show or hide this help"),
     (

@@ -371,6 +371,36 @@ impl Progress {
     }
 }
 
+/// Rows as CSV, the header from the first row's fields (as `--json` names them): the
+/// Experiments tab's export and `bench --csv`.
+pub fn rows_csv<T: Serialize>(rows: &[T]) -> String {
+    use serde_json::Value;
+    let objects: Vec<serde_json::Map<String, Value>> = rows
+        .iter()
+        .filter_map(|r| match serde_json::to_value(r) {
+            Ok(Value::Object(m)) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = objects.first() else {
+        return String::new();
+    };
+    let header: Vec<&str> = first.keys().map(String::as_str).collect();
+    let cell = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        // A list (a row's figures per start square, say) as one field, comma-separated.
+        Some(Value::Array(a)) => (a.iter().map(std::string::ToString::to_string))
+            .collect::<Vec<_>>()
+            .join(","),
+        Some(v) => v.to_string(),
+    };
+    let rows = objects
+        .iter()
+        .map(|o| header.iter().map(|h| cell(o.get(*h))).collect::<Vec<_>>());
+    crate::files::csv_text(&header, rows)
+}
+
 /// The `total` rows of a table made in parts ([`Setup::part`]), part `i` of `k` having
 /// made rows `i`, `i + k`, `i + 2k`, …: row `j` of the whole is row `j / k` of part `j % k`.
 /// Fails when a part has not made its rows (lost, or cut short).

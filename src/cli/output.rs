@@ -21,6 +21,11 @@ pub trait Render {
     fn json(&self, out: &mut dyn Write) -> io::Result<()>;
     /// Whether the command succeeded: an answer found, a count completed.
     fn success(&self) -> bool;
+    /// A table's rows as CSV (the columns of its `--json` rows), for `--csv`; `None` for
+    /// a result that is no table.
+    fn csv(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The report of any puzzle; its one `match` picks the puzzle's renderer.

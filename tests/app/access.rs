@@ -104,6 +104,32 @@ fn the_arrows_and_enter_place_a_queen_by_the_rules() {
 }
 
 #[test]
+fn the_arrows_enter_and_l_swap_and_lock_a_magic_squares_cells() {
+    let mut h = magic_harness();
+    h.get_by_label("Play yourself").click();
+    h.run();
+    let before = h.state().magic.play().cells().to_vec();
+    press(&mut h, Key::B);
+    h.run();
+    // Enter on the top-left cell picks it; → and Enter swap it with its neighbour.
+    press(&mut h, Key::Enter);
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::Enter);
+    let after = h.state().magic.play().cells().to_vec();
+    let mut swapped = before.clone();
+    swapped.swap(0, 1);
+    assert_eq!(after, swapped);
+    // L locks the cell under the cursor (row 1, column 2), and the cursor says so.
+    press(&mut h, Key::L);
+    assert!(h.state().magic.play().locked()[1]);
+    let said = value_of(&h, "Magic square");
+    assert!(
+        said.starts_with("row 1, column 2") && said.contains("locked"),
+        "{said}"
+    );
+}
+
+#[test]
 fn the_safe_colours_are_a_setting_kept_between_sessions_and_the_tree_says_its_shapes() {
     let mut h = harness();
     h.run();

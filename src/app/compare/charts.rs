@@ -402,6 +402,9 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         "restart_cutoff_ms",
         "restart_expected_ms",
         "expected_ms_without_restarts",
+        "median_solve_steps",
+        "median_solve_steps_low",
+        "median_solve_steps_high",
     ];
     let rows = lanes.iter().map(|l| {
         let named = [
@@ -444,6 +447,13 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
                 figure(r.restart_cutoff_ms, 3),
                 figure(r.restart_expected_ms, 3),
                 figure(r.expected_ms_without_restarts, 3),
+            ]);
+            // Against the solver's own units of work, as the chart's "steps".
+            let steps = crate::bench::StepsFigures::of(&l.stepped());
+            figures.extend([
+                figure(steps.median_solve_steps, 0),
+                figure(steps.median_solve_steps_low, 0),
+                figure(steps.median_solve_steps_high, 0),
             ]);
             figures
         };

@@ -112,6 +112,14 @@ impl Lane {
         Summary::of(&self.timed())
     }
 
+    /// `(found, steps)` of every trial that has ended: its distribution against steps.
+    pub fn stepped(&self) -> Vec<(bool, f64)> {
+        self.trials
+            .iter()
+            .map(|t| (t.found, t.steps as f64))
+            .collect()
+    }
+
     /// `(found, milliseconds)` of every trial that has ended.
     pub fn timed(&self) -> Vec<(bool, f64)> {
         self.trials.iter().map(|t| (t.found, t.ms)).collect()

@@ -6,7 +6,7 @@ use crate::bench::Meter;
 use crate::bench::knight::{CountRow, SquaresTable, TrialsRow};
 use crate::bench::magic::MagicRow;
 use crate::bench::queens::{CourseRow, QueensRow};
-use crate::bench::{Part, Setup, interleave};
+use crate::bench::{Part, Setup, interleave, rows_csv};
 use crate::run::JobError;
 use serde::Serialize;
 use std::sync::Arc;
@@ -41,43 +41,14 @@ impl Outcome {
     /// The table as CSV: one row per table row, the columns of `--json`'s rows.
     pub fn csv(&self) -> String {
         match self {
-            Outcome::Levels(rows) | Outcome::Sizes(rows) => csv_of(rows),
-            Outcome::SquaresGa(t) => csv_of(&t.rows),
-            Outcome::SquaresCount { rows, .. } => csv_of(rows),
-            Outcome::QueensTable(rows) => csv_of(rows),
-            Outcome::QueensCourse(rows) => csv_of(rows),
-            Outcome::MagicVariants(rows) => csv_of(rows),
+            Outcome::Levels(rows) | Outcome::Sizes(rows) => rows_csv(rows),
+            Outcome::SquaresGa(t) => rows_csv(&t.rows),
+            Outcome::SquaresCount { rows, .. } => rows_csv(rows),
+            Outcome::QueensTable(rows) => rows_csv(rows),
+            Outcome::QueensCourse(rows) => rows_csv(rows),
+            Outcome::MagicVariants(rows) => rows_csv(rows),
         }
     }
-}
-
-/// Rows as CSV, the header from the first row's fields (as `--json` names them).
-fn csv_of<T: Serialize>(rows: &[T]) -> String {
-    use serde_json::Value;
-    let objects: Vec<serde_json::Map<String, Value>> = rows
-        .iter()
-        .filter_map(|r| match serde_json::to_value(r) {
-            Ok(Value::Object(m)) => Some(m),
-            _ => None,
-        })
-        .collect();
-    let Some(first) = objects.first() else {
-        return String::new();
-    };
-    let header: Vec<&str> = first.keys().map(String::as_str).collect();
-    let cell = |v: Option<&Value>| match v {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        // A list (a row's figures per start square, say) as one field, comma-separated.
-        Some(Value::Array(a)) => (a.iter().map(std::string::ToString::to_string))
-            .collect::<Vec<_>>()
-            .join(","),
-        Some(v) => v.to_string(),
-    };
-    let rows = objects
-        .iter()
-        .map(|o| header.iter().map(|h| cell(o.get(*h))).collect::<Vec<_>>());
-    crate::files::csv_text(&header, rows)
 }
 
 /// Runs the experiment `s` names, or `part` of its rows (on this thread; trials in

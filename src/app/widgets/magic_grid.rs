@@ -126,7 +126,7 @@ pub fn magic_grid_with(
     if let Some(p) = &play {
         play_marks(&painter, p, cell, cell_rect);
     }
-    let (clicked, secondary) = if play.is_some() {
+    let (mut clicked, mut secondary) = if play.is_some() {
         let at = (response.interact_pointer_pos()).and_then(|p| cell_at(grid, n, p));
         (
             at.filter(|_| response.clicked()),
@@ -135,6 +135,29 @@ pub fn magic_grid_with(
     } else {
         (None, None)
     };
+    // The keyboard's cursor in play mode: Enter is a click on its cell, L a right-click.
+    if let Some(p) = &play {
+        use crate::app::widgets::cursor;
+        let side = n as u32;
+        let keyed = cursor::keys(ui, &response, side, side, (0, 0));
+        let said = keyed.at.map(|(r, c)| {
+            let i = (r * side + c) as usize;
+            let lock = if p.locked.get(i) == Some(&true) {
+                "locked; L unlocks it"
+            } else {
+                "L locks it"
+            };
+            let value = cells.get(i).map_or(String::new(), |v| format!(": {v}"));
+            let said = format!("row {}, column {}{value} ({lock})", r + 1, c + 1);
+            cursor::draw(ui, &painter, cell_rect(i), grid, &said);
+            if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, egui::Key::L)) {
+                secondary = Some(i);
+            }
+            said
+        });
+        clicked = clicked.or(keyed.picked.map(|(r, c)| (r * side + c) as usize));
+        cursor::tell(&response, "Magic square", said.as_deref());
+    }
     if full {
         draw_sums(&painter, n, cells, &small, at);
         if legend {

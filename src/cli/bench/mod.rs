@@ -56,6 +56,9 @@ pub struct QueensBenchArgs {
     /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also write the table's rows as CSV to FILE (the columns of `--json`'s rows).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 /// `searchlab magic bench`: the magic-square GA's trials.
@@ -76,6 +79,9 @@ pub struct MagicBenchArgs {
     /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also write the table's rows as CSV to FILE (the columns of `--json`'s rows).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 /// The most trials (or runs per square) one bench takes.
@@ -102,6 +108,9 @@ pub struct BenchCommon {
     /// Print one JSON object on standard output instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also write the table's rows as CSV to FILE (the columns of `--json`'s rows).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -172,7 +181,7 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
 /// Prints a finished table, saying first when Ctrl-C or `--total-time` cut it short.
 fn finish(
     table: &dyn Render,
-    json: bool,
+    (json, csv): (bool, Option<&std::path::Path>),
     cancelled: bool,
     ran_out: &AtomicBool,
 ) -> Result<ExitCode, CliError> {
@@ -183,7 +192,13 @@ fn finish(
     } else if cancelled {
         note!("searchlab: cancelled; each row counts only its trials that ran to the end");
     }
-    print(table, json)
+    let code = print(table, json)?;
+    // After the table: a file that cannot be written loses nothing on the screen.
+    if let (Some(path), Some(text)) = (csv, table.csv()) {
+        crate::files::write_bytes(path, text.as_bytes()).map_err(CliError::Failed)?;
+        note!("searchlab: wrote the rows as CSV to {}", path.display());
+    }
+    Ok(code)
 }
 
 /// The trials a row counts: `37 of 100` when the table was cut short.
@@ -371,7 +386,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
         })?;
     finish(
         table.as_ref(),
-        common.json,
+        (common.json, common.csv.as_deref()),
         setup.cancel.load(Ordering::Relaxed),
         &ran_out,
     )
@@ -419,14 +434,16 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
             seed: a.seed,
             time_limit,
         };
-        return finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out);
+        let out = (a.json, a.csv.as_deref());
+        return finish(&table, out, cancel.load(Ordering::Relaxed), &ran_out);
     }
     let rows = with_bar("queens", &meter, || {
         bench::queens::table(&ns, a.trials, &a.heuristic, &setup)
     })
     .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
     let table = QueensTable { rows, seed: a.seed };
-    finish(&table, a.json, cancel.load(Ordering::Relaxed), &ran_out)
+    let out = (a.json, a.csv.as_deref());
+    finish(&table, out, cancel.load(Ordering::Relaxed), &ran_out)
 }
 
 struct CourseTable {
@@ -482,6 +499,10 @@ impl Render for CourseTable {
     fn success(&self) -> bool {
         true
     }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.rows))
+    }
 }
 
 /// `searchlab magic bench`.
@@ -504,7 +525,7 @@ pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
     .map_err(|e| CliError::Input(format!("magic bench: {e}")))?;
     finish(
         &MagicTable { rows },
-        a.json,
+        (a.json, a.csv.as_deref()),
         cancel.load(Ordering::Relaxed),
         &ran_out,
     )

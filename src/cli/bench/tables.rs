@@ -74,6 +74,10 @@ impl Render for Trials {
     fn success(&self) -> bool {
         true
     }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.rows))
+    }
 }
 
 pub(super) struct SquaresGa(pub(super) SquaresTable);
@@ -193,6 +197,10 @@ impl Render for SquaresGa {
     fn success(&self) -> bool {
         true
     }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.0.rows))
+    }
 }
 
 pub(super) struct SquaresCount {
@@ -218,6 +226,23 @@ struct CountTableJson {
     algorithm: &'static str,
     board: String,
     rows: Vec<CountRowJson>,
+}
+
+impl SquaresCount {
+    /// The rows as `--json` writes them.
+    fn json_rows(&self) -> Vec<CountRowJson> {
+        (self.rows.iter())
+            .map(|r| CountRowJson {
+                algorithm: "count",
+                start: r.start,
+                tours: r.tours,
+                calls: r.calls,
+                complete: r.complete,
+                stop: r.stop,
+                elapsed_ms: r.elapsed_ms,
+            })
+            .collect()
+    }
 }
 
 impl Render for SquaresCount {
@@ -257,19 +282,7 @@ impl Render for SquaresCount {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| CountRowJson {
-                algorithm: "count",
-                start: r.start,
-                tours: r.tours,
-                calls: r.calls,
-                complete: r.complete,
-                stop: r.stop,
-                elapsed_ms: r.elapsed_ms,
-            })
-            .collect();
+        let rows = self.json_rows();
         json_line(
             out,
             &CountTableJson {
@@ -283,6 +296,10 @@ impl Render for SquaresCount {
 
     fn success(&self) -> bool {
         true
+    }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.json_rows()))
     }
 }
 
@@ -349,6 +366,10 @@ impl Render for QueensTable {
     fn success(&self) -> bool {
         true
     }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.rows))
+    }
 }
 
 pub(super) struct MagicTable {
@@ -405,5 +426,9 @@ impl Render for MagicTable {
 
     fn success(&self) -> bool {
         true
+    }
+
+    fn csv(&self) -> Option<String> {
+        Some(crate::bench::rows_csv(&self.rows))
     }
 }

@@ -2,16 +2,18 @@
 //! never read from the hand-in. A question's answer is checked against the lesson's key;
 //! Your guess's trace is made again from its job (which must be the task's search) and
 //! each first answer checked against the question the trace asks there; a cited run is
-//! replayed and must give the answer its file says. A hand-in that claims more than its
-//! work gives (a score raised, an answer or a run file's result edited) is named as such,
-//! and scores nothing for that task.
+//! replayed and must give the answer its file says; a puzzle played by hand is checked
+//! by the puzzle's rules. A hand-in that claims more than its work gives (a score raised,
+//! an answer, a run file's result or a played answer edited) is named as such, and scores
+//! nothing for that task.
 //!
-//! Hand-ins are untrusted: a file is read only up to [`MAX_HAND_IN_BYTES`], a trace is
-//! made again within the app's step limit and a minute, a run replayed only within two
-//! minutes, and a file that cannot be graded is listed with its reason while the others
-//! are graded.
+//! Hand-ins are untrusted: a file is read only up to
+//! [`MAX_HAND_IN_BYTES`](super::assignment::MAX_HAND_IN_BYTES), a trace is made again
+//! within the app's step limit and a minute, a run replayed only within two minutes, and
+//! a file that cannot be graded is listed with its reason while the others are graded
+//! (`files.rs`).
 
-use super::assignment::{Guessed, HandIn, MAX_HAND_IN_BYTES, Task, TracedJob, Work};
+use super::assignment::{Guessed, HandIn, Task, TracedJob, Work};
 use super::lesson::{Lesson, Setup};
 use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
 use crate::run::file::RunFile;
@@ -21,12 +23,13 @@ use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::run::{Event, Job, JobError, Report};
 use crate::solve::Budget;
 use crate::solve::Stop;
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+mod files;
 mod report;
+pub use files::{file_name, folder_files, grade_folder, grade_text};
 pub use report::{csv, notes, summary};
 
 /// The longest a trace is given to be made again.
@@ -614,31 +617,6 @@ fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, Strin
     }
 }
 
-/// The `*.json` files of `dir`, in the order of their names: at most [`MAX_HAND_INS`].
-pub fn folder_files(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
-    let mut files: Vec<std::path::PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    if files.len() > MAX_HAND_INS {
-        return Err(format!(
-            "the folder holds {} hand-ins; at most {MAX_HAND_INS} are graded at once",
-            files.len()
-        ));
-    }
-    Ok(files)
-}
-
-/// A file's name as the grades show it.
-pub fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(String::new, |n| {
-        crate::run::file::printable(&n.to_string_lossy())
-    })
-}
-
 /// Runs `job` (whose budget is at most [`RUN_TIME`]) to its end on a worker thread,
 /// stopped by `cancel` or ten seconds past its time.
 #[cfg(not(target_arch = "wasm32"))]
@@ -687,65 +665,4 @@ fn run_to_end(job: Job, _cancel: &AtomicBool) -> Result<Result<Report, JobError>
     });
     let taken = result.lock().ok().and_then(|mut r| r.take());
     taken.ok_or_else(|| Fail::Unchecked("not checked: its replay ended without an answer".into()))
-}
-
-/// Grades every `*.json` file of `dir` against the lessons with assignments among
-/// `lessons` (a hand-in names its assignment's id).
-pub fn grade_folder(
-    dir: &Path,
-    lessons: &[Lesson],
-    cancel: &AtomicBool,
-) -> Result<Grading, String> {
-    let mut grading = Grading::default();
-    for path in folder_files(dir)? {
-        if cancel.load(Ordering::Relaxed) {
-            grading.stopped = true;
-            break;
-        }
-        let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
-        grading.add(grade_text(file_name(&path), text, lessons, cancel));
-    }
-    Ok(grading)
-}
-
-/// One file (`name`, its text or why it could not be read): parsed, and graded against
-/// its assignment among `lessons`.
-pub fn grade_text(
-    name: String,
-    text: Result<String, String>,
-    lessons: &[Lesson],
-    cancel: &AtomicBool,
-) -> FileGraded {
-    let graded = text.and_then(|text| {
-        let hand_in = HandIn::from_json(&text)?;
-        let lesson = lessons
-            .iter()
-            .find(|l| {
-                l.assignment
-                    .as_ref()
-                    .is_some_and(|a| a.id == hand_in.assignment)
-            })
-            .ok_or_else(|| {
-                format!(
-                    "it is for the assignment \"{}\", which is not among those given",
-                    crate::run::file::printable(&hand_in.assignment)
-                )
-            })?;
-        let tasks = grade(&hand_in, lesson, cancel);
-        Ok((
-            lesson.title.clone(),
-            Graded {
-                file: name.clone(),
-                assignment: hand_in.assignment.clone(),
-                student: crate::run::file::printable(&hand_in.student),
-                minutes: hand_in.seconds / 60,
-                written_by: crate::run::file::printable(&hand_in.written_by),
-                tasks,
-            },
-        ))
-    });
-    match graded {
-        Ok((title, graded)) => FileGraded::Graded { title, graded },
-        Err(why) => FileGraded::Refused { file: name, why },
-    }
 }
