@@ -575,3 +575,67 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Right answers to the last `k` decisions of task 3's trace (a faded example's turn).
+fn last_answers(k: usize) -> Vec<Guessed> {
+    let trace = Arc::new(traced().run(&AtomicBool::new(false)).unwrap());
+    let timeline = Timeline::new(trace.clone());
+    let mut all: Vec<Guessed> = (0..trace.steps.len())
+        .filter(|&i| knight_asks(&trace, i))
+        .filter_map(|i| knight_question(&trace, i, &timeline.state_at(i)))
+        .map(|q| Guessed {
+            at: q.at,
+            cell: q.right.first().copied(),
+            choice: None,
+        })
+        .collect();
+    all.split_off(all.len() - k)
+}
+
+/// A faded task counts only the answers to the trace's last decisions: right answers to
+/// its first decisions score nothing there, right answers to its last ones score.
+#[test]
+fn a_faded_task_counts_the_last_decisions_only() {
+    let dir = temp_dir("faded");
+    let text = std::fs::read_to_string(ASSIGNMENT).unwrap();
+    let from = "decisions: 10,\n                required: 8,";
+    assert!(text.contains(from));
+    let lesson = dir.join("faded.ron");
+    std::fs::write(
+        &lesson,
+        text.replace(
+            from,
+            "decisions: 3,\n                required: 3,\n                last: Some(5),",
+        ),
+    )
+    .unwrap();
+    let hands = dir.join("hand-ins");
+    std::fs::create_dir_all(&hands).unwrap();
+    let run = run_file();
+    for (who, guesses) in [("Early", answers(12)), ("Late", last_answers(5))] {
+        let mut h = good(who, &run);
+        h.work[2] = Work::Guess {
+            task: 3,
+            trace: TracedJob::Knight(traced()),
+            claimed_right: guesses.len() as u32,
+            answers: guesses,
+        };
+        write(&hands, &format!("{who}.json"), &h.to_json());
+    }
+    let (code, out, err) = searchlab(&[
+        "grade",
+        hands.to_str().unwrap(),
+        "--assignment",
+        lesson.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "every hand-in verified: {out}{err}");
+    let line = |who: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("Early").contains("4 of 7"), "{out}");
+    assert!(line("Late").contains("7 of 7"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

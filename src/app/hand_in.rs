@@ -296,6 +296,7 @@ impl SearchLabApp {
                 setup,
                 decisions,
                 required,
+                last,
                 ..
             } => match self.lessons.hand_in.kept.get(&number) {
                 Some(Work::Guess {
@@ -303,8 +304,11 @@ impl SearchLabApp {
                     claimed_right,
                     ..
                 }) => format!(
-                    "{} of {decisions} decisions answered, {claimed_right} right at the first try (needs {required})",
-                    answers.len()
+                    "{} decisions answered, {claimed_right} right at the first try (needs {decisions} answered, {required} right{})",
+                    answers.len(),
+                    last.map_or(String::new(), |k| format!(
+                        ", among the last {k}: choose \"the last {k} decisions\""
+                    ))
                 ),
                 _ if self
                     .traced(setup)

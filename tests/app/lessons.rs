@@ -246,7 +246,7 @@ fn an_assignment_is_done_saved_and_graded() {
             .answer(Answer::Cell(q.right[0]));
         h.run();
     }
-    h.get_by_label_contains("10 of 10 decisions answered, 10 right at the first try");
+    h.get_by_label_contains("10 decisions answered, 10 right at the first try");
     // The questions.
     h.get_by_label("the fewest onward moves").click();
     h.run();

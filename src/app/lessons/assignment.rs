@@ -6,7 +6,9 @@
 //!
 //! - `Question(number: k, points: p)`: the lesson's question `k` (from 1) answered right.
 //! - `Guess(setup: …, decisions: d, required: r, points: p)`: Your guess on the search the
-//!   set-up traces, at least `d` decisions answered and `r` of them right at the first try.
+//!   set-up traces, at least `d` decisions answered and `r` of them right at the first try;
+//!   with `last: Some(k)`, a faded example: only the answers to the trace's last `k`
+//!   decisions count.
 //! - `Run(setup: …, solved: true, points: p)`: a run of the set-up's search, cited as its
 //!   run file (embedded), that found a solution when `solved` says so.
 //! - `Play(setup: …, hints: Some(h), points: p)`: the set-up's puzzle solved by hand in
@@ -51,6 +53,10 @@ pub enum Task {
         decisions: u32,
         /// Of them, right at the first try at least.
         required: u32,
+        /// A faded example: only the answers to the trace's last `last` decisions count
+        /// (the student's turn in "the last k decisions"); `None`: any decision.
+        #[serde(default)]
+        last: Option<u32>,
         /// Points when both hold.
         points: u32,
     },
@@ -109,8 +115,17 @@ impl Task {
             Task::Guess {
                 decisions,
                 required,
+                last: None,
                 ..
             } => format!("Your guess: {decisions} decisions, {required} right at the first try"),
+            Task::Guess {
+                decisions,
+                required,
+                last: Some(k),
+                ..
+            } => format!(
+                "Your guess, faded: {decisions} of the last {k} decisions answered, {required} right at the first try"
+            ),
             Task::Run { solved: true, .. } => "a run that finds a solution, cited".into(),
             Task::Run { .. } => "a run, cited".into(),
             Task::Play { setup, hints, .. } => format!(
@@ -164,11 +179,19 @@ impl Assignment {
                     setup,
                     decisions,
                     required,
+                    last,
                     ..
                 } => {
                     if required > decisions {
                         return at(format!(
                             "{required} right of {decisions} decisions cannot be"
+                        ));
+                    }
+                    if let Some(k) = *last
+                        && (k == 0 || k as usize > MAX_GUESSES || *decisions > k)
+                    {
+                        return at(format!(
+                            "last: {k} decisions, but a faded task takes 1 to {MAX_GUESSES} of them and asks at most that many ({decisions} asked)"
                         ));
                     }
                     if setup.mode() != super::lesson::Mode::Guess {

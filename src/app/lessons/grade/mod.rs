@@ -262,6 +262,7 @@ fn grade_task(
                 setup,
                 decisions,
                 required,
+                last,
                 ..
             },
             Work::Guess {
@@ -270,10 +271,10 @@ fn grade_task(
                 claimed_right,
                 ..
             },
-        ) => match guess_score(setup, trace, answers, cancel) {
+        ) => match guess_score(setup, trace, answers, *last, cancel) {
             Err(Fail::Doubted(why)) => verdict(0, false, why),
             Err(Fail::Unchecked(why)) => Verdict::unchecked(number, max, why),
-            Ok(right) => {
+            Ok(Scored { right, turn }) => {
                 let answered = answers.len() as u32;
                 if *claimed_right != right {
                     return verdict(
@@ -284,12 +285,17 @@ fn grade_task(
                         ),
                     );
                 }
+                // A faded task counts the answers to the trace's last decisions only.
+                let (answered, right, whose) = match (turn, last) {
+                    (Some((a, r)), Some(k)) => (a, r, format!(" of the last {k}")),
+                    _ => (answered, right, String::new()),
+                };
                 let passed = answered >= *decisions && right >= *required;
                 verdict(
                     if passed { max } else { 0 },
                     true,
                     format!(
-                        "{right} of {answered} decisions right at the first try ({required} of {decisions} asked)"
+                        "{right} of {answered} decisions{whose} right at the first try ({required} of {decisions} asked)"
                     ),
                 )
             }
@@ -410,8 +416,9 @@ fn guess_score(
     setup: &Setup,
     job: &TracedJob,
     answers: &[Guessed],
+    last: Option<u32>,
     cancel: &AtomicBool,
-) -> Result<u32, Fail> {
+) -> Result<Scored, Fail> {
     traced_matches(setup, job)?;
     let limit = crate::app::steps::MAX_APP_STEPS;
     // The trace's own limits on nodes and generations, a minute of time, no stop point.
@@ -461,6 +468,8 @@ fn guess_score(
             Ok(score_answers(
                 trace,
                 answers,
+                last,
+                crate::run::trace::guess::knight_asks,
                 crate::run::trace::guess::knight_question,
             )?)
         }
@@ -477,21 +486,48 @@ fn guess_score(
             Ok(score_answers(
                 trace,
                 answers,
+                last,
+                crate::run::trace::guess::queens_asks,
                 crate::run::trace::guess::queens_question,
             )?)
         }
     }
 }
 
+/// Your guess's answers scored: how many are right at the first try, and for a faded task
+/// `(answered, right)` among the trace's last decisions.
+struct Scored {
+    right: u32,
+    turn: Option<(u32, u32)>,
+}
+
 /// How many `answers` are right, each against the question `question` makes of `trace` at
-/// its position.
+/// its position; with `last`, also those among the trace's last `last` decisions (found
+/// as the app finds a faded example's: from the end back, each step where the search
+/// `asks` and a question is made).
 fn score_answers<T: Replayable>(
     trace: T,
     answers: &[Guessed],
+    last: Option<u32>,
+    asks: impl Fn(&T, usize) -> bool,
     question: impl Fn(&T, usize, &T::State) -> Option<Question>,
-) -> Result<u32, String> {
+) -> Result<Scored, String> {
     let timeline = Timeline::new(Arc::new(trace));
+    let turn: Option<std::collections::BTreeSet<usize>> = last.map(|k| {
+        let mut at = std::collections::BTreeSet::new();
+        let mut i = timeline.len();
+        while i > 0 && at.len() < k as usize {
+            i -= 1;
+            if asks(&timeline.trace, i)
+                && question(&timeline.trace, i, &timeline.state_at(i)).is_some()
+            {
+                at.insert(i);
+            }
+        }
+        at
+    });
     let mut right = 0;
+    let mut in_turn = (0, 0);
     for a in answers {
         if a.at >= timeline.len() {
             return Err(format!("an answer at step {}, past the trace's end", a.at));
@@ -509,8 +545,15 @@ fn score_answers<T: Replayable>(
             _ => false,
         };
         right += u32::from(ok);
+        if turn.as_ref().is_some_and(|t| t.contains(&a.at)) {
+            in_turn.0 += 1;
+            in_turn.1 += u32::from(ok);
+        }
     }
-    Ok(right)
+    Ok(Scored {
+        right,
+        turn: turn.map(|_| in_turn),
+    })
 }
 
 /// Whether `job` is a run of the search `setup` sets up: its puzzle, instance and
