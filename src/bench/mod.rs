@@ -80,6 +80,11 @@ pub struct StepsFigures {
     /// Entry `k` (from 0): the least steps by which `k + 1` % of the trials had solved, up
     /// to the success rate.
     pub solved_steps_by_percent: Vec<f64>,
+    /// The restart cut-off in steps that makes the expected steps to a solution least
+    /// ([`rtd::Rtd::restart`]), and that expectation; `None` with nothing solved.
+    pub restart_cutoff_steps: Option<f64>,
+    /// The expected steps to a solution when trials restart at the cut-off.
+    pub restart_expected_steps: Option<f64>,
 }
 
 impl StepsFigures {
@@ -92,6 +97,8 @@ impl StepsFigures {
             median_solve_steps_low: median.low,
             median_solve_steps_high: median.high,
             solved_steps_by_percent: by_percent(&r),
+            restart_cutoff_steps: r.restart().map(|x| x.cutoff),
+            restart_expected_steps: r.restart().map(|x| x.expected),
         }
     }
 }
@@ -186,6 +193,10 @@ struct Figures {
     median_solve_steps_high: Option<Option<f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     solved_steps_by_percent: Option<Vec<f64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    restart_cutoff_steps: Option<Option<f64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    restart_expected_steps: Option<Option<f64>>,
 }
 
 impl Serialize for Summary {
@@ -216,6 +227,8 @@ impl Serialize for Summary {
                 .steps
                 .as_ref()
                 .map(|t| t.solved_steps_by_percent.clone()),
+            restart_cutoff_steps: self.steps.as_ref().map(|t| t.restart_cutoff_steps),
+            restart_expected_steps: self.steps.as_ref().map(|t| t.restart_expected_steps),
         }
         .serialize(s)
     }
@@ -251,6 +264,8 @@ impl<'de> serde::Deserialize<'de> for Summary {
                 median_solve_steps_low: f.median_solve_steps_low.flatten(),
                 median_solve_steps_high: f.median_solve_steps_high.flatten(),
                 solved_steps_by_percent: by,
+                restart_cutoff_steps: f.restart_cutoff_steps.flatten(),
+                restart_expected_steps: f.restart_expected_steps.flatten(),
             }),
         })
     }
@@ -511,8 +526,14 @@ mod tests {
         assert_eq!(t.solved_steps_by_percent[25], 200.0);
         assert_eq!(t.solved_steps_by_percent[49], 200.0);
         assert_eq!(t.solved_steps_by_percent[74], 300.0);
+        // Restarting at 100 steps spends 50 + 100 + 100 + 100 per trial for 1 solution in
+        // 4, 350 a solution; at 200, 50 + 100 + 200 + 200 = 550 for 2 in 4, 275; at 300,
+        // 650 for 3 in 4, 216.7: the cut-off is 300 steps.
+        assert_eq!(t.restart_cutoff_steps, Some(300.0));
+        assert!((t.restart_expected_steps.unwrap() - 650.0 / 3.0).abs() < 1e-9);
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["median_solve_steps"], 200.0);
+        assert_eq!(json["restart_cutoff_steps"], 300.0);
         let back: Summary = serde_json::from_value(json).unwrap();
         assert_eq!(back, s);
         // A figure that does not exist is written as null, not left out: every row of a

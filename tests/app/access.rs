@@ -154,3 +154,21 @@ fn the_safe_colours_are_a_setting_kept_between_sessions_and_the_tree_says_its_sh
     // A state saved before the setting existed loads with it off.
     assert!(!SearchLabApp::from_saved(Some("(version: 1, knight: ())")).colour_safe);
 }
+
+/// A hint is announced to screen readers when it comes: the words under Statistics are in
+/// a live region, as the step sentence and Your guess's verdicts are.
+#[test]
+fn a_hint_is_announced_when_it_comes() {
+    let mut h = queens_harness("8");
+    h.get_by_label("Play yourself").click();
+    h.run();
+    h.get_by_label("A safe square").click();
+    h.run();
+    assert!(super::guess::announced(&h, "is safe: no queen attacks it"));
+    let mut h = magic_harness();
+    h.get_by_label("Play yourself").click();
+    h.run();
+    h.get_by_label("Best swap").click();
+    h.run();
+    assert!(super::guess::announced(&h, "Swap"));
+}

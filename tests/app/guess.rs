@@ -21,7 +21,7 @@ fn square_on(h: &Harness<'_, SearchLabApp>, label: &str, side: u32, row: u32, co
 
 /// Whether a widget whose label holds `label` is in an AccessKit live region: a screen
 /// reader announces it when it changes.
-fn announced(h: &Harness<'_, SearchLabApp>, label: &str) -> bool {
+pub(super) fn announced(h: &Harness<'_, SearchLabApp>, label: &str) -> bool {
     use egui_kittest::kittest::NodeT;
     h.get_all_by_label_contains(label).any(|node| {
         let mut at = Some(node.accesskit_node());
