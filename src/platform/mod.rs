@@ -67,52 +67,15 @@ pub fn pick_file(
     cap: usize,
     picked: impl FnOnce(String, Result<Vec<u8>, String>) + 'static,
 ) -> Result<(), String> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::prelude::Closure;
-    let failed = |e: wasm_bindgen::JsValue| format!("the browser's file picker failed: {e:?}");
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("this page has no document")?;
-    let input = (document.create_element("input").map_err(failed)?)
-        .dyn_into::<web_sys::HtmlInputElement>()
-        .map_err(|_| "the page made no file field".to_string())?;
-    input.set_type("file");
-    input.set_accept(accept);
-    // In the page (hidden), as browsers open a picker for a field of the document.
-    let _ = input.set_attribute("style", "display: none");
-    if let Some(body) = document.body() {
-        let _ = body.append_child(&input);
-    }
-    let field = input.clone();
-    let mut picked = Some(picked);
-    let on_change = Closure::<dyn FnMut()>::new(move || {
-        field.remove();
-        let Some(file) = field.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let Some(picked) = picked.take() else { return };
-        let name = file.name();
-        // A file too large is refused before it is read into the page's memory.
-        if file.size() > cap as f64 {
-            picked(name, Err(format!("it is larger than {} MiB", cap >> 20)));
-            return;
+    pick_files(accept, cap, 1, cap, move |files| {
+        if let Some((name, bytes)) = files.into_iter().next() {
+            picked(name, bytes);
         }
-        wasm_bindgen_futures::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-                Ok(buffer) => picked(name, Ok(js_sys::Uint8Array::new(&buffer).to_vec())),
-                Err(e) => picked(name, Err(format!("the browser did not read it: {e:?}"))),
-            }
-        });
-    });
-    input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
-    // The field lives until the page goes; so does its handler (one per pick).
-    on_change.forget();
-    input.click();
-    Ok(())
+    })
 }
 
-/// Asks the browser for several files at once (its picker, for files with the extensions
-/// `accept`) and hands each one's name and bytes, or why it was not read, to `picked` once
+/// Asks the browser for files (its picker, for files with the extensions `accept`; several
+/// at once when `most` is more than one) and hands each one's name and bytes, or why it was not read, to `picked` once
 /// all are read: a file of more than `cap` bytes is not read, nor are the files past
 /// `most` or past `total` bytes in all.
 #[cfg(target_arch = "wasm32")]
@@ -134,7 +97,8 @@ pub fn pick_files(
         .map_err(|_| "the page made no file field".to_string())?;
     input.set_type("file");
     input.set_accept(accept);
-    input.set_multiple(true);
+    input.set_multiple(most > 1);
+    // In the page (hidden), as browsers open a picker for a field of the document.
     let _ = input.set_attribute("style", "display: none");
     if let Some(body) = document.body() {
         let _ = body.append_child(&input);
