@@ -307,7 +307,7 @@ impl SearchLabApp {
                     "{} decisions answered, {claimed_right} right at the first try (needs {decisions} answered, {required} right{})",
                     answers.len(),
                     last.map_or(String::new(), |k| format!(
-                        ", among the last {k}: choose \"the last {k} decisions\""
+                        ", counted among the trace's last {k} decisions only: the grader counts those"
                     ))
                 ),
                 _ if self

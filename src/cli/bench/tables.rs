@@ -109,6 +109,27 @@ struct SquaresJson<'a> {
     rows: Vec<SquareRowJson<'a>>,
 }
 
+impl SquaresGa {
+    /// The rows as `--json` (and `--csv`) writes them.
+    fn json_rows(&self) -> Vec<SquareRowJson<'_>> {
+        let table = &self.0;
+        (table.rows.iter())
+            .map(|r| SquareRowJson {
+                algorithm: &table.algorithm,
+                board: &table.board,
+                start: r.start,
+                trials: r.runs,
+                successes: r.successes,
+                success_rate: (r.runs > 0).then(|| r.successes as f64 / r.runs as f64),
+                mean_ms: (r.runs > 0).then_some(r.mean_ms),
+                mean_generations_to_first: (r.runs > 0).then_some(r.mean_generations_to_first),
+                tours: r.tours,
+                evaluations: r.evaluations,
+            })
+            .collect()
+    }
+}
+
 impl Render for SquaresGa {
     fn text(&self, t: &mut dyn Write) -> io::Result<()> {
         let table = &self.0;
@@ -163,22 +184,7 @@ impl Render for SquaresGa {
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         let table = &self.0;
-        let rows = table
-            .rows
-            .iter()
-            .map(|r| SquareRowJson {
-                algorithm: &table.algorithm,
-                board: &table.board,
-                start: r.start,
-                trials: r.runs,
-                successes: r.successes,
-                success_rate: (r.runs > 0).then(|| r.successes as f64 / r.runs as f64),
-                mean_ms: (r.runs > 0).then_some(r.mean_ms),
-                mean_generations_to_first: (r.runs > 0).then_some(r.mean_generations_to_first),
-                tours: r.tours,
-                evaluations: r.evaluations,
-            })
-            .collect();
+        let rows = self.json_rows();
         json_line(
             out,
             &SquaresJson {
@@ -199,7 +205,7 @@ impl Render for SquaresGa {
     }
 
     fn csv(&self) -> Option<String> {
-        Some(crate::bench::rows_csv(&self.0.rows))
+        Some(crate::bench::rows_csv(&self.json_rows()))
     }
 }
 

@@ -439,6 +439,14 @@ fn guess_score(
                 "not checked: the grading was stopped".into(),
             ));
         }
+        // A faded task counts the search's own last decisions: a trace a limit cut short
+        // (its step limit, nodes or time, here or in the app) has none to count.
+        if last.is_some() && stop.interrupted() {
+            return Err(Fail::Unchecked(format!(
+                "not checked: a faded task counts the search's last decisions, but its trace was cut short ({})",
+                stop.describe()
+            )));
+        }
         match stop {
             Stop::TimeLimit | Stop::Cancelled => Err(Fail::Unchecked(format!(
                 "not checked: its search could not be traced again within {} s",
