@@ -197,8 +197,8 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
     h.get_by_label("Right at the first try: 12 of 12");
 }
 
-/// A random walk draws its square: every free square is a right answer, and "Why?" has no
-/// rule to ask about.
+/// A random walk draws its square: every free square is a right answer, and "Why?" names
+/// the draw among them all.
 #[test]
 fn a_random_walks_guess_takes_every_free_square() {
     let mut h = harness();
@@ -224,7 +224,13 @@ fn a_random_walks_guess_takes_every_free_square() {
     click_at(&mut h, pos);
     h.run();
     h.get_by_label_contains("Right!");
-    assert!(h.state().knight.steps().guess.why.is_none());
+    let why = h.state().knight.steps().guess.why.clone().expect("a why");
+    let said = &why.choices[why.right[0]];
+    assert!(
+        said.contains(&format!("among all {} free squares", cells.len())),
+        "{said}"
+    );
+    h.get_by_label_contains("A random walk draws among all");
 }
 
 /// Annealing's question is answered with its buttons (or the keys 1–3): the probability

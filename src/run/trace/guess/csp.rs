@@ -179,6 +179,30 @@ pub(super) fn csp_question(
                 .collect();
             let name = file_letters(column);
             let mrv = var != VarOrder::Static;
+            // The row, where the column's choice has nothing false to set against it.
+            let top = domains[column as usize].first().copied();
+            let least = (domains[column as usize].iter())
+                .map(|&r| eliminations(&domains, &rows, column, r))
+                .min();
+            let crossed = eliminations(&domains, &rows, column, row);
+            let lcv = value == ValueOrder::Lcv;
+            let row_why = || {
+                Why::of(
+                    format!("Why {}?", square_name(n64, column, row)),
+                    vec![
+                        (
+                            "It is the top row left in the column's domain".to_string(),
+                            Some(!lcv).filter(|&r| r || top != Some(row)),
+                        ),
+                        (
+                            format!(
+                                "Of the column's rows it crosses out the fewest squares of the other open columns ({crossed}): least constraining value"
+                            ),
+                            Some(lcv).filter(|&r| r || least != Some(crossed)),
+                        ),
+                    ],
+                )
+            };
             let why = Why::of(
                 format!("Why column {name}?"),
                 vec![
@@ -191,7 +215,8 @@ pub(super) fn csp_question(
                         Some(!mrv).filter(|&r| r || column != leftmost),
                     ),
                 ],
-            );
+            )
+            .or_else(row_why);
             (ask, cells, right, why)
         }
     };
@@ -270,12 +295,42 @@ pub(super) fn prune_question(
             taken.iter().map(|&(c, r)| cell(n64, r, c)).collect(),
         )
     };
+    // Why, for the first square asked for: the new queen's attack, or (AC-3) a file left
+    // without a square compatible with it; never an earlier queen's attack (that square
+    // was crossed out when that queen was placed).
+    let &first = right.first()?;
+    let (c, r) = (first % n as u32, first / n as u32);
+    let attacked = hits(c, r);
+    let how = match (attacked, r == row) {
+        (false, _) => "",
+        (true, true) => " (on its row)",
+        (true, false) => " (on a diagonal)",
+    };
+    let why = Why::of(
+        format!("Why is {} crossed out?", square_name(n64, c, r)),
+        vec![
+            (
+                format!("The queen on {queen} attacks it{how}"),
+                Some(attacked),
+            ),
+            (
+                "Another open file would have no square left that it does not attack (arc consistency)"
+                    .to_string(),
+                (!attacked).then_some(true),
+            ),
+            (
+                format!("A queen placed before the one on {queen} attacks it"),
+                Some(false),
+            ),
+        ],
+    );
     Some(Question {
         at: index,
         ask,
         cells,
         right,
         reveal_at: index + 1,
+        why,
         ..Question::default()
     })
 }

@@ -156,9 +156,11 @@ fn visit_question(
         right,
         reveal_at: index + 1,
         numbered: true,
-        why: (!drawn)
-            .then(|| visit_why(trace, index, square, &candidates, k))
-            .flatten(),
+        why: if drawn || trace.picker == Picker::Random {
+            drawn_why(board.name(square), &candidates, k, drawn)
+        } else {
+            visit_why(trace, index, square, &candidates, k)
+        },
         ..Question::default()
     })
 }
@@ -250,6 +252,50 @@ fn visit_why(
         ),
         _ => None,
     }
+}
+
+/// "Why?" for a square drawn at random: among every free square (a random walk), or among
+/// those with the fewest onward moves (backtracking as the report prints it), against the
+/// rules whose claim is false of the square drawn.
+fn drawn_why(name: String, candidates: &[(u32, u32)], k: usize, fewest_only: bool) -> Option<Why> {
+    let degree = candidates.get(k)?.1;
+    let fewest = candidates.iter().map(|c| c.1).min()?;
+    let tied = candidates.iter().filter(|c| c.1 == fewest).count();
+    let free = candidates.len();
+    let among_fewest = (
+        format!(
+            "It draws at random among the {tied} free square{} with the fewest onward moves ({fewest}), tried before or not",
+            if tied == 1 { "" } else { "s" }
+        ),
+        Some(fewest_only),
+    );
+    let among_all = (
+        format!("A random walk draws among all {free} free squares, each as likely as the others"),
+        Some(!fewest_only),
+    );
+    let statements = if fewest_only {
+        vec![
+            among_fewest,
+            (
+                format!("{name} is the only free square with the fewest onward moves ({fewest})"),
+                (tied > 1).then_some(false),
+            ),
+            // Drawing among every free square would say the same when all tie.
+            (among_all.0, (tied < free).then_some(false)),
+        ]
+    } else {
+        vec![
+            among_all,
+            (
+                format!(
+                    "{name} has the fewest onward moves of the free squares, as Warnsdorff's rule takes"
+                ),
+                (degree != fewest).then_some(false),
+            ),
+            (format!("{name} is the only free square left"), Some(false)),
+        ]
+    };
+    Why::of(format!("Why {name}?"), statements)
 }
 
 /// The frontier of a tree search just before step `index` (an `Expand`), oldest first,

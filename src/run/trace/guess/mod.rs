@@ -11,6 +11,7 @@
 //!
 //! The questions of each puzzle are in [`knight`] and [`queens`] (with [`csp`]).
 
+pub mod beam;
 pub mod csp;
 pub mod knight;
 pub mod queens;

@@ -11,7 +11,7 @@
 //!   through them in turn), and which queen attacks it.
 //! - Simulated annealing: with what probability it takes the move proposed.
 //! - Best-first search: which placement it takes off its queue (by heuristic value).
-//! - Local beam search: whether the next beam's best is better, as good or worse.
+//! - Local beam search (in [`super::beam`]): which attacking pairs the next beam holds.
 
 use super::{LOOK_AHEAD, Question, Why};
 use crate::puzzle::knight::file_letters;
@@ -119,7 +119,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
         } => propose_question(trace, index, state, column, row, delta),
         QueenStep::Pop { h } | QueenStep::Skip { h } => queue_question(trace, index, h),
         QueenStep::Goal => queue_question(trace, index, 0),
-        QueenStep::Select { .. } => beam_question(trace, index, state, ahead),
+        QueenStep::Select { .. } => super::beam::beam_question(trace, index, state, ahead),
         _ => None,
     }
 }
@@ -280,33 +280,106 @@ fn climb_question(
     };
     let scored = j - index;
     let h = state.h;
+    let sideways_limit = param(trace, "sideways_limit").unwrap_or("100");
+    // The rule that stops the climb, a choice of every "Why?" it does not decide.
+    let stop_rule = |right: Option<bool>| {
+        (
+            format!(
+                "No move lowers h: the best of the {scored} moves scored leaves {best} attacking pair{}, no fewer than now ({h}), so the climb stops here",
+                if best == 1 { "" } else { "s" }
+            ),
+            right,
+        )
+    };
+    let fewest = |right: Option<bool>| {
+        let tie = if at_best.len() > 1 {
+            format!(
+                "; {} moves tie on it, and it takes {}",
+                at_best.len(),
+                if variant == Variant::Sideways {
+                    "one of them at random"
+                } else {
+                    "the first scored"
+                }
+            )
+        } else {
+            String::new()
+        };
+        (
+            format!(
+                "Of the {scored} moves scored, it takes the one that leaves the fewest attacking pairs, fewer than now: h {h} → {best}{tie}"
+            ),
+            right,
+        )
+    };
     let (right, none, why) = match ends? {
         // Stochastic climbing draws among every better move: each is right.
-        QueenStep::Move { .. } if variant == Variant::Stochastic => (better, vec![], None),
-        QueenStep::Move { .. } => {
-            // Why this move, where the climb has two rules: the lowest score when it is
-            // lower, a sideways move on a plateau.
-            let down = best < h;
-            let why = (variant == Variant::Sideways).then(|| Why::of(
+        QueenStep::Move { h: after, .. } if variant == Variant::Stochastic => {
+            let why = Why::of(
                 "Why this move?",
                 vec![
                     (
                         format!(
-                            "Of the {scored} moves scored, it leaves the fewest attacking pairs, and fewer than now: h {h} → {best}"
+                            "It draws one of the {} moves that lower h, each as likely as the others",
+                            better.len()
                         ),
-                        Some(down),
+                        Some(true),
                     ),
+                    // True of this move when it happens to be one of the lowest: left out.
+                    fewest((after != best).then_some(false)),
+                    stop_rule(Some(false)),
+                ],
+            );
+            (better, vec![], why)
+        }
+        QueenStep::Move { .. } if variant == Variant::Sideways => {
+            // The lowest score when it is lower, a sideways move on a plateau.
+            let down = best < h;
+            let why = Why::of(
+                "Why this move?",
+                vec![
+                    fewest(Some(down)),
                     (
                         format!(
-                            "No move lowers h; a sideways move keeps h = {h} (the climb may make a few on a plateau)"
+                            "No move lowers h; a sideways move keeps h = {h} (the climb may make {sideways_limit} in a row on a plateau)"
                         ),
                         Some(!down),
                     ),
                 ],
-            )).flatten();
+            );
             (at_best, vec![], why)
         }
-        QueenStep::Stuck { .. } => (Vec::new(), vec![0], None),
+        QueenStep::Move { .. } => {
+            let why = Why::of(
+                "Why this move?",
+                vec![fewest(Some(true)), stop_rule(Some(false))],
+            );
+            (at_best, vec![], why)
+        }
+        QueenStep::Stuck { .. } => {
+            let plateau = variant == Variant::Sideways && best == h;
+            let mut statements = vec![
+                // On a plateau it is the sideways limit that stops a sideways climb.
+                stop_rule((!plateau).then_some(true)),
+                (
+                    format!("It takes the move that leaves the fewest attacking pairs ({best})"),
+                    Some(false),
+                ),
+            ];
+            if variant == Variant::Sideways {
+                statements.push((
+                    format!(
+                        "The best moves only keep h = {h}, and the {sideways_limit} sideways moves allowed in a row are used up"
+                    ),
+                    Some(plateau),
+                ));
+            }
+            (
+                Vec::new(),
+                vec![0],
+                Why::of("Why does it stop?", statements),
+            )
+        }
         _ => return None,
     };
     let rule = match variant {
@@ -538,6 +611,34 @@ fn queue_question(trace: &QueensTrace, index: usize, h: u32) -> Option<Question>
     let mut order: Vec<usize> = (0..shown.len()).collect();
     order.rotate_left(rotate);
     let total: u64 = queue.iter().map(|q| q.1).sum();
+    // Why: the lowest value, against taking the newest (a stack's rule) or taking it for
+    // the goal; each left out when its claim holds of the placement taken.
+    let newest = (0..index).rev().find_map(|i| match trace.recorder.get(i) {
+        Some(QueenStep::Push { h, .. }) => Some(h),
+        _ => None,
+    });
+    let why = Why::of(
+        "Why that one?",
+        vec![
+            (
+                format!(
+                    "No placement on the queue has fewer attacking pairs than h = {h}: best-first takes the lowest"
+                ),
+                Some(true),
+            ),
+            (
+                format!(
+                    "It is the placement put on the queue last{}",
+                    newest.map_or(String::new(), |v| format!(" (h = {v})"))
+                ),
+                (newest != Some(h)).then_some(false),
+            ),
+            (
+                "It has no attacking pair: the goal".to_string(),
+                (h > 0).then_some(false),
+            ),
+        ],
+    );
     Some(Question {
         at: index,
         ask: format!(
@@ -551,63 +652,7 @@ fn queue_question(trace: &QueensTrace, index: usize, h: u32) -> Option<Question>
             .collect(),
         right_choices: vec![order.iter().position(|&k| k == 0)?],
         reveal_at: index + 1,
-        ..Question::default()
-    })
-}
-
-/// Whether local beam search's next beam is better than its best member, as good, or
-/// worse: it keeps successors only, never the members themselves.
-fn beam_question(
-    trace: &QueensTrace,
-    index: usize,
-    state: &QueensState,
-    ahead: impl Iterator<Item = QueenStep>,
-) -> Option<Question> {
-    let best = state.beam.iter().map(|m| m.1).min()?;
-    let mut kept = Vec::new();
-    let mut j = index;
-    let mut advanced = false;
-    for step in ahead {
-        match step {
-            QueenStep::Select { h, .. } => kept.push(h),
-            QueenStep::Advance { .. } => {
-                advanced = true;
-                break;
-            }
-            _ => return None,
-        }
-        j += 1;
-    }
-    if !advanced {
-        return None;
-    }
-    let next = *kept.iter().min()?;
-    let right = match next.cmp(&best) {
-        std::cmp::Ordering::Less => 0,
-        std::cmp::Ordering::Equal => 1,
-        std::cmp::Ordering::Greater => 2,
-    };
-    let k = state.beam.len();
-    let rule = match param(trace, "selection") {
-        Some("stochastic") => {
-            "draws its next members from all their successors, each with weight e^(−h/T)"
-        }
-        _ => "keeps the best of all their successors",
-    };
-    Some(Question {
-        at: index,
-        ask: format!(
-            "The beam holds {k} placement{}, the best with {best} attacking pair{}. It {rule}, never the members themselves. Will the next beam's best be better, as good or worse?",
-            if k == 1 { "" } else { "s" },
-            if best == 1 { "" } else { "s" },
-        ),
-        choices: vec![
-            format!("Better: fewer than {best} attacking pairs"),
-            format!("As good: {best}"),
-            format!("Worse: more than {best}"),
-        ],
-        right_choices: vec![right],
-        reveal_at: j + 1,
+        why,
         ..Question::default()
     })
 }

@@ -181,7 +181,74 @@ fn random_walk_questions_take_every_free_square() {
         let mut right = q.right.clone();
         right.sort();
         assert_eq!(right, free);
-        assert!(q.why.is_none(), "a draw has no rule to name");
+        // "Why?": the draw among every free square; Warnsdorff's claim offered only when
+        // the square drawn has more onward moves than another (by the rules).
+        let why = q.why.as_ref().expect("a why");
+        assert!(
+            why.choices[why.right[0]].contains(&format!("among all {} free squares", free.len()))
+        );
+        let KnightStep::Visit { square, .. } = trace.steps[i] else {
+            unreachable!()
+        };
+        let mut path = state.path.clone();
+        let mut degree = |t: u32| {
+            path.push(t);
+            let d = onward(&trace.board, &path, t);
+            path.pop();
+            d
+        };
+        let least = free.iter().map(|&t| degree(t)).min().unwrap();
+        let offered = why.choices.iter().any(|c| c.contains("Warnsdorff"));
+        assert_eq!(offered, degree(square) != least, "{why:?}");
+    }
+    assert!(asked > 0);
+}
+
+/// Backtracking as the report prints it draws among the free squares with the fewest
+/// onward moves: "Why?" names that draw, and offers "the only one" only when several tie.
+#[test]
+fn the_reports_draw_is_asked_why() {
+    let trace = Arc::new(knight_with(
+        "backtrack-random",
+        6,
+        6,
+        3,
+        &[("variant", "document")],
+    ));
+    let timeline = Timeline::new(trace.clone());
+    let mut asked = 0;
+    for i in 0..trace.steps.len() {
+        let state = timeline.state_at(i);
+        let Some(q) = knight_question(&trace, i, &state) else {
+            continue;
+        };
+        let from = *state.path.last().unwrap();
+        let mut path = state.path.clone();
+        let free: Vec<u32> = (trace.board.neighbours(from))
+            .filter(|t| !path.contains(t))
+            .collect();
+        let degrees: Vec<usize> = (free.iter())
+            .map(|&t| {
+                path.push(t);
+                let d = onward(&trace.board, &path, t);
+                path.pop();
+                d
+            })
+            .collect();
+        let least = *degrees.iter().min().unwrap();
+        let tied = degrees.iter().filter(|&&d| d == least).count();
+        let why = q.why.as_ref().expect("a why");
+        asked += 1;
+        assert!(
+            why.choices[why.right[0]].contains(&format!("among the {tied} free square")),
+            "{why:?}"
+        );
+        assert_eq!(
+            why.choices
+                .iter()
+                .any(|c| c.contains("the only free square")),
+            tied > 1
+        );
     }
     assert!(asked > 0);
 }
@@ -330,12 +397,14 @@ fn every_decision_of_a_whole_trace_is_asked() {
         let trace = Arc::new(trace.clone());
         let timeline = Timeline::new(trace.clone());
         let asks = (0..trace.steps.len()).filter(|&i| knight_asks(&trace, i));
-        let (mut asked, mut made) = (0, 0);
+        let (mut asked, mut made, mut why) = (0, 0, 0);
         for i in asks {
             asked += 1;
-            made += usize::from(knight_question(&trace, i, &timeline.state_at(i)).is_some());
+            let q = knight_question(&trace, i, &timeline.state_at(i));
+            made += usize::from(q.is_some());
+            why += usize::from(q.is_some_and(|q| q.why.is_some()));
         }
-        (asked, made)
+        (asked, made, why)
     };
     for algorithm in [
         "warnsdorff",
@@ -347,10 +416,13 @@ fn every_decision_of_a_whole_trace_is_asked() {
         "random-walk",
         "backtrack-random",
     ] {
-        let (asked, made) = count(&knight(algorithm, 5, 5, 2));
+        let (asked, made, why) = count(&knight(algorithm, 5, 5, 2));
         assert!(
             asked > 0 && made + 1 >= asked,
             "{algorithm}: {made} of {asked}"
         );
+        // "Why?" follows the decisions (Warnsdorff's walk skips a square alone with the
+        // fewest onward moves where the walk has no tie-break to contrast).
+        assert!(why > 0, "{algorithm}: {why} of {made} ask why");
     }
 }

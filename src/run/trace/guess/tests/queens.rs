@@ -387,6 +387,25 @@ fn best_first_questions_take_the_lowest_value_on_the_queue() {
                 right.starts_with(&format!("One with h = {least} ")),
                 "{right}"
             );
+            // "Why?": the lowest value; taking the newest is wrong when the newest's value
+            // (the last placement put on, by the rules) differs.
+            let why = q.why.as_ref().expect("a why");
+            assert!(why.choices[why.right[0]].contains(&format!("than h = {least}:")));
+            if let Some(newest) = (0..i).rev().find_map(|p| match trace.recorder.get(p) {
+                Some(QueenStep::Push { column, row, .. }) => {
+                    // The placement expanded then, with the move made.
+                    let mut moved = timeline.state_at(p).rows.clone();
+                    moved[column as usize] = row;
+                    Some(conflicts(&moved))
+                }
+                _ => None,
+            }) {
+                let offered = why
+                    .choices
+                    .iter()
+                    .any(|c| c.contains("put on the queue last"));
+                assert_eq!(offered, newest != least, "{why:?}");
+            }
         }
         match step {
             QueenStep::Push { column, row, .. } => {
@@ -406,24 +425,92 @@ fn best_first_questions_take_the_lowest_value_on_the_queue() {
     assert!(asked > 0);
 }
 
-#[test]
-fn beam_questions_compare_the_next_best_with_the_best_member() {
-    let trace = Arc::new(queens("beam", 8, 3));
-    let timeline = Timeline::new(trace.clone());
-    let mut asked = 0;
-    for (_, state, q) in questions_of(&trace) {
-        asked += 1;
-        let after = timeline.state_at(q.reveal_at);
-        let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
-        let next = after.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
-        let expect = match next.cmp(&best) {
-            std::cmp::Ordering::Less => "Better",
-            std::cmp::Ordering::Equal => "As good",
-            std::cmp::Ordering::Greater => "Worse",
+/// `h = 1 (×2), 3` read back as `[1, 1, 3]`.
+fn untally(choice: &str) -> Vec<u64> {
+    let mut hs = Vec::new();
+    for part in choice.trim_start_matches("h = ").split(", ") {
+        let (h, times) = match part.split_once(" (×") {
+            Some((h, t)) => (h, t.trim_end_matches(')').parse().unwrap()),
+            None => (part, 1),
         };
-        assert!(q.choices[q.right_choices[0]].starts_with(expect));
+        hs.extend(std::iter::repeat_n(h.parse::<u64>().unwrap(), times));
     }
-    assert!(asked > 0);
+    hs
+}
+
+/// Local beam search keeps the k best distinct placements one queen-move away from any
+/// member (a placement with no attacking pair alone), worked out here by moving every queen
+/// of every member and counting the pairs by the rules; the trace's next beam holds those.
+/// With the stochastic selection the question asks whether the next best is better.
+#[test]
+fn beam_questions_ask_which_successors_the_beam_keeps() {
+    let mut kinds = [0usize; 2];
+    for (selection, k, n, seed) in [
+        ("best", 4, 8, 3),
+        ("best", 3, 6, 1),
+        ("stochastic", 4, 8, 2),
+    ] {
+        let k_text = k.to_string();
+        let trace = Arc::new(queens_with(
+            "beam",
+            n,
+            seed,
+            &[("selection", selection), ("k", &k_text)],
+        ));
+        let timeline = Timeline::new(trace.clone());
+        let mut asked = 0;
+        for (_, state, q) in questions_of(&trace) {
+            asked += 1;
+            let after = timeline.state_at(q.reveal_at);
+            let mut next: Vec<u64> = after.beam.iter().map(|m| conflicts(&m.0)).collect();
+            next.sort_unstable();
+            let said = &q.choices[q.right_choices[0]];
+            if selection == "stochastic" {
+                let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
+                let expect = match next[0].cmp(&best) {
+                    std::cmp::Ordering::Less => "Better",
+                    std::cmp::Ordering::Equal => "As good",
+                    std::cmp::Ordering::Greater => "Worse",
+                };
+                assert!(said.starts_with(expect), "{said}");
+                continue;
+            }
+            let mut successors: Vec<(u64, Vec<u32>)> = Vec::new();
+            for (rows, _) in &state.beam {
+                for c in 0..n as usize {
+                    for r in (0..n as u32).filter(|&r| r != rows[c]) {
+                        let mut moved = rows.clone();
+                        moved[c] = r;
+                        if !successors.iter().any(|s| s.1 == moved) {
+                            successors.push((conflicts(&moved), moved));
+                        }
+                    }
+                }
+            }
+            let mut hs: Vec<u64> = successors.iter().map(|s| s.0).collect();
+            hs.sort_unstable();
+            hs.truncate(k);
+            if hs[0] == 0 {
+                hs = vec![0];
+            }
+            assert_eq!(untally(said), hs, "{said}");
+            assert_eq!(next, hs, "the trace's next beam");
+            // Every choice is a different list; "Why?" names the beam's rule.
+            let mut lists: Vec<&String> = q.choices.iter().collect();
+            lists.dedup();
+            assert_eq!(lists.len(), q.choices.len());
+            let why = q.why.as_ref().expect("a why");
+            assert!(
+                why.choices[why.right[0]].starts_with(&format!(
+                    "It keeps the {k} best of all the members' successors"
+                )),
+                "{why:?}"
+            );
+            kinds[usize::from(q.choices.len() > 2)] += 1;
+        }
+        assert!(asked > 0, "{selection} k = {k}");
+    }
+    assert!(kinds[0] + kinds[1] > 0, "{kinds:?}");
 }
 
 #[test]
@@ -494,17 +581,58 @@ fn every_decision_of_a_whole_queens_trace_is_asked() {
         ("min-conflicts", &[][..]),
         ("annealing", &[("max_steps", "2000")][..]),
         ("beam", &[][..]),
+        ("best-first", &[][..]),
+        ("hill-climbing", &[("variant", "stochastic")][..]),
     ] {
         let trace = Arc::new(queens_with(algorithm, 8, 3, params));
         let timeline = Timeline::new(trace.clone());
-        let (mut asked, mut made) = (0, 0);
+        let (mut asked, mut made, mut why) = (0, 0, 0);
         for i in (0..trace.recorder.len()).filter(|&i| queens_asks(&trace, i)) {
             asked += 1;
-            made += usize::from(queens_question(&trace, i, &timeline.state_at(i)).is_some());
+            let state = timeline.state_at(i);
+            let q = queens_question(&trace, i, &state);
+            made += usize::from(q.is_some());
+            why += usize::from(q.as_ref().is_some_and(|q| q.why.is_some()));
+            // A CSP assignment asks no "Why?" only where the orderings agree, so that no
+            // rule in play is false: the leftmost open column (or the one undone) and its
+            // top row left (or the next one down), by the rules.
+            if let (Some(q), Some(QueenStep::Assign { column, row, .. })) =
+                (&q, trace.recorder.get(i))
+                && q.why.is_none()
+            {
+                why += 1;
+                let empty = vec![crate::solve::queens::trace::EMPTY; 8];
+                let rows = if state.rows.len() == 8 {
+                    &state.rows
+                } else {
+                    &empty
+                };
+                let domains = domains_by_rules(8, rows, params.contains(&("inference", "ac3")));
+                let domain = &domains[column as usize];
+                match i.checked_sub(1).and_then(|p| trace.recorder.get(p)) {
+                    Some(QueenStep::Unassign {
+                        column: c,
+                        row: undone,
+                    }) if c == column => {
+                        assert_eq!(domain.iter().find(|&&r| r > undone), Some(&row));
+                    }
+                    _ => {
+                        let leftmost =
+                            (0..8).find(|&c| rows[c] == crate::solve::queens::trace::EMPTY);
+                        assert_eq!(leftmost, Some(column as usize), "step {i}");
+                        assert_eq!(domain.first(), Some(&row), "step {i}");
+                    }
+                }
+            }
         }
         assert!(
             asked > 0 && made + 1 >= asked,
             "{algorithm} {params:?}: {made} of {asked}"
+        );
+        // Each decision asks "Why?" (backtracking's first queen aside: no queen to name).
+        assert!(
+            why + 1 >= made,
+            "{algorithm} {params:?}: {why} of {made} ask why"
         );
     }
 }

@@ -55,6 +55,14 @@ fn inference_questions_ask_for_the_squares_it_crosses_out() {
                 let mut right = q.right.clone();
                 right.sort_unstable();
                 assert_eq!(right, expect, "{inference} n = {n} step {i}");
+                // "Why?" for the first square asked for: the new queen's attack when it
+                // attacks it (by the rules), else arc consistency.
+                let why = q.why.as_ref().expect("a why");
+                let (c, r) = (q.right[0] as usize % n, q.right[0] / n as u32);
+                let hit = r == r0 || r.abs_diff(r0) as usize == c.abs_diff(c0);
+                let said = &why.choices[why.right[0]];
+                assert_eq!(said.starts_with("The queen on"), hit, "{said}");
+                assert_eq!(said.contains("arc consistency"), !hit, "{said}");
                 assert!(right.iter().all(|c| q.cells.contains(c)));
             }
             assert!(asked > 0, "{inference} n = {n}");
@@ -69,37 +77,71 @@ fn inference_questions_ask_for_the_squares_it_crosses_out() {
 /// and it is the rule the step's own figures say decided (worked out here from them).
 #[test]
 fn why_names_the_rule_the_figures_say_decided() {
-    // Hill climbing with sideways moves: down when a move lowers h (steepest climbing has
-    // one rule only, and asks no "Why?").
-    let steepest = Arc::new(queens_with("hill-climbing", 8, 5, &[]));
-    assert!(
-        questions_of(&steepest)
-            .iter()
-            .all(|(_, _, q)| q.why.is_none())
-    );
-    for params in [&[("variant", "sideways")][..]] {
-        let trace = Arc::new(queens_with("hill-climbing", 8, 5, params));
-        let mut asked = 0;
+    // Hill climbing: a move down takes the lowest score (steepest: the first scored of
+    // equals), or is drawn among the better ones (stochastic); with sideways moves, a move
+    // on a plateau is sideways; the climb stops when no move is lower (a plateau, with
+    // sideways moves, when they are used up).
+    for variant in ["steepest", "sideways", "stochastic"] {
+        // Few sideways moves, so that the climb also stops on a plateau.
+        let trace = Arc::new(queens_with(
+            "hill-climbing",
+            8,
+            5,
+            &[("variant", variant), ("sideways_limit", "2")],
+        ));
+        let (mut moves, mut stops, mut plateaus) = (0, 0, 0);
         for (_, state, q) in questions_of(&trace) {
-            let Some(why) = &q.why else { continue };
-            asked += 1;
+            let why = q.why.as_ref().expect("every decision asks why");
             assert_eq!(why.right.len(), 1);
             let said = &why.choices[why.right[0]];
-            // The move's target's score, from the trace's Score steps up to the move.
-            let hs: Vec<u32> = (trace.recorder.iter_from(q.at).take(q.reveal_at - 1 - q.at))
+            // The round's scores, from the trace's Score steps up to the decision.
+            let scores: Vec<(u32, u32, u32)> = (trace.recorder.iter_from(q.at))
+                .take(q.reveal_at - 1 - q.at)
                 .filter_map(|s| match s {
-                    QueenStep::Score { h, .. } => Some(h),
+                    QueenStep::Score { column, row, h } => Some((column, row, h)),
                     _ => None,
                 })
                 .collect();
-            let best = *hs.iter().min().unwrap();
-            if best < state.h {
-                assert!(said.contains("fewest attacking pairs"), "{said}");
-            } else {
-                assert!(said.contains("sideways"), "{said}");
+            let best = scores.iter().map(|s| s.2).min().unwrap();
+            match trace.recorder.get(q.reveal_at - 1) {
+                Some(QueenStep::Move { column, row, .. }) => {
+                    moves += 1;
+                    if variant == "stochastic" {
+                        assert!(said.starts_with("It draws one of"), "{said}");
+                    } else if best < state.h {
+                        assert!(said.contains("fewest attacking pairs"), "{said}");
+                        // Steepest takes the first scored of equals, sideways draws one.
+                        let first = scores.iter().find(|s| s.2 == best).unwrap();
+                        if variant == "steepest" {
+                            assert_eq!((first.0, first.1), (column, row), "the first of equals");
+                        } else {
+                            assert!(scores.contains(&(column, row, best)));
+                        }
+                    } else {
+                        assert!(said.contains("sideways"), "{said}");
+                    }
+                }
+                Some(QueenStep::Stuck { .. }) => {
+                    stops += 1;
+                    if variant == "sideways" && best == state.h {
+                        plateaus += 1;
+                        assert!(said.contains("used up"), "{said}");
+                    } else {
+                        assert!(best >= state.h);
+                        assert!(said.starts_with("No move lowers h"), "{said}");
+                    }
+                }
+                other => panic!("{other:?}"),
             }
         }
-        assert!(asked > 0, "{params:?}");
+        assert!(
+            moves > 0 && stops > 0,
+            "{variant}: {moves} moves, {stops} stops"
+        );
+        assert!(
+            variant != "sideways" || plateaus > 0,
+            "a plateau's stop was asked"
+        );
     }
     // Annealing: Δ ≤ 0 always, Δ > 0 by e^(−Δ/T).
     let trace = Arc::new(queens_with("annealing", 8, 2, &[("max_steps", "500")]));
