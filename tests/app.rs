@@ -1209,9 +1209,42 @@ fn compare_queens_and_magic_answers_are_valid() {
         .position(|c| c == "median_solve_steps")
         .expect("a median_solve_steps column");
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let column = |name: &str| {
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        (reader.headers().unwrap().iter())
+            .position(|c| c == name)
+            .unwrap_or_else(|| panic!("a {name} column"))
+    };
+    let (cutoff, expected) = (
+        column("restart_cutoff_steps"),
+        column("restart_expected_steps"),
+    );
     for (l, r) in h.state().compare.lanes().iter().zip(&records) {
         let fewest = l.trials.iter().map(|t| t.steps).min().unwrap();
         assert_eq!(r[at].parse::<u64>().unwrap(), fewest, "{}", l.algorithm);
+        // Restarting at a: each try costs a and half of them solve, 2a a solution; at b:
+        // every try solves, (a + b) / 2 on average. The cut-off is the cheaper.
+        let (a, b) = (
+            fewest as f64,
+            l.trials.iter().map(|t| t.steps).max().unwrap() as f64,
+        );
+        let best = if a < b {
+            (2.0 * a).min(f64::midpoint(a, b))
+        } else {
+            a
+        };
+        let said: f64 = r[expected].parse().unwrap();
+        assert!(
+            (said - best).abs() < 0.1,
+            "{}: {said} against {best}",
+            l.algorithm
+        );
+        let at_cut: f64 = r[cutoff].parse().unwrap();
+        assert!(
+            at_cut == a || at_cut == b,
+            "{}: cut at {at_cut}",
+            l.algorithm
+        );
     }
     assert_eq!(h.query_all_by_label("Queens board").count(), 2);
 

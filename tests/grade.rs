@@ -477,6 +477,15 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
         .to_json()
         .replace("\"safe-square\"", "\"the-answer\"");
     write(&hands, "ed.json", &fake);
+    // A task number past 32 bits: refused alike on every platform (a browser's usize is
+    // 32 bits), never taken for a task not done.
+    let big = played("Hal").to_json();
+    assert!(big.contains("\"task\": 1,"));
+    write(
+        &hands,
+        "hal.json",
+        &big.replacen("\"task\": 1,", "\"task\": 4294967297,", 1),
+    );
     let csv = dir.join("grades.csv");
     let (code, out, err) = searchlab(&[
         "grade",
@@ -487,7 +496,11 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
         csv.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "some work was not verified: {err}");
-    assert!(out.contains("6 hand-ins graded, 1 refused"), "{out}");
+    assert!(out.contains("6 hand-ins graded, 2 refused"), "{out}");
+    assert!(
+        out.contains("Refused: hal.json: the hand-in is damaged") && out.contains("4294967297"),
+        "{out}"
+    );
     let line = |who: &str| {
         out.lines()
             .find(|l| l.trim_start().starts_with(who))

@@ -299,6 +299,26 @@ impl SearchLabApp {
                 last,
                 ..
             } => match self.lessons.hand_in.kept.get(&number) {
+                // A faded task whose trace is on show with its turn found: the answers
+                // among the trace's last k decisions, which are those the grader counts.
+                Some(Work::Guess { answers, .. })
+                    if let Some(k) = *last
+                        && let Some((t, g)) = self.traced(setup)
+                        && traced_matches(setup, &t).is_ok()
+                        && let Some(turn) = &g.turn
+                        && turn.at.len() >= k as usize =>
+                {
+                    let counted = &turn.at[turn.at.len() - k as usize..];
+                    let answered = (answers.iter())
+                        .filter(|a| counted.contains(&a.at))
+                        .count();
+                    let right = (counted.iter())
+                        .filter(|i| g.first_tries.get(i) == Some(&true))
+                        .count();
+                    format!(
+                        "{answered} of the trace's last {k} decisions answered, {right} right at the first try (needs {decisions} answered, {required} right; the grader counts those {k} only)"
+                    )
+                }
                 Some(Work::Guess {
                     answers,
                     claimed_right,

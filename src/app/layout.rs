@@ -195,8 +195,11 @@ impl SearchLabApp {
         if self.lessons.open && !lesson_beside {
             self.lessons.window(ui.ctx());
         }
-        if let Some(setup) = self.lessons.take_setup() {
+        if let Some((setup, fade)) = self.lessons.take_setup() {
             self.set_up_lesson(ui.ctx(), setup);
+            if let Some(fade) = fade {
+                self.shown_mut().set_fade(fade);
+            }
         }
         self.dialogs(ui.ctx());
     }

@@ -33,6 +33,8 @@ pub trait Stepper: Default {
     fn at(&self) -> Option<(usize, bool)>;
     /// [`View::first_ui`] while the steps are on show.
     fn first_ui(&mut self, ui: &mut Ui) -> bool;
+    /// Which decisions Your guess asks.
+    fn set_fade(&mut self, fade: crate::app::steps::guess::Fade);
 }
 
 impl<J: TraceJob> Stepper for Steps<J> {
@@ -51,6 +53,10 @@ impl<J: TraceJob> Stepper for Steps<J> {
     fn first_ui(&mut self, ui: &mut Ui) -> bool {
         Steps::first_ui(self, ui)
     }
+
+    fn set_fade(&mut self, fade: crate::app::steps::guess::Fade) {
+        Steps::set_fade(self, fade);
+    }
 }
 
 impl Stepper for () {
@@ -65,6 +71,8 @@ impl Stepper for () {
     fn first_ui(&mut self, _ui: &mut Ui) -> bool {
         false
     }
+
+    fn set_fade(&mut self, _fade: crate::app::steps::guess::Fade) {}
 }
 
 /// The choices every puzzle's form holds, whatever the puzzle.
@@ -282,6 +290,10 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
     /// The set-up's seed and parameters go into the form (a set-up that names its
     /// algorithm or parameters leaves the others at their defaults), then the puzzle
     /// takes its instance, algorithm and mode.
+    fn set_fade(&mut self, fade: crate::app::steps::guess::Fade) {
+        self.steps.set_fade(fade);
+    }
+
     fn set_up_lesson(
         &mut self,
         ctx: &egui::Context,

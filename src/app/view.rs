@@ -77,6 +77,8 @@ pub trait View {
     ) -> bool {
         false
     }
+    /// Which decisions step by step's Your guess asks (an assignment's task sets it).
+    fn set_fade(&mut self, _fade: crate::app::steps::guess::Fade) {}
     /// The link to the place on show (the part from `#`), or why there is none.
     fn link(&mut self) -> Result<String, String> {
         Err(format!(

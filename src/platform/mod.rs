@@ -95,6 +95,13 @@ pub fn pick_files(
     let input = (document.create_element("input").map_err(failed)?)
         .dyn_into::<web_sys::HtmlInputElement>()
         .map_err(|_| "the page made no file field".to_string())?;
+    // A field left by a picker the student cancelled (no change event came) goes now:
+    // one at a time in the page.
+    const FIELD: &str = "searchlab-file-picker";
+    if let Some(old) = document.get_element_by_id(FIELD) {
+        old.remove();
+    }
+    input.set_id(FIELD);
     input.set_type("file");
     input.set_accept(accept);
     input.set_multiple(most > 1);

@@ -469,3 +469,76 @@ fn a_solution_made_before_the_assignment_opened_does_not_count() {
     h.run_steps(2);
     h.get_by_label_contains("solved, with no hint");
 }
+
+/// "Set it up" beside a Your guess task asks the decisions the task counts: a faded task's
+/// last k (its turn found from the end of the trace), a whole-search task's every one.
+#[test]
+fn set_it_up_asks_the_decisions_a_guess_task_counts() {
+    use searchlab::app::steps::guess::Fade;
+    let dir = std::env::temp_dir().join(format!("searchlab-fade-in-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = with_lessons(&dir);
+    let setup = r#"Knight(cols: 5, rows: 5, start: (0, 0), algorithm: Some("warnsdorff"), seed: Some(1), mode: Guess)"#;
+    h.state_mut()
+        .lessons
+        .open_text(
+            "faded.ron",
+            &format!(
+                r#"Lesson(title: "Faded", summary: "Your turn at the end.", setup: {setup}, try: ["Guess."],
+                questions: [Question(ask: "How many?", answer: Number(25), explain: "All.")],
+                assignment: Some(Assignment(id: "faded", tasks: [
+                    Guess(setup: {setup}, decisions: 2, required: 1, last: Some(3), points: 1),
+                    Guess(setup: {setup}, decisions: 5, required: 3, points: 1)])))"#
+            ),
+        )
+        .unwrap();
+    h.run_steps(3);
+    super::step_until_traced(&mut h);
+    assert_eq!(h.state().knight.steps().guess.fade, Fade::Every);
+    h.get_all_by_label("Set it up").next().unwrap().click();
+    h.run_steps(3);
+    super::step_until_traced(&mut h);
+    h.run_steps(3);
+    let g = &h.state().knight.steps().guess;
+    assert_eq!(g.fade, Fade::Last(3));
+    // The turn: the trace's last three decisions, none after them.
+    let turn = g.turn.clone().expect("the turn is found");
+    assert_eq!(turn.at.len(), 3);
+    assert!(turn.at.is_sorted());
+    let shown = h.state().knight.steps().shown.as_ref().unwrap();
+    let trace = shown.timeline.trace.clone();
+    let len = shown.timeline.len();
+    assert!(
+        (turn.at[0]..len)
+            .filter(|&i| searchlab::run::trace::guess::knight_asks(&trace, i))
+            .eq(turn.at.iter().copied()),
+        "{turn:?} of {len}"
+    );
+    // To the turn's first decision, answered right: the status counts it among the last 3.
+    for _ in 0..200 {
+        if h.state().knight.steps().question().is_some() {
+            break;
+        }
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    let q = h.state().knight.steps().question().unwrap().clone();
+    assert_eq!(
+        q.at, turn.at[0],
+        "the decisions before the turn are the search's"
+    );
+    let (row, col) = (q.right[0] / 5, q.right[0] % 5);
+    let rect = h.get_by_label("Chessboard").rect();
+    let cell = rect.width() / 5.0;
+    let pos = rect.min + egui::Vec2::new((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell);
+    super::click_at(&mut h, pos);
+    h.run_steps(3);
+    h.get_by_label_contains(
+        "1 of the trace's last 3 decisions answered, 1 right at the first try (needs 2 answered, 1 right",
+    );
+    h.get_all_by_label("Set it up").nth(1).unwrap().click();
+    h.run_steps(3);
+    super::step_until_traced(&mut h);
+    assert_eq!(h.state().knight.steps().guess.fade, Fade::Every);
+}

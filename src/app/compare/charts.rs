@@ -405,6 +405,8 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         "median_solve_steps",
         "median_solve_steps_low",
         "median_solve_steps_high",
+        "restart_cutoff_steps",
+        "restart_expected_steps",
     ];
     let rows = lanes.iter().map(|l| {
         let named = [
@@ -454,6 +456,8 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
                 figure(steps.median_solve_steps, 0),
                 figure(steps.median_solve_steps_low, 0),
                 figure(steps.median_solve_steps_high, 0),
+                figure(steps.restart_cutoff_steps, 0),
+                figure(steps.restart_expected_steps, 1),
             ]);
             figures
         };

@@ -295,6 +295,7 @@ pub enum Work {
     /// A question's answer: the text typed, or the index of the option picked.
     Answer {
         /// The task.
+        #[serde(deserialize_with = "index")]
         task: usize,
         /// The answer given last.
         given: String,
@@ -302,6 +303,7 @@ pub enum Work {
     /// Your guess on a traced search.
     Guess {
         /// The task.
+        #[serde(deserialize_with = "index")]
         task: usize,
         /// The search traced.
         trace: TracedJob,
@@ -313,6 +315,7 @@ pub enum Work {
     /// A run, cited.
     Run {
         /// The task.
+        #[serde(deserialize_with = "index")]
         task: usize,
         /// The run file, as its text.
         run: String,
@@ -320,6 +323,7 @@ pub enum Work {
     /// The puzzle solved by hand.
     Play {
         /// The task.
+        #[serde(deserialize_with = "index")]
         task: usize,
         /// The answer, as the puzzle's play mode holds it: the tour's squares in order,
         /// the queens' rows column by column, or the square's cells row by row.
@@ -356,13 +360,33 @@ pub enum TracedJob {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Guessed {
     /// The position the decision was asked at.
+    #[serde(deserialize_with = "index")]
     pub at: usize,
     /// The board cell clicked, if the answer was one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<u32>,
     /// The button picked, if the answer was one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_index"
+    )]
     pub choice: Option<usize>,
+}
+
+/// A task's number, a decision's position or a button's index in a hand-in: read as a
+/// 32-bit number on every platform (a browser's `usize` is 32 bits), so that a file is read
+/// or refused alike everywhere.
+fn index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let n = u32::deserialize(d)?;
+    usize::try_from(n).map_err(serde::de::Error::custom)
+}
+
+/// [`index`], when present.
+fn some_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    Option::<u32>::deserialize(d)?
+        .map(|n| usize::try_from(n).map_err(serde::de::Error::custom))
+        .transpose()
 }
 
 impl HandIn {

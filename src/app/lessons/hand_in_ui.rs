@@ -5,6 +5,7 @@
 use super::Lessons;
 use super::assignment::{Task, TracedJob, Work};
 use super::lesson::{Answer, Lesson};
+use crate::app::steps::guess::Fade;
 use crate::platform::time::Instant;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -165,7 +166,14 @@ impl Lessons {
                         .on_hover_text("Put the app where this task is done: its puzzle, instance, search and mode")
                         .clicked()
                 {
-                    set_up = Some(setup.clone());
+                    // A Your guess task asks the decisions it counts: a faded one's
+                    // last k, another's every one.
+                    let fade = match task {
+                        Task::Guess { last: Some(k), .. } => Some(Fade::Last(*k)),
+                        Task::Guess { last: None, .. } => Some(Fade::Every),
+                        _ => None,
+                    };
+                    set_up = Some((setup.clone(), fade));
                 }
             });
             if let Some(status) = form.status.get(i) {

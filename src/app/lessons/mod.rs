@@ -59,8 +59,9 @@ pub struct Lessons {
     /// The lesson on show, by its index in `entries`.
     active: Option<usize>,
     given: Vec<Given>,
-    /// A set-up asked for, for the shell to apply.
-    setup: Option<Setup>,
+    /// A set-up asked for, for the shell to apply, with the decisions Your guess asks
+    /// there when a task says (its "Set it up": a faded task's last k, else every one).
+    setup: Option<(Setup, Option<crate::app::steps::guess::Fade>)>,
     /// Questions answered right, and in all, of each lesson answered this session, by
     /// file: the list shows them.
     answered: std::collections::BTreeMap<String, (usize, usize)>,
@@ -177,7 +178,7 @@ impl Lessons {
         let Some(Ok(lesson)) = self.entries.get(i).map(|e| &e.lesson) else {
             return;
         };
-        self.setup = Some(lesson.setup.clone());
+        self.setup = Some((lesson.setup.clone(), None));
         // An assignment started again keeps its answers (its hand-in holds the first).
         let same = (lesson.assignment.as_ref())
             .is_some_and(|a| a.id == self.hand_in.id && self.hand_in.started.is_some())
@@ -237,7 +238,7 @@ impl Lessons {
     }
 
     /// The set-up asked for since the last call, to apply.
-    pub fn take_setup(&mut self) -> Option<Setup> {
+    pub fn take_setup(&mut self) -> Option<(Setup, Option<crate::app::steps::guess::Fade>)> {
         self.setup.take()
     }
 
@@ -467,7 +468,7 @@ impl Lessons {
                 .on_hover_text("Put the app back as the lesson starts it")
                 .clicked()
             {
-                self.setup = Some(lesson.setup.clone());
+                self.setup = Some((lesson.setup.clone(), None));
             }
             let file = self.active.map(|i| self.entries[i].file.clone());
             if let Some(file) = file

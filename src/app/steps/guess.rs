@@ -378,6 +378,15 @@ impl<J: super::TraceJob> super::Steps<J> {
     }
 
     /// The same trace from its start, nothing answered, the decisions to ask found again.
+    /// Asks the decisions `fade` chooses (an assignment's task sets it): a change starts
+    /// the turn again, as the choice in the box does.
+    pub fn set_fade(&mut self, fade: Fade) {
+        if fade != self.guess.fade {
+            self.guess.fade = fade;
+            self.restart_turn();
+        }
+    }
+
     fn restart_turn(&mut self) {
         self.guess.forget_trace();
         if let Some(s) = self.shown.as_mut() {

@@ -235,9 +235,12 @@ pub(super) fn csp_question(
 }
 
 /// The question before inference runs after an assignment (`removed`: the rows it takes
-/// out, by the step): click a square it takes out of the open columns' domains. With
-/// arc consistency, when it takes out squares the new queen does not attack, those are
-/// asked for: what AC-3 adds to forward checking.
+/// out, by the step): which rows it takes out of one open column. The column is one where
+/// it takes out most (with arc consistency, one where it takes out a row the new queen does
+/// not attack, when there is one: what AC-3 adds to forward checking), the leftmost of
+/// equals. The choices are the rows each rule in play would take out there: the new
+/// queen's row and diagonals (forward checking), its row alone, its diagonals alone, and
+/// with AC-3 what it takes out in all; distinct lists only.
 pub(super) fn prune_question(
     trace: &QueensTrace,
     index: usize,
@@ -260,75 +263,119 @@ pub(super) fn prune_question(
     let after = csp_domains(n, &state.rows, inference);
     let n64 = n as u64;
     let open = |c: usize| c != column as usize && state.rows[c] == EMPTY;
-    let mut cells = Vec::new();
-    let mut taken = Vec::new();
-    for c in (0..n).filter(|&c| open(c)) {
-        for &r in &before[c] {
-            cells.push(cell(n64, r, c as u32));
-            if !after[c].contains(&r) {
-                taken.push((c as u32, r));
+    let on_row = |r: u32| r == row;
+    let on_diagonal = |c: u32, r: u32| r.abs_diff(row) == c.abs_diff(column);
+    let ac3 = inference == Inference::Ac3;
+    // Each rule's rows of column `c`, the rows taken out first; distinct and not empty.
+    let lists_of = |c: usize| -> Vec<Vec<u32>> {
+        let rows_where = |keep: &dyn Fn(u32) -> bool| -> Vec<u32> {
+            before[c].iter().copied().filter(|&r| keep(r)).collect()
+        };
+        let mut lists: Vec<Vec<u32>> = Vec::new();
+        for l in [
+            rows_where(&|r| !after[c].contains(&r)),
+            rows_where(&|r| on_row(r) || on_diagonal(c as u32, r)),
+            rows_where(&|r| on_row(r)),
+            rows_where(&|r| on_diagonal(c as u32, r)),
+        ] {
+            if !l.is_empty() && !lists.contains(&l) {
+                lists.push(l);
             }
+        }
+        lists
+    };
+    // The column: one where AC-3 takes out a square the new queen does not attack, then one
+    // whose rules disagree, then the most taken out; the leftmost of equals.
+    let mut taken_in_all = 0usize;
+    let mut pick: Option<((bool, bool, usize), usize)> = None;
+    for c in (0..n).filter(|&c| open(c)) {
+        let taken: Vec<u32> = (before[c].iter().copied())
+            .filter(|r| !after[c].contains(r))
+            .collect();
+        taken_in_all += taken.len();
+        if taken.is_empty() {
+            continue;
+        }
+        let beyond = taken
+            .iter()
+            .any(|&r| !on_row(r) && !on_diagonal(c as u32, r));
+        let key = (beyond, lists_of(c).len() >= 2, taken.len());
+        if pick.is_none_or(|(k, _)| key > k) {
+            pick = Some((key, c));
         }
     }
     // The step's own count must agree, or the question is not asked.
-    if taken.len() != removed as usize || taken.is_empty() {
+    if taken_in_all != removed as usize {
         return None;
     }
-    let hits = |c: u32, r: u32| r == row || r.abs_diff(row) == c.abs_diff(column);
-    let beyond: Vec<u32> = (taken.iter())
-        .filter(|&&(c, r)| !hits(c, r))
-        .map(|&(c, r)| cell(n64, r, c))
+    let (_, x) = pick?;
+    let cx = x as u32;
+    let mut shown = lists_of(x);
+    let right = shown.first()?.clone();
+    let attacked: Vec<u32> = (before[x].iter().copied())
+        .filter(|&r| on_row(r) || on_diagonal(cx, r))
         .collect();
+    let named = |rows: &[u32]| -> String {
+        let names: Vec<String> = rows.iter().map(|&r| square_name(n64, cx, r)).collect();
+        if names.is_empty() {
+            "none of them".to_string()
+        } else {
+            super::and_list(&names)
+        }
+    };
+    let turn = index % shown.len();
+    shown.rotate_left(turn);
+    let right_choice = shown.iter().position(|l| *l == right)?;
     let queen = square_name(n64, column, row);
-    let (ask, right) = if inference == Inference::Ac3 && !beyond.is_empty() {
-        (
-            format!(
-                "Forward checking crosses out the open squares the queen on {queen} attacks; arc consistency (AC-3) then crosses out every square left without a compatible square in some other open file, until nothing changes. Click a square it crosses out that the new queen does not attack."
-            ),
-            beyond,
+    let file = file_letters(cx);
+    let ask = if ac3 {
+        format!(
+            "The queen on {queen} is placed. Forward checking crosses out the open squares it attacks; arc consistency (AC-3) then crosses out every square left without a compatible square in some other open file, until nothing changes. Which squares of file {file} go?"
         )
     } else {
-        (
-            format!(
-                "The queen on {queen} is placed. Forward checking now crosses squares out of the open files' domains. Click a square it crosses out (any of them counts)."
-            ),
-            taken.iter().map(|&(c, r)| cell(n64, r, c)).collect(),
+        format!(
+            "The queen on {queen} is placed. Forward checking now crosses out of the open files' domains the squares it attacks. Which squares of file {file} go?"
         )
     };
-    // Why, for the first square asked for: the new queen's attack, or (AC-3) a file left
-    // without a square compatible with it; never an earlier queen's attack (that square
-    // was crossed out when that queen was placed).
-    let &first = right.first()?;
-    let (c, r) = (first % n as u32, first / n as u32);
-    let attacked = hits(c, r);
-    let how = match (attacked, r == row) {
-        (false, _) => "",
-        (true, true) => " (on its row)",
-        (true, false) => " (on a diagonal)",
-    };
     let why = Why::of(
-        format!("Why is {} crossed out?", square_name(n64, c, r)),
+        "Why these?",
         vec![
             (
-                format!("The queen on {queen} attacks it{how}"),
-                Some(attacked),
+                format!(
+                    "The queen on {queen} attacks them: its row and its diagonals cross file {file} there ({})",
+                    named(&attacked)
+                ),
+                Some(attacked == right),
             ),
             (
-                "Another open file would have no square left that it does not attack (arc consistency)"
-                    .to_string(),
-                (!attacked).then_some(true),
+                "Arc consistency takes out as well the squares left with no compatible square in another open file".to_string(),
+                // Only with AC-3, and only where it took out more than the attacks.
+                (ac3 && attacked != right).then_some(true),
             ),
             (
-                format!("A queen placed before the one on {queen} attacks it"),
+                format!("A queen placed before the one on {queen} attacks them"),
                 Some(false),
             ),
         ],
     );
+    if shown.len() < 2 {
+        // Every rule takes out the same here: the student clicks the squares' file
+        // instead, any square taken out counting.
+        return Some(Question {
+            at: index,
+            ask: format!("{ask} Click one of them (any counts)."),
+            cells: before[x].iter().map(|&r| cell(n64, r, cx)).collect(),
+            right: right.iter().map(|&r| cell(n64, r, cx)).collect(),
+            reveal_at: index + 1,
+            why,
+            ..Question::default()
+        });
+    }
     Some(Question {
         at: index,
         ask,
-        cells,
-        right,
+        choices: shown.iter().map(|l| named(l)).collect(),
+        right_choices: vec![right_choice],
         reveal_at: index + 1,
         why,
         ..Question::default()
