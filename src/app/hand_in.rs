@@ -301,19 +301,20 @@ impl SearchLabApp {
             } => match self.lessons.hand_in.kept.get(&number) {
                 // A faded task whose trace is on show with its turn found: the answers
                 // among the trace's last k decisions, which are those the grader counts.
-                Some(Work::Guess { answers, .. })
+                // The first answers kept (those the hand-in holds), with whether each was
+                // right: a later round's tries do not change them.
+                Some(Work::Guess { .. })
                     if let Some(k) = *last
                         && let Some((t, g)) = self.traced(setup)
                         && traced_matches(setup, &t).is_ok()
                         && let Some(turn) = &g.turn
-                        && turn.at.len() >= k as usize =>
+                        && turn.at.len() >= k as usize
+                        && let Some((_, kept)) = self.lessons.hand_in.firsts.get(&number) =>
                 {
                     let counted = &turn.at[turn.at.len() - k as usize..];
-                    let answered = (answers.iter())
-                        .filter(|a| counted.contains(&a.at))
-                        .count();
+                    let answered = counted.iter().filter(|i| kept.contains_key(i)).count();
                     let right = (counted.iter())
-                        .filter(|i| g.first_tries.get(i) == Some(&true))
+                        .filter(|i| kept.get(i).is_some_and(|(_, right)| *right))
                         .count();
                     format!(
                         "{answered} of the trace's last {k} decisions answered, {right} right at the first try (needs {decisions} answered, {required} right; the grader counts those {k} only)"

@@ -287,13 +287,13 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         Some(&self.live)
     }
 
-    /// The set-up's seed and parameters go into the form (a set-up that names its
-    /// algorithm or parameters leaves the others at their defaults), then the puzzle
-    /// takes its instance, algorithm and mode.
     fn set_fade(&mut self, fade: crate::app::steps::guess::Fade) {
         self.steps.set_fade(fade);
     }
 
+    /// The set-up's seed and parameters go into the form (a set-up that names its
+    /// algorithm or parameters leaves the others at their defaults), then the puzzle
+    /// takes its instance, algorithm and mode.
     fn set_up_lesson(
         &mut self,
         ctx: &egui::Context,

@@ -227,7 +227,7 @@ fn a_random_walks_guess_takes_every_free_square() {
     let why = h.state().knight.steps().guess.why.clone().expect("a why");
     let said = &why.choices[why.right[0]];
     assert!(
-        said.contains(&format!("among all {} free squares", cells.len())),
+        said.contains(&format!("among all the free squares ({})", cells.len())),
         "{said}"
     );
     h.get_by_label_contains("A random walk draws among all");

@@ -163,7 +163,7 @@ impl Lessons {
                 if let Some(setup) = task.setup()
                     && ui
                         .small_button("Set it up")
-                        .on_hover_text("Put the app where this task is done: its puzzle, instance, search and mode")
+                        .on_hover_text("Put the app where this task is done: its puzzle, instance, search and mode (for Your guess, the decisions the task counts)")
                         .clicked()
                 {
                     // A Your guess task asks the decisions it counts: a faded one's

@@ -178,7 +178,10 @@ impl Lessons {
         let Some(Ok(lesson)) = self.entries.get(i).map(|e| &e.lesson) else {
             return;
         };
-        self.setup = Some((lesson.setup.clone(), None));
+        self.setup = Some((
+            lesson.setup.clone(),
+            Some(crate::app::steps::guess::Fade::Every),
+        ));
         // An assignment started again keeps its answers (its hand-in holds the first).
         let same = (lesson.assignment.as_ref())
             .is_some_and(|a| a.id == self.hand_in.id && self.hand_in.started.is_some())
@@ -468,7 +471,10 @@ impl Lessons {
                 .on_hover_text("Put the app back as the lesson starts it")
                 .clicked()
             {
-                self.setup = Some((lesson.setup.clone(), None));
+                self.setup = Some((
+                    lesson.setup.clone(),
+                    Some(crate::app::steps::guess::Fade::Every),
+                ));
             }
             let file = self.active.map(|i| self.entries[i].file.clone());
             if let Some(file) = file

@@ -377,7 +377,6 @@ impl<J: super::TraceJob> super::Steps<J> {
         }
     }
 
-    /// The same trace from its start, nothing answered, the decisions to ask found again.
     /// Asks the decisions `fade` chooses (an assignment's task sets it): a change starts
     /// the turn again, as the choice in the box does.
     pub fn set_fade(&mut self, fade: Fade) {
@@ -387,6 +386,7 @@ impl<J: super::TraceJob> super::Steps<J> {
         }
     }
 
+    /// The same trace from its start, nothing answered, the decisions to ask found again.
     fn restart_turn(&mut self) {
         self.guess.forget_trace();
         if let Some(s) = self.shown.as_mut() {

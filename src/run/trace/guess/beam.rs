@@ -139,11 +139,15 @@ pub(super) fn beam_question(
     let k = beam_k(trace);
     let members = state.beam.len();
     // Each rule's list, worked out from the members while that is cheap.
-    let lists = (members * n * n.saturating_sub(1) <= LOOK_AHEAD
-        && state.beam.iter().all(|m| m.0.len() == n))
-    .then(|| rule_lists(state, k));
-    if let Some(lists) = lists.as_ref().filter(|_| !stochastic) {
-        return lists_question(index, state, k, &kept, lists, j + 1);
+    let cheap = (members.checked_mul(n))
+        .and_then(|x| x.checked_mul(n.saturating_sub(1)))
+        .is_some_and(|x| x <= LOOK_AHEAD);
+    let lists = (cheap && state.beam.iter().all(|m| m.0.len() == n)).then(|| rule_lists(state, k));
+    // The lists, unless the rules all keep the same (then: better, as good or worse).
+    if let Some(lists) = lists.as_ref().filter(|_| !stochastic)
+        && let Some(q) = lists_question(index, state, k, &kept, lists, j + 1)
+    {
+        return Some(q);
     }
     let next = *kept.first()?;
     let right = match next.cmp(&best) {
@@ -193,8 +197,13 @@ pub(super) fn beam_question(
 
 /// What each rule would keep from the beam on show, lowest first.
 struct RuleLists {
-    /// The `k` best of all the successors (or the one with no attacking pair).
+    /// What the beam keeps: the `k` best of all the successors, or the one with no
+    /// attacking pair alone.
     beam: Vec<u32>,
+    /// Whether a successor has no attacking pair (the search ends with it).
+    goal: bool,
+    /// The `k` best of all the successors, a solution or not.
+    k_best: Vec<u32>,
     /// Each member's best successor.
     each: Vec<u32>,
     /// The best member's `k` best successors.
@@ -212,7 +221,8 @@ fn rule_lists(state: &QueensState, k: usize) -> RuleLists {
             list
         }
     };
-    let beam = goal(k_best_successors(&members, k, &[]));
+    let k_best = k_best_successors(&members, k, &[]);
+    let beam = goal(k_best.clone());
     let mut each: Vec<u32> = (members.iter())
         .filter_map(|rows| successors(rows).iter().map(|s| s.0).min())
         .collect();
@@ -231,7 +241,9 @@ fn rule_lists(state: &QueensState, k: usize) -> RuleLists {
     let also: Vec<(u32, &[u32])> = state.beam.iter().map(|m| (m.1, m.0.as_slice())).collect();
     let with_members = k_best_successors(&members, k, &also);
     RuleLists {
+        goal: beam.first() == Some(&0),
         beam,
+        k_best,
         each,
         best_member,
         with_members,
@@ -253,9 +265,18 @@ fn lists_question(
         return None;
     }
     let members = state.beam.len();
-    let rules: [(&[u32], String); 4] = [
-        (
+    // Each rule with what it would keep; the first is the beam's, in this round.
+    let mut rules: Vec<(&[u32], String)> = Vec::new();
+    if lists.goal {
+        rules.push((
             &lists.beam,
+            "A successor with no attacking pair is a solution: the search keeps it alone and ends"
+                .to_string(),
+        ));
+    }
+    rules.extend([
+        (
+            lists.k_best.as_slice(),
             format!(
                 "It keeps the {k} best of all the members' successors, from whichever member they come"
             ),
@@ -275,7 +296,7 @@ fn lists_question(
                 "It keeps the {k} best of the members and their successors together (a member stays while no successor beats it)"
             ),
         ),
-    ];
+    ]);
     // The choices: the distinct lists, turned by the step so the answer is not always first.
     let mut shown: Vec<&[u32]> = Vec::new();
     for (list, _) in &rules {
@@ -309,7 +330,7 @@ fn lists_question(
     Some(Question {
         at: index,
         ask: format!(
-            "The beam holds {members} placement{} (the best with {best} attacking pair{}); every move of one queen within its column from any of them is a successor. Which attacking pairs will the next beam hold?",
+            "The beam holds {members} placement{} (the best with {best} attacking pair{}); every move of one queen within its column from any of them is a successor (one with no attacking pair is a solution, kept alone). Which attacking pairs will the next beam hold?",
             if members == 1 { "" } else { "s" },
             if best == 1 { "" } else { "s" },
         ),

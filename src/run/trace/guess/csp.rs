@@ -345,7 +345,8 @@ pub(super) fn prune_question(
                     "The queen on {queen} attacks them: its row and its diagonals cross file {file} there ({})",
                     named(&attacked)
                 ),
-                Some(attacked == right),
+                // Left out where its row and diagonals miss the file.
+                (!attacked.is_empty()).then_some(attacked == right),
             ),
             (
                 "Arc consistency takes out as well the squares left with no compatible square in another open file".to_string(),

@@ -270,7 +270,9 @@ fn drawn_why(name: String, candidates: &[(u32, u32)], k: usize, fewest_only: boo
         Some(fewest_only),
     );
     let among_all = (
-        format!("A random walk draws among all {free} free squares, each as likely as the others"),
+        format!(
+            "A random walk draws among all the free squares ({free}), each as likely as the others"
+        ),
         Some(!fewest_only),
     );
     let statements = if fewest_only {

@@ -282,14 +282,17 @@ fn climb_question(
     let h = state.h;
     let sideways_limit = param(trace, "sideways_limit").unwrap_or("100");
     // The rule that stops the climb, a choice of every "Why?" it does not decide.
+    // Each rule told with this round's figures where they bear it out, plainly where they
+    // do not (a false claim is not set against its own figures).
     let stop_rule = |right: Option<bool>| {
-        (
+        let text = if best >= h {
             format!(
-                "No move lowers h: the best of the {scored} moves scored leaves {best} attacking pair{}, no fewer than now ({h}), so the climb stops here",
-                if best == 1 { "" } else { "s" }
-            ),
-            right,
-        )
+                "No move lowers h: the best of the {scored} moves scored leaves h = {best}, no lower than now ({h}), so the climb stops here"
+            )
+        } else {
+            "No move lowers h: a local minimum, so the climb stops here".to_string()
+        };
+        (text, right)
     };
     let fewest = |right: Option<bool>| {
         let tie = if at_best.len() > 1 {
@@ -305,12 +308,14 @@ fn climb_question(
         } else {
             String::new()
         };
-        (
+        let text = if best < h {
             format!(
-                "Of the {scored} moves scored, it takes the one that leaves the fewest attacking pairs, fewer than now: h {h} → {best}{tie}"
-            ),
-            right,
-        )
+                "Of the {scored} moves scored, it takes the one that leaves the lowest h, lower than now: h {h} → {best}{tie}"
+            )
+        } else {
+            "It takes the move that lowers h the most".to_string()
+        };
+        (text, right)
     };
     let (right, none, why) = match ends? {
         // Stochastic climbing draws among every better move: each is right.
@@ -362,7 +367,7 @@ fn climb_question(
                 // On a plateau it is the sideways limit that stops a sideways climb.
                 stop_rule((!plateau).then_some(true)),
                 (
-                    format!("It takes the move that leaves the fewest attacking pairs ({best})"),
+                    format!("It takes the move that leaves the lowest h ({best})"),
                     Some(false),
                 ),
             ];
@@ -622,7 +627,7 @@ fn queue_question(trace: &QueensTrace, index: usize, h: u32) -> Option<Question>
         vec![
             (
                 format!(
-                    "No placement on the queue has fewer attacking pairs than h = {h}: best-first takes the lowest"
+                    "No placement on the queue has a lower h than {h}: best-first takes the lowest"
                 ),
                 Some(true),
             ),

@@ -185,7 +185,8 @@ fn random_walk_questions_take_every_free_square() {
         // the square drawn has more onward moves than another (by the rules).
         let why = q.why.as_ref().expect("a why");
         assert!(
-            why.choices[why.right[0]].contains(&format!("among all {} free squares", free.len()))
+            why.choices[why.right[0]]
+                .contains(&format!("among all the free squares ({})", free.len()))
         );
         let KnightStep::Visit { square, .. } = trace.steps[i] else {
             unreachable!()
@@ -421,8 +422,7 @@ fn every_decision_of_a_whole_trace_is_asked() {
             asked > 0 && made + 1 >= asked,
             "{algorithm}: {made} of {asked}"
         );
-        // "Why?" follows the decisions (Warnsdorff's walk skips a square alone with the
-        // fewest onward moves where the walk has no tie-break to contrast).
-        assert!(why > 0, "{algorithm}: {why} of {made} ask why");
+        // "Why?" follows every decision.
+        assert_eq!(why, made, "{algorithm}: {why} of {made} ask why");
     }
 }

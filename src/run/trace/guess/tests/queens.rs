@@ -390,7 +390,7 @@ fn best_first_questions_take_the_lowest_value_on_the_queue() {
             // "Why?": the lowest value; taking the newest is wrong when the newest's value
             // (the last placement put on, by the rules) differs.
             let why = q.why.as_ref().expect("a why");
-            assert!(why.choices[why.right[0]].contains(&format!("than h = {least}:")));
+            assert!(why.choices[why.right[0]].contains(&format!("a lower h than {least}:")));
             if let Some(newest) = (0..i).rev().find_map(|p| match trace.recorder.get(p) {
                 Some(QueenStep::Push { column, row, .. }) => {
                     // The placement expanded then, with the move made.
@@ -438,16 +438,34 @@ fn untally(choice: &str) -> Vec<u64> {
     hs
 }
 
+/// The attacking pairs of the `k` best distinct placements of `pool`, lowest first.
+fn k_lowest(pool: &[(u64, Vec<u32>)], k: usize) -> Vec<u64> {
+    let mut distinct: Vec<&(u64, Vec<u32>)> = Vec::new();
+    for p in pool {
+        if !distinct.iter().any(|d| d.1 == p.1) {
+            distinct.push(p);
+        }
+    }
+    let mut hs: Vec<u64> = distinct.iter().map(|d| d.0).collect();
+    hs.sort_unstable();
+    hs.truncate(k);
+    hs
+}
+
 /// Local beam search keeps the k best distinct placements one queen-move away from any
 /// member (a placement with no attacking pair alone), worked out here by moving every queen
 /// of every member and counting the pairs by the rules; the trace's next beam holds those.
-/// With the stochastic selection the question asks whether the next best is better.
+/// The other choices are what the other rules keep: each member's best successor, the best
+/// member's k best, the k best of members and successors together. Where they all agree,
+/// and with the stochastic selection, the question asks whether the next best is better;
+/// a draw asks "Why?" exactly when it kept other than the k best.
 #[test]
 fn beam_questions_ask_which_successors_the_beam_keeps() {
-    let mut kinds = [0usize; 2];
+    let (mut listed, mut goals) = (0, 0);
     for (selection, k, n, seed) in [
         ("best", 4, 8, 3),
         ("best", 3, 6, 1),
+        ("best", 1, 6, 2),
         ("stochastic", 4, 8, 2),
     ] {
         let k_text = k.to_string();
@@ -465,52 +483,96 @@ fn beam_questions_ask_which_successors_the_beam_keeps() {
             let mut next: Vec<u64> = after.beam.iter().map(|m| conflicts(&m.0)).collect();
             next.sort_unstable();
             let said = &q.choices[q.right_choices[0]];
-            if selection == "stochastic" {
-                let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
+            // Every successor of each member, by the rules.
+            let successors = |rows: &Vec<u32>| {
+                let mut out: Vec<(u64, Vec<u32>)> = Vec::new();
+                for c in 0..n as usize {
+                    for r in (0..n as u32).filter(|&r| r != rows[c]) {
+                        let mut moved = rows.clone();
+                        moved[c] = r;
+                        out.push((conflicts(&moved), moved));
+                    }
+                }
+                out
+            };
+            let all: Vec<(u64, Vec<u32>)> =
+                state.beam.iter().flat_map(|m| successors(&m.0)).collect();
+            let k_best = k_lowest(&all, k);
+            let mut beam = k_best.clone();
+            if beam[0] == 0 {
+                beam = vec![0];
+            }
+            let best = state.beam.iter().map(|m| conflicts(&m.0)).min().unwrap();
+            let compared = |said: &str| {
                 let expect = match next[0].cmp(&best) {
                     std::cmp::Ordering::Less => "Better",
                     std::cmp::Ordering::Equal => "As good",
                     std::cmp::Ordering::Greater => "Worse",
                 };
                 assert!(said.starts_with(expect), "{said}");
+            };
+            if selection == "stochastic" {
+                compared(said);
+                // "Why?" when the draw kept other than the k best would.
+                assert_eq!(q.why.is_some(), next != beam, "{:?}", q.why);
+                if let Some(why) = &q.why {
+                    assert!(why.choices[why.right[0]].starts_with("It draws"));
+                }
                 continue;
             }
-            let mut successors: Vec<(u64, Vec<u32>)> = Vec::new();
-            for (rows, _) in &state.beam {
-                for c in 0..n as usize {
-                    for r in (0..n as u32).filter(|&r| r != rows[c]) {
-                        let mut moved = rows.clone();
-                        moved[c] = r;
-                        if !successors.iter().any(|s| s.1 == moved) {
-                            successors.push((conflicts(&moved), moved));
-                        }
-                    }
+            assert_eq!(next, beam, "the trace's next beam");
+            let mut each: Vec<u64> = (state.beam.iter())
+                .map(|m| successors(&m.0).iter().map(|s| s.0).min().unwrap())
+                .collect();
+            each.sort_unstable();
+            let first_best = (state.beam.iter())
+                .position(|m| conflicts(&m.0) == best)
+                .unwrap();
+            let best_member = k_lowest(&successors(&state.beam[first_best].0), k);
+            let mut with: Vec<(u64, Vec<u32>)> = (state.beam.iter())
+                .map(|m| (conflicts(&m.0), m.0.clone()))
+                .collect();
+            with.extend(all.iter().cloned());
+            let with_members = k_lowest(&with, k);
+            let mut expect: Vec<Vec<u64>> = Vec::new();
+            for l in [&beam, &k_best, &each, &best_member, &with_members] {
+                if !expect.contains(l) {
+                    expect.push(l.clone());
                 }
             }
-            let mut hs: Vec<u64> = successors.iter().map(|s| s.0).collect();
-            hs.sort_unstable();
-            hs.truncate(k);
-            if hs[0] == 0 {
-                hs = vec![0];
+            if expect.len() < 2 {
+                compared(said);
+                continue;
             }
-            assert_eq!(untally(said), hs, "{said}");
-            assert_eq!(next, hs, "the trace's next beam");
-            // Every choice is a different list; "Why?" names the beam's rule.
-            let mut lists: Vec<&String> = q.choices.iter().collect();
-            lists.dedup();
-            assert_eq!(lists.len(), q.choices.len());
+            listed += 1;
+            goals += usize::from(beam == [0]);
+            assert_eq!(untally(said), beam, "{said}");
+            let mut offered: Vec<Vec<u64>> = q.choices.iter().map(|c| untally(c)).collect();
+            offered.sort();
+            expect.sort();
+            assert_eq!(offered, expect, "every rule's list, once");
             let why = q.why.as_ref().expect("a why");
-            assert!(
-                why.choices[why.right[0]].starts_with(&format!(
-                    "It keeps the {k} best of all the members' successors"
-                )),
-                "{why:?}"
-            );
-            kinds[usize::from(q.choices.len() > 2)] += 1;
+            let because = &why.choices[why.right[0]];
+            if beam == [0] {
+                assert!(
+                    because.starts_with("A successor with no attacking pair"),
+                    "{because}"
+                );
+            } else {
+                assert!(
+                    because.starts_with(&format!(
+                        "It keeps the {k} best of all the members' successors"
+                    )),
+                    "{because}"
+                );
+            }
         }
         assert!(asked > 0, "{selection} k = {k}");
     }
-    assert!(kinds[0] + kinds[1] > 0, "{kinds:?}");
+    assert!(
+        listed > 0 && goals > 0,
+        "{listed} listed, {goals} at a goal"
+    );
 }
 
 #[test]
