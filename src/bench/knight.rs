@@ -358,6 +358,8 @@ impl SquaresTable {
 /// (Stop, Ctrl-C) has no figures: `None`, blank in the CSV and `null` in JSON, never a
 /// partial count shown as a result. A square that used its whole time limit has the count
 /// the report measures, the tours found in that time (`complete` false: a lower bound).
+/// A square counted through its orbit's representative has no time of its own, and no
+/// figures when that count used its whole time limit.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct CountRow {
     /// The start square, `[row, column]` from 0.
@@ -375,27 +377,36 @@ pub struct CountRow {
 }
 
 /// The Knight's Tour solver report's heat maps: every tour and recursive call from each
-/// square within `setup.time_limit` per square.
+/// square within `setup.time_limit` per square. One square per orbit of the board's
+/// symmetries is counted ([`crate::puzzle::knight::orbits`]); its images have as many
+/// tours and, when the count is complete, as many calls (a whole search tree does not
+/// depend on the order of the moves), but no time of their own. A part owns the squares
+/// whose orbit's representative it owns.
 pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, JobError> {
     crate::run::knight::check_all_starts(board.0, board.1)?;
     let b = Board::new(board.0, board.1)?;
-    let progress = Progress::new(setup.part.share(b.len() as u64), setup.meter.clone());
-    let rows = (0..b.len() as Square)
-        .filter(|&sq| setup.part.owns(sq))
-        .collect::<Vec<_>>()
+    let reps = crate::puzzle::knight::orbits::representatives(&b.shape());
+    let counted: Vec<Square> = (0..b.len() as Square)
+        .filter(|&sq| reps[sq as usize] == sq && setup.part.owns(sq))
+        .collect();
+    let progress = Progress::new(counted.len() as u64, setup.meter.clone());
+    let by_rep: Vec<(Square, CountRow)> = counted
         .into_par_iter()
         .map(|sq| {
             let (r, col) = b.row_col(sq);
             if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 progress.tick();
-                return CountRow {
-                    start: [r, col],
-                    tours: None,
-                    calls: None,
-                    complete: false,
-                    stop: crate::solve::Stop::Cancelled,
-                    elapsed_ms: None,
-                };
+                return (
+                    sq,
+                    CountRow {
+                        start: [r, col],
+                        tours: None,
+                        calls: None,
+                        complete: false,
+                        stop: crate::solve::Stop::Cancelled,
+                        elapsed_ms: None,
+                    },
+                );
             }
             let t = crate::platform::time::Instant::now();
             let mut obs = NoObserver;
@@ -411,14 +422,38 @@ pub fn squares_count(setup: &Setup, board: (u64, u64)) -> Result<Vec<CountRow>, 
             );
             progress.tick();
             let stopped = c.stop == crate::solve::Stop::Cancelled;
-            CountRow {
+            let row = CountRow {
                 start: [r, col],
                 tours: (!stopped).then_some(c.tours),
                 calls: (!stopped).then_some(c.calls),
                 complete: c.complete,
                 stop: c.stop,
                 elapsed_ms: (!stopped).then(|| t.elapsed().as_secs_f64() * 1e3),
-            }
+            };
+            (sq, row)
+        })
+        .collect();
+    let rep_row = |rep: Square| by_rep.iter().find(|(s, _)| *s == rep).map(|(_, row)| row);
+    let rows = (0..b.len() as Square)
+        .filter(|&sq| setup.part.owns(reps[sq as usize]))
+        .filter_map(|sq| {
+            let (r, col) = b.row_col(sq);
+            let from = rep_row(reps[sq as usize])?;
+            let row = if reps[sq as usize] == sq {
+                from.clone()
+            } else {
+                // An image: the same figures when its representative's count is complete,
+                // none when it was cut short (its own count would have stopped elsewhere).
+                CountRow {
+                    start: [r, col],
+                    tours: from.tours.filter(|_| from.complete),
+                    calls: from.calls.filter(|_| from.complete),
+                    complete: from.complete,
+                    stop: from.stop,
+                    elapsed_ms: None,
+                }
+            };
+            Some(row)
         })
         .collect();
     Ok(rows)

@@ -9,6 +9,7 @@
 
 pub mod existence;
 pub mod notation;
+pub mod orbits;
 
 use std::fmt;
 

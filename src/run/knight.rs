@@ -1450,6 +1450,8 @@ impl Tally<'_> {
 
 struct SquareObserver<'a, 'b> {
     index: usize,
+    /// The squares of its orbit: the count stands for each of them.
+    weight: u64,
     tally: &'a Mutex<Tally<'b>>,
     /// The whole count's pause time when this square began.
     paused_before: Duration,
@@ -1459,8 +1461,8 @@ impl Observer for SquareObserver<'_, '_> {
     fn progress(&mut self, counters: &Counters, _elapsed: Duration) {
         if let Ok(mut t) = self.tally.lock() {
             let i = self.index;
-            t.totals.solutions += counters.solutions - t.tours[i];
-            t.totals.nodes += counters.nodes - t.calls[i];
+            t.totals.solutions += (counters.solutions - t.tours[i]) * self.weight;
+            t.totals.nodes += (counters.nodes - t.calls[i]) * self.weight;
             t.tours[i] = counters.solutions;
             t.calls[i] = counters.nodes;
             let (totals, elapsed) = (t.totals, t.running());
@@ -1482,8 +1484,10 @@ impl Observer for SquareObserver<'_, '_> {
     }
 }
 
-/// Counts from every square of `part`, squares in parallel; the time limit is for the
-/// whole count.
+/// Counts from every square of `part`, squares in parallel, one per orbit of the board's
+/// symmetries (its images have as many tours, [`crate::puzzle::knight::orbits`]); the time
+/// limit is for the whole count. A part owns the squares whose orbit's representative it
+/// owns.
 fn count_every_start(
     board: &Board,
     closed: bool,
@@ -1494,6 +1498,11 @@ fn count_every_start(
 ) -> CountReport {
     let n = board.len();
     let started = Instant::now();
+    let reps = crate::puzzle::knight::orbits::representatives(&board.shape());
+    let mut weight = vec![0u64; n];
+    for &r in &reps {
+        weight[r as usize] += 1;
+    }
     let tally = Mutex::new(Tally {
         tours: vec![0; n],
         calls: vec![0; n],
@@ -1514,8 +1523,9 @@ fn count_every_start(
                 stop,
                 counters: Counters::default(),
             };
-            // Another part's square: that part counts it (here it counts as done, 0).
-            if !part.owns(sq) {
+            // Another part's square, or an image of its orbit's representative: counted
+            // there (here it counts as done, 0, until filled from its representative).
+            if !part.owns(reps[sq as usize]) || reps[sq as usize] != sq {
                 return count::Count {
                     complete: true,
                     ..not_started(Stop::Exhausted)
@@ -1547,6 +1557,7 @@ fn count_every_start(
             let mut obs = SquareObserver {
                 paused_before,
                 index: sq as usize,
+                weight: weight[sq as usize],
                 tally: &tally,
             };
             let mut ctl = Control::new(budget, cancel, &mut obs);
@@ -1559,9 +1570,31 @@ fn count_every_start(
                 &mut ctl,
             );
             if let Ok(mut t) = tally.lock() {
-                t.totals.attempts += 1;
+                t.totals.attempts += weight[sq as usize];
             }
             c
+        })
+        .collect();
+    // Each image from its representative: the same tours and, the count being complete,
+    // the same calls (a whole search tree does not depend on the order of the moves);
+    // an image of a count cut short is cut short too, with nothing counted.
+    let results: Vec<count::Count> = (0..n)
+        .map(|sq| {
+            let r = reps[sq] as usize;
+            let from = &results[r];
+            if r == sq || !part.owns(r as Square) {
+                results[sq]
+            } else if from.complete {
+                *from
+            } else {
+                count::Count {
+                    tours: 0,
+                    calls: 0,
+                    complete: false,
+                    stop: from.stop,
+                    counters: Counters::default(),
+                }
+            }
         })
         .collect();
     let running = tally.lock().map_or(started.elapsed(), |t| t.running());
@@ -1570,7 +1603,7 @@ fn count_every_start(
         // A part tells only of its own squares: the others are another part's to count.
         if let Some(squares) = &mut report.per_square {
             (squares.iter_mut().enumerate())
-                .filter(|&(sq, _)| !part.owns(sq as Square))
+                .filter(|&(sq, _)| !part.owns(reps[sq]))
                 .for_each(|(_, figure)| *figure = None);
         }
         report.message = format!(
@@ -1669,8 +1702,13 @@ pub(crate) fn merge_every_start(
             board.rows()
         )));
     }
+    // A square is the part's that owns its orbit's representative.
+    let reps = crate::puzzle::knight::orbits::representatives(&board.shape());
     let owner = |sq: u32| {
-        let part = super::split::Part { index: sq % of, of };
+        let part = super::split::Part {
+            index: reps[sq as usize] % of,
+            of,
+        };
         (parts.get(part.index as usize))
             .and_then(|r| r.per_square.as_ref())
             .map(|p| p.get(sq as usize).copied().flatten())

@@ -380,17 +380,34 @@ mod tests {
         let job = every_square(5, 5, false, Budget::unlimited());
         let split = job.split(3).unwrap();
         let cancelled = AtomicBool::new(true);
+        // Part 0 counts the orbits of squares 0 (the corners), 6 and 12 (the centre); part 2
+        // that of square 2 (c5, with c1, a3 and e3); part 1's (squares 1 and 7) have no
+        // open tour, by colour.
         let reports = vec![
-            run(&split[0]),
-            split[1].run(&cancelled, &mut NoObserver).unwrap(),
+            split[0].run(&cancelled, &mut NoObserver).unwrap(),
+            run(&split[1]),
             run(&split[2]),
         ];
         let merged = count(job.merge(reports).unwrap());
         assert!(!merged.complete);
         assert_eq!(merged.stop, crate::solve::Stop::Cancelled);
-        // Corners: a1 (square 20) is part 2's, e5 (square 4) part 1's.
+        // The corners (a5, square 0; e1, square 24) were part 0's; c5 and c1 part 2's, as
+        // many tours each as a count from c5 alone finds.
+        let board = crate::puzzle::knight::Board::new(5, 5).unwrap();
+        let c5 = crate::solve::knight::count::count(
+            &crate::solve::knight::Problem {
+                board: &board,
+                start: 2,
+                closed: false,
+            },
+            &mut crate::solve::Control::quiet(Budget::unlimited()),
+        );
+        assert!(c5.complete && c5.tours > 0);
         let squares = merged.per_square.unwrap();
-        assert_eq!((squares[20], squares[4]), (Some(304), None));
+        assert_eq!(
+            (squares[0], squares[24], squares[2], squares[22]),
+            (None, None, Some(c5.tours), Some(c5.tours))
+        );
         assert!(merged.message.contains("incomplete"), "{}", merged.message);
     }
 

@@ -655,6 +655,11 @@ impl View for ExperimentsView {
                 if rows.iter().any(|r| !r.complete) {
                     ui.label("Squares whose count hit the time limit are lower bounds.");
                 }
+                if *metric == Metric::Time {
+                    ui.label(
+                        "One square of each set of mirror images of one another is counted: the others have as many tours and calls, and no time of their own (blank).",
+                    );
+                }
             }
             Outcome::QueensTable(rows) => {
                 ui.heading("The N-Queens AI report's results table");

@@ -179,13 +179,29 @@ pub(super) fn join(mut parts: super::Parts, rows_in_all: usize) -> Result<Outcom
                 elapsed.fold(0.0, f64::max),
             ))
         }
-        Outcome::SquaresCount { side, .. } => Outcome::SquaresCount {
-            side: *side,
-            rows: rows(&outcomes, n, |o| match o {
-                Outcome::SquaresCount { rows, .. } => Some(rows),
-                _ => None,
-            })?,
-        },
+        // A part owns the squares of the orbits it counts (not every k-th square): the
+        // rows go back in the board's order by their squares.
+        Outcome::SquaresCount { side, .. } => {
+            let mut all = Vec::with_capacity(n);
+            for o in &outcomes {
+                let Outcome::SquaresCount { rows, .. } = o else {
+                    return Err("the experiment's parts came back as different tables".into());
+                };
+                all.extend(rows.iter().cloned());
+            }
+            all.sort_by_key(|r| r.start);
+            let side = *side;
+            let whole = all.len() == n
+                && (all.iter().enumerate())
+                    .all(|(i, r)| u64::from(r.start[0]) * side + u64::from(r.start[1]) == i as u64);
+            if !whole {
+                return Err(format!(
+                    "the experiment's parts gave {} squares, not the board's {n}",
+                    all.len()
+                ));
+            }
+            Outcome::SquaresCount { side, rows: all }
+        }
     })
 }
 
