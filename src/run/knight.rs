@@ -1665,11 +1665,25 @@ fn every_start_message(
     let message = count_message(complete, stop, total, closed, "");
     // When a theorem rules out every square, it is the whole answer.
     if let Some(none) = no_tour(board.shape(), (0, 0), closed).filter(|n| n.whole_board) {
-        format!("{message}: {}", none.reason)
-    } else if ruled > 0 {
+        return format!("{message}: {}", none.reason);
+    }
+    let message = if ruled > 0 {
         format!(
             "{message}; {ruled} square{} counted 0 by a theorem, without a search",
             if ruled == 1 { "" } else { "s" }
+        )
+    } else {
+        message
+    };
+    // The squares searched: one per orbit of the board's symmetries.
+    let mut reps = crate::puzzle::knight::orbits::representatives(&board.shape());
+    reps.sort_unstable();
+    reps.dedup();
+    if reps.len() < board.len() {
+        format!(
+            "{message}; one square of each set of mirror images counted ({} of {}), the others given its figures (as many tours, and as many calls as their own search would make)",
+            reps.len(),
+            board.len()
         )
     } else {
         message

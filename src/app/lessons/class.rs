@@ -6,7 +6,7 @@
 
 use super::assignment::MAX_HAND_IN_BYTES;
 use super::grade::{
-    FileGraded, Grading, MAX_HAND_INS, csv, file_name, folder_files, grade_text, notes,
+    FileGraded, Grading, MAX_HAND_INS, csv, file_name, folder_files, grade_text_guarded, notes,
 };
 use super::lesson::Lesson;
 use crate::app::background::{Background, Task, Work};
@@ -65,7 +65,12 @@ impl Task for GradeTask {
                         return;
                     }
                     let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
-                    send(Ok(guarded(file_name(&path), text, &lessons, cancel)));
+                    send(Ok(grade_text_guarded(
+                        file_name(&path),
+                        text,
+                        &lessons,
+                        cancel,
+                    )));
                     progress.tick();
                 }
             }
@@ -79,7 +84,7 @@ impl Task for GradeTask {
                         String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".to_string())
                     });
                     let name = crate::run::file::printable(&name);
-                    send(Ok(guarded(name, text, &lessons, cancel)));
+                    send(Ok(grade_text_guarded(name, text, &lessons, cancel)));
                     progress.tick();
                 }
             }
@@ -103,26 +108,6 @@ impl Task for GradeTask {
             })
             .collect()
     }
-}
-
-/// One file graded; a fault of the grader on it (a panic) refuses that file alone, with
-/// the reason, where it can be caught (not in a browser, whose worker then ends and
-/// [`Class::busy`] says so).
-fn guarded(
-    name: String,
-    text: Result<String, String>,
-    lessons: &[Lesson],
-    cancel: &std::sync::atomic::AtomicBool,
-) -> FileGraded {
-    let file = name.clone();
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        grade_text(name, text, lessons, cancel)
-    }))
-    .unwrap_or_else(|_| FileGraded::Refused {
-        file,
-        why: "the grader failed on it (a fault in SearchLab: please report it with the file)"
-            .into(),
-    })
 }
 
 /// The Class view's state.
@@ -488,7 +473,7 @@ mod tests {
         for (name, bytes) in files {
             let text = bytes
                 .and_then(|b| String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".into()));
-            one_by_one.add(grade_text(
+            one_by_one.add(crate::app::lessons::grade::grade_text(
                 name,
                 text,
                 std::slice::from_ref(&lesson),

@@ -46,7 +46,7 @@ pub fn grade_folder(
             break;
         }
         let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
-        grading.add(grade_text(file_name(&path), text, lessons, cancel));
+        grading.add(grade_text_guarded(file_name(&path), text, lessons, cancel));
     }
     Ok(grading)
 }
@@ -91,4 +91,24 @@ pub fn grade_text(
         Ok((title, graded)) => FileGraded::Graded { title, graded },
         Err(why) => FileGraded::Refused { file: name, why },
     }
+}
+
+/// One file graded; a fault of the grader on it (a panic) refuses that file alone, with
+/// the reason, where it can be caught (not in a browser, whose worker then ends and
+/// [`super::class::Class`] says so).
+pub fn grade_text_guarded(
+    name: String,
+    text: Result<String, String>,
+    lessons: &[Lesson],
+    cancel: &std::sync::atomic::AtomicBool,
+) -> FileGraded {
+    let file = name.clone();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grade_text(name, text, lessons, cancel)
+    }))
+    .unwrap_or_else(|_| FileGraded::Refused {
+        file,
+        why: "the grader failed on it (a fault in SearchLab: please report it with the file)"
+            .into(),
+    })
 }

@@ -29,7 +29,7 @@ mod answers;
 mod files;
 mod report;
 use answers::{Scored, score_answers};
-pub use files::{file_name, folder_files, grade_folder, grade_text};
+pub use files::{file_name, folder_files, grade_folder, grade_text, grade_text_guarded};
 pub use report::{csv, notes, summary};
 
 /// The longest a trace is given to be made again.
