@@ -95,7 +95,7 @@ pub fn grade_text(
 
 /// One file graded; a fault of the grader on it (a panic) refuses that file alone, with
 /// the reason, where it can be caught (not in a browser, whose worker then ends and
-/// [`super::class::Class`] says so).
+/// [`crate::app::lessons::class::Class`] says so).
 pub fn grade_text_guarded(
     name: String,
     text: Result<String, String>,
