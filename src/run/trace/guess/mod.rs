@@ -6,10 +6,12 @@
 //!
 //! After the answer, "Why?" asks which of the algorithm's rules decided it. Its choices are
 //! made from the step's own data: the right one is the rule that decided, and each wrong
-//! one a rule of the same algorithm whose claim is false at that step (a rule that would
-//! have decided the same is left out, so exactly one choice is right).
+//! one a rule in play (the algorithm's own, or that of the search it is easily taken for)
+//! whose claim is false at that step (a rule that would have decided the same is left out,
+//! so exactly one choice is right).
 //!
-//! The questions of each puzzle are in [`knight`] and [`queens`] (with [`csp`]).
+//! The questions of each puzzle are in [`knight`] and [`queens`] (with [`csp`] and
+//! [`beam`]).
 
 pub mod beam;
 pub mod csp;
