@@ -337,26 +337,62 @@ pub(super) fn prune_question(
             "The queen on {queen} is placed. Forward checking now crosses out of the open files' domains the squares it attacks. Which squares of file {file} go?"
         )
     };
+    // What arc consistency takes out of the file beyond the new queen's attacks: with AC-3
+    // on, by the step; with forward checking alone, what it would take out if it were on
+    // (from the same placements), the claim of a student who takes one for the other.
+    let beyond_attacks: Vec<u32> = if ac3 {
+        right
+            .iter()
+            .copied()
+            .filter(|r| !attacked.contains(r))
+            .collect()
+    } else {
+        let would = csp_domains(n, &state.rows, Inference::Ac3);
+        // Where it would empty a file, what it leaves of the others depends on the order
+        // it works in: no claim then.
+        if (0..n).any(|c| open(c) && would[c].is_empty()) {
+            Vec::new()
+        } else {
+            (before[x].iter().copied())
+                .filter(|&r| !attacked.contains(&r) && !would[x].contains(&r))
+                .collect()
+        }
+    };
     let why = Why::of(
         "Why these?",
         vec![
-            (
-                format!(
-                    "The queen on {queen} attacks them: its row and its diagonals cross file {file} there ({})",
-                    named(&attacked)
-                ),
-                // Left out where its row and diagonals miss the file.
-                (!attacked.is_empty()).then_some(attacked == right),
-            ),
-            (
-                "Arc consistency takes out as well the squares left with no compatible square in another open file".to_string(),
-                // Only with AC-3, and only where it took out more than the attacks.
-                (ac3 && attacked != right).then_some(true),
-            ),
-            (
-                format!("A queen placed before the one on {queen} attacks them"),
-                Some(false),
-            ),
+            if attacked.is_empty() {
+                (
+                    format!("The queen on {queen} attacks them along its row or a diagonal"),
+                    Some(false),
+                )
+            } else {
+                (
+                    format!(
+                        "The queen on {queen} attacks them: its row and its diagonals cross file {file} there ({})",
+                        named(&attacked)
+                    ),
+                    Some(attacked == right),
+                )
+            },
+            if beyond_attacks.is_empty() {
+                (
+                    format!(
+                        "Arc consistency takes out as well squares of file {file} the queen does not attack"
+                    ),
+                    // With AC-3 on, false here; with forward checking alone, not in play.
+                    ac3.then_some(false),
+                )
+            } else {
+                (
+                    format!(
+                        "Arc consistency takes out as well {}: left with no compatible square in another open file",
+                        named(&beyond_attacks)
+                    ),
+                    // True with AC-3 on; with forward checking alone, AC-3 does not run.
+                    Some(ac3),
+                )
+            },
         ],
     );
     if shown.len() < 2 {

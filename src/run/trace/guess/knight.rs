@@ -256,7 +256,8 @@ fn visit_why(
 
 /// "Why?" for a square drawn at random: among every free square (a random walk), or among
 /// those with the fewest onward moves (backtracking as the report prints it), against the
-/// rules whose claim is false of the square drawn.
+/// rules whose claim is false of the square drawn (`candidates` in the fixed move order,
+/// `k` the square drawn): where none is, the draw asks no "Why?".
 fn drawn_why(name: String, candidates: &[(u32, u32)], k: usize, fewest_only: bool) -> Option<Why> {
     let degree = candidates.get(k)?.1;
     let fewest = candidates.iter().map(|c| c.1).min()?;
@@ -294,7 +295,10 @@ fn drawn_why(name: String, candidates: &[(u32, u32)], k: usize, fewest_only: boo
                 ),
                 (degree != fewest).then_some(false),
             ),
-            (format!("{name} is the only free square left"), Some(false)),
+            (
+                format!("{name} is the first free square in the knight's fixed move order"),
+                (k > 0).then_some(false),
+            ),
         ]
     };
     Why::of(format!("Why {name}?"), statements)

@@ -655,6 +655,15 @@ fn every_decision_of_a_whole_queens_trace_is_asked() {
             let q = queens_question(&trace, i, &state);
             made += usize::from(q.is_some());
             why += usize::from(q.as_ref().is_some_and(|q| q.why.is_some()));
+            // Forward checking's inference asks "Why?" only where arc consistency would
+            // take out more of the file asked about (checked by the rules in why.rs).
+            if matches!(
+                (&q, trace.recorder.get(i)),
+                (Some(q), Some(QueenStep::Prune { .. })) if q.why.is_none()
+            ) {
+                assert!(!params.contains(&("inference", "ac3")), "AC-3 always asks");
+                why += 1;
+            }
             // A CSP assignment asks no "Why?" only where the orderings agree, so that no
             // rule in play is false: the leftmost open column (or the one undone) and its
             // top row left (or the next one down), by the rules.

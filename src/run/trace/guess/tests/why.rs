@@ -8,16 +8,19 @@ use super::*;
 /// worked out from the rules (the open files' rows no queen attacks, and with AC-3 the
 /// naive fixpoint) before and after the new queen: the file where it crosses out most, one
 /// with a square the new queen does not attack first (with AC-3), the leftmost of equals.
-/// "Why?" names the attack, or arc consistency where it took out more.
+/// "Why?" names the attack, or arc consistency where it took out more; with forward
+/// checking alone, only where arc consistency would take out more (its claim the wrong
+/// choice).
 #[test]
 fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
     use crate::run::trace::queens::square_name;
     use crate::solve::queens::trace::EMPTY;
+    let mut why_forward = 0;
     for inference in ["forward-checking", "ac3"] {
         for n in [6u64, 8, 10] {
             let trace = Arc::new(queens_with("csp", n, 1, &[("inference", inference)]));
             let n = n as usize;
-            let (mut asked, mut beyond_asked, mut listed) = (0, 0, 0);
+            let (mut asked, mut beyond_asked, mut listed, mut why_asked) = (0, 0, 0, 0);
             for (i, state, q) in questions_of(&trace) {
                 let Some(QueenStep::Prune { removed }) = trace.recorder.get(i) else {
                     continue;
@@ -95,6 +98,20 @@ fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
                     let cells: Vec<u32> = taken.iter().map(|&r| r * n as u32 + x as u32).collect();
                     assert_eq!(right, cells, "{inference} n = {n} step {i}");
                 }
+                // With forward checking alone, "Why?" is asked where arc consistency would
+                // take out more of the file (from the same placements), its claim the
+                // wrong choice; with AC-3, always. (No claim where it would empty a file.)
+                let would = domains_by_rules(n, &state.rows, true);
+                let wiped =
+                    (0..n).any(|c| c != c0 && state.rows[c] == EMPTY && would[c].is_empty());
+                let more: Vec<String> = (before[x].iter())
+                    .filter(|&&r| !wiped && !hits(x, r) && !would[x].contains(&r))
+                    .map(|&r| square_name(n as u64, x as u32, r))
+                    .collect();
+                if inference == "forward-checking" && more.is_empty() {
+                    assert!(q.why.is_none(), "{:?}", q.why);
+                    continue;
+                }
                 let why = q.why.as_ref().expect("a why");
                 let because = &why.choices[why.right[0]];
                 if beyond {
@@ -102,6 +119,21 @@ fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
                     assert!(because.starts_with("Arc consistency"), "{because}");
                 } else {
                     assert!(because.starts_with("The queen on"), "{because}");
+                }
+                if inference == "forward-checking" {
+                    why_asked += 1;
+                    let wrong = &why.choices[1 - why.right[0]];
+                    assert_eq!(why.choices.len(), 2);
+                    let (last, rest) = more.split_last().unwrap();
+                    let listed = if rest.is_empty() {
+                        last.clone()
+                    } else {
+                        format!("{} and {last}", rest.join(", "))
+                    };
+                    assert!(
+                        wrong.contains(&format!("as well {listed}:")),
+                        "{wrong} {more:?}"
+                    );
                 }
             }
             assert!(
@@ -111,8 +143,10 @@ fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
             if inference == "forward-checking" {
                 assert_eq!(beyond_asked, 0);
             }
+            why_forward += why_asked;
         }
     }
+    assert!(why_forward > 0, "forward checking asks why somewhere");
 }
 
 /// "Why?" for hill climbing, annealing and CSP's value ordering: one statement is right,
