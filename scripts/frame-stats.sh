@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Measures the app's frame times under Xvfb while a solver runs.
 #
-#   scripts/frame-stats.sh COLS ROWS ALGORITHM SECONDS     a knight's tour solver
+#   scripts/frame-stats.sh COLS ROWS ALGORITHM SECONDS [end]
+#                                                          a knight's tour solver (with
+#                                                          `end`, its answer drawn whole
+#                                                          at once instead of animated)
 #   scripts/frame-stats.sh queens N ALGORITHM SECONDS      an N-Queens solver (heuristic h2,
 #                                                          the cultural one without a
 #                                                          generation limit)
@@ -13,12 +16,14 @@
 # app then repaints continuously and prints eframe's frame times every 2 s), with a fresh
 # saved state for the given board and algorithm, presses R to run, and samples the
 # process's resident memory once a second. Needs xvfb, xdotool and imagemagick (.ci/run
-# installs them) and `cargo build --release`. Leaves out/frame-stats/{stats.log,rss.log,
-# screen.png}.
+# installs them) and `cargo build --release` (or another build named by SEARCHLAB_BIN, to
+# compare two). Leaves out/frame-stats/{stats.log,rss.log,screen.png}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 4 ] || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS | queens N ALGORITHM SECONDS | compare COLSxROWS A,B,... SECONDS" >&2; exit 2; }
+[ $# -eq 4 ] || { [ $# -eq 5 ] && [ "$5" = end ]; } || { echo "usage: $0 COLS ROWS ALGORITHM SECONDS [end] | queens N ALGORITHM SECONDS | compare COLSxROWS A,B,... SECONDS" >&2; exit 2; }
 cols=$1 rows=$2 algo=$3 secs=$4
+speed=12.0
+[ "${5:-}" = end ] && speed=1000.0
 out=out/frame-stats
 mkdir -p "$out"
 XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$(mktemp -d)
@@ -33,14 +38,16 @@ if [ "$cols" = compare ]; then
 elif [ "$cols" = queens ]; then
   state="(version: 1, dark: true, knight: (), tab: Queens, queens: (n: $rows, algorithm: \\\"$algo\\\", heuristic: \\\"h2\\\", params: {\\\"cultural.generations\\\": \\\"100000000\\\"}, time_limit_s: 600.0))"
 else
-  state="(version: 1, dark: true, knight: (cols: $cols, rows: $rows, algorithm: \\\"$algo\\\", time_limit_s: 600.0))"
+  closed=false
+  [ "$algo" = closed-construct ] && closed=true
+  state="(version: 1, dark: true, knight: (cols: $cols, rows: $rows, closed: $closed, algorithm: \\\"$algo\\\", time_limit_s: 600.0, speed: $speed))"
 fi
 printf '{"searchlab": "%s"}\n' "$state" > "$XDG_DATA_HOME/searchlab/app.ron"
 
 rm -f "$out/rss.log"
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   out=$1 secs=$2
-  SEARCHLAB_FRAME_STATS=1 target/release/searchlab 2> "$out/stats.log" &
+  SEARCHLAB_FRAME_STATS=1 "${SEARCHLAB_BIN:-target/release/searchlab}" 2> "$out/stats.log" &
   pid=$!
   for _ in $(seq 1 60); do
     xdotool search --name "^SearchLab$" >/dev/null 2>&1 && break

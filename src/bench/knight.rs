@@ -172,10 +172,11 @@ pub fn levels(
         n * setup.part.share(LEVELS.len() as u64),
         setup.meter.clone(),
     );
-    (LEVELS.iter().enumerate())
+    let mine: Vec<&str> = (LEVELS.iter().enumerate())
         .filter(|(row, _)| setup.part.owns_index(*row))
-        .map(|(_, (id, _))| trials(setup, id, board, start, n, &progress))
-        .collect()
+        .map(|(_, (id, _))| *id)
+        .collect();
+    super::rows_at_once(mine, |id| trials(setup, id, board, start, n, &progress))
 }
 
 /// The Cultural Algorithm guide's board-size scaling: one algorithm on `s × s` for each
@@ -192,10 +193,13 @@ pub fn sizes(
         n * setup.part.share(sizes.len() as u64),
         setup.meter.clone(),
     );
-    (sizes.iter().enumerate())
+    let mine: Vec<u64> = (sizes.iter().enumerate())
         .filter(|(row, _)| setup.part.owns_index(*row))
-        .map(|(_, &s)| trials(setup, algorithm, (s, s), (0, 0), n, &progress))
-        .collect()
+        .map(|(_, &s)| s)
+        .collect();
+    super::rows_at_once(mine, |s| {
+        trials(setup, algorithm, (s, s), (0, 0), n, &progress)
+    })
 }
 
 /// One start square of the Knight's Tour solver report's GA table.
@@ -262,9 +266,8 @@ pub fn squares_ga(
     let n = b.len() as u64;
     let progress = Progress::new(setup.part.share(n) * runs, setup.meter.clone());
     let started = crate::platform::time::Instant::now();
-    let results: Vec<Result<SquareRow, JobError>> = (0..n as Square)
-        .filter(|&sq| setup.part.owns(sq))
-        .collect::<Vec<_>>()
+    let squares: Vec<Square> = (0..n as Square).filter(|&sq| setup.part.owns(sq)).collect();
+    let results: Vec<Result<SquareRow, JobError>> = squares
         .into_par_iter()
         .map(|sq| {
             let problem = Problem {
@@ -272,31 +275,42 @@ pub fn squares_ga(
                 start: sq,
                 closed: false,
             };
-            let mut tours: HashSet<Vec<u8>> = HashSet::new();
-            let (mut firsts, mut evaluations, mut ms) = (Vec::new(), 0, 0.0);
-            // Runs stopped by Stop or Ctrl-C are not counted (`runs` says how many were).
-            let mut done = 0;
-            for r in 0..runs {
-                // Once stopped, no run starts (a million planned runs end at once).
-                if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                    break;
-                }
-                let t = crate::platform::time::Instant::now();
-                let mut obs = NoObserver;
-                let budget = Budget::unlimited().with_time(setup.time_limit);
-                let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
-                let mut rng = rng_from_seed(setup.seed + u64::from(sq) * runs + r);
-                let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
-                progress.tick();
-                if out.answer.stop == crate::solve::Stop::Cancelled {
-                    break;
-                }
-                done += 1;
-                ms += t.elapsed().as_secs_f64() * 1e3;
-                evaluations += out.evaluations;
-                firsts.extend(out.first_tour);
-                tours.extend(out.tours);
-            }
+            // The square's runs on the pool too, so that the last squares' runs spread
+            // over the cores. A run stopped by Stop or Ctrl-C is not counted (`runs` says
+            // how many were); once stopped, no run starts (a million planned runs end at
+            // once).
+            let runs_done = (0..runs)
+                .into_par_iter()
+                .map(|r| {
+                    if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                        return Runs::default();
+                    }
+                    let t = crate::platform::time::Instant::now();
+                    let mut obs = NoObserver;
+                    let budget = Budget::unlimited().with_time(setup.time_limit);
+                    let mut ctl = Control::new(budget, &setup.cancel, &mut obs);
+                    let mut rng = rng_from_seed(setup.seed + u64::from(sq) * runs + r);
+                    let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
+                    progress.tick();
+                    if out.answer.stop == crate::solve::Stop::Cancelled {
+                        return Runs::default();
+                    }
+                    Runs {
+                        done: 1,
+                        ms: t.elapsed().as_secs_f64() * 1e3,
+                        evaluations: out.evaluations,
+                        firsts: out.first_tour.into_iter().collect(),
+                        tours: out.tours,
+                    }
+                })
+                .reduce(Runs::default, Runs::join);
+            let Runs {
+                done,
+                ms,
+                evaluations,
+                firsts,
+                tours,
+            } = runs_done;
             for t in &tours {
                 let path = move_ga::path_of(&problem, t, b.len() - 1);
                 b.validate_tour(&path, false).map_err(|e| {
@@ -330,6 +344,32 @@ pub fn squares_ga(
         rows,
         elapsed_ms,
     ))
+}
+
+/// What some runs from one square found, joined as the runs finish.
+#[derive(Default)]
+struct Runs {
+    done: u64,
+    ms: f64,
+    evaluations: u64,
+    /// The generation of each run's first tour (runs that found one).
+    firsts: Vec<u64>,
+    tours: HashSet<Vec<u8>>,
+}
+
+impl Runs {
+    fn join(mut self, mut other: Runs) -> Runs {
+        self.done += other.done;
+        self.ms += other.ms;
+        self.evaluations += other.evaluations;
+        self.firsts.append(&mut other.firsts);
+        // The larger set takes in the smaller.
+        if self.tours.len() < other.tours.len() {
+            std::mem::swap(&mut self.tours, &mut other.tours);
+        }
+        self.tours.extend(other.tours);
+        self
+    }
 }
 
 impl SquaresTable {

@@ -65,12 +65,11 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
     }
     let part = setup.part;
     let progress = Progress::new(part.share(VARIANTS.len() as u64) * trials, meter);
-    let mut rows = Vec::new();
-    let mine = VARIANTS
-        .iter()
-        .enumerate()
-        .filter(|(row, _)| part.owns_index(*row));
-    for (_, (name, params)) in mine {
+    let mine: Vec<_> = (VARIANTS.iter().enumerate())
+        .filter(|(row, _)| part.owns_index(*row))
+        .map(|(_, row)| row)
+        .collect();
+    super::rows_at_once(mine, |(name, params)| {
         let params: Vec<(String, String)> = (params.iter())
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
@@ -103,7 +102,7 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
             k => Some((generations[k / 2 - 1] + generations[k / 2]) as f64 / 2.0),
         };
         let timings: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
-        rows.push(MagicRow {
+        Ok(MagicRow {
             algorithm: "ga".into(),
             variant: name.to_string(),
             order,
@@ -115,9 +114,8 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
             median_generation,
             document_generation: (name.starts_with("both literal (") && order == 3)
                 .then_some(DOCUMENT_GENERATION),
-        });
-    }
-    Ok(rows)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -56,9 +56,12 @@ pub fn table(
     crate::puzzle::queens::Heuristic::parse(heuristic)?;
     let (part, rows_in_all) = (setup.part, ns.len() * REPORT_ALGORITHMS.len());
     let progress = Progress::new(part.share(rows_in_all as u64) * trials, meter);
-    let mut rows = Vec::new();
     let every = ns.iter().flat_map(|&n| REPORT_ALGORITHMS.map(|a| (n, a)));
-    for (_, (n, algo)) in every.enumerate().filter(|(row, _)| part.owns_index(*row)) {
+    let mine: Vec<(u64, &str)> = (every.enumerate())
+        .filter(|(row, _)| part.owns_index(*row))
+        .map(|(_, row)| row)
+        .collect();
+    super::rows_at_once(mine, |(n, algo)| {
         let results = super::run_trials(trials, cancel, &progress, |i| {
             let params = if QueensAlgo::of(algo) == Some(QueensAlgo::Backtracking) {
                 vec![]
@@ -86,7 +89,7 @@ pub fn table(
             }
         })?;
         let doc = DOCUMENT.iter().find(|d| d.0 == n && d.1 == algo);
-        rows.push(QueensRow {
+        Ok(QueensRow {
             algorithm: algo.to_string(),
             n,
             heuristic: heuristic.to_string(),
@@ -94,9 +97,8 @@ pub fn table(
                 .with_steps(&pairs(&results, |r| r.2 as f64)),
             document_mean_ms: doc.map(|d| d.2 * 1e3),
             document_success_rate: doc.map(|d| d.3),
-        });
-    }
-    Ok(rows)
+        })
+    })
 }
 
 /// Which algorithms `queens bench` compares.
@@ -267,8 +269,8 @@ pub fn course(
     let mine = || (every().enumerate()).filter(|(row, _)| setup.part.owns_index(*row));
     let total: u64 = mine().map(|(_, (_, c))| runs(c)).sum();
     let progress = Progress::new(total, meter);
-    let mut rows = Vec::new();
-    for (_, (n, c)) in mine() {
+    let mine: Vec<(u64, &Contender)> = mine().map(|(_, row)| row).collect();
+    super::rows_at_once(mine, |(n, c)| {
         let results = super::run_trials(runs(c), cancel, &progress, |i| {
             let job = QueensJob {
                 n,
@@ -292,7 +294,7 @@ pub fn course(
         })?;
         let timed: Vec<(bool, f64)> = results.iter().map(|r| (r.0, r.1)).collect();
         let steps = results.iter().map(|r| r.2 as f64).sum::<f64>() / results.len().max(1) as f64;
-        rows.push(CourseRow {
+        Ok(CourseRow {
             label: c.label.clone(),
             algorithm: c.algorithm.to_string(),
             params: (c.params.iter())
@@ -304,9 +306,8 @@ pub fn course(
             summary: Summary::of_planned(&timed, runs(c))
                 .with_steps(&pairs(&results, |r| r.2 as f64)),
             mean_steps: steps,
-        });
-    }
-    Ok(rows)
+        })
+    })
 }
 
 /// `(found, measure)` per trial.

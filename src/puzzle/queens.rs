@@ -156,6 +156,32 @@ pub fn conflicts_while(rows: &[u32], mut go_on: impl FnMut() -> bool) -> Option<
     let n = rows
         .len()
         .max(rows.iter().max().map_or(0, |&m| m as usize + 1));
+    // First a bit per row and diagonal, an eighth of a byte a line (the counts below take
+    // 4 bytes): a solution, the usual case, sets no bit twice and is done.
+    let mut seen_row = vec![0u64; n.div_ceil(64)];
+    let mut seen_d1 = vec![0u64; (2 * n).div_ceil(64)];
+    let mut seen_d2 = vec![0u64; (2 * n).div_ceil(64)];
+    let set = |bits: &mut [u64], i: usize| {
+        let (w, bit) = (i >> 6, 1u64 << (i & 63));
+        let was = bits[w] & bit != 0;
+        bits[w] |= bit;
+        was
+    };
+    let mut clash = false;
+    for (c, &r) in rows.iter().enumerate() {
+        if c % CHECK_CHUNK == CHECK_CHUNK - 1 && !go_on() {
+            return None;
+        }
+        let r = r as usize;
+        clash |= set(&mut seen_row, r) | set(&mut seen_d1, c + r) | set(&mut seen_d2, c + n - r);
+        if clash {
+            break;
+        }
+    }
+    if !clash {
+        return Some(0);
+    }
+    drop((seen_row, seen_d1, seen_d2));
     let mut row = vec![0u32; n];
     let mut d1 = vec![0u32; 2 * n];
     let mut d2 = vec![0u32; 2 * n];
@@ -570,6 +596,19 @@ mod tests {
     }
 
     #[test]
+    fn solutions_have_no_pairs_and_a_refused_check_says_none() {
+        for n in [1u32, 4, 5, 8, 100, 1001] {
+            let rows = crate::solve::queens::construct::construct(n).unwrap();
+            assert_eq!(conflicts(&rows), 0);
+            assert_eq!(conflicts_slow(&rows), 0);
+        }
+        let wide: Vec<u32> = (0..3 * CHECK_CHUNK as u32).collect();
+        assert_eq!(conflicts_while(&wide, || false), None);
+        let wide = crate::solve::queens::construct::construct(3 * CHECK_CHUNK as u32).unwrap();
+        assert_eq!(conflicts_while(&wide, || false), None);
+    }
+
+    #[test]
     fn the_attacker_named_is_the_rightmost_queen_that_adds_a_pair() {
         // Pairs the queen `row` of the next file makes with the queens of `rows`.
         let new_pairs = |rows: &[u32], row: u32| {
@@ -595,6 +634,24 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// The count of attacking pairs is the count pair by pair, on any rows (rows may
+        /// repeat, and lie below n or not): a permutation, a solution or neither.
+        #[test]
+        fn conflicts_are_the_pairs_counted_pair_by_pair(
+            rows in proptest::collection::vec(0u32..40, 0..40),
+            shuffle in proptest::collection::vec(0usize..1000, 40),
+        ) {
+            use proptest::prelude::*;
+            prop_assert_eq!(conflicts(&rows), conflicts_slow(&rows));
+            // Permutations too, where only diagonals can clash.
+            let mut perm: Vec<u32> = (0..rows.len() as u32).collect();
+            for (i, &k) in shuffle.iter().enumerate().take(perm.len()) {
+                let j = i + k % (perm.len() - i);
+                perm.swap(i, j);
+            }
+            prop_assert_eq!(conflicts(&perm), conflicts_slow(&perm));
+        }
+
         /// Every square of the landscape holds the pairs of the placement with the move
         /// made, counted from the rules.
         #[test]

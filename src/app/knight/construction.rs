@@ -28,6 +28,8 @@ fn key([a, b]: [Square; 2]) -> (Square, Square) {
 /// The construction of the tour on show and where its animation is.
 pub(super) struct Construction {
     plan: Plan,
+    /// The pieces' outlines as straight runs, for the board.
+    outline: Vec<crate::app::widgets::construction::Run>,
     /// Per join, the pieces whose squares its moves touch.
     join_pieces: Vec<Vec<usize>>,
     /// The construction is on show (else the knight's walk).
@@ -43,6 +45,7 @@ impl Construction {
         let join_pieces = join_pieces(&plan);
         let marks = marks(&plan, &join_pieces, 0);
         Construction {
+            outline: crate::app::widgets::construction::outline_runs(&plan.pieces),
             plan,
             join_pieces,
             showing: true,
@@ -109,6 +112,7 @@ impl Construction {
     pub fn view<'a>(&'a self, tour: &'a [Square]) -> ConstructionView<'a> {
         ConstructionView {
             pieces: &self.plan.pieces,
+            outline: &self.outline,
             tour,
             stage: &self.marks,
         }

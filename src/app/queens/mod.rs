@@ -194,6 +194,7 @@ impl QueensView {
         self.own.attacks = Attacks {
             attacked: vec![false; rows.len()],
             segments: Vec::new(),
+            attacked_count: 0,
         };
         self.own.pairs = Some(0);
         self.own.placement = rows;

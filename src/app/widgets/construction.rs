@@ -5,7 +5,7 @@
 use super::legend::{self, Mark};
 use crate::puzzle::knight::{Board, Square};
 use crate::solve::knight::construct::Piece;
-use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, vec2};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, Ui, vec2};
 use std::collections::HashSet;
 
 /// Cells smaller than this (in points) get a ring around the join on show: its moves are
@@ -51,6 +51,8 @@ pub struct StageMarks {
 pub struct ConstructionView<'a> {
     /// The pieces, in board rows and columns.
     pub pieces: &'a [Piece],
+    /// The pieces' outlines, from [`outline_runs`] (made once per construction).
+    pub outline: &'a [Run],
     /// The finished closed tour.
     pub tour: &'a [Square],
     /// What the stage on show draws: the moves missing, pending, kept, removed and added.
@@ -148,8 +150,9 @@ pub(super) fn draw(
         painter.line_segment([at.centre(a), at.centre(b)], stroke);
     };
     let tint = col.merged.gamma_multiply(MERGED_TINT);
-    for (p, _) in (view.pieces.iter().zip(&stage.merged)).filter(|(_, m)| **m) {
-        painter.rect_filled(at.piece_rect(p), 0.0, tint);
+    let merged = (view.pieces.iter().zip(&stage.merged)).filter(|(_, m)| **m);
+    for run in side_by_side(merged.map(|(p, _)| *p)) {
+        painter.rect_filled(at.piece_rect(&run), 0.0, tint);
     }
     if lines {
         tour_lines(painter, at, view, Stroke::new(thin, col.tour));
@@ -158,8 +161,20 @@ pub(super) fn draw(
         }
     }
     let outline = Stroke::new(if cell >= 4.0 { thin + 1.0 } else { 1.0 }, col.outline);
-    for p in view.pieces {
-        painter.rect_stroke(at.piece_rect(p), 0.0, outline, StrokeKind::Middle);
+    // The outlines as the grid lines they lie on, each run of touching edges one line
+    // (lengthened by half the stroke, so that corners close as a rectangle's do): a few
+    // hundred lines where the pieces' rectangles would be thousands, twice over where
+    // neighbours share an edge.
+    let half = outline.width / 2.0;
+    for &(along_x, at_line, from, to) in view.outline {
+        let (a, b) = (from as f32 * cell - half, to as f32 * cell + half);
+        let at_line = at_line as f32 * cell;
+        let (p, q) = if along_x {
+            (vec2(a, at_line), vec2(b, at_line))
+        } else {
+            (vec2(at_line, a), vec2(at_line, b))
+        };
+        painter.line_segment([at.origin + p, at.origin + q], outline);
     }
     if lines {
         for &m in &stage.kept {
@@ -185,6 +200,53 @@ pub(super) fn draw(
         painter.circle_stroke(centre, radius, casing);
         painter.circle_stroke(centre, radius, Stroke::new(3.0, col.added));
     }
+}
+
+/// A straight run of the pieces' outlines: `(along x, the line's row or column, from,
+/// to)` in board squares.
+pub type Run = (bool, u32, u32, u32);
+
+/// The pieces' edges on each grid line, joined where they touch or overlap, horizontal
+/// lines first.
+pub fn outline_runs(pieces: &[Piece]) -> Vec<Run> {
+    let mut edges: Vec<Run> = Vec::with_capacity(4 * pieces.len());
+    for p in pieces {
+        let (right, bottom) = (p.col + p.cols, p.row + p.rows);
+        edges.push((true, p.row, p.col, right));
+        edges.push((true, bottom, p.col, right));
+        edges.push((false, p.col, p.row, bottom));
+        edges.push((false, right, p.row, bottom));
+    }
+    edges.sort_unstable_by_key(|&(along_x, line, from, _)| (!along_x, line, from));
+    let mut runs: Vec<Run> = Vec::new();
+    for e in edges {
+        match runs.last_mut() {
+            Some(last) if (last.0, last.1) == (e.0, e.1) && e.2 <= last.3 => {
+                last.3 = last.3.max(e.3);
+            }
+            _ => runs.push(e),
+        }
+    }
+    runs
+}
+
+/// Pieces side by side on one band of rows joined into one rectangle each (a piece
+/// stands for the rectangle; only its place and size count).
+fn side_by_side(pieces: impl Iterator<Item = Piece>) -> Vec<Piece> {
+    let mut sorted: Vec<Piece> = pieces.collect();
+    sorted.sort_unstable_by_key(|p| (p.row, p.rows, p.col));
+    let mut runs: Vec<Piece> = Vec::new();
+    for p in sorted {
+        match runs.last_mut() {
+            Some(last)
+                if (last.row, last.rows) == (p.row, p.rows) && last.col + last.cols == p.col =>
+            {
+                last.cols += p.cols;
+            }
+            _ => runs.push(p),
+        }
+    }
+    runs
 }
 
 /// The ring around the join on show where cells are too small to find its moves: its
@@ -291,5 +353,108 @@ pub(super) fn legend(
             _ => "added by earlier joins",
         };
         legend::swatch(ui, Mark::Line(col.earlier), text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::knight::construct;
+
+    /// The unit edges of the pieces' outlines: `(along x, line, from)`, each edge from
+    /// `from` to `from + 1`.
+    fn unit_edges(pieces: &[Piece]) -> HashSet<(bool, u32, u32)> {
+        let mut edges = HashSet::new();
+        for p in pieces {
+            for c in p.col..p.col + p.cols {
+                edges.insert((true, p.row, c));
+                edges.insert((true, p.row + p.rows, c));
+            }
+            for r in p.row..p.row + p.rows {
+                edges.insert((false, p.col, r));
+                edges.insert((false, p.col + p.cols, r));
+            }
+        }
+        edges
+    }
+
+    /// On every board the construction cuts (and a ragged hand-made cut), the runs cover
+    /// exactly the pieces' edges, no two runs touch on a line (each is as long as it can
+    /// be), and the joined rectangles cover exactly the pieces' squares.
+    #[test]
+    fn runs_cover_the_outlines_and_rectangles_the_pieces() {
+        let ragged = [
+            Piece {
+                row: 0,
+                col: 0,
+                rows: 3,
+                cols: 4,
+                closed: false,
+            },
+            Piece {
+                row: 0,
+                col: 4,
+                rows: 5,
+                cols: 2,
+                closed: true,
+            },
+            Piece {
+                row: 3,
+                col: 0,
+                rows: 2,
+                cols: 4,
+                closed: true,
+            },
+            Piece {
+                row: 5,
+                col: 1,
+                rows: 1,
+                cols: 5,
+                closed: true,
+            },
+        ];
+        let mut plans = vec![ragged.to_vec()];
+        for (cols, rows) in [(8, 8), (10, 12), (30, 3), (40, 30), (16, 16), (50, 52)] {
+            let board = Board::new(cols, rows).unwrap();
+            plans.push(construct::plan(board.shape()).pieces);
+        }
+        for pieces in plans {
+            assert!(!pieces.is_empty());
+            let runs = outline_runs(&pieces);
+            let mut covered = HashSet::new();
+            for &(along_x, line, from, to) in &runs {
+                assert!(from < to);
+                for k in from..to {
+                    assert!(covered.insert((along_x, line, k)), "runs overlap");
+                }
+            }
+            assert_eq!(covered, unit_edges(&pieces));
+            for w in runs.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                assert!((a.0, a.1) != (b.0, b.1) || a.3 < b.2, "{a:?} {b:?} touch");
+            }
+            let squares = |ps: &[Piece]| -> HashSet<(u32, u32)> {
+                (ps.iter())
+                    .flat_map(|p| {
+                        (p.row..p.row + p.rows)
+                            .flat_map(move |r| (p.col..p.col + p.cols).map(move |c| (r, c)))
+                    })
+                    .collect()
+            };
+            let joined = side_by_side(pieces.iter().copied());
+            let area: u32 = joined.iter().map(|p| p.rows * p.cols).sum();
+            assert_eq!(squares(&joined), squares(&pieces));
+            assert_eq!(area as usize, squares(&pieces).len(), "rectangles overlap");
+        }
+        // A regular cut of 400×400: one run per grid line, one rectangle per band.
+        let board = Board::new(400, 400).unwrap();
+        let pieces = construct::plan(board.shape()).pieces;
+        let bands: HashSet<u32> = pieces.iter().map(|p| p.row).collect();
+        let files: HashSet<u32> = pieces.iter().map(|p| p.col).collect();
+        assert_eq!(
+            outline_runs(&pieces).len(),
+            bands.len() + 1 + files.len() + 1
+        );
+        assert_eq!(side_by_side(pieces.iter().copied()).len(), bands.len());
     }
 }

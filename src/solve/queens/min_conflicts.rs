@@ -10,8 +10,9 @@
 //!    are none. After `max_stall` rounds without progress, start again from a new
 //!    placement.
 //!
-//! Everything is flat arrays (rows, and queens per diagonal), no allocation in the loop,
-//! O(1) per swap tried: a million queens take a fraction of a second.
+//! Everything is flat arrays (the rows, and a bit or two per diagonal), no allocation in
+//! the loop but for the rare crowded diagonal, O(1) per swap tried: a million queens take a
+//! fraction of a second.
 
 use super::trace::{QueenStep, clip};
 use crate::solve::trace::{Off, Sink};
@@ -59,12 +60,90 @@ pub struct Outcome {
     pub conflicts: u64,
 }
 
+/// The queens on each diagonal of one direction, kept small enough to stay in the
+/// processor's cache at ten million queens: a bit per line for "at least one queen", a bit
+/// for "two or more", and for those few lines with two or more, the queens beyond the
+/// first in a map. (Counts per line in a flat array take 8 bytes a queen per direction,
+/// which no cache holds at a million queens: each look at a line would wait on memory.)
+struct Lines {
+    one: Vec<u64>,
+    more: Vec<u64>,
+    /// Queens beyond the first, on each line with two or more.
+    extra: rustc_hash::FxHashMap<u32, u32>,
+}
+
+impl Lines {
+    fn new(lines: usize) -> Lines {
+        Lines {
+            one: vec![0; lines.div_ceil(64)],
+            more: vec![0; lines.div_ceil(64)],
+            extra: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.one.fill(0);
+        self.more.fill(0);
+        self.extra.clear();
+    }
+
+    /// Whether line `i` holds a queen.
+    #[inline]
+    fn occupied(&self, i: usize) -> bool {
+        self.one[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// Whether line `i` holds two queens or more.
+    #[inline]
+    fn crowded(&self, i: usize) -> bool {
+        self.more[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    /// Puts a queen on line `i`; the queens there before.
+    #[inline]
+    fn add(&mut self, i: usize) -> u32 {
+        let (w, bit) = (i >> 6, 1u64 << (i & 63));
+        if self.one[w] & bit == 0 {
+            self.one[w] |= bit;
+            0
+        } else if self.more[w] & bit == 0 {
+            self.more[w] |= bit;
+            self.extra.insert(i as u32, 1);
+            1
+        } else {
+            let extra = self.extra.entry(i as u32).or_insert(0);
+            *extra += 1;
+            *extra
+        }
+    }
+
+    /// Takes a queen off line `i`; the queens left there.
+    #[inline]
+    fn remove(&mut self, i: usize) -> u32 {
+        let (w, bit) = (i >> 6, 1u64 << (i & 63));
+        if self.more[w] & bit == 0 {
+            self.one[w] &= !bit;
+            return 0;
+        }
+        let key = i as u32;
+        let extra = self.extra.get(&key).copied().unwrap_or(1);
+        if extra <= 1 {
+            self.extra.remove(&key);
+            self.more[w] &= !bit;
+            1
+        } else {
+            self.extra.insert(key, extra - 1);
+            extra
+        }
+    }
+}
+
 struct Board {
     n: usize,
     q: Vec<u32>,
-    /// Queens per diagonal: `d1[c + r]`, `d2[c + n − 1 − r]`.
-    d1: Vec<u32>,
-    d2: Vec<u32>,
+    /// The diagonals: line `c + r` and line `c + n − 1 − r`.
+    d1: Lines,
+    d2: Lines,
     /// Σ over diagonals of (queens − 1) where positive.
     collisions: u64,
     /// Attacking pairs: Σ over diagonals of queens·(queens − 1)/2 (the rows are a
@@ -76,30 +155,28 @@ impl Board {
     #[inline]
     fn add(&mut self, c: usize, r: u32) {
         let (a, b) = (c + r as usize, c + self.n - 1 - r as usize);
-        self.collisions += u64::from(self.d1[a] > 0) + u64::from(self.d2[b] > 0);
-        self.pairs += u64::from(self.d1[a]) + u64::from(self.d2[b]);
-        self.d1[a] += 1;
-        self.d2[b] += 1;
+        let (on_a, on_b) = (self.d1.add(a), self.d2.add(b));
+        self.collisions += u64::from(on_a > 0) + u64::from(on_b > 0);
+        self.pairs += u64::from(on_a) + u64::from(on_b);
     }
 
     #[inline]
     fn remove(&mut self, c: usize, r: u32) {
         let (a, b) = (c + r as usize, c + self.n - 1 - r as usize);
-        self.d1[a] -= 1;
-        self.d2[b] -= 1;
-        self.collisions -= u64::from(self.d1[a] > 0) + u64::from(self.d2[b] > 0);
-        self.pairs -= u64::from(self.d1[a]) + u64::from(self.d2[b]);
+        let (left_a, left_b) = (self.d1.remove(a), self.d2.remove(b));
+        self.collisions -= u64::from(left_a > 0) + u64::from(left_b > 0);
+        self.pairs -= u64::from(left_a) + u64::from(left_b);
     }
 
     #[inline]
     fn attacked(&self, c: usize) -> bool {
         let r = self.q[c] as usize;
-        self.d1[c + r] > 1 || self.d2[c + self.n - 1 - r] > 1
+        self.d1.crowded(c + r) || self.d2.crowded(c + self.n - 1 - r)
     }
 
     #[inline]
     fn free(&self, c: usize, r: u32) -> bool {
-        self.d1[c + r as usize] == 0 && self.d2[c + self.n - 1 - r as usize] == 0
+        !self.d1.occupied(c + r as usize) && !self.d2.occupied(c + self.n - 1 - r as usize)
     }
 
     /// Swaps the rows of columns `i` and `j` if that lowers the collisions.
@@ -136,8 +213,8 @@ impl Board {
         for (c, r) in self.q.iter_mut().enumerate() {
             *r = c as u32;
         }
-        self.d1.fill(0);
-        self.d2.fill(0);
+        self.d1.clear();
+        self.d2.clear();
         self.collisions = 0;
         self.pairs = 0;
         let greedy = n.saturating_sub(tail);
@@ -240,8 +317,8 @@ pub fn solve_traced<T: Sink<QueenStep>>(
     let mut b = Board {
         n,
         q: vec![0; n],
-        d1: vec![0; 2 * n - 1],
-        d2: vec![0; 2 * n - 1],
+        d1: Lines::new(2 * n - 1),
+        d2: Lines::new(2 * n - 1),
         collisions: 0,
         pairs: 0,
     };

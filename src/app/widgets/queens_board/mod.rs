@@ -35,6 +35,9 @@ pub struct Attacks {
     /// them on it: drawn as the attack lines (at most 3 per queen, however many pairs).
     /// Only for boards up to [`MAX_DRAWN_N`].
     pub segments: Vec<(u32, u32)>,
+    /// How many entries of `attacked` are true, counted once (a panel shows it every
+    /// frame; ten million queens take milliseconds to count).
+    pub attacked_count: usize,
 }
 
 impl Attacks {
@@ -55,10 +58,11 @@ impl Attacks {
                     on_line[l] = (on_line[l] + 1).min(2);
                 }
             }
-            let attacked = (rows.iter().enumerate())
+            let attacked: Vec<bool> = (rows.iter().enumerate())
                 .map(|(c, &r)| r != EMPTY && lines(c, r).iter().any(|&l| on_line[l] > 1))
                 .collect();
             return Attacks {
+                attacked_count: attacked.iter().filter(|&&a| a).count(),
                 attacked,
                 segments: Vec::new(),
             };
@@ -81,12 +85,16 @@ impl Attacks {
                 last[l] = c as u32;
             }
         }
-        Attacks { attacked, segments }
+        Attacks {
+            attacked_count: attacked.iter().filter(|&&a| a).count(),
+            attacked,
+            segments,
+        }
     }
 
     /// How many queens share a row or a diagonal with another.
     pub fn attacked_queens(&self) -> usize {
-        self.attacked.iter().filter(|&&a| a).count()
+        self.attacked_count
     }
 }
 
@@ -629,6 +637,7 @@ mod tests {
                 });
                 prop_assert_eq!(a.attacked[c], brute);
             }
+            prop_assert_eq!(a.attacked_queens(), a.attacked.iter().filter(|&&x| x).count());
             prop_assert!(a.segments.len() <= 3 * k);
             if n <= MAX_DRAWN_N {
                 prop_assert_eq!(a.segments.is_empty(), conflicts(part) == 0);

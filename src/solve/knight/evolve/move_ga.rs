@@ -204,6 +204,21 @@ pub fn path_of(problem: &Problem, genes: &[u8], moves: usize) -> Vec<Square> {
     path
 }
 
+/// Genes handled between two looks at the clock and the cancel flag.
+const LOOK_EVERY_GENES: usize = 4096;
+
+/// Adds `genes` to `since`; whether a look is due (then `since` starts again).
+#[inline]
+fn due(since: &mut usize, genes: usize) -> bool {
+    *since += genes;
+    if *since >= LOOK_EVERY_GENES {
+        *since = 0;
+        true
+    } else {
+        false
+    }
+}
+
 /// Genes until the next mutation with per-gene probability `p` (a geometric draw: the same
 /// distribution as a coin per gene, without a draw per gene).
 fn gap(rng: &mut Rng, p: f64) -> usize {
@@ -284,6 +299,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
     let target = (n - 1) as f64;
     let mut generation = 0u64;
     let mut mutate_in = gap(rng, config.mutation_rate);
+    // Genes bred or scored since the clock and the cancel flag were last looked at: looked
+    // at every few thousand (some microseconds), or every chromosome on a large board.
+    let mut since_look = 0usize;
     let stop = 'run: loop {
         if generation >= config.generations {
             break Stop::GenerationLimit;
@@ -322,22 +340,26 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
             *p = roulette(&cumulative, rng);
         }
         for pair in 0..size / 2 {
-            if let Some(stop) = ctl.interrupted() {
+            if due(&mut since_look, 2 * length)
+                && let Some(stop) = ctl.interrupted()
+            {
                 break 'run stop;
             }
             let (a, b) = (parents[2 * pair], parents[2 * pair + 1]);
             for (child, (p1, p2)) in [(2 * pair, (a, b)), (2 * pair + 1, (b, a))] {
                 let out = &mut next[child];
+                // The parents the child's genes came from (no allocation per child).
                 let (picked, cut) = if rng.random::<f64>() > rate {
                     let pick = if rng.random::<bool>() { p1 } else { p2 };
                     out.copy_from_slice(&population[pick]);
-                    (vec![pick], None)
+                    ([pick, pick], None)
                 } else {
                     let point = rng.random_range(1..length);
                     out[..point].copy_from_slice(&population[p1][..point]);
                     out[point..].copy_from_slice(&population[p2][point..]);
-                    (vec![p1, p2], Some(point))
+                    ([p1, p2], Some(point))
                 };
+                let picked = &picked[..if cut.is_some() { 2 } else { 1 }];
                 let crossed = looking.then(|| microscope::genes(out));
                 // Per-gene mutation, drawn as gaps between mutated genes.
                 let mut i = 0;
@@ -384,7 +406,9 @@ pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Contro
         }
         std::mem::swap(&mut population, &mut next);
         for (k, (c, f)) in population.iter_mut().zip(fitness.iter_mut()).enumerate() {
-            if let Some(stop) = ctl.interrupted() {
+            if due(&mut since_look, length)
+                && let Some(stop) = ctl.interrupted()
+            {
                 // A tour found earlier in this loop is still the answer.
                 if let Some(tour) = found.take() {
                     best_path = tour;
