@@ -138,6 +138,16 @@ fn benches(c: &mut Criterion) {
             });
         });
     }
+    // Every tour from every square of 6×6, one square per orbit of the board's eight
+    // symmetries counted (6 of 36) and the others filled from it, on every core.
+    slow.bench_function("bench squares count 6x6, one square per orbit", |b| {
+        b.iter(|| {
+            let rows = bench::knight::squares_count(&setup, (6, 6)).unwrap();
+            let total: u64 = rows.iter().map(|r| r.tours.unwrap()).sum();
+            assert_eq!(total, 6_637_920);
+            black_box(total)
+        });
+    });
     slow.bench_function("bench levels 8x8, 100 trials", |b| {
         b.iter(|| {
             black_box(

@@ -282,8 +282,10 @@ pub fn squares_ga(
             let runs_done = (0..runs)
                 .into_par_iter()
                 .map(|r| {
+                    // `while_some` ends every worker's share at the first run that finds
+                    // the flag set.
                     if setup.cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                        return Runs::default();
+                        return None;
                     }
                     let t = crate::platform::time::Instant::now();
                     let mut obs = NoObserver;
@@ -293,16 +295,17 @@ pub fn squares_ga(
                     let out = move_ga::solve(&problem, &config, &mut rng, &mut ctl);
                     progress.tick();
                     if out.answer.stop == crate::solve::Stop::Cancelled {
-                        return Runs::default();
+                        return None;
                     }
-                    Runs {
+                    Some(Runs {
                         done: 1,
                         ms: t.elapsed().as_secs_f64() * 1e3,
                         evaluations: out.evaluations,
                         firsts: out.first_tour.into_iter().collect(),
                         tours: out.tours,
-                    }
+                    })
                 })
+                .while_some()
                 .reduce(Runs::default, Runs::join);
             let Runs {
                 done,

@@ -467,6 +467,80 @@ mod tests {
         assert_eq!(run(500, 3), run(500, 3));
     }
 
+    /// FNV-1a over the rows' little-endian bytes.
+    fn fingerprint(rows: &[u32]) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        for b in rows.iter().flat_map(|r| r.to_le_bytes()) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+        h
+    }
+
+    /// The rows, swaps tried, swaps kept and starts of a few (n, seed), as the solver
+    /// gave them when it kept a 32-bit count per diagonal: the same decisions since.
+    #[test]
+    fn the_same_seed_gives_the_rows_it_always_gave() {
+        for (n, seed, rows, nodes, moves, attempts) in [
+            (100, 1, 0x6be2_6692_9bbd_d4f5u64, 20_735, 106, 4),
+            (1000, 2, 0x613f_6e79_c79d_83ed, 6_138, 48, 1),
+            (12_345, 7, 0x9475_ef5d_b52e_3b29, 48_199, 106, 1),
+            (50, 3, 0x69cf_ea3a_ab97_2604, 17_520, 64, 3),
+        ] {
+            let o = run(n, seed);
+            assert_eq!(fingerprint(&o.rows), rows, "n = {n}, seed {seed}");
+            let c = o.counters;
+            assert_eq!((c.nodes, c.moves, c.attempts), (nodes, moves, attempts));
+        }
+    }
+
+    proptest::proptest! {
+        /// A line's bits and map answer as a plain count per line does: the queens before
+        /// an add, left after a remove, and whether it holds one or more than one.
+        #[test]
+        fn lines_count_as_plain_counts_do(
+            ops in proptest::collection::vec((0usize..70, proptest::bool::ANY), 0..400)
+        ) {
+            let mut lines = Lines::new(70);
+            let mut counts = [0u32; 70];
+            for (i, add) in ops {
+                if add {
+                    proptest::prop_assert_eq!(lines.add(i), counts[i]);
+                    counts[i] += 1;
+                } else if counts[i] > 0 {
+                    counts[i] -= 1;
+                    proptest::prop_assert_eq!(lines.remove(i), counts[i]);
+                }
+                for (k, &c) in counts.iter().enumerate() {
+                    proptest::prop_assert_eq!(lines.occupied(k), c > 0);
+                    proptest::prop_assert_eq!(lines.crowded(k), c > 1);
+                }
+            }
+        }
+    }
+
+    /// Stop during the repair: three queens never settle, so the search repairs until
+    /// the flag, set from its progress reports, ends it at its next look.
+    #[test]
+    fn the_cancel_flag_ends_the_repair() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        struct CancelAfter<'a>(&'a AtomicBool);
+        impl crate::solve::Observer for CancelAfter<'_> {
+            fn progress(&mut self, counters: &Counters, _: std::time::Duration) {
+                if counters.moves > 0 || counters.nodes > 100_000 {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let cancel = AtomicBool::new(false);
+        let mut observer = CancelAfter(&cancel);
+        let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut observer);
+        let started = std::time::Instant::now();
+        let o = solve(3, &Config::default(), &mut rng_from_seed(1), &mut ctl);
+        assert_eq!(o.stop, Stop::Cancelled);
+        assert!(o.conflicts > 0);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
     #[test]
     fn two_and_three_queens_run_out_of_budget_without_a_wrong_answer() {
         for n in [2, 3] {

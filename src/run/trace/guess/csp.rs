@@ -347,13 +347,18 @@ pub(super) fn prune_question(
             .filter(|r| !attacked.contains(r))
             .collect()
     } else {
+        // Arc consistency kept on from the start would have had its own domains before
+        // this queen: what it takes out at this step is what it had then and not after.
+        let had = csp_domains(n, &before_rows, Inference::Ac3);
         let would = csp_domains(n, &state.rows, Inference::Ac3);
         // Where it would empty a file, what it leaves of the others depends on the order
         // it works in: no claim then.
-        if (0..n).any(|c| open(c) && would[c].is_empty()) {
+        let wiped =
+            |d: &[Vec<u32>], placed: &[u32]| (0..n).any(|c| placed[c] == EMPTY && d[c].is_empty());
+        if wiped(&had, &before_rows) || wiped(&would, &state.rows) {
             Vec::new()
         } else {
-            (before[x].iter().copied())
+            (had[x].iter().copied())
                 .filter(|&r| !attacked.contains(&r) && !would[x].contains(&r))
                 .collect()
         }

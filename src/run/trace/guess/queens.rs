@@ -85,6 +85,10 @@ pub fn queens_asks(trace: &QueensTrace, index: usize) -> bool {
         (QueensAlgo::Beam, Some(QueenStep::Select { .. })) => {
             !matches!(prev(), Some(QueenStep::Select { .. }))
         }
+        // The first swap tried for the queen picked, when one of its tries is kept.
+        (QueensAlgo::MinConflicts, Some(QueenStep::Swap { .. })) => {
+            matches!(prev(), Some(QueenStep::Pick { .. })) && kept_swap(trace, index).is_some()
+        }
         (QueensAlgo::MinConflicts, Some(QueenStep::Pick { .. }))
         | (QueensAlgo::Annealing, Some(QueenStep::Propose { .. }))
         | (QueensAlgo::Csp, Some(QueenStep::Assign { .. })) => true,
@@ -114,6 +118,7 @@ pub fn queens_question(trace: &QueensTrace, index: usize, state: &QueensState) -
         }
         QueenStep::Prune { removed } => super::csp::prune_question(trace, index, state, removed),
         QueenStep::Pick { column } => pick_question(trace, index, state, column),
+        QueenStep::Swap { column, .. } => swap_question(trace, index, state, column),
         QueenStep::Propose {
             column, row, delta, ..
         } => propose_question(trace, index, state, column, row, delta),
@@ -484,6 +489,135 @@ fn pick_question(
                 attacker_why(n, rows, column, picked_row, &ask)
             })
             .flatten(),
+        ..Question::default()
+    })
+}
+
+/// The swap kept among the tries for one queen picked, from step `index` (its first try)
+/// on: `(position, partner)`, or `None` when every try was undone.
+fn kept_swap(trace: &QueensTrace, index: usize) -> Option<(usize, u32)> {
+    let steps = &trace.recorder;
+    for (k, step) in steps.iter_from(index).take(LOOK_AHEAD).enumerate() {
+        match step {
+            QueenStep::Swap {
+                kept: true,
+                partner,
+                ..
+            } => return Some((index + k, partner)),
+            QueenStep::Swap { .. } => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The collisions on the diagonals of the placement `rows` (a permutation): over every
+/// diagonal, its queens but one.
+fn collisions_of(n: usize, rows: &[u32]) -> (Vec<u32>, Vec<u32>, u64) {
+    let mut d1 = vec![0u32; 2 * n];
+    let mut d2 = vec![0u32; 2 * n];
+    for (c, &r) in rows.iter().enumerate() {
+        d1[c + r as usize] += 1;
+        d2[c + n - 1 - r as usize] += 1;
+    }
+    let over = |d: &[u32]| {
+        d.iter()
+            .map(|&k| u64::from(k.saturating_sub(1)))
+            .sum::<u64>()
+    };
+    let total = over(&d1) + over(&d2);
+    (d1, d2, total)
+}
+
+/// Which row the queen picked ends on: min-conflicts swaps its row with a random other
+/// column's and keeps the swap only if the collisions drop, so the right squares are those
+/// of its column whose row, swapped in, lowers them. "Why?" sets the draw against taking
+/// the swap that lowers them most, where the one kept does not.
+fn swap_question(
+    trace: &QueensTrace,
+    index: usize,
+    state: &QueensState,
+    column: u32,
+) -> Option<Question> {
+    let n = trace.job.n as usize;
+    let rows = &state.rows;
+    if rows.len() != n {
+        return None;
+    }
+    let (_, partner) = kept_swap(trace, index)?;
+    let (mut d1, mut d2, now) = collisions_of(n, rows);
+    let i = column as usize;
+    // Collisions after swapping the rows of columns i and j, by moving the two queens.
+    let mut after = |j: usize| -> u64 {
+        // A queen put on (taken off) a diagonal that holds one adds (takes) a collision.
+        let mut step = |c: usize, r: u32, add: bool| -> i64 {
+            let (a, b) = (c + r as usize, c + n - 1 - r as usize);
+            let mut change = 0;
+            for d in [&mut d1[a], &mut d2[b]] {
+                if add {
+                    change += i64::from(*d > 0);
+                    *d += 1;
+                } else {
+                    *d -= 1;
+                    change -= i64::from(*d > 0);
+                }
+            }
+            change
+        };
+        let (ri, rj) = (rows[i], rows[j]);
+        let change =
+            step(i, ri, false) + step(j, rj, false) + step(i, rj, true) + step(j, ri, true);
+        // Put back.
+        step(i, rj, false);
+        step(j, ri, false);
+        step(i, ri, true);
+        step(j, rj, true);
+        (now as i64 + change) as u64
+    };
+    let lowered: Vec<(u32, u64)> = (0..n)
+        .filter(|&j| j != i)
+        .map(|j| (j as u32, after(j)))
+        .filter(|&(_, c)| c < now)
+        .collect();
+    let right: Vec<u32> = (lowered.iter())
+        .map(|&(j, _)| cell(n as u64, rows[j as usize], column))
+        .collect();
+    let ends = cell(n as u64, *rows.get(partner as usize)?, column);
+    if !right.contains(&ends) {
+        return None;
+    }
+    let name = square_name(n as u64, column, rows[i]);
+    let fewest = lowered.iter().map(|l| l.1).min()?;
+    let kept_to = lowered.iter().find(|l| l.0 == partner)?.1;
+    let ends_name = square_name(n as u64, column, rows[partner as usize]);
+    let why = Why::of(
+        format!("Why {ends_name}?"),
+        vec![
+            (
+                format!(
+                    "It tries partners drawn at random and keeps the first swap that lowers the collisions: this one, {now} to {kept_to}"
+                ),
+                Some(true),
+            ),
+            (
+                format!("It takes the swap that lowers the collisions most (to {fewest})"),
+                (kept_to != fewest).then_some(false),
+            ),
+        ],
+    );
+    Some(Question {
+        at: index,
+        ask: format!(
+            "The queen on {name} is picked. Min-conflicts swaps its row with that of another column drawn at random, and keeps the swap only if the collisions drop (a diagonal holding k queens has k − 1; now {now} in all); up to {} tries. Where can the queen end up? Click a square of its file.",
+            param(trace, "tries").unwrap_or("64")
+        ),
+        cells: (0..n as u32)
+            .filter(|&r| r != rows[i])
+            .map(|r| cell(n as u64, r, column))
+            .collect(),
+        right,
+        reveal_at: kept_swap(trace, index)?.0 + 1,
+        why,
         ..Question::default()
     })
 }

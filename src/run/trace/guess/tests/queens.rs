@@ -292,6 +292,10 @@ fn min_conflicts_questions_take_every_attacked_queen() {
         let trace = Arc::new(queens("min-conflicts", n, seed));
         let mut asked = 0;
         for (i, state, q) in questions_of(&trace) {
+            // The swaps' questions are checked below.
+            if !matches!(trace.recorder.get(i), Some(QueenStep::Pick { .. })) {
+                continue;
+            }
             asked += 1;
             let mut expect: Vec<u32> = (0..n as usize)
                 .filter(|&c| is_attacked(&state.rows, c))
@@ -326,6 +330,89 @@ fn min_conflicts_questions_take_every_attacked_queen() {
         }
         assert!(asked > 0);
     }
+}
+
+/// The collisions of a placement from the rules: for every diagonal, the queens on it
+/// but one, the queens counted by walking each diagonal square by square.
+fn collisions_by_rules(rows: &[u32]) -> u64 {
+    let n = rows.len() as i64;
+    let on = |c: i64, r: i64| {
+        (0..n).contains(&c) && (0..n).contains(&r) && i64::from(rows[c as usize]) == r
+    };
+    let mut total = 0;
+    // Rising diagonals start on the left file or the bottom rank; falling ones on the left
+    // file or the top rank.
+    for (dc, dr) in [(1i64, 1i64), (1, -1)] {
+        let starts: Vec<(i64, i64)> = (0..n)
+            .map(|r| (0, r))
+            .chain((1..n).map(|c| (c, if dr == 1 { 0 } else { n - 1 })))
+            .collect();
+        for (c0, r0) in starts {
+            let queens = (0..n).filter(|&k| on(c0 + k * dc, r0 + k * dr)).count() as u64;
+            total += queens.saturating_sub(1);
+        }
+    }
+    total
+}
+
+/// Where the queen min-conflicts picked ends up: every row of its file whose swap lowers
+/// the collisions, counted from the rules; the row the trace's kept swap gives is one of
+/// them, and "Why?" is asked exactly when the kept swap is not one that lowers them most.
+#[test]
+fn min_conflicts_swap_questions_take_every_row_that_lowers_the_collisions() {
+    let mut asked = 0;
+    let mut with_why = 0;
+    for (n, seed) in [(8u64, 1), (12, 2), (30, 3), (20, 5)] {
+        let trace = Arc::new(queens("min-conflicts", n, seed));
+        let n = n as usize;
+        for (i, state, q) in questions_of(&trace) {
+            let Some(QueenStep::Swap { column, .. }) = trace.recorder.get(i) else {
+                continue;
+            };
+            asked += 1;
+            let c = column as usize;
+            let now = collisions_by_rules(&state.rows);
+            let mut lowered: Vec<(usize, u64)> = Vec::new();
+            for j in (0..n).filter(|&j| j != c) {
+                let mut swapped = state.rows.clone();
+                swapped.swap(c, j);
+                let after = collisions_by_rules(&swapped);
+                if after < now {
+                    lowered.push((j, after));
+                }
+            }
+            let mut expect: Vec<u32> = (lowered.iter())
+                .map(|&(j, _)| state.rows[j] * n as u32 + column)
+                .collect();
+            expect.sort_unstable();
+            let mut right = q.right.clone();
+            right.sort_unstable();
+            assert_eq!(right, expect, "n = {n} step {i}");
+            // The kept swap, read from the trace.
+            let partner = (trace.recorder.iter_from(i))
+                .find_map(|s| match s {
+                    QueenStep::Swap {
+                        kept: true,
+                        partner,
+                        ..
+                    } => Some(partner as usize),
+                    _ => None,
+                })
+                .unwrap();
+            let kept_to = lowered
+                .iter()
+                .find(|l| l.0 == partner)
+                .expect("kept lowers")
+                .1;
+            let fewest = lowered.iter().map(|l| l.1).min().unwrap();
+            assert_eq!(q.why.is_some(), kept_to != fewest, "n = {n} step {i}");
+            with_why += usize::from(q.why.is_some());
+        }
+    }
+    assert!(
+        asked > 10 && with_why > 0,
+        "{asked} asked, {with_why} with why"
+    );
 }
 
 #[test]
@@ -655,6 +742,14 @@ fn every_decision_of_a_whole_queens_trace_is_asked() {
             let q = queens_question(&trace, i, &state);
             made += usize::from(q.is_some());
             why += usize::from(q.as_ref().is_some_and(|q| q.why.is_some()));
+            // Min-conflicts' swap asks "Why?" only where the swap kept is not one that
+            // lowers the collisions most (checked by the rules above).
+            if matches!(
+                (&q, trace.recorder.get(i)),
+                (Some(q), Some(QueenStep::Swap { .. })) if q.why.is_none()
+            ) {
+                why += 1;
+            }
             // Forward checking's inference asks "Why?" only where arc consistency would
             // take out more of the file asked about (checked by the rules in why.rs).
             if matches!(

@@ -101,10 +101,15 @@ fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
                 // With forward checking alone, "Why?" is asked where arc consistency would
                 // take out more of the file (from the same placements), its claim the
                 // wrong choice; with AC-3, always. (No claim where it would empty a file.)
+                // Arc consistency on from the start: its domains before this queen and
+                // after.
+                let had = domains_by_rules(n, &before_rows, true);
                 let would = domains_by_rules(n, &state.rows, true);
-                let wiped =
-                    (0..n).any(|c| c != c0 && state.rows[c] == EMPTY && would[c].is_empty());
-                let more: Vec<String> = (before[x].iter())
+                let wiped = (0..n).any(|c| {
+                    (before_rows[c] == EMPTY && had[c].is_empty())
+                        || (state.rows[c] == EMPTY && would[c].is_empty())
+                });
+                let more: Vec<String> = (had[x].iter())
                     .filter(|&&r| !wiped && !hits(x, r) && !would[x].contains(&r))
                     .map(|&r| square_name(n as u64, x as u32, r))
                     .collect();
