@@ -534,7 +534,7 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let mut observer = CancelAfter(&cancel);
         let mut ctl = Control::new(Budget::unlimited(), &cancel, &mut observer);
-        let started = std::time::Instant::now();
+        let started = crate::platform::time::Instant::now();
         let o = solve(3, &Config::default(), &mut rng_from_seed(1), &mut ctl);
         assert_eq!(o.stop, Stop::Cancelled);
         assert!(o.conflicts > 0);
