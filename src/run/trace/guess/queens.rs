@@ -544,7 +544,7 @@ fn swap_question(
     if rows.len() != n {
         return None;
     }
-    let (_, partner) = kept_swap(trace, index)?;
+    let (kept_at, partner) = kept_swap(trace, index)?;
     let (mut d1, mut d2, now) = collisions_of(n, rows);
     let i = column as usize;
     // Collisions after swapping the rows of columns i and j, by moving the two queens.
@@ -616,7 +616,7 @@ fn swap_question(
             .map(|r| cell(n as u64, r, column))
             .collect(),
         right,
-        reveal_at: kept_swap(trace, index)?.0 + 1,
+        reveal_at: kept_at + 1,
         why,
         ..Question::default()
     })
