@@ -14,6 +14,22 @@ use std::path::Path;
 /// Why a file could not be read or written, as a sentence for the user.
 pub type FileError = String;
 
+/// A path as messages show it: its control characters (a terminal's escapes, line
+/// breaks) escaped, so that a file's name cannot reach a terminal or a CSV raw.
+pub fn shown(path: &Path) -> String {
+    path.display()
+        .to_string()
+        .chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_debug().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
 /// Whether a file may be written at `path`: a new name in a folder that exists, or a
 /// regular file to replace. A folder, a link, a device, a pipe or a socket is refused.
 pub fn check_target(path: &Path) -> Result<(), FileError> {
@@ -24,7 +40,7 @@ pub fn check_target(path: &Path) -> Result<(), FileError> {
         // A download: the browser names it and never replaces a file.
         return Ok(());
     }
-    let refuse = |why: &str| Err(format!("{}: {why}", path.display()));
+    let refuse = |why: &str| Err(format!("{}: {why}", shown(path)));
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.is_dir() => return refuse("that is a folder; give a file name"),
         Ok(meta) if meta.file_type().is_symlink() => {
@@ -42,7 +58,7 @@ pub fn check_target(path: &Path) -> Result<(), FileError> {
     }
     let parent = folder_of(path);
     if !parent.is_dir() {
-        return Err(format!("the folder {} does not exist", parent.display()));
+        return Err(format!("the folder {} does not exist", shown(parent)));
     }
     Ok(())
 }
@@ -61,7 +77,7 @@ pub fn write_atomic(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), FileError> {
     check_target(path)?;
-    let cannot = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown(path));
     let mut tmp = tempfile::Builder::new()
         .prefix(".searchlab-")
         .suffix(".tmp")
@@ -88,7 +104,7 @@ pub fn write_atomic(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), FileError> {
     let mut bytes = Vec::new();
-    write(&mut bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write(&mut bytes).map_err(|e| format!("cannot write {}: {e}", shown(path)))?;
     crate::platform::download(&download_name(path), &bytes)
 }
 
@@ -102,7 +118,7 @@ pub fn download_name(path: &Path) -> String {
 /// download NAME" in a browser.
 pub fn written_to(path: &Path) -> String {
     if crate::platform::DESKTOP {
-        path.display().to_string()
+        shown(path)
     } else {
         format!("the download {}", download_name(path))
     }
@@ -119,7 +135,7 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, FileError> {
     if !crate::platform::DESKTOP {
         return write_bytes(path, bytes).map(|()| true);
     }
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", shown(path));
     match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -132,35 +148,59 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, FileError> {
 }
 
 /// Opens `path` for reading without waiting on it (a pipe with no writer would block an
-/// ordinary open).
-fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+/// ordinary open); with `no_link`, a symbolic link at `path` is not followed (the open
+/// fails).
+fn open_nonblocking(path: &Path, no_link: bool) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        let nofollow = if no_link { libc::O_NOFOLLOW } else { 0 };
+        options.custom_flags(libc::O_NONBLOCK | nofollow);
     }
+    #[cfg(not(unix))]
+    let _ = no_link;
     options.open(path)
 }
 
 /// Reads `path`, a regular file of at most `cap` bytes; `what` names it in the messages
 /// ("a run file", "a lesson").
 pub fn read_capped(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, FileError> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    read_capped_as(path, cap, what, false)
+}
+
+/// Reads `path` as UTF-8 text when it is a regular file itself, not a symbolic link
+/// (which could lead out of the folder it is in: a folder of files handed in is read
+/// this way), at most `cap` bytes.
+pub fn read_text_not_linked(path: &Path, cap: u64, what: &str) -> Result<String, FileError> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{} is a symbolic link: only the regular files in the folder are read, not what a link points to",
+            shown(path)
+        ));
+    }
+    String::from_utf8(read_capped_as(path, cap, what, true)?)
+        .map_err(|_| format!("{} is not text (UTF-8); give {what}", shown(path)))
+}
+
+/// [`read_capped`]; with `no_link`, a symbolic link is refused even if it is put in the
+/// file's place after the first look.
+fn read_capped_as(path: &Path, cap: u64, what: &str, no_link: bool) -> Result<Vec<u8>, FileError> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", shown(path));
     // Refused before it is opened where possible, and on the opened file in any case (the
     // name may have changed between the two).
     let meta = std::fs::metadata(path).map_err(cannot)?;
     let not_regular = || {
         format!(
             "{} is not a regular file (a folder, a device or a pipe); give {what}",
-            path.display()
+            shown(path)
         )
     };
     if !meta.is_file() {
         return Err(not_regular());
     }
-    let file = open_nonblocking(path).map_err(cannot)?;
+    let file = open_nonblocking(path, no_link).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if !meta.is_file() {
         return Err(not_regular());
@@ -168,7 +208,7 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, FileErr
     let too_large = || {
         format!(
             "{} is larger than {what} can be ({} at most)",
-            path.display(),
+            shown(path),
             bytes_told(cap)
         )
     };
@@ -186,7 +226,7 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, FileErr
 /// Reads `path` as UTF-8 text (see [`read_capped`]).
 pub fn read_text(path: &Path, cap: u64, what: &str) -> Result<String, FileError> {
     String::from_utf8(read_capped(path, cap, what)?)
-        .map_err(|_| format!("{} is not text (UTF-8); give {what}", path.display()))
+        .map_err(|_| format!("{} is not text (UTF-8); give {what}", shown(path)))
 }
 
 /// `512 MiB`, `64 KiB`, `10 bytes`.

@@ -50,6 +50,9 @@ mod contrast;
 #[path = "app/access.rs"]
 mod access;
 
+#[path = "app/welcome.rs"]
+mod welcome;
+
 /// The finished experiment's table as CSV (what Export writes).
 fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
     let outcome = h.state().experiments.outcome.as_ref();
@@ -1095,16 +1098,15 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
             .contains(",warnsdorff,,3,3,1.0000,"),
         "{csv}"
     );
-    // The run-time distribution: every trial found its tour, so a resample of the three
-    // finds in all three, and the success rate's interval is 100 % at both ends.
+    // The run-time distribution: every trial found its tour, and three trials cannot rule
+    // out a rate as low as 0.025^(1/3) = 29.2 % (Clopper–Pearson's exact interval).
     h.get_by_label("Solved within");
-    let every = "solved 100 % of 3 trials (95 % interval 100 %–100 %; every trial found, so \
-                 no resample differs: with 3 trials the true rate may still be as low as about 0 %)";
+    let every = "solved 100 % of 3 trials (95 % interval 29.2–100 %, exact)";
     assert_eq!(h.query_all_by_label_contains(every).count(), 2);
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     let warnsdorff: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
     let column = |name: &str| warnsdorff[header.iter().position(|h| *h == name).unwrap()];
-    assert_eq!(column("success_rate_low"), "1.0000", "{csv}");
+    assert_eq!(column("success_rate_low"), "0.2924", "{csv}");
     assert_eq!(column("success_rate_high"), "1.0000", "{csv}");
 
     // One timeline for both: Space pauses, → steps every board at once.
@@ -1630,12 +1632,16 @@ fn the_course_comparison_tables_plots_and_exports_every_algorithm_at_every_n() {
     }
     assert_eq!(lines.count(), 56);
     // Each row's run-time distribution: CSP solves every run, so its success rate's
-    // interval is 100 % at both ends, and every percent of its runs is solved by a time.
+    // interval runs from 0.025^(1/trials) (Clopper–Pearson) to 100 %, and every percent
+    // of its runs is solved by a time.
     let Some(Ok(Outcome::QueensCourse(rows))) = &h.state().experiments.outcome else {
         panic!("no table")
     };
     for r in rows.iter().filter(|r| r.algorithm == "csp") {
-        assert_eq!(r.summary.rtd.success_rate_low, Some(1.0), "{}", r.label);
+        let low = 0.025f64.powf(1.0 / r.summary.trials as f64);
+        let got = r.summary.rtd.success_rate_low.unwrap();
+        assert!((got - low).abs() < 1e-9, "{}: {got} against {low}", r.label);
+        assert_eq!(r.summary.rtd.success_rate_high, Some(1.0), "{}", r.label);
         assert_eq!(r.summary.rtd.solved_ms_by_percent.len(), 100, "{}", r.label);
     }
     h.get_by_label("Solved within, at n =");

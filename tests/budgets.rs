@@ -667,3 +667,165 @@ fn the_largest_tour_is_held_once() {
         "{peak_rss} bytes used, {needed} needed"
     );
 }
+
+/// Two traces compared step by step (`--vs`) stream their comparison: within the time
+/// limit, which covers it too, and under 2 GiB with ten million steps a side (the
+/// comparison held every step of both as JSON before, past 4 GiB and 13 s); the ten
+/// million queens' trace counts its pairs left within its limit too.
+#[test]
+fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
+    let _alone = one_at_a_time();
+    let cases: &[&[&str]] = &[
+        &[
+            "knight",
+            "trace",
+            "--board",
+            "8x8",
+            "--algo",
+            "backtrack",
+            "--limit",
+            "10000000",
+            "--vs",
+            "seed=1",
+            "--time-limit",
+            "1s",
+        ],
+        &[
+            "queens",
+            "trace",
+            "--n",
+            "10000000",
+            "--algo",
+            "min-conflicts",
+            "--limit",
+            "1000000",
+            "--time-limit",
+            "1s",
+        ],
+    ];
+    for args in cases {
+        let Watched {
+            code,
+            stdout,
+            wall,
+            peak_rss,
+        } = watch(args, Duration::from_secs(60));
+        // They end at 1.0 s here; before, at 1.4 s (the pairs left on ten million queens
+        // counted past the limit) and 13 s.
+        assert!(
+            wall <= Duration::from_millis(1350),
+            "{args:?} took {wall:?}"
+        );
+        assert!(peak_rss < 2 << 30, "{args:?} used {peak_rss} bytes");
+        assert!(matches!(code, 0 | 1), "{args:?} exited {code}: {stdout}");
+    }
+    let (code, stdout, _) = searchlab(&[
+        "knight",
+        "trace",
+        "--board",
+        "8x8",
+        "--algo",
+        "backtrack",
+        "--limit",
+        "10000000",
+        "--vs",
+        "seed=1",
+        "--time-limit",
+        "1s",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout
+            .contains("as far as they were compared: the comparison stopped there (the time limit"),
+        "{stdout}"
+    );
+}
+
+/// The first Ctrl-C ends a trace and a count of a path on the largest board at once, in
+/// whatever stage it comes: the board's move table being built, the count's own table,
+/// the search (a count cut short no longer looks for a proof over the whole board).
+#[test]
+fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
+    let _alone = one_at_a_time();
+    let trace: &[&str] = &[
+        "knight",
+        "trace",
+        "--board",
+        "10000x10000",
+        "--algo",
+        "backtrack",
+    ];
+    let count: &[&str] = &[
+        "knight",
+        "count",
+        "--board",
+        "10000x10000",
+        "--path",
+        "a1;b3;c5",
+    ];
+    let vs: &[&str] = &[
+        "knight",
+        "trace",
+        "--board",
+        "8x8",
+        "--algo",
+        "backtrack",
+        "--limit",
+        "10000000",
+        "--vs",
+        "seed=1",
+    ];
+    for (args, at_ms) in [
+        (trace, 20),
+        (trace, 60),
+        (count, 40),
+        (count, 150),
+        (count, 1500),
+        (vs, 2500),
+    ] {
+        let (_, after) = watch_interrupted(
+            args,
+            Duration::from_secs(60),
+            Some(Duration::from_millis(at_ms)),
+        );
+        let Some(after) = after else {
+            // Ended by itself before the signal (a fast machine's trace): nothing to time.
+            continue;
+        };
+        assert!(
+            after <= Duration::from_millis(300),
+            "{args:?} at {at_ms} ms: {after:?} after Ctrl-C"
+        );
+    }
+}
+
+/// `bench --csv` is refused before the table runs when its file could not be written: a
+/// missing folder, a folder, a link (as `--save` is).
+#[test]
+fn bench_csv_onto_what_cannot_be_written_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("searchlab-csv-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/passwd", dir.join("link.csv")).unwrap();
+    let missing = dir.join("no/such/folder/rows.csv");
+    let link = dir.join("link.csv");
+    for (target, says) in [
+        (missing.to_str().unwrap(), "does not exist"),
+        (dir.to_str().unwrap(), "that is a folder"),
+        (link.to_str().unwrap(), "symbolic link"),
+    ] {
+        let started = std::time::Instant::now();
+        let (code, _, stderr) = searchlab(&[
+            "queens", "bench", "--n", "8", "--trials", "2000", "--csv", target,
+        ]);
+        assert_eq!(code, 2, "{target}: {stderr}");
+        assert!(stderr.contains(says), "{target}: {stderr}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{target}: refused only after {:?}",
+            started.elapsed()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -119,7 +119,7 @@ fn bad_input_exits_2_and_says_what_is_allowed() {
                 "--nodes",
                 "100000000",
             ],
-            "lower --nodes",
+            "lower the node limit (--nodes",
         ),
         (vec!["knight", "count", "--board", "5x5"], "--start"),
     ] {

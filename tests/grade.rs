@@ -652,3 +652,87 @@ fn a_faded_task_counts_the_last_decisions_only() {
     assert!(line("Late").contains("7 of 7"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two students handing in the same work are named together (each still graded); a link
+/// in the folder is refused, never followed out of it; a file name with a terminal's
+/// escape reaches neither the terminal nor the CSV raw.
+#[test]
+fn grade_names_identical_work_refuses_links_and_escapes_names() {
+    let dir = temp_dir("identical");
+    let run = run_file();
+    write(&dir, "ada.json", &good("Ada", &run).to_json());
+    write(&dir, "ben.json", &good("Ben", &run).to_json());
+    let mut red = good("Red", &run);
+    red.work[1] = Work::Answer {
+        task: 2,
+        given: "64".into(),
+    };
+    write(&dir, "\u{1b}[31mred.json", &red.to_json());
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.json")).unwrap();
+    let csv = dir.join("grades.csv");
+    let (code, out, err) = searchlab(&[
+        "grade",
+        dir.to_str().unwrap(),
+        "--assignment",
+        ASSIGNMENT,
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(matches!(code, 0 | 1), "{err}");
+    assert!(
+        out.contains("Identical work: Ada (ada.json), Ben (ben.json) hand in the same work"),
+        "{out}"
+    );
+    assert!(!out.contains("Identical work: Red"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("Ada") && l.contains("7 of 7")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("Ben") && l.contains("7 of 7")),
+        "{out}"
+    );
+    #[cfg(unix)]
+    assert!(
+        out.contains("Refused: passwd.json:") && out.contains("is a symbolic link"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("root:"),
+        "the link's target is never read: {out}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    for (what, said) in [("output", &out), ("stderr", &err), ("CSV", &text)] {
+        assert!(
+            !said.contains('\u{1b}'),
+            "a raw escape in the {what}: {said:?}"
+        );
+    }
+    assert!(text.contains("\\u{1b}[31mred.json"), "{text}");
+}
+
+/// An assignment that asks more decisions than a hand-in can hold is refused with the
+/// limit, not accepted as a task nobody can do.
+#[test]
+fn an_assignment_asking_more_decisions_than_a_hand_in_holds_is_refused() {
+    let dir = temp_dir("decisions");
+    let text = std::fs::read_to_string(ASSIGNMENT)
+        .unwrap()
+        .replace("decisions: 10,", "decisions: 4294967295,");
+    let path = dir.join("huge.ron");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = searchlab(&[
+        "grade",
+        dir.to_str().unwrap(),
+        "--assignment",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("decisions: 4294967295, but a hand-in holds at most 10000 answers"),
+        "{err}"
+    );
+}

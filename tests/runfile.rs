@@ -262,6 +262,93 @@ fn replay_refuses_a_damaged_file_and_a_doctored_answer() {
     assert!(stderr.contains("does not exist"), "{stderr}");
 }
 
+/// A deterministic replay repeats every figure its file claims, not only the answer:
+/// counters edited down are named with both values; a time that the file's own history
+/// or its stop contradicts is named too. An edited tour is told where it parts from the
+/// replay's, and that it is no knight's tour.
+#[test]
+fn replay_names_an_edited_counter_time_or_tour() {
+    let dir = temp_dir("counters");
+    let path = dir.join("k.ron");
+    let p = path.to_str().unwrap();
+    let (code, _, stderr) = searchlab(&[
+        "knight",
+        "solve",
+        "--board",
+        "5x5",
+        "--algo",
+        "backtrack",
+        "--save",
+        p,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let saved = RunFile::load(&path).unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("with the same figures"), "{stderr}");
+
+    // The nodes edited down: the replay says which figure, and both values.
+    let mut file = saved.clone();
+    let Report::Knight(KnightReport::Solve(r)) = &mut file.report else {
+        panic!()
+    };
+    let nodes = r.counters.nodes;
+    assert!(
+        nodes > 25,
+        "backtracking enters more squares than the tour's"
+    );
+    r.counters.nodes = 5;
+    file.save(&path).unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!("claims nodes 5, but a replay of it gives {nodes}")),
+        "{stderr}"
+    );
+
+    // Its time edited below what its own progress reports had reached.
+    let mut file = saved.clone();
+    file.history.push(Event::Progress {
+        counters: Default::default(),
+        elapsed_ms: 250.0,
+    });
+    let Report::Knight(KnightReport::Solve(r)) = &mut file.report else {
+        panic!()
+    };
+    r.elapsed_ms = 5.0;
+    file.save(&path).unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("took 5.0 ms, but its own history has it still running at 250.0 ms"),
+        "{stderr}"
+    );
+
+    // A square of the tour moved: where the two part, and that the saved one is no tour.
+    let mut file = saved.clone();
+    let Report::Knight(KnightReport::Solve(r)) = &mut file.report else {
+        panic!()
+    };
+    r.path.swap(7, 8);
+    let board = Board::new(5, 5).unwrap();
+    assert!(
+        board.validate_tour(&r.path, false).is_err(),
+        "two squares swapped break the tour"
+    );
+    let part = format!(
+        "they part first at square 8 of the path, {}",
+        board.name(r.path[7])
+    );
+    file.save(&path).unwrap();
+    let (code, _, stderr) = searchlab(&["replay", p]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains(&part), "{stderr}");
+    assert!(
+        stderr.contains("the saved answer breaks the puzzle's rules: it is not a knight's tour"),
+        "{stderr}"
+    );
+}
+
 /// Runs `searchlab ARGS` and kills it after `limit`: (exit status or None if it hung,
 /// standard error).
 fn searchlab_within(args: &[&str], limit: Duration) -> (Option<i32>, String) {

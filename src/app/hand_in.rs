@@ -317,7 +317,8 @@ impl SearchLabApp {
                         .filter(|i| kept.get(i).is_some_and(|(_, right)| *right))
                         .count();
                     format!(
-                        "{answered} of the trace's last {k} decisions answered, {right} right at the first try (needs {decisions} answered, {required} right; the grader counts those {k} only)"
+                        "{answered} of the trace's last {} answered, {right} right at the first try (needs {decisions} answered, {required} right; the grader counts those {k} only)",
+                        crate::run::words::counted(k, "decision")
                     )
                 }
                 Some(Work::Guess {
@@ -325,8 +326,8 @@ impl SearchLabApp {
                     claimed_right,
                     ..
                 }) => format!(
-                    "{} decisions answered, {claimed_right} right at the first try (needs {decisions} answered, {required} right{})",
-                    answers.len(),
+                    "{} answered, {claimed_right} right at the first try (needs {decisions} answered, {required} right{})",
+                    crate::run::words::counted(answers.len() as u64, "decision"),
                     last.map_or(String::new(), |k| format!(
                         ", counted among the trace's last {k} decisions only: the grader counts those"
                     ))

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The key of "Copy link", as the help and the button's hover name it.
+pub const COPY_LINK_KEY: &str = "Ctrl+Shift+L";
+
 impl SearchLabApp {
     /// The app's name and a tab per view (⏳ on one whose work is under way).
     fn tab_strip(&mut self, ui: &mut egui::Ui) {
@@ -92,7 +95,10 @@ impl SearchLabApp {
                 self.say(format!("The run could not be saved: {e}"), false);
             }
         }
-        if let Some(ms) = self.mean_frame_ms().filter(|_| !self.hide_timings) {
+        if let Some(ms) = self
+            .mean_frame_ms()
+            .filter(|_| self.frame_time && !self.hide_timings)
+        {
             ui.label(
                 egui::RichText::new(format!("frame {ms:.2} ms"))
                     .small()
@@ -162,6 +168,12 @@ impl SearchLabApp {
                         if stacked && self.shown_mut().first_ui(ui) {
                             ui.separator();
                         }
+                        // Too narrow for a lesson beside everything: it stands here, off
+                        // the board (a floating window covered it on every tab).
+                        if self.lessons.open && !lesson_beside {
+                            self.docked_lesson(ui);
+                            ui.separator();
+                        }
                         self.shown_mut().controls(ui);
                         if stacked {
                             ui.separator();
@@ -192,9 +204,6 @@ impl SearchLabApp {
         export::register(ui.ctx(), "view", central.response.rect);
         // An assignment's work is kept whether or not its panel is open.
         self.assignment_frame();
-        if self.lessons.open && !lesson_beside {
-            self.lessons.window(ui.ctx());
-        }
         if let Some((setup, fade)) = self.lessons.take_setup() {
             self.set_up_lesson(ui.ctx(), setup);
             if let Some(fade) = fade {
@@ -218,17 +227,26 @@ impl SearchLabApp {
         };
         let button = ui
             .add_enabled(link.is_ok(), egui::Button::new("Copy link"))
-            .on_hover_text(hover);
+            .on_hover_text(format!("{hover} ({COPY_LINK_KEY})"));
         let button = match &link {
             Err(why) => button.on_disabled_hover_text(why),
             Ok(_) => button,
         };
-        if button.clicked()
-            && let Ok(fragment) = link
-        {
-            let full = crate::platform::page_address().unwrap_or_default() + &fragment;
-            ui.ctx().copy_text(full.clone());
-            self.say(format!("Copied the link: {full}"), true);
+        if button.clicked() {
+            self.copy_link(ui.ctx(), link);
+        }
+    }
+
+    /// Puts `link` (the place on show's, or why there is none) on the clipboard and says
+    /// so: "Copy link", or its key.
+    pub(super) fn copy_link(&mut self, ctx: &egui::Context, link: Result<String, String>) {
+        match link {
+            Ok(fragment) => {
+                let full = crate::platform::page_address().unwrap_or_default() + &fragment;
+                ctx.copy_text(full.clone());
+                self.say(format!("Copied the link: {full}"), true);
+            }
+            Err(why) => self.say(format!("No link to copy: {why}"), false),
         }
     }
 
@@ -282,6 +300,26 @@ impl SearchLabApp {
                     }
                 });
             });
+    }
+
+    /// The lessons at the top of the form's panel, folded away with a click.
+    fn docked_lesson(&mut self, ui: &mut egui::Ui) {
+        let header = egui::CollapsingHeader::new(egui::RichText::new("Lessons").strong())
+            .id_salt("docked-lessons")
+            .default_open(true)
+            .show(ui, |ui| {
+                if ui
+                    .button("Close the lessons")
+                    .on_hover_text("The toolbar's Lessons opens them again")
+                    .clicked()
+                {
+                    self.lessons.open = false;
+                }
+                self.lessons.ui(ui);
+            });
+        header
+            .header_response
+            .on_hover_text("Fold the lesson away to see the form");
     }
 
     /// The lessons, in a panel beside everything.
@@ -359,4 +397,27 @@ fn on_panel<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let info = egui::UiStackInfo::default().with_frame(fill);
     ui.scope_builder(egui::UiBuilder::new().ui_stack_info(info), add)
         .inner
+}
+
+impl SearchLabApp {
+    /// The welcome on show this frame; a door opens its place as a link does ("Watch a
+    /// search" plays the trace from its first step).
+    pub(super) fn welcome_frame(&mut self, ctx: &egui::Context) {
+        let chosen = welcome::show(ctx);
+        if chosen == welcome::Chosen::Nothing {
+            return;
+        }
+        (self.welcome, self.welcomed) = (false, true);
+        if let welcome::Chosen::Door(door) = chosen {
+            self.open_link(ctx, door.link());
+            if door == welcome::Door::Watch {
+                self.knight.steps_mut().play_when_ready();
+            }
+        }
+    }
+
+    /// The welcome, brought back (the help's button, tests).
+    pub fn show_welcome(&mut self) {
+        self.welcome = true;
+    }
 }

@@ -30,6 +30,7 @@ pub mod startup;
 pub mod steps;
 pub mod tab;
 pub mod view;
+pub mod welcome;
 pub mod widgets;
 
 use crate::app::error::AppError;
@@ -99,6 +100,15 @@ pub struct SavedState {
     /// Colour-blind-safe colours (off when the state has none).
     #[serde(default)]
     pub colour_safe: bool,
+    /// The welcome was shown and closed: it does not come up by itself again.
+    #[serde(default)]
+    pub welcomed: bool,
+    /// The time each frame takes shown in the toolbar (off unless asked for, in the help).
+    #[serde(default)]
+    pub frame_time: bool,
+    /// Each lesson's questions answered right, and in all, by file: the list shows them.
+    #[serde(default)]
+    pub lessons_answered: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
 /// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
@@ -214,6 +224,12 @@ pub struct SearchLabApp {
     startup_notice: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
+    /// The welcome is on show: on the first start, or brought back from the help.
+    pub welcome: bool,
+    /// The welcome was closed once; saved between sessions.
+    welcomed: bool,
+    /// The time each frame takes is shown in the toolbar; saved between sessions.
+    pub frame_time: bool,
     /// The Lessons window and the lessons it offers.
     pub lessons: lessons::Lessons,
     /// The save or open dialog, and why its last attempt failed.
@@ -258,7 +274,11 @@ impl SearchLabApp {
         let saved = cc.storage.and_then(|s| s.get_string(STATE_KEY));
         // The theme preference (dark, light or the system's) lives in egui's own saved
         // memory, with the zoom.
-        SearchLabApp::from_saved(saved.as_deref())
+        let mut app = SearchLabApp::from_saved(saved.as_deref());
+        // The first start welcomes (a link or a file to open goes first: it is where the
+        // user asked to be).
+        app.welcome = !app.welcomed;
+        app
     }
 
     /// The app as a saved state (RON text) describes it; a corrupt or old state gives the
@@ -290,7 +310,12 @@ impl SearchLabApp {
             compare: CompareSettings::default(),
             experiments: ExperimentSettings::default(),
             colour_safe: false,
+            welcomed: false,
+            frame_time: false,
+            lessons_answered: Default::default(),
         });
+        let mut lessons = lessons::Lessons::default();
+        lessons.keep_answered(state.lessons_answered);
         SearchLabApp {
             knight: KnightView::new(state.knight),
             queens: QueensView::new(state.queens),
@@ -306,7 +331,10 @@ impl SearchLabApp {
             notice_tab: None,
             startup_notice: None,
             help: false,
-            lessons: lessons::Lessons::default(),
+            welcome: false,
+            welcomed: state.welcomed,
+            frame_time: state.frame_time,
+            lessons,
             dialog: None,
             dialog_error: None,
             reading: None,
@@ -333,6 +361,9 @@ impl SearchLabApp {
             compare: self.compare.settings.clone(),
             experiments: self.experiments.settings.clone(),
             colour_safe: self.colour_safe,
+            welcomed: self.welcomed,
+            frame_time: self.frame_time,
+            lessons_answered: self.lessons.answered().clone(),
         }
     }
 
@@ -516,6 +547,17 @@ impl SearchLabApp {
         if help_key && self.dialog.is_none() {
             self.help = !self.help;
         }
+        // Ctrl+Shift+L (⌘⇧L): "Copy link", also from the board or a text field.
+        let link_key = ctx.input_mut(|i| {
+            i.consume_key(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                egui::Key::L,
+            )
+        });
+        if link_key && self.dialog.is_none() {
+            let link = self.shown_mut().link();
+            self.copy_link(ctx, link);
+        }
         // Ctrl+1 … Ctrl+5 (⌘ on a Mac): the tabs in their order, also from a text field.
         if self.dialog.is_none() {
             let chosen = ctx.input_mut(|i| {
@@ -530,8 +572,15 @@ impl SearchLabApp {
     }
 
     fn dialogs(&mut self, ctx: &egui::Context) {
-        if self.help && !runs::show_help(ctx) {
-            self.help = false;
+        if self.help {
+            match runs::show_help(ctx, &mut self.frame_time) {
+                runs::Help::Open => {}
+                runs::Help::Closed => self.help = false,
+                runs::Help::Welcome => (self.help, self.welcome) = (false, true),
+            }
+        }
+        if self.welcome && self.dialog.is_none() {
+            self.welcome_frame(ctx);
         }
         let Some(dialog) = &mut self.dialog else {
             return;

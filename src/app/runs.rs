@@ -278,6 +278,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("F1 or ?", "show or hide this help"),
     (
+        crate::app::layout::COPY_LINK_KEY,
+        "copy a link to what the tab shows (Copy link), to paste anywhere; Ctrl+V in the window opens one",
+    ),
+    (
         "Ctrl+1 … Ctrl+5",
         "show the first … fifth tab (⌘ for Ctrl on a Mac)",
     ),
@@ -328,8 +332,9 @@ pub const TOUR: &[(&str, &str)] = &[
 ];
 
 /// The help overlay; returns false when the user closed it.
-pub fn show_help(ctx: &egui::Context) -> bool {
+pub fn show_help(ctx: &egui::Context, frame_time: &mut bool) -> Help {
     let mut open = true;
+    let mut welcome = false;
     let modal = egui::Modal::new(egui::Id::unique("help-overlay")).show(ctx, |ui| {
         ui.set_width(460.0);
         let tall = (ctx.content_rect().height() - 120.0).max(200.0);
@@ -380,11 +385,37 @@ pub fn show_help(ctx: &egui::Context) -> bool {
         );
         });
         ui.separator();
-        if ui.button("Close").clicked() {
-            open = false;
-        }
+        ui.checkbox(frame_time, "Show how long each frame takes to draw (in the toolbar)")
+            .on_hover_text("The app's own work for each picture it draws, averaged over the last ones: for checking its speed on this machine");
+        ui.horizontal(|ui| {
+            if ui.button("Close").clicked() {
+                open = false;
+            }
+            if ui
+                .button("Where to begin: the welcome's three ways in")
+                .on_hover_text("Watch a search, guess its next step, or play the puzzle yourself")
+                .clicked()
+            {
+                welcome = true;
+            }
+        });
     });
-    open && !modal.should_close()
+    match (welcome, open && !modal.should_close()) {
+        (true, _) => Help::Welcome,
+        (false, true) => Help::Open,
+        (false, false) => Help::Closed,
+    }
+}
+
+/// What came of a frame of the help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Help {
+    /// Still open.
+    Open,
+    /// Closed.
+    Closed,
+    /// Closed for the welcome.
+    Welcome,
 }
 
 /// A view's record of its runs: the events of the one under way, the last one that ended

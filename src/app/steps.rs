@@ -134,11 +134,15 @@ pub struct Steps<J: TraceJob> {
     go_to: Option<u64>,
     /// What came of that step, when the trace is shorter.
     note: Option<String>,
-    /// The central panel had room for the question above the board last frame (else it
-    /// goes at the top of the side panel).
-    guess_above: bool,
+    /// Your guess's question stood beside the board last frame, at the top of the column
+    /// with the algorithm (else it goes at the top of the side panel, or before the form
+    /// on a narrow window): never above the board, which keeps its size for the whole
+    /// trace however long a verdict or a "Why?" grows.
+    guess_beside: bool,
     /// Your guess's question was drawn this frame before the form ([`Self::first_ui`]).
     guess_first: bool,
+    /// Play the trace from its start once it is ready (the welcome's "Watch a search").
+    autoplay: bool,
 }
 
 impl<J: TraceJob> Default for Steps<J> {
@@ -157,8 +161,9 @@ impl<J: TraceJob> Default for Steps<J> {
             go_to: None,
             note: None,
             guess: Guess::default(),
-            guess_above: true,
+            guess_beside: false,
             guess_first: false,
+            autoplay: false,
         }
     }
 }
@@ -232,6 +237,11 @@ impl<J: TraceJob> Steps<J> {
             return None;
         }
         Some((self.shown.as_ref()?.play.pos, self.guessing()))
+    }
+
+    /// Plays the trace being made from its first step once it is ready.
+    pub fn play_when_ready(&mut self) {
+        self.autoplay = true;
     }
 
     /// Whether an animation is being recorded (or written).
@@ -321,6 +331,12 @@ impl<J: TraceJob> Steps<J> {
         {
             self.show_step(step);
         }
+        if self.pending.is_none()
+            && std::mem::take(&mut self.autoplay)
+            && let Some(s) = self.shown.as_mut()
+        {
+            s.play.playing = true;
+        }
         if let Some(rec) = self.recording.as_mut()
             && let Some(s) = self.shown.as_mut()
         {
@@ -395,6 +411,30 @@ impl<J: TraceJob> Steps<J> {
         pressed
     }
 
+    /// What the trace on show is of, when the form now describes another search (`now`):
+    /// the trace stays drawn on its own instance, and says so.
+    pub fn belongs_elsewhere(&self, now: &J) -> Option<String> {
+        let traced = J::of(&self.shown.as_ref()?.timeline.trace);
+        if traced == now {
+            return None;
+        }
+        let (was, is) = (traced.instance(), now.instance());
+        let next = if self.busy() {
+            "the form's search is being traced"
+        } else {
+            "press Step by step to trace the form's"
+        };
+        Some(if was == is {
+            format!(
+                "The form has changed since this search was traced (its algorithm, parameters, seed or limits): the steps are those of the search traced; {next}."
+            )
+        } else {
+            format!(
+                "This trace is of {was}, not of {is} as the form now says: its steps are shown on its own board; {next}."
+            )
+        })
+    }
+
     /// Above the timeline: a trace being made, why there is none, or a note on it.
     fn status_ui(&self, ui: &mut Ui) {
         if self.busy() {
@@ -412,11 +452,14 @@ impl<J: TraceJob> Steps<J> {
     }
 
     /// The timeline, the step's sentence, and the board `draw` draws at the step (with the
-    /// algorithm and the log beside it when there is room).
-    /// `draw` returns the board cell clicked, which answers a question waiting.
+    /// algorithm and the log beside it when there is room); `now` is the search the form
+    /// describes, which a trace of another says it is not.
+    /// `draw` draws the trace's own instance, never the form's, and returns the board cell
+    /// clicked, which answers a question waiting.
     pub fn main_ui(
         &mut self,
         ui: &mut Ui,
+        now: &J,
         draw: impl FnOnce(
             &mut Ui,
             &J::Trace,
@@ -427,6 +470,9 @@ impl<J: TraceJob> Steps<J> {
     ) {
         self.advance(ui.ctx());
         self.status_ui(ui);
+        if let Some(note) = self.belongs_elsewhere(now) {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
         // Guessing, End stops at the next question, as every move forward does.
         let end_hint = if self.guessing() {
             "To the next question: Your guess stops before each decision (untick it to go to the end)"
@@ -463,16 +509,6 @@ impl<J: TraceJob> Steps<J> {
             .sentence()
             .unwrap_or_else(|| "Before the first step.".into());
         self.regions[0] = Some(self.switches(ui, sentence));
-        // Above the board when the panel is tall enough; else at the top of the side
-        // panel, so a small window keeps room for the board.
-        let above = ui.available_height() >= 560.0;
-        if above != std::mem::replace(&mut self.guess_above, above) {
-            // The side panels, drawn before this one, placed the question by the old room.
-            ui.ctx().request_discard("Your guess's question moved");
-        }
-        if self.guessing() && self.guess_above {
-            self.guess_ui(ui);
-        }
         let Some(s) = self.shown.as_mut() else {
             return;
         };
@@ -484,6 +520,10 @@ impl<J: TraceJob> Steps<J> {
         let mut clicked = None;
         // Beside the board when there is room, else in the side panel.
         self.wide = ui.available_width() >= 720.0;
+        if self.wide != std::mem::replace(&mut self.guess_beside, self.wide) && self.guessing() {
+            // The side panels, drawn before this one, placed the question by the old room.
+            ui.ctx().request_discard("Your guess's question moved");
+        }
         if self.wide {
             ui.horizontal_top(|ui| {
                 let side = (ui.available_width() * 0.42).clamp(300.0, 480.0);
@@ -627,7 +667,7 @@ impl<J: TraceJob> Steps<J> {
         // The question first: the central panel has no room for it (unless it stands
         // before the form already, on a narrow window).
         let drawn = std::mem::take(&mut self.guess_first);
-        if self.guessing() && !self.guess_above && !drawn {
+        if self.guessing() && !self.guess_beside && !drawn {
             self.guess_ui(ui);
             ui.separator();
         }
@@ -654,9 +694,14 @@ impl<J: TraceJob> Steps<J> {
         }
     }
 
-    /// The algorithm with its line lit, and the log.
+    /// The algorithm with its line lit, and the log; beside the board, Your guess's
+    /// question above them.
     fn side_ui(&mut self, ui: &mut Ui) {
         let guessing = self.guessing();
+        if guessing && self.wide {
+            self.guess_ui(ui);
+            ui.separator();
+        }
         let english = &mut self.english;
         let Some(s) = self.shown.as_mut() else {
             return;
@@ -679,8 +724,10 @@ impl<J: TraceJob> Steps<J> {
             .zip(trace.tell(from, to, s.timeline.state_at(from)))
             .collect();
         let height = ui.available_height().clamp(160.0, 1000.0);
-        // More than a point: a panel's scrolling moves its content by a fraction of one.
-        if (s.log_room - ui.available_size()).length() > 1.0 {
+        // More than a point of width: a panel's scrolling moves its content by a fraction
+        // of one (Your guess's box above the log changes its height from question to
+        // answer; the log follows the step on show whatever its height).
+        if (s.log_room.x - ui.available_width()).abs() > 1.0 {
             s.log_room = ui.available_size();
             s.settling = s.settling.max(2);
         }

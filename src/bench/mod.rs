@@ -106,7 +106,7 @@ impl StepsFigures {
 /// What a table tells of a row's run-time distribution ([`rtd::Rtd`]), in milliseconds.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RtdFigures {
-    /// The low end of the success rate's 95 % bootstrap interval.
+    /// The low end of the success rate's exact 95 % interval (Clopper–Pearson).
     pub success_rate_low: Option<f64>,
     /// Its high end.
     pub success_rate_high: Option<f64>,
@@ -571,8 +571,10 @@ mod tests {
         ];
         let s = Summary::of(&trials);
         let json = serde_json::to_value(&s).unwrap();
-        assert_eq!(json["success_rate_low"], 0.2);
-        assert_eq!(json["success_rate_high"], 1.0);
+        // 3 of 5: Clopper–Pearson's 14.66 % to 94.73 % (R's binom.test(3, 5)).
+        let near = |v: &serde_json::Value, want: f64| (v.as_f64().unwrap() - want).abs() < 1e-5;
+        assert!(near(&json["success_rate_low"], 0.146_632), "{json}");
+        assert!(near(&json["success_rate_high"], 0.947_255), "{json}");
         assert_eq!(json["median_solve_ms"], 10.0);
         assert_eq!(json["median_solve_ms_low"], 1.0);
         assert_eq!(json["median_solve_ms_high"], serde_json::Value::Null);

@@ -4,12 +4,15 @@
 //! misleads when some fail; here a trial that failed counts as unsolved at every cut-off
 //! (censored where it ended), and the figures drawn from it are:
 //!
-//! - the success rate and the median *time to solve* (the least time by which half the
-//!   trials had solved; none when fewer than half did), each with a 95 % bootstrap
-//!   interval. The bootstrap is worked out exactly rather than by drawing resamples: a
-//!   resample's solved count is binomial, `Bin(n, p)`, and its median is at most `t`
-//!   exactly when at least half of its `n` draws are solved by `t`, `Bin(n, F(t)) ≥ ⌈n/2⌉`.
-//!   So the intervals are what infinitely many resamples would give, the same every time;
+//! - the success rate, with its exact binomial 95 % interval (Clopper & Pearson 1934):
+//!   true at every count, 0 of 20 included, where a bootstrap of the trials would say
+//!   `0–0 %`;
+//! - the median *time to solve* (the least time by which half the trials had solved; none
+//!   when fewer than half did), with a 95 % bootstrap interval. The bootstrap is worked
+//!   out exactly rather than by drawing resamples: a resample's solved count is binomial,
+//!   `Bin(n, p)`, and its median is at most `t` exactly when at least half of its `n`
+//!   draws are solved by `t`, `Bin(n, F(t)) ≥ ⌈n/2⌉`. So the interval is what infinitely
+//!   many resamples would give, the same every time;
 //! - the restart cut-off the distribution suggests: the fixed cut-off `t` that makes the
 //!   expected time to a solution least when a trial not solved by `t` is given up and a
 //!   fresh one started (Luby, Sinclair & Zuckerman 1993), `E(t) = mean(min(x, t)) / F(t)`
@@ -32,6 +35,14 @@ pub struct Interval {
     pub low: Option<f64>,
     /// The high end (`None` beyond every trial, or with nothing to measure).
     pub high: Option<f64>,
+}
+
+/// A share as a percentage to one decimal, a trailing `.0` left off: `0`, `16.8`, `100`
+/// (the ends of a success rate's interval, where whole percents would round 16.8 up and
+/// 0.13 down to nothing).
+pub fn percent(share: f64) -> String {
+    let text = format!("{:.1}", 100.0 * share);
+    text.strip_suffix(".0").map_or(text.clone(), str::to_string)
 }
 
 /// What restarting at a cut-off would give.
@@ -111,23 +122,33 @@ impl Rtd {
         }
     }
 
-    /// The 95 % bootstrap interval of the success rate.
+    /// The exact (Clopper–Pearson) 95 % interval of the success rate: the rates `p` under
+    /// which `solved` of `trials` or more (for the low end) or `solved` or fewer (for the
+    /// high end) would happen at least 2.5 % of the time. Unlike a bootstrap, which
+    /// resamples the trials and so gives `0–0 %` when none solved, it says how high a rate
+    /// the trials cannot rule out: 0 of 20 leaves up to 16.8 %.
     pub fn success_rate_interval(&self) -> Interval {
-        let n = self.ends.len();
+        let (k, n) = (self.solved.len(), self.ends.len());
         if n == 0 {
             return Interval {
                 low: None,
                 high: None,
             };
         }
-        let cdf = Binomial::new(n, self.success_rate()).cdf();
-        let at = |q: f64| {
-            let k = cdf.partition_point(|&c| c < q).min(n);
-            k as f64 / n as f64
+        // P(X ≥ k) rises with p, P(X ≤ k) falls: each end is where its tail is 2.5 %.
+        let low = if k == 0 {
+            0.0
+        } else {
+            rate_where(|p| Binomial::new(n, p).at_least(k) >= TAIL)
+        };
+        let high = if k == n {
+            1.0
+        } else {
+            rate_where(|p| Binomial::new(n, p).at_least(k + 1) > 1.0 - TAIL)
         };
         Interval {
-            low: Some(at(TAIL)),
-            high: Some(at(1.0 - TAIL)),
+            low: Some(low),
+            high: Some(high),
         }
     }
 
@@ -196,6 +217,21 @@ impl Rtd {
     }
 }
 
+/// The least rate in `[0, 1]` where `above` (false below some rate, true from it on)
+/// holds, to within 10⁻¹²: bisection, 40 halvings.
+fn rate_where(above: impl Fn(f64) -> bool) -> f64 {
+    let (mut low, mut high) = (0.0, 1.0);
+    for _ in 0..40 {
+        let mid = f64::midpoint(low, high);
+        if above(mid) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    high
+}
+
 /// The binomial distribution `Bin(n, p)`, its probabilities worked out relative to the
 /// most likely count and scaled to sum to one (no factorials: exact to rounding for any
 /// `n`; a count too unlikely to matter comes out as 0).
@@ -227,6 +263,7 @@ impl Binomial {
     }
 
     /// `P(X ≤ k)` for each `k`.
+    #[cfg(test)]
     fn cdf(&self) -> Vec<f64> {
         self.pmf
             .iter()
@@ -268,15 +305,10 @@ mod tests {
         assert_eq!(r.solved_within(15.0), 0.6);
         // Half of 5, rounded up: the third solved trial.
         assert_eq!(r.median(), Some(10.0));
-        // Bin(5, 0.6): P(X ≤ 0) = 0.01024 < 0.025 ≤ P(X ≤ 1) = 0.08704, and
-        // P(X ≤ 4) = 0.92224 < 0.975 ≤ P(X ≤ 5) = 1.
-        assert_eq!(
-            r.success_rate_interval(),
-            Interval {
-                low: Some(0.2),
-                high: Some(1.0)
-            }
-        );
+        // 3 of 5: Clopper–Pearson gives 14.66 % to 94.73 % (R's binom.test(3, 5)).
+        let rate = r.success_rate_interval();
+        assert!((rate.low.unwrap() - 0.146_632).abs() < 1e-5, "{rate:?}");
+        assert!((rate.high.unwrap() - 0.947_255).abs() < 1e-5, "{rate:?}");
         // A resample's median is at most 1 ms when at least 3 of its 5 draws are the
         // 1 ms trial: P(Bin(5, 0.2) ≥ 3) = 0.05792 ≥ 0.025. At most 10 ms: P(Bin(5, 0.6)
         // ≥ 3) = 0.68256 < 0.975, so the high end lies beyond every trial.
@@ -305,13 +337,10 @@ mod tests {
         assert_eq!(none.median(), None);
         assert_eq!(none.restart(), None);
         assert_eq!(none.expected_without_restarts(), None);
-        assert_eq!(
-            none.success_rate_interval(),
-            Interval {
-                low: Some(0.0),
-                high: Some(0.0)
-            }
-        );
+        // 0 of 2: up to 1 − 0.025^(1/2) = 84.19 %.
+        let rate = none.success_rate_interval();
+        assert_eq!(rate.low, Some(0.0));
+        assert!((rate.high.unwrap() - 0.841_886).abs() < 1e-5, "{rate:?}");
         assert_eq!(none.median_interval().high, None);
         let empty = Rtd::new([]);
         assert_eq!(empty.success_rate(), 0.0);
@@ -331,7 +360,9 @@ mod tests {
             })
         );
         assert_eq!(r.expected_without_restarts(), Some(2.0));
-        assert_eq!(r.success_rate_interval().low, Some(1.0));
+        // 3 of 3 cannot rule out a rate as low as 0.025^(1/3).
+        let low = r.success_rate_interval().low.unwrap();
+        assert!((low - 0.025f64.powf(1.0 / 3.0)).abs() < 1e-9, "{low}");
     }
 
     #[test]
@@ -344,6 +375,30 @@ mod tests {
         // (1.96 standard deviations of 500 below the mean).
         let big = Binomial::new(1_000_000, 0.5).cdf();
         assert!((big[500_000 - 980] - 0.025).abs() < 1e-3);
+    }
+
+    /// The success rate's interval at its published values (Clopper & Pearson's exact
+    /// interval, as R's `binom.test` and every table of it give): 0, 1, 10 and 20 of 20.
+    #[test]
+    fn the_success_interval_is_clopper_pearson_at_every_count() {
+        let of = |k: usize, n: usize| {
+            let r = Rtd::new((0..n).map(|i| (i < k, 1.0)));
+            let i = r.success_rate_interval();
+            (i.low.unwrap(), i.high.unwrap())
+        };
+        let near = |got: (f64, f64), want: (f64, f64)| {
+            assert!(
+                (got.0 - want.0).abs() < 5e-5 && (got.1 - want.1).abs() < 5e-5,
+                "{got:?} against {want:?}"
+            );
+        };
+        near(of(0, 20), (0.0, 0.1684));
+        near(of(20, 20), (0.8316, 1.0));
+        near(of(1, 20), (0.0013, 0.2487));
+        near(of(10, 20), (0.2720, 0.7280));
+        // Never a point at 0 % or 100 %: the trials cannot rule out a rate near them.
+        assert!(of(0, 1000).1 > 0.003);
+        assert!(of(1000, 1000).0 < 0.997);
     }
 
     /// The exact bootstrap against resamples drawn at random: 4,000 resamples of 200
@@ -366,9 +421,20 @@ mod tests {
         rates.sort_by(f64::total_cmp);
         medians.sort_by(f64::total_cmp);
         let (lo, hi) = (100, 3899);
+        // With 200 trials at 70 % the rate's exact interval and its bootstrap's agree to
+        // within a couple of points (they part near 0 % and 100 %, where the bootstrap has
+        // no width).
         let rate = r.success_rate_interval();
-        assert!((rates[lo] - rate.low.unwrap()).abs() <= 1.0 / 200.0 + 1e-9);
-        assert!((rates[hi] - rate.high.unwrap()).abs() <= 1.0 / 200.0 + 1e-9);
+        assert!(
+            (rate.low.unwrap() - rates[lo]).abs() < 0.02,
+            "{rate:?} {}",
+            rates[lo]
+        );
+        assert!(
+            (rate.high.unwrap() - rates[hi]).abs() < 0.02,
+            "{rate:?} {}",
+            rates[hi]
+        );
         let median = r.median_interval();
         let step = |x: f64| r.solved().partition_point(|&s| s < x) as i64;
         let near = |drawn: f64, exact: Option<f64>| {

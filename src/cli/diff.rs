@@ -6,8 +6,10 @@
 use super::CliError;
 use super::common::start_square;
 use super::output::{ParamMap, square_label};
+use super::trace::Deadline;
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
+use crate::run::trace::diff::{Aligned, first_difference_until, knight_steps, queens_steps};
 use crate::run::trace::knight::{self, KnightTrace, KnightTraceJob};
 use crate::run::trace::queens::{self, QueensTrace, QueensTraceJob};
 use crate::solve::{Counters, Stop};
@@ -17,6 +19,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The setting `--vs` changes and its value on each side (`None`: the default, not named).
 #[derive(Debug, Clone, Serialize)]
@@ -41,13 +44,10 @@ pub fn split(vs: &str) -> Result<(String, String), CliError> {
     }
 }
 
-/// One side of the comparison: its steps as the trace's JSON gives them, their sentences,
-/// and how the search ended.
+/// One side of the comparison: how long its trace is, and how the search ended.
 pub struct Side<'a> {
-    /// Each step's object (`kind` and its fields), its sentence left out.
-    pub steps: Vec<Value>,
-    /// Each step's sentence.
-    pub texts: Vec<String>,
+    /// How many steps the trace holds.
+    pub len: usize,
     /// What the search ran with.
     pub algorithm: &'a str,
     /// Its parameters, defaults filled in.
@@ -68,24 +68,9 @@ pub struct Side<'a> {
     pub figures: String,
 }
 
-impl Side<'_> {
-    /// From the trace's steps as JSON objects (each with its `text`).
-    pub fn steps_from(mut self, told: impl Iterator<Item = Value>) -> Self {
-        for mut step in told {
-            let text = match step.as_object_mut().and_then(|o| o.remove("text")) {
-                Some(Value::String(t)) => t,
-                _ => String::new(),
-            };
-            self.texts.push(text);
-            self.steps.push(step);
-        }
-        self
-    }
-}
-
-/// The first step (from 0) at which the two sides' steps differ.
-pub fn first_difference(a: &[Value], b: &[Value], setting: &str) -> Option<usize> {
-    crate::run::trace::diff::first_difference(a.iter().cloned(), b.iter().cloned(), setting)
+/// A step's sentence (its `text`).
+fn text_of(step: Option<&Value>) -> Option<&str> {
+    step?.get("text")?.as_str()
 }
 
 /// What `--json` prints of one side.
@@ -100,8 +85,9 @@ struct SideJson<'a> {
     stop: Stop,
     message: &'a str,
     stats: &'a Counters,
-    /// The step where the traces part, with its sentence (`null`: this trace had ended).
-    step: Option<Value>,
+    /// The step where the traces part, with its sentence (`null`: this trace had ended,
+    /// or they do not part).
+    step: Option<&'a Value>,
 }
 
 /// What `--json` prints.
@@ -109,53 +95,60 @@ struct SideJson<'a> {
 struct DiffJson<'a> {
     change: &'a Change,
     steps_alike: usize,
-    /// 1-based, as the text numbers steps; `null` when the traces are the same.
+    /// 1-based, as the text numbers steps; `null` when the traces are the same (or were
+    /// not compared to their ends).
     first_difference: Option<usize>,
+    /// What stopped the comparison before the traces ended or parted: `time-limit` (the
+    /// time limit covers the comparison too) or `cancelled` (Ctrl-C); `null` otherwise.
+    comparison_stopped: Option<Stop>,
     a: SideJson<'a>,
     b: SideJson<'a>,
 }
 
-/// One side as `--json` prints it, with the step at `at` (and its sentence).
-fn side_json<'a>(s: &Side<'a>, at: Option<usize>) -> SideJson<'a> {
-    let step = at.and_then(|i| Some((s.steps.get(i)?, s.texts.get(i)?)));
+/// One side as `--json` prints it, with its step where the two part.
+fn side_json<'a>(s: &Side<'a>, step: Option<&'a Value>) -> SideJson<'a> {
     SideJson {
         algorithm: s.algorithm,
         params: ParamMap(s.params),
         seed: s.seed,
-        steps: s.steps.len(),
+        steps: s.len,
         cut: s.cut,
         found: s.found,
         stop: s.stop,
         message: s.message,
         stats: s.counters,
-        step: step.map(|(v, t)| {
-            let mut v = v.clone();
-            if let Some(o) = v.as_object_mut() {
-                o.insert("text".into(), Value::String(t.clone()));
-            }
-            v
-        }),
+        step,
     }
 }
 
 /// Writes the comparison as text (the steps the traces share, the step where they part
-/// on each side, what followed) or as one JSON object.
+/// on each side, what followed) or as one JSON object; `stopped` is what ended the
+/// alignment early, if anything did.
 pub fn write(
     out: &mut dyn Write,
     change: &Change,
-    a: &Side,
-    b: &Side,
+    (a, b): (&Side, &Side),
+    aligned: &Aligned,
+    stopped: Option<Stop>,
     json: bool,
 ) -> io::Result<()> {
-    let at = first_difference(&a.steps, &b.steps, &change.setting);
-    let alike = at.unwrap_or(a.steps.len());
+    let (at, steps) = match aligned {
+        Aligned::Differ { at, a, b, .. } => (Some(*at), (a.as_ref(), b.as_ref())),
+        _ => (None, (None, None)),
+    };
+    let alike = match aligned {
+        Aligned::Differ { at: n, .. } | Aligned::Same(n) | Aligned::Stopped(n) => *n,
+    };
     if json {
         let object = DiffJson {
             change,
             steps_alike: alike,
             first_difference: at.map(|i| i + 1),
-            a: side_json(a, at),
-            b: side_json(b, at),
+            comparison_stopped: matches!(aligned, Aligned::Stopped(_))
+                .then_some(stopped)
+                .flatten(),
+            a: side_json(a, steps.0),
+            b: side_json(b, steps.1),
         };
         serde_json::to_writer(&mut *out, &object)?;
         return writeln!(out);
@@ -163,24 +156,37 @@ pub fn write(
     let name = |v: Option<&str>| format!("{}={}", change.setting, v.unwrap_or("(its default)"));
     let (na, nb) = (name(change.a.as_deref()), name(Some(&change.b)));
     writeln!(out, "A: {na}\nB: {nb}\n")?;
-    match at {
-        None if a.cut || b.cut => writeln!(
+    match aligned {
+        Aligned::Stopped(_) => {
+            let why = match stopped {
+                Some(Stop::Cancelled) => "you pressed Ctrl-C",
+                _ => "the time limit, which covers the comparison too, ran out",
+            };
+            writeln!(
+                out,
+                "The two searches take the same first {alike} steps, as far as they were compared: the comparison stopped there ({why})."
+            )?;
+        }
+        Aligned::Same(_) if a.cut || b.cut => writeln!(
             out,
             "The two searches take the same {alike} steps, as far as the traces go (cut at \
              the step limit: a larger --limit may find where they part)."
         )?,
-        None if change.setting == "heuristic" => writeln!(
+        Aligned::Same(_) if change.setting == "heuristic" => writeln!(
             out,
             "The two searches make the same {alike} decisions to the end: the heuristics \
              score on other scales (h, best) but rank the placements alike here."
         )?,
-        None => writeln!(
+        Aligned::Same(_) => writeln!(
             out,
             "The two searches take the same {alike} steps to the end: changing {} changes \
              nothing here.",
             change.setting
         )?,
-        Some(i) => {
+        Aligned::Differ {
+            at: i, last_alike, ..
+        } => {
+            let i = *i;
             if i == 0 {
                 writeln!(out, "The searches part at once.")?;
             } else {
@@ -188,7 +194,12 @@ pub fn write(
                     out,
                     "The searches take the same first {i} steps; the last of them:"
                 )?;
-                writeln!(out, "  {:>5}  {}", i, a.texts[i - 1])?;
+                writeln!(
+                    out,
+                    "  {:>5}  {}",
+                    i,
+                    text_of(last_alike.as_ref()).unwrap_or_default()
+                )?;
             }
             writeln!(
                 out,
@@ -196,11 +207,12 @@ pub fn write(
                 i + 1,
                 change.setting
             )?;
-            for (label, s) in [("A", a), ("B", b)] {
-                match s.texts.get(i) {
-                    Some(t) => writeln!(out, "  {label}: {t}")?,
-                    None => writeln!(out, "  {label}: (its trace ended after step {i})")?,
-                }
+            for (label, step) in [("A", steps.0), ("B", steps.1)] {
+                let said = match step {
+                    Some(v) => text_of(Some(v)).unwrap_or_default().to_string(),
+                    None => format!("(its trace ended after step {i})"),
+                };
+                writeln!(out, "  {label}: {said}")?;
             }
         }
     }
@@ -210,9 +222,7 @@ pub fn write(
         writeln!(
             out,
             "  {label}: {} steps in all{cut}; {}. {}",
-            s.steps.len(),
-            s.figures,
-            s.message
+            s.len, s.figures, s.message
         )?;
     }
     Ok(())
@@ -265,10 +275,12 @@ pub(super) fn knight_vs(
         "board" | "limit" | "time-limit" | "nodes" => return Err(not_vs(&key)),
         _ => other.params = with_param(&job.params, &key, &value),
     }
-    // The second search's settings are checked before the first runs.
+    // The second search's settings are checked before the first runs; the two run side
+    // by side, each within the time limit, which covers their comparison too.
     other.check().map_err(|e| vs_refused(vs, &e))?;
-    let a = job.run(cancel)?;
-    let b = other.run(cancel)?;
+    let deadline = Deadline::new(job.budget.time.unwrap_or(Duration::MAX), cancel.clone());
+    let (a, b) = rayon::join(|| job.run(cancel), || other.run(cancel));
+    let (a, b) = (a?, b?);
     let (cols, rows) = (a.board.cols(), a.board.rows());
     // A tree search without a start square begins from every square.
     let start = |sq: u32| {
@@ -289,8 +301,16 @@ pub(super) fn knight_vs(
         },
         setting: key,
     };
+    let stopped = || deadline.passed().is_some();
+    let aligned = first_difference_until(
+        knight_steps(&a),
+        knight_steps(&b),
+        &change.setting,
+        &stopped,
+    );
     super::trace::write(true, |out| {
-        write(out, &change, &knight_side(&a), &knight_side(&b), json)
+        let sides = (&knight_side(&a), &knight_side(&b));
+        write(out, &change, sides, &aligned, deadline.passed(), json)
     })
 }
 
@@ -319,23 +339,31 @@ pub(super) fn queens_vs(
         _ => other.params = with_param(&job.params, &key, &value),
     }
     other.check().map_err(|e| vs_refused(vs, &e))?;
-    let a = job.run(cancel)?;
-    let b = other.run(cancel)?;
+    let deadline = Deadline::new(job.budget.time.unwrap_or(Duration::MAX), cancel.clone());
+    let (a, b) = rayon::join(|| job.run(cancel), || other.run(cancel));
+    let (a, b) = (a?, b?);
     let change = Change {
         a: value_of(&key, a.job.seed, &a.job.algorithm, &a.params),
         setting: key,
         b: value,
     };
+    let stopped = || deadline.passed().is_some();
+    let aligned = first_difference_until(
+        queens_steps(&a),
+        queens_steps(&b),
+        &change.setting,
+        &stopped,
+    );
     super::trace::write(true, |out| {
-        write(out, &change, &queens_side(&a), &queens_side(&b), json)
+        let sides = (&queens_side(&a), &queens_side(&b));
+        write(out, &change, sides, &aligned, deadline.passed(), json)
     })
 }
 
 /// A knight trace as one side of `--vs`'s comparison.
 fn knight_side(t: &KnightTrace) -> Side<'_> {
     Side {
-        steps: Vec::new(),
-        texts: Vec::new(),
+        len: t.steps.len(),
         algorithm: &t.job.algorithm,
         params: &t.params,
         seed: t.job.seed,
@@ -346,14 +374,12 @@ fn knight_side(t: &KnightTrace) -> Side<'_> {
         counters: &t.counters,
         figures: told(knight_figures(&t.job.algorithm), &t.counters),
     }
-    .steps_from(crate::run::trace::diff::knight_steps(t))
 }
 
 /// A queens trace as one side of `--vs`'s comparison.
 fn queens_side(t: &QueensTrace) -> Side<'_> {
     Side {
-        steps: Vec::new(),
-        texts: Vec::new(),
+        len: t.recorder.len(),
         algorithm: &t.job.algorithm,
         params: &t.params,
         seed: t.job.seed,
@@ -364,7 +390,6 @@ fn queens_side(t: &QueensTrace) -> Side<'_> {
         counters: &t.counters,
         figures: told(queens_figures(&t.job.algorithm), &t.counters),
     }
-    .steps_from(crate::run::trace::diff::queens_steps(t))
 }
 
 /// The second search refused what `--vs` made of it.

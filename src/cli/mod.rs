@@ -145,7 +145,16 @@ pub fn main(cli: Cli) -> ExitCode {
 pub fn opening(what: String) -> crate::app::Opening {
     let link = what.starts_with('#') || (what.contains("://") && what.contains('#'));
     if link && !std::path::Path::new(&what).is_file() {
-        if let Err(why) = crate::app::link::read(&what) {
+        let refusal = match crate::app::link::read(&what) {
+            Err(why) => Some(why),
+            // A lesson's link names a lesson file, which must be there and usable.
+            Ok(crate::app::link::Place::Lesson(file)) => {
+                let (entries, _) = crate::app::lessons::load(&crate::app::lessons::lessons_dir());
+                crate::app::lessons::find_file(&entries, &file).err()
+            }
+            Ok(_) => None,
+        };
+        if let Some(why) = refusal {
             note!("searchlab: this link cannot be opened: {why}; the app says so too");
         }
         return crate::app::Opening::Link(what);

@@ -24,13 +24,13 @@ use std::time::{Duration, Instant};
 /// its start and covers the writing too, and the first Ctrl-C stops it as it stops the
 /// search. The rest of the output (message, answer, figures) is still written, and says
 /// how many steps were.
-struct Deadline {
+pub(super) struct Deadline {
     until: Option<Instant>,
     cancel: Arc<AtomicBool>,
 }
 
 impl Deadline {
-    fn new(time_limit: Duration, cancel: Arc<AtomicBool>) -> Deadline {
+    pub(super) fn new(time_limit: Duration, cancel: Arc<AtomicBool>) -> Deadline {
         Deadline {
             until: Instant::now().checked_add(time_limit),
             cancel,
@@ -38,7 +38,7 @@ impl Deadline {
     }
 
     /// What stops the writing now, if anything.
-    fn passed(&self) -> Option<Stop> {
+    pub(super) fn passed(&self) -> Option<Stop> {
         if self.cancel.load(Ordering::Relaxed) {
             Some(Stop::Cancelled)
         } else if self.until.is_some_and(|u| Instant::now() >= u) {
@@ -498,7 +498,7 @@ struct QueensJsonTail<'a> {
     limit: u64,
     cut: bool,
     found: bool,
-    conflicts: u64,
+    conflicts: Option<u64>,
     stop: Stop,
     message: &'a str,
     elapsed_ms: f64,

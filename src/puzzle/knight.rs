@@ -238,6 +238,18 @@ impl<'de> serde::Deserialize<'de> for Board {
 impl Board {
     /// A board of `cols` columns and `rows` rows.
     pub fn new(cols: u64, rows: u64) -> Result<Board, BoardError> {
+        Board::new_while(cols, rows, || true)
+            .map(|b| b.unwrap_or_else(|| unreachable!("asked to go on throughout")))
+    }
+
+    /// [`Board::new`], asking `go_on` between the copies that fill the move table of a
+    /// board past a million squares (a few milliseconds each): `Ok(None)` when it said
+    /// stop.
+    pub fn new_while(
+        cols: u64,
+        rows: u64,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<Option<Board>, BoardError> {
         let shape = Shape::new(cols, rows)?;
         let (c, r) = (cols as usize, rows as usize);
         // A move is on the board when both its row part and its column part are, so the
@@ -268,7 +280,14 @@ impl Board {
             row(&mut masks, 2);
             let end = start + (r - 4) * c;
             while masks.len() < end {
-                let more = (masks.len() - start).min(end - masks.len());
+                // A board of a million squares or fewer is made in a millisecond or two.
+                if masks.len() > 1 << 20 && !go_on() {
+                    return Ok(None);
+                }
+                // Whole rows, at most about 16 MB a copy (a few milliseconds) between two
+                // looks at `go_on`.
+                let most = ((1 << 24) / c).max(1) * c;
+                let more = (masks.len() - start).min(end - masks.len()).min(most);
                 masks.extend_from_within(start..start + more);
             }
         }
@@ -277,11 +296,11 @@ impl Board {
         for (k, &(dr, dc)) in MOVES.iter().enumerate() {
             deltas[k] = dr as isize * c as isize + dc as isize;
         }
-        Ok(Board {
+        Ok(Some(Board {
             shape,
             masks,
             deltas,
-        })
+        }))
     }
 
     /// Its size, without the move table.
@@ -692,6 +711,39 @@ impl Tour {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board large enough to be filled by several copies has, on every square of the
+    /// rows looked at, exactly the moves that stay on it; asked to stop, it stops.
+    #[test]
+    fn a_large_board_filled_in_copies_has_the_moves_of_its_squares() {
+        let (cols, rows) = (3001u32, 7003u32);
+        let board = Board::new(u64::from(cols), u64::from(rows)).unwrap();
+        for r in (0..rows)
+            .step_by(97)
+            .chain([1, 2, rows - 3, rows - 2, rows - 1])
+        {
+            for c in 0..cols {
+                let want = (MOVES.iter().enumerate())
+                    .filter(|(_, (dr, dc))| {
+                        board.contains(i64::from(r) + i64::from(*dr), i64::from(c) + i64::from(*dc))
+                    })
+                    .fold(0u8, |m, (k, _)| m | 1 << k);
+                assert_eq!(
+                    board.move_masks()[board.square(r, c) as usize],
+                    want,
+                    "{r},{c}"
+                );
+            }
+        }
+        let mut looks = 0;
+        let stopped = Board::new_while(u64::from(cols), u64::from(rows), || {
+            looks += 1;
+            looks < 2
+        });
+        assert!(matches!(stopped, Ok(None)));
+        // A small board is made whole without a look.
+        assert!(matches!(Board::new_while(8, 8, || false), Ok(Some(_))));
+    }
     use crate::testing::test;
 
     #[test]

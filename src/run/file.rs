@@ -9,6 +9,7 @@ use super::events::{Event, Report};
 use super::worker::Job;
 use crate::solve::Stop;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
 
@@ -121,11 +122,75 @@ fn opening(text: &str) -> Option<Header> {
         .chars()
         .take_while(char::is_ascii_digit)
         .collect();
+    let written_by = head.find("written_by:").and_then(|at| {
+        let quoted = head[at + 11..].trim_start().strip_prefix('"')?;
+        Some(quoted[..quoted.find('"')?].to_string())
+    });
     Some(Header {
         format,
         version: digits.parse().ok()?,
-        written_by: String::new(),
+        written_by: written_by.unwrap_or_default(),
     })
+}
+
+/// Why `text`'s brackets cannot be those of one RON value, if they cannot: one closes
+/// what was not opened, or the text ends with some still open. Strings (their escapes
+/// skipped), character literals and comments are passed over.
+fn unclosed(text: &str) -> Result<(), String> {
+    let bytes = text.as_bytes();
+    let mut open = Vec::new();
+    let mut i = 0;
+    // The end of the quoted run that starts at `from` with `quote`, its escapes skipped.
+    let quoted = |from: usize, quote: u8| {
+        let mut j = from + 1;
+        while j < bytes.len() && bytes[j] != quote {
+            j += if bytes[j] == b'\\' { 2 } else { 1 };
+        }
+        j
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = quoted(i, b'"');
+                if i >= bytes.len() {
+                    return Err(
+                        "it ends inside a string (cut short?): the file is not whole".into(),
+                    );
+                }
+            }
+            b'\'' => i = quoted(i, b'\''),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = (bytes[i..].iter().position(|&b| b == b'\n')).map_or(bytes.len(), |k| i + k);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = (text[i + 2..].find("*/")).map_or(bytes.len(), |k| i + 2 + k + 1);
+            }
+            b @ (b'(' | b'[' | b'{') => open.push(b),
+            b @ (b')' | b']' | b'}') => {
+                let opener = match b {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if open.pop() != Some(opener) {
+                    return Err(format!(
+                        "a '{}' at byte {i} closes what was not opened there",
+                        b as char
+                    ));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if open.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "it ends with {} lists or records still open (cut short?): the file is not whole",
+            open.len()
+        ))
+    }
 }
 
 impl RunFile {
@@ -140,11 +205,7 @@ impl RunFile {
         let mut job = self.job.clone();
         if let (Some(until), None) = (stops.next(), stops.next()) {
             let saved_ms = Some(self.report.puzzle().elapsed_ms());
-            let budget = match &mut job {
-                Job::Knight(j) => &mut j.budget,
-                Job::Queens(j) => &mut j.budget,
-                Job::Magic(j) => &mut j.budget,
-            };
+            let budget = job.puzzle_mut().budget_mut();
             budget.until = Some(until);
             // A replay ends at four times the limit and ten seconds more if the saved
             // point never comes (a damaged file); a run that had no limit, stopped by
@@ -168,11 +229,7 @@ impl RunFile {
         self.job
             .check()
             .map_err(|e| RunFileError::Broken(format!("the saved job is not valid: {e}")))?;
-        let time = match &self.job {
-            Job::Knight(j) => j.budget.time,
-            Job::Queens(j) => j.budget.time,
-            Job::Magic(j) => j.budget.time,
-        };
+        let time = self.job.puzzle().budget().time;
         for e in &self.history {
             let Event::Stopped(until) = e else {
                 continue;
@@ -228,13 +285,14 @@ impl RunFile {
     /// Reads a run from RON text; refuses, saying why, text that is not a run file, a newer
     /// version, or one that would take more than [`MAX_PARSE_BYTES`] to read.
     pub fn from_ron(text: &str) -> Result<RunFile, RunFileError> {
-        let header: Header = match ron::from_str(text) {
-            Ok(h) => h,
-            // A file cut short or damaged further on has no readable whole; its opening
-            // still says what it is.
-            Err(e) => match opening(text) {
-                Some(h) => h,
-                None => {
+        // The opening says what the file is at once; reading the whole text as RON for
+        // its header would take as long as reading the run (seconds for hundreds of MB),
+        // and is done only for a file whose opening says nothing, for the reason.
+        let header: Header = match opening(text) {
+            Some(h) => h,
+            None => match ron::from_str(text) {
+                Ok(h) => h,
+                Err(e) => {
                     return Err(RunFileError::NotARun(
                         e.to_string().escape_debug().to_string(),
                     ));
@@ -265,6 +323,10 @@ impl RunFile {
                 MAX_PARSE_BYTES >> 20
             )));
         }
+        // A file cut short (a copy or a download that stopped) ends inside a list or a
+        // record: a scan of its brackets, a fraction of a second for hundreds of MB, says
+        // so before the reading proper, which would take seconds to find it out.
+        unclosed(text).map_err(RunFileError::Broken)?;
         // Files of version 1 wrote a count's figures per square as plain numbers, where
         // they are now `Some(n)` or `None` (a square cut short): read both.
         ron::Options::default()
@@ -317,12 +379,37 @@ impl RunFile {
     }
 
     /// Compares a replay's report with the saved one: `Ok` with a sentence when the answers
-    /// are the same, `Err` with what differs (timings and counters may differ; answers may
-    /// not, unless the saved run was cut short by its clock).
+    /// are the same and, for a run that replays exactly, every figure it claims too; `Err`
+    /// with what differs: the first figure, or the first item of the answer where the two
+    /// part and whether the saved answer keeps the puzzle's rules. Times are the saving
+    /// machine's: they cannot be replayed, only held against the file's own history.
     pub fn compare(&self, replay: &Report) -> Result<String, String> {
-        let (saved, fresh) = (self.report.puzzle().answer(), replay.puzzle().answer());
+        let (saved_report, fresh_report) = (self.report.puzzle(), replay.puzzle());
+        let (saved, fresh) = (saved_report.answer(), fresh_report.answer());
         if saved.key == fresh.key && saved.stop == fresh.stop {
-            return Ok(format!("same answer as the saved run: {}", saved.summary));
+            if let Some(why) = self.times_contradicted() {
+                return Err(why);
+            }
+            if !self.repeatable() {
+                return Ok(format!("same answer as the saved run: {}", saved.summary));
+            }
+            let (mut claimed, mut replayed) = (saved_report.claimed(), fresh_report.claimed());
+            // A list of figures of another length (a square's generations) differs in its
+            // count first.
+            if claimed.len() != replayed.len() {
+                claimed = vec![("figures", claimed.len() as u64)];
+                replayed = vec![("figures", replayed.len() as u64)];
+            }
+            if let Some(((name, a), (_, b))) = (claimed.iter().zip(&replayed)).find(|(a, b)| a != b)
+            {
+                return Err(format!(
+                    "the saved run claims {name} {a}, but a replay of it gives {b} (a run replays to the same figures, its times aside)"
+                ));
+            }
+            return Ok(format!(
+                "same answer as the saved run, with the same figures: {} (its times are the saving machine's and are not replayed)",
+                saved.summary
+            ));
         }
         if saved.key == fresh.key {
             let told = |s: Option<Stop>| s.map_or("-", Stop::describe);
@@ -336,6 +423,34 @@ impl RunFile {
             "the answer differs from the saved run: saved {}; this run {}",
             saved.summary, fresh.summary
         );
+        if let (Some(a), Some(b)) = (saved_report.sequence(), fresh_report.sequence()) {
+            let at = (a.iter().zip(b)).position(|(x, y)| x != y);
+            match at {
+                Some(i) => {
+                    let _ = write!(
+                        why,
+                        "; they part first at {} in the saved run, {} in this one",
+                        saved_report.item_name(i, a[i]),
+                        fresh_report.item_name(i, b[i])
+                    );
+                }
+                None if a.len() != b.len() => {
+                    let _ = write!(
+                        why,
+                        "; the saved run's answer has {} items, this run's {}, alike as far as the shorter goes",
+                        a.len(),
+                        b.len()
+                    );
+                }
+                None => {}
+            }
+        }
+        if let Some(broken) = saved_report.broken() {
+            let _ = write!(
+                why,
+                "; and the saved answer breaks the puzzle's rules: {broken}"
+            );
+        }
         let stopped_once = self
             .history
             .iter()
@@ -351,5 +466,31 @@ impl RunFile {
             );
         }
         Err(why)
+    }
+
+    /// Why the run's time, as the file gives it, cannot be true of the file's own history
+    /// (a progress report later than the run's end), if it cannot. (A run stopped by its
+    /// time limit may say less than the limit: the search stops early enough to check
+    /// its answer within it.)
+    pub fn times_contradicted(&self) -> Option<String> {
+        let took = self.report.puzzle().elapsed_ms();
+        if !took.is_finite() || took < 0.0 {
+            return Some(format!(
+                "the saved run says it took {took} ms, which no run takes"
+            ));
+        }
+        let latest = (self.history.iter())
+            .filter_map(|e| match e {
+                Event::Progress { elapsed_ms, .. } => Some(*elapsed_ms),
+                _ => None,
+            })
+            .fold(0.0_f64, f64::max);
+        // A millisecond's rounding either way.
+        if latest > took + 1.0 {
+            return Some(format!(
+                "the saved run says it took {took:.1} ms, but its own history has it still running at {latest:.1} ms"
+            ));
+        }
+        None
     }
 }

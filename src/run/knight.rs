@@ -20,7 +20,7 @@ use crate::solve::{Budget, Control, Counters, NoObserver, Observer, Stop, rng_fr
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The largest board counted from every square: one count a square, each with tables
@@ -104,6 +104,63 @@ pub enum KnightReport {
 }
 
 impl PuzzleReport for KnightReport {
+    fn claimed(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            KnightReport::Solve(r) => puzzle::counters_claimed(&r.counters),
+            KnightReport::Count(r) => vec![("calls", r.calls)],
+            KnightReport::Search(r) => vec![
+                ("nodes_generated", r.nodes_generated),
+                ("max_frontier", r.max_frontier),
+            ],
+        }
+    }
+
+    fn sequence(&self) -> Option<&[u32]> {
+        match self {
+            KnightReport::Solve(r) => Some(&r.path),
+            KnightReport::Search(r) => Some(&r.path),
+            KnightReport::Count(_) => None,
+        }
+    }
+
+    fn item_name(&self, index: usize, item: u32) -> String {
+        let (cols, rows) = match self {
+            KnightReport::Solve(r) => (r.cols, r.rows),
+            KnightReport::Search(r) => (r.cols, r.rows),
+            KnightReport::Count(r) => (r.cols, r.rows),
+        };
+        let name = Board::new(u64::from(cols), u64::from(rows))
+            .ok()
+            .filter(|b| (item as usize) < b.len())
+            .map_or_else(|| format!("{item}, off the board"), |b| b.name(item));
+        format!("square {} of the path, {name}", index + 1)
+    }
+
+    fn broken(&self) -> Option<String> {
+        let (cols, rows, path, tour, closed) = match self {
+            KnightReport::Solve(r) => (r.cols, r.rows, &r.path, r.found, r.closed_requested),
+            KnightReport::Search(r) => (r.cols, r.rows, &r.path, r.found, false),
+            KnightReport::Count(_) => return None,
+        };
+        let board = match Board::new(u64::from(cols), u64::from(rows)) {
+            Ok(b) => b,
+            Err(e) => return Some(e.to_string()),
+        };
+        let checked = if tour {
+            board.validate_tour(path, closed)
+        } else {
+            board.validate_path(path)
+        };
+        checked.err().map(|e| {
+            let what = if tour {
+                "a knight's tour"
+            } else {
+                "a knight's path"
+            };
+            format!("it is not {what}: {e}")
+        })
+    }
+
     fn elapsed_ms(&self) -> f64 {
         match self {
             KnightReport::Solve(r) => r.elapsed_ms,
@@ -407,10 +464,17 @@ impl SearchReport {
 impl KnightJob {
     /// The board and start square, checked. Builds the move table: [`Self::shape_and_start`]
     /// checks the same for nothing.
-    pub fn board_and_start(&self) -> Result<(Board, Option<Square>), JobError> {
+    pub fn board_and_start(
+        &self,
+        cancel: &AtomicBool,
+    ) -> Result<(Board, Option<Square>), JobError> {
         let (shape, start) = self.shape_and_start()?;
-        let board = Board::new(u64::from(shape.cols()), u64::from(shape.rows()))
-            .map_err(|e| JobError::Input(e.to_string()))?;
+        let go_on = || !cancel.load(Ordering::Relaxed);
+        let board = Board::new_while(u64::from(shape.cols()), u64::from(shape.rows()), go_on)
+            .map_err(|e| JobError::Input(e.to_string()))?
+            .ok_or_else(|| {
+                JobError::Ended("cancelled while the board's move table was being built".into())
+            })?;
         Ok((board, start))
     }
 
@@ -473,6 +537,14 @@ impl KnightJob {
 }
 
 impl PuzzleJob for KnightJob {
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
     fn figures(&self) -> &'static [super::catalog::Figure] {
         super::catalog::knight_figures(&PuzzleJob::label_and_seed(self).0)
     }
@@ -572,7 +644,7 @@ impl PuzzleJob for KnightJob {
                         self.cols, self.rows
                     ),
                     bytes,
-                    "lower --nodes",
+                    "lower the node limit (--nodes on the command line)",
                 )?;
             }
         }
@@ -586,7 +658,7 @@ impl PuzzleJob for KnightJob {
     ) -> Result<KnightReport, JobError> {
         self.check()?;
         let began = Instant::now();
-        let (board, start) = self.board_and_start()?;
+        let (board, start) = self.board_and_start(cancel)?;
         // Building the move table (a tenth of a second on the largest boards) counts
         // toward the time limit.
         let mut job = self.clone();
@@ -880,6 +952,11 @@ fn explain_settled(
             "found an open tour of {} from {at} by Warnsdorff's rule and {} of Pósa's rotations",
             squares(n),
             group(c.backtracks)
+        ),
+        (Stop::Found, settle::Method::Image(symmetry)) => format!(
+            "found an open tour of {} from {at}: Warnsdorff's rule found one from its image {}, and the board's symmetry maps it back onto {at}",
+            squares(n),
+            symmetry.describe()
         ),
         (Stop::Exhausted, _) => {
             let proof = format!(
@@ -1342,7 +1419,9 @@ fn count_one_start(
     } else {
         count::count(&problem, &mut ctl)
     };
-    let dead_end = if given && c.tours == 0 {
+    // A count cut short proves nothing of the path (one that a rule ends at once ends the
+    // count at once, complete), and the proof's look at the board is as large as it.
+    let dead_end = if given && c.tours == 0 && c.complete {
         DeadEndProof::of(board, path, closed, Some(&c))
     } else {
         None

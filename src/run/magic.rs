@@ -60,6 +60,60 @@ pub enum MagicReport {
 }
 
 impl PuzzleReport for MagicReport {
+    fn claimed(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            MagicReport::Solve(r) => {
+                let mut c = super::puzzle::counters_claimed(&r.counters);
+                c.push(("best_fitness", r.best_fitness));
+                c.push(("generations_run", r.generations));
+                // The generation each square appeared in.
+                c.extend(
+                    r.squares
+                        .iter()
+                        .map(|(_, g)| ("generation of a square", *g)),
+                );
+                c
+            }
+            MagicReport::Count(r) => vec![("nodes", r.nodes), ("unique", r.unique)],
+            MagicReport::Construct(_) => Vec::new(),
+        }
+    }
+
+    fn sequence(&self) -> Option<&[u32]> {
+        match self {
+            MagicReport::Solve(r) => Some(r.squares.first().map_or(&r.best, |s| &s.0)),
+            MagicReport::Construct(r) => Some(&r.square),
+            MagicReport::Count(_) => None,
+        }
+    }
+
+    fn item_name(&self, index: usize, item: u32) -> String {
+        let order = match self {
+            MagicReport::Solve(r) => r.order,
+            MagicReport::Construct(r) => r.order,
+            MagicReport::Count(r) => r.order,
+        };
+        let n = usize::try_from(order).unwrap_or(1).max(1);
+        format!(
+            "the cell in row {}, column {}, holding {item}",
+            index / n + 1,
+            index % n + 1
+        )
+    }
+
+    fn broken(&self) -> Option<String> {
+        let check = |order: u64, cells: &[u32]| {
+            validate(usize::try_from(order).unwrap_or(usize::MAX), cells)
+                .err()
+                .map(|e| format!("it is not a magic square: {e}"))
+        };
+        match self {
+            MagicReport::Solve(r) => r.squares.iter().find_map(|(s, _)| check(r.order, s)),
+            MagicReport::Construct(r) if r.found => check(r.order, &r.square),
+            MagicReport::Construct(_) | MagicReport::Count(_) => None,
+        }
+    }
+
     fn elapsed_ms(&self) -> f64 {
         match self {
             MagicReport::Solve(r) => r.elapsed_ms,
@@ -196,6 +250,14 @@ pub struct MagicCountReport {
 impl MagicJob {}
 
 impl PuzzleJob for MagicJob {
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
     fn figures(&self) -> &'static [super::catalog::Figure] {
         let (label, _) = PuzzleJob::label_and_seed(self);
         MagicAlgo::parse(&label).map_or(&[], |a| a.info().figures)

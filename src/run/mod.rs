@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod queens;
 pub mod split;
 pub mod trace;
+pub mod words;
 pub mod worker;
 
 pub use algo::{Algorithm, KnightAlgo, MagicAlgo, QueensAlgo};

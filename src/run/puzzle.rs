@@ -5,7 +5,7 @@
 
 use super::catalog::Figure;
 use super::error::JobError;
-use crate::solve::{Counters, Observer, Stop};
+use crate::solve::{Budget, Counters, Observer, Stop};
 use std::sync::atomic::AtomicBool;
 
 /// A puzzle's job: an instance, an algorithm with its parameters, a seed and a budget.
@@ -26,6 +26,10 @@ pub trait PuzzleJob {
     fn label_and_seed(&self) -> (String, u64);
     /// The figures the job's counters are told as (see the catalog).
     fn figures(&self) -> &'static [Figure];
+    /// Its limits on time, nodes and generations, and the point a replay stops at.
+    fn budget(&self) -> &Budget;
+    /// The same, to change them (a replay's stop point, a grader's cap).
+    fn budget_mut(&mut self) -> &mut Budget;
 }
 
 /// A puzzle's report.
@@ -37,6 +41,32 @@ pub trait PuzzleReport {
     fn solved(&self) -> Option<Solved<'_>>;
     /// How long the run took, in milliseconds.
     fn elapsed_ms(&self) -> f64;
+    /// Every figure the report claims beside its answer and its times (its counters, and
+    /// the figures kept beside them), by name: what a replay of the run must give again.
+    fn claimed(&self) -> Vec<(&'static str, u64)>;
+    /// The answer as a sequence (a tour's squares, the queens' rows by file, a square's
+    /// cells), for saying where two answers part; `None` for a count.
+    fn sequence(&self) -> Option<&[u32]>;
+    /// Item `index` of [`PuzzleReport::sequence`], in words: "square 7, c3".
+    fn item_name(&self, index: usize, item: u32) -> String;
+    /// Why the answer breaks the puzzle's rules (by `puzzle/`), if it does: a file's
+    /// answer is not trusted before it is checked.
+    fn broken(&self) -> Option<String>;
+}
+
+/// A search's counters by name, as a report claims them.
+pub fn counters_claimed(c: &Counters) -> Vec<(&'static str, u64)> {
+    vec![
+        ("nodes", c.nodes),
+        ("backtracks", c.backtracks),
+        ("max_depth", c.max_depth),
+        ("depth", c.depth),
+        ("solutions", c.solutions),
+        ("attempts", c.attempts),
+        ("generations", c.generations),
+        ("moves", c.moves),
+        ("queued", c.queued),
+    ]
 }
 
 /// How a solve ended, with the answer as a sequence a timeline plays: a tour's squares,
@@ -145,6 +175,10 @@ pub trait AnyJob {
     fn label_and_seed(&self) -> (String, u64);
     /// See [`PuzzleJob::figures`].
     fn figures(&self) -> &'static [Figure];
+    /// See [`PuzzleJob::budget`].
+    fn budget(&self) -> &Budget;
+    /// See [`PuzzleJob::budget_mut`].
+    fn budget_mut(&mut self) -> &mut Budget;
 }
 
 impl<J> AnyJob for J
@@ -170,5 +204,11 @@ where
     }
     fn figures(&self) -> &'static [Figure] {
         PuzzleJob::figures(self)
+    }
+    fn budget(&self) -> &Budget {
+        PuzzleJob::budget(self)
+    }
+    fn budget_mut(&mut self) -> &mut Budget {
+        PuzzleJob::budget_mut(self)
     }
 }

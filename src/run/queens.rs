@@ -78,6 +78,58 @@ pub enum QueensReport {
 }
 
 impl PuzzleReport for QueensReport {
+    fn claimed(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            QueensReport::Solve(r) => {
+                let mut c = super::puzzle::counters_claimed(&r.counters);
+                c.push(("conflicts", r.conflicts));
+                c
+            }
+            QueensReport::Count(r) => vec![("nodes", r.nodes), ("unique", r.unique)],
+        }
+    }
+
+    fn sequence(&self) -> Option<&[u32]> {
+        match self {
+            QueensReport::Solve(r) => Some(&r.rows),
+            QueensReport::Count(_) => None,
+        }
+    }
+
+    fn item_name(&self, index: usize, item: u32) -> String {
+        let n = match self {
+            QueensReport::Solve(r) => r.n,
+            QueensReport::Count(r) => r.n,
+        };
+        let col = u32::try_from(index).unwrap_or(u32::MAX);
+        if u64::from(item) >= n {
+            return format!(
+                "the queen of file {}, off the board",
+                crate::puzzle::knight::file_letters(col)
+            );
+        }
+        format!(
+            "the queen of file {}, on {}",
+            crate::puzzle::knight::file_letters(col),
+            super::trace::queens::square_name(n, col, item)
+        )
+    }
+
+    fn broken(&self) -> Option<String> {
+        let QueensReport::Solve(r) = self else {
+            return None;
+        };
+        let n = usize::try_from(r.n).unwrap_or(usize::MAX);
+        if r.found {
+            return crate::puzzle::queens::validate(n, &r.rows)
+                .err()
+                .map(|e| format!("it is not a solution: {e}"));
+        }
+        // A placement that is no solution still has a queen per file at most, on the board.
+        (r.rows.len() > n || r.rows.iter().any(|&row| row as usize >= n))
+            .then(|| format!("it is not a placement on {n}×{n}"))
+    }
+
     fn elapsed_ms(&self) -> f64 {
         match self {
             QueensReport::Solve(r) => r.elapsed_ms,
@@ -187,6 +239,14 @@ pub struct QueensCountReport {
 impl QueensJob {}
 
 impl PuzzleJob for QueensJob {
+    fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
     fn figures(&self) -> &'static [super::catalog::Figure] {
         super::catalog::queens_figures(&PuzzleJob::label_and_seed(self).0)
     }

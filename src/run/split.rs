@@ -135,7 +135,7 @@ impl Job {
                         _ => Err(garbled()),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let (board, _) = job.board_and_start()?;
+                let (board, _) = job.board_and_start(&std::sync::atomic::AtomicBool::new(false))?;
                 let merged = merge_every_start(&board, job.closed, &counts)?;
                 Ok(Report::Knight(KnightReport::Count(merged)))
             }

@@ -47,6 +47,15 @@ impl Job {
         }
     }
 
+    /// The same, to change it (its budget).
+    pub fn puzzle_mut(&mut self) -> &mut dyn AnyJob {
+        match self {
+            Job::Knight(j) => j,
+            Job::Queens(j) => j,
+            Job::Magic(j) => j,
+        }
+    }
+
     /// Checks everything that can be checked without running.
     pub fn check(&self) -> Result<(), JobError> {
         self.puzzle().check()

@@ -356,9 +356,10 @@ fn a_faded_example_leaves_the_last_decisions_and_grows_when_they_are_right() {
     h.get_by_label_contains("Watch: press Play");
     let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
     assert_eq!(turn.len(), 1);
-    // To the end: the timeline stops at the student's decision, and only there.
+    // To the end: the timeline stops at the student's decision, and only there (the log
+    // beside the board scrolls to it over a few frames).
     h.get_by_label_contains("End").click();
-    h.run();
+    h.run_steps(8);
     let q = h.state().knight.steps().question().unwrap().clone();
     assert_eq!(q.at, turn[0], "the last decision is asked");
     let len = h.state().knight.steps().position().unwrap().1;
@@ -375,14 +376,14 @@ fn a_faded_example_leaves_the_last_decisions_and_grows_when_they_are_right() {
     h.run();
     h.get_by_label_contains("Your turn is over: 1 of 1 right at the first try.");
     h.get_by_label("Again, with the last 2 decisions").click();
-    h.run();
+    h.run_steps(8);
     let g = &h.state().knight.steps().guess;
     assert_eq!(g.fade, Fade::Last(2));
     assert_eq!(g.turn.as_ref().unwrap().at.len(), 2);
     assert!(g.answered.is_empty(), "a new round asks afresh");
     assert_eq!(h.state().knight.steps().position().unwrap().0, 0);
     h.get_by_label_contains("End").click();
-    h.run();
+    h.run_steps(8);
     let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
     assert_eq!(h.state().knight.steps().question().unwrap().at, turn[0]);
 }

@@ -91,7 +91,55 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
     h.get_by_label("◀ All lessons").click();
     h.run();
     h.get_by_label("Start: Why 4×4 has no tour");
+    h.get_by_label("Answered right: 2 of 3 questions");
+    // The progress outlives the app: a restart from the saved state lists it again.
+    let saved = ron::to_string(&h.state().saved_state()).unwrap();
+    let mut again = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut SearchLabApp| {
+                app.logic(ui.ctx());
+                app.show(ui);
+            },
+            SearchLabApp::from_saved(Some(&saved)),
+        );
+    again.state_mut().lessons.open = true;
+    again.run();
+    again.get_by_label("Answered right: 2 of 3 questions");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// At 800 × 600 the lessons stand in the form's panel, never over the board (a floating
+/// window covered it on every tab, even folded).
+#[test]
+fn at_800_by_600_the_lessons_keep_off_the_board() {
+    let mut h = super::harness_of_size(800.0, 600.0);
+    h.state_mut().lessons.wait_until_read();
+    h.run();
+    h.get_by_label("Lessons").click();
+    h.run();
+    assert!(h.state().lessons.open);
+    // The narrow panel shortens the lessons' names.
+    h.get_by_label_contains("Start: Why Warnsdorff").click();
+    // Its trace is made on a worker: frames until it is on show.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while h.state().knight.steps().position().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.run_steps(10);
+    let board = h.get_by_label("Chessboard").rect();
+    for text in ["Close the lessons", "◀ All lessons"] {
+        let r = h.get_by_label(text).rect();
+        assert!(
+            !r.intersects(board),
+            "{text} at {r:?}, the board at {board:?}"
+        );
+    }
+    assert!(
+        board.width() >= 250.0,
+        "the board keeps its room: {board:?}"
+    );
 }
 
 #[test]
@@ -266,6 +314,12 @@ fn an_assignment_is_done_saved_and_graded() {
     h.run();
     h.get_by_label("Your name").type_text("Ada Lovelace");
     h.run();
+    // The file's name follows the name typed, so that a class's hand-ins do not collide.
+    let path = std::path::PathBuf::from(&h.state().lessons.hand_in.path);
+    assert_eq!(
+        path.file_name().unwrap().to_str().unwrap(),
+        "knight-warnsdorff-6x6-ada-lovelace.json"
+    );
     let file = dir.join("ada.json");
     h.state_mut().lessons.hand_in.path = file.display().to_string();
     assert_eq!(h.state().lessons.hand_in.student, "Ada Lovelace");

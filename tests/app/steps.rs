@@ -6,8 +6,8 @@
 use super::{harness, is_disabled, queens_harness, step_until_traced};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::SearchLabApp;
 use searchlab::app::mode::Mode;
+use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::trace::KnightStep;
 
@@ -543,4 +543,66 @@ fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
             .is_none()
     );
     assert!(super::is_disabled(&h, "Your guess"));
+}
+
+/// A trace outlives its instance only as what it is: after the 5×5 preset on an 8×8
+/// trace (a board with fewer squares than the path has), the steps are still drawn on
+/// their own 8×8 board (no square of one board on the other: this panicked), and a note
+/// says the trace is of another board than the form's; the board as text is the trace's.
+#[test]
+fn a_trace_of_a_larger_board_stays_on_its_board_when_the_form_shrinks() {
+    let mut h = harness();
+    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    h.get_by_label("End ⏭").click();
+    h.run();
+    let path = knight_path(&mut h);
+    assert!(
+        path.iter().any(|&s| s >= 25),
+        "the 8×8 path reaches past 25 squares"
+    );
+    h.get_by_label("5×5").click();
+    for _ in 0..4 {
+        h.step();
+    }
+    assert_eq!(h.state().knight.settings.cols, 5);
+    assert_eq!(h.state().knight.mode(), Mode::Steps);
+    h.get_by_label_contains(
+        "This trace is of the 8×8 board from a8, open tours, not of the 5×5 board from a5",
+    );
+    // Drawn on its own board: the chessboard on show has 8 files.
+    h.get_by_label("Chessboard");
+    assert_eq!(knight_path(&mut h), path);
+    let text = h.state_mut().knight.board_text().unwrap();
+    assert!(text.starts_with("8x8 board, start a8"), "{text}");
+    // Step by step traces the form's board (the button, before the mode's switch of the
+    // same name); the note goes with the old trace.
+    h.get_all_by_label("Step by step").next().unwrap().click();
+    step_until_traced(&mut h);
+    assert!(h.query_by_label_contains("This trace is of").is_none());
+    assert_eq!(h.state().knight.steps().trace().unwrap().board.len(), 25);
+}
+
+/// An N-Queens trace after n = 8 → 1000 is shown as the 8-queens trace it is, saying so.
+#[test]
+fn a_queens_trace_says_it_is_of_another_n_than_the_form() {
+    let mut h = queens_harness("8");
+    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    super::enter_text(&mut h, "Queens (n)", "1000");
+    assert_eq!(h.state().queens.settings.n, 1000);
+    h.get_by_label_contains("This trace is of 8 queens on 8×8, not of 1000 queens on 1000×1000");
+    assert_eq!(h.state().queens.steps().trace().unwrap().job.n, 8);
+    let text = h.state_mut().queens.board_text().unwrap();
+    assert!(text.starts_with("8 queens"), "{text}");
+    // Another seed on the same n: the note says the form has changed.
+    super::enter_text(&mut h, "Queens (n)", "8");
+    assert!(h.query_by_label_contains("This trace is of").is_none());
+    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.run();
+    h.get_by_label_contains("The form has changed since this search was traced");
 }

@@ -134,8 +134,17 @@ fn curve_groups<'a>(lanes: &[Lane], progress_axis: &'a str) -> (Vec<Group<'a>>, 
     // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
     // range on an axis of its own; the rest report a fitness per generation.
     let walking = |i: usize| anneals(&lanes[i].algorithm);
+    let drawn_as = |i: usize, kind: Scored| {
+        lanes[i].history().points().len() >= 2 && !walking(i) && scored(&lanes[i].algorithm) == kind
+    };
     let evolving: Vec<usize> = (0..lanes.len())
-        .filter(|&i| lanes[i].history().points().len() >= 2 && !walking(i))
+        .filter(|&i| drawn_as(i, Scored::Fitness))
+        .collect();
+    let climbing: Vec<usize> = (0..lanes.len())
+        .filter(|&i| drawn_as(i, Scored::Climb))
+        .collect();
+    let beaming: Vec<usize> = (0..lanes.len())
+        .filter(|&i| drawn_as(i, Scored::Beam))
         .collect();
     let annealing: Vec<usize> = (0..lanes.len())
         .filter(|&i| lanes[i].history().points().len() >= 2 && walking(i))
@@ -153,6 +162,24 @@ fn curve_groups<'a>(lanes: &[Lane], progress_axis: &'a str) -> (Vec<Group<'a>>, 
             "generation",
             "best fitness",
             evolving,
+            Drawn::Best,
+        ));
+    }
+    if !climbing.is_empty() {
+        groups.push((
+            "h after each step of the climb (its heuristic: lower is better, 0 a solution)",
+            "step",
+            "h",
+            climbing,
+            Drawn::Best,
+        ));
+    }
+    if !beaming.is_empty() {
+        groups.push((
+            "the beam's best h per round (lower is better, 0 a solution)",
+            "round",
+            "best h",
+            beaming,
             Drawn::Best,
         ));
     }
@@ -512,6 +539,26 @@ fn quartiles(trials: &[(bool, f64)]) -> (f64, f64) {
 
 /// Whether a lane's algorithm is simulated annealing, which reports attacking pairs per
 /// stretch of proposals instead of a fitness per generation.
+/// What a lane's history scores, for its curve's title and axes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scored {
+    /// A fitness per generation (the evolutionary algorithms).
+    Fitness,
+    /// Hill climbing's h after each step.
+    Climb,
+    /// Local beam search's best h per round.
+    Beam,
+}
+
+/// What `algorithm`'s history scores.
+fn scored(algorithm: &str) -> Scored {
+    match QueensAlgo::of(algorithm) {
+        Some(QueensAlgo::HillClimbing) => Scored::Climb,
+        Some(QueensAlgo::Beam) => Scored::Beam,
+        _ => Scored::Fitness,
+    }
+}
+
 fn anneals(algorithm: &str) -> bool {
     QueensAlgo::of(algorithm) == Some(QueensAlgo::Annealing)
 }

@@ -101,27 +101,12 @@ fn said(ctx: &egui::Context, r: &Rtd, m: Measure) -> String {
         Measure::Time => format_ms(ctx, v),
         Measure::Steps => format!("{v:.0} steps"),
     };
-    let pct = |v: Option<f64>| v.map_or("—".into(), |v| format!("{:.0} %", 100.0 * v));
+    let pct = |v: Option<f64>| v.map_or("—".into(), crate::bench::rtd::percent);
     let rate = r.success_rate_interval();
-    let n = r.trials();
-    // With every trial alike no resample differs: the interval has no width, and says
-    // nothing of trials not run (the rule of three: 3/n, about, for 95 %).
-    let alike = match r.success_rate() {
-        x if x >= 1.0 => format!(
-            "; every trial found, so no resample differs: with {n} trials the true rate may \
-             still be as low as about {:.0} %",
-            100.0 * (1.0 - 3.0 / n as f64).max(0.0)
-        ),
-        x if x <= 0.0 => format!(
-            "; no trial found, so no resample differs: with {n} trials the true rate may still \
-             be as high as about {:.0} %",
-            100.0 * (3.0 / n as f64).min(1.0)
-        ),
-        _ => String::new(),
-    };
     let mut words = format!(
-        "solved {:.0} % of {n} trials (95 % interval {}–{}{alike})",
+        "solved {:.0} % of {} trials (95 % interval {}–{} %, exact)",
         100.0 * r.success_rate(),
+        r.trials(),
         pct(rate.low),
         pct(rate.high)
     );

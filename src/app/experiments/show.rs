@@ -97,7 +97,7 @@ pub(super) fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
         return;
     }
     let r = &s.rtd;
-    let pct = |x: Option<f64>| x.map_or("—".into(), |x| format!("{:.0}", 100.0 * x));
+    let pct = |x: Option<f64>| x.map_or("—".into(), crate::bench::rtd::percent);
     ui.label(format!(
         "{:.0} % ({}–{} %)",
         100.0 * s.success_rate,
@@ -146,9 +146,8 @@ const SUMMARY_HEADERS: [(&str, &str); 9] = [
     ("found", "Trials that found what they looked for"),
     (
         "success (95 %)",
-        "The share of trials that found, and its 95 % bootstrap interval. When every trial \
-         found (or none did) the interval has no width, yet says nothing of trials not run: \
-         with n trials the true rate may be as far as about 3/n from it",
+        "The share of trials that found, and its exact 95 % interval (Clopper–Pearson): the \
+         rates these trials cannot rule out. 0 of 20 found still leaves up to 16.8 %",
     ),
     ("mean ms", "Mean time of every trial, found or not"),
     ("median ms", "Median time of every trial, found or not"),

@@ -368,12 +368,21 @@ impl KnightView {
             return;
         }
         self.reset();
+        let old_rows = self.settings.rows;
         self.settings.cols = cols;
         self.settings.rows = rows;
         self.own.board = Arc::new(board_of(&self.settings));
         let (r, c) = self.settings.start;
-        self.settings.start = (r.min(rows - 1), c.min(cols - 1));
+        self.settings.start = (kept_row(r, old_rows, rows), c.min(cols - 1));
     }
+}
+
+/// The row (counted from the top) of the square that keeps its name, rank and file, when
+/// a board of `old_rows` gets `rows`: ranks count from the bottom, so c3 stays c3 where
+/// the row from the top would make it c15; a rank past the new board's top goes to it.
+pub(super) fn kept_row(row: u32, old_rows: u32, rows: u32) -> u32 {
+    let rank = old_rows.saturating_sub(row).max(1);
+    rows.saturating_sub(rank.min(rows))
 }
 
 impl TabPuzzle for KnightTab {
@@ -583,4 +592,27 @@ impl TabPuzzle for KnightTab {
 fn board_of(settings: &KnightSettings) -> Board {
     Board::new(u64::from(settings.cols), u64::from(settings.rows))
         .expect("sizes are checked before they are applied")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kept_row;
+
+    /// The start keeps its name as the board grows or shrinks: c3 on 8 rows is row 5 from
+    /// the top; on 20 rows c3 is row 17, on 4 rows row 1; a rank past the top goes to it.
+    #[test]
+    fn the_start_keeps_its_rank_when_the_board_changes() {
+        let rank = |row: u32, rows: u32| rows - row;
+        assert_eq!(kept_row(5, 8, 20), 17);
+        assert_eq!(rank(17, 20), 3);
+        assert_eq!(kept_row(5, 8, 4), 1);
+        assert_eq!(kept_row(0, 8, 5), 0, "a8 on 5 rows is the top rank, a5");
+        for (rows, new) in [(8, 8), (8, 3), (3, 8), (400, 1)] {
+            for row in 0..rows {
+                let kept = kept_row(row, rows, new);
+                assert!(kept < new);
+                assert_eq!(rank(kept, new), rank(row, rows).min(new));
+            }
+        }
+    }
 }

@@ -190,8 +190,9 @@ impl KnightView {
             // The microscope of another algorithm's run is not shown: the run is.
             Mode::Microscope if microscope => return self.microscope_ui(ui),
             Mode::Steps => {
-                return (self.steps).main_ui(ui, |ui, trace, state, pos, question| {
-                    steps::draw(ui, &board, trace, state, pos, question)
+                let now = self.trace_job();
+                return (self.steps).main_ui(ui, &now, |ui, trace, state, pos, question| {
+                    steps::draw(ui, trace, state, pos, question)
                 });
             }
             Mode::Run | Mode::Microscope | Mode::Browser => {}

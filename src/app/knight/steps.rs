@@ -4,7 +4,7 @@
 
 use crate::app::steps::{MAX_APP_STEPS, Steps};
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
-use crate::puzzle::knight::{Board, Square};
+use crate::puzzle::knight::Square;
 use crate::run::trace::guess::Question;
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, Traced};
 use crate::solve::knight::trace::{Family, KnightState, KnightStep};
@@ -62,16 +62,17 @@ fn frontier(trace: &KnightTrace, pos: usize) -> Option<Vec<f64>> {
     Some(waiting)
 }
 
-/// The board after `pos` steps of `trace`; with a question waiting, its choices ringed and
-/// the onward degrees hidden (counting them is the question). Returns the square clicked.
+/// The board after `pos` steps of `trace`, on the trace's own board whatever the form
+/// says now; with a question waiting, its choices ringed and the onward degrees hidden
+/// (counting them is the question). Returns the square clicked.
 pub fn draw(
     ui: &mut Ui,
-    board: &Board,
     trace: &KnightTrace,
     state: &KnightState,
     pos: usize,
     question: Option<&Question>,
 ) -> Option<u32> {
+    let board = &trace.board;
     let taken_back = taken_back(trace, pos);
     let waiting = frontier(trace, pos);
     let whole = |v: f64| format!("{v:.0}");

@@ -187,6 +187,13 @@ impl Assignment {
                             "{required} right of {decisions} decisions cannot be"
                         ));
                     }
+                    // A hand-in holds at most MAX_GUESSES answers to a task: more asked
+                    // could never be done.
+                    if *decisions as usize > MAX_GUESSES {
+                        return at(format!(
+                            "decisions: {decisions}, but a hand-in holds at most {MAX_GUESSES} answers to a task: ask 1 to {MAX_GUESSES}"
+                        ));
+                    }
                     if let Some(k) = *last
                         && (k == 0 || k as usize > MAX_GUESSES || *decisions > k)
                     {

@@ -64,7 +64,8 @@ impl Task for GradeTask {
                     if cancel.load(Ordering::Relaxed) {
                         return;
                     }
-                    let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
+                    let text =
+                        crate::files::read_text_not_linked(&path, MAX_HAND_IN_BYTES, "a hand-in");
                     send(Ok(grade_text_guarded(
                         file_name(&path),
                         text,

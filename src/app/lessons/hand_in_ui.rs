@@ -25,6 +25,9 @@ pub struct HandInForm {
     pub status: Vec<String>,
     /// The file to save it to, as its field holds it.
     pub path: String,
+    /// The file name the form last chose by itself (from the assignment and the name):
+    /// while the field still holds it, it follows the name typed.
+    chosen: String,
     /// A save asked for, for the shell to make.
     save: Option<PathBuf>,
     /// What came of the last save.
@@ -69,6 +72,7 @@ impl HandInForm {
         self.tasks = tasks.to_vec();
         self.started = Some(Instant::now());
         self.path.clear();
+        self.chosen.clear();
         self.kept.clear();
         self.run_seen.clear();
         self.firsts.clear();
@@ -180,13 +184,17 @@ impl Lessons {
                 ui.label(RichText::new(format!("   {status}")).weak());
             }
         }
+        // The file follows the name typed until the student types a file of their own
+        // (a class's hand-ins would all be `…-student.json` otherwise).
         let name = hand_in_name(&a.id, &form.student);
-        if form.path.is_empty() || !crate::platform::DESKTOP {
-            form.path = crate::app::runs::runs_dir()
-                .join(&name)
-                .display()
-                .to_string();
+        let chosen = crate::app::runs::runs_dir()
+            .join(&name)
+            .display()
+            .to_string();
+        if form.path.is_empty() || form.path == form.chosen || !crate::platform::DESKTOP {
+            form.path.clone_from(&chosen);
         }
+        form.chosen = chosen;
         if crate::platform::DESKTOP {
             ui.horizontal(|ui| {
                 let l = ui.label("File");

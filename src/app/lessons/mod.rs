@@ -62,8 +62,8 @@ pub struct Lessons {
     /// A set-up asked for, for the shell to apply, with the decisions Your guess asks
     /// there when a task says (its "Set it up": a faded task's last k, else every one).
     setup: Option<(Setup, Option<crate::app::steps::guess::Fade>)>,
-    /// Questions answered right, and in all, of each lesson answered this session, by
-    /// file: the list shows them.
+    /// Questions answered right (the most yet), and in all, of each lesson answered, by
+    /// file: the list shows them, and they are saved between sessions.
     answered: std::collections::BTreeMap<String, (usize, usize)>,
     /// The folder being read on a thread of its own (a slow or hung disk never holds up
     /// the window), and what to say once it is read instead of what the reading says.
@@ -189,7 +189,6 @@ impl Lessons {
         if !same {
             self.given = vec![Given::default(); lesson.questions.len()];
         }
-        self.answered.remove(&self.entries[i].file);
         self.active = Some(i);
         self.open = true;
         self.copied = None;
@@ -223,21 +222,20 @@ impl Lessons {
 
     /// Opens the lesson whose file is `name` (with or without `.ron`), or says why not.
     pub fn start_file(&mut self, name: &str) -> Result<(), String> {
-        let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
-        let i = (self.entries.iter().position(|e| e.file == file)).ok_or_else(|| {
-            let names: Vec<&str> = (self.entries.iter())
-                .filter_map(|e| e.file.strip_suffix(".ron"))
-                .collect();
-            format!(
-                "no lesson is called {name:?}; the lessons are {}",
-                names.join(", ")
-            )
-        })?;
-        if let Err(why) = &self.entries[i].lesson {
-            return Err(format!("the lesson {name:?} cannot be used: {why}"));
-        }
+        let i = find_file(&self.entries, name)?;
         self.start(i);
         Ok(())
+    }
+
+    /// Each lesson's questions answered right, and in all, by file (saved between
+    /// sessions).
+    pub fn answered(&self) -> &std::collections::BTreeMap<String, (usize, usize)> {
+        &self.answered
+    }
+
+    /// The lessons' progress as a saved state kept it.
+    pub fn keep_answered(&mut self, answered: std::collections::BTreeMap<String, (usize, usize)>) {
+        self.answered = answered;
     }
 
     /// The set-up asked for since the last call, to apply.
@@ -271,8 +269,10 @@ impl Lessons {
             g.first.get_or_insert_with(|| given.to_string());
         }
         if let Some(file) = self.active.map(|i| self.entries[i].file.clone()) {
-            let progress = self.progress();
-            self.answered.insert(file, progress);
+            // The best the student has done: a lesson started again keeps its ✔.
+            let (right, all) = self.progress();
+            let best = self.answered.get(&file).map_or(0, |p| p.0).max(right);
+            self.answered.insert(file, (best.min(all), all));
         }
     }
 
@@ -328,23 +328,6 @@ impl Lessons {
             Some((_, after)) => *after = Some(said),
             None => self.folder_said = said,
         }
-    }
-
-    /// The window, when open.
-    pub fn window(&mut self, ctx: &egui::Context) {
-        let mut open = self.open;
-        // Over the lower part of the statistics: collapsed, its title bar covers neither
-        // the top bar nor the timeline's buttons.
-        let screen = ctx.content_rect();
-        let top = (screen.height() - 340.0).max(70.0);
-        egui::Window::new("Lessons")
-            .open(&mut open)
-            .default_width(360.0)
-            .default_height(screen.height() - top - 12.0)
-            .default_pos(egui::pos2(screen.right() - 370.0, top))
-            .vscroll(true)
-            .show(ctx, |ui| self.ui(ui));
-        self.open = open;
     }
 
     /// The list, or the lesson on show.
@@ -568,6 +551,30 @@ fn short(title: &str) -> String {
         let cut: String = title.chars().take(MAX - 1).collect();
         format!("{}…", cut.trim_end())
     }
+}
+
+/// The lesson called `name` (its file's name, `.ron` or not) among `entries`, or why it
+/// cannot be opened: no lesson has that name (the names there are listed), or its file
+/// cannot be used. The app's links and `searchlab open` both ask it.
+pub fn find_file(entries: &[Entry], name: &str) -> Result<usize, String> {
+    let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
+    let i = (entries.iter().position(|e| e.file == file)).ok_or_else(|| {
+        let names: Vec<&str> = (entries.iter())
+            .filter_map(|e| e.file.strip_suffix(".ron"))
+            .collect();
+        format!(
+            "no lesson is called \"{}\"; the lessons are {}",
+            crate::run::file::printable(name),
+            names.join(", ")
+        )
+    })?;
+    if let Err(why) = &entries[i].lesson {
+        return Err(format!(
+            "the lesson \"{}\" cannot be used: {why}",
+            crate::run::file::printable(name)
+        ));
+    }
+    Ok(i)
 }
 
 #[cfg(test)]

@@ -178,6 +178,7 @@ impl PuzzleUi for QueensInstance {
                 clickable: false,
                 landscape: None,
                 domains: None,
+                scores_twice: false,
             },
         );
         None

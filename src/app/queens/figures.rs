@@ -61,7 +61,10 @@ impl QueensView {
                 "Count every solution of {n} queens: bitboards with symmetry {cores}. Above n = {COUNT_COMFORTABLE_N} this takes minutes or more (the time limit applies)."
             )
         } else {
-            format!("Count every solution of {n} queens: bitboards with symmetry {cores}.")
+            format!(
+                "Count every solution of {}: bitboards with symmetry {cores}.",
+                crate::run::words::counted(n, "queen")
+            )
         };
         let why_not = if countable {
             self.own.n_hold.as_ref().map(ToString::to_string)

@@ -626,6 +626,7 @@ impl QueensView {
                         clickable: false,
                         landscape: None,
                         domains: None,
+                        scores_twice: false,
                     };
                     let out = queens_board(ui, &view);
                     crate::app::export::register(ui.ctx(), "board", out.area);
@@ -634,9 +635,12 @@ impl QueensView {
         }
         let landscape = self.landscape_shown();
         if self.mode == Mode::Steps {
-            return self.steps.main_ui(ui, |ui, trace, state, pos, question| {
-                steps::draw(ui, trace, state, pos, question, landscape)
-            });
+            let now = self.trace_job();
+            return self
+                .steps
+                .main_ui(ui, &now, |ui, trace, state, pos, question| {
+                    steps::draw(ui, trace, state, pos, question, landscape)
+                });
         }
         let n = self.settings.n as usize;
         let l = if landscape {
@@ -656,6 +660,7 @@ impl QueensView {
             clickable: false,
             landscape: l.as_ref(),
             domains: None,
+            scores_twice: false,
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);

@@ -35,7 +35,7 @@ impl QueensView {
                 };
                 if ui
                     .button(label)
-                    .on_hover_text(format!("{n} queens"))
+                    .on_hover_text(crate::run::words::counted(n, "queen"))
                     .clicked()
                 {
                     self.set_n(n);

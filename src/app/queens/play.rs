@@ -134,7 +134,7 @@ impl QueensPlay {
         }
         self.follow(n);
         ui.label(format!(
-            "Your turn: click a square to put its column's queen there (a column holds one queen), click the queen again to take it off. Place {n} queens so that none attacks another."
+            "Your turn: click a square to put its column's queen there (a column holds one queen), click the queen again to take it off. Place {} so that none attacks another.", crate::run::words::counted(n as u64, "queen")
         ));
         ui.horizontal_wrapped(|ui| {
             if ui
@@ -341,6 +341,7 @@ impl QueensPlay {
             clickable: false,
             landscape: None,
             domains: None,
+            scores_twice: false,
         };
         let out = queens_board(ui, &view);
         crate::app::export::register(ui.ctx(), "board", out.area);

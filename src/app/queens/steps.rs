@@ -101,6 +101,7 @@ pub fn draw(
         clickable: question.is_some(),
         landscape: landscape.as_ref(),
         domains: domains.as_deref(),
+        scores_twice: crate::run::trace::queens::param(trace, "heuristic") == Some("h2"),
     };
     let out = queens_board(ui, &view);
     crate::app::export::register(ui.ctx(), "board", out.area);
@@ -142,7 +143,11 @@ impl super::QueensView {
     /// The board on show as text: `Q` on each queen, `.` elsewhere, top row first (up
     /// to 100 queens; larger boards would not be read as text).
     pub(super) fn board_as_text(&mut self) -> Option<String> {
-        let n = self.settings.n as usize;
+        // Step by step shows the trace's own board, whatever n the form says now.
+        let traced = (self.mode == crate::app::mode::Mode::Steps)
+            .then(|| self.steps.trace())
+            .flatten();
+        let n = traced.map_or(self.settings.n, |t| t.job.n) as usize;
         if n > 100 {
             return None;
         }

@@ -156,7 +156,12 @@ impl Guess {
         };
         self.misses = 0;
         self.revealed = Some(Revealed {
-            right: right.map(|r| r && first),
+            // Right at a later try is no miss: no cross beside it, and no tick (the score
+            // counts first tries).
+            right: match right {
+                Some(true) if !first => None,
+                r => r.map(|r| r && first),
+            },
             said: format!("{verdict} {why}"),
         });
         self.why_said = None;
@@ -452,9 +457,9 @@ impl<J: super::TraceJob> super::Steps<J> {
     }
 
     /// On a narrow window, before the form: Your guess's question when the board has no
-    /// room for it above (`true` if drawn: [`Self::stats_ui`] leaves it out).
+    /// room for it beside (`true` if drawn: [`Self::stats_ui`] leaves it out).
     pub fn first_ui(&mut self, ui: &mut Ui) -> bool {
-        self.guess_first = self.guessing() && !self.guess_above;
+        self.guess_first = self.guessing() && !self.guess_beside;
         if self.guess_first {
             self.guess_ui(ui);
         }

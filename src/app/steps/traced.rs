@@ -56,7 +56,7 @@ pub trait Traced: Replayable<State: Send + Sync + 'static> + Send + Sync + Sized
 }
 
 /// A job that makes a trace.
-pub trait TraceJob: Serialize + DeserializeOwned + Send + 'static {
+pub trait TraceJob: Serialize + DeserializeOwned + PartialEq + Send + 'static {
     /// The trace the job makes; it travels whole, made ready, from a browser's Web Worker.
     type Trace: Traced
         + Serialize
@@ -67,6 +67,11 @@ pub trait TraceJob: Serialize + DeserializeOwned + Send + 'static {
     /// Runs the search with its steps recorded, on the calling thread (the view's
     /// background one), and checks the trace; `cancel` stops the search early.
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError>;
+    /// The job that made `trace`.
+    fn of(trace: &Self::Trace) -> &Self;
+    /// The instance the job searches, in words ("the 8×8 board from a8, open tours"):
+    /// a trace is drawn on its own instance, and says so when the form has another.
+    fn instance(&self) -> String;
 }
 
 impl TraceJob for crate::run::trace::KnightTraceJob {
@@ -75,6 +80,21 @@ impl TraceJob for crate::run::trace::KnightTraceJob {
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
         crate::run::trace::KnightTraceJob::run(self, cancel)
     }
+    fn of(trace: &Self::Trace) -> &Self {
+        &trace.job
+    }
+    fn instance(&self) -> String {
+        let board = crate::puzzle::knight::Board::new(self.cols, self.rows);
+        let from = match (&board, self.start) {
+            (Ok(b), Some((r, c))) if r < b.rows() && c < b.cols() => {
+                format!(" from {}", b.name(b.square(r, c)))
+            }
+            (_, None) => " from every square".to_string(),
+            _ => String::new(),
+        };
+        let kind = if self.closed { "closed" } else { "open" };
+        format!("the {}×{} board{from}, {kind} tours", self.cols, self.rows)
+    }
 }
 
 impl TraceJob for crate::run::trace::QueensTraceJob {
@@ -82,6 +102,12 @@ impl TraceJob for crate::run::trace::QueensTraceJob {
     const NAME: &'static str = "queens-trace";
     fn run(&self, cancel: &AtomicBool) -> Result<Self::Trace, JobError> {
         crate::run::trace::QueensTraceJob::run(self, cancel)
+    }
+    fn of(trace: &Self::Trace) -> &Self {
+        &trace.job
+    }
+    fn instance(&self) -> String {
+        format!("{} queens on {}×{}", self.n, self.n, self.n)
     }
 }
 

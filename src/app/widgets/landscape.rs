@@ -69,7 +69,7 @@ pub(super) fn draw(
 }
 
 /// The landscape's key, and where the placement stands in it.
-pub(super) fn legend(ui: &mut Ui, l: &Landscape, rows: &[u32], cell: f32) {
+pub(super) fn legend(ui: &mut Ui, l: &Landscape, rows: &[u32], cell: f32, twice: bool) {
     let numbers = cell >= MIN_NUMBER_CELL;
     let (down, level) = landscape_colours(ui.visuals().dark_mode);
     legend_strip::row(ui, |ui| {
@@ -87,6 +87,14 @@ pub(super) fn legend(ui: &mut Ui, l: &Landscape, rows: &[u32], cell: f32) {
             ui.label("number: the attacking pairs if its file's queen moved there");
         } else {
             ui.label("hover a square for the attacking pairs if its file's queen moved there");
+        }
+        if twice {
+            ui.label(
+                egui::RichText::new(
+                    "(pairs: the search's h2 counts each pair twice, so its h is 2 × these)",
+                )
+                .strong(),
+            );
         }
     });
     let pairs = |k: u64| {

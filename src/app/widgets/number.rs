@@ -65,6 +65,20 @@ impl Typed {
         }
         let l = ui.label(label);
         let wrong = read(&self.text).is_err();
+        // Wide enough for the value in use and the text typed: a field narrower than its
+        // number shows "1000" for 1000000.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let longest = [current, self.text.as_str()]
+            .iter()
+            .map(|t| {
+                ui.fonts_mut(|f| {
+                    f.layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE)
+                        .size()
+                        .x
+                })
+            })
+            .fold(0.0, f32::max);
+        let width = width.max(longest + 2.0 * ui.spacing().button_padding.x + 6.0);
         let mut edit = egui::TextEdit::singleline(&mut self.text).desired_width(width);
         if wrong {
             edit = edit.text_color(ui.visuals().error_fg_color);

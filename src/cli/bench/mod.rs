@@ -178,6 +178,17 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))
 }
 
+/// Refuses a `--csv` target that could not be written (a folder, a link, a device or a
+/// pipe, a missing folder) before the table runs, as `--save` does.
+fn check_csv(path: Option<&std::path::Path>) -> Result<(), CliError> {
+    match path {
+        Some(p) => {
+            crate::files::check_target(p).map_err(|e| CliError::Input(format!("--csv: {e}")))
+        }
+        None => Ok(()),
+    }
+}
+
 /// Prints a finished table, saying first when Ctrl-C or `--total-time` cut it short.
 fn finish(
     table: &dyn Render,
@@ -260,7 +271,7 @@ fn rtd_lines<'a>(
     let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     writeln!(
         out,
-        "\nsolved within a time (a trial that failed counts as unsolved at every time; 95 % bootstrap intervals):"
+        "\nsolved within a time (a trial that failed counts as unsolved at every time; 95 % intervals: exact binomial for the success, bootstrap for the time):"
     )?;
     writeln!(
         out,
@@ -276,8 +287,11 @@ fn rtd_lines<'a>(
         let success = format!(
             "{} ({}–{})",
             pct(s.success_rate),
-            r.success_rate_low.map_or("-".into(), pct),
-            r.success_rate_high.map_or("-".into(), pct)
+            r.success_rate_low
+                .map_or("-".into(), crate::bench::rtd::percent),
+            r.success_rate_high
+                .map_or("-".into(), crate::bench::rtd::percent)
+                + "%"
         );
         let half = match r.median_solve_ms {
             Some(m) => format!(
@@ -310,6 +324,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
     let (Experiment::Levels { common, .. }
     | Experiment::Sizes { common, .. }
     | Experiment::Squares { common, .. }) = experiment;
+    check_csv(common.csv.as_deref())?;
     match experiment {
         Experiment::Levels { trials, .. } | Experiment::Sizes { trials, .. } => {
             check_trials("--trials", *trials)?;
@@ -396,6 +411,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
 pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
     use bench::queens::Set;
     check_trials("--trials", a.trials)?;
+    check_csv(a.csv.as_deref())?;
     let report = a.set == Set::Report;
     let ns = match &a.n {
         Some(sizes) => sizes.0.clone(),
@@ -508,6 +524,7 @@ impl Render for CourseTable {
 /// `searchlab magic bench`.
 pub fn magic(a: &MagicBenchArgs) -> Result<ExitCode, CliError> {
     check_trials("--trials", a.trials)?;
+    check_csv(a.csv.as_deref())?;
     let cancel = cancel_on_ctrl_c();
     let ran_out = a.total.arm(&cancel);
     let meter = Arc::new(Meter::default());

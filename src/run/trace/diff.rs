@@ -24,10 +24,45 @@ pub fn queens_steps(t: &QueensTrace) -> impl Iterator<Item = Value> + '_ {
 /// the same step for step. A trace that ends while the other goes on differs at the step
 /// it lacks. Reads the steps only as far as the first difference.
 pub fn first_difference(
+    a: impl Iterator<Item = Value>,
+    b: impl Iterator<Item = Value>,
+    setting: &str,
+) -> Option<usize> {
+    match first_difference_until(a, b, setting, &|| false) {
+        Aligned::Differ { at, .. } => Some(at),
+        Aligned::Same(_) | Aligned::Stopped(_) => None,
+    }
+}
+
+/// How far two traces were aligned.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Aligned {
+    /// They part at step `at` (from 0).
+    Differ {
+        /// The step where they part.
+        at: usize,
+        /// The first trace's step before it, the last alike (`None` when they part at once).
+        last_alike: Option<Value>,
+        /// Each side's step there (`None`: that trace had ended).
+        a: Option<Value>,
+        /// The second side's.
+        b: Option<Value>,
+    },
+    /// They are the same, this many steps each.
+    Same(usize),
+    /// `stopped` said stop after this many steps alike.
+    Stopped(usize),
+}
+
+/// [`first_difference`], one step of each side told at a time (nothing kept of the steps
+/// behind but the last), looking at `stopped` every 1,024 steps: a clock or a cancel flag
+/// ends it.
+pub fn first_difference_until(
     mut a: impl Iterator<Item = Value>,
     mut b: impl Iterator<Item = Value>,
     setting: &str,
-) -> Option<usize> {
+    stopped: &dyn Fn() -> bool,
+) -> Aligned {
     let scores: &[&str] = if setting == "heuristic" {
         &["h", "best"]
     } else {
@@ -44,12 +79,25 @@ pub fn first_difference(
         }
         v
     };
-    let mut i = 0;
+    let (mut i, mut last) = (0, None);
     loop {
+        if i % 1024 == 0 && stopped() {
+            return Aligned::Stopped(i);
+        }
         match (a.next(), b.next()) {
-            (None, None) => return None,
-            (Some(x), Some(y)) if x == y || strip(&x) == strip(&y) => i += 1,
-            _ => return Some(i),
+            (None, None) => return Aligned::Same(i),
+            (Some(x), Some(y)) if x == y || strip(&x) == strip(&y) => {
+                last = Some(x);
+                i += 1;
+            }
+            (x, y) => {
+                return Aligned::Differ {
+                    at: i,
+                    last_alike: last,
+                    a: x,
+                    b: y,
+                };
+            }
         }
     }
 }
@@ -86,5 +134,42 @@ mod tests {
         // One trace ends sooner: they differ at the step it lacks.
         assert_eq!(first(&a, &a[..2], "seed"), Some(2));
         assert_eq!(first(&a[..0], &a[..0], "seed"), None);
+    }
+
+    /// A clock or a cancel flag ends the alignment, which says how far it got; the steps
+    /// come one at a time and none is kept.
+    #[test]
+    fn an_alignment_stops_when_told_and_says_how_far_it_got() {
+        let steps = |n: usize| (0..n).map(|i| json!({"kind": "visit", "square": [i, 0]}));
+        let never = || false;
+        assert_eq!(
+            first_difference_until(steps(5000), steps(5000), "seed", &never),
+            Aligned::Same(5000)
+        );
+        let Aligned::Differ {
+            at,
+            last_alike,
+            a,
+            b,
+        } = first_difference_until(steps(5000), steps(4000), "seed", &never)
+        else {
+            panic!("they part where the second ends")
+        };
+        assert_eq!((at, b), (4000, None));
+        assert_eq!(a, Some(json!({"kind": "visit", "square": [4000, 0]})));
+        assert_eq!(
+            last_alike,
+            Some(json!({"kind": "visit", "square": [3999, 0]}))
+        );
+        let looks = std::cell::Cell::new(0);
+        let third = || {
+            looks.set(looks.get() + 1);
+            looks.get() == 3
+        };
+        // Looked at steps 0, 1024 and 2048: stopped at the third look.
+        assert_eq!(
+            first_difference_until(steps(1 << 40), steps(1 << 40), "seed", &third),
+            Aligned::Stopped(2048)
+        );
     }
 }

@@ -233,7 +233,7 @@ impl KnightTraceJob {
         let job = self.as_job()?;
         if self.closed && matches!(job.task, KnightTask::Search { .. }) {
             return Err(JobError::Input(
-                "bfs and dfs look for open tours only; drop --closed".into(),
+                "bfs and dfs look for open tours only: ask for an open tour (no --closed)".into(),
             ));
         }
         job.check()
@@ -244,7 +244,7 @@ impl KnightTraceJob {
     pub fn run(&self, cancel: &AtomicBool) -> Result<KnightTrace, JobError> {
         self.check()?;
         let job = self.as_job()?;
-        let (board, start) = job.board_and_start()?;
+        let (board, start) = job.board_and_start(cancel)?;
         let tree = matches!(job.task, KnightTask::Search { .. });
         let start = match start {
             Some(s) => s,

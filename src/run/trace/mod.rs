@@ -58,7 +58,7 @@ pub(crate) fn steps(n: usize) -> String {
 /// The sentence that ends a trace cut by its limit.
 pub(crate) fn cut_note(limit: u64) -> String {
     format!(
-        "the trace reached its limit of {} and the search stopped with it (a larger --limit follows it further)",
+        "the trace reached its limit of {} and the search stopped with it (a larger step limit, --limit on the command line, follows it further)",
         steps(limit as usize)
     )
 }

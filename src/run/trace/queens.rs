@@ -5,8 +5,9 @@
 //! from 1 at the bottom (`rows` in the JSON count from 0 at the top, as everywhere else).
 
 use super::{check_limit, cut_note};
+use crate::platform::time::Instant;
 use crate::puzzle::knight::file_letters;
-use crate::puzzle::queens::{attacker, conflicts, validate};
+use crate::puzzle::queens::{attacker, conflicts_while, validate};
 use crate::run::JobError;
 use crate::run::algo::{Algorithm, QueensAlgo};
 use crate::run::catalog::Params;
@@ -64,8 +65,9 @@ pub struct QueensTrace {
     pub rows: Vec<u32>,
     /// The search found a solution (checked by `puzzle::queens`).
     pub found: bool,
-    /// Attacking pairs left in `rows`.
-    pub conflicts: u64,
+    /// Attacking pairs left in `rows`; `None` when the time limit or Stop came before they
+    /// were counted (millions of queens take a while).
+    pub conflicts: Option<u64>,
     /// Why the search ended.
     pub stop: Stop,
     /// The search's figures.
@@ -177,6 +179,7 @@ impl QueensTraceJob {
     /// the answer it reports, and validates a solution with `puzzle::queens`.
     pub fn run(&self, cancel: &AtomicBool) -> Result<QueensTrace, JobError> {
         self.check()?;
+        let began = Instant::now();
         let kind = QueensAlgo::parse(&self.algorithm)?;
         let params = Params::new(kind.info(), &self.params)?;
         let n = self.n as usize;
@@ -220,7 +223,18 @@ impl QueensTraceJob {
                 ))
             })?;
         }
-        let conflicts = if found { 0 } else { conflicts(&rows) };
+        // Counting the pairs left on millions of queens takes a while: within the time
+        // limit and the cancel flag, as the search was.
+        let deadline = self.budget.time.map(|t| began + t);
+        let go_on = || {
+            !cancel.load(std::sync::atomic::Ordering::Relaxed)
+                && deadline.is_none_or(|d| Instant::now() < d)
+        };
+        let conflicts = if found {
+            Some(0)
+        } else {
+            conflicts_while(&rows, go_on)
+        };
         let message = self.message(kind, &rows, stop, conflicts);
         Ok(QueensTrace {
             job: self.clone(),
@@ -238,7 +252,13 @@ impl QueensTraceJob {
         })
     }
 
-    fn message(&self, kind: QueensAlgo, rows: &[u32], stop: Stop, conflicts: u64) -> String {
+    fn message(
+        &self,
+        kind: QueensAlgo,
+        rows: &[u32],
+        stop: Stop,
+        conflicts: Option<u64>,
+    ) -> String {
         let n = self.n;
         if stop == Stop::Found {
             if n == 1 {
@@ -248,10 +268,14 @@ impl QueensTraceJob {
         }
         let what = if (rows.len() as u64) < n {
             format!("{} of {n} queens placed", rows.len())
-        } else if conflicts == 1 {
-            "1 attacking pair left".to_string()
         } else {
-            format!("{conflicts} attacking pairs left")
+            match conflicts {
+                Some(1) => "1 attacking pair left".to_string(),
+                Some(k) => format!("{k} attacking pairs left"),
+                None => {
+                    "its attacking pairs not counted: the time limit or Stop came first".to_string()
+                }
+            }
         };
         let why = match stop {
             Stop::StepLimit => cut_note(self.limit),

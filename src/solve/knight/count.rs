@@ -54,9 +54,7 @@ pub struct Count {
 /// assert_eq!((c.tours, c.complete), (304, true));
 /// ```
 pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
-    Counter::new(problem)
-        .run(&[problem.start], ctl, u64::MAX, &mut Off)
-        .0
+    Counter::count_from(problem, &[problem.start], ctl, u64::MAX, &mut Off).0
 }
 
 /// Counts the tours that begin with `path`: a legal knight's path (see
@@ -79,7 +77,7 @@ pub fn count(problem: &Problem, ctl: &mut Control) -> Count {
 /// assert_eq!(through(7) + through(11), 304);
 /// ```
 pub fn count_extending(problem: &Problem, path: &[Square], ctl: &mut Control) -> Count {
-    Counter::new(problem).run(path, ctl, u64::MAX, &mut Off).0
+    Counter::count_from(problem, path, ctl, u64::MAX, &mut Off).0
 }
 
 /// The first tour that begins with `path` (a legal path from `problem.start`), by the same
@@ -90,7 +88,7 @@ pub fn first_extending(
     path: &[Square],
     ctl: &mut Control,
 ) -> (Count, Vec<Square>) {
-    let (c, at) = Counter::new(problem).run(path, ctl, 1, &mut Off);
+    let (c, at) = Counter::count_from(problem, path, ctl, 1, &mut Off);
     (c, at)
 }
 
@@ -131,7 +129,9 @@ pub enum DeadEnd {
 /// ```
 pub fn dead_end(problem: &Problem, path: &[Square]) -> Option<DeadEnd> {
     let board = problem.board;
-    let mut counter = Counter::new(problem);
+    let Ok(mut counter) = Counter::new(problem, || None) else {
+        return None;
+    };
     for &sq in path {
         counter.visit(sq);
     }
@@ -179,7 +179,7 @@ pub fn count_traced<T: Sink<KnightStep>>(
     ctl: &mut Control,
     trace: &mut T,
 ) -> (Count, Vec<Square>) {
-    Counter::new(problem).run(&[problem.start], ctl, u64::MAX, trace)
+    Counter::count_from(problem, &[problem.start], ctl, u64::MAX, trace)
 }
 
 /// Whether a tour from `problem.start` exists: the same search, stopped at the first tour.
@@ -201,7 +201,7 @@ pub fn count_traced<T: Sink<KnightStep>>(
 /// assert_eq!(count::exists(&from(1), &mut ctl), Some(false));
 /// ```
 pub fn exists(problem: &Problem, ctl: &mut Control) -> Option<bool> {
-    let (c, _) = Counter::new(problem).run(&[problem.start], ctl, 1, &mut Off);
+    let (c, _) = Counter::count_from(problem, &[problem.start], ctl, 1, &mut Off);
     if c.tours > 0 {
         Some(true)
     } else if c.stop == Stop::Exhausted {
@@ -222,23 +222,53 @@ struct Counter<'a> {
 }
 
 impl<'a> Counter<'a> {
-    fn new(problem: &'a Problem<'a>) -> Self {
+    /// The counter before any square is visited; `stop` is asked every few million squares
+    /// (a board of 10⁸ takes a tenth of a second) and ends the making with its stop.
+    fn new(problem: &'a Problem<'a>, mut stop: impl FnMut() -> Option<Stop>) -> Result<Self, Stop> {
         let board = problem.board;
         let free = FreeMoves::new(board);
         let (mut zero, mut one) = (0, 0);
         for sq in 0..board.len() as Square {
+            if sq % (1 << 22) == (1 << 22) - 1
+                && let Some(why) = stop()
+            {
+                return Err(why);
+            }
             match free.degree(sq) {
                 0 => zero += 1,
                 1 => one += 1,
                 _ => {}
             }
         }
-        Counter {
+        Ok(Counter {
             problem,
             free,
             zero,
             one,
             start_exits: i64::from(board.degree(problem.start)),
+        })
+    }
+
+    /// Counts from `path` (see `run`), or says where the making of the counter stopped.
+    fn count_from<T: Sink<KnightStep>>(
+        problem: &'a Problem<'a>,
+        path: &[Square],
+        ctl: &mut Control,
+        enough: u64,
+        trace: &mut T,
+    ) -> (Count, Vec<Square>) {
+        match Counter::new(problem, || ctl.interrupted()) {
+            Ok(counter) => counter.run(path, ctl, enough, trace),
+            Err(stop) => (
+                Count {
+                    tours: 0,
+                    calls: 0,
+                    complete: false,
+                    stop,
+                    counters: Counters::default(),
+                },
+                Vec::new(),
+            ),
         }
     }
 

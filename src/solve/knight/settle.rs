@@ -12,15 +12,19 @@
 //!    linear in the board's length.
 //! 4. **Any other board** (both sides odd and at least 7, or a narrow board too long for
 //!    the profile search): Warnsdorff's rule, then, on boards of up to
-//!    [`ROTATION_MAX_SQUARES`], Pósa's rotations from the longest walk it made. When that
-//!    fails too the answer is "not found", never "none exists".
+//!    [`ROTATION_MAX_SQUARES`], the rule from the start's images under the board's
+//!    symmetries (a tour found there maps back onto the start), then Pósa's rotations
+//!    from the longest walk it made. When that fails too the answer is "not found", never
+//!    "none exists".
 //!
 //! The profile search also hands over to step 4 when it would need more memory than it
 //! may use.
 
 use super::{Answer, Problem, construct, strip, warnsdorff};
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
+use crate::puzzle::knight::orbits::{board_symmetries, image};
 use crate::puzzle::knight::{Board, Square};
+use crate::puzzle::symmetry::Symmetry;
 use crate::solve::{Control, Counters, Rng, Stop};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -36,6 +40,10 @@ pub enum Method {
     Strip,
     /// Warnsdorff's rule and, when it got stuck, Pósa's rotations.
     Rotation,
+    /// Warnsdorff's rule from the start's image under one of the board's symmetries (a
+    /// symmetry maps knight's moves to knight's moves), its tour mapped back onto the
+    /// start: the rule's fixed orders break its ties otherwise there.
+    Image(Symmetry),
 }
 
 /// Which method settled it, without the theorem's sentence: for reports.
@@ -50,6 +58,8 @@ pub enum Kind {
     Strip,
     /// [`Method::Rotation`].
     Rotation,
+    /// [`Method::Image`].
+    Image,
 }
 
 impl Method {
@@ -60,6 +70,7 @@ impl Method {
             Method::Construction => Kind::Construction,
             Method::Strip => Kind::Strip,
             Method::Rotation => Kind::Rotation,
+            Method::Image(_) => Kind::Image,
         }
     }
 }
@@ -147,7 +158,8 @@ pub fn solve_after(
 
 /// Both sides odd and at least 7 (no closed tour, open ones from the corners' colour), or
 /// a narrow board too long for the profile search: Warnsdorff's rule (unless `walked`
-/// already is its longest walk), then rotations.
+/// already is its longest walk), then on boards of up to [`ROTATION_MAX_SQUARES`] the same
+/// rule from the start's images under the board's symmetries, then rotations.
 fn walk_and_rotate(
     problem: &Problem,
     walked: Option<&[Square]>,
@@ -167,6 +179,16 @@ fn walk_and_rotate(
         return (walk, Method::Rotation);
     }
     let mut counters = walk.counters;
+    if let Some((path, symmetry)) = through_an_image(problem, rng, ctl, &mut counters) {
+        ctl.finish(&counters, &path);
+        let answer = Answer {
+            path,
+            stop: Stop::Found,
+            counters,
+        };
+        return (answer, Method::Image(symmetry));
+    }
+
     let answer = match rotate(board, walk.path, rng, ctl, &mut counters) {
         Ok(path) => {
             ctl.finish(&counters, &path);
@@ -183,6 +205,47 @@ fn walk_and_rotate(
         },
     };
     (answer, Method::Rotation)
+}
+
+/// Warnsdorff's rule from each other image of the start under the board's symmetries, in
+/// turn: the first tour found, mapped back onto the start through the symmetry's inverse
+/// (a tour from an image is a tour from the start, seen in a mirror), with the symmetry.
+/// `None` when every image gets stuck too, or the budget runs out.
+fn through_an_image(
+    problem: &Problem,
+    rng: &mut Rng,
+    ctl: &mut Control,
+    counters: &mut Counters,
+) -> Option<(Vec<Square>, Symmetry)> {
+    let board = problem.board;
+    let shape = board.shape();
+    let mut tried = vec![problem.start];
+    for &symmetry in board_symmetries(&shape) {
+        let from = image(&shape, symmetry, problem.start);
+        if tried.contains(&from) {
+            continue;
+        }
+        tried.push(from);
+        let mirrored = Problem {
+            start: from,
+            ..*problem
+        };
+        let walk = warnsdorff::solve(&mirrored, &warnsdorff::Config::default(), rng, ctl);
+        counters.nodes += walk.counters.nodes;
+        counters.attempts += walk.counters.attempts;
+        match walk.stop {
+            Stop::Found => {
+                let back = symmetry.inverse();
+                let path = (walk.path.iter())
+                    .map(|&sq| image(&shape, back, sq))
+                    .collect();
+                return Some((path, symmetry));
+            }
+            Stop::Stuck => {}
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Pósa's rotation–extension, with the first square held fixed: while the far end has an
@@ -377,6 +440,27 @@ mod tests {
         ] {
             let (answer, _) = settle(c, r, row, col, false);
             assert_eq!(answer.stop, Stop::Found, "{c}x{r} from {row},{col}");
+        }
+    }
+
+    /// Warnsdorff's rule gets stuck from row 3 of a 10,001×4 board where it tours the board
+    /// from the mirror image, row 0: the image's tour, mirrored back, is a tour from the
+    /// start (checked by the rules in `settle`), found in milliseconds where rotations gave
+    /// up after half a minute.
+    #[test]
+    fn a_tour_from_the_starts_image_is_mapped_back_onto_it() {
+        let (answer, method) = settle(10_001, 4, 3, 8861, false);
+        assert_eq!(answer.stop, Stop::Found);
+        // The half turn (row 0, file 1139) is tried first, and tours.
+        assert_eq!(method, Method::Image(Symmetry::Half));
+        // Every image of a square is a square of the board, and mapping back undoes it.
+        let shape = Board::new(7, 5).unwrap().shape();
+        for &symmetry in board_symmetries(&shape) {
+            for sq in 0..35 {
+                let there = image(&shape, symmetry, sq);
+                assert!(there < 35);
+                assert_eq!(image(&shape, symmetry.inverse(), there), sq);
+            }
         }
     }
 }

@@ -56,8 +56,6 @@ pub struct Outcome {
     pub stop: Stop,
     /// What the search counted.
     pub counters: Counters,
-    /// Conflicting pairs left (0 for a solution).
-    pub conflicts: u64,
 }
 
 /// The queens on each diagonal of one direction, kept small enough to stay in the
@@ -306,7 +304,6 @@ pub fn solve_traced<T: Sink<QueenStep>>(
             rows: vec![0; n],
             stop: Stop::Found,
             counters,
-            conflicts: 0,
         };
     }
     // Its checks pass no state (a snapshot of millions of rows would cost too much), so
@@ -346,7 +343,6 @@ pub fn solve_traced<T: Sink<QueenStep>>(
                 Vec::new()
             };
             return Outcome {
-                conflicts: crate::puzzle::queens::conflicts(&rows),
                 rows,
                 stop,
                 counters,
@@ -433,12 +429,10 @@ pub fn solve_traced<T: Sink<QueenStep>>(
         }
         break Stop::Found;
     };
-    let conflicts = b.pairs;
     Outcome {
         rows: b.q,
-        stop: if conflicts == 0 { Stop::Found } else { stop },
+        stop: if b.pairs == 0 { Stop::Found } else { stop },
         counters,
-        conflicts,
     }
 }
 
@@ -537,7 +531,7 @@ mod tests {
         let started = crate::platform::time::Instant::now();
         let o = solve(3, &Config::default(), &mut rng_from_seed(1), &mut ctl);
         assert_eq!(o.stop, Stop::Cancelled);
-        assert!(o.conflicts > 0);
+        assert!(crate::puzzle::queens::conflicts(&o.rows) > 0);
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
@@ -548,7 +542,7 @@ mod tests {
                 solve(n, &Config::default(), &mut rng_from_seed(1), ctl)
             });
             assert_eq!(o.stop, Stop::NodeLimit);
-            assert!(o.conflicts > 0);
+            assert!(crate::puzzle::queens::conflicts(&o.rows) > 0);
         }
     }
 }

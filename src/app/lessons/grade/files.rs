@@ -45,7 +45,7 @@ pub fn grade_folder(
             grading.stopped = true;
             break;
         }
-        let text = crate::files::read_text(&path, MAX_HAND_IN_BYTES, "hand-in");
+        let text = crate::files::read_text_not_linked(&path, MAX_HAND_IN_BYTES, "a hand-in");
         grading.add(grade_text_guarded(file_name(&path), text, lessons, cancel));
     }
     Ok(grading)
@@ -84,6 +84,7 @@ pub fn grade_text(
                 minutes: hand_in.seconds / 60,
                 written_by: crate::run::file::printable(&hand_in.written_by),
                 tasks,
+                work_digest: Graded::digest_of(&hand_in.work),
             },
         ))
     });

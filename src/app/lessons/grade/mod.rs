@@ -145,9 +145,22 @@ pub struct Graded {
     pub written_by: String,
     /// Each task's verdict.
     pub tasks: Vec<Verdict>,
+    /// A digest of the work itself (every answer, trace and run file, the name and the
+    /// time spent left out): two hand-ins with the same digest hold the same work.
+    #[serde(default)]
+    pub work_digest: u64,
 }
 
 impl Graded {
+    /// The digest of `work` ([`Graded::work_digest`]): FxHash of its JSON, the same on
+    /// every machine.
+    pub fn digest_of(work: &[Work]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        serde_json::to_string(work).unwrap_or_default().hash(&mut h);
+        h.finish()
+    }
+
     /// Points given, of points possible.
     pub fn total(&self) -> (u32, u32) {
         (
@@ -309,7 +322,13 @@ fn grade_task(
                     true,
                     format!("replays as cited, but found no solution ({summary})"),
                 ),
-                Ok((_, summary)) => verdict(max, true, format!("replays as cited: {summary}")),
+                Ok((_, summary)) => verdict(
+                    max,
+                    true,
+                    format!(
+                        "replays as cited, every figure alike: {summary} (its times are the student's machine's and are not checked)"
+                    ),
+                ),
             }
         }
         (
@@ -584,11 +603,7 @@ fn replay(setup: &Setup, text: &str, cancel: &AtomicBool) -> Result<(bool, Strin
         .into());
     }
     // The replay's own budget, its stop point's limit included: at most two minutes.
-    let budget = match &job {
-        Job::Knight(j) => &j.budget,
-        Job::Queens(j) => &j.budget,
-        Job::Magic(j) => &j.budget,
-    };
+    let budget = job.puzzle().budget();
     if budget.time.is_none_or(|t| t > RUN_TIME) {
         return Err(Fail::Unchecked(format!(
             "not checked: the run cited may run for more than {} s (its time limit); `searchlab replay` checks it",

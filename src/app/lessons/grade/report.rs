@@ -157,6 +157,16 @@ pub fn notes(grading: &Grading, lessons: &[Lesson]) -> String {
             );
         }
     }
+    for same in identical(grading) {
+        let who: Vec<String> = (same.iter())
+            .map(|g| format!("{} ({})", g.student, g.file))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Identical work: {} hand in the same work, answer for answer, trace for trace and run for run (each graded on its own; one may be a copy)",
+            who.join(", ")
+        );
+    }
     for (file, why) in &grading.refused {
         let _ = writeln!(out, "Refused: {file}: {why}");
     }
@@ -164,4 +174,20 @@ pub fn notes(grading: &Grading, lessons: &[Lesson]) -> String {
         let _ = writeln!(out, "Stopped: the files after these were not graded.");
     }
     out
+}
+
+/// The hand-ins whose work is the same as another's (of the same assignment, with some
+/// work in it), in groups of two or more, each group in the order of its files.
+pub fn identical(grading: &Grading) -> Vec<Vec<&Graded>> {
+    let mut groups: std::collections::BTreeMap<(&str, u64), Vec<&Graded>> = Default::default();
+    let nothing = Graded::digest_of(&[]);
+    for g in &grading.graded {
+        if g.work_digest != nothing {
+            groups
+                .entry((&g.assignment, g.work_digest))
+                .or_default()
+                .push(g);
+        }
+    }
+    groups.into_values().filter(|g| g.len() > 1).collect()
 }

@@ -160,7 +160,7 @@ pub(super) fn board_legend(ui: &mut Ui, strip: Rect, view: &QueensBoardView, cel
     legend::strip(ui, strip, |ui| {
         queens_legend(ui, cell >= MIN_GLYPH_CELL, view.show_lines, focus);
         if let Some(l) = landscape {
-            super::super::landscape::legend(ui, l, rows, cell);
+            super::super::landscape::legend(ui, l, rows, cell, view.scores_twice);
         }
         let pal = palette(ui);
         if let Some(d) = domains {

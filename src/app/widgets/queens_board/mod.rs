@@ -124,6 +124,9 @@ pub struct QueensBoardView<'a> {
     pub landscape: Option<&'a Landscape>,
     /// A constraint-satisfaction search's domains: the rows out of each open column's.
     pub domains: Option<&'a [Pruned]>,
+    /// The search on show scores by h2, which counts each attacking pair twice: the
+    /// landscape's key says its numbers are pairs, half the search's h.
+    pub scores_twice: bool,
 }
 
 /// The largest board whose landscape is drawn (n² squares scored every frame).
