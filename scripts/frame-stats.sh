@@ -34,13 +34,13 @@ if [ "$cols" = compare ]; then
   list=""
   IFS=, read -ra chosen <<< "$algo"
   for a in "${chosen[@]}"; do list+="\\\"$a\\\", "; done
-  state="(version: 1, dark: true, knight: (), tab: Compare, compare: (puzzle: Knight, cols: ${rows%x*}, rows: ${rows#*x}, knight_algorithms: [$list], trials: 50, time_limit_s: 600.0))"
+  state="(version: 1, dark: true, welcomed: true, knight: (), tab: Compare, compare: (puzzle: Knight, cols: ${rows%x*}, rows: ${rows#*x}, knight_algorithms: [$list], trials: 50, time_limit_s: 600.0))"
 elif [ "$cols" = queens ]; then
-  state="(version: 1, dark: true, knight: (), tab: Queens, queens: (n: $rows, algorithm: \\\"$algo\\\", heuristic: \\\"h2\\\", params: {\\\"cultural.generations\\\": \\\"100000000\\\"}, time_limit_s: 600.0))"
+  state="(version: 1, dark: true, welcomed: true, knight: (), tab: Queens, queens: (n: $rows, algorithm: \\\"$algo\\\", heuristic: \\\"h2\\\", params: {\\\"cultural.generations\\\": \\\"100000000\\\"}, time_limit_s: 600.0))"
 else
   closed=false
   [ "$algo" = closed-construct ] && closed=true
-  state="(version: 1, dark: true, knight: (cols: $cols, rows: $rows, closed: $closed, algorithm: \\\"$algo\\\", time_limit_s: 600.0, speed: $speed))"
+  state="(version: 1, dark: true, welcomed: true, knight: (cols: $cols, rows: $rows, closed: $closed, algorithm: \\\"$algo\\\", time_limit_s: 600.0, speed: $speed))"
 fi
 printf '{"searchlab": "%s"}\n' "$state" > "$XDG_DATA_HOME/searchlab/app.ron"
 

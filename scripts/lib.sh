@@ -26,7 +26,14 @@ need_packages() {
 
 # The browser build's tools: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
 # names (Trunk.toml must name the same), and trunk 0.21, the last for Rust 1.95. Both stay
-# in ~/.cargo/bin between runs (a first install takes about ten minutes).
+# in ~/.cargo/bin between runs. Both are tools that run for seconds, so they are built
+# quickly rather than made fast: trunk's own release profile (fat LTO, one codegen unit)
+# made its first install take most of ten minutes on two cores.
+fast_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
+    cargo install "$@"
+}
 web_tools() {
   rustup target add wasm32-unknown-unknown
   local bindgen
@@ -35,7 +42,7 @@ web_tools() {
   grep -qx "wasm_bindgen = \"$bindgen\"" Trunk.toml \
     || { echo "Trunk.toml's wasm_bindgen is not $bindgen, the version Cargo.lock names"; return 1; }
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
-    cargo install wasm-bindgen-cli --version "$bindgen"
+    fast_install wasm-bindgen-cli --version "$bindgen"
   fi
-  command -v trunk >/dev/null || cargo install --locked trunk --version "~0.21"
+  command -v trunk >/dev/null || fast_install --locked trunk --version "~0.21"
 }

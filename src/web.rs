@@ -71,11 +71,14 @@ async fn run() -> Result<(), String> {
             eframe::WebOptions::default(),
             Box::new(|cc| {
                 let mut app = searchlab::app::SearchLabApp::new(cc);
-                if app.notice.is_none() {
-                    app.notice = Some(PREVIEW.into());
-                }
+                app.startup_notice = Some(PREVIEW.into());
                 // The page's address may hold a link (the part from #).
                 app.pending_link = page_link();
+                // Opened at a link: that is where the user asked to be (the welcome waits
+                // for a visit without one).
+                if app.pending_link.is_some() {
+                    app.welcome = false;
+                }
                 CONTEXT.with(|c| c.replace(Some(cc.egui_ctx.clone())));
                 Ok(Box::new(app))
             }),
@@ -142,6 +145,7 @@ pub fn searchlab_dismiss_notice() {
             .and_then(eframe::WebRunner::app_mut::<searchlab::app::SearchLabApp>)
         {
             app.notice = None;
+            app.startup_notice = None;
         }
     });
     CONTEXT.with(|c| {
@@ -172,6 +176,9 @@ pub fn searchlab_probe() -> String {
             "tab": format!("{:?}", app.tab),
             "running": app.is_running(),
             "notice": app.notice,
+            "startup_notice": app.startup_notice,
+            "welcome": app.welcome,
+            "knight_settings_start": app.knight.settings.start,
             "frame_ms": app.mean_frame_ms(),
             "frame_rate": app.frame_rate(),
             "knight": {

@@ -535,7 +535,11 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
         d.remove_by_type::<egui_plot::PlotMemory>();
     });
     h.run_steps(2);
-    let options = egui_kittest::SnapshotOptions::new().output_path("screenshots");
+    // The software rasteriser anti-aliases a thin mark a shade apart from one machine to
+    // the next (up to 9 pixels of a picture seen here); a changed word or mark is hundreds.
+    let options = egui_kittest::SnapshotOptions::new()
+        .output_path("screenshots")
+        .max_failed_pixels(16);
     if let Err(e) = h.try_snapshot_options(name, &options) {
         panic!("snapshot {name}: {e}");
     }

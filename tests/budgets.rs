@@ -668,6 +668,22 @@ fn the_largest_tour_is_held_once() {
     );
 }
 
+/// Backtracking on 8×8 traced twice, ten million steps each, compared within a second.
+const VS_TEN_MILLION: &[&str] = &[
+    "knight",
+    "trace",
+    "--board",
+    "8x8",
+    "--algo",
+    "backtrack",
+    "--limit",
+    "10000000",
+    "--vs",
+    "seed=1",
+    "--time-limit",
+    "1s",
+];
+
 /// Two traces compared step by step (`--vs`) stream their comparison: within the time
 /// limit, which covers it too, and under 2 GiB with ten million steps a side (the
 /// comparison held every step of both as JSON before, past 4 GiB and 13 s); the ten
@@ -676,20 +692,7 @@ fn the_largest_tour_is_held_once() {
 fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
     let _alone = one_at_a_time();
     let cases: &[&[&str]] = &[
-        &[
-            "knight",
-            "trace",
-            "--board",
-            "8x8",
-            "--algo",
-            "backtrack",
-            "--limit",
-            "10000000",
-            "--vs",
-            "seed=1",
-            "--time-limit",
-            "1s",
-        ],
+        VS_TEN_MILLION,
         &[
             "queens",
             "trace",
@@ -719,20 +722,7 @@ fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
         assert!(peak_rss < 2 << 30, "{args:?} used {peak_rss} bytes");
         assert!(matches!(code, 0 | 1), "{args:?} exited {code}: {stdout}");
     }
-    let (code, stdout, _) = searchlab(&[
-        "knight",
-        "trace",
-        "--board",
-        "8x8",
-        "--algo",
-        "backtrack",
-        "--limit",
-        "10000000",
-        "--vs",
-        "seed=1",
-        "--time-limit",
-        "1s",
-    ]);
+    let (code, stdout, _) = searchlab(VS_TEN_MILLION);
     assert_eq!(code, 0);
     assert!(
         stdout

@@ -1155,3 +1155,114 @@ fn vs_refuses_the_instance_and_bad_values() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `--questions`: each decision of Warnsdorff's walk on 6×6 carries the question Your
+/// guess asks there, and its answers hold by the rules: the squares offered are the free
+/// squares a knight's move from the knight, the right ones those with the fewest free
+/// squares onward, the square the walk then visits is one of them, and "Why?" sets true
+/// statements against false ones.
+#[test]
+fn trace_json_questions_hold_by_the_rules() {
+    let (code, v) = json(&[
+        "knight",
+        "trace",
+        "--board",
+        "6x6",
+        "--algo",
+        "warnsdorff",
+        "--json",
+        "--questions",
+    ]);
+    assert_eq!(code, 0);
+    let board = Board::new(6, 6).unwrap();
+    let at = |rc: &Value| {
+        board.square(
+            rc[0].as_u64().unwrap() as u32,
+            rc[1].as_u64().unwrap() as u32,
+        )
+    };
+    let steps = v["steps"].as_array().unwrap();
+    let mut path: Vec<Square> = Vec::new();
+    let (mut asked, mut whys) = (0, 0);
+    for s in steps {
+        if let Some(q) = s.get("question") {
+            asked += 1;
+            let names = |k: &str| -> Vec<String> {
+                q[k].as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| n.as_str().unwrap().to_string())
+                    .collect()
+            };
+            let here = *path.last().expect("a question after the first square");
+            let on = vec![false; board.len()];
+            let mut on = on;
+            path.iter().for_each(|&p| on[p as usize] = true);
+            let free: Vec<Square> = board
+                .neighbours(here)
+                .filter(|&t| !on[t as usize])
+                .collect();
+            let onward = |t: Square| {
+                board
+                    .neighbours(t)
+                    .filter(|&u| !on[u as usize] && u != t)
+                    .count()
+            };
+            let fewest = free.iter().map(|&t| onward(t)).min().unwrap();
+            let mut want: Vec<String> = free.iter().map(|&t| board.name(t)).collect();
+            let mut got = names("squares");
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "the squares offered at {}", board.name(here));
+            let mut right: Vec<String> = free
+                .iter()
+                .filter(|&&t| onward(t) == fewest)
+                .map(|&t| board.name(t))
+                .collect();
+            let mut said = names("right_squares");
+            right.sort();
+            said.sort();
+            assert_eq!(said, right, "the right squares at {}", board.name(here));
+            if let Some(why) = q["why"].as_object() {
+                whys += 1;
+                let truths: Vec<bool> = why["statements"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|st| st["true"].as_bool().unwrap())
+                    .collect();
+                assert!(truths.contains(&true) && truths.contains(&false), "{why:?}");
+            }
+        }
+        if s["kind"] == "visit" {
+            let sq = at(&s["square"]);
+            if let Some(q) = s.get("question") {
+                assert!(
+                    q["right_squares"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|n| n == &board.name(sq)),
+                    "the walk goes where the answer says"
+                );
+            }
+            path.push(sq);
+        }
+    }
+    assert!(
+        asked >= 20,
+        "Warnsdorff's walk decides at most of its 36 squares: {asked}"
+    );
+    assert!(whys > 0);
+    // Without --json the flag is refused.
+    let (code, _, stderr) = searchlab(&[
+        "knight",
+        "trace",
+        "--board",
+        "6x6",
+        "--algo",
+        "warnsdorff",
+        "--questions",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+}

@@ -4,7 +4,11 @@
  *
  *   cc -O2 -o /tmp/count-c benches/reference/count.c && /tmp/count-c 5 5 200
  *
- * prints the total over every start square and the mean time of one full count. */
+ * prints the total over every start square and the mean time of one full count. On a
+ * board with an odd number of squares no open tour starts on a square of the colour the
+ * corners are not (there are fewer of them, and a tour alternates colours), and neither
+ * program searches from those: the Rust count settles them by that theorem, so both make
+ * the same calls (54,301 on 5x5, where every square searched made 102,321). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -77,6 +81,7 @@ int main(int argc, char **argv) {
     for (int rep = 0; rep < reps; rep++) {
         tours = calls = 0;
         for (int start = 0; start < N; start++) {
+            if (N % 2 == 1 && (start / W + start % W) % 2 == 1) continue;
             zero = one = 0;
             for (int s = 0; s < N; s++) {
                 vis[s] = 0;

@@ -210,7 +210,7 @@ impl<T: Send + 'static> Background<T> {
         let (alive, ended) = mpsc::channel::<()>();
         let meter = Arc::new(Meter::default());
         let refused = Arc::new(Mutex::new(None));
-        let parts = task.split(crate::platform::cores());
+        let parts = task.split(crate::platform::parts_for_jobs());
         // Each part's `(done, total)`: the meter shows their sums.
         let counts = Arc::new(Mutex::new(vec![(0, 0); parts.len()]));
         let mut tasks = Vec::new();

@@ -134,8 +134,9 @@ impl SearchLabApp {
         if self.tab == Tab::Compare {
             self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
         }
-        if !self.help && self.dialog.is_none() {
-            // Before any widget, so a key used here does not also press the focused button.
+        if !self.help && !self.welcome && self.dialog.is_none() {
+            // Before any widget, so a key used here does not also press the focused button
+            // (the welcome and the help take Esc to close).
             let ctx = ui.ctx().clone();
             for action in runs::actions(&ctx) {
                 self.shown_mut().act(&ctx, action);
@@ -156,6 +157,13 @@ impl SearchLabApp {
             .show(ui, |ui| {
                 on_panel(ui, |ui| {
                     fixed_width_scroll(ui, "controls-scroll").show(ui, |ui| {
+                        if let Some(n) = &self.startup_notice {
+                            ui.label(egui::RichText::new(n.as_str()).weak());
+                            if ui.small_button("Got it").clicked() {
+                                self.startup_notice = None;
+                            }
+                            ui.separator();
+                        }
                         if let Some(n) = &self.notice
                             && self.notice_tab.is_none_or(|t| t == self.tab)
                         {

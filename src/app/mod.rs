@@ -220,8 +220,9 @@ pub struct SearchLabApp {
     /// The tab the notice was made on, where alone it is shown (`None`: a start-up notice,
     /// shown on every tab).
     notice_tab: Option<Tab>,
-    /// The start-up notice alone, once a link's word stands before it in `notice`.
-    startup_notice: Option<String>,
+    /// What the build cannot do here, said at start-up (the browser's Pause and Stop): on
+    /// every tab, on a line of its own until dismissed, never appended to another notice.
+    pub startup_notice: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
     /// The welcome is on show: on the first start, or brought back from the help.
@@ -275,8 +276,8 @@ impl SearchLabApp {
         // The theme preference (dark, light or the system's) lives in egui's own saved
         // memory, with the zoom.
         let mut app = SearchLabApp::from_saved(saved.as_deref());
-        // The first start welcomes (a link or a file to open goes first: it is where the
-        // user asked to be).
+        // The first start welcomes (unless it opens a link or a file: see `run_with` and
+        // the browser's start).
         app.welcome = !app.welcomed;
         app
     }
@@ -741,6 +742,9 @@ pub fn run_with(opening: Option<Opening>) -> eframe::Result {
                 app.notice = repaired;
             }
             if let Some(opening) = opening {
+                // Opened at a link or a file: that is where the user asked to be (the
+                // welcome waits for a start without one).
+                app.welcome = false;
                 app.open_at_start(opening);
             }
             Ok(Box::new(app))

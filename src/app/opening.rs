@@ -10,13 +10,13 @@ impl SearchLabApp {
     /// why, and nothing changes.
     pub fn open_link(&mut self, ctx: &egui::Context, text: &str) {
         match link::read(text) {
-            Err(why) => self.say_opened(
+            Err(why) => self.say(
                 format!("This link could not be opened, so nothing was changed: {why}."),
                 false,
             ),
             Ok(link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
-                Ok(()) => self.say_opened(format!("Opened the lesson {file} from the link."), true),
-                Err(why) => self.say_opened(
+                Ok(()) => self.say(format!("Opened the lesson {file} from the link."), true),
+                Err(why) => self.say(
                     format!("This link could not be opened, so nothing was changed: {why}."),
                     false,
                 ),
@@ -30,24 +30,8 @@ impl SearchLabApp {
                 } else {
                     "Opened the link."
                 };
-                self.say_opened(said.into(), true);
+                self.say(said.into(), true);
             }
-        }
-    }
-
-    /// Says what came of a link (`ok`: it opened); a start-up notice still standing (what
-    /// the browser cannot do, a saved state repaired) is kept after it, not lost, and
-    /// after the next link's word in place of this one's.
-    fn say_opened(&mut self, said: String, ok: bool) {
-        let standing = self.notice.take().filter(|_| self.notice_tab.is_none());
-        match standing.map(|notice| self.startup_notice.take().unwrap_or(notice)) {
-            Some(standing) => {
-                self.say(format!("{said} {standing}"), false);
-                // Still a start-up notice: shown whatever the tab.
-                self.notice_tab = None;
-                self.startup_notice = Some(standing);
-            }
-            None => self.say(said, ok),
         }
     }
 

@@ -454,8 +454,9 @@ impl<J: TraceJob> Steps<J> {
     /// The timeline, the step's sentence, and the board `draw` draws at the step (with the
     /// algorithm and the log beside it when there is room); `now` is the search the form
     /// describes, which a trace of another says it is not.
-    /// `draw` draws the trace's own instance, never the form's, and returns the board cell
-    /// clicked, which answers a question waiting.
+    /// `draw` draws the trace's own instance, never the form's (with the question waiting,
+    /// and whether Your guess is on, so that the board keeps room for a question's key),
+    /// and returns the board cell clicked, which answers a question waiting.
     pub fn main_ui(
         &mut self,
         ui: &mut Ui,
@@ -466,6 +467,7 @@ impl<J: TraceJob> Steps<J> {
             &<J::Trace as Replayable>::State,
             usize,
             Option<&Question>,
+            bool,
         ) -> Option<u32>,
     ) {
         self.advance(ui.ctx());
@@ -517,6 +519,7 @@ impl<J: TraceJob> Steps<J> {
         let pos = s.play.pos;
         let state = s.state().clone();
         let asking = self.guess.asking.clone();
+        let guessing = self.guessing();
         let mut clicked = None;
         // Beside the board when there is room, else in the side panel.
         self.wide = ui.available_width() >= 720.0;
@@ -530,7 +533,7 @@ impl<J: TraceJob> Steps<J> {
                 let height = ui.available_height();
                 let board_width = ui.available_width() - side - 12.0;
                 let board = ui.allocate_ui(egui::vec2(board_width, height), |ui| {
-                    clicked = draw(ui, &trace, &state, pos, asking.as_ref());
+                    clicked = draw(ui, &trace, &state, pos, asking.as_ref(), guessing);
                 });
                 self.regions[1] = Some(board.response.rect);
                 ui.separator();
@@ -539,7 +542,9 @@ impl<J: TraceJob> Steps<J> {
                 });
             });
         } else {
-            let board = ui.scope(|ui| clicked = draw(ui, &trace, &state, pos, asking.as_ref()));
+            let board = ui.scope(|ui| {
+                clicked = draw(ui, &trace, &state, pos, asking.as_ref(), guessing);
+            });
             self.regions[1] = Some(board.response.rect);
             self.regions[2] = None;
         }

@@ -8,12 +8,15 @@ use super::output::{ParamMap, grid, row_col, square_label};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::DEFAULT_CLI_STEPS;
+use crate::run::trace::guess::{self, Question};
 use crate::run::trace::knight::{self, KnightTrace, KnightTraceJob};
 use crate::run::trace::queens::{self, QueensTrace, QueensTraceJob};
+use crate::run::trace::timeline::{Replayable, Timeline};
 use crate::solve::{Budget, Counters, Stop};
 use clap::Args;
 use clap::builder::PossibleValuesParser;
 use serde::Serialize;
+use serde_json::Value;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -114,6 +117,11 @@ pub struct TraceFlags {
     /// Print one JSON object with every step instead of a line a step.
     #[arg(long)]
     pub json: bool,
+    /// With --json: each step that begins a decision carries the question the app's
+    /// "Your guess" asks there (its choices, the right ones) and "Why?"'s statements with
+    /// whether each is true.
+    #[arg(long, requires = "json")]
+    pub questions: bool,
     /// Trace the search a second time with one setting changed (seed, algo, a parameter;
     /// knight: start, closed; queens: heuristic), e.g. tie_break=roth, and show the first
     /// step where the two part and what followed on each side.
@@ -181,7 +189,7 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
     let success = trace.found && (trace.traced != knight::Traced::Count || trace.complete);
     write(success, |out| {
         if a.trace.json {
-            knight_json(out, &trace, &deadline)
+            knight_json(out, &trace, &deadline, a.trace.questions)
         } else {
             knight_text(out, &trace, &deadline)
         }
@@ -210,7 +218,7 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
     let trace = job.run(&cancel)?;
     write(trace.found, |out| {
         if a.trace.json {
-            queens_json(out, &trace, &deadline)
+            queens_json(out, &trace, &deadline, a.trace.questions)
         } else {
             queens_text(out, &trace, &deadline)
         }
@@ -397,7 +405,12 @@ impl Serialize for PathCut<'_> {
     }
 }
 
-fn knight_json(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io::Result<()> {
+fn knight_json(
+    out: &mut dyn Write,
+    t: &KnightTrace,
+    deadline: &Deadline,
+    questions: bool,
+) -> io::Result<()> {
     let cols = t.board.cols();
     let path_cut = std::cell::Cell::new(false);
     let tail = KnightJsonTail {
@@ -427,15 +440,70 @@ fn knight_json(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io:
         path_cut: PathCut(&path_cut),
     };
     let mut teller = t.teller();
+    let asked = questions.then(|| Asked::new(t.clone()));
+    let board = &t.board;
     json_object(
         out,
         (
             t.steps.len(),
-            (t.steps.iter()).map(|step| teller.tell(step, true).1.unwrap_or_default()),
+            (t.steps.iter()).enumerate().map(|(i, step)| {
+                let mut v = teller.tell(step, true).1.unwrap_or_default();
+                if let Some(asked) = &asked
+                    && guess::knight_asks(t, i)
+                    && let Some(q) = guess::knight_question(t, i, &asked.state_at(i))
+                {
+                    with_question(&mut v, &q, |sq| board.name(sq));
+                }
+                v
+            }),
         ),
         &tail,
         deadline,
     )
+}
+
+/// The states a trace's questions are asked in, replayed from its checkpoints (only for
+/// `--questions`).
+struct Asked<T: Replayable>(Timeline<T>);
+
+impl<T: Replayable> Asked<T> {
+    fn new(trace: T) -> Asked<T> {
+        Asked(Timeline::new(Arc::new(trace)))
+    }
+
+    /// The state before step `i`.
+    fn state_at(&self, i: usize) -> T::State {
+        self.0.state_at(i)
+    }
+}
+
+/// Puts `q` in a step's JSON as `"question"`: what is asked, the squares to choose from and
+/// the right ones (named by `name`), the buttons and the right ones, the step the
+/// decision leads to, and "Why?"'s statements with whether each is true.
+fn with_question(step: &mut Value, q: &Question, name: impl Fn(u32) -> String) {
+    let names = |cells: &[u32]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
+    let why = q.why.as_ref().map(|w| {
+        serde_json::json!({
+            "ask": w.ask,
+            "statements": (w.choices.iter().enumerate())
+                .map(|(k, text)| serde_json::json!({"text": text, "true": w.right.contains(&k)}))
+                .collect::<Vec<_>>(),
+        })
+    });
+    if let Some(o) = step.as_object_mut() {
+        o.insert(
+            "question".into(),
+            serde_json::json!({
+                "ask": q.ask,
+                "squares": names(&q.cells),
+                "right_squares": names(&q.right),
+                "choices": q.choices,
+                "right_choices": q.right_choices,
+                "reveal_at": q.reveal_at,
+                "why": why,
+            }),
+        );
+    }
 }
 
 /// Boards up to this many columns are drawn in text output.
@@ -506,7 +574,12 @@ struct QueensJsonTail<'a> {
     rows: &'a [u32],
 }
 
-fn queens_json(out: &mut dyn Write, t: &QueensTrace, deadline: &Deadline) -> io::Result<()> {
+fn queens_json(
+    out: &mut dyn Write,
+    t: &QueensTrace,
+    deadline: &Deadline,
+    questions: bool,
+) -> io::Result<()> {
     let tail = QueensJsonTail {
         n: t.job.n,
         algorithm: &t.job.algorithm,
@@ -523,11 +596,26 @@ fn queens_json(out: &mut dyn Write, t: &QueensTrace, deadline: &Deadline) -> io:
         rows: &t.rows,
     };
     let mut teller = t.teller();
+    let asked = questions.then(|| Asked::new(t.clone()));
+    let n = t.job.n;
+    let name = |cell: u32| {
+        let (row, column) = (cell / n as u32, cell % n as u32);
+        queens::square_name(n, column, row)
+    };
     json_object(
         out,
         (
             t.recorder.len(),
-            (t.recorder.iter()).map(|step| teller.tell(&step, true).1.unwrap_or_default()),
+            (t.recorder.iter()).enumerate().map(|(i, step)| {
+                let mut v = teller.tell(&step, true).1.unwrap_or_default();
+                if let Some(asked) = &asked
+                    && guess::queens_asks(t, i)
+                    && let Some(q) = guess::queens_question(t, i, &asked.state_at(i))
+                {
+                    with_question(&mut v, &q, name);
+                }
+                v
+            }),
         ),
         &tail,
         deadline,

@@ -23,6 +23,19 @@ pub fn cores() -> usize {
     }
 }
 
+/// How many parts a job that splits (a count from every square, the Experiments' tables)
+/// is shared out in: a part per core, but in a browser one core is left to the page, whose
+/// frames (drawn on its own thread, which the workers' compete with) fell to about 12 a
+/// second with every core counting.
+pub fn parts_for_jobs() -> usize {
+    let cores = cores();
+    if DESKTOP {
+        cores
+    } else {
+        cores.saturating_sub(1).max(1)
+    }
+}
+
 /// The page's address without its `#` part, which a link follows; `None` on the desktop,
 /// where a link is only the part from `#`.
 pub fn page_address() -> Option<String> {

@@ -117,11 +117,12 @@ pub struct Handle {
 }
 
 /// Starts `work` in a Web Worker of its own, or, where the job splits and is worth it (a
-/// count from every square, an N-Queens count), its parts in a worker each, one per core,
+/// count from every square, an N-Queens count), its parts in a worker each, one per core
+/// but the page's ([`super::parts_for_jobs`]),
 /// their events joined into the job's.
 pub fn start(work: Work) -> Handle {
     let parts = (work.job.worth_splitting())
-        .then(|| work.job.split(super::cores()))
+        .then(|| work.job.split(super::parts_for_jobs()))
         .flatten()
         .unwrap_or_else(|| vec![work.job.clone()]);
     let joining = (parts.len() > 1)

@@ -140,6 +140,22 @@ fn at_800_by_600_the_lessons_keep_off_the_board() {
         board.width() >= 250.0,
         "the board keeps its room: {board:?}"
     );
+    // Your guess is on: stepping to the first question (its rings and their key) and
+    // answering it leave the board as it was.
+    assert!(h.state().knight.steps().guessing());
+    for _ in 0..3 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run_steps(6);
+        assert_eq!(h.get_by_label("Chessboard").rect(), board);
+    }
+    let q = h.state().knight.steps().question().cloned();
+    let q = q.expect("a question waits");
+    h.state_mut()
+        .knight
+        .steps_mut()
+        .answer(searchlab::app::steps::guess::Answer::Cell(q.right[0]));
+    h.run_steps(6);
+    assert_eq!(h.get_by_label("Chessboard").rect(), board);
 }
 
 #[test]

@@ -43,31 +43,38 @@ fn a_link_opens_step_by_step_at_its_step() {
     );
 }
 
-/// A notice standing from the start (the browser's word on what it cannot do) is still
-/// said after the link's own word, not replaced by it, and still on every tab.
+/// The start-up notice (the browser's word on what it cannot do) stands on a line of its
+/// own on every tab, never appended to a link's word; a link's word stays on the tab it
+/// opened, and the next link's takes its place.
 #[test]
-fn a_link_keeps_the_start_up_notice() {
+fn a_link_says_its_word_apart_from_the_start_up_notice() {
     let mut h = harness();
-    h.state_mut().notice = Some("In the browser: Pause needs the desktop app.".into());
+    h.state_mut().startup_notice = Some("In the browser: Pause needs the desktop app.".into());
     h.state_mut().pending_link =
         Some("#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=steps".into());
     step_until_traced(&mut h);
     let notice = h.state().notice.clone().unwrap();
     assert!(notice.starts_with("Opened the link."), "{notice}");
-    assert!(notice.contains("Pause needs the desktop app"), "{notice}");
-    // Still said on every tab, as it was before the link.
+    assert!(!notice.contains("Pause needs"), "{notice}");
+    // On another tab: the start-up notice, not the link's word.
     h.state_mut().tab = Tab::Experiments;
     h.run();
     assert!(
         h.query_by_label_contains("Pause needs the desktop app")
             .is_some()
     );
+    assert!(h.query_by_label_contains("Opened the link").is_none());
+    h.state_mut().tab = Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight);
+    h.run();
     // The next link's word takes the place of this one's: neither piles up.
     h.state_mut().pending_link = Some("#v1/knight?board=5x5&algo=warnsdorff&mode=steps".into());
     step_until_traced(&mut h);
     let notice = h.state().notice.clone().unwrap();
     assert_eq!(notice.matches("Opened the link.").count(), 1, "{notice}");
-    assert_eq!(notice.matches("Pause needs").count(), 1, "{notice}");
+    // "Got it" takes the start-up notice away.
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.state().startup_notice.is_none());
 }
 
 /// "Copy link" of a trace at a step, opened in a new app, shows the same board at the

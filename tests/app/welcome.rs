@@ -91,4 +91,10 @@ fn play_it_yourself_opens_a_5x5_tour_by_hand_and_the_help_brings_it_back() {
     h.run();
     assert!(h.query_by_label("Welcome to SearchLab").is_none());
     assert!(!h.state().help);
+    // Esc closes it too, and reaches no run (it is not the view's Stop).
+    h.state_mut().show_welcome();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.state().welcome);
 }

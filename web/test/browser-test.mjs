@@ -16,7 +16,7 @@ import { launch, probe } from "./page.mjs";
 import { createServer } from "node:http";
 import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
 
 const site = process.argv[2] ?? "../../dist";
 const shots = process.argv[3];
@@ -105,14 +105,20 @@ try {
     const started = await until(page, "the app to start", (s) => s.tab !== undefined);
     console.log(`interactive after ${Date.now() - loaded} ms`);
     await shot(page, "web-start");
-    // The start-up notice (what the browser build does not do yet) stands above the form;
-    // it goes (as its Dismiss does it), so that the form stands where the clicks below
-    // expect it.
-    if (started.notice !== null) {
-        console.log(`notice: ${started.notice}`);
-        await page.evaluate(async () => (await import("./searchlab.js")).searchlab_dismiss_notice());
-        await until(page, "the notice to go", (s) => s.notice === null, 5);
-    }
+    // A first visit welcomes: its three ways in over the page, until Esc (or a door).
+    if (started.welcome !== true) fail("a first visit shows no welcome");
+    await page.mouse.click(1150, 780);
+    await page.keyboard.press("Escape");
+    await until(page, "the welcome to close on Esc", (s) => s.welcome === false, 5);
+    console.log("welcome: shown on the first visit, closed by Esc");
+    // The start-up notice (what the browser build does not do) stands on a line of its
+    // own above the form, never appended to another notice; it goes (as its "Got it"
+    // does), so that the form stands where the clicks below expect it.
+    if (started.startup_notice === null) fail("no start-up notice in the browser");
+    if (started.notice !== null) fail(`a notice besides the start-up one: ${started.notice}`);
+    console.log(`start-up notice: ${started.startup_notice}`);
+    await page.evaluate(async () => (await import("./searchlab.js")).searchlab_dismiss_notice());
+    await until(page, "the notices to go", (s) => s.notice === null && s.startup_notice === null, 5);
 
     // A knight's tour on 8 × 8: R runs the chosen algorithm (the canvas takes keys once
     // clicked; the statistics panel is a safe place to click).
@@ -305,6 +311,19 @@ try {
     await until(fresh, "the page opened offline", (s) => s.queens.step?.[0] === 3);
     console.log("offline: the page opens from its kept copy, and traces in a worker");
     await fresh.setOfflineMode(false);
+
+    // Opened as a file the page cannot start (no module or worker loads from file://):
+    // it says why and what to do instead, where "Loading SearchLab…" stood.
+    if (server) {
+        const local = await browser.newPage();
+        await local.goto(`file://${resolve(site, "index.html")}`, { waitUntil: "load" });
+        const said = await local.evaluate(() => document.getElementById("loading")?.textContent ?? "");
+        if (!/cannot start from a file/.test(said) || !/http\.server/.test(said)) {
+            fail(`opened from a file, the page says: ${said}`);
+        }
+        console.log("file://: the page says why it cannot start, and how to serve it");
+        await local.close();
+    }
 
     if (errors.length > 0) fail(`errors in the console:\n${errors.join("\n")}`);
     console.log("browser test: ok");

@@ -119,6 +119,11 @@ pub(super) fn summary_cells(ui: &mut Ui, s: &Summary, hide: bool) {
         ),
         None => "not reached".into(),
     });
+    // Whether restarting gains rests on the timings too: hidden with them.
+    if hide {
+        ui.label("—");
+        return;
+    }
     match (
         r.restart_cutoff_ms,
         r.restart_expected_ms,
@@ -145,28 +150,29 @@ const SUMMARY_HEADERS: [(&str, &str); 9] = [
     ("trials", "Trials that ran to their end"),
     ("found", "Trials that found what they looked for"),
     (
-        "success (95 %)",
+        "success\n(95 %)",
         "The share of trials that found, and its exact 95 % interval (Clopper–Pearson): the \
          rates these trials cannot rule out. 0 of 20 found still leaves up to 16.8 %",
     ),
-    ("mean ms", "Mean time of every trial, found or not"),
-    ("median ms", "Median time of every trial, found or not"),
-    ("min ms", "The fastest trial"),
-    ("max ms", "The slowest trial"),
+    ("mean\nms", "Mean time of every trial, found or not"),
+    ("median\nms", "Median time of every trial, found or not"),
+    ("min\nms", "The fastest trial"),
+    ("max\nms", "The slowest trial"),
     (
-        "half solved, ms (95 %)",
+        "half solved,\nms (95 %)",
         "The least time by which half the trials had found (a trial that failed counts as \
          unsolved at every time), and its 95 % bootstrap interval; not reached when fewer \
          than half found",
     ),
     (
-        "restart after ms",
+        "restart\nafter ms",
         "The cut-off after which giving a trial up for a fresh one makes the expected time to \
          a solution least, as these trials suggest (hover a figure for the times)",
     ),
 ];
 
-/// The summary's column headers, each explained on hover.
+/// The summary's column headers, each explained on hover (on two lines, so that the table
+/// fits beside the board's panel where it can).
 pub(super) fn summary_headers(ui: &mut Ui) {
     for (h, help) in SUMMARY_HEADERS {
         ui.label(RichText::new(h).strong()).on_hover_text(help);
@@ -186,9 +192,9 @@ pub(super) fn trials_table(ui: &mut Ui, rows: &[TrialsRow], hide: bool, levels: 
                     ui.label(RichText::new(if levels { "level" } else { "board" }).strong());
                     ui.label(RichText::new("algorithm").strong());
                     summary_headers(ui);
-                    ui.label(RichText::new("best / worst batch of 10").strong())
+                    ui.label(RichText::new("best / worst\nbatch of 10").strong())
                         .on_hover_text("The highest and lowest success rate over whole batches of 10 trials (the Cultural Algorithm guide's best and worst case); – with fewer than 10 trials");
-                    ui.label(RichText::new("mean generations").strong())
+                    ui.label(RichText::new("mean\ngenerations").strong())
                         .on_hover_text("Mean generations of the trials that found a tour; – when none did");
                     ui.end_row();
                     for r in rows {
@@ -310,7 +316,7 @@ pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
                 .show(ui, |plot| {
                     if !hide {
                         plot.line(
-                            Line::new("mean ms", PlotPoints::from(time.clone()))
+                            Line::new("mean\nms", PlotPoints::from(time.clone()))
                                 .color(Color32::from_rgb(255, 150, 60)),
                         );
                         plot.points(
@@ -375,6 +381,7 @@ pub(super) fn heat_board(ui: &mut Ui, side: u64, values: &[f64], metric: Metric,
                     construction: None,
                     taken_back: &[],
                     stepping: false,
+                    guessing: false,
                     moves: None,
                 },
             )

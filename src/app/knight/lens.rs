@@ -56,6 +56,7 @@ impl KnightView {
                     construction: None,
                     taken_back: &[],
                     stepping: false,
+                    guessing: false,
                     moves: None,
                 };
                 let out = draw_board(ui, &view);

@@ -191,9 +191,13 @@ impl KnightView {
             Mode::Microscope if microscope => return self.microscope_ui(ui),
             Mode::Steps => {
                 let now = self.trace_job();
-                return (self.steps).main_ui(ui, &now, |ui, trace, state, pos, question| {
-                    steps::draw(ui, trace, state, pos, question)
-                });
+                return (self.steps).main_ui(
+                    ui,
+                    &now,
+                    |ui, trace, state, pos, question, guessing| {
+                        steps::draw(ui, trace, state, pos, question, guessing)
+                    },
+                );
             }
             Mode::Run | Mode::Microscope | Mode::Browser => {}
         }
@@ -276,6 +280,7 @@ impl KnightView {
             construction: construction.map(|c| c.0),
             taken_back: &[],
             stepping: false,
+            guessing: false,
             moves: None,
         };
         let out = draw_board(ui, &view);

@@ -511,6 +511,7 @@ impl KnightPlay {
             construction: None,
             taken_back: &[],
             stepping: false,
+            guessing: false,
             moves: Some(&moves),
         };
         let out = draw_board(ui, &view);

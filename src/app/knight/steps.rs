@@ -71,6 +71,7 @@ pub fn draw(
     state: &KnightState,
     pos: usize,
     question: Option<&Question>,
+    guessing: bool,
 ) -> Option<u32> {
     let board = &trace.board;
     let taken_back = taken_back(trace, pos);
@@ -106,6 +107,7 @@ pub fn draw(
         construction: None,
         taken_back: &taken_back,
         stepping: true,
+        guessing,
         moves: question.map(|q| q.cells.as_slice()),
     };
     let out = draw_board(ui, &view);

@@ -361,6 +361,16 @@ fn grades_ui(ui: &mut Ui, grading: &Grading) {
         .graded
         .iter()
         .any(|g| g.assignment != grading.graded[0].assignment);
+    // Wider than the lessons' panel with many tasks: it scrolls sideways, its bar under
+    // the rows, never cut at the panel's edge.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt("class-grades-scroll")
+        .show(ui, |ui| grades_grid(ui, grading, tasks, several));
+}
+
+/// The grid of [`grades_ui`].
+fn grades_grid(ui: &mut Ui, grading: &Grading, tasks: usize, several: bool) {
     egui::Grid::new("class-grades")
         .striped(true)
         .show(ui, |ui| {

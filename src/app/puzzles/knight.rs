@@ -301,6 +301,7 @@ impl PuzzleUi for KnightInstance {
                 construction: None,
                 taken_back: &[],
                 stepping: false,
+                guessing: false,
                 moves: None,
             },
         );

@@ -638,7 +638,7 @@ impl QueensView {
             let now = self.trace_job();
             return self
                 .steps
-                .main_ui(ui, &now, |ui, trace, state, pos, question| {
+                .main_ui(ui, &now, |ui, trace, state, pos, question, _| {
                     steps::draw(ui, trace, state, pos, question, landscape)
                 });
         }

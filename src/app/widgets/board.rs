@@ -101,6 +101,9 @@ pub struct BoardView<'a> {
     pub taken_back: &'a [Square],
     /// A step-by-step view (see `taken_back`): the legend keeps room for its marks.
     pub stepping: bool,
+    /// Your guess is on: the legend keeps room for a question's rings from step to step,
+    /// whether or not one waits, so that the board keeps its size.
+    pub guessing: bool,
     /// Play mode (the legend keeps room for its marks), with the squares the player may
     /// move the knight to: ringed, and numbered with the key that moves it there.
     pub moves: Option<&'a [Square]>,
@@ -176,9 +179,14 @@ fn room(ui: &Ui, view: &BoardView, avail: Vec2) -> (Coordinates, f32, f32) {
         // A step-by-step view keeps a row for its crossed-out squares, so that the board
         // keeps its size from step to step.
         // Play mode's rings take a row, and its hints' heat or degrees another.
-        let rows = legend_rows(avail.x)
-            + usize::from(view.stepping)
-            + 2 * usize::from(view.moves.is_some());
+        // Your guess keeps a row for its rings' key at every step (the degrees' keys it
+        // hides make room too).
+        let rings = match (view.guessing, view.moves.is_some()) {
+            (true, _) => 1,
+            (false, true) => 2,
+            (false, false) => 0,
+        };
+        let rows = legend_rows(avail.x) + usize::from(view.stepping) + rings;
         legend::strip_height(ui, rows)
     } else {
         0.0

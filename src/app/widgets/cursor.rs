@@ -105,8 +105,9 @@ pub fn keys_taken(ctx: &egui::Context) -> bool {
 }
 
 /// Draws the cursor on square `rect` (a thick amber ring with a dark edge, seen on light
-/// and dark squares alike) and what the square holds, `told`, in a box beside it within
-/// `room` (the board), as a tooltip would show it to the pointer.
+/// and dark squares alike) and what the square holds, `told`, in a box just under `room`
+/// (the board's squares), over its coordinates and key: never over a square, whose rings
+/// a question asks about.
 pub fn draw(ui: &Ui, painter: &Painter, rect: Rect, room: Rect, told: &str) {
     painter.rect_stroke(
         rect,
@@ -123,16 +124,11 @@ pub fn draw(ui: &Ui, painter: &Painter, rect: Rect, room: Rect, told: &str) {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let visuals = ui.visuals();
     let wrap = (room.width() - 12.0).clamp(80.0, 360.0);
-    let words = format!("{told}\nEnter picks it · Esc lets go");
+    let words = format!("{told}\nThe arrows move the amber cursor · Enter picks it · Esc lets go");
     let galley = painter.layout(words, font, visuals.text_color(), wrap);
     let size = galley.size() + egui::vec2(12.0, 8.0);
-    // Below the square, else above it; kept on the board.
-    let below = rect.max.y + size.y <= room.max.y;
-    let top = if below {
-        rect.max.y + 2.0
-    } else {
-        rect.min.y - size.y - 2.0
-    };
+    // Under the squares, beneath the cursor's file as far as the board's width allows.
+    let top = room.max.y + 2.0;
     let left = rect
         .min
         .x

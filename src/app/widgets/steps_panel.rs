@@ -28,8 +28,11 @@ pub fn pseudocode(ui: &mut Ui, code: &Pseudocode, lit: Option<usize>, english: &
             // Each subgoal's name above its lines, the one on show strong.
             if let Some(goal) = line.goal {
                 let indent = "    ".repeat(line.indent as usize);
-                let name =
-                    RichText::new(format!("{indent}{}", goal.label().to_uppercase())).small();
+                // A size of its own, under the body's (`small` is about 6 points on a
+                // screen, too small to read).
+                let size = egui::TextStyle::Body.resolve(ui.style()).size * 0.8;
+                let name = RichText::new(format!("{indent}{}", goal.label().to_uppercase()))
+                    .size(size.max(10.5));
                 let name = if lit_group == Some(i) {
                     name.strong().color(lit_text)
                 } else {

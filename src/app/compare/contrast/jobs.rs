@@ -88,7 +88,7 @@ impl ContrastJob for KnightTraceJob {
         state: &<Self::Trace as Replayable>::State,
         pos: usize,
     ) {
-        crate::app::knight::steps::draw(ui, trace, state, pos, None);
+        crate::app::knight::steps::draw(ui, trace, state, pos, None, false);
     }
 
     fn check(&self) -> Result<(), String> {

@@ -73,7 +73,7 @@ pub(super) fn board_legend(
             legend::swatch(
                 ui,
                 Mark::Ring(pal.start),
-                "where the knight can move: click it, or press its number",
+                "where the knight can move: click it, press its number, or B for the keyboard",
             );
         }
         if !view.taken_back.is_empty() {

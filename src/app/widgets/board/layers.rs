@@ -190,17 +190,28 @@ fn draw_degrees(painter: &egui::Painter, at: &Geometry, pal: &Palette, trail: &[
 fn draw_moves(painter: &egui::Painter, at: &Geometry, pal: &Palette, moves: &[Square]) {
     let cell = at.cell;
     let ring = Stroke::new((cell * 0.07).clamp(1.5, 3.0), pal.start);
-    let font = FontId::monospace((cell * 0.26).clamp(8.0, 16.0));
+    // Each ring's number on a disc of the ring's colour at its upper left, large enough to
+    // read (11 points at least) and above the path's lines, which it would vanish under.
+    let size = (cell * 0.3).clamp(11.0, 18.0);
+    let font = FontId::proportional(size);
+    let text = if pal.knight == Color32::WHITE {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    };
     for (i, &sq) in moves.iter().enumerate() {
         let r = square_rect(at, sq);
         painter.circle_stroke(r.center(), cell * 0.36, ring);
         if cell >= MIN_TEXT_CELL {
+            let at =
+                r.center() + vec2(-1.0, -1.0) * (cell * 0.36 * std::f32::consts::FRAC_1_SQRT_2);
+            painter.circle_filled(at, size * 0.62, pal.start);
             painter.text(
-                r.left_top() + vec2(cell * 0.08, cell * 0.04),
-                Align2::LEFT_TOP,
+                at,
+                Align2::CENTER_CENTER,
                 (i + 1).to_string(),
                 font.clone(),
-                pal.start,
+                text,
             );
         }
     }
