@@ -668,6 +668,13 @@ fn grade_names_identical_work_refuses_links_and_escapes_names() {
         given: "64".into(),
     };
     write(&dir, "\u{1b}[31mred.json", &red.to_json());
+    // Right answers alone are alike by being right: two students with no run cited and
+    // every answer right are not named.
+    for who in ["Cy", "Di"] {
+        let mut h = good(who, &run);
+        h.work.retain(|w| !matches!(w, Work::Run { .. }));
+        write(&dir, &format!("{}.json", who.to_lowercase()), &h.to_json());
+    }
     #[cfg(unix)]
     std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.json")).unwrap();
     let csv = dir.join("grades.csv");
@@ -685,6 +692,7 @@ fn grade_names_identical_work_refuses_links_and_escapes_names() {
         "{out}"
     );
     assert!(!out.contains("Identical work: Red"), "{out}");
+    assert!(!out.contains("Cy (cy.json)"), "{out}");
     assert!(
         out.lines()
             .any(|l| l.trim_start().starts_with("Ada") && l.contains("7 of 7")),

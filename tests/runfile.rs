@@ -465,3 +465,27 @@ fn a_version_1_count_from_every_square_still_opens() {
     assert_eq!(per_square.iter().flatten().sum::<u64>(), 1728);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A run that ended by itself (here by its generation limit) within its time limit is
+/// replayed to the same end on a slower or busier machine: the replay's clock does not
+/// cut it at the saved limit. The saved run's limit is set below what the replay takes
+/// (as a fast machine's file read on a slow one), and the replay still matches.
+#[test]
+fn a_run_that_ended_by_itself_replays_to_its_end_whatever_the_clock() {
+    let mut file = record(level1_job(11));
+    assert!(
+        !file.history.iter().any(|e| matches!(e, Event::Stopped(_))),
+        "thirty generations end by their limit"
+    );
+    let Job::Knight(job) = &mut file.job else {
+        panic!()
+    };
+    job.budget.time = Some(Duration::from_millis(1));
+    let replayed = record(file.replay_job());
+    assert!(
+        replayed.report.puzzle().elapsed_ms() > 1.0,
+        "the replay takes longer than the limit it was given"
+    );
+    file.compare(&replayed.report)
+        .expect("the replay ends where the saved run ended");
+}

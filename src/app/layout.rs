@@ -273,6 +273,8 @@ impl SearchLabApp {
             })
         });
         if let Some(text) = pasted {
+            // A link pasted over the welcome is where the user asked to go.
+            self.welcome = false;
             self.open_link(ctx, &text);
         }
     }

@@ -220,8 +220,8 @@ pub struct SearchLabApp {
     /// The tab the notice was made on, where alone it is shown (`None`: a start-up notice,
     /// shown on every tab).
     notice_tab: Option<Tab>,
-    /// What the build cannot do here, said at start-up (the browser's Pause and Stop): on
-    /// every tab, on a line of its own until dismissed, never appended to another notice.
+    /// What was said at start-up (the browser's Pause and Stop; a saved state refused or
+    /// repaired): on every tab, on a line of its own until dismissed, never appended to another notice.
     pub startup_notice: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
@@ -545,7 +545,8 @@ impl SearchLabApp {
             i.consume_key(egui::Modifiers::NONE, egui::Key::F1)
                 || (!typing && i.key_pressed(egui::Key::Questionmark))
         });
-        if help_key && self.dialog.is_none() {
+        // The welcome takes the keys while it shows (its own way to the help).
+        if help_key && self.dialog.is_none() && !self.welcome {
             self.help = !self.help;
         }
         // Ctrl+Shift+L (⌘⇧L): "Copy link", also from the board or a text field.
@@ -738,8 +739,9 @@ pub fn run_with(opening: Option<Opening>) -> eframe::Result {
         options,
         Box::new(|cc| {
             let mut app = SearchLabApp::new(cc);
+            // On a line of its own, so that a link or file opened at start keeps it.
             if repaired.is_some() {
-                app.notice = repaired;
+                app.startup_notice = repaired;
             }
             if let Some(opening) = opening {
                 // Opened at a link or a file: that is where the user asked to be (the

@@ -76,6 +76,8 @@ impl SearchLabApp {
     pub(super) fn dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped.iter().take(1) {
+            // A file dropped over the welcome is where the user asked to go.
+            self.welcome = false;
             let name = crate::files::download_name(file.path());
             let (handed, ctx) = (self.handed_file.clone(), ctx.clone());
             crate::platform::read_dropped(file, MAX_PAGE_FILE_BYTES, move |bytes| {

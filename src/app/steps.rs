@@ -420,7 +420,7 @@ impl<J: TraceJob> Steps<J> {
         }
         let (was, is) = (traced.instance(), now.instance());
         let next = if self.busy() {
-            "the form's search is being traced"
+            "a new trace is being made"
         } else {
             "press Step by step to trace the form's"
         };

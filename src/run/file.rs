@@ -7,7 +7,7 @@
 
 use super::events::{Event, Report};
 use super::worker::Job;
-use crate::solve::Stop;
+use crate::solve::{Stop, Until};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -198,12 +198,16 @@ impl RunFile {
     /// the point it stopped at, so that the replay ends in the same state. (A parallel
     /// count is stopped in many places at once and is not repeatable this way.)
     pub fn replay_job(&self) -> Job {
-        let mut stops = self.history.iter().filter_map(|e| match e {
-            Event::Stopped(until) => Some(*until),
-            _ => None,
-        });
+        let stops: Vec<Until> = self
+            .history
+            .iter()
+            .filter_map(|e| match e {
+                Event::Stopped(until) => Some(*until),
+                _ => None,
+            })
+            .collect();
         let mut job = self.job.clone();
-        if let (Some(until), None) = (stops.next(), stops.next()) {
+        if let [until] = stops[..] {
             let saved_ms = Some(self.report.puzzle().elapsed_ms());
             let budget = job.puzzle_mut().budget_mut();
             budget.until = Some(until);
@@ -217,6 +221,23 @@ impl RunFile {
                         Duration::from_secs_f64((ms / 1e3).min(86_400.0))
                     });
                 budget.time = Some(took.max(Duration::from_secs(1)));
+            }
+        } else if stops.is_empty()
+            && !matches!(
+                self.report.puzzle().answer().stop,
+                Some(Stop::TimeLimit | Stop::Cancelled)
+            )
+        {
+            // Nothing stopped the saved run: it ended by itself within its limit. The
+            // replay must end the same way on a slower or busier machine, so its clock
+            // stops it only when overdue (as above), never at the saved limit. (A count
+            // stopped in many places keeps no stop point and keeps its limit.)
+            let budget = job.puzzle_mut().budget_mut();
+            if budget.time.is_some() {
+                budget.until = Some(Until {
+                    polls: u64::MAX,
+                    stop: Stop::TimeLimit,
+                });
             }
         }
         job

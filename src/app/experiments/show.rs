@@ -316,7 +316,7 @@ pub(super) fn sizes_plot(ui: &mut Ui, rows: &[TrialsRow], hide: bool) {
                 .show(ui, |plot| {
                     if !hide {
                         plot.line(
-                            Line::new("mean\nms", PlotPoints::from(time.clone()))
+                            Line::new("mean ms", PlotPoints::from(time.clone()))
                                 .color(Color32::from_rgb(255, 150, 60)),
                         );
                         plot.points(

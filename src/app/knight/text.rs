@@ -34,10 +34,13 @@ impl super::KnightView {
     pub(super) fn board_as_text(&mut self) -> String {
         let (board, start, path) = self.path_on_show();
         format!(
-            "{}x{} board, start {}, {} of {} squares visited\n{}",
+            "{}x{} board, {}, {} of {} squares visited\n{}",
             board.cols(),
             board.rows(),
-            start.map_or_else(|| "every square".into(), |s| board.name(s)),
+            start.map_or_else(
+                || "from every square".into(),
+                |s| format!("start {}", board.name(s))
+            ),
             path.len(),
             board.len(),
             board.render_numbers(&path, 1)

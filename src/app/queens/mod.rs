@@ -633,15 +633,17 @@ impl QueensView {
                 },
             );
         }
-        let landscape = self.landscape_shown();
         if self.mode == Mode::Steps {
+            // The box only: the trace's board and search say whether it can be shown.
+            let ticked = self.settings.show_landscape;
             let now = self.trace_job();
             return self
                 .steps
                 .main_ui(ui, &now, |ui, trace, state, pos, question, _| {
-                    steps::draw(ui, trace, state, pos, question, landscape)
+                    steps::draw(ui, trace, state, pos, question, ticked)
                 });
         }
+        let landscape = self.landscape_shown();
         let n = self.settings.n as usize;
         let l = if landscape {
             Landscape::of(&self.own.placement).filter(|l| l.n == n)

@@ -61,11 +61,13 @@ pub fn draw(
 ) -> Option<u32> {
     let n = trace.job.n as usize;
     let attacks = Attacks::of(n, &state.rows);
-    // While a guess waits, the landscape would give the answer away.
-    let landscape = (landscape && question.is_none())
-        .then(|| Landscape::of(&state.rows))
-        .flatten()
-        .filter(|l| l.n == n);
+    // While a guess waits, the landscape would give the answer away. The box is the
+    // form's; whether the trace's board can show it is the trace's own (its n and search).
+    let landscape =
+        (landscape && question.is_none() && n <= MAX_LANDSCAPE_N && trace.kind.offers().landscape)
+            .then(|| Landscape::of(&state.rows))
+            .flatten()
+            .filter(|l| l.n == n);
     // A CSP search's domains, drawn on boards whose squares can show them.
     let domains = (trace.kind == crate::run::QueensAlgo::Csp && n <= MAX_LANDSCAPE_N).then(|| {
         let inference = crate::run::trace::queens::param(trace, "inference")

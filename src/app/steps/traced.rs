@@ -107,7 +107,12 @@ impl TraceJob for crate::run::trace::QueensTraceJob {
         &trace.job
     }
     fn instance(&self) -> String {
-        format!("{} queens on {}×{}", self.n, self.n, self.n)
+        format!(
+            "{} on {}×{}",
+            crate::run::words::counted(self.n, "queen"),
+            self.n,
+            self.n
+        )
     }
 }
 

@@ -81,7 +81,9 @@ pub fn first_difference_until(
     };
     let (mut i, mut last) = (0, None);
     loop {
-        if i % 1024 == 0 && stopped() {
+        // The first 1,024 steps are always compared (microseconds), so that two searches
+        // which used their whole time limit still show where they start alike.
+        if i > 0 && i % 1024 == 0 && stopped() {
             return Aligned::Stopped(i);
         }
         match (a.next(), b.next()) {
@@ -166,10 +168,16 @@ mod tests {
             looks.set(looks.get() + 1);
             looks.get() == 3
         };
-        // Looked at steps 0, 1024 and 2048: stopped at the third look.
+        // The first 1,024 steps without a look, then looked at after 1,024, 2,048 and
+        // 3,072 steps: stopped at the third look.
         assert_eq!(
-            first_difference_until(steps(1 << 40), steps(1 << 40), "seed", &third),
-            Aligned::Stopped(2048)
+            first_difference_until(steps(usize::MAX), steps(usize::MAX), "seed", &third),
+            Aligned::Stopped(3072)
+        );
+        // A flag raised from the start still lets the first 1,024 steps be compared.
+        assert_eq!(
+            first_difference_until(steps(usize::MAX), steps(usize::MAX), "seed", &|| true),
+            Aligned::Stopped(1024)
         );
     }
 }

@@ -75,6 +75,7 @@ pub fn grade_text(
                 )
             })?;
         let tasks = grade(&hand_in, lesson, cancel);
+        let work_digest = Graded::digest_of(&hand_in.work, &tasks);
         Ok((
             lesson.title.clone(),
             Graded {
@@ -84,7 +85,7 @@ pub fn grade_text(
                 minutes: hand_in.seconds / 60,
                 written_by: crate::run::file::printable(&hand_in.written_by),
                 tasks,
-                work_digest: Graded::digest_of(&hand_in.work),
+                work_digest,
             },
         ))
     });

@@ -145,19 +145,39 @@ pub struct Graded {
     pub written_by: String,
     /// Each task's verdict.
     pub tasks: Vec<Verdict>,
-    /// A digest of the work itself (every answer, trace and run file, the name and the
-    /// time spent left out): two hand-ins with the same digest hold the same work.
+    /// A digest of the work that tells this hand-in from another's ([`Graded::digest_of`]:
+    /// its run files and its answers not fully right; the name and the time spent left
+    /// out): two hand-ins with the same digest made the same runs and the same mistakes.
     #[serde(default)]
     pub work_digest: u64,
 }
 
+/// [`Graded::digest_of`] of a hand-in with nothing in it that tells it from another's.
+pub const NO_TELLING_WORK: u64 = 0;
+
 impl Graded {
-    /// The digest of `work` ([`Graded::work_digest`]): FxHash of its JSON, the same on
-    /// every machine.
-    pub fn digest_of(work: &[Work]) -> u64 {
+    /// The digest of the work in `work` that tells one student's from another's
+    /// ([`Graded::work_digest`]): the run files cited (each carries its own machine's
+    /// timings) and every answer to a task not fully right (two students' right answers
+    /// are alike by being right; their mistakes and their runs are their own). FxHash of
+    /// its JSON, compared only within one grading.
+    pub fn digest_of(work: &[Work], verdicts: &[Verdict]) -> u64 {
         use std::hash::{Hash, Hasher};
+        let full = |task: usize| {
+            verdicts
+                .iter()
+                .any(|v| v.task == task && v.max > 0 && v.points == v.max)
+        };
+        let telling: Vec<&Work> = (work.iter())
+            .filter(|w| matches!(w, Work::Run { .. }) || !full(w.task()))
+            .collect();
+        if telling.is_empty() {
+            return NO_TELLING_WORK;
+        }
         let mut h = rustc_hash::FxHasher::default();
-        serde_json::to_string(work).unwrap_or_default().hash(&mut h);
+        serde_json::to_string(&telling)
+            .unwrap_or_default()
+            .hash(&mut h);
         h.finish()
     }
 

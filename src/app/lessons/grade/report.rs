@@ -163,7 +163,7 @@ pub fn notes(grading: &Grading, lessons: &[Lesson]) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "Identical work: {} hand in the same work, answer for answer, trace for trace and run for run (each graded on its own; one may be a copy)",
+            "Identical work: {} hand in the same work: the same run files and the same wrong answers (right answers are alike anyway; each graded on its own; one may be a copy)",
             who.join(", ")
         );
     }
@@ -176,13 +176,13 @@ pub fn notes(grading: &Grading, lessons: &[Lesson]) -> String {
     out
 }
 
-/// The hand-ins whose work is the same as another's (of the same assignment, with some
-/// work in it), in groups of two or more, each group in the order of its files.
+/// The hand-ins whose telling work (the same runs, the same mistakes:
+/// [`Graded::digest_of`]) is the same as another's of the same assignment, in groups of
+/// two or more, each group in the order of its files.
 pub fn identical(grading: &Grading) -> Vec<Vec<&Graded>> {
     let mut groups: std::collections::BTreeMap<(&str, u64), Vec<&Graded>> = Default::default();
-    let nothing = Graded::digest_of(&[]);
     for g in &grading.graded {
-        if g.work_digest != nothing {
+        if g.work_digest != super::NO_TELLING_WORK {
             groups
                 .entry((&g.assignment, g.work_digest))
                 .or_default()
