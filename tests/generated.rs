@@ -343,7 +343,10 @@ fn generated_command_lines_are_answered_within_their_budgets() {
         {
             past_half_again += 1;
         }
-        if !matches!(code, 0..=2) {
+        // A Ctrl-C that comes while the answer is being written ends the process at once
+        // with 130 (docs/CLI.md, exit codes); any other code outside 0–2 is a failure.
+        let cut_while_printing = code == 130 && ended_after.is_some();
+        if !matches!(code, 0..=2) && !cut_while_printing {
             failures.push(format!("exit {code}: {shown}"));
         }
         if code == 2 {

@@ -234,49 +234,78 @@ fn rate_where(above: impl Fn(f64) -> bool) -> f64 {
 
 /// The binomial distribution `Bin(n, p)`, its probabilities worked out relative to the
 /// most likely count and scaled to sum to one (no factorials: exact to rounding for any
-/// `n`; a count too unlikely to matter comes out as 0).
+/// `n`). Only the counts around the most likely one are kept: the probabilities fall away
+/// from it ever faster (the distribution is log-concave), so the walk out from it stops
+/// where all that is left beyond is under 10⁻¹⁸ of the whole, after a few hundred
+/// standard deviations at most: a million trials take thousands of steps, not a million.
 struct Binomial {
+    /// The first count kept.
+    first: usize,
+    /// `P(X = first + i)`.
     pmf: Vec<f64>,
 }
+
+/// What is left beyond the counts kept, at most, against the whole.
+const NEGLIGIBLE: f64 = 1e-18;
 
 impl Binomial {
     fn new(n: usize, p: f64) -> Binomial {
         let p = p.clamp(0.0, 1.0);
-        let mut pmf = vec![0.0; n + 1];
         if p == 0.0 || p == 1.0 {
-            pmf[if p == 0.0 { 0 } else { n }] = 1.0;
-            return Binomial { pmf };
+            let first = if p == 0.0 { 0 } else { n };
+            return Binomial {
+                first,
+                pmf: vec![1.0],
+            };
         }
         let mode = (((n + 1) as f64 * p).floor() as usize).min(n);
         let odds = p / (1.0 - p);
-        pmf[mode] = 1.0;
+        // Out from the mode each way; a term's ratio to the next only falls, so once it is
+        // below one everything beyond is at most term · r / (1 − r).
+        let far_enough =
+            |term: f64, r: f64, total: f64| r < 1.0 && term * r / (1.0 - r) < NEGLIGIBLE * total;
+        let mut up = vec![1.0];
+        let mut total = 1.0;
         for k in mode..n {
             // P(k + 1) / P(k) = (n − k) / (k + 1) · p / (1 − p)
-            pmf[k + 1] = pmf[k] * (n - k) as f64 / (k + 1) as f64 * odds;
+            let r = (n - k) as f64 / (k + 1) as f64 * odds;
+            let term = up[up.len() - 1] * r;
+            up.push(term);
+            total += term;
+            if far_enough(term, (n - k - 1) as f64 / (k + 2) as f64 * odds, total) {
+                break;
+            }
         }
+        let mut down = Vec::new();
+        let mut last = 1.0;
         for k in (1..=mode).rev() {
-            pmf[k - 1] = pmf[k] * k as f64 / (n - k + 1) as f64 / odds;
+            let r = k as f64 / (n - k + 1) as f64 / odds;
+            last *= r;
+            down.push(last);
+            total += last;
+            if k >= 2 && far_enough(last, (k - 1) as f64 / (n - k + 2) as f64 / odds, total) {
+                break;
+            }
         }
-        let total: f64 = pmf.iter().sum();
+        let first = mode - down.len();
+        let mut pmf: Vec<f64> = down.into_iter().rev().chain(up).collect();
         pmf.iter_mut().for_each(|x| *x /= total);
-        Binomial { pmf }
+        Binomial { first, pmf }
     }
 
-    /// `P(X ≤ k)` for each `k`.
+    /// `P(X = k)`.
     #[cfg(test)]
-    fn cdf(&self) -> Vec<f64> {
-        self.pmf
-            .iter()
-            .scan(0.0, |c, x| {
-                *c += x;
-                Some(*c)
-            })
-            .collect()
+    fn at(&self, k: usize) -> f64 {
+        k.checked_sub(self.first)
+            .and_then(|i| self.pmf.get(i))
+            .copied()
+            .unwrap_or(0.0)
     }
 
     /// `P(X ≥ k)`.
     fn at_least(&self, k: usize) -> f64 {
-        self.pmf.iter().skip(k).sum::<f64>().min(1.0)
+        let skip = k.saturating_sub(self.first);
+        self.pmf.iter().skip(skip).sum::<f64>().min(1.0)
     }
 }
 
@@ -369,12 +398,20 @@ mod tests {
     fn the_binomial_matches_its_textbook_values() {
         // Bin(10, 0.3): P(X = 3) = 120 × 0.3³ × 0.7⁷ = 0.266827932.
         let b = Binomial::new(10, 0.3);
-        assert!((b.pmf[3] - 0.266_827_932).abs() < 1e-9);
-        assert!((b.pmf.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!((b.at(3) - 0.266_827_932).abs() < 1e-9);
+        assert!(((0..=10).map(|k| b.at(k)).sum::<f64>() - 1.0).abs() < 1e-12);
+        // P(X ≥ 8) = C(10,8) 0.3⁸ 0.7² + C(10,9) 0.3⁹ 0.7 + 0.3¹⁰ = 0.0015903864.
+        assert!((b.at_least(8) - 0.001_590_386_4).abs() < 1e-12);
+        assert!((b.at_least(0) - 1.0).abs() < 1e-12);
         // A large n keeps its normal shape: Bin(10⁶, 0.5) has P(X ≤ n/2 − 980) ≈ 2.5 %
-        // (1.96 standard deviations of 500 below the mean).
-        let big = Binomial::new(1_000_000, 0.5).cdf();
-        assert!((big[500_000 - 980] - 0.025).abs() < 1e-3);
+        // (1.96 standard deviations of 500 below the mean), and only the counts within a
+        // few hundred deviations of the mean are kept.
+        let big = Binomial::new(1_000_000, 0.5);
+        assert!((1.0 - big.at_least(500_000 - 979) - 0.025).abs() < 1e-3);
+        assert!(big.pmf.len() < 100_000, "{}", big.pmf.len());
+        // Far in a tail: Bin(10⁶, 10⁻⁶) is nearly Poisson(1), P(X ≥ 3) = 1 − 2.5/e.
+        let rare = Binomial::new(1_000_000, 1e-6);
+        assert!((rare.at_least(3) - (1.0 - 2.5 / std::f64::consts::E)).abs() < 1e-5);
     }
 
     /// The success rate's interval at its published values (Clopper & Pearson's exact
