@@ -221,7 +221,8 @@ pub struct SearchLabApp {
     /// shown on every tab).
     notice_tab: Option<Tab>,
     /// What was said at start-up (the browser's Pause and Stop; a saved state refused or
-    /// repaired): on every tab, on a line of its own until dismissed, never appended to another notice.
+    /// repaired): on every tab, on a line of its own until dismissed, never appended to
+    /// another notice.
     pub startup_notice: Option<String>,
     /// The keyboard help overlay is open (F1 or ?).
     pub help: bool,
