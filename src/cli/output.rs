@@ -72,7 +72,7 @@ pub fn print_after(headline: &str, result: &dyn Render, json: bool) -> Result<Ex
 /// Writes `value` as one line of JSON.
 ///
 /// Through a buffer of its own: the serializer writes a few bytes at a time, and each
-/// write to `out` is a call through `dyn Write` (a tour of 10⁸ squares makes billions).
+/// write to `out` is a call through `dyn Write` (a tour of 10⁸ squares makes hundreds of millions).
 pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, out);
     serde_json::to_writer(&mut out, value)?;
