@@ -24,11 +24,10 @@ need_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# The browser build's tools: the wasm32 target, wasm-bindgen-cli at the version Cargo.lock
-# names (Trunk.toml must name the same), and trunk 0.21, the last for Rust 1.95. Both stay
-# in ~/.cargo/bin between runs. Both are tools that run for seconds, so they are built
-# quickly rather than made fast: trunk's own release profile (fat LTO, one codegen unit)
-# made its first install take most of ten minutes on two cores.
+# The browser build's tools (scripts/site.sh): the wasm32 target and wasm-bindgen-cli at
+# the version Cargo.lock names, which also brings the runner of the wasm32 tests. It stays
+# in ~/.cargo/bin between runs. It runs for seconds, so it is built quickly rather than
+# made fast (its first install: 1 min 48 s on two cores).
 fast_install() {
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
@@ -39,10 +38,7 @@ web_tools() {
   local bindgen
   bindgen=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
   [ -n "$bindgen" ] || { echo "Cargo.lock names no wasm-bindgen"; return 1; }
-  grep -qx "wasm_bindgen = \"$bindgen\"" Trunk.toml \
-    || { echo "Trunk.toml's wasm_bindgen is not $bindgen, the version Cargo.lock names"; return 1; }
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
     fast_install wasm-bindgen-cli --version "$bindgen"
   fi
-  command -v trunk >/dev/null || fast_install --locked trunk --version "~0.21"
 }

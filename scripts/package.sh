@@ -76,9 +76,9 @@ if wants windows; then
 fi
 
 if wants web; then
-  step "The browser build (trunk build --release) as a zip"
+  step "The browser build (scripts/site.sh) as a zip"
   web_tools
-  trunk build --release
+  scripts/site.sh dist
   rm -f "$out/searchlab-$version-web.zip"
   (cd dist && zip -qr9 "$out/searchlab-$version-web.zip" .)
 fi
