@@ -687,7 +687,8 @@ const VS_TEN_MILLION: &[&str] = &[
 /// Two traces compared step by step (`--vs`) stream their comparison: within the time
 /// limit, which covers it too, and under 2 GiB with ten million steps a side (the
 /// comparison held every step of both as JSON before, past 4 GiB and 13 s); the ten
-/// million queens' trace counts its pairs left within its limit too.
+/// million queens' trace counts its pairs left within its limit too, and asks its
+/// questions within it.
 #[test]
 fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
     let _alone = one_at_a_time();
@@ -704,6 +705,21 @@ fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
             "1000000",
             "--time-limit",
             "1s",
+        ],
+        // With the questions Your guess asks, and the state each is asked in.
+        &[
+            "queens",
+            "trace",
+            "--n",
+            "10000000",
+            "--algo",
+            "min-conflicts",
+            "--limit",
+            "1000000",
+            "--time-limit",
+            "1s",
+            "--json",
+            "--questions",
         ],
     ];
     for args in cases {

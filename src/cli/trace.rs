@@ -11,7 +11,7 @@ use crate::run::trace::DEFAULT_CLI_STEPS;
 use crate::run::trace::guess::{self, Question};
 use crate::run::trace::knight::{self, KnightTrace, KnightTraceJob};
 use crate::run::trace::queens::{self, QueensTrace, QueensTraceJob};
-use crate::run::trace::timeline::{Replayable, Timeline};
+use crate::run::trace::timeline::Replayable;
 use crate::solve::{Budget, Counters, Stop};
 use clap::Args;
 use clap::builder::PossibleValuesParser;
@@ -440,7 +440,7 @@ fn knight_json(
         path_cut: PathCut(&path_cut),
     };
     let mut teller = t.teller();
-    let asked = questions.then(|| Asked::new(t.clone()));
+    let mut asked = questions.then(|| Asked::new(t));
     let board = &t.board;
     json_object(
         out,
@@ -448,9 +448,9 @@ fn knight_json(
             t.steps.len(),
             (t.steps.iter()).enumerate().map(|(i, step)| {
                 let mut v = teller.tell(step, true).1.unwrap_or_default();
-                if let Some(asked) = &asked
+                if let Some(asked) = &mut asked
                     && guess::knight_asks(t, i)
-                    && let Some(q) = guess::knight_question(t, i, &asked.state_at(i))
+                    && let Some(q) = guess::knight_question(t, i, asked.state_at(i))
                 {
                     with_question(&mut v, &q, |sq| board.name(sq));
                 }
@@ -462,18 +462,37 @@ fn knight_json(
     )
 }
 
-/// The states a trace's questions are asked in, replayed from its checkpoints (only for
-/// `--questions`).
-struct Asked<T: Replayable>(Timeline<T>);
+/// The states a trace's questions are asked in (only for `--questions`): one state, carried
+/// forward as the steps are written, so that asking costs one replay of the trace, in the
+/// stream and under its deadline (a timeline of checkpoints, built before the first step
+/// was written, cost a copy of the trace and a whole replay outside the deadline, and a
+/// checkpoint's copy per question).
+struct Asked<'a, T: Replayable> {
+    trace: &'a T,
+    state: T::State,
+    at: usize,
+}
 
-impl<T: Replayable> Asked<T> {
-    fn new(trace: T) -> Asked<T> {
-        Asked(Timeline::new(Arc::new(trace)))
+impl<'a, T: Replayable> Asked<'a, T> {
+    fn new(trace: &'a T) -> Asked<'a, T> {
+        Asked {
+            trace,
+            state: trace.initial(),
+            at: 0,
+        }
     }
 
-    /// The state before step `i`.
-    fn state_at(&self, i: usize) -> T::State {
-        self.0.state_at(i)
+    /// The state before step `i` (asked in the order of the steps; an earlier step is
+    /// replayed from the start).
+    fn state_at(&mut self, i: usize) -> &T::State {
+        let i = i.min(self.trace.len());
+        if i < self.at {
+            self.state = self.trace.initial();
+            self.at = 0;
+        }
+        self.trace.replay(&mut self.state, self.at..i);
+        self.at = i;
+        &self.state
     }
 }
 
@@ -596,7 +615,7 @@ fn queens_json(
         rows: &t.rows,
     };
     let mut teller = t.teller();
-    let asked = questions.then(|| Asked::new(t.clone()));
+    let mut asked = questions.then(|| Asked::new(t));
     let n = t.job.n;
     let name = |cell: u32| {
         let (row, column) = (cell / n as u32, cell % n as u32);
@@ -608,9 +627,9 @@ fn queens_json(
             t.recorder.len(),
             (t.recorder.iter()).enumerate().map(|(i, step)| {
                 let mut v = teller.tell(&step, true).1.unwrap_or_default();
-                if let Some(asked) = &asked
+                if let Some(asked) = &mut asked
                     && guess::queens_asks(t, i)
-                    && let Some(q) = guess::queens_question(t, i, &asked.state_at(i))
+                    && let Some(q) = guess::queens_question(t, i, asked.state_at(i))
                 {
                     with_question(&mut v, &q, name);
                 }
