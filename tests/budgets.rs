@@ -684,6 +684,20 @@ const VS_TEN_MILLION: &[&str] = &[
     "1s",
 ];
 
+/// Min-conflicts on ten million queens traced for a million steps, within a second.
+const QUEENS_TEN_MILLION: &[&str] = &[
+    "queens",
+    "trace",
+    "--n",
+    "10000000",
+    "--algo",
+    "min-conflicts",
+    "--limit",
+    "1000000",
+    "--time-limit",
+    "1s",
+];
+
 /// Two traces compared step by step (`--vs`) stream their comparison: within the time
 /// limit, which covers it too, and under 2 GiB with ten million steps a side (the
 /// comparison held every step of both as JSON before, past 4 GiB and 13 s); the ten
@@ -692,36 +706,9 @@ const VS_TEN_MILLION: &[&str] = &[
 #[test]
 fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
     let _alone = one_at_a_time();
-    let cases: &[&[&str]] = &[
-        VS_TEN_MILLION,
-        &[
-            "queens",
-            "trace",
-            "--n",
-            "10000000",
-            "--algo",
-            "min-conflicts",
-            "--limit",
-            "1000000",
-            "--time-limit",
-            "1s",
-        ],
-        // With the questions Your guess asks, and the state each is asked in.
-        &[
-            "queens",
-            "trace",
-            "--n",
-            "10000000",
-            "--algo",
-            "min-conflicts",
-            "--limit",
-            "1000000",
-            "--time-limit",
-            "1s",
-            "--json",
-            "--questions",
-        ],
-    ];
+    // With the questions Your guess asks, and the state each is asked in.
+    let with_questions = [QUEENS_TEN_MILLION, &["--json", "--questions"]].concat();
+    let cases: &[&[&str]] = &[VS_TEN_MILLION, QUEENS_TEN_MILLION, &with_questions];
     for args in cases {
         let Watched {
             code,
