@@ -736,7 +736,8 @@ fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
 
 /// The first Ctrl-C ends a trace and a count of a path on the largest board at once, in
 /// whatever stage it comes: the board's move table being built, the count's own table,
-/// the search (a count cut short no longer looks for a proof over the whole board).
+/// the search (a count cut short no longer looks for a proof over the whole board), the
+/// replay that checks a trace's steps.
 #[test]
 fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
     let _alone = one_at_a_time();
@@ -747,6 +748,18 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
         "10000x10000",
         "--algo",
         "backtrack",
+    ];
+    // Ten million steps: the replay that checks them went on for 0.2–0.8 s after a Ctrl-C
+    // at 0.5–0.8 s, when the search was a few million squares deep.
+    let deep: &[&str] = &[
+        "knight",
+        "trace",
+        "--board",
+        "10000x10000",
+        "--algo",
+        "backtrack",
+        "--limit",
+        "10000000",
     ];
     let count: &[&str] = &[
         "knight",
@@ -771,6 +784,8 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
     for (args, at_ms) in [
         (trace, 20),
         (trace, 60),
+        (deep, 600),
+        (deep, 800),
         (count, 40),
         (count, 150),
         (count, 1500),

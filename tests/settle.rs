@@ -105,7 +105,7 @@ fn the_default_solver_tours_every_board_it_used_to_give_up_on() {
                 "{board}: {message}"
             );
             assert!(
-                ["construction", "strip", "rotation"].contains(&fallback.as_str()),
+                ["construction", "strip", "rotation", "image"].contains(&fallback.as_str()),
                 "{board}: {fallback}"
             );
         } else {

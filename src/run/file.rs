@@ -135,7 +135,8 @@ fn opening(text: &str) -> Option<Header> {
 
 /// Why `text`'s brackets cannot be those of one RON value, if they cannot: one closes
 /// what was not opened, or the text ends with some still open. Strings (their escapes
-/// skipped), character literals and comments are passed over.
+/// skipped), raw strings (`r#"…"#`, no escapes), character literals and comments (block
+/// comments nest, as RON's do) are passed over.
 fn unclosed(text: &str) -> Result<(), String> {
     let bytes = text.as_bytes();
     let mut open = Vec::new();
@@ -159,11 +160,44 @@ fn unclosed(text: &str) -> Result<(), String> {
                 }
             }
             b'\'' => i = quoted(i, b'\''),
+            // A raw string: `r`, not ending a name, then hashes and a quote; it ends at a
+            // quote followed by as many hashes.
+            b'r' if i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') => {
+                let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
+                if bytes.get(i + 1 + hashes) == Some(&b'"') {
+                    let close = format!("\"{}", "#".repeat(hashes));
+                    let body = i + 2 + hashes;
+                    match text.get(body..).and_then(|rest| rest.find(&close)) {
+                        Some(k) => i = body + k + close.len() - 1,
+                        None => {
+                            return Err(
+                                "it ends inside a raw string (cut short?): the file is not whole"
+                                    .into(),
+                            );
+                        }
+                    }
+                }
+            }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i = (bytes[i..].iter().position(|&b| b == b'\n')).map_or(bytes.len(), |k| i + k);
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = (text[i + 2..].find("*/")).map_or(bytes.len(), |k| i + 2 + k + 1);
+                let mut depth = 1;
+                i += 2;
+                while i < bytes.len() && depth > 0 {
+                    match (bytes[i], bytes.get(i + 1)) {
+                        (b'/', Some(b'*')) => (depth, i) = (depth + 1, i + 2),
+                        (b'*', Some(b'/')) => (depth, i) = (depth - 1, i + 2),
+                        _ => i += 1,
+                    }
+                }
+                if depth > 0 {
+                    return Err(
+                        "it ends inside a comment (cut short?): the file is not whole".into(),
+                    );
+                }
+                // The loop's step moves past the comment's last byte.
+                i -= 1;
             }
             b @ (b'(' | b'[' | b'{') => open.push(b),
             b @ (b')' | b']' | b'}') => {
@@ -513,5 +547,32 @@ impl RunFile {
             ));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unclosed;
+
+    /// Brackets inside raw strings and nested comments are not the value's: RON's rules.
+    #[test]
+    fn raw_strings_and_nested_comments_are_passed_over() {
+        for text in [
+            r##"(note: r#"a ) and a " inside"#, n: 1)"##,
+            r#"(note: r"no \ escapes (", n: [1])"#,
+            "( /* a /* nested ) */ still ( a comment */ n: 1)",
+            "(name: \"r\", r: [1])",
+        ] {
+            assert_eq!(unclosed(text), Ok(()), "{text}");
+        }
+        for (text, why) in [
+            ("(note: r#\"cut short", "raw string"),
+            ("(n: 1 /* /* */ cut short", "comment"),
+            ("(n: [1)", "closes what was not opened"),
+            ("(n: [1]", "still open"),
+        ] {
+            let err = unclosed(text).unwrap_err();
+            assert!(err.contains(why), "{text}: {err}");
+        }
     }
 }

@@ -116,8 +116,10 @@ pub enum AnswerKey {
     },
 }
 
-/// A sequence's length and a 64-bit digest of its items (FxHash, the same on every
-/// machine): equal sequences have equal digests.
+/// A sequence's length and a digest of its items (FxHash): equal sequences have equal
+/// digests. Only compared within one program (a replay against the report it checks):
+/// FxHash's words are the machine's, so a 32-bit build (the browser's) digests the same
+/// items differently, and no digest is written to a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Digest {
     /// How many items the sequence has.

@@ -11,7 +11,7 @@ use crate::run::knight::{DEFAULT_SEARCH_NODES, KnightJob, KnightTask};
 use crate::run::puzzle::PuzzleJob;
 use crate::solve::knight::backtrack::{self, Order, RandomVariant};
 use crate::solve::knight::tie_break::TieBreak;
-use crate::solve::knight::trace::{Family, KnightState, KnightStep, Options, Tree, replay};
+use crate::solve::knight::trace::{Family, KnightState, KnightStep, Options, Tree, replay_while};
 use crate::solve::knight::tree_search::{self, Strategy};
 use crate::solve::knight::{Problem, count, random_walk, warnsdorff};
 use crate::solve::trace::Recorder;
@@ -25,6 +25,18 @@ use std::time::Duration;
 /// steps to check them, and giving back their memory (about 15 ns a step; never more than
 /// half the limit).
 const REPLAY_NANOS_PER_STEP: u64 = 15;
+
+/// A trace whose check Stop or Ctrl-C cut short: its steps and path are handed to the
+/// free thread, and the error says why nothing is shown.
+fn not_checked(steps: Vec<KnightStep>, path: Vec<Square>) -> JobError {
+    let why = format!(
+        "cancelled while checking the trace: its {} and path of {} squares are not shown, since only what the rules of the puzzle have checked is shown",
+        super::steps(steps.len()),
+        crate::run::catalog::group_thousands(path.len() as u64)
+    );
+    crate::solve::free_later((steps, path));
+    JobError::Ended(why)
+}
 
 /// What a knight trace follows: a solver the catalog says a trace follows, the count, or
 /// a tree search.
@@ -279,8 +291,12 @@ impl KnightTraceJob {
             _ => stop == Stop::Found,
         };
         let steps = recorder.into_steps();
-        // What is shown is the search's own answer, and its steps lead there.
-        let replayed = replay(&steps, family, stop);
+        // What is shown is the search's own answer, and its steps lead there. After Stop or
+        // Ctrl-C the checks have `CHECK_GRACE`; a trace not checked by then is not shown.
+        let mut go_on = crate::run::until_cancelled(cancel);
+        let Some(replayed) = replay_while(&steps, family, stop, &mut go_on) else {
+            return Err(not_checked(steps, path));
+        };
         if replayed != path {
             return Err(JobError::Invalid(format!(
                 "{}: replaying its {} does not end in the path it reports",
@@ -288,17 +304,22 @@ impl KnightTraceJob {
                 super::steps(steps.len())
             )));
         }
-        if stop == Stop::Found && !matches!(search, Search::Count) {
-            board.validate_tour(&path, self.closed).map_err(|e| {
-                JobError::Invalid(format!(
-                    "{} reported a tour that is not one: {e}",
-                    self.algorithm
-                ))
-            })?;
+        let checked = if stop == Stop::Found && !matches!(search, Search::Count) {
+            board
+                .validate_tour_while(&path, self.closed, &mut go_on)
+                .map_err(|e| {
+                    JobError::Invalid(format!(
+                        "{} reported a tour that is not one: {e}",
+                        self.algorithm
+                    ))
+                })?
         } else {
-            board.validate_path(&path).map_err(|e| {
+            board.validate_path_while(&path, &mut go_on).map_err(|e| {
                 JobError::Invalid(format!("{} reported an illegal path: {e}", self.algorithm))
-            })?;
+            })?
+        };
+        if !checked {
+            return Err(not_checked(steps, path));
         }
         let traced = Traced::parse(&self.algorithm)?;
         // A count says whether it finished.

@@ -7,9 +7,10 @@
 //! 2. **A closed tour exists** (Schwenk 1991): it is built by [`super::construct`] from
 //!    the start square in linear time. Walked from the start, a closed tour is also an
 //!    open one, so this settles every open tour on such boards too.
-//! 3. **A narrow board** (3 to 6 squares across) without a closed tour: the profile
-//!    search of [`super::strip`] finds a tour or proves that none starts there, in time
-//!    linear in the board's length.
+//! 3. **A narrow board** (3 to 6 squares across) without a closed tour: Warnsdorff's rule
+//!    from the start and from its images under the board's symmetries (a few linear
+//!    walks), then the profile search of [`super::strip`], which finds a tour or proves
+//!    that none starts there, in time linear in the board's length.
 //! 4. **Any other board** (both sides odd and at least 7, or a narrow board too long for
 //!    the profile search): Warnsdorff's rule, then, on boards of up to
 //!    [`ROTATION_MAX_SQUARES`], the rule from the start's images under the board's
@@ -17,8 +18,8 @@
 //!    from the longest walk it made. When that fails too the answer is "not found", never
 //!    "none exists".
 //!
-//! The profile search also hands over to step 4 when it would need more memory than it
-//! may use.
+//! The profile search also hands over to Pósa's rotations from the start's walk when it
+//! would need more memory than it may use.
 
 use super::{Answer, Problem, construct, strip, warnsdorff};
 use crate::puzzle::knight::existence::{has_closed_tour, no_tour};
@@ -79,6 +80,9 @@ impl Method {
 /// which on larger boards could outlast the 100 ms in which a search must stop.
 pub const ROTATION_MAX_SQUARES: usize = 4_000_000;
 
+// Every board the profile search takes is one the images and rotations take too.
+const _: () = assert!(strip::MAX_SQUARES <= ROTATION_MAX_SQUARES);
+
 /// Settles `problem`: `Found` with a tour, `Exhausted` or `Impossible` when none exists
 /// (by the profile search or a theorem), `Stuck` when the methods that apply found none
 /// without proving anything, or the budget's stop.
@@ -133,6 +137,14 @@ pub fn solve_after(
         );
     }
     if !problem.closed && strip::takes(board) {
+        // Warnsdorff's rule from the start and from its images first: each walk is linear
+        // in the board, where the profile search can run for seconds to its memory limit
+        // (10,001×4 from row 3, file 8861: 14 s, where the half turn's walk tours).
+        let walk = match walk_or_image(problem, walked, rng, ctl) {
+            Ok(settled) => return settled,
+            Err(stuck) => stuck,
+        };
+        ctl.count_afresh();
         let (outcome, counters) = strip::solve(board, start, ctl);
         let answer = match outcome {
             strip::Outcome::Tour(path) => {
@@ -144,10 +156,12 @@ pub fn solve_after(
                 }
             }
             strip::Outcome::NoTour => fail(Stop::Exhausted, counters),
-            // Out of memory for profiles: the walk and its rotations may still find one.
+            // Out of memory for profiles: rotations from the walk may still find one.
             strip::Outcome::Stopped(Stop::MemoryLimit) => {
                 ctl.count_afresh();
-                return walk_and_rotate(problem, walked, rng, ctl);
+                let (path, mut spent) = walk;
+                spent.nodes += counters.nodes;
+                return rotations(board, path, spent, rng, ctl);
             }
             strip::Outcome::Stopped(stop) => fail(stop, counters),
         };
@@ -166,7 +180,22 @@ fn walk_and_rotate(
     rng: &mut Rng,
     ctl: &mut Control,
 ) -> (Answer, Method) {
-    let board = problem.board;
+    match walk_or_image(problem, walked, rng, ctl) {
+        Ok(settled) => settled,
+        Err((path, counters)) => rotations(problem.board, path, counters, rng, ctl),
+    }
+}
+
+/// Warnsdorff's rule from the start (unless `walked` already is its walk) and, on boards
+/// of up to [`ROTATION_MAX_SQUARES`], from the start's images: `Ok` with the answer when
+/// a walk tours or the budget stops it (or the board is too large for more), `Err` with
+/// the start's stuck walk and the counters spent when every walk got stuck.
+fn walk_or_image(
+    problem: &Problem,
+    walked: Option<&[Square]>,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> Result<(Answer, Method), (Vec<Square>, Counters)> {
     let walk = match walked {
         Some(path) => Answer {
             path: path.to_vec(),
@@ -175,8 +204,8 @@ fn walk_and_rotate(
         },
         None => warnsdorff::solve(problem, &warnsdorff::Config::default(), rng, ctl),
     };
-    if walk.stop != Stop::Stuck || board.len() > ROTATION_MAX_SQUARES {
-        return (walk, Method::Rotation);
+    if walk.stop != Stop::Stuck || problem.board.len() > ROTATION_MAX_SQUARES {
+        return Ok((walk, Method::Rotation));
     }
     let mut counters = walk.counters;
     if let Some((path, symmetry)) = through_an_image(problem, rng, ctl, &mut counters) {
@@ -186,10 +215,20 @@ fn walk_and_rotate(
             stop: Stop::Found,
             counters,
         };
-        return (answer, Method::Image(symmetry));
+        return Ok((answer, Method::Image(symmetry)));
     }
+    Err((walk.path, counters))
+}
 
-    let answer = match rotate(board, walk.path, rng, ctl, &mut counters) {
+/// Pósa's rotations from `path`, a stuck walk, with the counters spent so far.
+fn rotations(
+    board: &Board,
+    path: Vec<Square>,
+    mut counters: Counters,
+    rng: &mut Rng,
+    ctl: &mut Control,
+) -> (Answer, Method) {
+    let answer = match rotate(board, path, rng, ctl, &mut counters) {
         Ok(path) => {
             ctl.finish(&counters, &path);
             Answer {
@@ -386,17 +425,24 @@ mod tests {
     use crate::testing::test;
 
     fn settle(c: u64, r: u64, row: u32, col: u32, closed: bool) -> (Answer, Method) {
+        settle_within(c, r, row, col, closed, Budget::unlimited())
+    }
+
+    fn settle_within(
+        c: u64,
+        r: u64,
+        row: u32,
+        col: u32,
+        closed: bool,
+        budget: Budget,
+    ) -> (Answer, Method) {
         let board = Board::new(c, r).unwrap();
         let problem = Problem {
             board: &board,
             start: board.square(row, col),
             closed,
         };
-        let (answer, method) = solve(
-            &problem,
-            &mut rng_from_seed(0),
-            &mut Control::quiet(Budget::unlimited()),
-        );
+        let (answer, method) = solve(&problem, &mut rng_from_seed(0), &mut Control::quiet(budget));
         if answer.stop == Stop::Found {
             board.validate_tour(&answer.path, closed).unwrap();
             assert_eq!(answer.path[0], problem.start);
@@ -445,14 +491,15 @@ mod tests {
 
     /// Warnsdorff's rule gets stuck from row 3 of a 10,001×4 board where it tours the board
     /// from the mirror image, row 0: the image's tour, mirrored back, is a tour from the
-    /// start (checked by the rules in `settle`). The profile search tries first and stops
-    /// at its memory limit (about 14 s on the desktop); the image then tours in
-    /// milliseconds, where rotations gave up after half a minute. Not on wasm32, where
-    /// the profile search alone takes two minutes under Node.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// start (checked by the rules in `settle`). The images are tried before the profile
+    /// search, which from this square runs to its memory limit (about 14 s on the
+    /// desktop, two minutes under Node): within five million nodes a search (a walk's
+    /// 100 attempts take at most 4,000,400), the walks settle it, where the profile
+    /// search, with 7 million dead profiles before its memory limit, would stop at it.
     #[test]
     fn a_tour_from_the_starts_image_is_mapped_back_onto_it() {
-        let (answer, method) = settle(10_001, 4, 3, 8861, false);
+        let budget = Budget::unlimited().with_nodes(5_000_000);
+        let (answer, method) = settle_within(10_001, 4, 3, 8861, false, budget);
         assert_eq!(answer.stop, Stop::Found);
         // The half turn (row 0, file 1139) is tried first, and tours.
         assert_eq!(method, Method::Image(Symmetry::Half));

@@ -308,31 +308,53 @@ pub enum Family {
 /// Replays `steps` from the empty board and returns the path the search answers with,
 /// by `family`'s rule; `stop`: why the search stopped.
 pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
+    replay_while(steps, family, stop, || true).expect("never given up")
+}
+
+/// [`replay`], asking `go_on` every 65,536 steps: `None` when it says no (Stop or
+/// Ctrl-C during a long replay).
+pub fn replay_while(
+    steps: &[KnightStep],
+    family: Family,
+    stop: Stop,
+    mut go_on: impl FnMut() -> bool,
+) -> Option<Vec<Square>> {
     let found = stop == Stop::Found;
     let tree = Tree::of(steps);
     let mut state = KnightState::default();
     let mut best: Vec<Square> = Vec::new();
+    // `best` and the path agree on their first `shared` squares, so a new best copies only
+    // the squares after them: copying the whole path at each new best made replaying a
+    // backtracking search millions of squares deep take half a second.
+    let mut shared = 0;
     // A tree search's answer is read off its tree, not off the path of each expansion.
     let walked = if family == Family::Tree {
         &[][..]
     } else {
         steps
     };
-    for step in walked {
+    for (i, step) in walked.iter().enumerate() {
+        if i % (1 << 16) == 0 && !go_on() {
+            return None;
+        }
         match (family, step) {
-            (Family::Walks, KnightStep::Restart { .. }) if state.path.len() > best.len() => {
-                best.clone_from(&state.path);
-            }
-            (Family::Backtracking, KnightStep::Backtrack { .. })
+            (Family::Walks, KnightStep::Restart { .. })
+            | (Family::Backtracking, KnightStep::Backtrack { .. })
                 if state.path.len() > best.len() =>
             {
-                best.clone_from(&state.path);
+                best.truncate(shared);
+                best.extend_from_slice(&state.path[shared..]);
+                shared = best.len();
             }
             _ => {}
         }
         state.apply(step, &tree);
+        shared = match step {
+            KnightStep::Expand { .. } => 0,
+            _ => shared.min(state.path.len()),
+        };
     }
-    match family {
+    Some(match family {
         Family::Walks if found || state.path.len() > best.len() => state.path,
         Family::Walks => best,
         Family::Backtracking if found || state.path.len() >= best.len() => state.path,
@@ -349,7 +371,7 @@ pub fn replay(steps: &[KnightStep], family: Family, stop: Stop) -> Vec<Square> {
             }
             deepest.map_or_else(Vec::new, |id| tree.path_to(id))
         }
-    }
+    })
 }
 
 #[cfg(test)]
