@@ -14,11 +14,6 @@ use std::process::ExitCode;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-#[cfg(target_os = "linux")]
-#[global_allocator]
-static ALLOCATOR: searchlab::platform::huge_pages::HugePagesForLargeBlocks =
-    searchlab::platform::huge_pages::HugePagesForLargeBlocks;
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     web::start();

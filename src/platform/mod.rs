@@ -6,7 +6,6 @@
 /// than the browser's.
 pub const DESKTOP: bool = cfg!(not(target_arch = "wasm32"));
 
-#[cfg(target_os = "linux")]
 pub mod huge_pages;
 
 /// The clock: `std::time`'s on the desktop, the browser's `performance.now()` in a browser.

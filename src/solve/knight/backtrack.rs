@@ -182,6 +182,9 @@ pub fn solve_traced<T: Sink<KnightStep>>(
     let mut counters = Counters::default();
     let mut path: Vec<Square> = Vec::with_capacity(n);
     let mut stack: Vec<Frame> = Vec::with_capacity(n);
+    // Handed back in a few milliseconds when a search of 10⁸ squares is stopped.
+    crate::platform::huge_pages::prefer_huge_pages(&path);
+    crate::platform::huge_pages::prefer_huge_pages(&stack);
     let mut best: Vec<Square> = Vec::new();
     // `best` and `path` agree on their first `shared` squares: a new best copies only the
     // squares after them, not the whole path (millions of squares deep on a 10⁸ board).
