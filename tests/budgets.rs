@@ -737,7 +737,7 @@ fn trace_comparisons_and_the_largest_traces_keep_their_time_limit() {
 /// The first Ctrl-C ends a trace and a count of a path on the largest board at once, in
 /// whatever stage it comes: the board's move table being built, the count's own table,
 /// the search (a count cut short no longer looks for a proof over the whole board), the
-/// replay that checks a trace's steps.
+/// replay that checks a trace's steps, a tree search's copies of the board.
 #[test]
 fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
     let _alone = one_at_a_time();
@@ -761,6 +761,8 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
         "--limit",
         "10000000",
     ];
+    // The same with --json: one JSON object still, whether its check finished or not.
+    let deep_json = [deep, &["--json"]].concat();
     let count: &[&str] = &[
         "knight",
         "count",
@@ -768,6 +770,20 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
         "10000x10000",
         "--path",
         "a1;b3;c5",
+    ];
+    // A tree search whose nodes each copy the board (1.1 MB): a thousand of them went on
+    // for half a second after a Ctrl-C, looking at the flag every 4,096 nodes only.
+    let tree: &[&str] = &[
+        "knight",
+        "search",
+        "--board",
+        "3000x3000",
+        "--strategy",
+        "depth-first",
+        "--start",
+        "2,3",
+        "--nodes",
+        "1000",
     ];
     let vs: &[&str] = &[
         "knight",
@@ -786,16 +802,23 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
         (trace, 60),
         (deep, 600),
         (deep, 800),
+        (&deep_json, 700),
+        (tree, 100),
         (count, 40),
         (count, 150),
         (count, 1500),
         (vs, 2500),
     ] {
-        let (_, after) = watch_interrupted(
+        let (Watched { stdout, .. }, after) = watch_interrupted(
             args,
             Duration::from_secs(60),
             Some(Duration::from_millis(at_ms)),
         );
+        if args.contains(&"--json") {
+            let v: serde_json::Value = serde_json::from_str(&stdout)
+                .unwrap_or_else(|e| panic!("{args:?} at {at_ms} ms: not one JSON object: {e}"));
+            assert!(v["message"].is_string(), "{args:?}: {v}");
+        }
         let Some(after) = after else {
             // Ended by itself before the signal (a fast machine's trace): nothing to time.
             continue;

@@ -265,19 +265,42 @@ impl Board {
             }
             m
         };
-        let col_masks: Vec<u8> = (0..c).map(|x| axis_mask(x, c, false)).collect();
+        // Two columns at each edge lose moves; every column between keeps all eight.
+        let col_masks: Vec<u8> = if c <= 4 {
+            (0..c).map(|x| axis_mask(x, c, false)).collect()
+        } else {
+            let mut m = Vec::with_capacity(c);
+            m.extend((0..2).map(|x| axis_mask(x, c, false)));
+            m.resize(c - 2, axis_mask(2, c, false));
+            m.extend((c - 2..c).map(|x| axis_mask(x, c, false)));
+            m
+        };
         let mut masks = Vec::with_capacity(c * r);
-        let row = |masks: &mut Vec<u8>, y: usize| {
+        // One row, written 16 MB at a time between two looks at `go_on` (a row of a
+        // 100000000x1 board is 100 MB); `false` when it said stop.
+        let row = |masks: &mut Vec<u8>, y: usize, go_on: &mut dyn FnMut() -> bool| {
             let rm = axis_mask(y, r, true);
-            masks.extend(col_masks.iter().map(|&cm| cm & rm));
+            for part in col_masks.chunks(1 << 24) {
+                if masks.len() > 1 << 20 && !go_on() {
+                    return false;
+                }
+                masks.extend(part.iter().map(|&cm| cm & rm));
+            }
+            true
         };
         // Two rows at each edge lose moves; every row between is the same, so it is
         // written once and copied by doubling (a 1x100000000 board takes milliseconds).
         let top = r.min(2);
-        (0..top).for_each(|y| row(&mut masks, y));
+        for y in 0..top {
+            if !row(&mut masks, y, &mut go_on) {
+                return Ok(None);
+            }
+        }
         if r > 4 {
             let start = masks.len();
-            row(&mut masks, 2);
+            if !row(&mut masks, 2, &mut go_on) {
+                return Ok(None);
+            }
             let end = start + (r - 4) * c;
             while masks.len() < end {
                 // A board of a million squares or fewer is made in a millisecond or two.
@@ -291,7 +314,11 @@ impl Board {
                 masks.extend_from_within(start..start + more);
             }
         }
-        (r.saturating_sub(2).max(top)..r).for_each(|y| row(&mut masks, y));
+        for y in r.saturating_sub(2).max(top)..r {
+            if !row(&mut masks, y, &mut go_on) {
+                return Ok(None);
+            }
+        }
         let mut deltas = [0isize; 8];
         for (k, &(dr, dc)) in MOVES.iter().enumerate() {
             deltas[k] = dr as isize * c as isize + dc as isize;
@@ -741,6 +768,11 @@ mod tests {
             looks < 2
         });
         assert!(matches!(stopped, Ok(None)));
+        // A single row of 20 million squares is written in parts, with looks between.
+        assert!(matches!(
+            Board::new_while(20_000_000, 1, || false),
+            Ok(None)
+        ));
         // A small board is made whole without a look.
         assert!(matches!(Board::new_while(8, 8, || false), Ok(Some(_))));
     }

@@ -26,16 +26,13 @@ use std::time::Duration;
 /// half the limit).
 const REPLAY_NANOS_PER_STEP: u64 = 15;
 
-/// A trace whose check Stop or Ctrl-C cut short: its steps and path are handed to the
-/// free thread, and the error says why nothing is shown.
-fn not_checked(steps: Vec<KnightStep>, path: Vec<Square>) -> JobError {
-    let why = format!(
+/// What is said of a trace whose check Stop or Ctrl-C cut short.
+fn not_checked(steps: &[KnightStep], path: &[Square]) -> String {
+    format!(
         "cancelled while checking the trace: its {} and path of {} squares are not shown, since only what the rules of the puzzle have checked is shown",
         super::steps(steps.len()),
         crate::run::catalog::group_thousands(path.len() as u64)
-    );
-    crate::solve::free_later((steps, path));
-    JobError::Ended(why)
+    )
 }
 
 /// What a knight trace follows: a solver the catalog says a trace follows, the count, or
@@ -166,6 +163,10 @@ pub enum Picker {
 pub struct KnightTrace {
     /// The job that ran.
     pub job: KnightTraceJob,
+    /// Stop or Ctrl-C came while the steps were checked, and the check was given up: no
+    /// step is kept and the path is the start alone.
+    #[serde(default)]
+    pub unchecked: bool,
     /// The job's search, parsed.
     pub traced: Traced,
     /// The board searched.
@@ -290,43 +291,34 @@ impl KnightTraceJob {
             Search::Count => counters.solutions > 0,
             _ => stop == Stop::Found,
         };
-        let steps = recorder.into_steps();
-        // What is shown is the search's own answer, and its steps lead there. After Stop or
-        // Ctrl-C the checks have `CHECK_GRACE`; a trace not checked by then is not shown.
-        let mut go_on = crate::run::until_cancelled(cancel);
-        let Some(replayed) = replay_while(&steps, family, stop, &mut go_on) else {
-            return Err(not_checked(steps, path));
-        };
-        if replayed != path {
-            return Err(JobError::Invalid(format!(
-                "{}: replaying its {} does not end in the path it reports",
-                self.algorithm,
-                super::steps(steps.len())
-            )));
-        }
-        let checked = if stop == Stop::Found && !matches!(search, Search::Count) {
-            board
-                .validate_tour_while(&path, self.closed, &mut go_on)
-                .map_err(|e| {
-                    JobError::Invalid(format!(
-                        "{} reported a tour that is not one: {e}",
-                        self.algorithm
-                    ))
-                })?
-        } else {
-            board.validate_path_while(&path, &mut go_on).map_err(|e| {
-                JobError::Invalid(format!("{} reported an illegal path: {e}", self.algorithm))
-            })?
-        };
-        if !checked {
-            return Err(not_checked(steps, path));
-        }
+        let mut steps = recorder.into_steps();
         let traced = Traced::parse(&self.algorithm)?;
         // A count says whether it finished.
         let counted = (traced == Traced::Count).then_some(complete);
-        let message = self.message(&board, start, &path, stop, &counters, counted);
+        let mut message = self.message(&board, start, &path, stop, &counters, counted);
+        let (mut path, mut stop, mut found, mut complete) = (path, stop, found, complete);
+        // What is shown is the search's own answer, and its steps lead there. After Stop or
+        // Ctrl-C the checks have `CHECK_GRACE`; a trace not checked by then is not shown:
+        // the trace says so, with no steps and the start alone, as a solve does.
+        let mut go_on = crate::run::until_cancelled(cancel);
+        let unchecked =
+            !self.check_steps(&board, &search, family, &steps, &path, stop, &mut go_on)?;
+        if unchecked {
+            message = not_checked(&steps, &path);
+            let start_only = if start == Square::MAX {
+                Vec::new()
+            } else {
+                vec![start]
+            };
+            crate::solve::free_later((
+                std::mem::take(&mut steps),
+                std::mem::replace(&mut path, start_only),
+            ));
+            (stop, found, complete) = (Stop::Cancelled, false, false);
+        }
         Ok(KnightTrace {
             job: self.clone(),
+            unchecked,
             traced,
             board,
             start,
@@ -343,6 +335,46 @@ impl KnightTraceJob {
             elapsed_ms,
             message,
         })
+    }
+
+    /// Whether the steps replay to `path` and `path` is what the search says it is, by the
+    /// rules of `puzzle::knight`: `Err` when either fails, `Ok(false)` when `go_on` said
+    /// stop first.
+    #[allow(clippy::too_many_arguments)]
+    fn check_steps(
+        &self,
+        board: &Board,
+        search: &Search,
+        family: Family,
+        steps: &[KnightStep],
+        path: &[Square],
+        stop: Stop,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<bool, JobError> {
+        let Some(replayed) = replay_while(steps, family, stop, &mut go_on) else {
+            return Ok(false);
+        };
+        if replayed != path {
+            return Err(JobError::Invalid(format!(
+                "{}: replaying its {} does not end in the path it reports",
+                self.algorithm,
+                super::steps(steps.len())
+            )));
+        }
+        if stop == Stop::Found && !matches!(search, Search::Count) {
+            board
+                .validate_tour_while(path, self.closed, go_on)
+                .map_err(|e| {
+                    JobError::Invalid(format!(
+                        "{} reported a tour that is not one: {e}",
+                        self.algorithm
+                    ))
+                })
+        } else {
+            board.validate_path_while(path, go_on).map_err(|e| {
+                JobError::Invalid(format!("{} reported an illegal path: {e}", self.algorithm))
+            })
+        }
     }
 
     /// The search, its parameters with defaults, and how it picks, for this board.
@@ -809,7 +841,9 @@ pub fn tie_phrase(tie: TieBreak) -> String {
 /// The note a trace ends with: how many steps it holds, and whether it was cut.
 pub fn summary(trace: &KnightTrace) -> String {
     let held = steps(trace.steps.len());
-    if trace.cut() {
+    if trace.unchecked {
+        "no steps shown: Stop or Ctrl-C came while they were checked".to_string()
+    } else if trace.cut() {
         format!("{held} traced (the limit)")
     } else {
         format!("{held} traced, the whole search")

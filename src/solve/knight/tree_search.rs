@@ -76,6 +76,10 @@ pub fn bytes_per_node(squares: usize) -> u64 {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// Words of board copies between two looks at the clock and the cancel flag: 1 MiB, well
+/// under a millisecond of copying.
+const LOOK_EVERY_WORDS: usize = 1 << 17;
+
 /// Searches the state tree with `strategy` until a tour turns up, the tree is exhausted or
 /// the budget (usually a node limit) runs out.
 ///
@@ -184,10 +188,23 @@ pub fn search_traced<T: Sink<KnightStep>>(
             .collect()
     };
     let mut stop = None;
+    // Each node copies the board (a word per 64 squares): on a board of millions of
+    // squares a few nodes take milliseconds, so the clock and the cancel flag are also
+    // looked at after every `LOOK_EVERY_WORDS` words copied, not only every few thousand
+    // nodes.
+    let mut copied = 0usize;
     let mut children: Vec<u32> = Vec::with_capacity(n.min(limit).max(8));
     // Whether the trace is full: the batch generated so far is counted, then it stops.
     let mut full = false;
     for &sq in &roots {
+        copied += words;
+        if copied >= LOOK_EVERY_WORDS {
+            copied = 0;
+            if let Some(s) = ctl.interrupted() {
+                stop = Some(s);
+                break;
+            }
+        }
         children.push(generate(
             NO_PARENT,
             sq,
@@ -207,6 +224,9 @@ pub fn search_traced<T: Sink<KnightStep>>(
         }
     }
     loop {
+        if stop.is_some() {
+            break;
+        }
         for &id in &children {
             counters.nodes += 1;
             let depth = depths[id as usize];
@@ -233,7 +253,13 @@ pub fn search_traced<T: Sink<KnightStep>>(
         }
         max_frontier = max_frontier.max(frontier.len() as u64);
         children.clear();
-        if let Some(s) = ctl.check_every(&counters) {
+        let look = if copied >= LOOK_EVERY_WORDS {
+            copied = 0;
+            ctl.interrupted()
+        } else {
+            ctl.check_every(&counters)
+        };
+        if let Some(s) = look {
             stop = Some(s);
             break;
         }
@@ -266,6 +292,7 @@ pub fn search_traced<T: Sink<KnightStep>>(
             }
             let t = board.step(sq, k);
             if visited[base + t as usize / 64] >> (t % 64) & 1 == 0 {
+                copied += words;
                 children.push(generate(
                     node,
                     t,
