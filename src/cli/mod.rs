@@ -210,7 +210,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             ))
         })?;
     }
-    let (report, history) = run_job(&job)?;
+    let (report, history) = match run_job(&job) {
+        // Ctrl-C before the run had anything to report (the move table of a board of 10⁸
+        // squares being built): with --json, still one JSON object, saying why.
+        Err(CliError::Job(JobError::Ended(why))) if out.json => return ended_json(&why),
+        result => result?,
+    };
     // Printed first, saved whether or not standard output could take it.
     let printed = match (out.unique && !out.json)
         .then(|| unique_headline(&report))
@@ -227,6 +232,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
     }
     printed
+}
+
+/// `{"found":false,"stop":"cancelled","message":WHY}` on standard output, the reason on
+/// standard error too; exit 1.
+fn ended_json(why: &str) -> Result<ExitCode, CliError> {
+    use std::io::Write;
+    note!("searchlab: {why}");
+    let object = serde_json::json!({"found": false, "stop": "cancelled", "message": why});
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{object}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
+        _ => Ok(ExitCode::from(1)),
+    }
 }
 
 /// A count's `--unique`: the classes under rotation and reflection, first, on standard
