@@ -751,18 +751,9 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
     ];
     // Ten million steps: the replay that checks them went on for 0.2–0.8 s after a Ctrl-C
     // at 0.5–0.8 s, when the search was a few million squares deep.
-    let deep: &[&str] = &[
-        "knight",
-        "trace",
-        "--board",
-        "10000x10000",
-        "--algo",
-        "backtrack",
-        "--limit",
-        "10000000",
-    ];
+    let deep = [trace, &["--limit", "10000000"]].concat();
     // The same with --json: one JSON object still, whether its check finished or not.
-    let deep_json = [deep, &["--json"]].concat();
+    let deep_json = [&deep[..], &["--json"]].concat();
     let count: &[&str] = &[
         "knight",
         "count",
@@ -802,8 +793,8 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
     for (args, at_ms) in [
         (trace, 20),
         (trace, 60),
-        (deep, 600),
-        (deep, 800),
+        (&deep, 600),
+        (&deep, 800),
         (&deep_json, 700),
         (tree, 100),
         (board_json, 20),

@@ -237,14 +237,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 /// `{"found":false,"stop":"cancelled","message":WHY}` on standard output, the reason on
 /// standard error too; exit 1.
 fn ended_json(why: &str) -> Result<ExitCode, CliError> {
-    use std::io::Write;
     note!("searchlab: {why}");
     let object = serde_json::json!({"found": false, "stop": "cancelled", "message": why});
-    let mut out = std::io::stdout().lock();
-    match writeln!(out, "{object}").and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
-        _ => Ok(ExitCode::from(1)),
-    }
+    trace::write(false, |out| writeln!(out, "{object}"))
 }
 
 /// A count's `--unique`: the classes under rotation and reflection, first, on standard
