@@ -16,6 +16,7 @@ pub mod platform;
 pub mod puzzle;
 pub mod run;
 pub mod solve;
+pub mod teach;
 
 /// The `#[test]` of the unit tests of `puzzle/`, `solve/` and the N-Queens board: the
 /// built-in one, and in a wasm32 build wasm-bindgen-test's, so that the same tests run

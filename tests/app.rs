@@ -923,7 +923,7 @@ fn every_tab_has_its_view() {
 #[test]
 fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let mut app = SearchLabApp::from_saved(None);
-    app.tab = searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens);
+    app.tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     app.queens.settings.n = 20;
     app.queens.settings.algorithm = "cultural".into();
     app.queens.settings.heuristic = "h2".into();
@@ -936,7 +936,7 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     assert!(back.notice.is_none());
     assert_eq!(
         back.tab,
-        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+        searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE)
     );
     assert_eq!(back.saved_state(), app.saved_state());
     // The tab is saved by its name, as it always was, and read back from it.
@@ -944,7 +944,7 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     for (name, tab) in [
         (
             "Magic",
-            searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
+            searchlab::app::Tab::Puzzle(searchlab::run::magic::PUZZLE),
         ),
         ("Compare", searchlab::app::Tab::Compare),
         ("Experiments", searchlab::app::Tab::Experiments),
@@ -961,7 +961,7 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     assert_eq!(before.knight.settings.cols, 6);
     assert_eq!(
         before.tab,
-        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+        searchlab::app::Tab::Puzzle(searchlab::run::knight::PUZZLE)
     );
     assert_eq!(before.queens.settings.n, 8);
     // A saved n out of range falls back to the default.
@@ -1129,7 +1129,15 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     let rect = h.query_all_by_label("Chessboard").next().unwrap().rect();
     let cell = rect.width() / 8.0;
     click_at(&mut h, rect.min + Vec2::new(2.5 * cell, 5.5 * cell));
-    assert_eq!(h.state().compare.settings.knight.start, (5, 2));
+    assert_eq!(
+        h.state()
+            .compare
+            .settings
+            .get::<searchlab::app::puzzles::knight::KnightInstance>()
+            .unwrap()
+            .start,
+        (5, 2)
+    );
 }
 
 #[test]
@@ -1165,7 +1173,6 @@ fn snapshot_compare_a_search_and_an_evolutionary_algorithm() {
 
 #[test]
 fn compare_queens_and_magic_answers_are_valid() {
-    use searchlab::app::compare::Puzzle;
     let mut h = compare_harness();
     h.state_mut().compare.settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label("Queens").click();
@@ -1184,7 +1191,10 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.get_by_label("▶ Run all").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
-    assert_eq!(h.state().compare.settings.puzzle, Puzzle::Queens);
+    assert_eq!(
+        h.state().compare.settings.puzzle,
+        searchlab::run::queens::PUZZLE
+    );
     let names: Vec<&str> = (h.state().compare.lanes().iter())
         .map(|l| l.algorithm.as_str())
         .collect();
@@ -1273,7 +1283,16 @@ fn compare_queens_and_magic_answers_are_valid() {
 fn compare_refuses_a_bad_instance_and_no_algorithm_inline() {
     let mut h = compare_harness();
     enter_text(&mut h, "Columns", "0");
-    assert_eq!(h.state().compare.settings.knight.cols, 8, "0 was refused");
+    assert_eq!(
+        h.state()
+            .compare
+            .settings
+            .get::<searchlab::app::puzzles::knight::KnightInstance>()
+            .unwrap()
+            .cols,
+        8,
+        "0 was refused"
+    );
     h.get_by_label_contains("Columns must be a whole number from 1 to 64");
     assert!(is_disabled(&h, "▶ Run all"));
     h.get_by_label("▶ Run all").click();
@@ -1770,20 +1789,11 @@ fn in_a_window_of_800_by_600_every_tab_can_be_clicked() {
     let mut h = harness_of_size(800.0, 600.0);
     h.run();
     for (label, tab) in [
-        (
-            "N-Queens",
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens),
-        ),
-        (
-            "Magic squares",
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
-        ),
+        ("N-Queens", Tab::Puzzle(searchlab::run::queens::PUZZLE)),
+        ("Magic squares", Tab::Puzzle(searchlab::run::magic::PUZZLE)),
         ("Compare", Tab::Compare),
         ("Experiments", Tab::Experiments),
-        (
-            "Knight's Tour",
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight),
-        ),
+        ("Knight's Tour", Tab::Puzzle(searchlab::run::knight::PUZZLE)),
     ] {
         // A click where the tab is drawn, as a mouse would, not an accessibility action:
         // a button drawn over the tab would take it.
@@ -1801,11 +1811,19 @@ fn compare_settings_saved_by_the_version_before_are_read() {
     let app = SearchLabApp::from_saved(Some(old));
     assert!(app.notice.is_none(), "{:?}", app.notice);
     let c = &app.compare.settings;
-    assert_eq!(
-        (c.knight.cols, c.knight.rows, c.knight.start),
-        (6, 5, (2, 3))
-    );
-    assert_eq!((c.queens.n, c.magic.order, c.trials), (12, 4, 7));
+    let k = c
+        .get::<searchlab::app::puzzles::knight::KnightInstance>()
+        .unwrap();
+    assert_eq!((k.cols, k.rows, k.start), (6, 5, (2, 3)));
+    let n = c
+        .get::<searchlab::app::puzzles::queens::QueensInstance>()
+        .unwrap()
+        .n;
+    let order = (c
+        .get::<searchlab::app::puzzles::magic::MagicInstance>()
+        .unwrap())
+    .order;
+    assert_eq!((n, order, c.trials), (12, 4, 7));
     assert_eq!(c.chosen(), ["min-conflicts"]);
     // And the current shape round-trips.
     let text = ron::to_string(&app.saved_state()).unwrap();
@@ -2119,7 +2137,7 @@ fn after_a_run_another_choice_says_which_run_is_on_show() {
     h.get_by_label_contains("On show: the last run, by Warnsdorff. ▶ Run starts Backtracking.");
     // N-Queens says the same.
     h.state_mut().queens.settings.algorithm = "backtracking".into();
-    h.state_mut().tab = searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens);
+    h.state_mut().tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     h.run_steps(2);
     run_to_end(&mut h);
     h.state_mut().queens.settings.algorithm = "min-conflicts".into();
@@ -2144,7 +2162,7 @@ fn compare_shows_a_comparison_on_its_own_puzzle_only_and_names_its_csv_after_it(
     };
     assert!(csv(&h).contains("compare-knight-8x8"), "{}", csv(&h));
     // The Queens sub-tab: the knight comparison is not shown under it.
-    h.state_mut().compare.settings.puzzle = searchlab::app::puzzles::Puzzle::Queens;
+    h.state_mut().compare.settings.puzzle = searchlab::run::queens::PUZZLE;
     h.run();
     assert_eq!(h.query_all_by_label("Chessboard").count(), 0);
     assert!(h.query_by_label("CSV file").is_none());
@@ -2154,7 +2172,7 @@ fn compare_shows_a_comparison_on_its_own_puzzle_only_and_names_its_csv_after_it(
             >= 1
     );
     // Back on Knight, it is there again.
-    h.state_mut().compare.settings.puzzle = searchlab::app::puzzles::Puzzle::Knight;
+    h.state_mut().compare.settings.puzzle = searchlab::run::knight::PUZZLE;
     h.run();
     assert_eq!(h.query_all_by_label("Chessboard").count(), 2);
 }

@@ -3,14 +3,14 @@
 //! run file are caught and named, never scored; a broken file is refused with its reason
 //! and the others are graded all the same.
 
-use searchlab::app::lessons::assignment::{Guessed, HandIn, TracedJob, Work};
-use searchlab::app::lessons::lesson::Lesson;
 use searchlab::run::file::RunFile;
 use searchlab::run::trace::KnightTraceJob;
 use searchlab::run::trace::guess::{knight_asks, knight_question};
 use searchlab::run::trace::timeline::Timeline;
 use searchlab::run::{Event, Job, KnightJob, KnightReport, KnightTask, Report, Run};
 use searchlab::solve::Budget;
+use searchlab::teach::assignment::{Guessed, HandIn, TracedJob, Work};
+use searchlab::teach::lesson::Lesson;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -330,7 +330,7 @@ fn grade_refuses_what_it_cannot_read_with_exit_2() {
     // An oversized hand-in is refused unread; the folder is graded all the same.
     let big = dir.join("big.json");
     let f = std::fs::File::create(&big).unwrap();
-    f.set_len(searchlab::app::lessons::assignment::MAX_HAND_IN_BYTES + 1)
+    f.set_len(searchlab::teach::assignment::MAX_HAND_IN_BYTES + 1)
         .unwrap();
     let (code, out, _) = searchlab(&["grade", dir.to_str().unwrap(), "--assignment", ASSIGNMENT]);
     assert_eq!(code, 1);

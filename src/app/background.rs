@@ -4,8 +4,9 @@
 //! channel for what it finds, read by the view without ever blocking.
 //!
 //! Work that runs in both is a [`Task`]: a value that says what to do, and the values it
-//! sends back, each of which can travel to a Web Worker and back. Every task is listed
-//! once, in [`serve`], where the browser's worker finds it by name.
+//! sends back, each of which can travel to a Web Worker and back. Each task is listed by
+//! the module it belongs to ([`Served`]), and those lists are gathered once, at the top of
+//! the app (`app::tasks`), where the browser's worker finds a task by its name.
 
 use crate::bench::Meter;
 use crate::platform::SendBytes;
@@ -20,7 +21,7 @@ use std::sync::{Arc, Mutex};
 pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     /// What it sends back, one value at a time.
     type Output: Serialize + DeserializeOwned + Send + 'static;
-    /// Its name, by which the browser's worker finds it in [`serve`].
+    /// Its name, by which the browser's worker finds it (`app::tasks::serve`).
     const NAME: &'static str;
     /// Does the work, sending what it finds; looks at `work.cancel` at least every 100 ms.
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work);
@@ -55,70 +56,50 @@ impl<'de, T: DeserializeOwned> serde::Deserialize<'de> for AsRon<T> {
     }
 }
 
-/// Runs the task named `name`, given as postcard's bytes, here (in the browser's Web
-/// Worker), handing each value it sends to `out` as bytes with the meter's `(done,
-/// total)`. Every [`Task`] is listed here once.
-pub fn serve(
+/// A task by its name, as its module lists it for the browser's worker: its
+/// [`Task::NAME`] and [`serve_as`] of it.
+pub type Served = (&'static str, crate::platform::Serve);
+
+/// `K`'s entry for the lists of [`Served`] tasks.
+pub const fn served<K: Task>() -> Served {
+    (K::NAME, serve_as::<K>)
+}
+
+/// Runs the task `K`, given as postcard's bytes, here (in the browser's Web Worker, or on
+/// a thread where the desktop tries the browser's way), handing each value it sends to
+/// `out` as bytes with the meter's `(done, total)`; `name` is `K`'s (a task handed to
+/// the wrong runner is refused).
+pub fn serve_as<K: Task>(
     name: &str,
     input: &[u8],
     cancel: Arc<AtomicBool>,
     out: &SendBytes<'_>,
 ) -> Result<(), String> {
-    fn go<K: Task>(
-        input: &[u8],
-        cancel: Arc<AtomicBool>,
-        out: &SendBytes<'_>,
-    ) -> Result<(), String> {
-        let task: K = postcard::from_bytes(input).map_err(|e| format!("a garbled task: {e}"))?;
-        let (sender, _ended) = mpsc::channel();
-        let work = Work {
-            sender,
-            meter: Arc::new(Meter::default()),
-            cancel,
-        };
-        let failed = Mutex::new(None);
-        // In a browser's worker the meter's figures go to the page as they move.
-        if let Some(post) = crate::platform::worker::POST_METER {
-            work.meter.watch(post);
-        }
-        let send = |value: K::Output| match postcard::to_stdvec(&value) {
-            Ok(bytes) => out(&bytes, work.meter.read()),
-            Err(e) => {
-                if let Ok(mut f) = failed.lock() {
-                    f.get_or_insert(format!("a result could not be written: {e}"));
-                }
+    if name != K::NAME {
+        return Err(format!("no background work is called \"{name}\""));
+    }
+    let task: K = postcard::from_bytes(input).map_err(|e| format!("a garbled task: {e}"))?;
+    let (sender, _ended) = mpsc::channel();
+    let work = Work {
+        sender,
+        meter: Arc::new(Meter::default()),
+        cancel,
+    };
+    let failed = Mutex::new(None);
+    // In a browser's worker the meter's figures go to the page as they move.
+    if let Some(post) = crate::platform::worker::POST_METER {
+        work.meter.watch(post);
+    }
+    let send = |value: K::Output| match postcard::to_stdvec(&value) {
+        Ok(bytes) => out(&bytes, work.meter.read()),
+        Err(e) => {
+            if let Ok(mut f) = failed.lock() {
+                f.get_or_insert(format!("a result could not be written: {e}"));
             }
-        };
-        task.run(&send, &work);
-        failed.into_inner().ok().flatten().map_or(Ok(()), Err)
-    }
-    type Knight = crate::run::trace::KnightTraceJob;
-    type Queens = crate::run::trace::QueensTraceJob;
-    use crate::app::browser::ListTask;
-    use crate::app::compare::contrast::PairTask;
-    use crate::app::compare::lanes::TrialsTask;
-    use crate::app::experiments::ExperimentTask;
-    use crate::app::lessons::class::GradeTask;
-    use crate::app::microscope::MicroscopeTask;
-    use crate::app::queens::play as queens_play;
-    use crate::app::steps::TraceTask;
-    use crate::app::{knight::play as knight_play, magic::play as magic_play};
-    match name {
-        TraceTask::<Knight>::NAME => go::<TraceTask<Knight>>(input, cancel, out),
-        TraceTask::<Queens>::NAME => go::<TraceTask<Queens>>(input, cancel, out),
-        PairTask::<Knight>::NAME => go::<PairTask<Knight>>(input, cancel, out),
-        PairTask::<Queens>::NAME => go::<PairTask<Queens>>(input, cancel, out),
-        knight_play::CountTask::NAME => go::<knight_play::CountTask>(input, cancel, out),
-        knight_play::FinishTask::NAME => go::<knight_play::FinishTask>(input, cancel, out),
-        queens_play::CountTask::NAME => go::<queens_play::CountTask>(input, cancel, out),
-        magic_play::CountTask::NAME => go::<magic_play::CountTask>(input, cancel, out),
-        MicroscopeTask::NAME => go::<MicroscopeTask>(input, cancel, out),
-        ListTask::NAME => go::<ListTask>(input, cancel, out),
-        TrialsTask::NAME => go::<TrialsTask>(input, cancel, out),
-        ExperimentTask::NAME => go::<ExperimentTask>(input, cancel, out),
-        GradeTask::NAME => go::<GradeTask>(input, cancel, out),
-        _ => Err(format!("no background work is called \"{name}\"")),
-    }
+        }
+    };
+    task.run(&send, &work);
+    failed.into_inner().ok().flatten().map_or(Ok(()), Err)
 }
 
 /// What a batch's work gets: where to send results, what to count on, when to stop.
@@ -200,8 +181,9 @@ impl<T: Send + 'static> Background<T> {
     }
 
     /// Starts `task` as the browser does: split into a part per core, each written as
-    /// bytes, run by name through [`serve`] (in a Web Worker; on the desktop, where tests
-    /// try this way, on a thread), each value it sends read back from bytes.
+    /// bytes, run by name (in a Web Worker, which finds it in `app::tasks`; on the desktop,
+    /// where tests try this way, on a thread, through [`serve_as`]), each value it sends
+    /// read back from bytes.
     pub fn handed<K: Task<Output = T>>(ctx: &egui::Context, task: K) -> Background<T>
     where
         T: DeserializeOwned,
@@ -233,7 +215,7 @@ impl<T: Send + 'static> Background<T> {
             tasks.push(crate::platform::worker::start_task(
                 K::NAME,
                 input,
-                serve,
+                serve_as::<K>,
                 move |bytes: Option<&[u8]>, done_of: (u64, u64)| {
                     if let Ok(mut counts) = counts.lock() {
                         counts[i] = done_of;
@@ -307,41 +289,7 @@ impl<T: Send + 'static> Background<T> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::app::knight::play::CountTask;
     use std::time::{Duration, Instant};
-
-    /// Every task is listed in [`serve`]: given bytes that are no task, each is found by
-    /// its name and says its bytes are garbled (a name left out is "no background work").
-    #[test]
-    fn every_task_is_served_by_name() {
-        type Knight = crate::run::trace::KnightTraceJob;
-        type Queens = crate::run::trace::QueensTraceJob;
-        let names = [
-            crate::app::steps::TraceTask::<Knight>::NAME,
-            crate::app::steps::TraceTask::<Queens>::NAME,
-            crate::app::compare::contrast::PairTask::<Knight>::NAME,
-            crate::app::compare::contrast::PairTask::<Queens>::NAME,
-            crate::app::knight::play::CountTask::NAME,
-            crate::app::knight::play::FinishTask::NAME,
-            crate::app::queens::play::CountTask::NAME,
-            crate::app::magic::play::CountTask::NAME,
-            crate::app::microscope::MicroscopeTask::NAME,
-            crate::app::browser::ListTask::NAME,
-            crate::app::compare::lanes::TrialsTask::NAME,
-            crate::app::experiments::ExperimentTask::NAME,
-            crate::app::lessons::class::GradeTask::NAME,
-        ];
-        let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
-        for name in names {
-            let cancel = Arc::new(AtomicBool::new(false));
-            let why = serve(name, &[255; 3], cancel, &none).unwrap_err();
-            assert!(why.starts_with("a garbled task"), "{name}: {why}");
-        }
-        let mut unique = names.to_vec();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len(), "two tasks share a name");
-    }
 
     /// Waits (at most 60 s) for `work` to end and gives what it sent.
     pub(crate) fn finished<T: Send + 'static>(work: &Background<T>) -> Vec<T> {
@@ -355,42 +303,5 @@ pub(crate) mod tests {
         }
         assert_eq!(work.refused(), None);
         work.take()
-    }
-
-    /// The solution browser's listing handed over as the browser hands it: the 92
-    /// solutions of eight queens, in 12 classes under the board's symmetries.
-    #[test]
-    fn a_listing_handed_over_lists_every_solution() {
-        let ctx = egui::Context::default();
-        let task = crate::app::browser::ListTask::new(crate::app::puzzles::Puzzle::Queens, 8);
-        let got = finished(&Background::handed(&ctx, task));
-        let [Ok(catalogue)] = &got[..] else {
-            panic!("one listing");
-        };
-        assert_eq!(
-            (catalogue.solutions.len(), catalogue.classes.len()),
-            (92, 12)
-        );
-        for s in &catalogue.solutions {
-            crate::puzzle::queens::validate(8, s).unwrap();
-        }
-    }
-
-    /// The count hint handed over as the browser hands it counts the open tours of 5×5
-    /// from a corner: 304 (of the 1,728 open tours of 5×5), split between the two squares
-    /// a knight can go to from there.
-    #[test]
-    fn a_count_hint_handed_over_counts_the_same() {
-        let board = crate::puzzle::knight::Board::new(5, 5).unwrap();
-        let start = board.square(4, 0);
-        let task = CountTask::new(board, vec![start], false);
-        let ctx = egui::Context::default();
-        let got = finished(&Background::handed(&ctx, task));
-        let [Ok(hint)] = &got[..] else {
-            panic!("one hint");
-        };
-        let tours: u64 = hint.through.iter().map(|t| t.tours).sum();
-        assert!(hint.through.iter().all(|t| t.complete));
-        assert_eq!(tours, 304);
     }
 }

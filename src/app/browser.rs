@@ -9,9 +9,9 @@
 
 use super::background::{Background, Task, Work};
 use super::mode::Mode;
-use super::puzzles::Puzzle;
 use crate::puzzle::symmetry::Symmetry;
 use crate::run::JobError;
+use crate::run::PuzzleId;
 use crate::run::browse::Catalogue;
 use crate::run::catalog::group_thousands;
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2};
@@ -30,7 +30,7 @@ pub trait Browsable: Send + Sync + 'static {
     /// Every solution of size `n`, validated and classified (in the background).
     fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError>;
     /// The puzzle it lists the solutions of.
-    fn puzzle(&self) -> Puzzle;
+    fn puzzle(&self) -> PuzzleId;
     /// The instance and what its solutions are called: ("8 queens", "solutions").
     fn counted(&self, n: usize) -> (String, &'static str);
     /// One solution's name: "solution", "square".
@@ -605,13 +605,13 @@ const BROWSABLE: [&dyn Browsable; 2] = [
 /// Every solution of a puzzle's size `n`, listed and classified as background work.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct ListTask {
-    puzzle: Puzzle,
+    puzzle: PuzzleId,
     n: usize,
 }
 
 impl ListTask {
     /// Every solution of `puzzle`'s size `n`.
-    pub fn new(puzzle: Puzzle, n: usize) -> ListTask {
+    pub fn new(puzzle: PuzzleId, n: usize) -> ListTask {
         ListTask { puzzle, n }
     }
 }

@@ -3,12 +3,13 @@
 //! runs; and the hand-in file written from them.
 
 use super::SearchLabApp;
-use super::lessons::assignment::{Guessed, HandIn, Task, TracedJob, Work};
-use super::lessons::grade::{play_check, run_matches, traced_matches};
-use super::lessons::lesson::{Lesson, Setup};
-use super::puzzles::Puzzle;
 use super::steps::guess::{Answer, Guess};
 use super::view::View;
+use crate::run::PuzzleId;
+use crate::run::setup::Setup;
+use crate::teach::assignment::{Guessed, HandIn, Task, TracedJob, Work};
+use crate::teach::grade::{play_check, run_matches, traced_matches};
+use crate::teach::lesson::Lesson;
 
 impl SearchLabApp {
     /// Each frame an assignment is on show: its tasks' states for its form, and the
@@ -75,7 +76,7 @@ impl SearchLabApp {
                     {
                         continue;
                     }
-                    let solved = super::lessons::grade::found(&file.report.puzzle().answer().key);
+                    let solved = crate::teach::grade::found(&file.report.puzzle().answer().key);
                     // A run that found nothing does not take a solved one's place.
                     if kept.is_some_and(|k| k.3 && !solved) {
                         continue;
@@ -102,7 +103,7 @@ impl SearchLabApp {
         /// What a frame saw of a Play task's game.
         struct Seen {
             number: usize,
-            puzzle: Puzzle,
+            puzzle: PuzzleId,
             /// Played on the task's instance.
             here: bool,
             /// In play mode now.
@@ -120,10 +121,8 @@ impl SearchLabApp {
                 continue;
             };
             let puzzle = setup.puzzle();
-            let view: &dyn View = match puzzle {
-                Puzzle::Knight => &self.knight,
-                Puzzle::Queens => &self.queens,
-                Puzzle::Magic => &self.magic,
+            let Some(view) = self.puzzle_view(puzzle) else {
+                continue;
             };
             let Some(game) = view.game(setup.set_up().choice()) else {
                 continue;
@@ -224,29 +223,21 @@ impl SearchLabApp {
         self.lessons.hand_in.kept.insert(number, work);
     }
 
+    /// The tab of `puzzle`.
+    fn puzzle_view(&self, puzzle: PuzzleId) -> Option<&dyn View> {
+        (self.views().into_iter())
+            .find(|(_, v)| v.puzzle() == Some(puzzle))
+            .map(|(_, v)| v)
+    }
+
     /// The last run of the set-up's tab.
     fn last_run(&self, setup: &Setup) -> Option<&crate::run::file::RunFile> {
-        let record = match setup.puzzle() {
-            Puzzle::Knight => self.knight.record(),
-            Puzzle::Queens => self.queens.record(),
-            Puzzle::Magic => None,
-        }?;
-        record.last.as_ref()
+        self.puzzle_view(setup.puzzle())?.record()?.last.as_ref()
     }
 
     /// The trace on show in the set-up's tab, with Your guess's first answers on it.
     fn traced(&self, setup: &Setup) -> Option<(TracedJob, &Guess)> {
-        match setup.puzzle() {
-            Puzzle::Knight => {
-                let steps = self.knight.steps();
-                Some((TracedJob::Knight(steps.trace()?.job.clone()), &steps.guess))
-            }
-            Puzzle::Queens => {
-                let steps = self.queens.steps();
-                Some((TracedJob::Queens(steps.trace()?.job.clone()), &steps.guess))
-            }
-            Puzzle::Magic => None,
-        }
+        self.puzzle_view(setup.puzzle())?.traced()
     }
 
     /// Your guess on the set-up's search, if that is the trace on show.

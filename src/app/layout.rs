@@ -167,7 +167,7 @@ impl SearchLabApp {
                         if let Some(n) = &self.notice
                             && self.notice_tab.is_none_or(|t| t == self.tab)
                         {
-                            view::outcome_label(ui, n, self.notice_ok);
+                            crate::app::widgets::figures::outcome_label(ui, n, self.notice_ok);
                             if ui.button("Dismiss").clicked() {
                                 self.notice = None;
                             }
@@ -266,7 +266,7 @@ impl SearchLabApp {
         }
         let pasted = ctx.input(|i| {
             i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(text) if crate::app::link::looks_like_one(text) => {
+                egui::Event::Paste(text) if crate::teach::link::looks_like_one(text) => {
                     Some(text.clone())
                 }
                 _ => None,

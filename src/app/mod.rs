@@ -15,7 +15,6 @@ pub mod knight;
 mod layout;
 pub mod lessons;
 pub mod limits;
-pub mod link;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
@@ -29,6 +28,7 @@ pub mod runs;
 pub mod startup;
 pub mod steps;
 pub mod tab;
+pub mod tasks;
 pub mod view;
 pub mod welcome;
 pub mod widgets;
@@ -115,7 +115,7 @@ pub struct SavedState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
     /// A puzzle's tab (the first puzzle's when nothing was saved).
-    Puzzle(puzzles::Puzzle),
+    Puzzle(crate::run::PuzzleId),
     /// Several algorithms side by side on one instance.
     Compare,
     /// The bench experiments.
@@ -124,7 +124,7 @@ pub enum Tab {
 
 impl Default for Tab {
     fn default() -> Tab {
-        Tab::Puzzle(puzzles::Puzzle::default())
+        Tab::Puzzle(crate::run::PuzzleId::default())
     }
 }
 
@@ -133,7 +133,7 @@ impl Tab {
     /// (as the state has always saved it: `tab: Queens`).
     fn saved_name(self) -> &'static str {
         match self {
-            Tab::Puzzle(p) => p.into(),
+            Tab::Puzzle(p) => p.name(),
             Tab::Compare => "Compare",
             Tab::Experiments => "Experiments",
         }
@@ -141,7 +141,7 @@ impl Tab {
 
     /// Every tab, in the order of the tab strip.
     pub fn all() -> impl Iterator<Item = Tab> {
-        (puzzles::Puzzle::ALL.iter().copied().map(Tab::Puzzle))
+        (crate::run::PUZZLES.iter().copied().map(Tab::Puzzle))
             .chain([Tab::Compare, Tab::Experiments])
     }
 }
@@ -265,9 +265,7 @@ pub struct SearchLabApp {
 /// and its bytes or why they could not be read.
 pub type HandedFile = std::sync::Arc<std::sync::Mutex<Option<(String, Result<Vec<u8>, String>)>>>;
 
-/// The most a file opened in a browser (picked or dropped) may hold: it is read on the
-/// page's thread, which this keeps within a fraction of a second.
-pub const MAX_PAGE_FILE_BYTES: usize = 16 << 20;
+use crate::teach::link::MAX_PAGE_FILE_BYTES;
 
 impl SearchLabApp {
     /// The app as eframe starts it, from the state eframe saved last time (see
@@ -447,7 +445,7 @@ impl SearchLabApp {
             });
             self.fonts_ready = true;
         }
-        view::set_timings_hidden(ctx, self.hide_timings);
+        crate::app::widgets::figures::set_timings_hidden(ctx, self.hide_timings);
         // A lesson's link waits for the lessons folder to be read (it may name one of its
         // lessons).
         let reading = self.lessons.poll();
@@ -531,7 +529,10 @@ impl SearchLabApp {
 
     /// The parameter values the puzzle tab of `puzzle` holds, as its forms keep them
     /// (`algorithm.name` → value), the N-Queens heuristic included.
-    fn tab_values(&self, puzzle: compare::Puzzle) -> std::collections::BTreeMap<String, String> {
+    fn tab_values(
+        &self,
+        puzzle: crate::run::PuzzleId,
+    ) -> std::collections::BTreeMap<String, String> {
         (self.views().into_iter())
             .find(|(_, view)| view.puzzle() == Some(puzzle))
             .map(|(_, view)| view.param_values())
@@ -628,7 +629,7 @@ impl SearchLabApp {
 
     /// Sets the app up as a lesson asks: its tab, instance, algorithm and mode. The view of
     /// the set-up's puzzle takes it and its tab is shown.
-    pub fn set_up_lesson(&mut self, ctx: &egui::Context, setup: lessons::lesson::Setup) {
+    pub fn set_up_lesson(&mut self, ctx: &egui::Context, setup: crate::run::setup::Setup) {
         let taken = (self.views_mut().into_iter())
             .find_map(|(tab, view)| view.set_up_lesson(ctx, &setup).then_some(tab));
         if let Some(tab) = taken {
@@ -704,13 +705,7 @@ pub fn run() -> eframe::Result {
     run_with(None)
 }
 
-/// What the app opens with at start-up (`searchlab open`).
-pub enum Opening {
-    /// A link: the whole address, or its part from `#`.
-    Link(String),
-    /// A run file or lesson: its name, and its bytes or why they could not be read.
-    File(String, Result<Vec<u8>, String>),
-}
+use crate::teach::link::Opening;
 
 /// Opens the app's window with `opening` open, when one is given (`searchlab open`).
 #[cfg(not(target_arch = "wasm32"))]

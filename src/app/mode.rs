@@ -2,8 +2,8 @@
 //! shows two things at once (the run and the trace, say) nor its panels different ones:
 //! each panel `match`es on it.
 
+use crate::run::setup::LessonMode;
 use egui::Ui;
-use serde::Deserialize;
 
 /// What a puzzle tab is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,33 +19,6 @@ pub enum Mode {
     Microscope,
     /// Every solution of the board, in classes of symmetry.
     Browser,
-}
-
-/// How a lesson has the student meet the puzzle (the lesson file's `mode`; a link's
-/// `mode=`, in lower case).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Deserialize,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-)]
-#[strum(serialize_all = "lowercase")]
-pub enum LessonMode {
-    /// The tab as it is: run the algorithm.
-    #[default]
-    Run,
-    /// "Play yourself".
-    Play,
-    /// "Step by step", traced.
-    Steps,
-    /// "Step by step" with "Your guess" on.
-    Guess,
 }
 
 impl Mode {

@@ -9,20 +9,20 @@ impl SearchLabApp {
     /// a run started for the run mode, or its lesson; a link that cannot be opened is said
     /// why, and nothing changes.
     pub fn open_link(&mut self, ctx: &egui::Context, text: &str) {
-        match link::read(text) {
+        match crate::teach::link::read(text) {
             Err(why) => self.say(
                 format!("This link could not be opened, so nothing was changed: {why}."),
                 false,
             ),
-            Ok(link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
+            Ok(crate::teach::link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
                 Ok(()) => self.say(format!("Opened the lesson {file} from the link."), true),
                 Err(why) => self.say(
                     format!("This link could not be opened, so nothing was changed: {why}."),
                     false,
                 ),
             },
-            Ok(link::Place::SetUp(setup)) => {
-                let run = setup.mode() == mode::LessonMode::Run;
+            Ok(crate::teach::link::Place::SetUp(setup)) => {
+                let run = setup.mode() == crate::run::setup::LessonMode::Run;
                 self.set_up_lesson(ctx, setup);
                 let said = if run {
                     self.shown_mut().act(ctx, runs::Action::Run);

@@ -14,7 +14,7 @@ pub use traced::{Prepared, TraceJob, TraceTask, Traced};
 
 use crate::app::background::Background;
 use crate::app::mode::Mode;
-use crate::app::view::stat_row;
+use crate::app::widgets::figures::stat_row;
 use crate::app::widgets::icicle::icicle;
 use crate::app::widgets::steps_panel::{mark_colours, pseudocode, step_log};
 use crate::app::widgets::timeline::{Marks, Playback, timeline};
@@ -26,8 +26,7 @@ use egui::Ui;
 use guess::{Answer, Guess};
 use std::sync::Arc;
 
-/// The most steps the app traces: a million steps take 16 MB and seek in microseconds.
-pub const MAX_APP_STEPS: u64 = 1_000_000;
+use crate::run::setup::MAX_APP_STEPS;
 
 /// Lines of the log around the step on show.
 const LOG_LINES: usize = 60;
@@ -192,11 +191,11 @@ impl<J: TraceJob> Steps<J> {
     pub fn set_up(
         &mut self,
         ctx: &egui::Context,
-        mode: crate::app::mode::LessonMode,
+        mode: crate::run::setup::LessonMode,
         job: J,
         step: Option<u64>,
     ) {
-        use crate::app::mode::LessonMode as Mode;
+        use crate::run::setup::LessonMode as Mode;
         self.cancel();
         self.guess.on = false;
         self.go_to = None;
@@ -636,7 +635,7 @@ impl<J: TraceJob> Steps<J> {
                 }
             }
             let sentence = egui::RichText::new(sentence).strong();
-            crate::app::view::live_region(ui, |ui| ui.label(sentence));
+            crate::app::widgets::figures::live_region(ui, |ui| ui.label(sentence));
         }));
         row.inner_rect
     }

@@ -7,18 +7,20 @@
 
 use crate::app::browser::Browser;
 use crate::app::error::AppError;
-use crate::app::link::Choice;
 use crate::app::live_run::{LiveRun, Polled};
 use crate::app::microscope::Microscope;
-use crate::app::mode::{LessonMode, Mode};
+use crate::app::mode::Mode;
 use crate::app::play::Game;
 use crate::app::played::Played;
-use crate::app::puzzles::LessonSetUp;
-use crate::app::puzzles::Puzzle;
 use crate::app::runs::Action;
 use crate::app::steps::{Steps, TraceJob};
 use crate::app::view::View;
+use crate::run::PuzzleId;
 use crate::run::file::RunFile;
+use crate::run::puzzles::TracedJob;
+use crate::run::setup::Choice;
+use crate::run::setup::LessonMode;
+use crate::run::setup::LessonSetUp;
 use egui::Ui;
 use std::collections::BTreeMap;
 
@@ -35,9 +37,11 @@ pub trait Stepper: Default {
     fn first_ui(&mut self, ui: &mut Ui) -> bool;
     /// Which decisions Your guess asks.
     fn set_fade(&mut self, fade: crate::app::steps::guess::Fade);
+    /// The search on show traced, as a task names it, with Your guess's answers on it.
+    fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)>;
 }
 
-impl<J: TraceJob> Stepper for Steps<J> {
+impl<J: TraceJob + Clone + Into<TracedJob>> Stepper for Steps<J> {
     fn key(&mut self, step: Option<isize>) {
         Steps::key(self, step);
     }
@@ -57,6 +61,11 @@ impl<J: TraceJob> Stepper for Steps<J> {
     fn set_fade(&mut self, fade: crate::app::steps::guess::Fade) {
         Steps::set_fade(self, fade);
     }
+
+    fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)> {
+        let job = J::of(&self.shown.as_ref()?.timeline.trace);
+        Some((job.clone().into(), &self.guess))
+    }
 }
 
 impl Stepper for () {
@@ -73,6 +82,10 @@ impl Stepper for () {
     }
 
     fn set_fade(&mut self, _fade: crate::app::steps::guess::Fade) {}
+
+    fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)> {
+        None
+    }
 }
 
 /// The choices every puzzle's form holds, whatever the puzzle.
@@ -121,7 +134,7 @@ pub trait TabPuzzle: Sized + 'static {
     /// Step by step: [`Steps`] of the puzzle's trace job, or `()`.
     type Steps: Stepper;
     /// The puzzle the tab is of.
-    const PUZZLE: Puzzle;
+    const PUZZLE: PuzzleId;
     /// What playing means here, for the "Play yourself" switch.
     const PLAY_HOVER: &'static str;
 
@@ -165,7 +178,7 @@ pub trait TabPuzzle: Sized + 'static {
     fn set_up(
         tab: &mut PuzzleTab<Self>,
         ctx: &egui::Context,
-        setup: &crate::app::lessons::lesson::Setup,
+        setup: &crate::run::setup::Setup,
     ) -> bool;
     /// Runs what the form says.
     fn start_run(tab: &mut PuzzleTab<Self>, ctx: &egui::Context);
@@ -291,14 +304,14 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         self.steps.set_fade(fade);
     }
 
+    fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)> {
+        self.steps.traced()
+    }
+
     /// The set-up's seed and parameters go into the form (a set-up that names its
     /// algorithm or parameters leaves the others at their defaults), then the puzzle
     /// takes its instance, algorithm and mode.
-    fn set_up_lesson(
-        &mut self,
-        ctx: &egui::Context,
-        setup: &crate::app::lessons::lesson::Setup,
-    ) -> bool {
+    fn set_up_lesson(&mut self, ctx: &egui::Context, setup: &crate::run::setup::Setup) -> bool {
         if setup.puzzle() != P::PUZZLE {
             return false;
         }
@@ -348,7 +361,7 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
             params,
             step: at.map(|(step, _)| step as u64),
         };
-        Ok(crate::app::link::write(&*P::place(self, choice)))
+        Ok(crate::teach::link::write(&*P::place(self, choice)))
     }
 
     fn board_text(&mut self) -> Option<String> {

@@ -57,7 +57,7 @@ pub trait View {
     /// The tab the view is.
     fn tab(&self) -> super::Tab;
     /// The puzzle this view is the tab of (`None`: Compare, Experiments).
-    fn puzzle(&self) -> Option<super::puzzles::Puzzle> {
+    fn puzzle(&self) -> Option<crate::run::PuzzleId> {
         match self.tab() {
             super::Tab::Puzzle(p) => Some(p),
             super::Tab::Compare | super::Tab::Experiments => None,
@@ -70,11 +70,7 @@ pub trait View {
     }
     /// Sets the view up as a lesson's `setup` asks, when it is of this view's puzzle;
     /// `false` when it is not (the shell asks every view).
-    fn set_up_lesson(
-        &mut self,
-        _ctx: &egui::Context,
-        _setup: &crate::app::lessons::lesson::Setup,
-    ) -> bool {
+    fn set_up_lesson(&mut self, _ctx: &egui::Context, _setup: &crate::run::setup::Setup) -> bool {
         false
     }
     /// Which decisions step by step's Your guess asks (an assignment's task sets it).
@@ -94,7 +90,17 @@ pub trait View {
     /// The student's game, for an assignment's Play task: the place played on (with
     /// `choice` beside its instance, to compare with the task's set-up), the answer when
     /// solved, and every hint asked. `None`: the view has no game.
-    fn game(&self, _choice: crate::app::link::Choice) -> Option<GameSeen<'_>> {
+    fn game(&self, _choice: crate::run::setup::Choice) -> Option<GameSeen<'_>> {
+        None
+    }
+    /// The search traced in step by step, as a task names it, with Your guess's answers
+    /// on it (`None`: no trace on show, or a view that traces nothing).
+    fn traced(
+        &self,
+    ) -> Option<(
+        crate::run::puzzles::TracedJob,
+        &crate::app::steps::guess::Guess,
+    )> {
         None
     }
     /// The view's plot or table data as CSV, once it has some.
@@ -107,77 +113,11 @@ pub trait View {
 /// A puzzle tab's game as an assignment reads it (see [`View::game`]).
 pub struct GameSeen<'a> {
     /// The place played on: its instance, and the choice asked for.
-    pub on: Box<dyn crate::app::puzzles::LessonSetUp>,
+    pub on: Box<dyn crate::run::setup::LessonSetUp>,
     /// The answer, when the game is solved (checked by `puzzle/`).
     pub solved: Option<Vec<u32>>,
     /// Whether the tab is in play mode now.
     pub playing: bool,
     /// Every hint asked since the app started, oldest first.
     pub hints: &'a [crate::app::play::HintKind],
-}
-
-fn hidden_id() -> egui::Id {
-    egui::Id::unique("searchlab-hide-timings")
-}
-
-/// Hides (or shows) every timing in every view, for reproducible pictures of the window.
-pub fn set_timings_hidden(ctx: &egui::Context, hide: bool) {
-    ctx.data_mut(|d| d.insert_temp(hidden_id(), hide));
-}
-
-/// Whether timings are hidden (see [`set_timings_hidden`]).
-pub fn timings_hidden(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp(hidden_id()).unwrap_or(false))
-}
-
-/// A time as the views show it: "—" while timings are hidden.
-pub fn format_ms(ctx: &egui::Context, ms: f64) -> String {
-    if timings_hidden(ctx) {
-        "—".to_string()
-    } else if ms > 0.0 && ms < 0.1 {
-        // A construction's microseconds, not "0.000 ms".
-        format!("{:.1} µs", ms * 1e3)
-    } else if ms < 10.0 {
-        format!("{ms:.3} ms")
-    } else {
-        format!("{ms:.1} ms")
-    }
-}
-
-/// One row of a statistics grid: `label` (with `help` on hover, when there is some) and
-/// `value`.
-pub fn stat_row(ui: &mut Ui, label: &str, help: &str, value: String) {
-    let l = ui.label(label);
-    if !help.is_empty() {
-        l.on_hover_text(help);
-    }
-    ui.label(value);
-    ui.end_row();
-}
-
-/// How a run ended, as a line under its figures: green when it found what it looked for,
-/// in the warning colour when it did not.
-pub fn outcome_label(ui: &mut Ui, message: &str, success: bool) {
-    let colour = if success {
-        egui::Color32::from_rgb(60, 170, 90)
-    } else {
-        ui.visuals().warn_fg_color
-    };
-    live_region(ui, |ui| {
-        ui.label(egui::RichText::new(message).color(colour))
-    });
-}
-
-/// Draws `add` in a region a screen reader watches: what changes in it is announced
-/// without the student moving there (an AccessKit live region, polite): a step's sentence,
-/// a question and its verdict, a hint, a lesson's verdict.
-pub fn live_region<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
-    ui.scope(|ui| {
-        let id = ui.unique_id();
-        ui.ctx().accesskit_node_builder(id, |node| {
-            node.set_live(egui::accesskit::Live::Polite);
-        });
-        add(ui)
-    })
-    .inner
 }

@@ -5,8 +5,7 @@
 
 use super::CliError;
 use super::common::start_square;
-use super::output::{ParamMap, square_label};
-use super::trace::Deadline;
+use super::output::{Deadline, ParamMap, square_label};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::diff::{Aligned, first_difference_until, knight_steps, queens_steps};
@@ -308,7 +307,7 @@ pub(super) fn knight_vs(
         &change.setting,
         &stopped,
     );
-    super::trace::write(true, |out| {
+    super::output::write(true, |out| {
         let sides = (&knight_side(&a), &knight_side(&b));
         write(out, &change, sides, &aligned, deadline.passed(), json)
     })
@@ -354,7 +353,7 @@ pub(super) fn queens_vs(
         &change.setting,
         &stopped,
     );
-    super::trace::write(true, |out| {
+    super::output::write(true, |out| {
         let sides = (&queens_side(&a), &queens_side(&b));
         write(out, &change, sides, &aligned, deadline.passed(), json)
     })

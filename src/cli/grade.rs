@@ -1,11 +1,11 @@
 //! `searchlab grade DIR`: grades a folder of hand-ins against their assignments (see
-//! [`crate::app::lessons::grade`]) and prints a summary; `--csv FILE` writes a row per
+//! [`crate::teach::grade`]) and prints a summary; `--csv FILE` writes a row per
 //! student and task.
 
 use super::CliError;
-use crate::app::lessons::grade::{csv, grade_folder, summary};
-use crate::app::lessons::lesson::Lesson;
-use crate::app::lessons::{MAX_LESSON_BYTES, lessons_dir, load};
+use crate::teach::grade::{csv, grade_folder, summary};
+use crate::teach::lesson::Lesson;
+use crate::teach::{MAX_LESSON_BYTES, lessons_dir, load};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -125,6 +125,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     about: "The knight's tour",
     verbs: <KnightVerb as clap::Subcommand>::augment_subcommands,
     verbs_for_update: <KnightVerb as clap::Subcommand>::augment_subcommands_for_update,
+    render,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),
@@ -231,6 +232,13 @@ fn path_squares(text: &str, board: (u64, u64)) -> Result<Vec<(u32, u32)>, CliErr
                 .map_err(|e| CliError::Input(format!("--path, square {}: {e}", i + 1)))
         })
         .collect()
+}
+
+/// The report's renderer, when it is this puzzle's.
+fn render(report: &crate::run::Report) -> Option<&dyn Render> {
+    <&KnightReport>::try_from(report)
+        .ok()
+        .map(|r| r as &dyn Render)
 }
 
 impl Render for KnightReport {

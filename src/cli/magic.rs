@@ -83,6 +83,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     about: "Magic squares",
     verbs: <MagicVerb as clap::Subcommand>::augment_subcommands,
     verbs_for_update: <MagicVerb as clap::Subcommand>::augment_subcommands_for_update,
+    render,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),
@@ -134,6 +135,13 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
         }
     };
     Ok(Command::Job(job.into(), out))
+}
+
+/// The report's renderer, when it is this puzzle's.
+fn render(report: &crate::run::Report) -> Option<&dyn Render> {
+    <&MagicReport>::try_from(report)
+        .ok()
+        .map(|r| r as &dyn Render)
 }
 
 impl Render for MagicReport {
@@ -214,6 +222,21 @@ impl Render for MagicReport {
             MagicReport::Construct(r) => r.found,
             MagicReport::Count(r) => r.complete,
         }
+    }
+
+    fn unique_headline(&self) -> Option<String> {
+        let MagicReport::Count(r) = self else {
+            return None;
+        };
+        r.complete.then(|| {
+            format!(
+                "{} magic square{} of order {} up to rotation and reflection ({} in all)",
+                r.unique,
+                if r.unique == 1 { "" } else { "s" },
+                r.order,
+                r.total
+            )
+        })
     }
 }
 

@@ -28,6 +28,7 @@ mod verb;
 
 use crate::run::file::RunFile;
 use crate::run::{Job, JobError, Report, Run};
+use crate::teach::link::Opening;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -142,35 +143,35 @@ pub fn main(cli: Cli) -> ExitCode {
 /// a whole address; one the app cannot open is also said on standard error), else a file,
 /// read here before the window opens (what went wrong is said in the app and on standard
 /// error).
-pub fn opening(what: String) -> crate::app::Opening {
+pub fn opening(what: String) -> Opening {
     let link = what.starts_with('#') || (what.contains("://") && what.contains('#'));
     if link && !std::path::Path::new(&what).is_file() {
-        let refusal = match crate::app::link::read(&what) {
+        let refusal = match crate::teach::link::read(&what) {
             Err(why) => Some(why),
             // A lesson's link names a lesson file, which must be there and usable.
-            Ok(crate::app::link::Place::Lesson(file)) => {
-                let (entries, _) = crate::app::lessons::load(&crate::app::lessons::lessons_dir());
-                crate::app::lessons::find_file(&entries, &file).err()
+            Ok(crate::teach::link::Place::Lesson(file)) => {
+                let (entries, _) = crate::teach::load(&crate::teach::lessons_dir());
+                crate::teach::find_file(&entries, &file).err()
             }
             Ok(_) => None,
         };
         if let Some(why) = refusal {
             note!("searchlab: this link cannot be opened: {why}; the app says so too");
         }
-        return crate::app::Opening::Link(what);
+        return Opening::Link(what);
     }
     let path = std::path::Path::new(&what);
     let name = crate::files::download_name(path);
     let bytes = crate::files::read_capped(
         path,
-        crate::app::MAX_PAGE_FILE_BYTES as u64,
+        crate::teach::link::MAX_PAGE_FILE_BYTES as u64,
         "a run file or lesson",
     )
     .map_err(|e| e.to_string());
     if let Err(why) = &bytes {
         note!("searchlab: {why}; the app says so too");
     }
-    crate::app::Opening::File(name, bytes)
+    Opening::File(name, bytes)
 }
 
 /// `searchlab-app [LINK|FILE]` (the Windows packages' GUI program): the app's window
@@ -218,11 +219,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     };
     // Printed first, saved whether or not standard output could take it.
     let printed = match (out.unique && !out.json)
-        .then(|| unique_headline(&report))
+        .then(|| puzzles::render(&report).unique_headline())
         .flatten()
     {
-        Some(line) => output::print_after(&line, output::of(&report), out.json),
-        None => output::print(output::of(&report), out.json),
+        Some(line) => output::print_after(&line, puzzles::render(&report), out.json),
+        None => output::print(puzzles::render(&report), out.json),
     };
     if let Some(path) = out.save {
         // The answer stands, and so does its exit status, whether or not it could be saved.
@@ -239,33 +240,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 fn ended_json(why: &str) -> Result<ExitCode, CliError> {
     note!("searchlab: {why}");
     let object = serde_json::json!({"found": false, "stop": "cancelled", "message": why});
-    trace::write(false, |out| writeln!(out, "{object}"))
-}
-
-/// A count's `--unique`: the classes under rotation and reflection, first, on standard
-/// output.
-fn unique_headline(report: &Report) -> Option<String> {
-    use crate::run::magic::MagicReport;
-    use crate::run::queens::QueensReport;
-    let line = match report {
-        Report::Queens(QueensReport::Count(r)) if r.complete => format!(
-            "{} solution{} of {} queen{} up to rotation and reflection ({} in all)",
-            r.unique,
-            if r.unique == 1 { "" } else { "s" },
-            r.n,
-            if r.n == 1 { "" } else { "s" },
-            r.total
-        ),
-        Report::Magic(MagicReport::Count(r)) if r.complete => format!(
-            "{} magic square{} of order {} up to rotation and reflection ({} in all)",
-            r.unique,
-            if r.unique == 1 { "" } else { "s" },
-            r.order,
-            r.total
-        ),
-        _ => return None,
-    };
-    Some(line)
+    output::write(false, |out| writeln!(out, "{object}"))
 }
 
 /// Runs `job` on a worker, Ctrl-C cancelling it, with progress on a terminal.
@@ -289,7 +264,7 @@ fn replay(a: &ReplayArgs) -> Result<ExitCode, CliError> {
         crate::run::file::printable(&file.written_by)
     );
     let (report, _) = run_job(&file.replay_job())?;
-    let code = output::print(output::of(&report), a.json)?;
+    let code = output::print(puzzles::render(&report), a.json)?;
     match file.compare(&report) {
         Ok(same) => {
             note!("replay: {same}");

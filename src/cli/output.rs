@@ -7,11 +7,14 @@
 
 use super::CliError;
 use crate::puzzle::knight::{Board, Shape, Square};
-use crate::run::Report;
+use crate::solve::Stop;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// A result the command line can show.
 pub trait Render {
@@ -26,14 +29,10 @@ pub trait Render {
     fn csv(&self) -> Option<String> {
         None
     }
-}
-
-/// The report of any puzzle; its one `match` picks the puzzle's renderer.
-pub fn of(report: &Report) -> &dyn Render {
-    match report {
-        Report::Knight(r) => r,
-        Report::Queens(r) => r,
-        Report::Magic(r) => r,
+    /// A complete count's classes under rotation and reflection, in a line, for
+    /// `--unique`; `None` for anything else.
+    fn unique_headline(&self) -> Option<String> {
+        None
     }
 }
 
@@ -154,5 +153,48 @@ pub(super) fn square_label(cols: u32, rows: u32, sq: Square) -> String {
     match Shape::new(u64::from(cols), u64::from(rows)) {
         Ok(b) => format!("{} ({},{})", b.name(sq), sq / cols, sq % cols),
         Err(_) => format!("{},{}", sq / cols, sq % cols),
+    }
+}
+
+/// When the writing of a trace's steps must stop: the command's time limit counts from
+/// its start and covers the writing too, and the first Ctrl-C stops it as it stops the
+/// search. The rest of the output (message, answer, figures) is still written, and says
+/// how many steps were.
+pub(super) struct Deadline {
+    until: Option<Instant>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Deadline {
+    pub(super) fn new(time_limit: Duration, cancel: Arc<AtomicBool>) -> Deadline {
+        Deadline {
+            until: Instant::now().checked_add(time_limit),
+            cancel,
+        }
+    }
+
+    /// What stops the writing now, if anything.
+    pub(super) fn passed(&self) -> Option<Stop> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Some(Stop::Cancelled)
+        } else if self.until.is_some_and(|u| Instant::now() >= u) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        }
+    }
+}
+
+/// Writes to standard output; exit 0 when `success`, else 1.
+pub(super) fn write(
+    success: bool,
+    f: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<ExitCode, CliError> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match f(&mut out).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
+        _ if success => Ok(ExitCode::SUCCESS),
+        _ => Ok(ExitCode::from(1)),
     }
 }

@@ -3,6 +3,7 @@
 //! all from [`PUZZLES`], in the order of `Puzzle::ALL`.
 
 use super::CliError;
+use super::output::Render;
 use super::verb::{CliPuzzle, Verb};
 use clap::{ArgMatches, FromArgMatches, Subcommand};
 
@@ -63,6 +64,29 @@ impl Subcommand for PuzzleCommand {
     }
 }
 
+/// A report whose puzzle has no renderer: never made (every puzzle of the registry has
+/// one), said plainly if it were.
+struct Unrendered;
+
+impl Render for Unrendered {
+    fn text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "a report of a puzzle the command line cannot print")
+    }
+    fn json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "{{\"found\":false}}")
+    }
+    fn success(&self) -> bool {
+        false
+    }
+}
+
+/// The report of any puzzle, rendered by its puzzle's commands.
+pub fn render(report: &crate::run::Report) -> &dyn Render {
+    (PUZZLES.iter())
+        .find_map(|p| (p.render)(report))
+        .unwrap_or(&Unrendered)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,9 +95,7 @@ mod tests {
     #[test]
     fn every_puzzle_has_its_commands() {
         let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
-        let puzzles: Vec<String> = (crate::app::puzzles::Puzzle::ALL.iter())
-            .map(|p| p.short().to_lowercase())
-            .collect();
+        let puzzles: Vec<&str> = crate::run::PUZZLES.iter().map(|p| p.key()).collect();
         assert_eq!(
             names, puzzles,
             "cli::puzzles::PUZZLES must list each puzzle"

@@ -79,6 +79,7 @@ pub const CLI: CliPuzzle = CliPuzzle {
     about: "N-Queens",
     verbs: <QueensVerb as clap::Subcommand>::augment_subcommands,
     verbs_for_update: <QueensVerb as clap::Subcommand>::augment_subcommands_for_update,
+    render,
     run: |matches| {
         Ok(match job(verb(matches)?)? {
             Command::Job(job, out) => Verb::Job(job, out),
@@ -136,6 +137,13 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
     Ok(Command::Job(job.into(), out))
 }
 
+/// The report's renderer, when it is this puzzle's.
+fn render(report: &crate::run::Report) -> Option<&dyn Render> {
+    <&QueensReport>::try_from(report)
+        .ok()
+        .map(|r| r as &dyn Render)
+}
+
 impl Render for QueensReport {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         match self {
@@ -186,6 +194,22 @@ impl Render for QueensReport {
             QueensReport::Count(r) => r.complete,
             QueensReport::Solve(r) => r.found,
         }
+    }
+
+    fn unique_headline(&self) -> Option<String> {
+        let QueensReport::Count(r) = self else {
+            return None;
+        };
+        r.complete.then(|| {
+            format!(
+                "{} solution{} of {} queen{} up to rotation and reflection ({} in all)",
+                r.unique,
+                if r.unique == 1 { "" } else { "s" },
+                r.n,
+                if r.n == 1 { "" } else { "s" },
+                r.total
+            )
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 use super::CliError;
 use super::common::{cancel_on_ctrl_c, params, parse_board, parse_duration, start_square};
 use super::diff;
-use super::output::{ParamMap, grid, row_col, square_label};
+use super::output::{Deadline, ParamMap, grid, row_col, square_label, write};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::DEFAULT_CLI_STEPS;
@@ -17,40 +17,9 @@ use clap::Args;
 use clap::builder::PossibleValuesParser;
 use serde::Serialize;
 use serde_json::Value;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-/// When the writing of a trace's steps must stop: the command's time limit counts from
-/// its start and covers the writing too, and the first Ctrl-C stops it as it stops the
-/// search. The rest of the output (message, answer, figures) is still written, and says
-/// how many steps were.
-pub(super) struct Deadline {
-    until: Option<Instant>,
-    cancel: Arc<AtomicBool>,
-}
-
-impl Deadline {
-    pub(super) fn new(time_limit: Duration, cancel: Arc<AtomicBool>) -> Deadline {
-        Deadline {
-            until: Instant::now().checked_add(time_limit),
-            cancel,
-        }
-    }
-
-    /// What stops the writing now, if anything.
-    pub(super) fn passed(&self) -> Option<Stop> {
-        if self.cancel.load(Ordering::Relaxed) {
-            Some(Stop::Cancelled)
-        } else if self.until.is_some_and(|u| Instant::now() >= u) {
-            Some(Stop::TimeLimit)
-        } else {
-            None
-        }
-    }
-}
+use std::time::Duration;
 
 /// How the writing of the steps went: how many were written of how many, and what
 /// stopped it before the end.
@@ -225,20 +194,6 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// Writes to standard output; exit 0 when `success`, else 1.
-pub(super) fn write(
-    success: bool,
-    f: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<ExitCode, CliError> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    match f(&mut out).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
-        _ if success => Ok(ExitCode::SUCCESS),
-        _ => Ok(ExitCode::from(1)),
-    }
-}
-
 /// `(a=1, b=2)` or nothing.
 fn param_list(params: &[(String, String)]) -> String {
     if params.is_empty() {
@@ -294,7 +249,8 @@ fn knight_text(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io:
 
 /// Everything of a trace's JSON object but its steps.
 #[derive(Serialize)]
-struct KnightJsonTail<'a> {
+#[serde(bound(serialize = "F: Fn(&u32) -> [u32; 2]"))]
+struct KnightJsonTail<'a, F> {
     board: BoardJson,
     start: Option<[u32; 2]>,
     algorithm: &'a str,
@@ -309,7 +265,7 @@ struct KnightJsonTail<'a> {
     message: &'a str,
     elapsed_ms: f64,
     stats: &'a Counters,
-    path: DeadlinePath<'a>,
+    path: Streamed<'a, crate::puzzle::knight::Square, F>,
     /// Whether the path was cut when the deadline passed (declared after `path`: read once
     /// the path is written).
     path_cut: PathCut<'a>,
@@ -372,25 +328,27 @@ impl Write for SkipFirst<'_> {
     }
 }
 
-/// A knight's path as `[[row, col], ...]`, streamed until it ends or the deadline passes
-/// (then `"path_cut"`, the field after it, is true).
-struct DeadlinePath<'a> {
-    cols: u32,
-    path: &'a [crate::puzzle::knight::Square],
+/// An answer's items (a knight's path as `[[row, col], ...]`, a placement's rows), each
+/// written as `item` says, streamed until they end or the deadline passes (then the
+/// field after it, `"path_cut"` or `"rows_cut"`, is true): ten million take a third of a
+/// second to write.
+struct Streamed<'a, T, F> {
+    items: &'a [T],
+    item: F,
     deadline: &'a Deadline,
     cut: &'a std::cell::Cell<bool>,
 }
 
-impl Serialize for DeadlinePath<'_> {
+impl<T, V: Serialize, F: Fn(&T) -> V> Serialize for Streamed<'_, T, F> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let mut seq = s.serialize_seq(None)?;
-        for (i, &sq) in self.path.iter().enumerate() {
+        for (i, x) in self.items.iter().enumerate() {
             if i % 4096 == 4095 && self.deadline.passed().is_some() {
                 self.cut.set(true);
                 break;
             }
-            seq.serialize_element(&row_col(self.cols, sq))?;
+            seq.serialize_element(&(self.item)(x))?;
         }
         seq.end()
     }
@@ -431,9 +389,9 @@ fn knight_json(
         message: &t.message,
         elapsed_ms: t.elapsed_ms,
         stats: &t.counters,
-        path: DeadlinePath {
-            cols,
-            path: &t.path,
+        path: Streamed {
+            items: &t.path,
+            item: move |&sq: &u32| row_col(cols, sq),
             deadline,
             cut: &path_cut,
         },
@@ -590,7 +548,10 @@ struct QueensJsonTail<'a> {
     message: &'a str,
     elapsed_ms: f64,
     stats: &'a Counters,
-    rows: &'a [u32],
+    rows: Streamed<'a, u32, fn(&u32) -> u32>,
+    /// Whether the rows were cut when the deadline passed (declared after `rows`: read once
+    /// the rows are written).
+    rows_cut: PathCut<'a>,
 }
 
 fn queens_json(
@@ -599,6 +560,7 @@ fn queens_json(
     deadline: &Deadline,
     questions: bool,
 ) -> io::Result<()> {
+    let rows_cut = std::cell::Cell::new(false);
     let tail = QueensJsonTail {
         n: t.job.n,
         algorithm: &t.job.algorithm,
@@ -612,7 +574,13 @@ fn queens_json(
         message: &t.message,
         elapsed_ms: t.elapsed_ms,
         stats: &t.counters,
-        rows: &t.rows,
+        rows: Streamed {
+            items: &t.rows,
+            item: |&row| row,
+            deadline,
+            cut: &rows_cut,
+        },
+        rows_cut: PathCut(&rows_cut),
     };
     let mut teller = t.teller();
     let mut asked = questions.then(|| Asked::new(t));

@@ -17,6 +17,8 @@ pub struct CliPuzzle {
     pub verbs: fn(clap::Command) -> clap::Command,
     /// The same, for clap's update of parsed arguments (every argument optional).
     pub verbs_for_update: fn(clap::Command) -> clap::Command,
+    /// Its report's renderer, when `report` is of this puzzle.
+    pub render: fn(&crate::run::Report) -> Option<&dyn super::output::Render>,
     /// Reads the verb of the puzzle's `matches` and does it: a job for the caller to run
     /// and print, or a bench or a trace done here.
     pub run: fn(&ArgMatches) -> Result<Verb, CliError>,

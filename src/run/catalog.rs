@@ -1337,6 +1337,22 @@ pub fn split_param(text: &str) -> Result<(String, String), JobError> {
     }
 }
 
+/// The values of `algo`'s parameters that `values` sets (by `algorithm.name`, as the
+/// app's forms keep them), as `(name, value)` pairs.
+pub fn params_for(
+    algo: &AlgorithmInfo,
+    values: &std::collections::BTreeMap<String, String>,
+) -> Vec<(String, String)> {
+    algo.params
+        .iter()
+        .filter_map(|p| {
+            values
+                .get(&format!("{}.{}", algo.id, p.name))
+                .map(|v| (p.name.to_string(), v.clone()))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

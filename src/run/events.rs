@@ -4,10 +4,7 @@
 //! the consumer takes when it draws (see [`super::worker`]), so a slow consumer never falls
 //! behind and memory stays flat.
 
-use super::knight::KnightReport;
-use super::magic::MagicReport;
-use super::puzzle::PuzzleReport;
-use super::queens::QueensReport;
+pub use super::puzzles::Report;
 use crate::solve::{Counters, GenerationStats};
 use serde::{Deserialize, Serialize};
 
@@ -37,26 +34,4 @@ pub enum Event {
     Stopped(crate::solve::Until),
     /// The job's result, validated by `puzzle/`, or why it could not run.
     Finished(Result<Report, super::error::JobError>),
-}
-
-/// A finished job's result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Report {
-    /// A knight's tour job's report: a solve, a count or a tree search.
-    Knight(KnightReport),
-    /// An N-Queens job's report: a solve or a count.
-    Queens(QueensReport),
-    /// A magic-square job's report: the construction, the count or a catalog algorithm.
-    Magic(MagicReport),
-}
-
-impl Report {
-    /// The puzzle's report behind the enum: the one place that matches on the puzzle.
-    pub fn puzzle(&self) -> &dyn PuzzleReport {
-        match self {
-            Report::Knight(r) => r,
-            Report::Queens(r) => r,
-            Report::Magic(r) => r,
-        }
-    }
 }

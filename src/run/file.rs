@@ -6,7 +6,7 @@
 //! version, or one that is not a run file, with a message that says which.
 
 use super::events::{Event, Report};
-use super::worker::Job;
+use super::puzzles::Job;
 use crate::solve::{Stop, Until};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -28,13 +28,7 @@ pub const MAX_SAVED_SQUARES: u64 = 40_000_000;
 /// [`MAX_SAVED_SQUARES`] would make a file past [`MAX_FILE_BYTES`]. Asked before a run (the
 /// command line's `--save`) and again when saving.
 pub fn savable(job: &Job) -> Result<(), String> {
-    match job {
-        Job::Knight(k) if k.cols.saturating_mul(k.rows) > MAX_SAVED_SQUARES => Err(format!(
-            "a run on a board of more than {MAX_SAVED_SQUARES} squares would make a file larger than a run file can be ({} MiB)",
-            MAX_FILE_BYTES >> 20
-        )),
-        _ => Ok(()),
-    }
+    job.puzzle().savable()
 }
 
 /// The most memory reading a run file may take (see [`RunFile::from_ron`]): with the

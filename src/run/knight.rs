@@ -1,6 +1,8 @@
 //! Knight's tour jobs: check the input, run the solver, validate its answer with
 //! `puzzle::knight`, and say in a sentence what came of it.
 
+pub mod setup;
+
 use super::algo::{Algorithm, KnightAlgo};
 use super::catalog::{AlgorithmInfo, Params};
 use super::error::{JobError, check_memory};
@@ -29,6 +31,9 @@ pub const MAX_ALL_STARTS_SQUARES: u64 = 10_000;
 
 /// The node limit of `search` when none is given.
 pub const DEFAULT_SEARCH_NODES: u64 = 1_000_000;
+/// The smallest count from every square worth splitting: below it a count takes
+/// milliseconds, less than starting a worker.
+pub const SPLIT_FROM_SQUARES: u64 = 30;
 /// How long the "does any tour exist?" check after a failure may take.
 const PROOF_TIME: Duration = Duration::from_millis(500);
 /// Boards up to this many squares get the proofs after a failure.
@@ -543,6 +548,84 @@ impl PuzzleJob for KnightJob {
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+
+    fn algorithm(&self) -> super::puzzle::Solving<'_> {
+        match &self.task {
+            KnightTask::Solve {
+                algorithm, params, ..
+            } => KnightAlgo::of(algorithm)
+                .map(|kind| (kind.info(), params.as_slice()))
+                .ok_or("an algorithm not in the catalog"),
+            KnightTask::Count { .. } => Err("counting"),
+            KnightTask::Search { .. } => Err("a tree search"),
+        }
+    }
+
+    fn genes(&self) -> u64 {
+        self.cols.saturating_mul(self.rows)
+    }
+
+    /// A decoded path: a legal knight's path on the board.
+    fn check_state(&self, state: &[u32]) -> Result<(), JobError> {
+        let board = Board::new(self.cols, self.rows)?;
+        board
+            .validate_path(state)
+            .map_err(|e| JobError::Invalid(format!("a decoded path: {e}")))
+    }
+
+    /// A board of more than [`super::file::MAX_SAVED_SQUARES`] squares makes too large a
+    /// file.
+    fn savable(&self) -> Result<(), String> {
+        let most = super::file::MAX_SAVED_SQUARES;
+        if self.cols.saturating_mul(self.rows) > most {
+            return Err(format!(
+                "a run on a board of more than {most} squares would make a file larger than a run file can be ({} MiB)",
+                super::file::MAX_FILE_BYTES >> 20
+            ));
+        }
+        Ok(())
+    }
+
+    /// A count from every square of [`SPLIT_FROM_SQUARES`] squares or more.
+    fn worth_splitting(&self) -> bool {
+        self.cols.saturating_mul(self.rows) >= SPLIT_FROM_SQUARES
+    }
+
+    /// A count from every square splits by start squares; nothing else does.
+    fn split(&self, parts: &[super::split::Part]) -> Option<Vec<KnightJob>> {
+        let KnightTask::Count {
+            all_starts: true,
+            path,
+            part: None,
+        } = &self.task
+        else {
+            return None;
+        };
+        let one = |&part| KnightJob {
+            task: KnightTask::Count {
+                all_starts: true,
+                path: path.clone(),
+                part: Some(part),
+            },
+            ..self.clone()
+        };
+        Some(parts.iter().map(one).collect())
+    }
+
+    fn merge(&self, parts: Vec<KnightReport>) -> Result<KnightReport, JobError> {
+        let counts = (parts.into_iter())
+            .map(|r| match r {
+                KnightReport::Count(c) => Ok(c),
+                _ => Err(JobError::Invalid("a part's report is not a count's".into())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (board, _) = self.board_and_start(&AtomicBool::new(false))?;
+        Ok(KnightReport::Count(merge_every_start(
+            &board,
+            self.closed,
+            &counts,
+        )?))
     }
 
     fn figures(&self) -> &'static [super::catalog::Figure] {
@@ -1944,4 +2027,40 @@ pub fn check_all_starts(cols: u64, rows: u64) -> Result<(), JobError> {
         )));
     }
     Ok(())
+}
+
+/// The Knight's Tour: a knight visits every square of the board once.
+pub struct KnightDef;
+
+/// The Knight puzzle, as the registry and every layer above it name it.
+pub const PUZZLE: super::PuzzleId = super::PuzzleId::of(&KnightDef);
+
+impl super::PuzzleDef for KnightDef {
+    fn name(&self) -> &'static str {
+        "Knight"
+    }
+
+    fn key(&self) -> &'static str {
+        "knight"
+    }
+
+    fn title(&self) -> &'static str {
+        "Knight's Tour"
+    }
+
+    fn catalog(&self) -> &'static [super::catalog::AlgorithmInfo] {
+        super::catalog::KNIGHT_ALGORITHMS
+    }
+
+    fn link_keys(&self) -> &'static str {
+        setup::KnightSetUp::LINK_KEYS
+    }
+
+    fn read_link(
+        &self,
+        fields: &mut super::setup::Fields,
+        choice: super::setup::Choice,
+    ) -> Result<Box<dyn super::setup::LessonSetUp>, String> {
+        Ok(Box::new(setup::KnightSetUp::from_link(fields, choice)?))
+    }
 }

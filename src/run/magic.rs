@@ -1,6 +1,8 @@
 //! Magic-square jobs: check the input, run the construction or the count, validate what
 //! comes out with `puzzle::magic`, and say in a sentence what came of it.
 
+pub mod setup;
+
 use super::algo::{Algorithm, MagicAlgo};
 use super::catalog::Params;
 use super::error::JobError;
@@ -256,6 +258,30 @@ impl PuzzleJob for MagicJob {
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+
+    fn algorithm(&self) -> super::puzzle::Solving<'_> {
+        match &self.task {
+            MagicTask::Solve { algorithm, params } => MagicAlgo::of(algorithm)
+                .map(|kind| (kind.info(), params.as_slice()))
+                .ok_or("an algorithm not in the catalog"),
+            MagicTask::Construct => Err(MagicAlgo::Construct.info().name),
+            MagicTask::Count => Err("counting"),
+        }
+    }
+
+    fn genes(&self) -> u64 {
+        self.order.saturating_mul(self.order)
+    }
+
+    /// A square: a permutation of 1..n².
+    fn check_state(&self, square: &[u32]) -> Result<(), JobError> {
+        if square.len() as u64 != self.genes() || !crate::puzzle::magic::is_permutation(square) {
+            return Err(JobError::Invalid(
+                "a square that is not a permutation of 1..n²".into(),
+            ));
+        }
+        Ok(())
     }
 
     fn figures(&self) -> &'static [super::catalog::Figure] {
@@ -580,5 +606,41 @@ fn solve_message(
             if squares.len() == 1 { "" } else { "s" },
             target
         )
+    }
+}
+
+/// Magic squares: 1 to n² in an n × n grid, each row, column and diagonal with one sum.
+pub struct MagicDef;
+
+/// The Magic puzzle, as the registry and every layer above it name it.
+pub const PUZZLE: super::PuzzleId = super::PuzzleId::of(&MagicDef);
+
+impl super::PuzzleDef for MagicDef {
+    fn name(&self) -> &'static str {
+        "Magic"
+    }
+
+    fn key(&self) -> &'static str {
+        "magic"
+    }
+
+    fn title(&self) -> &'static str {
+        "Magic squares"
+    }
+
+    fn catalog(&self) -> &'static [super::catalog::AlgorithmInfo] {
+        super::catalog::MAGIC_ALGORITHMS
+    }
+
+    fn link_keys(&self) -> &'static str {
+        setup::MagicSetUp::LINK_KEYS
+    }
+
+    fn read_link(
+        &self,
+        fields: &mut super::setup::Fields,
+        choice: super::setup::Choice,
+    ) -> Result<Box<dyn super::setup::LessonSetUp>, String> {
+        Ok(Box::new(setup::MagicSetUp::from_link(fields, choice)?))
     }
 }

@@ -3,10 +3,8 @@
 //! [`crate::solve::microscope`]). Every path, placement and square it shows is checked by
 //! `puzzle/` first.
 
-use super::algo::{Algorithm, KnightAlgo, MagicAlgo, QueensAlgo};
 use super::error::check_memory;
-use super::{Job, JobError, KnightTask, MagicTask, QueensTask};
-use crate::puzzle::knight::Board;
+use super::{Job, JobError};
 use crate::solve::microscope::Breeding;
 use crate::solve::{Budget, Observer};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,32 +40,11 @@ pub enum Looked {
 /// which algorithms it looks into.
 pub fn refusal(job: &Job) -> Option<String> {
     // The algorithm's name, as the app's pickers show it, or the task's.
-    fn offered<A: Algorithm>(id: &str) -> Result<(), &'static str> {
-        match A::of(id) {
-            Some(kind) if kind.offers().microscope => Ok(()),
-            Some(kind) => Err(kind.info().name),
-            None => Err("counting"),
-        }
-    }
-    let looked = match job {
-        Job::Knight(j) => match &j.task {
-            KnightTask::Solve { algorithm, .. } => offered::<KnightAlgo>(algorithm),
-            KnightTask::Count { .. } => Err("counting"),
-            KnightTask::Search { .. } => Err("a tree search"),
-        },
-        Job::Queens(j) => match &j.task {
-            QueensTask::Solve { algorithm, .. } => offered::<QueensAlgo>(algorithm),
-            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
-                Err("counting")
-            }
-        },
-        Job::Magic(j) => match &j.task {
-            MagicTask::Solve { algorithm, .. } => offered::<MagicAlgo>(algorithm),
-            MagicTask::Construct => Err(MagicAlgo::Construct.info().name),
-            MagicTask::Count => Err("counting"),
-        },
+    let algorithm = match job.puzzle().algorithm() {
+        Ok((info, _)) if info.offers.microscope => return None,
+        Ok((info, _)) => info.name,
+        Err(task) => task,
     };
-    let algorithm = looked.err()?;
     Some(format!(
         "the GA microscope looks into the evolutionary algorithms (Knight's Tour GA levels 1–4 and the GAs with repair and with heuristic, the N-Queens cultural algorithm, the magic-square GA); {algorithm} is not one of them"
     ))
@@ -76,32 +53,11 @@ pub fn refusal(job: &Job) -> Option<String> {
 /// `(population, genes per individual)` of an evolutionary job, its parameters checked
 /// against the catalog (whose defaults fill in those not given).
 fn sizes(job: &Job) -> Result<(u64, u64), JobError> {
-    use super::catalog::{Params, knight_algorithm, magic_algorithm, queens_algorithm};
-    let (algo, params, genes) = match job {
-        Job::Knight(j) => match &j.task {
-            KnightTask::Solve {
-                algorithm, params, ..
-            } => (
-                knight_algorithm(algorithm)?,
-                params,
-                j.cols.saturating_mul(j.rows),
-            ),
-            _ => return Ok((0, 0)),
-        },
-        Job::Queens(j) => match &j.task {
-            QueensTask::Solve { algorithm, params } => (queens_algorithm(algorithm)?, params, j.n),
-            _ => return Ok((0, 0)),
-        },
-        Job::Magic(j) => match &j.task {
-            MagicTask::Solve { algorithm, params } => (
-                magic_algorithm(algorithm)?,
-                params,
-                j.order.saturating_mul(j.order),
-            ),
-            _ => return Ok((0, 0)),
-        },
+    let Ok((algo, params)) = job.puzzle().algorithm() else {
+        return Ok((0, 0));
     };
-    Ok((Params::new(algo, params)?.int("population")?, genes))
+    let population = super::catalog::Params::new(algo, params)?.int("population")?;
+    Ok((population, job.puzzle().genes()))
 }
 
 impl MicroscopeJob {
@@ -140,11 +96,7 @@ impl MicroscopeJob {
         // The same search, without the clock: a run stopped by its time limit got at least
         // as far as the generation on its plot.
         let mut job = self.job.clone();
-        let budget = match &mut job {
-            Job::Knight(j) => &mut j.budget,
-            Job::Queens(j) => &mut j.budget,
-            Job::Magic(j) => &mut j.budget,
-        };
+        let budget = job.puzzle_mut().budget_mut();
         *budget = Budget {
             time: None,
             until: None,
@@ -200,37 +152,8 @@ impl Observer for Lens<'_> {
 /// Checks every state the record shows with `puzzle/`.
 fn validate(job: &Job, b: &Breeding) -> Result<(), JobError> {
     let shown = (b.members.iter().map(|m| &m.shown)).chain(b.children.iter().map(|c| &c.shown));
-    match job {
-        Job::Knight(j) => {
-            let board = Board::new(j.cols, j.rows)?;
-            for path in shown {
-                board
-                    .validate_path(path)
-                    .map_err(|e| JobError::Invalid(format!("a decoded path: {e}")))?;
-            }
-        }
-        Job::Queens(j) => {
-            for rows in shown {
-                if rows.len() as u64 != j.n || rows.iter().any(|&r| u64::from(r) >= j.n) {
-                    return Err(JobError::Invalid(format!(
-                        "a placement of {} queens with rows outside 0..{}",
-                        rows.len(),
-                        j.n
-                    )));
-                }
-            }
-        }
-        Job::Magic(j) => {
-            for square in shown {
-                if square.len() as u64 != j.order.saturating_mul(j.order)
-                    || !crate::puzzle::magic::is_permutation(square)
-                {
-                    return Err(JobError::Invalid(
-                        "a square that is not a permutation of 1..n²".into(),
-                    ));
-                }
-            }
-        }
+    for state in shown {
+        job.puzzle().check_state(state)?;
     }
     Ok(())
 }

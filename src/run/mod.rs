@@ -12,7 +12,9 @@ pub mod magic;
 pub mod microscope;
 pub mod play;
 pub mod puzzle;
+pub mod puzzles;
 pub mod queens;
+pub mod setup;
 pub mod split;
 pub mod trace;
 pub mod words;
@@ -25,49 +27,9 @@ pub use events::{Event, Report};
 pub use knight::{KnightJob, KnightReport, KnightTask};
 pub use magic::{MagicJob, MagicReport, MagicTask};
 pub use puzzle::{Answer, AnswerKey, AnyJob, PuzzleJob, PuzzleReport, Solved};
+pub use puzzles::{Job, PUZZLES, PuzzleDef, PuzzleId};
 pub use queens::{QueensJob, QueensReport, QueensTask};
-pub use worker::{Job, Run, Work};
-
-/// Conversions between [`Job`]/[`Report`] and one puzzle's job and report types.
-macro_rules! puzzle_conversions {
-    ($variant:ident, $job:ty, $report:ty) => {
-        impl From<$job> for Job {
-            fn from(job: $job) -> Job {
-                Job::$variant(job)
-            }
-        }
-
-        impl<'a> TryFrom<&'a Job> for &'a $job {
-            type Error = ();
-            fn try_from(job: &'a Job) -> Result<&'a $job, ()> {
-                match job {
-                    Job::$variant(j) => Ok(j),
-                    _ => Err(()),
-                }
-            }
-        }
-
-        impl From<$report> for Report {
-            fn from(report: $report) -> Report {
-                Report::$variant(report)
-            }
-        }
-
-        impl TryFrom<Report> for $report {
-            type Error = Report;
-            fn try_from(report: Report) -> Result<$report, Report> {
-                match report {
-                    Report::$variant(r) => Ok(r),
-                    other => Err(other),
-                }
-            }
-        }
-    };
-}
-
-puzzle_conversions!(Knight, KnightJob, KnightReport);
-puzzle_conversions!(Queens, QueensJob, QueensReport);
-puzzle_conversions!(Magic, MagicJob, MagicReport);
+pub use worker::{Run, Work};
 
 /// The worker threads a job or a table starts when `requested` are asked for: one per
 /// core by default, and never more than four per core (more would only wait for the same

@@ -3,10 +3,15 @@
 //! implements these in its own file; [`super::Job`] and [`super::Report`] wrap one of each
 //! and delegate through a single `match`.
 
-use super::catalog::Figure;
+use super::catalog::{AlgorithmInfo, Figure};
 use super::error::JobError;
+use super::split::Part;
 use crate::solve::{Budget, Counters, Observer, Stop};
 use std::sync::atomic::AtomicBool;
+
+/// The catalog's algorithm a job runs and its parameters as given, or what the job does
+/// instead, in a word or two ("counting", "a tree search").
+pub type Solving<'a> = Result<(&'static AlgorithmInfo, &'a [(String, String)]), &'static str>;
 
 /// A puzzle's job: an instance, an algorithm with its parameters, a seed and a budget.
 pub trait PuzzleJob {
@@ -30,6 +35,38 @@ pub trait PuzzleJob {
     fn budget(&self) -> &Budget;
     /// The same, to change them (a replay's stop point, a grader's cap).
     fn budget_mut(&mut self) -> &mut Budget;
+    /// The catalog's algorithm the job runs, and its parameters as given; `Err`: what the
+    /// job does instead, in a word or two ("counting", "a tree search").
+    fn algorithm(&self) -> Solving<'_>;
+    /// How many genes an individual of an evolutionary run on the job's instance has.
+    fn genes(&self) -> u64;
+    /// Checks a state a GA's individual decodes to (a path, a placement, a square) by the
+    /// puzzle's rules.
+    fn check_state(&self, state: &[u32]) -> Result<(), JobError>;
+    /// Why a run file cannot hold the job, if it cannot.
+    fn savable(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// Whether the job is big enough for splitting it to pay, where it splits
+    /// ([`PuzzleJob::split`]).
+    fn worth_splitting(&self) -> bool {
+        false
+    }
+    /// The job as `parts`, to run side by side, each taking the items its [`Part`] owns;
+    /// `None` where the job does not split.
+    fn split(&self, parts: &[Part]) -> Option<Vec<Self>>
+    where
+        Self: Sized,
+    {
+        let _ = parts;
+        None
+    }
+    /// The whole job's report from its parts' reports, in the order
+    /// [`PuzzleJob::split`] gave the parts.
+    fn merge(&self, parts: Vec<Self::Report>) -> Result<Self::Report, JobError> {
+        let _ = parts;
+        Err(JobError::Invalid("this job does not split".into()))
+    }
 }
 
 /// A puzzle's report.
@@ -181,12 +218,26 @@ pub trait AnyJob {
     fn budget(&self) -> &Budget;
     /// See [`PuzzleJob::budget_mut`].
     fn budget_mut(&mut self) -> &mut Budget;
+    /// See [`PuzzleJob::algorithm`].
+    fn algorithm(&self) -> Solving<'_>;
+    /// See [`PuzzleJob::genes`].
+    fn genes(&self) -> u64;
+    /// See [`PuzzleJob::check_state`].
+    fn check_state(&self, state: &[u32]) -> Result<(), JobError>;
+    /// See [`PuzzleJob::savable`].
+    fn savable(&self) -> Result<(), String>;
+    /// See [`PuzzleJob::worth_splitting`].
+    fn worth_splitting(&self) -> bool;
+    /// See [`PuzzleJob::split`].
+    fn split(&self, parts: &[Part]) -> Option<Vec<super::Job>>;
+    /// See [`PuzzleJob::merge`]; a part's report of another puzzle is refused.
+    fn merge(&self, parts: Vec<super::Report>) -> Result<super::Report, JobError>;
 }
 
 impl<J> AnyJob for J
 where
-    J: PuzzleJob,
-    J::Report: Into<super::Report>,
+    J: PuzzleJob + Into<super::Job> + Clone,
+    J::Report: Into<super::Report> + TryFrom<super::Report>,
 {
     fn check(&self) -> Result<(), JobError> {
         PuzzleJob::check(self)
@@ -212,5 +263,31 @@ where
     }
     fn budget_mut(&mut self) -> &mut Budget {
         PuzzleJob::budget_mut(self)
+    }
+    fn algorithm(&self) -> Solving<'_> {
+        PuzzleJob::algorithm(self)
+    }
+    fn genes(&self) -> u64 {
+        PuzzleJob::genes(self)
+    }
+    fn check_state(&self, state: &[u32]) -> Result<(), JobError> {
+        PuzzleJob::check_state(self, state)
+    }
+    fn savable(&self) -> Result<(), String> {
+        PuzzleJob::savable(self)
+    }
+    fn worth_splitting(&self) -> bool {
+        PuzzleJob::worth_splitting(self)
+    }
+    fn split(&self, parts: &[Part]) -> Option<Vec<super::Job>> {
+        let split = PuzzleJob::split(self, parts)?;
+        Some(split.into_iter().map(Into::into).collect())
+    }
+    fn merge(&self, parts: Vec<super::Report>) -> Result<super::Report, JobError> {
+        let garbled = || JobError::Invalid("a part's report is of another puzzle".into());
+        let parts = (parts.into_iter())
+            .map(|r| J::Report::try_from(r).map_err(|_| garbled()))
+            .collect::<Result<Vec<_>, _>>()?;
+        PuzzleJob::merge(self, parts).map(Into::into)
     }
 }

@@ -1,6 +1,8 @@
 //! N-Queens jobs: check the input, run the solver (in parallel where it splits), validate
 //! what it reports with `puzzle::queens`, and say in a sentence what came of it.
 
+pub mod setup;
+
 use super::algo::{Algorithm, QueensAlgo};
 use super::catalog::Params;
 use super::error::JobError;
@@ -25,6 +27,9 @@ use std::time::Duration;
 
 /// The most worker threads a count may start.
 pub const MAX_THREADS: usize = 1024;
+
+/// The smallest N-Queens count worth splitting.
+pub const SPLIT_FROM_QUEENS: u64 = 12;
 
 /// An N-Queens job: n, a seed, a budget, the threads to use and what to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -245,6 +250,62 @@ impl PuzzleJob for QueensJob {
 
     fn budget_mut(&mut self) -> &mut Budget {
         &mut self.budget
+    }
+
+    fn algorithm(&self) -> super::puzzle::Solving<'_> {
+        match &self.task {
+            QueensTask::Solve { algorithm, params } => QueensAlgo::of(algorithm)
+                .map(|kind| (kind.info(), params.as_slice()))
+                .ok_or("an algorithm not in the catalog"),
+            QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
+                Err("counting")
+            }
+        }
+    }
+
+    fn genes(&self) -> u64 {
+        self.n
+    }
+
+    /// A placement: a row below n for each of the n files.
+    fn check_state(&self, rows: &[u32]) -> Result<(), JobError> {
+        if rows.len() as u64 != self.n || rows.iter().any(|&r| u64::from(r) >= self.n) {
+            return Err(JobError::Invalid(format!(
+                "a placement of {} queens with rows outside 0..{}",
+                rows.len(),
+                self.n
+            )));
+        }
+        Ok(())
+    }
+
+    /// A count of [`SPLIT_FROM_QUEENS`] queens or more.
+    fn worth_splitting(&self) -> bool {
+        self.n >= SPLIT_FROM_QUEENS
+    }
+
+    /// A count of every solution splits by the count's pieces; nothing else does.
+    fn split(&self, parts: &[super::split::Part]) -> Option<Vec<QueensJob>> {
+        if self.task != QueensTask::Count {
+            return None;
+        }
+        let one = |&part| QueensJob {
+            task: QueensTask::CountPart { part },
+            ..self.clone()
+        };
+        Some(parts.iter().map(one).collect())
+    }
+
+    fn merge(&self, parts: Vec<QueensReport>) -> Result<QueensReport, JobError> {
+        let counts = (parts.into_iter())
+            .map(|r| match r {
+                QueensReport::Count(c) => Ok(c),
+                QueensReport::Solve(_) => {
+                    Err(JobError::Invalid("a part's report is not a count's".into()))
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(QueensReport::Count(merge_counts(self, &counts)?))
     }
 
     fn figures(&self) -> &'static [super::catalog::Figure] {
@@ -975,4 +1036,40 @@ fn count_prefix(
         prefix: Some(prefix.to_vec()),
         illegal,
     })
+}
+
+/// N-Queens: n queens on an n × n board, no two attacking each other.
+pub struct QueensDef;
+
+/// The Queens puzzle, as the registry and every layer above it name it.
+pub const PUZZLE: super::PuzzleId = super::PuzzleId::of(&QueensDef);
+
+impl super::PuzzleDef for QueensDef {
+    fn name(&self) -> &'static str {
+        "Queens"
+    }
+
+    fn key(&self) -> &'static str {
+        "queens"
+    }
+
+    fn title(&self) -> &'static str {
+        "N-Queens"
+    }
+
+    fn catalog(&self) -> &'static [super::catalog::AlgorithmInfo] {
+        super::catalog::QUEENS_ALGORITHMS
+    }
+
+    fn link_keys(&self) -> &'static str {
+        setup::QueensSetUp::LINK_KEYS
+    }
+
+    fn read_link(
+        &self,
+        fields: &mut super::setup::Fields,
+        choice: super::setup::Choice,
+    ) -> Result<Box<dyn super::setup::LessonSetUp>, String> {
+        Ok(Box::new(setup::QueensSetUp::from_link(fields, choice)?))
+    }
 }

@@ -6,9 +6,7 @@
 
 use super::error::JobError;
 use super::events::{Event, Report};
-use super::knight::{KnightReport, KnightTask, merge_every_start};
-use super::queens::{QueensReport, QueensTask, merge_counts};
-use super::worker::Job;
+use super::puzzles::Job;
 use super::worker::PROGRESS_EVERY;
 use crate::platform::time::Instant;
 use crate::solve::Counters;
@@ -62,22 +60,11 @@ impl Part {
     }
 }
 
-/// The smallest count from every square worth splitting: below it a count takes
-/// milliseconds, less than starting a worker.
-pub const SPLIT_FROM_SQUARES: u64 = 30;
-
-/// The smallest N-Queens count worth splitting.
-pub const SPLIT_FROM_QUEENS: u64 = 12;
-
 impl Job {
     /// Whether the job is big enough for splitting it to pay, where it splits
     /// ([`Job::split`]).
     pub fn worth_splitting(&self) -> bool {
-        match self {
-            Job::Knight(j) => j.cols.saturating_mul(j.rows) >= SPLIT_FROM_SQUARES,
-            Job::Queens(j) => j.n >= SPLIT_FROM_QUEENS,
-            Job::Magic(_) => false,
-        }
+        self.puzzle().worth_splitting()
     }
 
     /// The job in `parts` parts (at most [`MAX_PARTS`]) to run side by side, or `None`
@@ -88,70 +75,14 @@ impl Job {
         if of < 2 {
             return None;
         }
-        let parts = (0..of).map(|index| Part { index, of });
-        match self {
-            Job::Knight(job) => match &job.task {
-                KnightTask::Count {
-                    all_starts: true,
-                    path,
-                    part: None,
-                } => Some(
-                    parts
-                        .map(|part| {
-                            let mut one = job.clone();
-                            one.task = KnightTask::Count {
-                                all_starts: true,
-                                path: path.clone(),
-                                part: Some(part),
-                            };
-                            Job::Knight(one)
-                        })
-                        .collect(),
-                ),
-                _ => None,
-            },
-            Job::Queens(job) if job.task == QueensTask::Count => Some(
-                parts
-                    .map(|part| {
-                        let mut one = job.clone();
-                        one.task = QueensTask::CountPart { part };
-                        Job::Queens(one)
-                    })
-                    .collect(),
-            ),
-            _ => None,
-        }
+        let parts: Vec<Part> = (0..of).map(|index| Part { index, of }).collect();
+        self.puzzle().split(&parts)
     }
 
     /// The whole job's report from its parts' reports, in the order [`Job::split`] gave
     /// the parts.
     pub fn merge(&self, parts: Vec<Report>) -> Result<Report, JobError> {
-        let garbled = || JobError::Invalid("a part's report is not a count's".into());
-        match self {
-            Job::Knight(job) => {
-                let counts = (parts.into_iter())
-                    .map(|r| match r {
-                        Report::Knight(KnightReport::Count(c)) => Ok(c),
-                        _ => Err(garbled()),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                let (board, _) = job.board_and_start(&std::sync::atomic::AtomicBool::new(false))?;
-                let merged = merge_every_start(&board, job.closed, &counts)?;
-                Ok(Report::Knight(KnightReport::Count(merged)))
-            }
-            Job::Queens(job) => {
-                let counts = (parts.into_iter())
-                    .map(|r| match r {
-                        Report::Queens(QueensReport::Count(c)) => Ok(c),
-                        _ => Err(garbled()),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Report::Queens(QueensReport::Count(merge_counts(
-                    job, &counts,
-                )?)))
-            }
-            Job::Magic(_) => Err(JobError::Invalid("this job does not split".into())),
-        }
+        self.puzzle().merge(parts)
     }
 }
 
@@ -262,7 +193,8 @@ fn joined(parts: impl Iterator<Item = Counters>) -> Counters {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::knight::KnightJob;
+    use crate::run::knight::{KnightJob, KnightReport, KnightTask};
+    use crate::run::queens::{QueensReport, QueensTask};
     use crate::solve::{Budget, NoObserver};
     use std::sync::atomic::AtomicBool;
 

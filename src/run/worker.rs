@@ -8,13 +8,10 @@
 //! 60 fps, or one that never looks, costs the solver next to nothing and memory stays flat;
 //! a headless run ([`Run::headless`], the command line) keeps no snapshot at all.
 
-use super::error::JobError;
-use super::events::{Event, Report};
-use super::knight::KnightJob;
-use super::puzzle::AnyJob;
+use super::events::Event;
+use super::puzzles::Job;
 use crate::platform::time::Instant;
 use crate::solve::{Counters, GenerationStats, Observer};
-use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -25,51 +22,6 @@ use std::time::Duration;
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 /// The least time between two board snapshots copied for the consumer.
 pub const SNAPSHOT_EVERY: Duration = Duration::from_millis(30);
-
-/// Anything a worker can run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Job {
-    /// A knight's tour job: a solve, a count or a tree search.
-    Knight(KnightJob),
-    /// An N-Queens job: a solve or a count.
-    Queens(super::queens::QueensJob),
-    /// A magic-square job: the construction, the count or a catalog algorithm.
-    Magic(super::magic::MagicJob),
-}
-
-impl Job {
-    /// The puzzle's job behind the enum: the one place that matches on the puzzle.
-    pub fn puzzle(&self) -> &dyn AnyJob {
-        match self {
-            Job::Knight(j) => j,
-            Job::Queens(j) => j,
-            Job::Magic(j) => j,
-        }
-    }
-
-    /// The same, to change it (its budget).
-    pub fn puzzle_mut(&mut self) -> &mut dyn AnyJob {
-        match self {
-            Job::Knight(j) => j,
-            Job::Queens(j) => j,
-            Job::Magic(j) => j,
-        }
-    }
-
-    /// Checks everything that can be checked without running.
-    pub fn check(&self) -> Result<(), JobError> {
-        self.puzzle().check()
-    }
-
-    /// Runs the job on this thread.
-    pub fn run(
-        &self,
-        cancel: &AtomicBool,
-        observer: &mut dyn Observer,
-    ) -> Result<Report, JobError> {
-        self.puzzle().run(cancel, observer)
-    }
-}
 
 /// The latest board state (or belief weights), waiting for the consumer: the worker puts
 /// a copy in, the consumer takes it out (a move, so the consumer's thread never copies).

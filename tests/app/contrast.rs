@@ -45,11 +45,9 @@ fn two_tie_breaks_part_where_the_walks_first_enter_other_squares() {
     h.run();
     h.get_by_label("▶ Trace both").click();
     step_until_idle(&mut h, Duration::from_secs(30));
-    let (at, pos) = h
-        .state()
-        .compare
-        .knight_pair
-        .on_show()
+    let (at, pos) = (h.state_mut().compare)
+        .pair_of(searchlab::run::knight::PUZZLE)
+        .and_then(|p| p.on_show())
         .expect("the pair is on show");
     // Worked out from the two walks themselves: the first step after which the squares
     // entered differ.
@@ -75,7 +73,11 @@ fn two_tie_breaks_part_where_the_walks_first_enter_other_squares() {
 fn the_same_value_on_both_sides_holds_the_trace_back_and_magic_is_not_traced() {
     let mut h = first_difference_harness();
     h.get_by_label("Knight").click();
-    h.state_mut().compare.knight_pair.form.b = "auto".into();
+    (h.state_mut().compare)
+        .pair_of(searchlab::run::knight::PUZZLE)
+        .unwrap()
+        .form_mut()
+        .b = "auto".into();
     h.run();
     assert!(is_disabled(&h, "▶ Trace both"));
     h.get_by_label("A and B give tie_break the same value: give B another");

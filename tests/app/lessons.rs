@@ -54,7 +54,7 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
     let app = h.state();
     assert_eq!(
         app.tab,
-        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
+        searchlab::app::Tab::Puzzle(searchlab::run::knight::PUZZLE)
     );
     let s = &app.knight.settings;
     assert_eq!((s.cols, s.rows, s.start), (4, 4, (0, 0)));
@@ -168,7 +168,7 @@ fn a_guessing_lesson_traces_the_search_with_your_guess_on() {
     let app = h.state();
     assert_eq!(
         app.tab,
-        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
+        searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE)
     );
     assert_eq!(app.queens.settings.n, 8);
     assert_eq!(app.queens.settings.algorithm, "hill-climbing");
@@ -191,7 +191,7 @@ fn snapshot_lesson_magic_constant() {
     h.run();
     assert_eq!(
         h.state().tab,
-        searchlab::app::Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic)
+        searchlab::app::Tab::Puzzle(searchlab::run::magic::PUZZLE)
     );
     assert_eq!(h.state().magic.mode(), Mode::Play);
     answer(&mut h, 0, 0, "34");
@@ -275,8 +275,8 @@ fn the_lessons_list_shows_how_far_each_lesson_got() {
 /// point.
 #[test]
 fn an_assignment_is_done_saved_and_graded() {
-    use searchlab::app::lessons::assignment::HandIn;
     use searchlab::app::steps::guess::Answer;
+    use searchlab::teach::assignment::HandIn;
     let dir = std::env::temp_dir().join(format!("searchlab-hand-in-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -355,7 +355,7 @@ fn an_assignment_is_done_saved_and_graded() {
     assert_eq!(hand_in.student, "Ada Lovelace");
     assert_eq!(hand_in.work.len(), 4, "{:?}", hand_in.work);
     let lesson = h.state().lessons.active().cloned().unwrap();
-    let verdicts = searchlab::app::lessons::grade::grade(
+    let verdicts = searchlab::teach::grade::grade(
         &hand_in,
         &lesson,
         &std::sync::atomic::AtomicBool::new(false),
@@ -374,8 +374,8 @@ fn an_assignment_is_done_saved_and_graded() {
 /// board, or after the solution, does not count.
 #[test]
 fn a_puzzle_played_for_an_assignment_counts_its_hints() {
-    use searchlab::app::lessons::assignment::{HandIn, Work};
     use searchlab::app::play::{Game, HintKind};
+    use searchlab::teach::assignment::{HandIn, Work};
     let dir = std::env::temp_dir().join(format!("searchlab-play-in-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -434,7 +434,7 @@ fn a_puzzle_played_for_an_assignment_counts_its_hints() {
             hints: vec![HintKind::SafeSquare],
         }
     );
-    let verdicts = searchlab::app::lessons::grade::grade(
+    let verdicts = searchlab::teach::grade::grade(
         &HandIn::from_json(&hand_in.to_json()).unwrap(),
         &lesson,
         &std::sync::atomic::AtomicBool::new(false),
@@ -449,7 +449,7 @@ fn a_puzzle_played_for_an_assignment_counts_its_hints() {
 /// puzzle played right scores, one whose queens attack each other is marked ✖.
 #[test]
 fn the_class_view_grades_a_folder_of_hand_ins() {
-    use searchlab::app::lessons::assignment::{HandIn, Work};
+    use searchlab::teach::assignment::{HandIn, Work};
     let dir = std::env::temp_dir().join(format!("searchlab-class-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

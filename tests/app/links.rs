@@ -24,10 +24,7 @@ fn a_link_opens_step_by_step_at_its_step() {
     let link = "#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=guess&step=20";
     let mut h = opened(link);
     let app = h.state();
-    assert_eq!(
-        app.tab,
-        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
-    );
+    assert_eq!(app.tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
     assert_eq!(app.knight.mode(), Mode::Steps);
     assert_eq!(app.knight.steps_at(), Some((20, true)));
     assert!(app.notice.as_deref().unwrap().contains("Opened the link"));
@@ -64,7 +61,7 @@ fn a_link_says_its_word_apart_from_the_start_up_notice() {
             .is_some()
     );
     assert!(h.query_by_label_contains("Opened the link").is_none());
-    h.state_mut().tab = Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight);
+    h.state_mut().tab = Tab::Puzzle(searchlab::run::knight::PUZZLE);
     h.run();
     // The next link's word takes the place of this one's: neither piles up.
     h.state_mut().pending_link = Some("#v1/knight?board=5x5&algo=warnsdorff&mode=steps".into());
@@ -136,10 +133,7 @@ fn a_run_link_runs() {
     h.state_mut().pending_link = Some("#v1/queens?n=8&algo=backtracking".into());
     h.step();
     step_until_idle(&mut h, Duration::from_secs(10));
-    assert_eq!(
-        h.state().tab,
-        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
-    );
+    assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::queens::PUZZLE));
     let status = h.state().queens.status_message().unwrap_or_default();
     assert!(status.contains("none attacking"), "{status}");
 }
@@ -168,10 +162,7 @@ fn a_pasted_link_opens() {
     ));
     step_until_traced(&mut h);
     assert_eq!(h.state().queens.steps_at(), Some((9, false)));
-    assert_eq!(
-        h.state().tab,
-        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens)
-    );
+    assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::queens::PUZZLE));
 }
 
 /// A trace whose form changed since it was made has no link (it would lead elsewhere):
@@ -248,7 +239,7 @@ fn a_file_handed_in_whole_opens() {
         .open_file(&ctx, "notes.ron", b"(shopping: [\"eggs\"])");
     let why = other.state().notice.clone().unwrap();
     assert!(why.starts_with("notes.ron could not be opened"), "{why}");
-    let big = vec![b' '; searchlab::app::MAX_PAGE_FILE_BYTES + 1];
+    let big = vec![b' '; searchlab::teach::link::MAX_PAGE_FILE_BYTES + 1];
     other.state_mut().open_file(&ctx, "big.ron", &big);
     let why = other.state().notice.clone().unwrap();
     assert!(why.contains("opens up to 16 MiB"), "{why}");
@@ -280,10 +271,7 @@ fn a_file_opened_at_start_up_replays_or_says_why() {
     h.state_mut()
         .open_at_start(searchlab::cli::opening(run.display().to_string()));
     step_until_idle(&mut h, Duration::from_secs(10));
-    assert_eq!(
-        h.state().tab,
-        Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight)
-    );
+    assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
     let tour = h.state().knight.displayed_tour().expect("a tour").to_vec();
     let board = Board::new(6, 6).unwrap();
     assert!(board.validate_tour(&tour, false).is_ok());
@@ -333,13 +321,13 @@ fn a_file_opened_at_start_up_replays_or_says_why() {
     ] {
         assert!(matches!(
             searchlab::cli::opening(link.into()),
-            searchlab::app::Opening::Link(l) if l == link
+            searchlab::teach::link::Opening::Link(l) if l == link
         ));
     }
     // A file's name may hold a `#`: a path is a file, read or said why.
     let named = dir.path().join("run #2.ron");
     assert!(matches!(
         searchlab::cli::opening(named.display().to_string()),
-        searchlab::app::Opening::File(_, Err(why)) if why.contains("cannot read")
+        searchlab::teach::link::Opening::File(_, Err(why)) if why.contains("cannot read")
     ));
 }

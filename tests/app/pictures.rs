@@ -440,20 +440,11 @@ fn ctrl_and_a_digit_shows_each_tab_and_the_help_says_so() {
     let mut h = harness();
     h.run();
     for (key, tab) in [
-        (
-            egui::Key::Num2,
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Queens),
-        ),
-        (
-            egui::Key::Num3,
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Magic),
-        ),
+        (egui::Key::Num2, Tab::Puzzle(searchlab::run::queens::PUZZLE)),
+        (egui::Key::Num3, Tab::Puzzle(searchlab::run::magic::PUZZLE)),
         (egui::Key::Num4, Tab::Compare),
         (egui::Key::Num5, Tab::Experiments),
-        (
-            egui::Key::Num1,
-            Tab::Puzzle(searchlab::app::puzzles::Puzzle::Knight),
-        ),
+        (egui::Key::Num1, Tab::Puzzle(searchlab::run::knight::PUZZLE)),
     ] {
         h.key_press_modifiers(egui::Modifiers::COMMAND, key);
         h.run();
@@ -485,7 +476,15 @@ fn compare_and_the_tables_name_algorithms_as_the_pickers_do() {
     let cell = rect.width() / 8.0;
     click_at(&mut h, rect.min + Vec2::new(2.5 * cell, 5.5 * cell));
     h.run();
-    assert_eq!(h.state().compare.settings.knight.start, (5, 2));
+    assert_eq!(
+        h.state()
+            .compare
+            .settings
+            .get::<searchlab::app::puzzles::knight::KnightInstance>()
+            .unwrap()
+            .start,
+        (5, 2)
+    );
 
     // The Experiments tables and pickers.
     let mut h = experiments_harness();

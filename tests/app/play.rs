@@ -150,7 +150,9 @@ fn a_finished_tour_is_saved_as_a_move_list_and_goes_beside_the_algorithms_in_com
     assert_eq!(lanes.len(), 1);
     assert!(lanes[0].played);
     assert_eq!(lanes[0].answer, tour);
-    let k = &h.state().compare.settings.knight;
+    let k = (h.state().compare.settings)
+        .get::<searchlab::app::puzzles::knight::KnightInstance>()
+        .unwrap();
     assert_eq!((k.cols, k.rows, k.start, k.closed), (5, 5, (0, 0), false));
     // Run all adds the algorithms and keeps the tour played by hand.
     h.get_by_label("▶ Run all").click();

@@ -5,7 +5,6 @@
 use super::harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::mode::Mode;
-use searchlab::app::puzzles::Puzzle;
 use searchlab::app::welcome::Door;
 use searchlab::app::{SearchLabApp, Tab};
 
@@ -36,7 +35,7 @@ fn watch_a_search_plays_warnsdorffs_rule_step_by_step() {
         h.step();
     }
     let app = h.state();
-    assert_eq!(app.tab, Tab::Puzzle(Puzzle::Knight));
+    assert_eq!(app.tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
     assert_eq!(app.knight.mode(), Mode::Steps);
     assert_eq!(app.knight.settings.algorithm, "warnsdorff");
     let (pos, len) = app.knight.steps().position().expect("a trace");

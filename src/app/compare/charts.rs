@@ -3,8 +3,8 @@
 //! the table name algorithms as the pickers do; the CSV by the ids the command line takes.
 
 use super::lanes::Lane;
-use crate::app::view::{format_ms, timings_hidden};
 use crate::app::widgets::bars::{self, Row, Shape};
+use crate::app::widgets::figures::{format_ms, timings_hidden};
 use crate::app::widgets::plots::{CurveNote, too_few_points};
 use crate::run::{Algorithm, QueensAlgo};
 use egui::{Color32, RichText, Ui};

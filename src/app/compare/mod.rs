@@ -17,14 +17,12 @@ use saved::SavedCompare;
 use super::background::Background;
 use super::derived::ForContext;
 use super::export::write_text;
-use super::puzzles::knight::KnightInstance;
-use super::puzzles::magic::MagicInstance;
-use super::puzzles::queens::QueensInstance;
-use super::puzzles::{Puzzle as PuzzleKind, PuzzleUi};
+use super::puzzles::{PuzzleUi, UI_PUZZLES};
 use super::runs::{Action, runs_dir};
-use super::view::{View, format_ms, stat_row};
+use super::view::View;
 use super::widgets::number::{hold_note, whole_number};
 use crate::app::error::AppError;
+use crate::app::widgets::figures::{format_ms, stat_row};
 use crate::run::Run;
 use crate::solve::Budget;
 use charts::colour;
@@ -37,7 +35,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 pub use super::played::Played;
-pub use super::puzzles::Puzzle;
+use crate::run::PuzzleId;
 
 /// What Compare says of an answer played by hand.
 const PLAYED_MESSAGE: &str =
@@ -49,21 +47,18 @@ pub const PLAYED_NAME: &str = "You (by hand)";
 /// The most trials of each algorithm.
 pub const MAX_TRIALS: u64 = 1000;
 
-/// What the user chose; saved between sessions.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What the user chose; saved between sessions (each puzzle's instance under the
+/// puzzle's key: `knight: (cols: 8, …)`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(from = "SavedCompare")]
 pub struct CompareSettings {
     /// The puzzle compared; each keeps its own instance and algorithms below.
-    pub puzzle: PuzzleKind,
-    /// The Knight's Tour instance (board, start square, open or closed), kept while another
-    /// puzzle is picked.
-    pub knight: KnightInstance,
-    /// The N-Queens instance (n), kept while another puzzle is picked.
-    pub queens: QueensInstance,
-    /// The magic-square instance (order), kept while another puzzle is picked.
-    pub magic: MagicInstance,
+    pub puzzle: PuzzleId,
+    /// Every puzzle's instance (a board and start square, n, an order), one per puzzle in
+    /// the registry's order, each kept while another puzzle is picked.
+    pub instances: Vec<Box<dyn PuzzleUi>>,
     /// The algorithms chosen for each puzzle, in the catalog's order.
-    pub chosen: BTreeMap<PuzzleKind, Vec<String>>,
+    pub chosen: BTreeMap<PuzzleId, Vec<String>>,
     /// The seed of every algorithm's trial 0: all the algorithms run with the same seeds.
     pub seed: u64,
     /// Trial i runs with seed `seed + i`; the boards and curves show trial 0.
@@ -81,27 +76,47 @@ pub struct CompareSettings {
 
 impl Default for CompareSettings {
     fn default() -> Self {
-        let mut settings = CompareSettings {
-            puzzle: PuzzleKind::default(),
-            knight: KnightInstance::default(),
-            queens: QueensInstance::default(),
-            magic: MagicInstance::default(),
-            chosen: BTreeMap::new(),
+        let instances: Vec<Box<dyn PuzzleUi>> =
+            UI_PUZZLES.iter().map(|def| def.instance()).collect();
+        let chosen = (instances.iter())
+            .map(|i| {
+                let ids = i.default_choice().iter();
+                (
+                    i.puzzle(),
+                    ids.map(std::string::ToString::to_string).collect(),
+                )
+            })
+            .collect();
+        CompareSettings {
+            puzzle: PuzzleId::default(),
+            instances,
+            chosen,
             seed: 1,
             trials: 5,
             time_limit_s: 10.0,
             tab_params: false,
             overlay: true,
             speed: 12.0,
-        };
-        for &p in PuzzleKind::ALL {
-            let ids = settings.instance_of(p).default_choice();
-            settings.chosen.insert(
-                p,
-                ids.iter().map(std::string::ToString::to_string).collect(),
-            );
         }
-        settings
+    }
+}
+
+impl Serialize for CompareSettings {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("CompareSettings", 8 + self.instances.len())?;
+        s.serialize_field("puzzle", &self.puzzle)?;
+        for instance in &self.instances {
+            s.serialize_field(instance.puzzle().key(), instance)?;
+        }
+        s.serialize_field("chosen", &self.chosen)?;
+        s.serialize_field("seed", &self.seed)?;
+        s.serialize_field("trials", &self.trials)?;
+        s.serialize_field("time_limit_s", &self.time_limit_s)?;
+        s.serialize_field("tab_params", &self.tab_params)?;
+        s.serialize_field("overlay", &self.overlay)?;
+        s.serialize_field("speed", &self.speed)?;
+        s.end()
     }
 }
 
@@ -112,21 +127,30 @@ impl CompareSettings {
     }
 
     /// Puzzle `p`'s instance.
-    pub fn instance_of(&self, p: PuzzleKind) -> &dyn PuzzleUi {
-        match p {
-            PuzzleKind::Knight => &self.knight,
-            PuzzleKind::Queens => &self.queens,
-            PuzzleKind::Magic => &self.magic,
-        }
+    pub fn instance_of(&self, p: PuzzleId) -> &dyn PuzzleUi {
+        let i = (self.instances.iter())
+            .position(|i| i.puzzle() == p)
+            .unwrap_or(0);
+        self.instances[i].as_ref()
     }
 
     /// The chosen puzzle's instance, to change.
     pub fn instance_mut(&mut self) -> &mut dyn PuzzleUi {
-        match self.puzzle {
-            PuzzleKind::Knight => &mut self.knight,
-            PuzzleKind::Queens => &mut self.queens,
-            PuzzleKind::Magic => &mut self.magic,
-        }
+        let p = self.puzzle;
+        let i = (self.instances.iter())
+            .position(|i| i.puzzle() == p)
+            .unwrap_or(0);
+        self.instances[i].as_mut()
+    }
+
+    /// The instance of type `T` (the puzzle whose instances are `T`s).
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        (self.instances.iter()).find_map(|i| i.as_any().downcast_ref())
+    }
+
+    /// The same, to change it.
+    pub fn get_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        (self.instances.iter_mut()).find_map(|i| i.as_any_mut().downcast_mut())
     }
 
     /// The algorithms chosen for the chosen puzzle.
@@ -203,10 +227,8 @@ pub struct CompareView {
     /// The view shows "First difference" (one search traced twice, one setting changed)
     /// instead of the runs side by side.
     pub first_difference: bool,
-    /// First difference on the Knight's Tour.
-    pub knight_pair: contrast::Contrast<crate::run::trace::KnightTraceJob>,
-    /// First difference on N-Queens.
-    pub queens_pair: contrast::Contrast<crate::run::trace::QueensTraceJob>,
+    /// First difference on each puzzle whose searches are traced.
+    pairs: BTreeMap<PuzzleId, Box<dyn ContrastUi>>,
 }
 
 impl CompareView {
@@ -214,7 +236,7 @@ impl CompareView {
     /// puzzle's catalog are dropped, and a puzzle left with none gets its default choice.
     pub fn new(settings: CompareSettings) -> CompareView {
         let mut settings = settings;
-        for &p in PuzzleKind::ALL {
+        for &p in crate::run::PUZZLES {
             let instance = settings.instance_of(p);
             let (catalog, defaults) = (instance.algorithms(), instance.default_choice());
             let chosen = settings.chosen.entry(p).or_default();
@@ -245,50 +267,39 @@ impl CompareView {
             tab_values: BTreeMap::new(),
             solved_within: solved::Measure::default(),
             first_difference: false,
-            knight_pair: Default::default(),
-            queens_pair: Default::default(),
+            pairs: (UI_PUZZLES.iter())
+                .filter_map(|def| Some((def.id(), def.pair()?)))
+                .collect(),
         }
     }
 
     /// First difference on the puzzle picked (`None`: its searches are not traced).
-    pub fn pair(&mut self) -> Option<&mut dyn contrast::ContrastUi> {
-        match self.settings.puzzle {
-            PuzzleKind::Knight => Some(&mut self.knight_pair),
-            PuzzleKind::Queens => Some(&mut self.queens_pair),
-            PuzzleKind::Magic => None,
-        }
+    pub fn pair(&mut self) -> Option<&mut dyn ContrastUi> {
+        Some(self.pairs.get_mut(&self.settings.puzzle)?.as_mut())
+    }
+
+    /// First difference on `puzzle` (`None`: its searches are not traced).
+    pub fn pair_of(&mut self, puzzle: PuzzleId) -> Option<&mut dyn ContrastUi> {
+        Some(self.pairs.get_mut(&puzzle)?.as_mut())
     }
 
     /// Whether a First difference pair is being traced, on any puzzle, and on which.
-    fn pair_tracing(&self) -> Option<PuzzleKind> {
-        if self.knight_pair.busy() {
-            Some(PuzzleKind::Knight)
-        } else if self.queens_pair.busy() {
-            Some(PuzzleKind::Queens)
-        } else {
-            None
-        }
+    fn pair_tracing(&self) -> Option<PuzzleId> {
+        (self.pairs.iter()).find_map(|(p, pair)| pair.busy().then_some(*p))
     }
 
     /// Stops the tracing of every First difference pair (one may be on another puzzle
     /// than the one picked now).
     fn stop_pairs(&mut self) {
-        ContrastUi::stop(&mut self.knight_pair);
-        ContrastUi::stop(&mut self.queens_pair);
+        self.pairs.values_mut().for_each(|p| p.stop());
     }
 
     /// Traces First difference's pair on the form's instance.
     fn start_pair(&mut self, ctx: &egui::Context) {
         let (seed, budget) = (self.settings.seed, self.settings.budget());
-        let instance: &dyn PuzzleUi = match self.settings.puzzle {
-            PuzzleKind::Knight => &self.settings.knight,
-            PuzzleKind::Queens => &self.settings.queens,
-            PuzzleKind::Magic => return,
-        };
-        match self.settings.puzzle {
-            PuzzleKind::Knight => self.knight_pair.start_on(ctx, instance, seed, budget),
-            PuzzleKind::Queens => self.queens_pair.start_on(ctx, instance, seed, budget),
-            PuzzleKind::Magic => {}
+        let instance = self.settings.instance();
+        if let Some(pair) = self.pairs.get_mut(&self.settings.puzzle) {
+            pair.start_on(ctx, instance, seed, budget);
         }
     }
 
@@ -572,14 +583,12 @@ impl View for CompareView {
     fn is_running(&self) -> bool {
         self.lanes.iter().any(Lane::is_live)
             || self.batch.is_some()
-            || self.knight_pair.busy()
-            || self.queens_pair.busy()
+            || self.pairs.values().any(|p| p.busy())
     }
 
     /// Reads what the workers sent (also while the view is not drawn).
     fn logic(&mut self, ctx: &egui::Context) {
-        self.knight_pair.logic();
-        self.queens_pair.logic();
+        self.pairs.values_mut().for_each(|p| p.logic());
         self.stopping.retain(|r| !r.is_finished());
         let was_live = self.lanes.iter().any(Lane::is_live);
         for l in &mut self.lanes {

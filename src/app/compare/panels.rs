@@ -14,7 +14,7 @@ impl CompareView {
                 .on_hover_text("One search traced twice, the second time with one setting changed: where the two part, and what followed");
         });
         ui.horizontal_wrapped(|ui| {
-            for &p in PuzzleKind::ALL {
+            for &p in crate::run::PUZZLES {
                 ui.selectable_value(&mut self.settings.puzzle, p, p.short());
             }
         });
@@ -93,16 +93,9 @@ impl CompareView {
             &mut self.settings.time_limit_s,
         );
         let (seed, budget) = (self.settings.seed, self.settings.budget());
-        let instance: &dyn PuzzleUi = match self.settings.puzzle {
-            PuzzleKind::Knight => &self.settings.knight,
-            PuzzleKind::Queens => &self.settings.queens,
-            PuzzleKind::Magic => &self.settings.magic,
-        };
-        let hold = match self.settings.puzzle {
-            PuzzleKind::Knight => self.knight_pair.hold(instance, seed, budget),
-            PuzzleKind::Queens => self.queens_pair.hold(instance, seed, budget),
-            PuzzleKind::Magic => None,
-        };
+        let instance = self.settings.instance();
+        let hold = (self.pairs.get_mut(&self.settings.puzzle))
+            .and_then(|pair| pair.hold(instance, seed, budget));
         let fields_said = form.is_err();
         self.hold = form.err().or(hold.map(AppError::from));
         if let Some(h) = self.hold.as_ref().filter(|_| !fields_said) {

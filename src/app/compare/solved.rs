@@ -6,7 +6,7 @@
 
 use super::charts::colour;
 use super::lanes::Lane;
-use crate::app::view::{format_ms, timings_hidden};
+use crate::app::widgets::figures::{format_ms, timings_hidden};
 pub use crate::app::widgets::solved_within::Measure;
 use crate::app::widgets::solved_within::{self, Series};
 use crate::bench::rtd::{Interval, Rtd};

@@ -18,7 +18,8 @@ use task::{PartOutcome, Parts};
 
 use super::background::{AsRon, Background};
 use super::runs::Action;
-use super::view::{View, timings_hidden};
+use super::view::View;
+use crate::app::widgets::figures::timings_hidden;
 use crate::bench::knight::{LEVELS, check_params_of};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};

@@ -22,15 +22,15 @@ use settings::{OTHER_TASKS, Pick};
 use steps::KnightSteps;
 
 use super::live_run::Polled;
-use super::puzzles::Puzzle;
 use super::runs::{Action, seconds_of};
 use super::tab::{PuzzleTab, TabPuzzle};
-use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, set_params};
 use crate::app::mode::Mode;
+use crate::app::widgets::figures::{format_ms, outcome_label, stat_row};
 use crate::puzzle::knight::{Board, Square};
+use crate::run::PuzzleId;
 use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
@@ -43,6 +43,19 @@ use std::time::Duration;
 
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
 pub use crate::app::limits::{INSTANT, MAX_SIDE};
+
+/// The background work of this puzzle's tab (and of Compare on it), for the browser's
+/// worker (`app::tasks`).
+pub const TASKS: &[crate::app::background::Served] = &[
+    crate::app::background::served::<crate::app::steps::TraceTask<crate::run::trace::KnightTraceJob>>(
+    ),
+    crate::app::background::served::<
+        crate::app::compare::contrast::PairTask<crate::run::trace::KnightTraceJob>,
+    >(),
+    crate::app::background::served::<crate::app::knight::play::CountTask>(),
+    crate::app::background::served::<crate::app::knight::play::FinishTask>(),
+];
+
 /// The largest node limit the tree searches' field takes (the run refuses one whose
 /// boards would not fit in memory, with the reason).
 const MAX_SEARCH_NODES: u64 = 100_000_000;
@@ -389,7 +402,7 @@ impl TabPuzzle for KnightTab {
     type Settings = KnightSettings;
     type Play = KnightPlay;
     type Steps = KnightSteps;
-    const PUZZLE: Puzzle = Puzzle::Knight;
+    const PUZZLE: PuzzleId = crate::run::knight::PUZZLE;
     const PLAY_HOVER: &'static str = "Move the knight yourself, with hints from the solvers";
 
     /// A board size out of range brings back every default; a start off the board becomes
@@ -474,10 +487,10 @@ impl TabPuzzle for KnightTab {
 
     fn place(
         tab: &KnightView,
-        choice: crate::app::link::Choice,
-    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
+        choice: crate::run::setup::Choice,
+    ) -> Box<dyn crate::run::setup::LessonSetUp> {
         let s = &tab.settings;
-        let instance = crate::app::puzzles::knight::KnightSetUp {
+        let instance = crate::run::knight::setup::KnightSetUp {
             cols: s.cols,
             rows: s.rows,
             start: s.start,
@@ -489,12 +502,8 @@ impl TabPuzzle for KnightTab {
 
     /// A lesson's board, start, kind of tour, algorithm and how the student meets it
     /// (running it, playing, stepping, guessing).
-    fn set_up(
-        tab: &mut KnightView,
-        ctx: &egui::Context,
-        setup: &crate::app::lessons::lesson::Setup,
-    ) -> bool {
-        let Some(&crate::app::puzzles::knight::KnightSetUp {
+    fn set_up(tab: &mut KnightView, ctx: &egui::Context, setup: &crate::run::setup::Setup) -> bool {
+        let Some(&crate::run::knight::setup::KnightSetUp {
             cols,
             rows,
             start,

@@ -414,13 +414,13 @@ impl KnightPlay {
         }
         if self.is_done(board, closed) {
             let kind = if closed { "closed tour" } else { "tour" };
-            super::super::view::outcome_label(
+            crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!("Done: a complete {kind} of {n} squares, checked."),
                 true,
             );
         } else if self.path.len() == n {
-            super::super::view::outcome_label(
+            crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!(
                     "Every square is visited, but {} is not a knight's move from the start {}: not a closed tour. Undo and try another ending.",
@@ -430,7 +430,7 @@ impl KnightPlay {
                 false,
             );
         } else if self.drawing.is_none() && self.moves(board).is_empty() {
-            super::super::view::outcome_label(
+            crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!(
                     "Stuck: the knight has no unvisited square to move to, and {} squares are left. Undo, or restart.",
@@ -440,11 +440,11 @@ impl KnightPlay {
             );
         }
         if let Some((text, good)) = &self.said {
-            super::super::view::outcome_label(ui, text, *good);
+            crate::app::widgets::figures::outcome_label(ui, text, *good);
         }
         ui.separator();
         // A hint is announced when it comes.
-        super::super::view::live_region(ui, |ui| match self.hint.get(&self.path) {
+        crate::app::widgets::figures::live_region(ui, |ui| match self.hint.get(&self.path) {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your position.")
@@ -452,7 +452,7 @@ impl KnightPlay {
                 );
             }
             Some(Hint::Failed(e)) => {
-                super::super::view::outcome_label(ui, e, false);
+                crate::app::widgets::figures::outcome_label(ui, e, false);
             }
             Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
             Some(Hint::Counts(hint)) => counts_text(ui, board, hint),

@@ -111,7 +111,8 @@ pub(super) fn counts_text(ui: &mut Ui, board: &Board, hint: &CountHint) {
     match hint.stop {
         Stop::Exhausted if hint.calls == 0 && hint.dead_end.is_some() => {}
         Stop::Exhausted => {
-            let took = crate::app::view::format_ms(ui.ctx(), hint.elapsed.as_secs_f64() * 1e3);
+            let took =
+                crate::app::widgets::figures::format_ms(ui.ctx(), hint.elapsed.as_secs_f64() * 1e3);
             ui.label(format!(
                 "{total} tour{} in all begin with your path (counted exactly in {took}, {} squares entered).",
                 if total == 1 { "" } else { "s" },
@@ -119,7 +120,7 @@ pub(super) fn counts_text(ui: &mut Ui, board: &Board, hint: &CountHint) {
             ));
         }
         stop => {
-            crate::app::view::outcome_label(
+            crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!(
                     "Cut short ({}) after {:.1} s: a square marked \"at least\" was not counted to the end, so it is left uncoloured.",
@@ -131,7 +132,7 @@ pub(super) fn counts_text(ui: &mut Ui, board: &Board, hint: &CountHint) {
         }
     }
     if let Some(proof) = &hint.dead_end {
-        crate::app::view::outcome_label(
+        crate::app::widgets::figures::outcome_label(
             ui,
             &format!(
                 "Dead end: no tour begins with your path, because {}. Undo a move or two.",

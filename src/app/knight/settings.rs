@@ -1,7 +1,7 @@
 //! What the Knight's Tour view saves between sessions, and the tasks its algorithm picker
 //! offers besides the catalog's solvers.
 
-pub use crate::app::puzzles::knight::{OTHER_TASKS, Pick, is_other_task, task_name};
+pub use crate::run::knight::setup::{OTHER_TASKS, Pick, is_other_task, task_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

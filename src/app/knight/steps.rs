@@ -2,9 +2,11 @@
 //! its board at a step: the path, the squares just taken back crossed out and fading, and
 //! every free square's onward degree.
 
-use crate::app::steps::{MAX_APP_STEPS, Steps};
+use crate::app::compare::contrast::ContrastJob;
+use crate::app::steps::Steps;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::Square;
+use crate::run::setup::MAX_APP_STEPS;
 use crate::run::trace::guess::Question;
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, Traced};
 use crate::solve::knight::trace::{Family, KnightState, KnightStep};
@@ -161,5 +163,67 @@ impl super::KnightView {
     /// The step-by-step view, to move its timeline.
     pub fn steps_mut(&mut self) -> &mut KnightSteps {
         &mut self.steps
+    }
+}
+
+/// First difference on this puzzle: its trace job made on Compare's instance, its steps
+/// told as data, its board drawn.
+impl ContrastJob for KnightTraceJob {
+    const PAIR_NAME: &'static str = "knight-trace-pair";
+
+    fn traceable() -> Vec<&'static str> {
+        crate::run::trace::knight::traceable()
+    }
+
+    fn info(algorithm: &str) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        crate::run::catalog::knight_algorithm(algorithm).ok()
+    }
+
+    fn name(algorithm: &str) -> String {
+        crate::run::knight::setup::task_name(algorithm)
+    }
+
+    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("warnsdorff", "tie_break", "auto", "roth")
+    }
+
+    fn on(
+        instance: &dyn crate::app::puzzles::PuzzleUi,
+        algorithm: &str,
+        params: Vec<(String, String)>,
+        seed: u64,
+        budget: crate::solve::Budget,
+    ) -> Option<Self> {
+        let k = instance
+            .as_any()
+            .downcast_ref::<crate::app::puzzles::knight::KnightInstance>()?;
+        Some(KnightTraceJob {
+            cols: k.cols,
+            rows: k.rows,
+            start: Some(k.start),
+            closed: k.closed,
+            algorithm: algorithm.to_string(),
+            params,
+            seed,
+            budget,
+            limit: MAX_APP_STEPS,
+        })
+    }
+
+    fn steps(trace: &Self::Trace) -> Box<dyn Iterator<Item = serde_json::Value> + '_> {
+        Box::new(crate::run::trace::diff::knight_steps(trace))
+    }
+
+    fn draw(
+        ui: &mut Ui,
+        trace: &Self::Trace,
+        state: &<Self::Trace as crate::run::trace::timeline::Replayable>::State,
+        pos: usize,
+    ) {
+        draw(ui, trace, state, pos, None, false);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        KnightTraceJob::check(self).map_err(|e| e.to_string())
     }
 }

@@ -4,13 +4,13 @@
 //! Workers, side by side). It shows each student's points per task, the tasks most
 //! missed, and every hand-in whose work is not what it claims.
 
-use super::assignment::MAX_HAND_IN_BYTES;
-use super::grade::{
-    FileGraded, Grading, MAX_HAND_INS, csv, file_name, folder_files, grade_text_guarded, notes,
-};
-use super::lesson::Lesson;
 use crate::app::background::{Background, Task, Work};
 use crate::bench::Progress;
+use crate::teach::assignment::MAX_HAND_IN_BYTES;
+use crate::teach::grade::{
+    FileGraded, Grading, MAX_HAND_INS, csv, file_name, folder_files, grade_text_guarded, notes,
+};
+use crate::teach::lesson::Lesson;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -293,14 +293,14 @@ impl Class {
             self.pick_said = asked.err();
         }
         if let Some(why) = &self.pick_said {
-            crate::app::view::outcome_label(ui, why, false);
+            crate::app::widgets::figures::outcome_label(ui, why, false);
         }
     }
 
     /// The grades, the notes, and Save as CSV.
     fn result_ui(&mut self, ui: &mut Ui, assignments: &[Lesson]) {
         match &self.result {
-            Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
+            Some(Err(why)) => crate::app::widgets::figures::outcome_label(ui, why, false),
             Some(Ok(grading)) => {
                 ui.label(format!(
                     "{}: {} hand-in{} graded, {} refused{}",
@@ -338,8 +338,8 @@ impl Class {
                     );
                 }
                 match &self.csv_said {
-                    Some(Ok(said)) => crate::app::view::outcome_label(ui, said, true),
-                    Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
+                    Some(Ok(said)) => crate::app::widgets::figures::outcome_label(ui, said, true),
+                    Some(Err(why)) => crate::app::widgets::figures::outcome_label(ui, why, false),
                     None => {}
                 }
             }
@@ -416,8 +416,8 @@ fn grades_grid(ui: &mut Ui, grading: &Grading, tasks: usize, several: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::lessons::assignment::{HandIn, Work};
     use crate::app::play::HintKind;
+    use crate::teach::assignment::{HandIn, Work};
 
     /// The queens assignment's questions answered right and its eight queens placed
     /// (Wirth's first solution), by `student`.
@@ -484,7 +484,7 @@ mod tests {
         for (name, bytes) in files {
             let text = bytes
                 .and_then(|b| String::from_utf8(b).map_err(|_| "not a text file (UTF-8)".into()));
-            one_by_one.add(crate::app::lessons::grade::grade_text(
+            one_by_one.add(crate::teach::grade::grade_text(
                 name,
                 text,
                 std::slice::from_ref(&lesson),

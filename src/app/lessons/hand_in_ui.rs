@@ -3,16 +3,17 @@
 //! writes the file (it holds the tabs whose traces and runs the hand-in cites).
 
 use super::Lessons;
-use super::assignment::{Task, TracedJob, Work};
-use super::lesson::{Answer, Lesson};
 use crate::app::steps::guess::Fade;
 use crate::platform::time::Instant;
+use crate::teach::assignment::{Task, TracedJob, Work};
+use crate::teach::lesson::{Answer, Lesson};
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 
 /// The first answer ever given to each decision of a trace (by position), and whether it
 /// was right.
-pub type FirstAnswers = std::collections::BTreeMap<usize, (super::assignment::Guessed, bool)>;
+pub type FirstAnswers =
+    std::collections::BTreeMap<usize, (crate::teach::assignment::Guessed, bool)>;
 
 /// The hand-in of the assignment on show, as its form holds it.
 #[derive(Debug, Default)]
@@ -47,7 +48,7 @@ pub struct HandInForm {
     pub play_hints: std::collections::BTreeMap<usize, Vec<crate::app::play::HintKind>>,
     /// For each puzzle, how many of its game's hints the form has looked at: those after
     /// are new.
-    pub hints_seen: std::collections::BTreeMap<crate::app::puzzles::Puzzle, usize>,
+    pub hints_seen: std::collections::BTreeMap<crate::run::PuzzleId, usize>,
     /// The Play tasks whose instance is the one played on now, in play mode.
     pub play_here: std::collections::BTreeSet<usize>,
     /// For each Play task, whether its game was solved when last looked at: a solution
@@ -220,8 +221,8 @@ impl Lessons {
             form.save = Some(PathBuf::from(form.path.trim()));
         }
         match &form.said {
-            Some(Ok(said)) => crate::app::view::outcome_label(ui, said, true),
-            Some(Err(why)) => crate::app::view::outcome_label(ui, why, false),
+            Some(Ok(said)) => crate::app::widgets::figures::outcome_label(ui, said, true),
+            Some(Err(why)) => crate::app::widgets::figures::outcome_label(ui, why, false),
             None => {}
         }
         if set_up.is_some() {

@@ -4,19 +4,16 @@
 //! replaces a built-in one of the same file name. A file that cannot be used is listed with
 //! the reason, never loaded.
 
-pub mod assignment;
 pub mod class;
-mod folder;
-pub mod grade;
 mod hand_in_ui;
-pub mod lesson;
 
 use crate::app::derived::ForContext;
-use crate::app::view::outcome_label;
+use crate::app::widgets::figures::outcome_label;
+use crate::run::setup::Setup;
+use crate::teach::folder::{Read, built_in};
+use crate::teach::lesson::{Answer, Lesson};
+use crate::teach::{Entry, find_file, lessons_dir, load};
 use egui::{RichText, Ui};
-pub use folder::{BUILT_IN, Entry, MAX_FILES, MAX_LESSON_BYTES, lessons_dir, load};
-use folder::{Read, built_in};
-use lesson::{Answer, Lesson, Setup};
 use std::path::PathBuf;
 
 /// What the student gave to one question, and what the app said.
@@ -305,7 +302,7 @@ impl Lessons {
         let mut wrote = 0;
         let mut kept = 0;
         let result = std::fs::create_dir_all(&self.folder).and_then(|()| {
-            for (file, text) in BUILT_IN {
+            for (file, text) in crate::teach::BUILT_IN {
                 // A new file only: whatever has the name (a link too, dangling or not) is
                 // kept, and nothing is written through it.
                 match crate::files::write_new(&self.folder.join(file), text.as_bytes()) {
@@ -470,7 +467,7 @@ impl Lessons {
                     .clicked()
             {
                 let link = crate::platform::page_address().unwrap_or_default()
-                    + &crate::app::link::lesson(&file);
+                    + &crate::teach::link::lesson(&file);
                 ui.ctx().copy_text(link.clone());
                 self.copied = Some(link);
             }
@@ -551,30 +548,6 @@ fn short(title: &str) -> String {
         let cut: String = title.chars().take(MAX - 1).collect();
         format!("{}…", cut.trim_end())
     }
-}
-
-/// The lesson called `name` (its file's name, `.ron` or not) among `entries`, or why it
-/// cannot be opened: no lesson has that name (the names there are listed), or its file
-/// cannot be used. The app's links and `searchlab open` both ask it.
-pub fn find_file(entries: &[Entry], name: &str) -> Result<usize, String> {
-    let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
-    let i = (entries.iter().position(|e| e.file == file)).ok_or_else(|| {
-        let names: Vec<&str> = (entries.iter())
-            .filter_map(|e| e.file.strip_suffix(".ron"))
-            .collect();
-        format!(
-            "no lesson is called \"{}\"; the lessons are {}",
-            crate::run::file::printable(name),
-            names.join(", ")
-        )
-    })?;
-    if let Err(why) = &entries[i].lesson {
-        return Err(format!(
-            "the lesson \"{}\" cannot be used: {why}",
-            crate::run::file::printable(name)
-        ));
-    }
-    Ok(i)
 }
 
 #[cfg(test)]

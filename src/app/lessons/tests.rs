@@ -1,7 +1,8 @@
 //! The built-in lessons against the solvers, broken lessons, the folder, and answers.
 
 use super::*;
-use crate::app::lessons::lesson::Mode;
+use crate::run::setup::LessonMode;
+use crate::teach::{BUILT_IN, MAX_LESSON_BYTES};
 use std::path::Path;
 
 #[test]
@@ -21,7 +22,7 @@ fn every_built_in_lesson_loads_and_the_three_puzzles_are_covered() {
         );
         puzzles.insert(l.setup.puzzle());
     }
-    assert_eq!(puzzles.len(), crate::app::puzzles::Puzzle::ALL.len());
+    assert_eq!(puzzles.len(), crate::run::PUZZLES.len());
 }
 
 /// The built-in lessons' numeric answers, worked out by the solvers and the rules.
@@ -75,7 +76,7 @@ fn the_built_in_lessons_numbers_are_what_the_solvers_find() {
         [magic_constant(4) as i64, magic(2), magic(4)]
     );
     assert_eq!(numbers(&lesson("05-magic-ga.ron")), [0]);
-    assert_eq!(lesson("02-warnsdorff.ron").setup.mode(), Mode::Guess);
+    assert_eq!(lesson("02-warnsdorff.ron").setup.mode(), LessonMode::Guess);
 }
 
 #[test]

@@ -25,8 +25,8 @@ impl Browsable for MagicBrowse {
         "Every magic square of this order, grouped into classes that rotations and reflections turn into one another; pick a class and watch the symmetry that maps one square onto another."
     }
 
-    fn puzzle(&self) -> crate::app::puzzles::Puzzle {
-        crate::app::puzzles::Puzzle::Magic
+    fn puzzle(&self) -> crate::run::PuzzleId {
+        crate::run::magic::PUZZLE
     }
 
     fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError> {

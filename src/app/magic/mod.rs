@@ -10,15 +10,15 @@ pub use play::MagicPlay;
 use crate::app::error::AppError;
 use crate::app::live_run::Polled;
 use crate::app::mode::Mode;
-use crate::app::puzzles::Puzzle;
 use crate::app::runs::{Action, seconds_of};
 use crate::app::tab::{Choices, PuzzleTab, TabPuzzle, TabSettings};
-use crate::app::view::{format_ms, outcome_label, stat_row};
+use crate::app::widgets::figures::{format_ms, outcome_label, stat_row};
 use crate::app::widgets::magic_grid::magic_grid;
 use crate::app::widgets::number::{Typed, hold_note, whole};
 use crate::app::widgets::params::{param_form, params_for, set_params};
 use crate::app::widgets::plots::{BEST, MEAN, generation_plot};
 use crate::puzzle::magic::{fitness, magic_constant};
+use crate::run::PuzzleId;
 use crate::run::catalog::{MAGIC_ALGORITHMS, magic_algorithm};
 use crate::run::file::RunFile;
 use crate::run::magic::{MagicJob, MagicReport, MagicSolveReport, MagicTask};
@@ -30,7 +30,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-pub use crate::app::limits::MAX_APP_ORDER;
+pub use crate::run::magic::setup::MAX_APP_ORDER;
+
+/// The background work of this puzzle's tab (and of Compare on it), for the browser's
+/// worker (`app::tasks`).
+pub const TASKS: &[crate::app::background::Served] = &[crate::app::background::served::<
+    crate::app::magic::play::CountTask,
+>()];
+
 const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
 /// Above this order the GA at its defaults seldom reaches a magic square (seeds 1 to 6:
 /// order 4 three times in six, order 5 never); the form says so.
@@ -325,7 +332,7 @@ impl TabPuzzle for MagicTab {
     type Settings = MagicSettings;
     type Play = MagicPlay;
     type Steps = ();
-    const PUZZLE: Puzzle = Puzzle::Magic;
+    const PUZZLE: PuzzleId = crate::run::magic::PUZZLE;
     const PLAY_HOVER: &'static str = "Swap the numbers yourself, with hints from the solvers";
 
     fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
@@ -383,9 +390,9 @@ impl TabPuzzle for MagicTab {
 
     fn place(
         tab: &MagicView,
-        choice: crate::app::link::Choice,
-    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
-        let instance = crate::app::puzzles::magic::MagicSetUp {
+        choice: crate::run::setup::Choice,
+    ) -> Box<dyn crate::run::setup::LessonSetUp> {
+        let instance = crate::run::magic::setup::MagicSetUp {
             order: tab.settings.order,
             ..Default::default()
         };
@@ -393,13 +400,9 @@ impl TabPuzzle for MagicTab {
     }
 
     /// A lesson's order, algorithm, and whether the student plays.
-    fn set_up(
-        tab: &mut MagicView,
-        _ctx: &egui::Context,
-        setup: &crate::app::lessons::lesson::Setup,
-    ) -> bool {
-        use crate::app::mode::LessonMode;
-        let Some(&crate::app::puzzles::magic::MagicSetUp {
+    fn set_up(tab: &mut MagicView, _ctx: &egui::Context, setup: &crate::run::setup::Setup) -> bool {
+        use crate::run::setup::LessonMode;
+        let Some(&crate::run::magic::setup::MagicSetUp {
             order,
             ref algorithm,
             ref mode,

@@ -5,7 +5,7 @@
 
 use crate::app::background::{Background, Task, Work};
 use crate::app::play::HintKind;
-use crate::app::view::outcome_label;
+use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::magic_grid::{PlayMarks, magic_grid_with};
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
 use crate::run::JobError;
@@ -17,8 +17,7 @@ use std::time::Duration;
 
 /// How long the count hint may count.
 pub const MAGIC_COUNT_TIME: Duration = Duration::from_secs(10);
-/// The largest square play mode offers (its numbers stay readable).
-pub const MAX_PLAY_ORDER: usize = 10;
+pub use crate::run::play::magic::MAX_PLAY_ORDER;
 
 /// The hint on show, about the square it was asked for.
 enum Hint {
@@ -405,7 +404,7 @@ impl MagicPlay {
         }
         ui.separator();
         // A hint is announced when it comes.
-        crate::app::view::live_region(ui, |ui| match &self.hint {
+        crate::app::widgets::figures::live_region(ui, |ui| match &self.hint {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your square.")

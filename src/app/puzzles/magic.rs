@@ -1,9 +1,7 @@
 //! A magic-square instance for the shared views: orders up to 12.
 
-use super::{LessonSetUp, PuzzleUi};
+use super::{PuzzleUi, PuzzleUiDef};
 use crate::app::error::AppError;
-use crate::app::limits::MAX_APP_ORDER;
-use crate::app::mode::LessonMode;
 use crate::app::widgets::magic_grid::{magic_grid, sums_legend};
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
@@ -29,88 +27,46 @@ impl Default for MagicInstance {
     }
 }
 
-/// What a lesson sets up on the magic-squares tab (`setup: Magic(order: 3, …)`): no step
-/// by step (`Steps` and `Guess` are refused).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-pub struct MagicSetUp {
-    /// The square's order, from 1 to [`MAX_APP_ORDER`].
-    pub order: u64,
-    /// `ga` or `construct`; `None` keeps the tab's choice.
-    #[serde(default)]
-    pub algorithm: Option<String>,
-    /// `Run` or `Play` (default: run the algorithm).
-    #[serde(default)]
-    pub mode: LessonMode,
-    /// The seed of the search's random numbers (default: the tab's).
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// The algorithm's parameters by name; those not given take their defaults. Empty
-    /// (the default) keeps the tab's values.
-    #[serde(default)]
-    pub params: std::collections::BTreeMap<String, String>,
-    /// Step by step: the step to show once the search is traced (default: the first).
-    #[serde(default)]
-    pub step: Option<u64>,
-}
+/// The Magic puzzle's part of the shared views.
+pub struct MagicUi;
 
-super::with_choice!(MagicSetUp);
+/// The Magic puzzle's part of the shared views, for the registry.
+pub const UI: MagicUi = MagicUi;
 
-impl LessonSetUp for MagicSetUp {
-    super::set_up_identity!(super::Puzzle::Magic);
-
-    fn check(&self) -> Result<(), String> {
-        let order = self.order;
-        if !(1..=MAX_APP_ORDER).contains(&order) {
-            return Err(format!(
-                "order must be from 1 to {MAX_APP_ORDER}, not {order}"
-            ));
-        }
-        if let Some(a) = &self.algorithm {
-            crate::run::catalog::magic_algorithm(a)
-                .map_err(|_| format!("no magic-square algorithm is called \"{a}\""))?;
-        }
-        if matches!(self.mode, LessonMode::Steps | LessonMode::Guess) {
-            return Err("step by step follows knight's tour and N-Queens searches only".into());
-        }
-        let most = crate::app::magic::play::MAX_PLAY_ORDER as u64;
-        if self.mode == LessonMode::Play && order > most {
-            return Err(format!(
-                "Play yourself takes orders up to {most}, not {order}"
-            ));
-        }
-        let info =
-            (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::magic_algorithm(a).ok());
-        self.choice().check(info)
+impl PuzzleUiDef for MagicUi {
+    fn id(&self) -> crate::run::PuzzleId {
+        crate::run::magic::PUZZLE
     }
 
-    fn link_pairs(&self) -> Vec<(&'static str, String)> {
-        vec![("order", self.order.to_string())]
+    fn instance(&self) -> Box<dyn PuzzleUi> {
+        Box::new(MagicInstance::default())
     }
-}
 
-impl MagicSetUp {
-    /// The instance keys of a link.
-    pub const LINK_KEYS: &'static str = "order";
-
-    /// The place a link's `order` (taken out of `fields`) and `choice` describe.
-    pub fn from_link(
-        fields: &mut crate::app::link::Fields,
-        choice: crate::app::link::Choice,
-    ) -> Result<MagicSetUp, String> {
-        let order = fields.need(
-            "order",
-            &format!("a whole number from 1 to {MAX_APP_ORDER}"),
-        )?;
-        Ok(MagicSetUp {
-            order,
-            ..Default::default()
-        }
-        .with(choice))
+    fn read_instance(
+        &self,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn PuzzleUi>, erased_serde::Error> {
+        super::read_as::<MagicInstance>(saved)
     }
 }
 
 impl PuzzleUi for MagicInstance {
-    super::instance_identity!(crate::app::magic::MagicTab);
+    super::instance_identity!(crate::run::magic::PUZZLE);
+
+    /// The fields of the shape Compare's form was saved in before it kept an instance per
+    /// puzzle.
+    fn old_keys(&self) -> &'static [&'static str] {
+        &["order"]
+    }
+
+    fn read_old(
+        &mut self,
+        key: &str,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<(), erased_serde::Error> {
+        let _ = key;
+        erased_serde::deserialize(saved).map(|o| self.order = o)
+    }
 
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         MAGIC_ALGORITHMS

@@ -1,199 +1,68 @@
 //! What the views shared by all puzzles (Compare) need of each puzzle: its catalog, an
 //! instance form, the job an algorithm runs on the instance, and how an answer is drawn
-//! step by step. Each puzzle implements [`PuzzleUi`] in its own file here; the shell and
-//! Compare never match on the puzzle except to pick one of these.
+//! step by step. Each puzzle implements [`PuzzleUi`] and [`PuzzleUiDef`] in its own file
+//! here, and [`UI_PUZZLES`] lists them once; the shell and Compare never match on the
+//! puzzle.
 
 pub mod knight;
 pub mod magic;
 pub mod queens;
 
 use crate::app::error::AppError;
-use crate::app::mode::LessonMode;
 use crate::app::widgets::plots::CurveNote;
-use crate::run::Job;
 use crate::run::catalog::AlgorithmInfo;
+use crate::run::{Job, PuzzleId};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
 use serde::{Deserialize, Serialize};
 
-/// The three puzzles.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-    strum::VariantNames,
-    strum::EnumMessage,
-)]
-pub enum Puzzle {
-    /// The Knight's Tour: a knight visits every square of the board once.
-    #[default]
-    #[strum(message = "Knight's Tour")]
-    Knight,
-    /// N-Queens: n queens on an n × n board, no two attacking each other.
-    #[strum(message = "N-Queens")]
-    Queens,
-    /// Magic squares: 1 to n² in an n × n grid, each row, column and diagonal with one sum.
-    #[strum(message = "Magic squares")]
-    Magic,
-}
-
-impl Puzzle {
-    /// Every puzzle, in the order of the tabs.
-    pub const ALL: &'static [Puzzle] = <Puzzle as strum::VariantArray>::VARIANTS;
-
-    /// The picker's label, the puzzle's name in a word (shorter than the tabs', so the two
-    /// differ).
-    pub fn short(self) -> &'static str {
-        self.into()
-    }
-
-    /// The puzzle's name as its tab says it ("Knight's Tour").
-    pub fn title(self) -> &'static str {
-        strum::EnumMessage::get_message(&self).unwrap_or_else(|| self.short())
-    }
-
-    /// Its name in a link (`#v1/knight?…`): the short name in lower case.
-    pub fn link_name(self) -> String {
-        self.short().to_lowercase()
-    }
-
-    /// Reads a link's place on this puzzle's tab: its instance's keys, taken out of
-    /// `fields`, with `choice`; and the keys it reads, for a message.
-    pub fn read_link(
-        self,
-        fields: &mut crate::app::link::Fields,
-        choice: crate::app::link::Choice,
-    ) -> Result<(Box<dyn LessonSetUp>, &'static str), String> {
-        Ok(match self {
-            Puzzle::Knight => (
-                Box::new(knight::KnightSetUp::from_link(fields, choice)?),
-                knight::KnightSetUp::LINK_KEYS,
-            ),
-            Puzzle::Queens => (
-                Box::new(queens::QueensSetUp::from_link(fields, choice)?),
-                queens::QueensSetUp::LINK_KEYS,
-            ),
-            Puzzle::Magic => (
-                Box::new(magic::MagicSetUp::from_link(fields, choice)?),
-                magic::MagicSetUp::LINK_KEYS,
-            ),
-        })
-    }
-
-    /// Reads what a lesson sets up on this puzzle's tab (the fields of the lesson file's
-    /// `setup: Knight(…)`), as the puzzle's own set-up type.
-    pub fn read_set_up<'de, D: serde::Deserializer<'de>>(
-        self,
-        fields: D,
-    ) -> Result<Box<dyn LessonSetUp>, D::Error> {
-        fn boxed<'de, S: LessonSetUp + Deserialize<'de>, D: serde::Deserializer<'de>>(
-            fields: D,
-        ) -> Result<Box<dyn LessonSetUp>, D::Error> {
-            Ok(Box::new(S::deserialize(fields)?))
-        }
-        match self {
-            Puzzle::Knight => boxed::<knight::KnightSetUp, D>(fields),
-            Puzzle::Queens => boxed::<queens::QueensSetUp, D>(fields),
-            Puzzle::Magic => boxed::<magic::MagicSetUp, D>(fields),
-        }
+/// A puzzle's part of the views every puzzle shares, listed once in [`UI_PUZZLES`].
+pub trait PuzzleUiDef: Sync {
+    /// Which puzzle.
+    fn id(&self) -> PuzzleId;
+    /// Its instance as Compare's form starts with it.
+    fn instance(&self) -> Box<dyn PuzzleUi>;
+    /// Its instance as a saved form holds it.
+    fn read_instance(
+        &self,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn PuzzleUi>, erased_serde::Error>;
+    /// First difference on it, for a puzzle whose searches are traced.
+    fn pair(&self) -> Option<Box<dyn ContrastUi>> {
+        None
     }
 }
 
-/// What a lesson sets up on its puzzle's tab: the instance, the algorithm and how the
-/// student meets the puzzle. Each puzzle has its own type, in its file here; the tab
-/// that takes it finds it with [`LessonSetUp::as_any`].
-pub trait LessonSetUp: std::fmt::Debug + Send + Sync + 'static {
-    /// The puzzle whose tab it sets up.
-    fn puzzle(&self) -> Puzzle;
-    /// How the student meets the puzzle.
-    fn mode(&self) -> LessonMode;
-    /// Why the tab cannot be set up so, if it cannot.
-    fn check(&self) -> Result<(), String>;
-    /// Itself as `Any`, for the tab that takes it.
-    fn as_any(&self) -> &dyn std::any::Any;
-    /// A copy.
-    fn boxed(&self) -> Box<dyn LessonSetUp>;
-    /// Whether `other` sets up the same.
-    fn same(&self, other: &dyn LessonSetUp) -> bool;
-    /// The algorithm, its parameters and seed, the mode and the step.
-    fn choice(&self) -> crate::app::link::Choice;
-    /// The instance as a link's `key=value` pairs.
-    fn link_pairs(&self) -> Vec<(&'static str, String)>;
+/// Every puzzle's part of the shared views, in the order of [`crate::run::PUZZLES`].
+pub const UI_PUZZLES: &[&dyn PuzzleUiDef] = &[&knight::UI, &queens::UI, &magic::UI];
+
+/// `puzzle`'s part of the shared views.
+pub fn ui_of(puzzle: PuzzleId) -> &'static dyn PuzzleUiDef {
+    (UI_PUZZLES.iter().copied())
+        .find(|d| d.id() == puzzle)
+        .unwrap_or(UI_PUZZLES[0])
 }
 
-/// The [`LessonSetUp`] methods that are the same for every puzzle's set-up type.
-macro_rules! set_up_identity {
-    ($puzzle:expr) => {
-        fn puzzle(&self) -> $crate::app::puzzles::Puzzle {
-            $puzzle
-        }
-
-        fn mode(&self) -> $crate::app::mode::LessonMode {
-            self.mode
-        }
-
-        fn as_any(&self) -> &dyn std::any::Any {
-            self
-        }
-
-        fn boxed(&self) -> Box<dyn $crate::app::puzzles::LessonSetUp> {
-            Box::new(self.clone())
-        }
-
-        fn same(&self, other: &dyn $crate::app::puzzles::LessonSetUp) -> bool {
-            other.as_any().downcast_ref::<Self>() == Some(self)
-        }
-
-        fn choice(&self) -> $crate::app::link::Choice {
-            $crate::app::link::Choice {
-                algorithm: self.algorithm.clone(),
-                mode: self.mode,
-                seed: self.seed,
-                params: self.params.clone(),
-                step: self.step,
-            }
-        }
-    };
+/// [`PuzzleUiDef::read_instance`] for an instance type that serde reads.
+pub fn read_as<T: PuzzleUi + serde::de::DeserializeOwned + 'static>(
+    saved: &mut dyn erased_serde::Deserializer<'_>,
+) -> Result<Box<dyn PuzzleUi>, erased_serde::Error> {
+    Ok(Box::new(erased_serde::deserialize::<T>(saved)?))
 }
-pub(crate) use set_up_identity;
 
-/// `with(choice)` for a puzzle's set-up type `$t`: the set-up with `choice`'s algorithm,
-/// mode, seed, parameters and step.
-macro_rules! with_choice {
-    ($t:ty) => {
-        impl $t {
-            /// The set-up with `choice`'s algorithm, mode, seed, parameters and step.
-            pub fn with(self, choice: $crate::app::link::Choice) -> $t {
-                let $crate::app::link::Choice {
-                    algorithm,
-                    mode,
-                    seed,
-                    params,
-                    step,
-                } = choice;
-                Self {
-                    algorithm,
-                    mode,
-                    seed,
-                    params,
-                    step,
-                    ..self
-                }
-            }
-        }
-    };
+impl Clone for Box<dyn PuzzleUi> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
 }
-pub(crate) use with_choice;
+
+impl PartialEq for Box<dyn PuzzleUi> {
+    fn eq(&self, other: &Self) -> bool {
+        self.same(other.as_ref())
+    }
+}
+
+erased_serde::serialize_trait_object!(PuzzleUi);
 
 /// [`PuzzleUi::same`] for an instance type that compares with `==`.
 pub fn same_as<T: PartialEq + 'static>(this: &T, other: &dyn PuzzleUi) -> bool {
@@ -207,13 +76,13 @@ pub fn assign_from<T: Clone + 'static>(this: &mut T, other: &dyn PuzzleUi) {
     }
 }
 
-/// The four [`PuzzleUi`] methods that only say which instance it is, the same for every
-/// puzzle: its puzzle (that of its tab, `$tab`), [`same_as`], [`assign_from`], and
-/// itself as `Any`.
+/// The [`PuzzleUi`] methods that only say which instance it is, the same for every
+/// puzzle: its puzzle (`$puzzle`, a [`crate::run::PuzzleId`]), [`same_as`],
+/// [`assign_from`], itself as `Any`, and a copy.
 macro_rules! instance_identity {
-    ($tab:ty) => {
-        fn puzzle(&self) -> $crate::app::puzzles::Puzzle {
-            <$tab as $crate::app::tab::TabPuzzle>::PUZZLE
+    ($puzzle:expr) => {
+        fn puzzle(&self) -> $crate::run::PuzzleId {
+            $puzzle
         }
 
         fn same(&self, other: &dyn $crate::app::puzzles::PuzzleUi) -> bool {
@@ -227,12 +96,20 @@ macro_rules! instance_identity {
         fn as_any(&self) -> &dyn std::any::Any {
             self
         }
+
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+
+        fn boxed(&self) -> Box<dyn $crate::app::puzzles::PuzzleUi> {
+            Box::new(self.clone())
+        }
     };
 }
 pub(crate) use instance_identity;
 
-/// One instance of a puzzle, as a shared view shows and runs it.
-pub trait PuzzleUi {
+/// One instance of a puzzle, as a shared view shows and runs it; saved as its fields.
+pub trait PuzzleUi: erased_serde::Serialize + std::fmt::Debug {
     /// The algorithms that solve it.
     fn algorithms(&self) -> &'static [AlgorithmInfo];
     /// The algorithms a comparison starts with.
@@ -258,13 +135,31 @@ pub trait PuzzleUi {
     /// What the colours and marks of the drawings mean, once under all of them.
     fn legend(&self, ui: &mut Ui);
     /// Which puzzle it is an instance of.
-    fn puzzle(&self) -> Puzzle;
+    fn puzzle(&self) -> PuzzleId;
     /// Whether `other` is the same instance: the same puzzle with the same settings.
     fn same(&self, other: &dyn PuzzleUi) -> bool;
     /// Takes `other`'s settings, when it is an instance of the same puzzle.
     fn assign(&mut self, other: &dyn PuzzleUi);
     /// The instance as `Any`, for [`PuzzleUi::same`] and [`PuzzleUi::assign`].
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The same, to change it.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+    /// A copy.
+    fn boxed(&self) -> Box<dyn PuzzleUi>;
+    /// The keys of a form saved in an older shape (one field for each setting, such as
+    /// `cols` and `n`) that are this puzzle's instance's.
+    fn old_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Reads `key`, one of [`PuzzleUi::old_keys`], into the instance.
+    fn read_old(
+        &mut self,
+        key: &str,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<(), erased_serde::Error> {
+        let _ = (key, saved);
+        Ok(())
+    }
     /// What the curve of `algorithm` (its `points`, its `counters`) does that needs words.
     fn curve_note(
         &self,
@@ -274,4 +169,45 @@ pub trait PuzzleUi {
     ) -> Option<CurveNote> {
         None
     }
+}
+
+/// What the form asks for: the search, the setting to change and its value on each side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContrastForm {
+    /// The search traced (side A's, when the setting is the algorithm).
+    pub algorithm: String,
+    /// `seed`, `algo`, or one of the algorithm's parameters.
+    pub setting: String,
+    /// The setting's value on side A (for `algo`, unused: A is `algorithm`).
+    pub a: String,
+    /// Its value on side B.
+    pub b: String,
+}
+
+/// "First difference" of one puzzle, whatever its trace job: what Compare asks of it.
+pub trait ContrastUi {
+    /// Whether the pair is being traced.
+    fn busy(&self) -> bool;
+    /// Stops the pair being traced.
+    fn stop(&mut self);
+    /// Picks up a finished pair.
+    fn logic(&mut self);
+    /// Space and the arrows on the pair's timeline.
+    fn key(&mut self, step: Option<isize>);
+    /// The form's fields: the search, the setting, A and B.
+    fn form_ui(&mut self, ui: &mut Ui);
+    /// The verdict, the timeline and both boards.
+    fn main_ui(&mut self, ui: &mut Ui);
+    /// What the side panel says.
+    fn stats_ui(&self, ui: &mut Ui);
+    /// Why the pair cannot be traced on `instance`, if it cannot; notes whether the form
+    /// still describes the pair on show.
+    fn hold(&mut self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String>;
+    /// Traces the pair on `instance` (nothing when it cannot be).
+    fn start_on(&mut self, ctx: &egui::Context, instance: &dyn PuzzleUi, seed: u64, budget: Budget);
+    /// The pair on show: where the two part (`None`: nowhere) and the steps applied on
+    /// the timeline.
+    fn on_show(&self) -> Option<(Option<usize>, usize)>;
+    /// The form's choices, to change.
+    fn form_mut(&mut self) -> &mut ContrastForm;
 }

@@ -1,9 +1,7 @@
 //! An N-Queens instance for the shared views: n up to 400.
 
-use super::{LessonSetUp, PuzzleUi};
+use super::{PuzzleUi, PuzzleUiDef};
 use crate::app::error::AppError;
-use crate::app::limits::MAX_APP_N;
-use crate::app::mode::LessonMode;
 use crate::app::widgets::number::{hold_note, whole_number};
 use crate::app::widgets::plots::CurveNote;
 use crate::app::widgets::queens_board::{Attacks, QueensBoardView, queens_board, queens_legend};
@@ -30,90 +28,52 @@ impl Default for QueensInstance {
     }
 }
 
-/// What a lesson sets up on the N-Queens tab (`setup: Queens(n: 8, …)`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-pub struct QueensSetUp {
-    /// The number of queens and the board's side, from 1 to [`MAX_APP_N`].
-    pub n: u64,
-    /// A solver id of the N-Queens catalog (`hill-climbing`, `csp` …); `None` keeps the
-    /// tab's choice.
-    #[serde(default)]
-    pub algorithm: Option<String>,
-    /// How the student meets the puzzle (default: run the algorithm).
-    #[serde(default)]
-    pub mode: LessonMode,
-    /// The seed of the search's random numbers (default: the tab's).
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// The algorithm's parameters by name; those not given take their defaults. Empty
-    /// (the default) keeps the tab's values.
-    #[serde(default)]
-    pub params: std::collections::BTreeMap<String, String>,
-    /// Step by step: the step to show once the search is traced (default: the first).
-    #[serde(default)]
-    pub step: Option<u64>,
-}
+/// The Queens puzzle's part of the shared views.
+pub struct QueensUi;
 
-super::with_choice!(QueensSetUp);
+/// The Queens puzzle's part of the shared views, for the registry.
+pub const UI: QueensUi = QueensUi;
 
-impl LessonSetUp for QueensSetUp {
-    super::set_up_identity!(super::Puzzle::Queens);
-
-    fn check(&self) -> Result<(), String> {
-        let n = self.n;
-        if !(1..=MAX_APP_N).contains(&n) {
-            return Err(format!("n must be from 1 to {MAX_APP_N}, not {n}"));
-        }
-        let most = crate::app::queens::play::MAX_PLAY_N as u64;
-        if self.mode == LessonMode::Play && n > most {
-            return Err(format!("Play yourself takes n up to {most}, not {n}"));
-        }
-        if let Some(a) = &self.algorithm {
-            let kind = QueensAlgo::parse(a)
-                .map_err(|_| format!("no N-Queens algorithm is called \"{a}\""))?;
-            let traced = matches!(self.mode, LessonMode::Steps | LessonMode::Guess);
-            if traced && !kind.offers().trace {
-                return Err(format!("step by step cannot follow \"{a}\""));
-            }
-            let first_choice =
-                self.params.get("variant").map(String::as_str) == Some("first-choice");
-            if self.mode == LessonMode::Guess && first_choice {
-                return Err(format!(
-                    "Your guess does not ask about \"{a}\" with variant=first-choice: it \
-                     tries the moves in a random order and takes the first better one"
-                ));
-            }
-        }
-        let info =
-            (self.algorithm.as_deref()).and_then(|a| crate::run::catalog::queens_algorithm(a).ok());
-        self.choice().check(info)
+impl PuzzleUiDef for QueensUi {
+    fn id(&self) -> crate::run::PuzzleId {
+        crate::run::queens::PUZZLE
     }
 
-    fn link_pairs(&self) -> Vec<(&'static str, String)> {
-        vec![("n", self.n.to_string())]
+    fn instance(&self) -> Box<dyn PuzzleUi> {
+        Box::new(QueensInstance::default())
     }
-}
 
-impl QueensSetUp {
-    /// The instance keys of a link.
-    pub const LINK_KEYS: &'static str = "n";
+    fn read_instance(
+        &self,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn PuzzleUi>, erased_serde::Error> {
+        super::read_as::<QueensInstance>(saved)
+    }
 
-    /// The place a link's `n` (taken out of `fields`) and `choice` describe.
-    pub fn from_link(
-        fields: &mut crate::app::link::Fields,
-        choice: crate::app::link::Choice,
-    ) -> Result<QueensSetUp, String> {
-        let n = fields.need("n", &format!("a whole number from 1 to {MAX_APP_N}"))?;
-        Ok(QueensSetUp {
-            n,
-            ..Default::default()
-        }
-        .with(choice))
+    fn pair(&self) -> Option<Box<dyn crate::app::compare::contrast::ContrastUi>> {
+        Some(Box::new(crate::app::compare::contrast::Contrast::<
+            crate::run::trace::QueensTraceJob,
+        >::default()))
     }
 }
 
 impl PuzzleUi for QueensInstance {
-    super::instance_identity!(crate::app::queens::QueensTab);
+    super::instance_identity!(crate::run::queens::PUZZLE);
+
+    /// The fields of the shape Compare's form was saved in before it kept an instance per
+    /// puzzle.
+    fn old_keys(&self) -> &'static [&'static str] {
+        &["n"]
+    }
+
+    fn read_old(
+        &mut self,
+        key: &str,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<(), erased_serde::Error> {
+        let _ = key;
+        erased_serde::deserialize(saved).map(|n| self.n = n)
+    }
 
     fn algorithms(&self) -> &'static [AlgorithmInfo] {
         QUEENS_ALGORITHMS

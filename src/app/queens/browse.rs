@@ -25,8 +25,8 @@ impl Browsable for QueensBrowse {
         "Every solution of this board, grouped into classes that the board's rotations and reflections turn into one another; pick a class and watch the symmetry that maps one member onto another."
     }
 
-    fn puzzle(&self) -> crate::app::puzzles::Puzzle {
-        crate::app::puzzles::Puzzle::Queens
+    fn puzzle(&self) -> crate::run::PuzzleId {
+        crate::run::queens::PUZZLE
     }
 
     fn list(&self, n: usize, cancel: &AtomicBool) -> Result<Catalogue, JobError> {

@@ -48,12 +48,12 @@ impl QueensView {
         let countable = n <= u64::from(MAX_COUNT_N);
         // In a browser a count is split across cores from n = 12 (below, one worker is
         // quicker than starting several).
-        let cores = if crate::platform::worker::THREADS || n >= crate::run::split::SPLIT_FROM_QUEENS
-        {
-            "on every core"
-        } else {
-            "in a worker of the page"
-        };
+        let cores =
+            if crate::platform::worker::THREADS || n >= crate::run::queens::SPLIT_FROM_QUEENS {
+                "on every core"
+            } else {
+                "in a worker of the page"
+            };
         let help = if !countable {
             format!("Counting goes up to n = {MAX_COUNT_N}.")
         } else if n > COUNT_COMFORTABLE_N {

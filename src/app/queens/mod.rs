@@ -9,17 +9,17 @@ pub(crate) mod play;
 pub(crate) mod steps;
 
 use super::live_run::Polled;
-use super::puzzles::Puzzle;
 use super::runs::{Action, seconds_of};
 use super::tab::{Choices, PuzzleTab, TabPuzzle, TabSettings};
-use super::view::{format_ms, outcome_label, stat_row};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, params_for, set_params};
 use super::widgets::plots::{BEST, Curve, MEAN, WORST, generation_plot};
 use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::app::error::AppError;
 use crate::app::mode::Mode;
+use crate::app::widgets::figures::{format_ms, outcome_label, stat_row};
 use crate::puzzle::queens::{Landscape, conflicts};
+use crate::run::PuzzleId;
 use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
 use crate::run::queens::{
@@ -36,7 +36,19 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use steps::QueensSteps;
 
-pub use crate::app::limits::MAX_APP_N;
+pub use crate::run::queens::setup::MAX_APP_N;
+
+/// The background work of this puzzle's tab (and of Compare on it), for the browser's
+/// worker (`app::tasks`).
+pub const TASKS: &[crate::app::background::Served] = &[
+    crate::app::background::served::<crate::app::steps::TraceTask<crate::run::trace::QueensTraceJob>>(
+    ),
+    crate::app::background::served::<
+        crate::app::compare::contrast::PairTask<crate::run::trace::QueensTraceJob>,
+    >(),
+    crate::app::background::served::<crate::app::queens::play::CountTask>(),
+];
+
 const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
 /// The N-Queens AI report's four algorithms, run in turn by "Run all four".
 pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
@@ -409,7 +421,7 @@ impl TabPuzzle for QueensTab {
     type Settings = QueensSettings;
     type Play = QueensPlay;
     type Steps = QueensSteps;
-    const PUZZLE: Puzzle = Puzzle::Queens;
+    const PUZZLE: PuzzleId = crate::run::queens::PUZZLE;
     const PLAY_HOVER: &'static str = "Place the queens yourself, with hints from the solvers";
 
     fn browser(&mut self) -> Option<&mut crate::app::browser::Browser> {
@@ -489,9 +501,9 @@ impl TabPuzzle for QueensTab {
 
     fn place(
         tab: &QueensView,
-        choice: crate::app::link::Choice,
-    ) -> Box<dyn crate::app::puzzles::LessonSetUp> {
-        let instance = crate::app::puzzles::queens::QueensSetUp {
+        choice: crate::run::setup::Choice,
+    ) -> Box<dyn crate::run::setup::LessonSetUp> {
+        let instance = crate::run::queens::setup::QueensSetUp {
             n: tab.settings.n,
             ..Default::default()
         };
@@ -500,12 +512,8 @@ impl TabPuzzle for QueensTab {
 
     /// A lesson's n, algorithm and how the student meets it (running it, playing,
     /// stepping, guessing).
-    fn set_up(
-        tab: &mut QueensView,
-        ctx: &egui::Context,
-        setup: &crate::app::lessons::lesson::Setup,
-    ) -> bool {
-        let Some(&crate::app::puzzles::queens::QueensSetUp {
+    fn set_up(tab: &mut QueensView, ctx: &egui::Context, setup: &crate::run::setup::Setup) -> bool {
+        let Some(&crate::run::queens::setup::QueensSetUp {
             n,
             ref algorithm,
             ref mode,

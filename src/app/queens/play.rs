@@ -5,7 +5,7 @@
 
 use crate::app::background::{Background, Task, Work};
 use crate::app::play::HintKind;
-use crate::app::view::outcome_label;
+use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::queens_board::{Attacks, EMPTY, Focus, QueensBoardView, queens_board};
 use crate::run::JobError;
 use crate::run::play::queens::{
@@ -17,8 +17,7 @@ use std::time::Duration;
 
 /// How long the count hint may count.
 pub const QUEENS_COUNT_TIME: Duration = Duration::from_secs(10);
-/// The largest board play mode offers (its squares are clicked one by one).
-pub const MAX_PLAY_N: usize = 40;
+pub use crate::run::play::queens::MAX_PLAY_N;
 
 /// The hint on show, about the placement it was asked for.
 enum Hint {
@@ -243,7 +242,7 @@ impl QueensPlay {
         }
         ui.separator();
         // A hint is announced when it comes.
-        crate::app::view::live_region(ui, |ui| self.hint_ui(ui, n));
+        crate::app::widgets::figures::live_region(ui, |ui| self.hint_ui(ui, n));
     }
 
     /// The hint asked for, or how to ask for one.

@@ -2,12 +2,14 @@
 //! board at a step: the queens as the steps leave them, attacked ones in red, and the
 //! square the step looks at outlined, with the queen that attacks it.
 
-use crate::app::steps::{MAX_APP_STEPS, Steps};
+use crate::app::compare::contrast::ContrastJob;
+use crate::app::steps::Steps;
 use crate::app::widgets::queens_board::{
     Attacks, Focus, MAX_LANDSCAPE_N, QueensBoardView, queens_board,
 };
 use crate::puzzle::queens::{Landscape, attacker};
 use crate::run::queens::QueensTask;
+use crate::run::setup::MAX_APP_STEPS;
 use crate::run::trace::guess::Question;
 use crate::run::trace::queens::{QueensTrace, QueensTraceJob};
 use crate::run::{Algorithm, QueensAlgo};
@@ -184,5 +186,64 @@ impl super::QueensView {
     /// The step-by-step view, to move its timeline.
     pub fn steps_mut(&mut self) -> &mut QueensSteps {
         &mut self.steps
+    }
+}
+
+/// First difference on this puzzle: its trace job made on Compare's instance, its steps
+/// told as data, its board drawn.
+impl ContrastJob for QueensTraceJob {
+    const PAIR_NAME: &'static str = "queens-trace-pair";
+
+    fn traceable() -> Vec<&'static str> {
+        crate::run::trace::queens::traceable()
+    }
+
+    fn info(algorithm: &str) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        crate::run::catalog::queens_algorithm(algorithm).ok()
+    }
+
+    fn name(algorithm: &str) -> String {
+        Self::info(algorithm).map_or_else(|| algorithm.to_string(), |a| a.name.to_string())
+    }
+
+    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("csp", "inference", "none", "forward-checking")
+    }
+
+    fn on(
+        instance: &dyn crate::app::puzzles::PuzzleUi,
+        algorithm: &str,
+        params: Vec<(String, String)>,
+        seed: u64,
+        budget: crate::solve::Budget,
+    ) -> Option<Self> {
+        let q = instance
+            .as_any()
+            .downcast_ref::<crate::app::puzzles::queens::QueensInstance>()?;
+        Some(QueensTraceJob {
+            n: q.n,
+            algorithm: algorithm.to_string(),
+            params,
+            seed,
+            budget,
+            limit: MAX_APP_STEPS,
+        })
+    }
+
+    fn steps(trace: &Self::Trace) -> Box<dyn Iterator<Item = serde_json::Value> + '_> {
+        Box::new(crate::run::trace::diff::queens_steps(trace))
+    }
+
+    fn draw(
+        ui: &mut Ui,
+        trace: &Self::Trace,
+        state: &<Self::Trace as crate::run::trace::timeline::Replayable>::State,
+        pos: usize,
+    ) {
+        draw(ui, trace, state, pos, None, false);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        QueensTraceJob::check(self).map_err(|e| e.to_string())
     }
 }

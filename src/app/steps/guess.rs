@@ -506,7 +506,7 @@ impl<J: super::TraceJob> super::Steps<J> {
             ui.set_min_height(4.0 * line);
             self.fade_ui(ui, true);
             // The question, the verdicts and "Why?" are announced as they change.
-            crate::app::view::live_region(ui, |ui| {
+            crate::app::widgets::figures::live_region(ui, |ui| {
                 if let Some(q) = &self.guess.asking {
                     ui.label(egui::RichText::new(format!("Your guess: {}", q.ask)).strong());
                     if let Some(r) = &self.guess.revealed {

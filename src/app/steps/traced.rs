@@ -62,7 +62,7 @@ pub trait TraceJob: Serialize + DeserializeOwned + PartialEq + Send + 'static {
         + Serialize
         + DeserializeOwned
         + Replayable<State: Serialize + DeserializeOwned>;
-    /// The name of its background work ([`crate::app::background::serve`]).
+    /// The name of its background work (`crate::app::tasks`).
     const NAME: &'static str;
     /// Runs the search with its steps recorded, on the calling thread (the view's
     /// background one), and checks the trace; `cancel` stops the search early.

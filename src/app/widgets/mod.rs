@@ -5,6 +5,7 @@ pub mod board;
 pub mod construction;
 pub mod coords;
 pub mod cursor;
+pub mod figures;
 pub mod icicle;
 pub mod landscape;
 pub mod legend;

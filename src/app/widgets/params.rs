@@ -5,6 +5,7 @@
 
 use super::number::{Typed, hold_note};
 use crate::app::error::AppError;
+pub use crate::run::catalog::params_for;
 use crate::run::catalog::{AlgorithmInfo, ParamKind, ParamSpec, Params};
 use egui::Ui;
 use std::collections::BTreeMap;
@@ -83,21 +84,6 @@ fn read_param(algo: &AlgorithmInfo, p: &ParamSpec, text: &str) -> Result<String,
     Params::new(algo, &[(p.name.to_string(), t.to_string())])
         .map(|_| t.to_string())
         .map_err(|e| e.to_string())
-}
-
-/// The values of `algo`'s parameters that `values` sets, as `(name, value)` pairs.
-pub fn params_for(
-    algo: &AlgorithmInfo,
-    values: &BTreeMap<String, String>,
-) -> Vec<(String, String)> {
-    algo.params
-        .iter()
-        .filter_map(|p| {
-            values
-                .get(&format!("{}.{}", algo.id, p.name))
-                .map(|v| (p.name.to_string(), v.clone()))
-        })
-        .collect()
 }
 
 /// The seed (with a button for a fresh one) and the time limit in seconds.

@@ -9,6 +9,9 @@ use crate::solve::{Stop, rng_from_seed};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The largest square play mode offers (its numbers stay readable).
+pub const MAX_PLAY_ORDER: usize = 10;
+
 /// The numbers 1 to n² in an order drawn from `seed` (a Fisher–Yates shuffle by the
 /// portable generator): a puzzle to play, the same on every machine.
 pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {

@@ -8,6 +8,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The largest board play mode offers (its squares are clicked one by one).
+pub const MAX_PLAY_N: usize = 40;
+
 /// The largest N-Queens board on which the count hint is offered.
 pub const MAX_QUEENS_HINT_N: usize = 16;
 

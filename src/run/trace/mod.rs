@@ -14,6 +14,69 @@ pub use knight::{KnightTrace, KnightTraceJob};
 pub use queens::{QueensTrace, QueensTraceJob};
 
 use super::JobError;
+use guess::score::Scorable;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A puzzle's trace job as the grader makes it again ([`super::puzzles::TracedJob`] holds
+/// any of them).
+pub trait AnyTraceJob {
+    /// The most steps it records.
+    fn limit(&self) -> u64;
+    /// The search traced again with its own limits on nodes and generations, `time` in
+    /// place of its time limit and no stop point; `cancel` stops it early.
+    fn trace_again(
+        &self,
+        time: Duration,
+        cancel: &AtomicBool,
+    ) -> Result<Box<dyn Scorable>, JobError>;
+}
+
+impl AnyTraceJob for KnightTraceJob {
+    fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    fn trace_again(
+        &self,
+        time: Duration,
+        cancel: &AtomicBool,
+    ) -> Result<Box<dyn Scorable>, JobError> {
+        let budget = crate::solve::Budget {
+            time: Some(time),
+            until: None,
+            ..self.budget
+        };
+        let job = KnightTraceJob {
+            budget,
+            ..self.clone()
+        };
+        Ok(Box::new(job.run(cancel)?))
+    }
+}
+
+impl AnyTraceJob for QueensTraceJob {
+    fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    fn trace_again(
+        &self,
+        time: Duration,
+        cancel: &AtomicBool,
+    ) -> Result<Box<dyn Scorable>, JobError> {
+        let budget = crate::solve::Budget {
+            time: Some(time),
+            until: None,
+            ..self.budget
+        };
+        let job = QueensTraceJob {
+            budget,
+            ..self.clone()
+        };
+        Ok(Box::new(job.run(cancel)?))
+    }
+}
 
 /// The most steps a trace may hold: at most 20 bytes each (a step kept whole and its
 /// word), 200 MB in all. A knight's trace keeps 16 bytes a step; N-Queens backtracking up

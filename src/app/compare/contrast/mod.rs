@@ -8,15 +8,14 @@
 
 use crate::app::background::{Background, Task, Work};
 use crate::app::puzzles::PuzzleUi;
-use crate::app::puzzles::knight::KnightInstance;
-use crate::app::puzzles::queens::QueensInstance;
-use crate::app::steps::{MAX_APP_STEPS, Prepared, TraceJob, Traced};
-use crate::app::view::stat_row;
+pub use crate::app::puzzles::{ContrastForm, ContrastUi};
+use crate::app::steps::{Prepared, TraceJob, Traced};
+use crate::app::widgets::figures::stat_row;
 use crate::app::widgets::timeline::{Marks, Playback, timeline};
 use crate::run::catalog::{AlgorithmInfo, ParamKind, Params};
-use crate::run::trace::diff::{first_difference, knight_steps, queens_steps};
+use crate::run::setup::MAX_APP_STEPS;
+use crate::run::trace::diff::first_difference;
 use crate::run::trace::timeline::Replayable;
-use crate::run::trace::{KnightTraceJob, QueensTraceJob};
 use crate::solve::Budget;
 use egui::{Color32, RichText, Ui};
 use serde::de::DeserializeOwned;
@@ -36,19 +35,6 @@ pub const NOT_TRACED: &str = "Magic squares' searches are not traced step by ste
 /// The two sides' colours, as Compare's lanes 0 and 1.
 fn side_colour(k: usize) -> Color32 {
     super::charts::colour(k)
-}
-
-/// What the form asks for: the search, the setting to change and its value on each side.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ContrastForm {
-    /// The search traced (side A's, when the setting is the algorithm).
-    pub algorithm: String,
-    /// `seed`, `algo`, or one of the algorithm's parameters.
-    pub setting: String,
-    /// The setting's value on side A (for `algo`, unused: A is `algorithm`).
-    pub a: String,
-    /// Its value on side B.
-    pub b: String,
 }
 
 /// "First difference" for one puzzle: the form, the pair being traced, the pair on show.
@@ -394,7 +380,7 @@ impl<J: ContrastJob> Contrast<J> {
         egui::ScrollArea::vertical()
             .id_salt("first-difference")
             .show(ui, |ui| {
-                crate::app::view::live_region(ui, |ui| {
+                crate::app::widgets::figures::live_region(ui, |ui| {
                     ui.label(RichText::new(s.verdict()).strong())
                 });
                 ui.horizontal_wrapped(|ui| {
@@ -500,32 +486,15 @@ fn set_setting(
     }
 }
 
-/// "First difference" of one puzzle, whatever its trace job: what Compare asks of it.
-pub trait ContrastUi {
-    /// Whether the pair is being traced.
-    fn busy(&self) -> bool;
-    /// Stops the pair being traced.
-    fn stop(&mut self);
-    /// Picks up a finished pair.
-    fn logic(&mut self);
-    /// Space and the arrows on the pair's timeline.
-    fn key(&mut self, step: Option<isize>);
-    /// The form's fields: the search, the setting, A and B.
-    fn form_ui(&mut self, ui: &mut Ui);
-    /// The verdict, the timeline and both boards.
-    fn main_ui(&mut self, ui: &mut Ui);
-    /// What the side panel says.
-    fn stats_ui(&self, ui: &mut Ui);
-    /// Why the pair cannot be traced on `instance`, if it cannot; notes whether the form
-    /// still describes the pair on show.
-    fn hold(&mut self, instance: &dyn PuzzleUi, seed: u64, budget: Budget) -> Option<String>;
-    /// Traces the pair on `instance` (nothing when it cannot be).
-    fn start_on(&mut self, ctx: &egui::Context, instance: &dyn PuzzleUi, seed: u64, budget: Budget);
-}
-
 impl<J: ContrastJob> ContrastUi for Contrast<J> {
     fn busy(&self) -> bool {
         Contrast::busy(self)
+    }
+    fn on_show(&self) -> Option<(Option<usize>, usize)> {
+        Contrast::on_show(self)
+    }
+    fn form_mut(&mut self) -> &mut ContrastForm {
+        &mut self.form
     }
     fn stop(&mut self) {
         Contrast::stop(self);

@@ -17,6 +17,7 @@ pub mod beam;
 pub mod csp;
 pub mod knight;
 pub mod queens;
+pub mod score;
 #[cfg(test)]
 mod tests;
 

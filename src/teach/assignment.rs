@@ -20,10 +20,11 @@
 //! file's text, the answer played with the hints asked before it. It holds no verdict the grader believes: `searchlab grade` (see
 //! [`super::grade`]) works every verdict out again, replaying the trace and the runs.
 
-use super::lesson::Setup;
-use crate::app::play::HintKind;
-use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
-use crate::run::trace::{KnightTraceJob, QueensTraceJob};
+use crate::run::play::HintKind;
+pub use crate::run::puzzles::TracedJob;
+use crate::run::setup::Setup;
+pub use crate::run::trace::guess::score::Guessed;
+use crate::run::trace::guess::score::index;
 use serde::{Deserialize, Serialize};
 
 /// How a lesson's work is scored.
@@ -104,7 +105,7 @@ impl Task {
     }
 
     /// What it asks, in a few words.
-    pub fn describe(&self, questions: &[super::lesson::Question]) -> String {
+    pub fn describe(&self, questions: &[super::question::Question]) -> String {
         match self {
             Task::Question { number, .. } => format!(
                 "question {number}: {}",
@@ -144,7 +145,7 @@ impl Task {
 
 impl Assignment {
     /// Why the app cannot use this assignment with `questions`, if it cannot.
-    pub fn check(&self, questions: &[super::lesson::Question]) -> Result<(), String> {
+    pub fn check(&self, questions: &[super::question::Question]) -> Result<(), String> {
         if self.id.is_empty()
             || self.id.len() > 64
             || !self
@@ -201,7 +202,7 @@ impl Assignment {
                             "last: {k} decisions, but a faded task takes 1 to {MAX_GUESSES} of them and asks at most that many ({decisions} asked)"
                         ));
                     }
-                    if setup.mode() != super::lesson::Mode::Guess {
+                    if setup.mode() != crate::run::setup::LessonMode::Guess {
                         return at("a Guess task's set-up has mode: Guess".into());
                     }
                     exact(setup).map_err(|e| format!("task {}: {e}", i + 1))?;
@@ -212,7 +213,7 @@ impl Assignment {
                     setup.check().map_err(|e| format!("task {}: {e}", i + 1))?;
                 }
                 Task::Play { setup, .. } => {
-                    if setup.mode() != super::lesson::Mode::Play {
+                    if setup.mode() != crate::run::setup::LessonMode::Play {
                         return at("a Play task's set-up has mode: Play".into());
                     }
                     // The set-up's own check holds the instance to what play mode takes.
@@ -230,41 +231,15 @@ pub const MAX_TASKS: usize = 100;
 /// The most points a task may be worth.
 pub const MAX_POINTS: u32 = 1000;
 
-/// A task's set-up must name its search: a knight's or N-Queens' algorithm.
+/// A task's set-up must name its search, of a puzzle whose searches the grader replays.
 fn exact(setup: &Setup) -> Result<(), String> {
-    let named = if let Some(k) = setup.get::<KnightSetUp>() {
-        k.algorithm.is_some()
-    } else if let Some(q) = setup.get::<QueensSetUp>() {
-        q.algorithm.is_some()
-    } else {
-        return Err("a task's set-up is a knight's tour or N-Queens".into());
-    };
-    if named {
-        Ok(())
-    } else {
-        Err("a task's set-up names its algorithm".into())
-    }
+    setup.set_up().gradable()
 }
 
 /// What solving the set-up's puzzle by hand means, in words: "an open tour of 5×5 from
 /// a1", "8 queens on 8×8, none attacking another", "a magic square of order 3".
 pub fn goal(setup: &Setup) -> String {
-    use crate::app::puzzles::magic::MagicSetUp;
-    if let Some(k) = setup.get::<KnightSetUp>() {
-        let from = crate::puzzle::knight::Shape::new(u64::from(k.cols), u64::from(k.rows))
-            .map_or_else(
-                |_| format!("{:?}", k.start),
-                |b| b.name(b.square(k.start.0, k.start.1)),
-            );
-        let kind = if k.closed { "a closed" } else { "an open" };
-        format!("{kind} tour of {}×{} from {from}", k.cols, k.rows)
-    } else if let Some(q) = setup.get::<QueensSetUp>() {
-        format!("{0} queens on {0}×{0}, none attacking another", q.n)
-    } else if let Some(m) = setup.get::<MagicSetUp>() {
-        format!("a magic square of order {}", m.order)
-    } else {
-        "the puzzle".into()
-    }
+    setup.set_up().goal()
 }
 
 /// The `format` field of every hand-in.
@@ -351,49 +326,6 @@ impl Work {
             | Work::Play { task, .. } => *task,
         }
     }
-}
-
-/// The search a Your guess task traced.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TracedJob {
-    /// A knight's tour search.
-    Knight(KnightTraceJob),
-    /// An N-Queens search.
-    Queens(QueensTraceJob),
-}
-
-/// A first answer to one decision of a trace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Guessed {
-    /// The position the decision was asked at.
-    #[serde(deserialize_with = "index")]
-    pub at: usize,
-    /// The board cell clicked, if the answer was one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cell: Option<u32>,
-    /// The button picked, if the answer was one.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "some_index"
-    )]
-    pub choice: Option<usize>,
-}
-
-/// A task's number, a decision's position or a button's index in a hand-in: read as a
-/// 32-bit number on every platform (a browser's `usize` is 32 bits), so that a file is read
-/// or refused alike everywhere.
-fn index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
-    let n = u32::deserialize(d)?;
-    usize::try_from(n).map_err(serde::de::Error::custom)
-}
-
-/// [`index`], when present.
-fn some_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
-    Option::<u32>::deserialize(d)?
-        .map(|n| usize::try_from(n).map_err(serde::de::Error::custom))
-        .transpose()
 }
 
 impl HandIn {

@@ -2,8 +2,8 @@
 //! against its assignment or refused with the reason.
 
 use super::{FileGraded, Graded, Grading, MAX_HAND_INS, grade};
-use crate::app::lessons::assignment::{HandIn, MAX_HAND_IN_BYTES};
-use crate::app::lessons::lesson::Lesson;
+use crate::teach::assignment::{HandIn, MAX_HAND_IN_BYTES};
+use crate::teach::lesson::Lesson;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -14,21 +14,19 @@
 //! (`files.rs`).
 
 use super::assignment::{Guessed, HandIn, Task, TracedJob, Work};
-use super::lesson::{Lesson, Setup};
-use crate::app::puzzles::{knight::KnightSetUp, queens::QueensSetUp};
+use super::lesson::Lesson;
 use crate::run::file::RunFile;
 use crate::run::puzzle::AnswerKey;
+use crate::run::setup::Setup;
+use crate::run::trace::guess::score::Scored;
 use crate::run::{Event, Job, JobError, Report};
-use crate::solve::Budget;
 use crate::solve::Stop;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-mod answers;
 mod files;
 mod report;
-use answers::{Scored, score_answers};
 pub use files::{file_name, folder_files, grade_folder, grade_text, grade_text_guarded};
 pub use report::{csv, notes, summary};
 
@@ -367,8 +365,8 @@ fn grade_task(
                 format!("it names a hint {} does not have", setup.puzzle().title()),
             ),
             Ok(what) => {
-                let used = crate::app::play::HintKind::tell(hints);
-                match crate::app::play::HintKind::over(hints, *allowed) {
+                let used = crate::run::play::HintKind::tell(hints);
+                match crate::run::play::HintKind::over(hints, *allowed) {
                     Some(why) => verdict(
                         0,
                         true,
@@ -386,64 +384,9 @@ fn grade_task(
     }
 }
 
-/// Whether a set-up's value, where it gives one, is the job's.
-fn agrees<T: PartialEq>(set: Option<T>, job: T) -> bool {
-    set.is_none_or(|s| s == job)
-}
-
-/// Whether every parameter the set-up gives has its value in `params` (the catalog's
-/// defaults filling in those not given, when `algorithm` is in the catalog), each key
-/// given once (a second value of a key would be the one the search takes).
-fn has_params(
-    set: &std::collections::BTreeMap<String, String>,
-    params: &[(String, String)],
-    algorithm: Option<&crate::run::catalog::AlgorithmInfo>,
-) -> bool {
-    let mut keys = std::collections::BTreeSet::new();
-    if !params.iter().all(|(k, _)| keys.insert(k)) {
-        return false;
-    }
-    let resolved = algorithm.and_then(|info| crate::run::catalog::Params::new(info, params).ok());
-    set.iter().all(|(k, v)| match &resolved {
-        Some(all) => info_has(algorithm, k) && all.get(k) == v,
-        None => params.iter().any(|(pk, pv)| pk == k && pv == v),
-    })
-}
-
-/// Whether the catalog's `algorithm` has a parameter `name`.
-fn info_has(algorithm: Option<&crate::run::catalog::AlgorithmInfo>, name: &str) -> bool {
-    algorithm.is_some_and(|info| info.params.iter().any(|p| p.name == name))
-}
-
 /// Why the traced search is not the one `setup` sets up, if it is not.
 pub fn traced_matches(setup: &Setup, job: &TracedJob) -> Result<(), String> {
-    let same = match (job, setup.get::<KnightSetUp>(), setup.get::<QueensSetUp>()) {
-        (TracedJob::Knight(j), Some(k), _) => {
-            j.cols == u64::from(k.cols)
-                && j.rows == u64::from(k.rows)
-                && j.start == Some(k.start)
-                && j.closed == k.closed
-                && agrees(k.algorithm.as_deref(), j.algorithm.as_str())
-                && agrees(k.seed, j.seed)
-                && has_params(
-                    &k.params,
-                    &j.params,
-                    crate::run::catalog::knight_algorithm(&j.algorithm).ok(),
-                )
-        }
-        (TracedJob::Queens(j), _, Some(q)) => {
-            j.n == q.n
-                && agrees(q.algorithm.as_deref(), j.algorithm.as_str())
-                && agrees(q.seed, j.seed)
-                && has_params(
-                    &q.params,
-                    &j.params,
-                    crate::run::catalog::queens_algorithm(&j.algorithm).ok(),
-                )
-        }
-        _ => false,
-    };
-    if same {
+    if setup.set_up().traced_matches(job) {
         Ok(())
     } else {
         Err("its Your guess traced another search than the task sets".into())
@@ -459,13 +402,7 @@ fn guess_score(
     cancel: &AtomicBool,
 ) -> Result<Scored, Fail> {
     traced_matches(setup, job)?;
-    let limit = crate::app::steps::MAX_APP_STEPS;
-    // The trace's own limits on nodes and generations, a minute of time, no stop point.
-    let budget = |b: &Budget| Budget {
-        time: Some(TRACE_TIME),
-        until: None,
-        ..*b
-    };
+    let limit = crate::run::setup::MAX_APP_STEPS;
     let mut seen = std::collections::BTreeSet::new();
     for a in answers {
         if !seen.insert(a.at) {
@@ -501,101 +438,28 @@ fn guess_score(
             Fail::Doubted(format!("its search cannot be traced again: {e}"))
         }
     };
-    match job {
-        TracedJob::Knight(j) => {
-            if j.limit > limit {
-                return Err(format!("a trace of more than {limit} steps").into());
-            }
-            let j = crate::run::trace::KnightTraceJob {
-                budget: budget(&j.budget),
-                ..j.clone()
-            };
-            let trace = j.run(cancel).map_err(failed)?;
-            cut(trace.stop)?;
-            Ok(score_answers(
-                trace,
-                answers,
-                last,
-                crate::run::trace::guess::knight_asks,
-                crate::run::trace::guess::knight_question,
-            )?)
-        }
-        TracedJob::Queens(j) => {
-            if j.limit > limit {
-                return Err(format!("a trace of more than {limit} steps").into());
-            }
-            let j = crate::run::trace::QueensTraceJob {
-                budget: budget(&j.budget),
-                ..j.clone()
-            };
-            let trace = j.run(cancel).map_err(failed)?;
-            cut(trace.stop)?;
-            Ok(score_answers(
-                trace,
-                answers,
-                last,
-                crate::run::trace::guess::queens_asks,
-                crate::run::trace::guess::queens_question,
-            )?)
-        }
+    let job = job.puzzle();
+    if job.limit() > limit {
+        return Err(format!("a trace of more than {limit} steps").into());
     }
+    // The trace's own limits on nodes and generations, a minute of time, no stop point.
+    let trace = job.trace_again(TRACE_TIME, cancel).map_err(failed)?;
+    cut(trace.stop())?;
+    Ok(trace.score(answers, last)?)
 }
 
 /// Whether `job` is a run of the search `setup` sets up: its puzzle, instance and
 /// algorithm, and the parameters and seed the set-up gives.
 pub fn run_matches(setup: &Setup, job: &Job) -> bool {
-    match (job, setup.get::<KnightSetUp>(), setup.get::<QueensSetUp>()) {
-        (Job::Knight(j), Some(k), _) => {
-            j.cols == u64::from(k.cols)
-                && j.rows == u64::from(k.rows)
-                && j.start == Some(k.start)
-                && j.closed == k.closed
-                && matches!(&j.task, crate::run::KnightTask::Solve { algorithm, params, fallback: false }
-                    if agrees(k.algorithm.as_deref(), algorithm.as_str())
-                        && has_params(&k.params, params, crate::run::catalog::knight_algorithm(algorithm).ok()))
-                && agrees(k.seed, j.seed)
-        }
-        (Job::Queens(j), _, Some(q)) => {
-            j.n == q.n
-                && matches!(&j.task, crate::run::QueensTask::Solve { algorithm, params }
-                    if agrees(q.algorithm.as_deref(), algorithm.as_str())
-                        && has_params(&q.params, params, crate::run::catalog::queens_algorithm(algorithm).ok()))
-                && agrees(q.seed, j.seed)
-        }
-        _ => false,
-    }
+    setup.set_up().run_matches(job)
 }
 
 /// Why `answer` does not solve the puzzle `setup` sets up, or what it is ("an open tour of
 /// 5×5 from a1, by the rules").
 pub fn play_check(setup: &Setup, answer: &[u32]) -> Result<String, String> {
-    use crate::app::puzzles::magic::MagicSetUp;
     let goal = super::assignment::goal(setup);
-    let broken = |why: String| format!("its answer is not {goal}: {why}");
-    if let Some(k) = setup.get::<KnightSetUp>() {
-        let board = crate::puzzle::knight::Board::new(u64::from(k.cols), u64::from(k.rows))
-            .map_err(|e| broken(e.to_string()))?;
-        let start = board.square(k.start.0, k.start.1);
-        if answer.first() != Some(&start) {
-            return Err(broken(format!(
-                "it starts on {}",
-                answer
-                    .first()
-                    .filter(|&&s| (s as usize) < board.len())
-                    .map_or_else(|| "no square".into(), |&s| board.name(s))
-            )));
-        }
-        board
-            .validate_tour(answer, k.closed)
-            .map_err(|e| broken(e.to_string()))?;
-    } else if let Some(q) = setup.get::<QueensSetUp>() {
-        crate::puzzle::queens::validate(q.n as usize, answer).map_err(|e| broken(e.to_string()))?;
-    } else if let Some(m) = setup.get::<MagicSetUp>() {
-        crate::puzzle::magic::validate(m.order as usize, answer)
-            .map_err(|e| broken(e.to_string()))?;
-    } else {
-        return Err("a Play task is of a puzzle the grader does not know".into());
-    }
+    (setup.set_up().play_check(answer))
+        .map_err(|why| format!("its answer is not {goal}: {why}"))?;
     Ok(format!("{goal}, by the rules"))
 }
 

@@ -14,13 +14,7 @@
 //! range with a sentence that says why, and the app then changes nothing. docs/LINKS.md
 //! gives the format whole.
 
-use crate::app::lessons::lesson::Setup;
-use crate::app::mode::LessonMode;
-use crate::app::puzzles::{LessonSetUp, Puzzle};
-use crate::app::steps::MAX_APP_STEPS;
-use crate::run::catalog::{AlgorithmInfo, Params};
-use std::collections::BTreeMap;
-use std::str::FromStr;
+use crate::run::setup::{Fields, LessonMode, LessonSetUp, Setup};
 
 /// What follows `#` in every link of this format.
 pub const PREFIX: &str = "v1/";
@@ -31,6 +25,20 @@ pub const MAX_LINK_BYTES: usize = 2_000;
 /// The most `key=value` pairs a link may hold.
 const MAX_PAIRS: usize = 40;
 
+/// What the app opens with at start-up (`searchlab open`): a link, or a run file or
+/// lesson read whole.
+pub enum Opening {
+    /// A link: the whole address, or its part from `#`.
+    Link(String),
+    /// A run file or lesson: its name, and its bytes or why they could not be read.
+    File(String, Result<Vec<u8>, String>),
+}
+
+/// The most a file opened whole (picked or dropped in a browser, or given to `searchlab
+/// open`) may hold: in a browser it is read on the page's thread, which this keeps within
+/// a fraction of a second.
+pub const MAX_PAGE_FILE_BYTES: usize = 16 << 20;
+
 /// Where a link leads.
 #[derive(Clone)]
 pub enum Place {
@@ -38,112 +46,6 @@ pub enum Place {
     SetUp(Setup),
     /// A lesson, by its file's name without `.ron`.
     Lesson(String),
-}
-
-/// What every puzzle's place holds beyond its instance: the algorithm, its parameters
-/// and seed, the mode and the step.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Choice {
-    /// An id of the tab's algorithm picker; `None` keeps the tab's.
-    pub algorithm: Option<String>,
-    /// How the place is shown.
-    pub mode: LessonMode,
-    /// The seed; `None` keeps the tab's.
-    pub seed: Option<u64>,
-    /// The algorithm's parameters; those not given take their defaults.
-    pub params: BTreeMap<String, String>,
-    /// Step by step: the step on show.
-    pub step: Option<u64>,
-}
-
-impl Choice {
-    /// Why the choice cannot be set up with `info` (the algorithm's catalog entry, `None`
-    /// for a task with no parameters, such as a count), if it cannot.
-    pub fn check(&self, info: Option<&AlgorithmInfo>) -> Result<(), String> {
-        if !self.params.is_empty() {
-            let given: Vec<(String, String)> = self.params.clone().into_iter().collect();
-            match (info, &self.algorithm) {
-                (Some(info), Some(_)) => Params::new(info, &given)
-                    .map(drop)
-                    .map_err(|e| e.to_string())?,
-                (None, Some(a)) => return Err(format!("{a} takes no parameters")),
-                (_, None) => return Err("parameters need the algorithm they are for".into()),
-            }
-        }
-        if let Some(step) = self.step {
-            if !matches!(self.mode, LessonMode::Steps | LessonMode::Guess) {
-                return Err("a step is shown step by step only (mode steps or guess)".into());
-            }
-            if step > MAX_APP_STEPS {
-                return Err(format!(
-                    "step {step} is past the most steps the app traces, {MAX_APP_STEPS}"
-                ));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The pairs of a link not read yet.
-pub struct Fields(Vec<(String, String)>);
-
-impl Fields {
-    /// The value of `key`, taken out.
-    pub fn take(&mut self, key: &str) -> Option<String> {
-        let i = self.0.iter().position(|(k, _)| k == key)?;
-        Some(self.0.remove(i).1)
-    }
-
-    /// The value of `key` read as a `T` (`what` says what it must be), taken out.
-    pub fn read<T: FromStr>(&mut self, key: &str, what: &str) -> Result<Option<T>, String> {
-        self.take(key)
-            .map(|v| v.parse().map_err(|_| format!("{key}={v:?} is not {what}")))
-            .transpose()
-    }
-
-    /// The value of `key`, which the link must hold, read as a `T`.
-    pub fn need<T: FromStr>(&mut self, key: &str, what: &str) -> Result<T, String> {
-        self.read(key, what)?
-            .ok_or_else(|| format!("the link gives no {key} ({what})"))
-    }
-
-    /// `key=1` or `key=0`, taken out (absent: `false`).
-    pub fn flag(&mut self, key: &str) -> Result<bool, String> {
-        match self.take(key).as_deref() {
-            None | Some("0") => Ok(false),
-            Some("1") => Ok(true),
-            Some(v) => Err(format!("{key}={v:?} is neither 1 nor 0")),
-        }
-    }
-
-    /// The algorithm, parameters (`p.NAME=VALUE`), seed, mode and step, taken out.
-    fn choice(&mut self) -> Result<Choice, String> {
-        let modes = <LessonMode as strum::VariantNames>::VARIANTS.join(", ");
-        let mode = self
-            .read::<LessonMode>("mode", &format!("one of {modes}"))?
-            .unwrap_or_default();
-        let params = (self.0.iter())
-            .filter_map(|(k, v)| Some((k.strip_prefix("p.")?.to_string(), v.clone())))
-            .collect();
-        self.0.retain(|(k, _)| !k.starts_with("p."));
-        Ok(Choice {
-            algorithm: self.take("algo"),
-            mode,
-            seed: self.read("seed", "a whole number from 0")?,
-            params,
-            step: self.read("step", "a whole number from 0")?,
-        })
-    }
-
-    /// Refuses keys left unread, naming the ones a place of `what` reads.
-    fn finish(self, keys: &str) -> Result<(), String> {
-        match self.0.first() {
-            None => Ok(()),
-            Some((k, _)) => Err(format!(
-                "the link's {k:?} is not a key of this place; its keys are {keys}"
-            )),
-        }
-    }
 }
 
 /// Whether `text` (pasted, say) looks like a link: an address with `#v1/`, or the part
@@ -180,7 +82,7 @@ pub fn read(text: &str) -> Result<Place, String> {
         }
         pairs.push((k.into_owned(), v.into_owned()));
     }
-    let mut fields = Fields(pairs);
+    let mut fields = Fields::new(pairs);
     if what == "lesson" {
         let file = fields
             .take("file")
@@ -188,12 +90,10 @@ pub fn read(text: &str) -> Result<Place, String> {
         fields.finish("file")?;
         return Ok(Place::Lesson(file));
     }
-    let puzzle = Puzzle::ALL
-        .iter()
-        .copied()
-        .find(|p| p.link_name() == what)
+    let puzzle = (crate::run::PUZZLES.iter().copied())
+        .find(|p| p.key() == what)
         .ok_or_else(|| {
-            let names: Vec<String> = Puzzle::ALL.iter().map(|p| p.link_name()).collect();
+            let names: Vec<&str> = crate::run::PUZZLES.iter().map(|p| p.key()).collect();
             format!(
                 "a link leads to {} or lesson, not {what:?}",
                 names.join(", ")
@@ -203,7 +103,10 @@ pub fn read(text: &str) -> Result<Place, String> {
     if choice.algorithm.is_none() && matches!(choice.mode, LessonMode::Steps | LessonMode::Guess) {
         return Err("a link to step by step names the search it follows (algo=ID)".into());
     }
-    let (set_up, keys) = puzzle.read_link(&mut fields, choice)?;
+    let (set_up, keys) = (
+        puzzle.def().read_link(&mut fields, choice)?,
+        puzzle.def().link_keys(),
+    );
     fields.finish(&format!("{keys}, algo, seed, mode, step and p.NAME"))?;
     set_up.check()?;
     Ok(Place::SetUp(Setup::new(set_up)))
@@ -249,9 +152,11 @@ pub fn lesson(file: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::puzzles::knight::KnightSetUp;
-    use crate::app::puzzles::queens::QueensSetUp;
+    use crate::run::knight::setup::KnightSetUp;
+    use crate::run::queens::setup::QueensSetUp;
+    use crate::run::setup::MAX_APP_STEPS;
     use proptest::prelude::*;
+    use std::collections::BTreeMap;
 
     fn set_up(text: &str) -> Setup {
         match read(text) {
@@ -284,7 +189,7 @@ mod tests {
             (k.seed, k.step, k.mode),
             (Some(42), Some(12), LessonMode::Guess)
         );
-        assert_eq!(s.puzzle(), Puzzle::Knight);
+        assert_eq!(s.puzzle(), crate::run::knight::PUZZLE);
         let q = set_up("#v1/queens?n=12&algo=hill-climbing&p.heuristic=h2");
         let q: &QueensSetUp = q.get().unwrap();
         assert_eq!((q.n, q.mode), (12, LessonMode::Run));
@@ -375,15 +280,15 @@ mod tests {
         /// boards with any start, kind of tour, traced algorithm, seed, mode and step.
         #[test]
         fn a_link_reads_back_as_it_was_written(
-            cols in 1u32..=crate::app::limits::MAX_SIDE,
-            rows in 1u32..=crate::app::limits::MAX_SIDE,
+            cols in 1u32..=crate::run::knight::setup::MAX_SIDE,
+            rows in 1u32..=crate::run::knight::setup::MAX_SIDE,
             at in any::<(u32, u32)>(),
             closed in any::<bool>(),
             algo in prop::sample::select(crate::run::trace::knight::traceable()),
             seed in any::<u64>(),
             guess in any::<bool>(),
             step in proptest::option::of(0..=MAX_APP_STEPS),
-            n in 1u64..=crate::app::limits::MAX_APP_N,
+            n in 1u64..=crate::run::queens::setup::MAX_APP_N,
         ) {
             let knight = KnightSetUp {
                 cols,

@@ -2,7 +2,7 @@
 //! notes that `searchlab grade` prints and the Class view shows.
 
 use super::{Graded, Grading};
-use crate::app::lessons::lesson::Lesson;
+use crate::teach::lesson::Lesson;
 
 /// The grading as CSV: a row per hand-in and task, then a row per file refused.
 pub fn csv(grading: &Grading) -> String {

@@ -9,35 +9,35 @@ use std::path::{Path, PathBuf};
 pub const BUILT_IN: &[(&str, &str)] = &[
     (
         "01-knight-3x4-by-hand.ron",
-        include_str!("../../../lessons/01-knight-3x4-by-hand.ron"),
+        include_str!("../../lessons/01-knight-3x4-by-hand.ron"),
     ),
     (
         "02-warnsdorff.ron",
-        include_str!("../../../lessons/02-warnsdorff.ron"),
+        include_str!("../../lessons/02-warnsdorff.ron"),
     ),
     (
         "03-knight-4x4.ron",
-        include_str!("../../../lessons/03-knight-4x4.ron"),
+        include_str!("../../lessons/03-knight-4x4.ron"),
     ),
     (
         "04-queens-backtracking-vs-hill-climbing.ron",
-        include_str!("../../../lessons/04-queens-backtracking-vs-hill-climbing.ron"),
+        include_str!("../../lessons/04-queens-backtracking-vs-hill-climbing.ron"),
     ),
     (
         "05-magic-ga.ron",
-        include_str!("../../../lessons/05-magic-ga.ron"),
+        include_str!("../../lessons/05-magic-ga.ron"),
     ),
     (
         "06-magic-constant.ron",
-        include_str!("../../../lessons/06-magic-constant.ron"),
+        include_str!("../../lessons/06-magic-constant.ron"),
     ),
     (
         "07-assignment-warnsdorff.ron",
-        include_str!("../../../lessons/07-assignment-warnsdorff.ron"),
+        include_str!("../../lessons/07-assignment-warnsdorff.ron"),
     ),
     (
         "08-assignment-queens-local-search.ron",
-        include_str!("../../../lessons/08-assignment-queens-local-search.ron"),
+        include_str!("../../lessons/08-assignment-queens-local-search.ron"),
     ),
 ];
 
@@ -71,7 +71,7 @@ pub const MAX_FILES: usize = 200;
 pub const MAX_LESSON_BYTES: u64 = 256 << 10;
 
 /// The built-in lessons, parsed.
-pub(super) fn built_in() -> Vec<Entry> {
+pub fn built_in() -> Vec<Entry> {
     (BUILT_IN.iter())
         .map(|(file, text)| Entry {
             file: file.to_string(),
@@ -150,4 +150,28 @@ pub fn load(folder: &Path) -> (Vec<Entry>, String) {
 }
 
 /// What reading the folder gives: the lessons, and what became of the folder.
-pub(super) type Read = (Vec<Entry>, String);
+pub type Read = (Vec<Entry>, String);
+
+/// The lesson called `name` (its file's name, `.ron` or not) among `entries`, or why it
+/// cannot be opened: no lesson has that name (the names there are listed), or its file
+/// cannot be used. The app's links and `searchlab open` both ask it.
+pub fn find_file(entries: &[Entry], name: &str) -> Result<usize, String> {
+    let file = format!("{}.ron", name.strip_suffix(".ron").unwrap_or(name));
+    let i = (entries.iter().position(|e| e.file == file)).ok_or_else(|| {
+        let names: Vec<&str> = (entries.iter())
+            .filter_map(|e| e.file.strip_suffix(".ron"))
+            .collect();
+        format!(
+            "no lesson is called \"{}\"; the lessons are {}",
+            crate::run::file::printable(name),
+            names.join(", ")
+        )
+    })?;
+    if let Err(why) = &entries[i].lesson {
+        return Err(format!(
+            "the lesson \"{}\" cannot be used: {why}",
+            crate::run::file::printable(name)
+        ));
+    }
+    Ok(i)
+}
