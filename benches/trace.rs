@@ -186,7 +186,7 @@ fn seeking(c: &mut Criterion) {
             rows: board,
             start: None,
             closed: false,
-            algorithm: algorithm.into(),
+            algorithm: algorithm.parse().unwrap(),
             params: vec![],
             seed: 0,
             budget: Budget::unlimited(),
@@ -203,7 +203,7 @@ fn seeking(c: &mut Criterion) {
     // middle of a run.
     let job = searchlab::run::trace::QueensTraceJob {
         n: 20,
-        algorithm: "backtracking".into(),
+        algorithm: "backtracking".parse().unwrap(),
         params: vec![],
         seed: 0,
         budget: Budget::unlimited(),

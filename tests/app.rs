@@ -9,6 +9,7 @@ use searchlab::app::mode::Mode;
 use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::{Landscape, Standing, validate};
+use searchlab::run::Algorithm;
 use std::time::{Duration, Instant};
 
 #[path = "app/pictures.rs"]
@@ -155,7 +156,10 @@ fn running_backtrack_warnsdorff_on_5x5_shows_a_valid_tour() {
         ),
         (5, 5)
     );
-    assert_eq!(h.state().knight.settings.algorithm, "backtrack-warnsdorff");
+    assert_eq!(
+        h.state().knight.settings.algorithm.id(),
+        "backtrack-warnsdorff"
+    );
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     let tour = h
@@ -172,7 +176,7 @@ fn running_backtrack_warnsdorff_on_5x5_shows_a_valid_tour() {
 #[test]
 fn a_4x4_board_says_no_tour_exists_in_the_window() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     for (label, value) in [("Columns", "4"), ("Rows", "4")] {
         enter_text(&mut h, label, value);
@@ -335,7 +339,7 @@ fn a_size_out_of_range_is_shown_wrong_and_the_board_stays_as_before() {
 #[test]
 fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     type_keys(&mut h, "attempts", "x", |_, _| {});
     h.key_press(egui::Key::Enter);
@@ -371,7 +375,7 @@ fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
 #[test]
 fn stop_during_a_long_count_ends_the_run_promptly() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
     h.state_mut().knight.settings.time_limit_s = 600.0;
     h.run();
     h.get_by_label("▶ Run").click();
@@ -433,7 +437,7 @@ fn a_corrupt_saved_state_is_ignored_with_a_message() {
 fn the_keyboard_runs_stops_and_steps() {
     use egui::Key;
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
     h.run();
     // R runs, Esc stops the computation and says so.
     h.key_press(Key::R);
@@ -445,7 +449,7 @@ fn the_keyboard_runs_stops_and_steps() {
     h.get_by_label_contains("cancelled");
 
     // A tour on 5x5: R, then Space pauses the animation, arrows step it.
-    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     h.key_press(Key::R);
@@ -587,7 +591,7 @@ fn snapshot_finished_tour_and_mid_animation() {
 #[test]
 fn level4_plots_its_generations_and_shows_its_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level4".into();
+    h.state_mut().knight.settings.algorithm = "level4".parse().unwrap();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
@@ -620,7 +624,7 @@ fn snapshot_level3_fitness_plot_and_belief_space() {
     // Level 3 as the Cultural Algorithm guide prints it: 100 generations, the best path,
     // the fitness curves and what the belief space learned.
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
@@ -647,7 +651,7 @@ fn the_queens_tab_runs_all_four_and_times_each() {
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
     let results = h.state().queens.results().to_vec();
-    let ids: Vec<&str> = results.iter().map(|r| r.algorithm.as_str()).collect();
+    let ids: Vec<&str> = results.iter().map(|r| r.algorithm.id()).collect();
     assert_eq!(
         ids,
         ["backtracking", "best-first", "hill-climbing", "cultural"]
@@ -710,7 +714,7 @@ fn a_run_stopped_by_hand_shows_its_best_placement_as_the_command_line_does() {
     // Best-first on 1000 queens spends seconds on its first expansion; Stop ends it within
     // 100 ms, with the placement it holds and its attacking pairs, not an empty board.
     let mut h = queens_harness("1000");
-    h.state_mut().queens.settings.algorithm = "best-first".into();
+    h.state_mut().queens.settings.algorithm = "best-first".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     for _ in 0..20 {
@@ -741,11 +745,11 @@ fn the_last_run_on_show_goes_with_a_reset_and_a_new_board() {
     for clear in ["Reset", "6×6"] {
         let mut h = harness();
         h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-        h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+        h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
         h.run();
         run_to_end(&mut h);
         // Another algorithm chosen: the board still shows Warnsdorff's tour, and says so.
-        h.state_mut().knight.settings.algorithm = "backtrack".into();
+        h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
         h.run_steps(2);
         h.get_by_label_contains("On show: the last run, by Warnsdorff");
         h.get_by_label(clear).click();
@@ -760,7 +764,7 @@ fn the_last_run_on_show_goes_with_a_reset_and_a_new_board() {
 #[test]
 fn counting_from_step_by_step_shows_the_count() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -780,7 +784,7 @@ fn annealing_plots_every_proposal_by_its_range() {
     // On 4 queens annealing solves in a few proposals, often climbing first: the plot has
     // a point a proposal (the range of each is its one value), not two samples.
     let mut h = queens_harness("4");
-    h.state_mut().queens.settings.algorithm = "annealing".into();
+    h.state_mut().queens.settings.algorithm = "annealing".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
@@ -802,7 +806,7 @@ fn annealing_plots_every_proposal_by_its_range() {
 #[test]
 fn hill_climbing_plots_its_conflicts_per_step() {
     let mut h = queens_harness("20");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
@@ -822,7 +826,7 @@ fn hill_climbing_plots_its_conflicts_per_step() {
 #[test]
 fn two_queens_have_no_solution_and_eight_have_92() {
     let mut h = queens_harness("2");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
@@ -843,7 +847,7 @@ fn two_queens_have_no_solution_and_eight_have_92() {
 #[test]
 fn a_million_queens_by_min_conflicts_show_as_a_density_view() {
     let mut h = queens_harness("1000000");
-    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(60));
@@ -870,7 +874,7 @@ fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
     let mut h = queens_harness("8");
     {
         let q = &mut h.state_mut().queens.settings;
-        q.algorithm = "hill-climbing".into();
+        q.algorithm = "hill-climbing".parse().unwrap();
         q.seed = 4;
         q.params
             .insert("hill-climbing.max_restarts".into(), "0".into());
@@ -925,7 +929,7 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let mut app = SearchLabApp::from_saved(None);
     app.tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     app.queens.settings.n = 20;
-    app.queens.settings.algorithm = "cultural".into();
+    app.queens.settings.algorithm = "cultural".parse().unwrap();
     app.queens.settings.heuristic = "h2".into();
     app.queens
         .settings
@@ -1032,7 +1036,7 @@ fn a_bad_order_is_refused_and_a_large_one_is_constructed() {
     h.get_by_label_contains("The order must be a whole number from 1 to 1000");
     enter_text(&mut h, "Order", "10");
     assert_eq!(h.state().magic.settings.order, 10);
-    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
@@ -1081,10 +1085,13 @@ fn compare_runs_two_knight_algorithms_and_shows_both_results() {
     step_until_idle(&mut h, Duration::from_secs(30));
     let board = Board::new(8, 8).unwrap();
     let lanes = h.state().compare.lanes();
-    let names: Vec<&str> = lanes.iter().map(|l| l.algorithm.as_str()).collect();
+    let names: Vec<&str> = lanes
+        .iter()
+        .map(searchlab::app::compare::Lane::id)
+        .collect();
     assert_eq!(names, ["warnsdorff", "backtrack-warnsdorff"]);
     for l in lanes {
-        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(l.found, Some(true), "{}: {}", l.id(), l.message);
         assert_eq!(board.validate_tour(&l.answer, false), Ok(()));
         assert_eq!(l.answer[0], 0, "both start on the chosen square");
         assert_eq!(l.trials.len(), 3, "three trials each: {:?}", l.error);
@@ -1151,7 +1158,7 @@ fn snapshot_compare_a_search_and_an_evolutionary_algorithm() {
     let lanes = h.state().compare.lanes();
     assert_eq!(lanes.len(), 3);
     let level3 = &lanes[2];
-    assert_eq!(level3.algorithm, "level3");
+    assert_eq!(level3.id(), "level3");
     assert_eq!(
         level3.history().points().len(),
         100,
@@ -1196,7 +1203,7 @@ fn compare_queens_and_magic_answers_are_valid() {
         searchlab::run::queens::PUZZLE
     );
     let names: Vec<&str> = (h.state().compare.lanes().iter())
-        .map(|l| l.algorithm.as_str())
+        .map(searchlab::app::compare::Lane::id)
         .collect();
     assert_eq!(names, ["hill-climbing", "min-conflicts"]);
     let hill = &h.state().compare.lanes()[0];
@@ -1213,7 +1220,7 @@ fn compare_queens_and_magic_answers_are_valid() {
             .contains(",hill-climbing,heuristic=h3,")
     );
     for l in h.state().compare.lanes() {
-        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(l.found, Some(true), "{}: {}", l.id(), l.message);
         assert_eq!(validate(10, &l.answer), Ok(()));
         assert_eq!(l.trials.len(), 2);
     }
@@ -1237,7 +1244,7 @@ fn compare_queens_and_magic_answers_are_valid() {
     );
     for (l, r) in h.state().compare.lanes().iter().zip(&records) {
         let fewest = l.trials.iter().map(|t| t.steps).min().unwrap();
-        assert_eq!(r[at].parse::<u64>().unwrap(), fewest, "{}", l.algorithm);
+        assert_eq!(r[at].parse::<u64>().unwrap(), fewest, "{}", l.id());
         // Restarting at a: each try costs a and half of them solve, 2a a solution; at b:
         // every try solves, (a + b) / 2 on average. The cut-off is the cheaper.
         let (a, b) = (
@@ -1253,14 +1260,10 @@ fn compare_queens_and_magic_answers_are_valid() {
         assert!(
             (said - best).abs() < 0.1,
             "{}: {said} against {best}",
-            l.algorithm
+            l.id()
         );
         let at_cut: f64 = r[cutoff].parse().unwrap();
-        assert!(
-            at_cut == a || at_cut == b,
-            "{}: cut at {at_cut}",
-            l.algorithm
-        );
+        assert!(at_cut == a || at_cut == b, "{}: cut at {at_cut}", l.id());
     }
     assert_eq!(h.query_all_by_label("Queens board").count(), 2);
 
@@ -1272,7 +1275,7 @@ fn compare_queens_and_magic_answers_are_valid() {
     let lanes = h.state().compare.lanes();
     assert_eq!(lanes.len(), 2);
     for l in lanes {
-        assert_eq!(l.found, Some(true), "{}: {}", l.algorithm, l.message);
+        assert_eq!(l.found, Some(true), "{}: {}", l.id(), l.message);
         assert_eq!(searchlab::puzzle::magic::validate(3, &l.answer), Ok(()));
     }
     // The GA plots its best fitness per generation.
@@ -1685,7 +1688,7 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
     h.state_mut()
         .knight
         .settings
@@ -1838,7 +1841,7 @@ fn a_paused_search_says_paused_not_running() {
     use egui::Key;
     let mut h = harness();
     // Counting every tour of 8x8 from a corner runs far longer than this test.
-    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
     h.run();
     h.key_press(Key::R);
     h.step();
@@ -1863,7 +1866,7 @@ fn a_saved_file_is_told_as_done_not_as_a_warning() {
     let dir = std::env::temp_dir().join(format!("searchlab-notice-{}", std::process::id()));
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
-    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     h.key_press(egui::Key::R);
@@ -1915,7 +1918,7 @@ fn stat(h: &Harness<'_, SearchLabApp>, label: &str) -> String {
 #[test]
 fn counting_shows_its_calls_and_tours_and_no_depth() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -1933,7 +1936,7 @@ fn counting_shows_its_calls_and_tours_and_no_depth() {
 #[test]
 fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     h.get_by_label("4×5").click();
@@ -1949,7 +1952,7 @@ fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
 #[test]
 fn the_magic_construction_says_it_built_one_square_and_how_long_it_took() {
     let mut h = magic_harness();
-    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -1969,7 +1972,7 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
     // 300 queens: one expansion of best-first scores 89,700 placements at O(n²) each,
     // seconds without a progress report at the end of an expansion.
     let mut h = queens_harness("300");
-    h.state_mut().queens.settings.algorithm = "best-first".into();
+    h.state_mut().queens.settings.algorithm = "best-first".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     let t = Instant::now();
@@ -1990,7 +1993,7 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
 #[test]
 fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "ga-repair".into();
+    h.state_mut().knight.settings.algorithm = "ga-repair".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
@@ -2014,7 +2017,7 @@ fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
 #[test]
 fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -2030,7 +2033,7 @@ fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
 #[test]
 fn a_ga_solved_in_its_first_generation_says_so_instead_of_plotting_one_point() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "ga-heuristic".into();
+    h.state_mut().knight.settings.algorithm = "ga-heuristic".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
@@ -2059,7 +2062,7 @@ fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
     h.get_by_label("Build it with the Construction").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
-    assert_eq!(h.state().magic.settings.algorithm, "construct");
+    assert_eq!(h.state().magic.settings.algorithm.id(), "construct");
     assert_eq!(
         searchlab::puzzle::magic::validate(5, h.state().magic.square()),
         Ok(())
@@ -2071,7 +2074,7 @@ fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
 fn hill_climbing_s_restarts_are_explained_where_they_show() {
     // 8 queens, seed 1: three restarts.
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -2086,7 +2089,7 @@ fn hill_climbing_s_restarts_are_explained_where_they_show() {
 #[test]
 fn level_3_s_fall_in_best_fitness_is_explained_under_its_plot() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
@@ -2124,7 +2127,7 @@ fn compare_says_in_words_which_curves_have_one_generation_only() {
 #[test]
 fn after_a_run_another_choice_says_which_run_is_on_show() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     assert!(
@@ -2132,15 +2135,15 @@ fn after_a_run_another_choice_says_which_run_is_on_show() {
         "the run on show is the one chosen"
     );
     // Choosing another algorithm keeps the tour on the board, and says whose it is.
-    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
     h.run_steps(2);
     h.get_by_label_contains("On show: the last run, by Warnsdorff. ▶ Run starts Backtracking.");
     // N-Queens says the same.
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.state_mut().tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     h.run_steps(2);
     run_to_end(&mut h);
-    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
     h.run_steps(2);
     h.get_by_label_contains("On show: the last run, by Backtracking. ▶ Run starts Min-conflicts.");
 }
@@ -2225,7 +2228,7 @@ fn an_experiment_s_table_and_an_export_s_word_stay_where_they_were_made() {
 #[test]
 fn a_tree_search_takes_its_node_limit_from_its_field_and_tells_its_largest_frontier() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     enter_text(&mut h, "Node limit", "50");

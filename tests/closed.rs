@@ -74,7 +74,7 @@ fn solve(c: u64, r: u64, start: (u32, u32), closed: bool, algorithm: &str) -> So
         seed: 1,
         budget: Budget::unlimited().with_time(Duration::from_secs(5)),
         task: KnightTask::Solve {
-            algorithm: algorithm.into(),
+            algorithm: algorithm.parse().unwrap(),
             params: vec![],
             fallback: false,
         },

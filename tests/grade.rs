@@ -35,7 +35,7 @@ fn traced() -> KnightTraceJob {
         rows: 6,
         start: Some((0, 0)),
         closed: false,
-        algorithm: "warnsdorff".into(),
+        algorithm: "warnsdorff".parse().unwrap(),
         params: vec![
             ("tie_break".into(), "auto".into()),
             ("attempts".into(), "100".into()),
@@ -76,7 +76,7 @@ fn run_file() -> RunFile {
             ..Budget::unlimited()
         },
         task: KnightTask::Solve {
-            algorithm: "warnsdorff".into(),
+            algorithm: "warnsdorff".parse().unwrap(),
             params: Vec::new(),
             fallback: false,
         },

@@ -53,7 +53,7 @@ fn knight_with(side: u64, algorithm: &str, seed: u64, params: Vec<(String, Strin
         seed,
         budget: Budget::unlimited(),
         task: KnightTask::Solve {
-            algorithm: algorithm.into(),
+            algorithm: algorithm.parse().unwrap(),
             params,
             fallback: false,
         },
@@ -208,7 +208,7 @@ proptest! {
             seed,
             budget: Budget::unlimited(),
             task: MagicTask::Solve {
-                algorithm: "ga".into(),
+                algorithm: "ga".parse().unwrap(),
                 params: vec![
                     ("crossover".into(), crossover.into()),
                     ("population".into(), "12".into()),
@@ -251,7 +251,7 @@ proptest! {
             budget: Budget::unlimited(),
             threads: Some(1),
             task: QueensTask::Solve {
-                algorithm: "cultural".into(),
+                algorithm: "cultural".parse().unwrap(),
                 params: vec![("population".into(), "20".into()), ("heuristic".into(), "h1".into())],
             },
         });
@@ -352,7 +352,7 @@ fn the_microscope_refuses_what_it_cannot_look_into() {
     let mut job = knight(8, 1, 1, "most-onward");
     if let Job::Knight(j) = &mut job {
         j.task = KnightTask::Solve {
-            algorithm: "warnsdorff".into(),
+            algorithm: "warnsdorff".parse().unwrap(),
             params: vec![],
             fallback: false,
         };
@@ -366,7 +366,7 @@ fn the_microscope_refuses_what_it_cannot_look_into() {
     let mut big = knight(100, 1, 1, "most-onward");
     if let Job::Knight(j) = &mut big {
         j.task = KnightTask::Solve {
-            algorithm: "level1".into(),
+            algorithm: "level1".parse().unwrap(),
             params: vec![("population".into(), "200".into())],
             fallback: false,
         };

@@ -19,7 +19,7 @@ fn job(cols: u64, rows: u64, task: KnightTask, budget: Budget) -> Job {
 
 fn solve_task(algorithm: &str) -> KnightTask {
     KnightTask::Solve {
-        algorithm: algorithm.into(),
+        algorithm: algorithm.parse().unwrap(),
         params: vec![],
         fallback: false,
     }

@@ -47,7 +47,7 @@ fn level1_job(seed: u64) -> Job {
             until: None,
         },
         task: KnightTask::Solve {
-            algorithm: "level1".into(),
+            algorithm: "level1".parse().unwrap(),
             params: vec![("generations".into(), "30".into())],
             fallback: false,
         },

@@ -43,7 +43,7 @@ fn solve_within(
         seed,
         budget,
         task: KnightTask::Solve {
-            algorithm: algorithm.to_string(),
+            algorithm: algorithm.parse().unwrap(),
             params: vec![],
             fallback: false,
         },

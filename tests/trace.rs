@@ -829,7 +829,7 @@ mod tree {
             rows,
             start: (algorithm != "bfs").then_some((0, 0)),
             closed: false,
-            algorithm: algorithm.into(),
+            algorithm: algorithm.parse().unwrap(),
             params: vec![],
             seed: 0,
             budget: Budget::unlimited(),
@@ -904,7 +904,7 @@ mod tree {
     fn the_queens_tree_has_a_node_per_queen_placed() {
         let t = QueensTraceJob {
             n: 6,
-            algorithm: "backtracking".into(),
+            algorithm: "backtracking".parse().unwrap(),
             params: vec![],
             seed: 0,
             budget: Budget::unlimited(),
@@ -920,7 +920,7 @@ mod tree {
         // domain, one solution.
         let csp = QueensTraceJob {
             n: 8,
-            algorithm: "csp".into(),
+            algorithm: "csp".parse().unwrap(),
             params: vec![("inference".into(), "ac3".into())],
             seed: 0,
             budget: Budget::unlimited(),

@@ -192,7 +192,7 @@ impl<J: TraceJob> Steps<J> {
         &mut self,
         ctx: &egui::Context,
         mode: crate::run::setup::LessonMode,
-        job: J,
+        job: Option<J>,
         step: Option<u64>,
     ) {
         use crate::run::setup::LessonMode as Mode;
@@ -200,7 +200,8 @@ impl<J: TraceJob> Steps<J> {
         self.guess.on = false;
         self.go_to = None;
         self.note = None;
-        if matches!(mode, Mode::Steps | Mode::Guess) {
+        // A lesson's set-up that steps names a search a trace follows (its check).
+        if let Some(job) = job.filter(|_| matches!(mode, Mode::Steps | Mode::Guess)) {
             self.start(ctx, job);
             self.guess.on = mode == Mode::Guess;
             self.go_to = step;
@@ -412,11 +413,16 @@ impl<J: TraceJob> Steps<J> {
 
     /// What the trace on show is of, when the form now describes another search (`now`):
     /// the trace stays drawn on its own instance, and says so.
-    pub fn belongs_elsewhere(&self, now: &J) -> Option<String> {
+    pub fn belongs_elsewhere(&self, now: Option<&J>) -> Option<String> {
         let traced = J::of(&self.shown.as_ref()?.timeline.trace);
-        if traced == now {
+        if now == Some(traced) {
             return None;
         }
+        let Some(now) = now else {
+            return Some(
+                "The form now picks a search step by step does not follow: the steps are those of the search traced.".into(),
+            );
+        };
         let (was, is) = (traced.instance(), now.instance());
         let next = if self.busy() {
             "a new trace is being made"
@@ -459,7 +465,7 @@ impl<J: TraceJob> Steps<J> {
     pub fn main_ui(
         &mut self,
         ui: &mut Ui,
-        now: &J,
+        now: Option<&J>,
         draw: impl FnOnce(
             &mut Ui,
             &J::Trace,

@@ -88,10 +88,9 @@ impl Stepper for () {
     }
 }
 
-/// The choices every puzzle's form holds, whatever the puzzle.
+/// The choices every puzzle's form holds, whatever the puzzle, besides the algorithm
+/// ([`TabSettings::algorithm_id`]).
 pub struct Choices<'a> {
-    /// The algorithm's id (or another task's, such as a count).
-    pub algorithm: &'a mut String,
     /// The seed of the run's random numbers.
     pub seed: &'a mut u64,
     /// The run's time limit in seconds.
@@ -104,6 +103,11 @@ pub struct Choices<'a> {
 pub trait TabSettings {
     /// The choices every puzzle's form holds.
     fn choices(&mut self) -> Choices<'_>;
+    /// The algorithm picked: its id (a catalog's, or another task's, such as a count).
+    fn algorithm_id(&self) -> &'static str;
+    /// Picks the algorithm `id` names (an entry of the picker), parsed here once; `false`,
+    /// and nothing changed, when it names none.
+    fn pick(&mut self, id: &str) -> bool;
     /// Gives `algorithm` the parameter values `given` (by name), the others their
     /// defaults.
     fn set_params(&mut self, algorithm: &str, given: &BTreeMap<String, String>) {
@@ -316,11 +320,11 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
             return false;
         }
         let choice = setup.set_up().choice();
-        let choices = self.settings.choices();
         if let Some(seed) = choice.seed {
-            *choices.seed = seed;
+            *self.settings.choices().seed = seed;
         }
-        let algorithm = (choice.algorithm.clone()).unwrap_or_else(|| choices.algorithm.clone());
+        let algorithm =
+            (choice.algorithm.clone()).unwrap_or_else(|| self.settings.algorithm_id().to_string());
         if choice.algorithm.is_some() || !choice.params.is_empty() {
             self.settings.set_params(&algorithm, &choice.params);
         }
@@ -334,8 +338,7 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
             return Err(format!("mend the form first: {hold}"));
         }
         let values = P::param_values(&self.settings);
-        let choices = self.settings.choices();
-        let (algorithm, seed) = (choices.algorithm.clone(), *choices.seed);
+        let (algorithm, seed) = (self.settings.algorithm_id(), *self.settings.choices().seed);
         let prefix = format!("{algorithm}.");
         let params = (values.into_iter())
             .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v)))
@@ -355,7 +358,7 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
             _ => LessonMode::Run,
         };
         let choice = Choice {
-            algorithm: Some(algorithm),
+            algorithm: Some(algorithm.to_string()),
             mode,
             seed: Some(seed),
             params,
@@ -434,20 +437,23 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
         ui.separator();
         crate::app::play::heading(ui, &mut self.mode, P::PLAY_HOVER);
         let picks = P::picks();
-        let algorithm = self.settings.choices().algorithm;
-        let before = algorithm.clone();
-        let current = (picks.iter().find(|p| p.0 == *algorithm)).map_or("?", |p| p.1);
+        let before = self.settings.algorithm_id();
+        let current = (picks.iter().find(|p| p.0 == before)).map_or("?", |p| p.1);
+        let mut chosen = before;
         crate::app::play::picker(ui, self.mode == Mode::Play, current, |ui| {
             for &(id, name, help) in &picks {
-                ui.selectable_value(algorithm, id.to_string(), name)
+                ui.selectable_value(&mut chosen, id, name)
                     .on_hover_text(help);
             }
         });
+        if chosen != before {
+            self.settings.pick(chosen);
+        }
         if self.mode == Mode::Play {
             self.hold = hold;
             return P::play_controls(self, ui);
         }
-        let picked = *self.settings.choices().algorithm != before;
+        let picked = self.settings.algorithm_id() != before;
         hold = hold.or(P::algorithm_form(self, ui, picked));
         let Choices {
             seed, time_limit_s, ..

@@ -66,7 +66,8 @@ fn trials(
     trials: u64,
     progress: &Progress,
 ) -> Result<TrialsRow, JobError> {
-    let algo = knight_algorithm(algorithm)?;
+    let kind = crate::run::KnightAlgo::parse(algorithm)?;
+    let algo = kind.info();
     // Only the parameters this algorithm has.
     let params: Vec<(String, String)> = setup
         .params
@@ -84,7 +85,7 @@ fn trials(
             seed: setup.seed + i,
             budget: Budget::unlimited().with_time(setup.time_limit),
             task: KnightTask::Solve {
-                algorithm: algorithm.to_string(),
+                algorithm: kind,
                 params: params.clone(),
                 fallback: false,
             },

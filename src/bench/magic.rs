@@ -79,7 +79,7 @@ pub fn table(order: u64, trials: u64, setup: &Setup) -> Result<Vec<MagicRow>, Jo
                 seed: seed + i,
                 budget: Budget::unlimited().with_time(time_limit),
                 task: MagicTask::Solve {
-                    algorithm: "ga".into(),
+                    algorithm: crate::run::MagicAlgo::Ga,
                     params: params.clone(),
                 },
             };

@@ -63,7 +63,8 @@ pub fn table(
         .collect();
     super::rows_at_once(mine, |(n, algo)| {
         let results = super::run_trials(trials, cancel, &progress, |i| {
-            let params = if QueensAlgo::of(algo) == Some(QueensAlgo::Backtracking) {
+            let kind = QueensAlgo::parse(algo)?;
+            let params = if kind == QueensAlgo::Backtracking {
                 vec![]
             } else {
                 vec![("heuristic".to_string(), heuristic.to_string())]
@@ -74,7 +75,7 @@ pub fn table(
                 budget: Budget::unlimited().with_time(time_limit),
                 threads: Some(1),
                 task: QueensTask::Solve {
-                    algorithm: algo.to_string(),
+                    algorithm: kind,
                     params,
                 },
             };
@@ -278,7 +279,7 @@ pub fn course(
                 budget: Budget::unlimited().with_time(time_limit),
                 threads: Some(1),
                 task: QueensTask::Solve {
-                    algorithm: c.algorithm.to_string(),
+                    algorithm: QueensAlgo::parse(c.algorithm)?,
                     params: c.params.clone(),
                 },
             };

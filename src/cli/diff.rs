@@ -11,6 +11,7 @@ use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::diff::{Aligned, first_difference_until, knight_steps, queens_steps};
 use crate::run::trace::knight::{self, KnightTrace, KnightTraceJob};
 use crate::run::trace::queens::{self, QueensTrace, QueensTraceJob};
+use crate::run::{Algorithm, QueensAlgo};
 use crate::solve::{Counters, Stop};
 use serde::Serialize;
 use serde_json::Value;
@@ -261,10 +262,8 @@ pub(super) fn knight_vs(
     match key.as_str() {
         "seed" => other.seed = value.parse().map_err(|_| bad_vs(&key, "a whole number"))?,
         "algo" => {
-            if !knight::traceable().contains(&value.as_str()) {
-                return Err(bad_vs(&key, &knight::traceable().join(", ")));
-            }
-            other.algorithm.clone_from(&value);
+            other.algorithm = knight::Traced::parse(&value)
+                .map_err(|_| bad_vs(&key, &knight::traceable().join(", ")))?;
         }
         "start" => other.start = start_square(Some(&value), board)?,
         "closed" => {
@@ -292,7 +291,7 @@ pub(super) fn knight_vs(
     let change = Change {
         a: a_value
             .or_else(|| (key == "start").then(|| start(a.start)))
-            .or_else(|| value_of(&key, a.job.seed, &a.job.algorithm, &a.params)),
+            .or_else(|| value_of(&key, a.job.seed, a.job.algorithm.id(), &a.params)),
         b: if key == "start" {
             start(b.start)
         } else {
@@ -325,10 +324,10 @@ pub(super) fn queens_vs(
     match key.as_str() {
         "seed" => other.seed = value.parse().map_err(|_| bad_vs(&key, "a whole number"))?,
         "algo" => {
-            if !queens::traceable().contains(&value.as_str()) {
-                return Err(bad_vs(&key, &queens::traceable().join(", ")));
-            }
-            other.algorithm.clone_from(&value);
+            other.algorithm = (queens::traceable().contains(&value.as_str()))
+                .then(|| QueensAlgo::of(&value))
+                .flatten()
+                .ok_or_else(|| bad_vs(&key, &queens::traceable().join(", ")))?;
         }
         "heuristic" => {
             Heuristic::parse(&value).map_err(|_| bad_vs(&key, "h1, h2 or h3"))?;
@@ -342,7 +341,7 @@ pub(super) fn queens_vs(
     let (a, b) = rayon::join(|| job.run(cancel), || other.run(cancel));
     let (a, b) = (a?, b?);
     let change = Change {
-        a: value_of(&key, a.job.seed, &a.job.algorithm, &a.params),
+        a: value_of(&key, a.job.seed, a.job.algorithm.id(), &a.params),
         setting: key,
         b: value,
     };
@@ -363,7 +362,7 @@ pub(super) fn queens_vs(
 fn knight_side(t: &KnightTrace) -> Side<'_> {
     Side {
         len: t.steps.len(),
-        algorithm: &t.job.algorithm,
+        algorithm: t.job.algorithm.id(),
         params: &t.params,
         seed: t.job.seed,
         cut: t.cut(),
@@ -371,7 +370,7 @@ fn knight_side(t: &KnightTrace) -> Side<'_> {
         stop: t.stop,
         message: &t.message,
         counters: &t.counters,
-        figures: told(knight_figures(&t.job.algorithm), &t.counters),
+        figures: told(knight_figures(t.job.algorithm.id()), &t.counters),
     }
 }
 
@@ -379,7 +378,7 @@ fn knight_side(t: &KnightTrace) -> Side<'_> {
 fn queens_side(t: &QueensTrace) -> Side<'_> {
     Side {
         len: t.recorder.len(),
-        algorithm: &t.job.algorithm,
+        algorithm: t.job.algorithm.id(),
         params: &t.params,
         seed: t.job.seed,
         cut: t.cut(),
@@ -387,7 +386,7 @@ fn queens_side(t: &QueensTrace) -> Side<'_> {
         stop: t.stop,
         message: &t.message,
         counters: &t.counters,
-        figures: told(queens_figures(&t.job.algorithm), &t.counters),
+        figures: told(queens_figures(t.job.algorithm.id()), &t.counters),
     }
 }
 

@@ -12,6 +12,7 @@ use super::verb::{CliPuzzle, Verb, verb};
 use crate::puzzle::knight::Shape;
 use crate::run::catalog::{knight_figures, told};
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
+use crate::run::{Algorithm, KnightAlgo};
 use crate::run::{Job, KnightJob, KnightReport, KnightTask};
 use crate::solve::knight::tree_search::Strategy;
 use crate::solve::{Budget, Counters, Stop};
@@ -164,14 +165,11 @@ pub fn job(verb: KnightVerb) -> Result<Command, CliError> {
             let fallback = a.algo.is_none() && !a.closed;
             let task = KnightTask::Solve {
                 fallback,
-                algorithm: a.algo.unwrap_or_else(|| {
-                    if a.closed {
-                        "closed-construct"
-                    } else {
-                        "warnsdorff"
-                    }
-                    .into()
-                }),
+                algorithm: match a.algo.as_deref() {
+                    Some(id) => KnightAlgo::parse(id)?,
+                    None if a.closed => KnightAlgo::ClosedConstruct,
+                    None => KnightAlgo::Warnsdorff,
+                },
                 params: params(&a.run.params)?,
             };
             let start = start_square(a.start.as_deref(), a.board)?;
@@ -301,7 +299,7 @@ impl<'a> SolveJson<'a> {
                 rows: r.rows,
             },
             start: row_col(r.cols, r.start),
-            algorithm: &r.algorithm,
+            algorithm: r.algorithm.id(),
             params: ParamMap(&r.params),
             seed: r.seed,
             found: r.found,
@@ -446,7 +444,7 @@ fn solve_text(out: &mut dyn Write, r: &SolveReport) -> io::Result<()> {
         grid(out, r.cols, r.rows, &r.path)?;
         writeln!(out)?;
     }
-    let figures = told(knight_figures(&r.algorithm), &r.counters);
+    let figures = told(knight_figures(r.algorithm.id()), &r.counters);
     writeln!(out, "{figures}; {:.3} ms", r.elapsed_ms)
 }
 

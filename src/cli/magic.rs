@@ -7,7 +7,7 @@ use super::common::{
 };
 use super::output::{ParamMap, Render, Rows, json_line};
 use super::verb::{CliPuzzle, Verb, verb};
-use crate::run::catalog::{magic_algorithm, told};
+use crate::run::catalog::told;
 use crate::run::magic::{MagicConstructReport, MagicCountReport, MagicSolveReport};
 use crate::run::{Algorithm, Job, MagicAlgo, MagicJob, MagicReport, MagicTask};
 use crate::solve::magic::construct::method;
@@ -117,7 +117,7 @@ pub fn job(verb: MagicVerb) -> Result<Command, CliError> {
                 params.push(("target".to_string(), t.to_string()));
             }
             let task = MagicTask::Solve {
-                algorithm: a.algo,
+                algorithm: MagicAlgo::parse(&a.algo)?,
                 params,
             };
             let budget = Budget::unlimited().with_time(a.run.time_limit);
@@ -170,7 +170,7 @@ impl Render for MagicReport {
                     out,
                     &SolveJson {
                         order: r.order,
-                        algorithm: &r.algorithm,
+                        algorithm: r.algorithm.id(),
                         params: ParamMap(&r.params),
                         seed: r.seed,
                         found: r.found,
@@ -305,7 +305,7 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         r.order, r.algorithm, r.seed
     )?;
     writeln!(out, "{}", r.message)?;
-    let ga = MagicAlgo::of(&r.algorithm) == Some(MagicAlgo::Ga);
+    let ga = r.algorithm == MagicAlgo::Ga;
     if ga && !r.found && r.stop != Stop::Cancelled && r.order != 2 {
         writeln!(
             out,
@@ -331,7 +331,7 @@ fn solve_text(out: &mut dyn Write, r: &MagicSolveReport) -> io::Result<()> {
         writeln!(out, "best square (fitness {}):", r.best_fitness)?;
         square_text(out, r.order, &r.best)?;
     }
-    let figures = magic_algorithm(&r.algorithm).map_or(&[][..], |a| a.figures);
+    let figures = r.algorithm.info().figures;
     writeln!(
         out,
         "{}; {:.3} ms",

@@ -8,6 +8,7 @@ use super::verb::{CliPuzzle, Verb, verb};
 use crate::puzzle::queens::Heuristic;
 use crate::run::catalog::{queens_figures, told};
 use crate::run::queens::{QueensCountReport, QueensSolveReport};
+use crate::run::{Algorithm, QueensAlgo};
 use crate::run::{Job, QueensJob, QueensReport, QueensTask};
 use crate::solve::{Budget, Counters, Stop};
 use clap::{Args, Subcommand};
@@ -112,7 +113,7 @@ pub fn job(verb: QueensVerb) -> Result<Command, CliError> {
                 budget: Budget::unlimited().with_time(a.run.time_limit),
                 threads: None,
                 task: QueensTask::Solve {
-                    algorithm: a.algo,
+                    algorithm: QueensAlgo::parse(&a.algo)?,
                     params,
                 },
             };
@@ -174,7 +175,7 @@ impl Render for QueensReport {
                 out,
                 &SolveJson {
                     n: r.n,
-                    algorithm: &r.algorithm,
+                    algorithm: r.algorithm.id(),
                     params: ParamMap(&r.params),
                     seed: r.seed,
                     found: r.found,
@@ -291,7 +292,7 @@ fn solve_text(out: &mut dyn Write, r: &QueensSolveReport) -> io::Result<()> {
             r.n
         )?;
     }
-    let figures = queens_figures(&r.algorithm);
+    let figures = queens_figures(r.algorithm.id());
     let stats = if figures.is_empty() {
         String::from("constructed directly")
     } else {

@@ -6,6 +6,7 @@ use super::common::{cancel_on_ctrl_c, params, parse_board, parse_duration, start
 use super::diff;
 use super::output::{Deadline, ParamMap, grid, row_col, square_label, write};
 use crate::puzzle::queens::Heuristic;
+use crate::run::Algorithm;
 use crate::run::catalog::{knight_figures, queens_figures, told};
 use crate::run::trace::DEFAULT_CLI_STEPS;
 use crate::run::trace::guess::{self, Question};
@@ -143,7 +144,7 @@ pub fn knight(a: KnightTraceArgs) -> Result<ExitCode, CliError> {
         rows: a.board.1,
         start: start_square(a.start.as_deref(), a.board)?,
         closed: a.closed,
-        algorithm: a.algo,
+        algorithm: knight::Traced::parse(&a.algo)?,
         params: params(&a.trace.params)?,
         seed: a.trace.seed,
         budget,
@@ -173,7 +174,7 @@ pub fn queens(a: QueensTraceArgs) -> Result<ExitCode, CliError> {
     }
     let job = QueensTraceJob {
         n: a.n,
-        algorithm: a.algo,
+        algorithm: queens::parse(&a.algo)?,
         params: given,
         seed: a.trace.seed,
         budget: Budget::unlimited().with_time(a.trace.time_limit),
@@ -238,7 +239,7 @@ fn knight_text(out: &mut dyn Write, t: &KnightTrace, deadline: &Deadline) -> io:
         grid(out, cols, rows, &t.path)?;
         writeln!(out)?;
     }
-    let figures = told(knight_figures(&t.job.algorithm), &t.counters);
+    let figures = told(knight_figures(t.job.algorithm.id()), &t.counters);
     writeln!(
         out,
         "{figures}; {}; {:.3} ms",
@@ -377,7 +378,7 @@ fn knight_json(
             rows: t.board.rows(),
         },
         start: (t.start != u32::MAX).then(|| row_col(cols, t.start)),
-        algorithm: &t.job.algorithm,
+        algorithm: t.job.algorithm.id(),
         params: ParamMap(&t.params),
         seed: t.job.seed,
         closed: t.job.closed,
@@ -525,7 +526,7 @@ fn queens_text(out: &mut dyn Write, t: &QueensTrace, deadline: &Deadline) -> io:
         }
         writeln!(out)?;
     }
-    let figures = told(queens_figures(&t.job.algorithm), &t.counters);
+    let figures = told(queens_figures(t.job.algorithm.id()), &t.counters);
     writeln!(
         out,
         "{figures}; {}; {:.3} ms",
@@ -563,7 +564,7 @@ fn queens_json(
     let rows_cut = std::cell::Cell::new(false);
     let tail = QueensJsonTail {
         n: t.job.n,
-        algorithm: &t.job.algorithm,
+        algorithm: t.job.algorithm.id(),
         params: ParamMap(&t.params),
         seed: t.job.seed,
         limit: t.job.limit,

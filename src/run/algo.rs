@@ -61,18 +61,7 @@ pub trait Algorithm:
 }
 
 /// The Knight's Tour's solvers (counting and the tree searches are tasks of their own).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    IntoStaticStr,
-    VariantArray,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
 #[strum(serialize_all = "kebab-case")]
 pub enum KnightAlgo {
     /// Warnsdorff's rule: a greedy walk to the square with the fewest onward moves, no
@@ -119,24 +108,52 @@ pub enum KnightAlgo {
     Settle,
 }
 
+/// Serde, `Display` and `FromStr` for an algorithm enum: written and read as its id (`backtrack-warnsdorff`), as run
+/// files, hand-ins and saved settings have always kept it; an id that names no algorithm
+/// is refused with those there are.
+macro_rules! serde_by_id {
+    ($t:ty) => {
+        impl std::fmt::Display for $t {
+            /// Its id.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
+            }
+        }
+
+        impl std::str::FromStr for $t {
+            type Err = JobError;
+            /// The algorithm the id names ([`Algorithm::parse`]).
+            fn from_str(id: &str) -> Result<$t, JobError> {
+                <$t>::parse(id)
+            }
+        }
+
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.id())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+                <$t>::parse(&id).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+serde_by_id!(KnightAlgo);
+serde_by_id!(QueensAlgo);
+serde_by_id!(MagicAlgo);
+
 impl Algorithm for KnightAlgo {
     const PUZZLE: &'static str = "knight";
     const CATALOG: &'static [AlgorithmInfo] = KNIGHT_ALGORITHMS;
 }
 
 /// The N-Queens solvers (counting is a task of its own).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    IntoStaticStr,
-    VariantArray,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray)]
 #[strum(serialize_all = "kebab-case")]
 pub enum QueensAlgo {
     /// The N-Queens AI report's backtracking: column by column, a queen only where nothing
@@ -186,6 +203,16 @@ pub enum MagicAlgo {
 impl Algorithm for MagicAlgo {
     const PUZZLE: &'static str = "magic";
     const CATALOG: &'static [AlgorithmInfo] = MAGIC_ALGORITHMS;
+}
+
+/// Reads an algorithm's id as a saved form holds it: one that names no algorithm (saved by
+/// a later version, or edited by hand) reads as `None`, for the form to take its default,
+/// as every other setting out of range does, rather than the whole saved state failing.
+pub fn saved_id<'de, D: serde::Deserializer<'de>, T: std::str::FromStr>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    let id = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    Ok(id.parse().ok())
 }
 
 #[cfg(test)]

@@ -14,8 +14,9 @@ pub enum Event {
     /// The worker has begun the job.
     Started {
         /// What runs: the algorithm's id, or the task's (e.g. `count`, `bfs`,
-        /// `queens-count`).
-        algorithm: String,
+        /// `queens-count`), kept under `algorithm` in run files as it always was.
+        #[serde(rename = "algorithm")]
+        label: String,
         /// The seed of the job's random number generator.
         seed: u64,
     },

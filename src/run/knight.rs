@@ -68,7 +68,7 @@ pub enum KnightTask {
     /// Find one tour with an algorithm of the catalog.
     Solve {
         /// The algorithm's catalog id, e.g. `warnsdorff` (see [`KnightAlgo`]).
-        algorithm: String,
+        algorithm: KnightAlgo,
         /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
         /// When the algorithm finds no tour without proving that none exists, settle it
@@ -236,8 +236,8 @@ pub struct SolveReport {
     pub rows: u32,
     /// The start square, numbered row by row from the top-left.
     pub start: Square,
-    /// The catalog id of the algorithm run (the first one, when a fallback ran after it).
-    pub algorithm: String,
+    /// The algorithm run (the first one, when a fallback ran after it).
+    pub algorithm: KnightAlgo,
     /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
     /// The seed the run used.
@@ -554,9 +554,7 @@ impl PuzzleJob for KnightJob {
         match &self.task {
             KnightTask::Solve {
                 algorithm, params, ..
-            } => KnightAlgo::of(algorithm)
-                .map(|kind| (kind.info(), params.as_slice()))
-                .ok_or("an algorithm not in the catalog"),
+            } => Ok((algorithm.info(), params.as_slice())),
             KnightTask::Count { .. } => Err("counting"),
             KnightTask::Search { .. } => Err("a tree search"),
         }
@@ -636,7 +634,7 @@ impl PuzzleJob for KnightJob {
 
     fn title(&self) -> String {
         let what = match &self.task {
-            KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+            KnightTask::Solve { algorithm, .. } => algorithm.id().to_string(),
             KnightTask::Count { part: None, .. } => "count".into(),
             KnightTask::Count { part: Some(p), .. } => {
                 format!("count, part {} of {}", p.index + 1, p.of)
@@ -662,7 +660,7 @@ impl PuzzleJob for KnightJob {
 
     fn label_and_seed(&self) -> (String, u64) {
         let label = match &self.task {
-            KnightTask::Solve { algorithm, .. } => algorithm.clone(),
+            KnightTask::Solve { algorithm, .. } => algorithm.id().to_string(),
             KnightTask::Count { .. } => "count".to_string(),
             KnightTask::Search { strategy } => strategy.clone(),
         };
@@ -677,7 +675,7 @@ impl PuzzleJob for KnightJob {
             KnightTask::Solve {
                 algorithm, params, ..
             } => {
-                let kind = KnightAlgo::parse(algorithm)?;
+                let kind = *algorithm;
                 let algo = kind.info();
                 let params = Params::new(algo, params)?;
                 Solver::new(kind, &params)?;
@@ -755,7 +753,7 @@ impl PuzzleJob for KnightJob {
                 params,
                 fallback,
             } => {
-                let kind = KnightAlgo::parse(algorithm)?;
+                let kind = *algorithm;
                 let params = Params::new(kind.info(), params)?;
                 let start = start.unwrap_or(0);
                 let how = Solving {
@@ -833,7 +831,7 @@ fn solve(
         cols: board.cols(),
         rows: board.rows(),
         start,
-        algorithm: algo.id.to_string(),
+        algorithm: kind,
         params: params.pairs(),
         seed: job.seed,
         found: stop == Stop::Found,

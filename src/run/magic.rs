@@ -44,7 +44,7 @@ pub enum MagicTask {
     /// Squares by an algorithm of the catalog (`ga` or `construct`).
     Solve {
         /// The algorithm's catalog id: `ga` or `construct`.
-        algorithm: String,
+        algorithm: MagicAlgo,
         /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
     },
@@ -178,8 +178,8 @@ impl PuzzleReport for MagicReport {
 pub struct MagicSolveReport {
     /// The order n of the squares sought.
     pub order: u64,
-    /// The catalog id of the algorithm run.
-    pub algorithm: String,
+    /// The algorithm run.
+    pub algorithm: MagicAlgo,
     /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
     /// The seed the run used.
@@ -262,9 +262,7 @@ impl PuzzleJob for MagicJob {
 
     fn algorithm(&self) -> super::puzzle::Solving<'_> {
         match &self.task {
-            MagicTask::Solve { algorithm, params } => MagicAlgo::of(algorithm)
-                .map(|kind| (kind.info(), params.as_slice()))
-                .ok_or("an algorithm not in the catalog"),
+            MagicTask::Solve { algorithm, params } => Ok((algorithm.info(), params.as_slice())),
             MagicTask::Construct => Err(MagicAlgo::Construct.info().name),
             MagicTask::Count => Err("counting"),
         }
@@ -306,7 +304,7 @@ impl PuzzleJob for MagicJob {
         let label = match &self.task {
             MagicTask::Construct => "magic-construct".to_string(),
             MagicTask::Count => "magic-count".to_string(),
-            MagicTask::Solve { algorithm, .. } => algorithm.clone(),
+            MagicTask::Solve { algorithm, .. } => algorithm.id().to_string(),
         };
         (label, self.seed)
     }
@@ -330,7 +328,7 @@ impl PuzzleJob for MagicJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = MagicAlgo::parse(algorithm)?.info();
+                let algo = algorithm.info();
                 let params = Params::new(algo, params)?;
                 algo.check_size(self.order, "order")?;
                 if let Some(population) = params.try_int("population") {
@@ -361,7 +359,7 @@ impl PuzzleJob for MagicJob {
         let started = Instant::now();
         match &self.task {
             MagicTask::Solve { algorithm, params } => self
-                .solve(algorithm, params, cancel, observer)
+                .solve(*algorithm, params, cancel, observer)
                 .map(MagicReport::Solve),
             MagicTask::Construct => self.construct_report(started),
             MagicTask::Count => self.count_report(cancel, observer, started),
@@ -474,12 +472,11 @@ impl MagicJob {
     /// Runs `ga` or `construct`; every square reported is validated first.
     fn solve(
         &self,
-        algorithm: &str,
+        kind: MagicAlgo,
         given: &[(String, String)],
         cancel: &AtomicBool,
         observer: &mut dyn Observer,
     ) -> Result<MagicSolveReport, JobError> {
-        let kind = MagicAlgo::parse(algorithm)?;
         let algo = kind.info();
         let params = Params::new(algo, given)?;
         let n = self.order as usize;
@@ -556,7 +553,7 @@ impl MagicJob {
         let message = solve_message(n, kind, stop, &squares, generations, best_fitness, target);
         Ok(MagicSolveReport {
             order: self.order,
-            algorithm: algo.id.to_string(),
+            algorithm: kind,
             params: params.pairs(),
             seed: self.seed,
             found,

@@ -67,7 +67,7 @@ pub enum QueensTask {
     /// One solution.
     Solve {
         /// The algorithm's catalog id, e.g. `min-conflicts` (see [`QueensAlgo`]).
-        algorithm: String,
+        algorithm: QueensAlgo,
         /// Its parameters as `(name, value)` pairs; catalog defaults fill in the rest.
         params: Vec<(String, String)>,
     },
@@ -189,8 +189,8 @@ impl PuzzleReport for QueensReport {
 pub struct QueensSolveReport {
     /// The number of queens.
     pub n: u64,
-    /// The catalog id of the algorithm run.
-    pub algorithm: String,
+    /// The algorithm run.
+    pub algorithm: QueensAlgo,
     /// Every parameter's value, defaults included, as `(name, value)` pairs in name order.
     pub params: Vec<(String, String)>,
     /// The seed the run used.
@@ -254,9 +254,7 @@ impl PuzzleJob for QueensJob {
 
     fn algorithm(&self) -> super::puzzle::Solving<'_> {
         match &self.task {
-            QueensTask::Solve { algorithm, params } => QueensAlgo::of(algorithm)
-                .map(|kind| (kind.info(), params.as_slice()))
-                .ok_or("an algorithm not in the catalog"),
+            QueensTask::Solve { algorithm, params } => Ok((algorithm.info(), params.as_slice())),
             QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
                 Err("counting")
             }
@@ -345,7 +343,7 @@ impl PuzzleJob for QueensJob {
             QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
                 "queens-count".to_string()
             }
-            QueensTask::Solve { algorithm, .. } => algorithm.clone(),
+            QueensTask::Solve { algorithm, .. } => algorithm.id().to_string(),
         };
         (label, self.seed)
     }
@@ -395,7 +393,7 @@ impl PuzzleJob for QueensJob {
                 ref algorithm,
                 ref params,
             } => {
-                let algo = QueensAlgo::parse(algorithm)?.info();
+                let algo = algorithm.info();
                 let params = Params::new(algo, params)?;
                 algo.check_size(self.n, "queens (n)")?;
                 if let Some(population) = params.try_int("population") {
@@ -431,7 +429,7 @@ impl PuzzleJob for QueensJob {
                 count_prefix(self, prefix, cancel, observer).map(QueensReport::Count)
             }
             QueensTask::Solve { algorithm, params } => {
-                solve(self, algorithm, params, cancel, observer).map(QueensReport::Solve)
+                solve(self, *algorithm, params, cancel, observer).map(QueensReport::Solve)
             }
         }
     }
@@ -555,12 +553,11 @@ fn search(
 /// Finds one placement with the chosen algorithm, validated by `puzzle::queens`.
 fn solve(
     job: &QueensJob,
-    algorithm: &str,
+    kind: QueensAlgo,
     given: &[(String, String)],
     cancel: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> Result<QueensSolveReport, JobError> {
-    let kind = QueensAlgo::parse(algorithm)?;
     let algo = kind.info();
     let params = Params::new(algo, given)?;
     let n = job.n as usize;
@@ -592,7 +589,7 @@ fn solve(
     let Some(conflicts) = checked else {
         return Ok(QueensSolveReport {
             n: job.n,
-            algorithm: algo.id.to_string(),
+            algorithm: kind,
             params: params.pairs(),
             seed: job.seed,
             found: false,
@@ -611,7 +608,7 @@ fn solve(
     let message = outcome(kind, &params, n, &rows, stop, conflicts)?;
     Ok(QueensSolveReport {
         n: job.n,
-        algorithm: algo.id.to_string(),
+        algorithm: kind,
         params: params.pairs(),
         seed: job.seed,
         found,

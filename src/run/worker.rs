@@ -220,8 +220,8 @@ impl Work {
 
     /// Runs the job on this thread, sending its events from `Started` to `Finished`.
     pub fn run(self) {
-        let (algorithm, seed) = self.job.puzzle().label_and_seed();
-        let _ = self.events.send(Event::Started { algorithm, seed });
+        let (label, seed) = self.job.puzzle().label_and_seed();
+        let _ = self.events.send(Event::Started { label, seed });
         let mut observer = WorkerObserver {
             events: self.events.clone(),
             flags: self.flags.clone(),

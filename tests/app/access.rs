@@ -135,7 +135,7 @@ fn the_safe_colours_are_a_setting_kept_between_sessions_and_the_tree_says_its_sh
     h.run();
     let settings = &mut h.state_mut().knight.settings;
     (settings.cols, settings.rows) = (5, 5);
-    settings.algorithm = "backtrack".into();
+    settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);

@@ -54,13 +54,13 @@ fn next(h: &mut Harness<'_, SearchLabApp>) {
 #[test]
 fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("16×16").click();
     h.run();
     h.get_by_label("Closed tour").click();
     h.run();
-    assert_eq!(h.state().knight.settings.algorithm, "closed-construct");
+    assert_eq!(h.state().knight.settings.algorithm.id(), "closed-construct");
     run_to_end(&mut h);
     h.run();
 
@@ -210,11 +210,11 @@ fn ticking_closed_tour_trades_the_open_tour_algorithms_for_the_construction() {
     let mut h = harness();
     h.run();
     for open in ["warnsdorff", "backtrack-warnsdorff"] {
-        h.state_mut().knight.settings.algorithm = open.into();
+        h.state_mut().knight.settings.algorithm = open.parse().unwrap();
         h.run();
         h.get_by_label("Closed tour").click();
         h.run();
-        assert_eq!(h.state().knight.settings.algorithm, "closed-construct");
+        assert_eq!(h.state().knight.settings.algorithm.id(), "closed-construct");
         assert!(says(
             &h,
             "Switched to “Closed tour by construction”: it builds a closed tour on every board that has one"
@@ -222,16 +222,16 @@ fn ticking_closed_tour_trades_the_open_tour_algorithms_for_the_construction() {
         assert!(says(&h, "closed tours exist on this board (Schwenk 1991)"));
         h.get_by_label("Closed tour").click();
         h.run();
-        assert_eq!(h.state().knight.settings.algorithm, open, "and back");
+        assert_eq!(h.state().knight.settings.algorithm.id(), open, "and back");
         assert!(says(&h, "Switched back to"));
         assert!(!says(&h, "closed tours exist on this board"));
     }
     // Another algorithm is the user's choice: it stays.
-    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("Closed tour").click();
     h.run();
-    assert_eq!(h.state().knight.settings.algorithm, "backtrack");
+    assert_eq!(h.state().knight.settings.algorithm.id(), "backtrack");
     assert!(!says(&h, "Switched"));
 }
 
@@ -300,7 +300,7 @@ fn an_open_tour_shows_no_closing_move() {
 #[test]
 fn snapshot_construction_join_16x16() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".into();
+    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
     h.state_mut().knight.settings.closed = true;
     h.run();
     h.get_by_label("16×16").click();
@@ -316,7 +316,7 @@ fn snapshot_construction_join_16x16() {
 #[test]
 fn snapshot_construction_pieces_40x30() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".into();
+    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
     h.state_mut().knight.settings.closed = true;
     h.run();
     enter_text(&mut h, "Columns", "40");
@@ -332,7 +332,7 @@ fn snapshot_construction_pieces_40x30() {
 #[test]
 fn a_3_wide_board_threads_its_paths_into_the_closed_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".into();
+    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
     h.state_mut().knight.settings.closed = true;
     h.run();
     enter_text(&mut h, "Columns", "30");

@@ -22,7 +22,7 @@ fn paths(tie_break: &str) -> Vec<Vec<u32>> {
         rows: 8,
         start: Some((0, 0)),
         closed: false,
-        algorithm: "warnsdorff".into(),
+        algorithm: "warnsdorff".parse().unwrap(),
         params: vec![("tie_break".into(), tie_break.into())],
         seed: 1,
         budget: Budget::unlimited(),

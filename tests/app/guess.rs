@@ -55,7 +55,7 @@ fn step_to_question(h: &mut Harness<'static, SearchLabApp>, queens: bool, limit:
 #[test]
 fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
@@ -149,7 +149,7 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
 #[test]
 fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
     let mut h = queens_harness("6");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -202,7 +202,7 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
 #[test]
 fn a_random_walks_guess_takes_every_free_square() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "random-walk".into();
+    h.state_mut().knight.settings.algorithm = "random-walk".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -238,7 +238,7 @@ fn a_random_walks_guess_takes_every_free_square() {
 #[test]
 fn annealing_guesses_the_probability_with_the_keys() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "annealing".into();
+    h.state_mut().queens.settings.algorithm = "annealing".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -277,7 +277,7 @@ fn annealing_guesses_the_probability_with_the_keys() {
 #[test]
 fn snapshot_guess_hill_climbing_8() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);

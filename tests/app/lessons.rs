@@ -8,6 +8,7 @@ use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
 use searchlab::app::lessons::Lessons;
 use searchlab::app::mode::Mode;
+use searchlab::run::Algorithm;
 use std::time::Duration;
 
 /// The app with the lessons of the folder `dir` (besides the built-in ones), the Lessons
@@ -58,7 +59,7 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
     );
     let s = &app.knight.settings;
     assert_eq!((s.cols, s.rows, s.start), (4, 4, (0, 0)));
-    assert_eq!(s.algorithm, "count-all");
+    assert_eq!(s.algorithm.id(), "count-all");
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
@@ -171,7 +172,7 @@ fn a_guessing_lesson_traces_the_search_with_your_guess_on() {
         searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE)
     );
     assert_eq!(app.queens.settings.n, 8);
-    assert_eq!(app.queens.settings.algorithm, "hill-climbing");
+    assert_eq!(app.queens.settings.algorithm.id(), "hill-climbing");
     assert!(app.queens.steps().guess.on);
     assert!(
         app.queens.steps().position().is_some(),

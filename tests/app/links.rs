@@ -187,7 +187,7 @@ fn a_file_handed_in_whole_opens() {
     let mut h = harness();
     h.state_mut().knight.settings.cols = 5;
     h.state_mut().knight.settings.rows = 5;
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));

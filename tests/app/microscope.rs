@@ -27,7 +27,7 @@ fn until_looked(h: &mut Harness<'static, SearchLabApp>) {
 /// Level 1 on 6x6, the microscope opened on it and its look made.
 fn looked_at_level1_6x6() -> Harness<'static, SearchLabApp> {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
@@ -96,11 +96,11 @@ fn the_microscope_tells_how_a_child_was_bred() {
 fn the_microscope_is_offered_only_where_it_can_look() {
     let mut h = harness();
     for id in ["level4", "ga-repair", "ga-heuristic"] {
-        h.state_mut().knight.settings.algorithm = id.into();
+        h.state_mut().knight.settings.algorithm = id.parse().unwrap();
         h.run();
         assert!(!super::is_disabled(&h, "GA microscope"), "{id}");
     }
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     assert!(h.query_all_by_label("GA microscope").next().is_none());
 }
@@ -110,7 +110,7 @@ fn snapshot_microscope_level3_8x8() {
     // Level 3 on 8x8 for its 100 generations, then the microscope on generation 99: the
     // first child a mutation changed.
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     h.get_by_label("▶ Run").click();
@@ -212,7 +212,7 @@ fn the_microscope_is_about_the_run_on_the_tab_or_not_shown() {
     h.get_by_label("Look");
     // Another algorithm, which the microscope does not look into: the run's view comes
     // back, and the switch back to it is not needed.
-    h.state_mut().knight.settings.algorithm = "warnsdorff".into();
+    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     assert!(
         h.query_by_label("Look").is_none(),
@@ -220,7 +220,7 @@ fn the_microscope_is_about_the_run_on_the_tab_or_not_shown() {
     );
     h.get_by_label("▶ Run");
     // Back to the GA on another board: the look at the 6x6 run is gone, not drawn on 8x8.
-    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
     h.get_by_label("8×8").click();
     h.run();
     assert_eq!(h.state_mut().knight.microscope_mut().looked_at(), None);

@@ -40,7 +40,7 @@ fn centre_of(h: &Harness<'_, SearchLabApp>, label: &str, cols: u32, row: u32, co
 #[test]
 fn the_count_from_every_square_heat_map_has_a_legend_and_exact_values() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count-all".into();
+    h.state_mut().knight.settings.algorithm = "count-all".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     run_to_end(&mut h);
@@ -71,7 +71,7 @@ fn warnsdorff_degrees_are_told_in_the_legend_and_on_hover() {
 #[test]
 fn the_belief_space_has_a_legend_and_exact_weights() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
@@ -88,7 +88,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
     let mut h = queens_harness("8");
     {
         let q = &mut h.state_mut().queens.settings;
-        q.algorithm = "hill-climbing".into();
+        q.algorithm = "hill-climbing".parse().unwrap();
         q.seed = 4;
         q.params
             .insert("hill-climbing.max_restarts".into(), "0".into());
@@ -108,7 +108,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
 
     // A thousand queens: each pixel of the density view holds a block of squares.
     enter_text(&mut h, "Queens (n)", "1000");
-    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -150,7 +150,7 @@ fn the_experiments_heat_map_has_a_legend_and_exact_values() {
 #[test]
 fn the_magic_square_tells_its_colours_and_a_large_one_its_values() {
     let mut h = magic_harness();
-    h.state_mut().magic.settings.algorithm = "construct".into();
+    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -308,7 +308,7 @@ fn the_board_keeps_its_size_while_the_figures_change() {
     // A tall window: the board's width is what limits it, as on a portrait screen.
     let mut h = harness_of_size(1280.0, 1100.0);
     h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-    h.state_mut().knight.settings.algorithm = "level3".into();
+    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
     h.state_mut()
         .knight
         .settings
@@ -331,7 +331,7 @@ fn the_board_keeps_its_size_while_the_figures_change() {
     h.run();
     assert_eq!(h.get_by_label("Chessboard").rect(), before, "after the run");
     // A count's figures grow to many digits.
-    h.state_mut().knight.settings.algorithm = "count".into();
+    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     for _ in 0..60 {

@@ -21,7 +21,7 @@ fn queen_rows(h: &mut Harness<'static, SearchLabApp>) -> Vec<u32> {
 
 fn traced_5x5_backtrack() -> Harness<'static, SearchLabApp> {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -121,7 +121,7 @@ fn a_click_in_the_log_moves_the_timeline_and_the_pseudocode_follows() {
 #[test]
 fn only_the_classical_searches_can_be_traced_and_the_reason_is_given() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level1".into();
+    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
     h.run();
     assert!(is_disabled(&h, "Step by step"));
     assert!(
@@ -192,7 +192,7 @@ fn attacking_pairs(rows: &[u32]) -> usize {
 #[test]
 fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
     let mut h = queens_harness("6");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -237,7 +237,7 @@ fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
 #[test]
 fn snapshot_step_by_step_queens_8() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -335,7 +335,7 @@ fn a_click_in_the_search_tree_goes_to_the_node_and_its_path() {
 #[test]
 fn a_tree_search_shows_its_frontier_on_the_board() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".into();
+    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
     h.run();
     h.get_by_label("3×4").click();
     h.run();
@@ -457,7 +457,7 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
     let mut h = queens_harness("8");
     {
         let q = &mut h.state_mut().queens.settings;
-        q.algorithm = "csp".into();
+        q.algorithm = "csp".parse().unwrap();
         q.params.insert("csp.inference".into(), "ac3".into());
     }
     h.run();
@@ -520,7 +520,7 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
 fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
     // Ticked for backtracking, which it asks about.
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -530,7 +530,7 @@ fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
     h.get_by_label_contains("No guesses yet");
     // First-choice hill climbing tries its moves in a random order: no question, no
     // score, and the box shows off.
-    h.state_mut().queens.settings.algorithm = "hill-climbing".into();
+    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
     (h.state_mut().queens.settings.params)
         .insert("hill-climbing.variant".into(), "first-choice".into());
     h.run();
@@ -552,7 +552,7 @@ fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
 #[test]
 fn a_trace_of_a_larger_board_stays_on_its_board_when_the_form_shrinks() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "backtrack".into();
+    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -589,7 +589,7 @@ fn a_trace_of_a_larger_board_stays_on_its_board_when_the_form_shrinks() {
 #[test]
 fn a_queens_trace_says_it_is_of_another_n_than_the_form() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".into();
+    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -602,7 +602,7 @@ fn a_queens_trace_says_it_is_of_another_n_than_the_form() {
     // Another seed on the same n: the note says the form has changed.
     super::enter_text(&mut h, "Queens (n)", "8");
     assert!(h.query_by_label_contains("This trace is of").is_none());
-    h.state_mut().queens.settings.algorithm = "min-conflicts".into();
+    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     h.get_by_label_contains("The form has changed since this search was traced");
 }

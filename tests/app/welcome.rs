@@ -37,7 +37,7 @@ fn watch_a_search_plays_warnsdorffs_rule_step_by_step() {
     let app = h.state();
     assert_eq!(app.tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
     assert_eq!(app.knight.mode(), Mode::Steps);
-    assert_eq!(app.knight.settings.algorithm, "warnsdorff");
+    assert_eq!(app.knight.settings.algorithm.id(), "warnsdorff");
     let (pos, len) = app.knight.steps().position().expect("a trace");
     assert!(
         pos > 0 && len > pos,

@@ -133,9 +133,9 @@ type Group<'a> = (&'a str, &'a str, &'a str, Vec<usize>, Drawn);
 fn curve_groups<'a>(lanes: &[Lane], progress_axis: &'a str) -> (Vec<Group<'a>>, Vec<usize>) {
     // Simulated annealing reports attacking pairs per stretch of proposals, drawn by
     // range on an axis of its own; the rest report a fitness per generation.
-    let walking = |i: usize| anneals(&lanes[i].algorithm);
+    let walking = |i: usize| anneals(lanes[i].id());
     let drawn_as = |i: usize, kind: Scored| {
-        lanes[i].history().points().len() >= 2 && !walking(i) && scored(&lanes[i].algorithm) == kind
+        lanes[i].history().points().len() >= 2 && !walking(i) && scored(lanes[i].id()) == kind
     };
     let evolving: Vec<usize> = (0..lanes.len())
         .filter(|&i| drawn_as(i, Scored::Fitness))
@@ -436,11 +436,7 @@ pub fn table_csv(lanes: &[Lane], puzzle: &str, instance: &str) -> String {
         "restart_expected_steps",
     ];
     let rows = lanes.iter().map(|l| {
-        let named = [
-            puzzle.to_string(),
-            instance.to_string(),
-            l.algorithm.clone(),
-        ];
+        let named = [puzzle.to_string(), instance.to_string(), l.id().to_string()];
         let figures: Vec<String> = if l.played {
             // One answer, found by hand: no trials, times or nodes.
             let mut row = ["by hand", "1", "1", "1.0000"].map(String::from).to_vec();
@@ -498,11 +494,11 @@ pub fn curves_csv(lanes: &[Lane]) -> String {
     let mut rows: Vec<Vec<String>> = Vec::new();
     for l in lanes {
         let mut point = |curve: &str, x: String, y: String| {
-            rows.push(vec![l.algorithm.clone(), curve.to_string(), x, y]);
+            rows.push(vec![l.id().to_string(), curve.to_string(), x, y]);
         };
         for g in l.history().points() {
             let x = g.generation.to_string();
-            if anneals(&l.algorithm) {
+            if anneals(l.id()) {
                 // Each point a stretch of proposals: the fewest and most attacking pairs.
                 point("fewest_pairs", x.clone(), g.best.to_string());
                 point("most_pairs", x, g.worst.to_string());

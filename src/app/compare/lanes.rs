@@ -18,8 +18,8 @@ pub type Params = Vec<(String, String)>;
 
 /// One algorithm in the comparison.
 pub struct Lane {
-    /// The algorithm's id, as the command line and the CSV name it.
-    pub algorithm: String,
+    /// The algorithm's catalog entry (`None`: an answer played by hand).
+    pub algorithm: Option<&'static crate::run::catalog::AlgorithmInfo>,
     /// Its name, as the pickers, boards, charts and table show it.
     pub name: String,
     /// The parameters it ran with (none: its defaults).
@@ -49,7 +49,7 @@ pub struct Lane {
 impl Lane {
     /// Starts trial 0 of `job`, the algorithm `algorithm` called `name`.
     pub(super) fn start(
-        algorithm: &str,
+        algorithm: &'static crate::run::catalog::AlgorithmInfo,
         name: &str,
         params: Params,
         job: Job,
@@ -58,7 +58,7 @@ impl Lane {
         let mut live = LiveRun::default();
         live.start(ctx, job, None)?;
         Ok(Lane {
-            algorithm: algorithm.to_string(),
+            algorithm: Some(algorithm),
             name: name.to_string(),
             params,
             live,
@@ -77,7 +77,7 @@ impl Lane {
     /// A lane for an answer found by hand: `answer`, already checked by the rules.
     pub fn played(name: &str, answer: Vec<u32>, message: &str) -> Lane {
         Lane {
-            algorithm: PLAYED.to_string(),
+            algorithm: None,
             name: name.to_string(),
             params: Vec::new(),
             live: LiveRun::default(),
@@ -90,6 +90,12 @@ impl Lane {
             error: None,
             played: true,
         }
+    }
+
+    /// The algorithm's id, as the command line and the CSV name it ([`PLAYED`] for an
+    /// answer played by hand).
+    pub fn id(&self) -> &'static str {
+        self.algorithm.map_or(PLAYED, |a| a.id)
     }
 
     /// Trial 0's counters (at its last report, or its end).
@@ -299,7 +305,7 @@ mod tests {
                     budget: Budget::unlimited(),
                     threads: None,
                     task: QueensTask::Solve {
-                        algorithm: "min-conflicts".into(),
+                        algorithm: "min-conflicts".parse().unwrap(),
                         params: Vec::new(),
                     },
                 };

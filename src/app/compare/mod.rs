@@ -405,24 +405,32 @@ impl CompareView {
             return;
         }
         let (s, budget) = (&self.settings, self.settings.budget());
-        let jobs: Vec<_> = (s.chosen().iter())
+        let jobs: Result<Vec<_>, _> = (s.chosen().iter())
             .map(|a| {
                 let params = self.params_of(a);
-                let job = s.instance().job(a, &params, s.seed, budget);
-                (a.clone(), params, job)
+                let job = s.instance().job(a, &params, s.seed, budget)?;
+                Ok::<_, crate::run::JobError>((a.clone(), params, job))
             })
             .collect();
+        let jobs = match jobs {
+            Ok(jobs) => jobs,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
         if let Some(e) = jobs.iter().find_map(|(_, _, j)| j.check().err()) {
             self.error = Some(e.to_string());
             return;
         }
         let algorithms = s.instance().algorithms();
-        let name_of = |id: &str| {
-            let known = algorithms.iter().find(|a| a.id == id);
-            known.map_or_else(|| id.to_string(), |a| a.name.to_string())
-        };
         let lanes: Result<Vec<Lane>, _> = (jobs.into_iter())
-            .map(|(a, params, job)| Lane::start(&a, &name_of(&a), params, job, ctx))
+            .map(|(a, params, job)| {
+                // Its job was made from the catalog's entry, so the entry is there.
+                let info = (algorithms.iter().find(|i| i.id == a))
+                    .ok_or_else(|| crate::run::JobError::Input(format!("no algorithm {a}")))?;
+                Lane::start(info, info.name, params, job, ctx)
+            })
             .collect();
         match lanes {
             Ok(lanes) => {
@@ -467,10 +475,11 @@ impl CompareView {
         let mut jobs = Vec::new();
         for i in 1..s.trials {
             for (k, l) in self.lanes.iter().enumerate() {
-                if l.error.is_none() && !l.played {
-                    let job = s
-                        .instance()
-                        .job(&l.algorithm, &l.params, s.seed + i, s.budget());
+                // A lane's job was made once already (its id is the catalog's).
+                if l.error.is_none()
+                    && !l.played
+                    && let Ok(job) = (s.instance()).job(l.id(), &l.params, s.seed + i, s.budget())
+                {
                     jobs.push((k, job));
                 }
             }
@@ -678,10 +687,7 @@ impl View for CompareView {
             let notes: Vec<_> = (self.lanes.iter().enumerate())
                 .filter_map(|(i, l)| {
                     let points = l.history().points();
-                    let note = self
-                        .ran
-                        .instance()
-                        .curve_note(&l.algorithm, points, l.counters());
+                    let note = self.ran.instance().curve_note(l.id(), points, l.counters());
                     note.map(|n| (i, n))
                 })
                 .collect();

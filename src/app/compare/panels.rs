@@ -157,9 +157,7 @@ impl CompareView {
                 .num_columns(2)
                 .show(ui, |ui| {
                     let c = l.counters();
-                    let algorithms = self.ran.instance().algorithms();
-                    let info = algorithms.iter().find(|a| a.id == l.algorithm);
-                    for f in info.map_or(&[][..], |a| a.figures) {
+                    for f in l.algorithm.map_or(&[][..], |a| a.figures) {
                         stat_row(ui, f.label, f.help, f.value(c));
                     }
                     ui.label("time");

@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn an_outcome_reads_back_from_its_text() {
         let row = MagicRow {
-            algorithm: "ga".into(),
+            algorithm: "ga".parse().unwrap(),
             variant: "plain".into(),
             order: 3,
             summary: crate::bench::Summary::of(&[(true, 1.5), (false, 2.0)]),

@@ -3,7 +3,6 @@
 use super::{INSTANT, KnightView};
 use crate::app::puzzles::knight::curve_note;
 use crate::app::widgets::plots::{BEST, MEAN, WORST, generation_plot};
-use crate::run::{Algorithm, KnightAlgo};
 use egui::{RichText, Ui};
 
 impl KnightView {
@@ -97,7 +96,7 @@ impl KnightView {
         }
         ui.checkbox(&mut self.settings.show_degrees, "Show Warnsdorff degrees")
             .on_hover_text("Each free square shows how many free squares a knight could go on to from it; the knight's next choices are highlighted.");
-        if KnightAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().belief) {
+        if self.settings.algorithm.offers(|o| o.belief) {
             ui.checkbox(&mut self.settings.show_belief, "Show belief space")
                 .on_hover_text("Colours each square by what the belief space has learned: level 3, the share of top paths through it that came near a tour; level 4, the good transitions learned out of it.");
         }

@@ -2,7 +2,7 @@
 //! the construction (and back), and a line under it says what the theorems know of the
 //! board.
 
-use super::settings::{KnightSettings, task_name};
+use super::settings::{KnightSettings, Pick};
 use crate::puzzle::knight::Board;
 use crate::puzzle::knight::existence::no_tour;
 use crate::run::{Algorithm, KnightAlgo};
@@ -30,9 +30,9 @@ const TRADED_FOR_CONSTRUCT: &[(KnightAlgo, &str)] = &[
 pub struct ClosedBox {
     /// Why ticking or unticking "Closed tour" changed the algorithm: the note and the
     /// algorithm it chose (the note goes when another is chosen).
-    note: Option<(String, String)>,
+    note: Option<(String, Pick)>,
     /// The algorithm "Closed tour" traded for the construction, to go back to.
-    traded: Option<String>,
+    traded: Option<Pick>,
 }
 
 impl ClosedBox {
@@ -54,28 +54,28 @@ impl ClosedBox {
 
     /// "Closed tour" was ticked or unticked: trade the algorithm, and back.
     fn changed(&mut self, settings: &mut KnightSettings) {
-        let algorithm = settings.algorithm.clone();
-        let kind = KnightAlgo::of(&algorithm);
+        let algorithm = settings.algorithm;
         let construct = CONSTRUCT.info().name;
         if settings.closed
-            && let Some((_, why)) = TRADED_FOR_CONSTRUCT.iter().find(|t| Some(t.0) == kind)
+            && let Some((_, why)) =
+                (TRADED_FOR_CONSTRUCT.iter()).find(|t| Pick::Solver(t.0) == algorithm)
         {
-            settings.algorithm = CONSTRUCT.id().into();
+            settings.algorithm = Pick::Solver(CONSTRUCT);
             self.note = Some((
                 format!(
                     "Switched to “{construct}”: it builds a closed tour on every board that has one; {why}."
                 ),
-                CONSTRUCT.id().into(),
+                settings.algorithm,
             ));
             self.traded = Some(algorithm);
-        } else if !settings.closed && kind == Some(CONSTRUCT) {
-            let back = (self.traded.take()).unwrap_or_else(|| KnightAlgo::Warnsdorff.id().into());
+        } else if !settings.closed && algorithm == Pick::Solver(CONSTRUCT) {
+            let back = (self.traded.take()).unwrap_or(Pick::Solver(KnightAlgo::Warnsdorff));
             self.note = Some((
                 format!(
                     "Switched back to “{}”: “{construct}” builds closed tours only.",
-                    task_name(&back),
+                    back.name(),
                 ),
-                back.clone(),
+                back,
             ));
             settings.algorithm = back;
         }
@@ -84,12 +84,12 @@ impl ClosedBox {
     /// Under the algorithm picker: why the box changed the algorithm, while it is still
     /// the one it chose. `picked_by_hand`: the user chose another since, so the box no
     /// longer speaks for the choice.
-    pub fn note(&mut self, ui: &mut Ui, algorithm: &str, picked_by_hand: bool) {
+    pub fn note(&mut self, ui: &mut Ui, algorithm: Pick, picked_by_hand: bool) {
         if picked_by_hand {
             *self = ClosedBox::default();
         }
         if let Some((note, chose)) = &self.note
-            && chose == algorithm
+            && *chose == algorithm
         {
             ui.label(RichText::new(note).weak());
         }

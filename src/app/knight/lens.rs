@@ -4,8 +4,8 @@
 use super::KnightView;
 use crate::app::mode::Mode;
 use crate::app::widgets::board::{BoardView, board as draw_board};
+use crate::run::Job;
 use crate::run::microscope::refusal;
-use crate::run::{Algorithm, Job, KnightAlgo};
 use egui::Ui;
 
 impl KnightView {
@@ -14,7 +14,7 @@ impl KnightView {
         let job = Job::from(self.job());
         // Drops a look made for another run, before anything shows it.
         self.microscope.on_show(&job, self.mode);
-        if !KnightAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
+        if !self.settings.algorithm.offers(|o| o.microscope) {
             return;
         }
         let why = refusal(&job);

@@ -23,7 +23,7 @@ use steps::KnightSteps;
 
 use super::live_run::Polled;
 use super::runs::{Action, seconds_of};
-use super::tab::{PuzzleTab, TabPuzzle};
+use super::tab::{PuzzleTab, TabPuzzle, TabSettings};
 use super::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use super::widgets::number::{Typed, hold_note, whole};
 use super::widgets::params::{param_form, set_params};
@@ -31,10 +31,10 @@ use crate::app::mode::Mode;
 use crate::app::widgets::figures::{format_ms, outcome_label, stat_row};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::PuzzleId;
-use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_algorithm, knight_figures};
+use crate::run::catalog::{KNIGHT_ALGORITHMS, knight_figures};
 use crate::run::file::RunFile;
 use crate::run::knight::{CountReport, SearchReport, SolveReport};
-use crate::run::{Algorithm, JobError, KnightAlgo, KnightJob, KnightReport, KnightTask, Report};
+use crate::run::{Algorithm, JobError, KnightJob, KnightReport, KnightTask, Report};
 use crate::solve::{Budget, GenerationStats};
 use egui::{RichText, Ui};
 use std::collections::BTreeMap;
@@ -157,15 +157,7 @@ impl KnightView {
 
     fn job(&self) -> KnightJob {
         let s = &self.settings;
-        let task = match Pick::parse(&s.algorithm) {
-            Some(pick) => pick.task(&s.params),
-            // Not an entry of the picker: the run refuses it, saying what there is.
-            None => KnightTask::Solve {
-                algorithm: s.algorithm.clone(),
-                params: Vec::new(),
-                fallback: false,
-            },
-        };
+        let task = s.algorithm.task(&s.params);
         let mut budget =
             Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1)));
         // Tree searches stop at the node limit of their field.
@@ -223,12 +215,11 @@ impl KnightView {
             algorithm, params, ..
         } = &job.task
         {
-            set_params(algorithm, params, &mut self.settings.params);
+            set_params(algorithm.id(), params, &mut self.settings.params);
         }
-        self.settings.algorithm = match Pick::of(&job.task) {
-            Some(pick) => pick.id().to_string(),
-            None => crate::run::PuzzleJob::label_and_seed(&job).0,
-        };
+        if let Some(pick) = Pick::of(&job.task) {
+            self.settings.algorithm = pick;
+        }
         self.launch(ctx, job, Some(file));
         Ok(())
     }
@@ -418,9 +409,6 @@ impl TabPuzzle for KnightTab {
         if settings.start.0 >= settings.rows || settings.start.1 >= settings.cols {
             settings.start = (0, 0);
         }
-        if Pick::parse(&settings.algorithm).is_none() {
-            settings.algorithm = KnightSettings::default().algorithm;
-        }
         settings
     }
 
@@ -482,7 +470,9 @@ impl TabPuzzle for KnightTab {
     }
 
     fn trace_stale(tab: &KnightView) -> bool {
-        tab.steps.trace().is_some_and(|t| t.job != tab.trace_job())
+        tab.steps
+            .trace()
+            .is_some_and(|t| Some(&t.job) != tab.trace_job().as_ref())
     }
 
     fn place(
@@ -521,7 +511,7 @@ impl TabPuzzle for KnightTab {
         tab.settings.start = (start.0.min(rows - 1), start.1.min(cols - 1));
         tab.settings.closed = closed;
         if let Some(a) = algorithm {
-            tab.settings.algorithm.clone_from(a);
+            tab.settings.pick(a);
         }
         tab.hold = None;
         // A lesson begins its game afresh: no path, hint or last word from before.

@@ -64,13 +64,13 @@ impl KnightView {
     /// parameters (a tree search's node limit); `picked_by_hand`: just picked.
     pub(super) fn algorithm_form(&mut self, ui: &mut Ui, picked_by_hand: bool) -> Option<AppError> {
         let mut hold = None;
-        (self.own.closed_box).note(ui, &self.settings.algorithm, picked_by_hand);
-        if let Ok(algo) = knight_algorithm(&self.settings.algorithm) {
+        (self.own.closed_box).note(ui, self.settings.algorithm, picked_by_hand);
+        if let Some(algo) = self.settings.algorithm.info() {
             ui.label(algo.summary);
             let params = param_form(ui, algo, &mut self.settings.params, &[]);
             hold = params;
         } else if let Some((pick, _, _, help)) =
-            OTHER_TASKS.iter().find(|t| t.1 == self.settings.algorithm)
+            OTHER_TASKS.iter().find(|t| t.0 == self.settings.algorithm)
         {
             ui.label(*help);
             if matches!(pick, Pick::Tree(_)) {
@@ -127,7 +127,7 @@ impl KnightView {
         let c = &self.live.counters;
         // The figures of the run on show (of the algorithm chosen, before any run).
         let shown = match self.live.label.as_str() {
-            "" => self.settings.algorithm.as_str(),
+            "" => self.settings.algorithm.id(),
             label => label,
         };
         egui::Grid::new("knight-stats")
@@ -151,11 +151,11 @@ impl KnightView {
             });
         self.live.status(ui, &task_name(&self.live.label));
         // A count's run is labelled "count" whether from one square or every square.
-        let chosen = &self.settings.algorithm;
+        let chosen = self.settings.algorithm;
         let counts = |id: &str| matches!(Pick::parse(id), Some(Pick::Count { .. }));
-        if !(counts(&self.live.label) && counts(chosen)) {
+        if !(counts(&self.live.label) && counts(chosen.id())) {
             self.live
-                .on_show(ui, &task_name(&self.live.label), &task_name(chosen));
+                .on_show(ui, &task_name(&self.live.label), chosen.name());
         }
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.own.outcome, Some(Outcome::Solve(r)) if r.found)
@@ -193,7 +193,7 @@ impl KnightView {
                 let now = self.trace_job();
                 return (self.steps).main_ui(
                     ui,
-                    &now,
+                    now.as_ref(),
                     |ui, trace, state, pos, question, guessing| {
                         steps::draw(ui, trace, state, pos, question, guessing)
                     },
@@ -210,9 +210,7 @@ impl KnightView {
         self.animate(ui);
         let (r, c) = self.settings.start;
         let start = board.square(r, c);
-        if self.own.construction.is_some()
-            || KnightAlgo::of(&self.settings.algorithm) == Some(CONSTRUCT)
-        {
+        if self.own.construction.is_some() || self.settings.algorithm == Pick::Solver(CONSTRUCT) {
             self.construction_bar(ui, board, start);
         }
         let construction = (self.own.construction.as_ref())

@@ -17,8 +17,10 @@ pub struct KnightSettings {
     pub start: (u32, u32),
     /// Look for a closed tour (the last square a knight's move from the first).
     pub closed: bool,
-    /// A solver id from the catalog, or `count`, `bfs`, `dfs`.
-    pub algorithm: String,
+    /// A solver of the catalog, or a count or a tree search (saved as its id: `count`,
+    /// `bfs`, `dfs`).
+    #[serde(deserialize_with = "saved_pick")]
+    pub algorithm: Pick,
     /// Parameter values by `algorithm.name`.
     pub params: BTreeMap<String, String>,
     /// The seed of the run's random numbers: the same seed makes the same choices.
@@ -39,12 +41,25 @@ pub struct KnightSettings {
 impl crate::app::tab::TabSettings for KnightSettings {
     fn choices(&mut self) -> crate::app::tab::Choices<'_> {
         crate::app::tab::Choices {
-            algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
             params: &mut self.params,
         }
     }
+
+    fn algorithm_id(&self) -> &'static str {
+        self.algorithm.id()
+    }
+
+    fn pick(&mut self, id: &str) -> bool {
+        Pick::parse(id).map(|p| self.algorithm = p).is_some()
+    }
+}
+
+/// The algorithm as a saved form holds it; one that names none reads as the default.
+fn saved_pick<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Pick, D::Error> {
+    let pick = crate::run::algo::saved_id(d)?;
+    Ok(pick.unwrap_or(KnightSettings::default().algorithm))
 }
 
 impl Default for KnightSettings {
@@ -54,7 +69,7 @@ impl Default for KnightSettings {
             rows: 8,
             start: (0, 0),
             closed: false,
-            algorithm: "backtrack-warnsdorff".into(),
+            algorithm: Pick::Solver(crate::run::KnightAlgo::BacktrackWarnsdorff),
             params: BTreeMap::new(),
             seed: 1,
             time_limit_s: 30.0,

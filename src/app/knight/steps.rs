@@ -6,6 +6,8 @@ use crate::app::compare::contrast::ContrastJob;
 use crate::app::steps::Steps;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::Square;
+use crate::run::Algorithm;
+use crate::run::knight::setup::Pick;
 use crate::run::setup::MAX_APP_STEPS;
 use crate::run::trace::guess::Question;
 use crate::run::trace::knight::{KnightTrace, KnightTraceJob, Traced};
@@ -19,14 +21,25 @@ const FADING: usize = 6;
 pub type KnightSteps = Steps<KnightTraceJob>;
 
 /// Why the search chosen cannot be traced, if it cannot.
-fn refusal(algorithm: &str) -> Option<String> {
-    Traced::parse(algorithm).is_err().then(|| {
+fn refusal(algorithm: Pick) -> Option<String> {
+    traced(algorithm).is_none().then(|| {
         // The name the picker shows, not the command line's id.
-        let name = super::settings::task_name(algorithm);
+        let name = algorithm.name();
         format!(
             "Step by step follows the classical searches (random walk, Warnsdorff, backtracking, counting, BFS, DFS); {name} is not one of them"
         )
     })
+}
+
+/// The search a trace follows for the picker's entry, if it follows it: a solver the
+/// catalog says a trace follows, the count from the start square, a tree search.
+fn traced(pick: Pick) -> Option<Traced> {
+    match pick {
+        Pick::Solver(kind) => kind.offers().trace.then_some(Traced::Solver(kind)),
+        Pick::Count { all_starts: false } => Some(Traced::Count),
+        Pick::Count { all_starts: true } => None,
+        Pick::Tree(strategy) => Some(Traced::Tree(strategy)),
+    }
 }
 
 /// The squares taken back in the last steps before `pos`, latest first.
@@ -118,32 +131,35 @@ pub fn draw(
 }
 
 impl super::KnightView {
-    /// The job that traces the search the form describes.
-    pub(super) fn trace_job(&self) -> KnightTraceJob {
+    /// The job that traces the search the form describes (`None`: one a trace does not
+    /// follow).
+    pub(super) fn trace_job(&self) -> Option<KnightTraceJob> {
+        let algorithm = traced(self.settings.algorithm)?;
         let job = self.job();
         let params = match &job.task {
             crate::run::KnightTask::Solve { params, .. } => params.clone(),
             _ => Vec::new(),
         };
-        KnightTraceJob {
+        Some(KnightTraceJob {
             cols: job.cols,
             rows: job.rows,
             start: job.start,
             closed: job.closed,
-            algorithm: self.settings.algorithm.clone(),
+            algorithm,
             params,
             seed: job.seed,
             budget: job.budget,
             limit: MAX_APP_STEPS,
-        }
+        })
     }
 
     /// "Step by step", and the switch between the run and its trace.
     pub(super) fn step_controls(&mut self, ui: &mut Ui) {
-        let refusal = refusal(&self.settings.algorithm);
+        let refusal = refusal(self.settings.algorithm);
         let held = self.hold.as_ref().map(ToString::to_string);
-        if self.steps.controls(ui, refusal, held, &mut self.mode) {
-            let job = self.trace_job();
+        if self.steps.controls(ui, refusal, held, &mut self.mode)
+            && let Some(job) = self.trace_job()
+        {
             self.steps.start(ui.ctx(), job);
             self.mode = crate::app::mode::Mode::Steps;
         }
@@ -202,7 +218,7 @@ impl ContrastJob for KnightTraceJob {
             rows: k.rows,
             start: Some(k.start),
             closed: k.closed,
-            algorithm: algorithm.to_string(),
+            algorithm: Traced::parse(algorithm).ok()?,
             params,
             seed,
             budget,

@@ -49,8 +49,9 @@ const GA_COMFORTABLE_ORDER: u64 = 4;
 pub struct MagicSettings {
     /// The square's order n (n × n cells holding 1 to n²), from 1 to [`MAX_APP_ORDER`].
     pub order: u64,
-    /// `ga` or `construct`.
-    pub algorithm: String,
+    /// The GA or the construction (saved as its id, `ga` or `construct`).
+    #[serde(deserialize_with = "saved_algorithm")]
+    pub algorithm: MagicAlgo,
     /// Parameter values by `algorithm.name`.
     pub params: BTreeMap<String, String>,
     /// The seed of the run's random numbers: the same seed makes the same choices.
@@ -62,19 +63,32 @@ pub struct MagicSettings {
 impl TabSettings for MagicSettings {
     fn choices(&mut self) -> Choices<'_> {
         Choices {
-            algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
             params: &mut self.params,
         }
     }
+
+    fn algorithm_id(&self) -> &'static str {
+        self.algorithm.id()
+    }
+
+    fn pick(&mut self, id: &str) -> bool {
+        MagicAlgo::of(id).map(|a| self.algorithm = a).is_some()
+    }
+}
+
+/// The algorithm as a saved form holds it; one that names none reads as the default.
+fn saved_algorithm<'de, D: serde::Deserializer<'de>>(d: D) -> Result<MagicAlgo, D::Error> {
+    let algorithm = crate::run::algo::saved_id(d)?;
+    Ok(algorithm.unwrap_or(MagicSettings::default().algorithm))
 }
 
 impl Default for MagicSettings {
     fn default() -> Self {
         MagicSettings {
             order: 3,
-            algorithm: "ga".into(),
+            algorithm: MagicAlgo::Ga,
             params: BTreeMap::new(),
             seed: 1,
             time_limit_s: 30.0,
@@ -144,15 +158,13 @@ impl MagicView {
     /// The job the form describes.
     fn job(&self) -> MagicJob {
         let s = &self.settings;
-        let params = magic_algorithm(&s.algorithm)
-            .map(|a| params_for(a, &s.params))
-            .unwrap_or_default();
+        let params = params_for(s.algorithm.info(), &s.params);
         MagicJob {
             order: s.order,
             seed: s.seed,
             budget: Budget::unlimited().with_time(Duration::from_secs_f32(s.time_limit_s.max(0.1))),
             task: MagicTask::Solve {
-                algorithm: s.algorithm.clone(),
+                algorithm: s.algorithm,
                 params,
             },
         }
@@ -178,8 +190,8 @@ impl MagicView {
         self.set_order(job.order);
         self.settings.seed = job.seed;
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
-        set_params(algorithm, params, &mut self.settings.params);
-        self.settings.algorithm.clone_from(algorithm);
+        set_params(algorithm.id(), params, &mut self.settings.params);
+        self.settings.algorithm = *algorithm;
         self.launch(ctx, job, Some(file));
         Ok(())
     }
@@ -248,7 +260,7 @@ impl MagicView {
     fn construction_hint(&mut self, ui: &mut Ui) {
         let n = self.settings.order as usize;
         let failed = matches!(&self.own.report, Some(Ok(r))
-            if r.algorithm == MagicAlgo::Ga.id() && !r.found && r.stop != Stop::Cancelled
+            if r.algorithm == MagicAlgo::Ga && !r.found && r.stop != Stop::Cancelled
                 && r.order as usize == n);
         // Every order but 2 has a construction (order 2 has no magic square at all).
         if !failed || self.live.is_running() || n == 2 {
@@ -264,7 +276,7 @@ impl MagicView {
             .on_hover_text(format!("Choose {name} under Algorithm and run it"))
             .clicked()
         {
-            self.settings.algorithm = MagicAlgo::Construct.id().into();
+            self.settings.algorithm = MagicAlgo::Construct;
             let ctx = ui.ctx().clone();
             self.start_run(&ctx);
         }
@@ -275,7 +287,7 @@ impl MagicView {
         let Some(Ok(r)) = &self.own.report else {
             return;
         };
-        if MagicAlgo::of(&r.algorithm) != Some(MagicAlgo::Ga) || r.squares.is_empty() {
+        if r.algorithm != MagicAlgo::Ga || r.squares.is_empty() {
             return;
         }
         ui.separator();
@@ -343,9 +355,6 @@ impl TabPuzzle for MagicTab {
     fn checked(mut settings: MagicSettings) -> MagicSettings {
         if settings.order == 0 || settings.order > MAX_APP_ORDER {
             settings.order = MagicSettings::default().order;
-        }
-        if magic_algorithm(&settings.algorithm).is_err() {
-            settings.algorithm = MagicSettings::default().algorithm;
         }
         settings
     }
@@ -415,7 +424,7 @@ impl TabPuzzle for MagicTab {
         tab.reset_results();
         tab.set_order(order);
         if let Some(a) = algorithm {
-            tab.settings.algorithm.clone_from(a);
+            tab.settings.pick(a);
         }
         tab.hold = None;
         // A lesson begins its game afresh: a new deal, no hint (on squares play mode takes).
@@ -508,18 +517,15 @@ impl TabPuzzle for MagicTab {
     /// What the algorithm does, its parameters, and a warning where the GA seldom gets
     /// there.
     fn algorithm_form(tab: &mut MagicView, ui: &mut Ui, _picked: bool) -> Option<AppError> {
-        let mut hold = None;
-        if let Ok(algo) = magic_algorithm(&tab.settings.algorithm) {
-            ui.label(algo.summary);
-            let params = param_form(ui, algo, &mut tab.settings.params, &[]);
-            hold = params;
-            if algo.id == MagicAlgo::Ga.id() && tab.settings.order > GA_COMFORTABLE_ORDER {
-                let name = MagicAlgo::Construct.info().name;
-                ui.label(
-                    RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
-                        .color(ui.visuals().warn_fg_color),
-                );
-            }
+        let algo = tab.settings.algorithm.info();
+        ui.label(algo.summary);
+        let hold = param_form(ui, algo, &mut tab.settings.params, &[]);
+        if tab.settings.algorithm == MagicAlgo::Ga && tab.settings.order > GA_COMFORTABLE_ORDER {
+            let name = MagicAlgo::Construct.info().name;
+            ui.label(
+                RichText::new(format!("From order {} the GA seldom reaches a magic square within its generations; the {name} algorithm builds one of any order at once.", GA_COMFORTABLE_ORDER + 1))
+                    .color(ui.visuals().warn_fg_color),
+            );
         }
         hold
     }
@@ -545,7 +551,7 @@ impl TabPuzzle for MagicTab {
             tab.stop();
             tab.reset_results();
         }
-        if MagicAlgo::parse(&tab.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
+        if tab.settings.algorithm.offers().microscope {
             let held = tab.hold.as_ref().map(ToString::to_string);
             let last = tab.history().last().map(|s| s.generation);
             if let Some(g) = (tab.microscope).controls(ui, None, held, last, &mut tab.mode) {
@@ -597,7 +603,7 @@ impl MagicView {
         let elapsed = format_ms(ui.ctx(), self.live.elapsed_ms);
         // The figures of the run on show (of the algorithm chosen, before any run).
         let shown = match self.live.label.as_str() {
-            "" => self.settings.algorithm.as_str(),
+            "" => self.settings.algorithm.id(),
             label => label,
         };
         let figures = magic_algorithm(shown).map_or(&[][..], |a| a.figures);
@@ -614,7 +620,7 @@ impl MagicView {
             });
         let name = magic_algorithm(&self.live.label).map_or("The search", |a| a.name);
         self.live.status(ui, name);
-        let chosen = magic_algorithm(&self.settings.algorithm).map_or("the search", |a| a.name);
+        let chosen = self.settings.algorithm.info().name;
         self.live.on_show(ui, name, chosen);
         match &self.own.report {
             Some(Ok(r)) => {

@@ -182,8 +182,14 @@ impl PuzzleUi for KnightInstance {
         Ok(())
     }
 
-    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::from(KnightJob {
+    fn job(
+        &self,
+        algorithm: &str,
+        params: &[(String, String)],
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Job, crate::run::JobError> {
+        Ok(Job::from(KnightJob {
             cols: self.cols,
             rows: self.rows,
             start: Some(self.start),
@@ -191,11 +197,11 @@ impl PuzzleUi for KnightInstance {
             seed,
             budget,
             task: KnightTask::Solve {
-                algorithm: algorithm.into(),
+                algorithm: crate::run::KnightAlgo::parse(algorithm)?,
                 params: params.to_vec(),
                 fallback: false,
             },
-        })
+        }))
     }
 
     fn instance_name(&self) -> String {

@@ -4,6 +4,7 @@ use super::{PuzzleUi, PuzzleUiDef};
 use crate::app::error::AppError;
 use crate::app::widgets::magic_grid::{magic_grid, sums_legend};
 use crate::app::widgets::number::{hold_note, whole_number};
+use crate::run::Algorithm;
 use crate::run::catalog::{AlgorithmInfo, MAGIC_ALGORITHMS};
 use crate::run::{Job, MagicJob, MagicTask};
 use crate::solve::Budget;
@@ -94,16 +95,22 @@ impl PuzzleUi for MagicInstance {
         }
     }
 
-    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::from(MagicJob {
+    fn job(
+        &self,
+        algorithm: &str,
+        params: &[(String, String)],
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Job, crate::run::JobError> {
+        Ok(Job::from(MagicJob {
             order: self.order,
             seed,
             budget,
             task: MagicTask::Solve {
-                algorithm: algorithm.into(),
+                algorithm: crate::run::MagicAlgo::parse(algorithm)?,
                 params: params.to_vec(),
             },
-        })
+        }))
     }
 
     fn instance_name(&self) -> String {

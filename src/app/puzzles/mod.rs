@@ -120,8 +120,15 @@ pub trait PuzzleUi: erased_serde::Serialize + std::fmt::Debug {
     fn form(&mut self, ui: &mut Ui) -> Result<(), AppError>;
     /// What is wrong with the instance for a shared view, if anything.
     fn check(&self) -> Result<(), AppError>;
-    /// The job of `algorithm` with `params` and `seed` on this instance.
-    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job;
+    /// The job of `algorithm` (a catalog id) with `params` and `seed` on this instance, or
+    /// why there is none (an id the catalog does not list).
+    fn job(
+        &self,
+        algorithm: &str,
+        params: &[(String, String)],
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Job, crate::run::JobError>;
     /// A name for files, e.g. `knight-8x8`.
     fn instance_name(&self) -> String;
     /// Draws the first `shown` steps of `answer` (a tour's squares, the queens column by

@@ -104,17 +104,23 @@ impl PuzzleUi for QueensInstance {
         }
     }
 
-    fn job(&self, algorithm: &str, params: &[(String, String)], seed: u64, budget: Budget) -> Job {
-        Job::from(QueensJob {
+    fn job(
+        &self,
+        algorithm: &str,
+        params: &[(String, String)],
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Job, crate::run::JobError> {
+        Ok(Job::from(QueensJob {
             n: self.n,
             seed,
             budget,
             threads: Some(1),
             task: QueensTask::Solve {
-                algorithm: algorithm.into(),
+                algorithm: crate::run::QueensAlgo::parse(algorithm)?,
                 params: params.to_vec(),
             },
-        })
+        }))
     }
 
     fn instance_name(&self) -> String {

@@ -7,8 +7,8 @@ use crate::app::widgets::queens_board::MAX_LANDSCAPE_N;
 use crate::run::{Algorithm, QueensAlgo};
 
 /// Whether `algorithm` moves whole placements about, so the board can show the landscape.
-fn moves_placements(algorithm: &str) -> bool {
-    QueensAlgo::parse(algorithm).is_ok_and(|k| k.offers().landscape)
+fn moves_placements(algorithm: QueensAlgo) -> bool {
+    algorithm.offers().landscape
 }
 
 impl QueensView {
@@ -82,7 +82,7 @@ impl QueensView {
         }
         ui.checkbox(&mut self.settings.show_lines, "Show attack lines")
             .on_hover_text("Join queens that attack each other along their row or diagonal (boards up to 400 queens).");
-        if moves_placements(&self.settings.algorithm) {
+        if moves_placements(self.settings.algorithm) {
             let fits = self.settings.n as usize <= MAX_LANDSCAPE_N;
             ui.add_enabled(
                 fits,
@@ -99,7 +99,7 @@ impl QueensView {
     /// board small enough.
     pub(super) fn landscape_shown(&self) -> bool {
         self.settings.show_landscape
-            && moves_placements(&self.settings.algorithm)
+            && moves_placements(self.settings.algorithm)
             && self.settings.n as usize <= MAX_LANDSCAPE_N
     }
 
@@ -161,7 +161,7 @@ impl QueensView {
                         .unwrap_or(self.own.results.len().saturating_sub(1))
                 });
                 for (i, r) in self.own.results.iter().enumerate() {
-                    let name = queens_algorithm(&r.algorithm).map_or("?", |a| a.name);
+                    let name = r.algorithm.info().map_or("count", |a| a.name);
                     if r.outcome.is_ok() {
                         let row = ui
                             .selectable_label(on_board == Some(i), name)
@@ -190,13 +190,12 @@ impl QueensView {
                     }
                     ui.end_row();
                 }
-                let pending = (self.live.is_running())
-                    .then_some(self.own.running.as_str())
-                    .into_iter()
-                    .chain(self.own.queue.iter().rev().map(String::as_str));
-                for id in pending {
-                    ui.label(queens_algorithm(id).map_or("?", |a| a.name));
-                    ui.label(if id == self.own.running {
+                let running = self.own.running.filter(|_| self.live.is_running());
+                let pending = (running.into_iter())
+                    .chain(self.own.queue.iter().rev().map(|&a| Ran::Solve(a)));
+                for ran in pending {
+                    ui.label(ran.info().map_or("count", |a| a.name));
+                    ui.label(if Some(ran) == running {
                         "running…"
                     } else {
                         "waiting"
@@ -280,7 +279,7 @@ impl QueensView {
             && !self.live.is_running()
         {
             let name = (self.own.results.last())
-                .and_then(|r| queens_algorithm(&r.algorithm).ok())
+                .and_then(|r| r.algorithm.info())
                 .map_or("the last run", |a| a.name);
             ui.separator();
             ui.label(
@@ -292,12 +291,14 @@ impl QueensView {
             return;
         }
         let per_generation = self.live.history.points().iter().any(|g| g.mean != g.best);
-        let algorithm = if self.own.running.is_empty() {
-            self.own.results.last().map_or("", |r| r.algorithm.as_str())
-        } else {
-            self.own.running.as_str()
+        let kind = match self
+            .own
+            .running
+            .or(self.own.results.last().map(|r| r.algorithm))
+        {
+            Some(Ran::Solve(algorithm)) => Some(algorithm),
+            Some(Ran::Count) | None => None,
         };
-        let kind = QueensAlgo::of(algorithm);
         if kind == Some(QueensAlgo::Annealing) {
             return self.annealing_plot(ui, last.generation);
         }
@@ -347,7 +348,8 @@ impl QueensView {
             found,
         );
         let points = self.live.history.points();
-        if let Some(note) = curve_note(algorithm, points, &self.live.counters) {
+        let id = kind.map_or("count", QueensAlgo::id);
+        if let Some(note) = curve_note(id, points, &self.live.counters) {
             note.show(ui);
         }
     }

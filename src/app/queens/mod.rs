@@ -51,7 +51,12 @@ pub const TASKS: &[crate::app::background::Served] = &[
 
 const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
 /// The N-Queens AI report's four algorithms, run in turn by "Run all four".
-pub const SEED_FOUR: [&str; 4] = ["backtracking", "best-first", "hill-climbing", "cultural"];
+pub const SEED_FOUR: [QueensAlgo; 4] = [
+    QueensAlgo::Backtracking,
+    QueensAlgo::BestFirst,
+    QueensAlgo::HillClimbing,
+    QueensAlgo::Cultural,
+];
 /// Above this n the N-Queens AI report's heuristic searches take seconds per step; the form
 /// says so.
 const SEED_COMFORTABLE_N: u64 = 200;
@@ -64,8 +69,9 @@ const COUNT_COMFORTABLE_N: u64 = 16;
 pub struct QueensSettings {
     /// The number of queens and the board's side, from 1 to [`MAX_APP_N`].
     pub n: u64,
-    /// A solver id from the catalog.
-    pub algorithm: String,
+    /// A solver of the catalog (saved as its id).
+    #[serde(deserialize_with = "saved_algorithm")]
+    pub algorithm: QueensAlgo,
     /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural.
     pub heuristic: String,
     /// Parameter values by `algorithm.name` (the heuristic aside).
@@ -83,11 +89,18 @@ pub struct QueensSettings {
 impl TabSettings for QueensSettings {
     fn choices(&mut self) -> Choices<'_> {
         Choices {
-            algorithm: &mut self.algorithm,
             seed: &mut self.seed,
             time_limit_s: &mut self.time_limit_s,
             params: &mut self.params,
         }
+    }
+
+    fn algorithm_id(&self) -> &'static str {
+        self.algorithm.id()
+    }
+
+    fn pick(&mut self, id: &str) -> bool {
+        QueensAlgo::of(id).map(|a| self.algorithm = a).is_some()
     }
 
     /// The heuristic is the tab's own field; the other values go by `algorithm.name`.
@@ -104,11 +117,17 @@ impl TabSettings for QueensSettings {
     }
 }
 
+/// The algorithm as a saved form holds it; one that names none reads as the default.
+fn saved_algorithm<'de, D: serde::Deserializer<'de>>(d: D) -> Result<QueensAlgo, D::Error> {
+    let algorithm = crate::run::algo::saved_id(d)?;
+    Ok(algorithm.unwrap_or(QueensSettings::default().algorithm))
+}
+
 impl Default for QueensSettings {
     fn default() -> Self {
         QueensSettings {
             n: 8,
-            algorithm: "hill-climbing".into(),
+            algorithm: QueensAlgo::HillClimbing,
             heuristic: "h1".into(),
             params: BTreeMap::new(),
             seed: 1,
@@ -119,11 +138,46 @@ impl Default for QueensSettings {
     }
 }
 
+/// What an N-Queens run does: one of the catalog's solvers, or the count of every
+/// solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    /// A solver of the catalog.
+    Solve(QueensAlgo),
+    /// The count of every solution.
+    Count,
+}
+
+impl Ran {
+    /// Its id: the solver's, or `count`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Ran::Solve(algorithm) => algorithm.id(),
+            Ran::Count => "count",
+        }
+    }
+
+    /// The solver's catalog entry (`None`: the count).
+    pub fn info(self) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        match self {
+            Ran::Solve(algorithm) => Some(algorithm.info()),
+            Ran::Count => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Ran {
+    /// Its id.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 /// One finished run of an algorithm, for the table of times.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunResult {
-    /// The algorithm's id (`count` for a count that failed).
-    pub algorithm: String,
+    /// What ran (the count, for a count that failed).
+    pub algorithm: Ran,
     /// Its report, or why it failed (the job refused its input, or its answer failed
     /// validation).
     pub outcome: Result<QueensSolveReport, String>,
@@ -147,10 +201,10 @@ pub struct QueensTab {
     n_text: Typed,
     /// Why a count waits: the n field alone (counting takes no parameters).
     n_hold: Option<AppError>,
-    /// What the running job is: an algorithm id or `count`.
-    running: String,
+    /// What the running job is (`None`: nothing runs).
+    running: Option<Ran>,
     /// Algorithms still to run after this one ("Run all four").
-    queue: Vec<String>,
+    queue: Vec<QueensAlgo>,
     /// The placement on the board: the live search's, then the answer.
     placement: Vec<u32>,
     attacks: Attacks,
@@ -224,39 +278,24 @@ impl QueensView {
         }
     }
 
-    fn solve_task(&self, algorithm: &str) -> QueensTask {
-        let params = match queens_algorithm(algorithm) {
-            Ok(algo) => {
-                let mut p = params_for(algo, &self.settings.params);
-                if algo.params.iter().any(|p| p.name == "heuristic") {
-                    p.push(("heuristic".into(), self.settings.heuristic.clone()));
-                }
-                p
-            }
-            Err(_) => Vec::new(),
-        };
-        QueensTask::Solve {
-            algorithm: algorithm.to_string(),
-            params,
+    fn solve_task(&self, algorithm: QueensAlgo) -> QueensTask {
+        let algo = algorithm.info();
+        let mut params = params_for(algo, &self.settings.params);
+        if algo.params.iter().any(|p| p.name == "heuristic") {
+            params.push(("heuristic".into(), self.settings.heuristic.clone()));
         }
+        QueensTask::Solve { algorithm, params }
     }
 
     /// Runs the chosen algorithm.
     pub fn start_run(&mut self, ctx: &egui::Context) {
-        let algorithm = self.settings.algorithm.clone();
-        self.start_sequence(ctx, vec![algorithm]);
+        self.start_sequence(ctx, vec![self.settings.algorithm]);
     }
 
     /// Runs the N-Queens AI report's four algorithms one after another on the same n and
     /// seed, so that their times do not compete for the cores.
     pub fn start_all_four(&mut self, ctx: &egui::Context) {
-        self.start_sequence(
-            ctx,
-            SEED_FOUR
-                .iter()
-                .map(std::string::ToString::to_string)
-                .collect(),
-        );
+        self.start_sequence(ctx, SEED_FOUR.to_vec());
     }
 
     /// A run started by the user is a run shown (a count too: "Count all solutions" from
@@ -268,7 +307,7 @@ impl QueensView {
         }
     }
 
-    fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<String>) {
+    fn start_sequence(&mut self, ctx: &egui::Context, algorithms: Vec<QueensAlgo>) {
         self.show_the_run();
         self.stop();
         self.own.results.clear();
@@ -284,17 +323,17 @@ impl QueensView {
         self.stop();
         self.own.results.clear();
         self.own.queue.clear();
-        self.begin(ctx, "count".into(), QueensTask::Count);
+        self.begin(ctx, Ran::Count, QueensTask::Count);
     }
 
     fn start_next(&mut self, ctx: &egui::Context) {
         if let Some(algorithm) = self.own.queue.pop() {
-            let task = self.solve_task(&algorithm);
-            self.begin(ctx, algorithm, task);
+            let task = self.solve_task(algorithm);
+            self.begin(ctx, Ran::Solve(algorithm), task);
         }
     }
 
-    fn begin(&mut self, ctx: &egui::Context, what: String, task: QueensTask) {
+    fn begin(&mut self, ctx: &egui::Context, what: Ran, task: QueensTask) {
         let job = self.job(task);
         self.launch(ctx, what, job, None);
     }
@@ -321,15 +360,15 @@ impl QueensView {
         self.settings.time_limit_s = seconds_of(&job.budget, self.settings.time_limit_s);
         let what = match &job.task {
             QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
-                "count".to_string()
+                Ran::Count
             }
             QueensTask::Solve { algorithm, params } => {
-                set_params(algorithm, params, &mut self.settings.params);
+                set_params(algorithm.id(), params, &mut self.settings.params);
                 if let Some((_, h)) = params.iter().find(|(k, _)| k == "heuristic") {
                     self.settings.heuristic.clone_from(h);
                 }
-                self.settings.algorithm.clone_from(algorithm);
-                algorithm.clone()
+                self.settings.algorithm = *algorithm;
+                Ran::Solve(*algorithm)
             }
         };
         self.show_the_run();
@@ -337,20 +376,14 @@ impl QueensView {
         Ok(())
     }
 
-    fn launch(
-        &mut self,
-        ctx: &egui::Context,
-        what: String,
-        job: QueensJob,
-        replay: Option<RunFile>,
-    ) {
+    fn launch(&mut self, ctx: &egui::Context, what: Ran, job: QueensJob, replay: Option<RunFile>) {
         if let Err(e) = self.live.start(ctx, job.into(), replay) {
             self.own.queue.clear();
             self.own.outcome = Some(Outcome::Failed(e.to_string()));
             return;
         }
         self.set_placement(Vec::new());
-        self.own.running = what;
+        self.own.running = Some(what);
     }
 
     /// Cancels the computation and the rest of a sequence.
@@ -375,7 +408,7 @@ impl QueensView {
     }
 
     fn finish(&mut self, result: Result<Report, JobError>) {
-        let algorithm = std::mem::take(&mut self.own.running);
+        let algorithm = self.own.running.take().unwrap_or(Ran::Count);
         let outcome = match result.map(QueensReport::try_from) {
             Ok(Ok(QueensReport::Solve(r))) => {
                 self.own.results.push(RunResult {
@@ -434,9 +467,6 @@ impl TabPuzzle for QueensTab {
         if settings.n == 0 || settings.n > MAX_APP_N {
             settings.n = QueensSettings::default().n;
         }
-        if queens_algorithm(&settings.algorithm).is_err() {
-            settings.algorithm = QueensSettings::default().algorithm;
-        }
         if !["h1", "h2", "h3"].contains(&settings.heuristic.as_str()) {
             settings.heuristic = QueensSettings::default().heuristic;
         }
@@ -447,7 +477,7 @@ impl TabPuzzle for QueensTab {
         QueensTab {
             n_text: Typed::default(),
             n_hold: None,
-            running: String::new(),
+            running: None,
             queue: Vec::new(),
             placement: Vec::new(),
             attacks: Attacks::default(),
@@ -496,7 +526,9 @@ impl TabPuzzle for QueensTab {
     }
 
     fn trace_stale(tab: &QueensView) -> bool {
-        tab.steps.trace().is_some_and(|t| t.job != tab.trace_job())
+        tab.steps
+            .trace()
+            .is_some_and(|t| Some(&t.job) != tab.trace_job().as_ref())
     }
 
     fn place(
@@ -526,7 +558,7 @@ impl TabPuzzle for QueensTab {
         tab.reset();
         tab.set_n(n);
         if let Some(a) = algorithm {
-            tab.settings.algorithm.clone_from(a);
+            tab.settings.pick(a);
         }
         tab.hold = None;
         // A lesson begins its game afresh: an empty board, no hint.
@@ -613,7 +645,7 @@ impl QueensView {
             Mode::Browser => return self.own.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
-        let now = crate::run::Job::from(self.job(self.solve_task(&self.settings.algorithm)));
+        let now = crate::run::Job::from(self.job(self.solve_task(self.settings.algorithm)));
         if self.microscope.on_show(&now, self.mode) {
             let job = now;
             let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
@@ -647,7 +679,7 @@ impl QueensView {
             let now = self.trace_job();
             return self
                 .steps
-                .main_ui(ui, &now, |ui, trace, state, pos, question, _| {
+                .main_ui(ui, now.as_ref(), |ui, trace, state, pos, question, _| {
                     steps::draw(ui, trace, state, pos, question, ticked)
                 });
         }

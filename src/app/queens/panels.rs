@@ -59,37 +59,34 @@ impl QueensView {
     /// What the algorithm does, the heuristic, the parameters, and a warning where n is
     /// beyond what the report's searches manage.
     pub(super) fn algorithm_form(&mut self, ui: &mut Ui) -> Option<AppError> {
-        let mut hold = None;
-        if let Ok(algo) = queens_algorithm(&self.settings.algorithm) {
-            ui.label(algo.summary);
-            let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
-            ui.add_enabled_ui(uses_heuristic, |ui| {
-                egui::ComboBox::from_label("Heuristic")
-                    .selected_text(self.settings.heuristic.clone())
-                    .show_ui(ui, |ui| {
-                        for (h, help) in [
-                            ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
-                            ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
-                            ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
-                        ] {
-                            ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
-                                .on_hover_text(help);
-                        }
-                    })
-                    .response
-                    .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
-            });
-            let params = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
-            hold = params;
-            let n = self.settings.n;
-            if SEED_FOUR.contains(&algo.id) && n > SEED_COMFORTABLE_N {
-                ui.label(
-                    RichText::new(format!(
-                        "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
-                    ))
-                    .color(ui.visuals().warn_fg_color),
-                );
-            }
+        let algo = self.settings.algorithm.info();
+        ui.label(algo.summary);
+        let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
+        ui.add_enabled_ui(uses_heuristic, |ui| {
+            egui::ComboBox::from_label("Heuristic")
+                .selected_text(self.settings.heuristic.clone())
+                .show_ui(ui, |ui| {
+                    for (h, help) in [
+                        ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
+                        ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                        ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                    ] {
+                        ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
+                            .on_hover_text(help);
+                    }
+                })
+                .response
+                .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+        });
+        let hold = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+        let n = self.settings.n;
+        if SEED_FOUR.contains(&self.settings.algorithm) && n > SEED_COMFORTABLE_N {
+            ui.label(
+                RichText::new(format!(
+                    "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
         }
         hold
     }
@@ -98,12 +95,11 @@ impl QueensView {
     pub(super) fn run_controls(&mut self, ui: &mut Ui) {
         self.run_buttons(ui);
         self.step_controls(ui);
-        if QueensAlgo::parse(&self.settings.algorithm).is_ok_and(|k| k.offers().microscope) {
+        if self.settings.algorithm.offers().microscope {
             let held = self.hold.as_ref().map(ToString::to_string);
             let last = self.history().last().map(|s| s.generation);
             if let Some(g) = (self.microscope).controls(ui, None, held, last, &mut self.mode) {
-                let job =
-                    crate::run::Job::from(self.job(self.solve_task(&self.settings.algorithm)));
+                let job = crate::run::Job::from(self.job(self.solve_task(self.settings.algorithm)));
                 self.microscope.start(ui.ctx(), job, g);
                 self.mode = Mode::Microscope;
             }
@@ -133,7 +129,7 @@ impl QueensView {
             .show(ui, |ui| {
                 let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
                 if matches!(self.own.outcome, Some(Outcome::Count(_)))
-                    || self.own.running == "count"
+                    || self.own.running == Some(Ran::Count)
                 {
                     row(ui, "nodes", c.nodes.to_string());
                     row(ui, "solutions so far", c.solutions.to_string());
@@ -152,28 +148,22 @@ impl QueensView {
                     if let Some(p) = self.own.pairs {
                         row(ui, "attacking pairs", p.to_string());
                     }
-                    let algorithm = if self.own.running.is_empty() {
-                        self.shown_result().map_or("", |r| r.algorithm.as_str())
-                    } else {
-                        self.own.running.as_str()
-                    };
-                    for f in queens_figures(algorithm) {
+                    let ran = (self.own.running).or(self.shown_result().map(|r| r.algorithm));
+                    for f in ran.map_or(&[][..], |r| queens_figures(r.id())) {
                         stat_row(ui, f.label, f.help, f.value(&c));
                     }
                 }
                 row(ui, "elapsed", time(self.live.elapsed_ms));
             });
-        let name = queens_algorithm(&self.own.running).map_or("Counting", |a| a.name);
+        let name = (self.own.running.and_then(Ran::info)).map_or("Counting", |a| a.name);
         self.live.status(ui, name);
         // A count is its own button: only a solve's algorithm can differ from the choice;
         // after Run all four the table names each run.
         if self.own.results.len() <= 1
-            && let (Ok(shown), Ok(chosen)) = (
-                queens_algorithm(&self.live.label),
-                queens_algorithm(&self.settings.algorithm),
-            )
+            && let Ok(shown) = queens_algorithm(&self.live.label)
         {
-            self.live.on_show(ui, shown.name, chosen.name);
+            self.live
+                .on_show(ui, shown.name, self.settings.algorithm.info().name);
         }
         if let Some(m) = self.status_message() {
             let ok = matches!(&self.own.outcome, Some(Outcome::Solve(r)) if r.found)

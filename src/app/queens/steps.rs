@@ -20,11 +20,10 @@ use egui::Ui;
 pub type QueensSteps = Steps<QueensTraceJob>;
 
 /// Why the search chosen cannot be traced, if it cannot.
-fn refusal(algorithm: &str) -> Option<String> {
-    let traced = QueensAlgo::parse(algorithm).is_ok_and(|k| k.offers().trace);
-    (!traced).then(|| {
+fn refusal(algorithm: QueensAlgo) -> Option<String> {
+    (!algorithm.offers().trace).then(|| {
         // The name the picker shows, not the command line's id.
-        let name = crate::run::catalog::queens_algorithm(algorithm).map_or(algorithm, |a| a.name);
+        let name = algorithm.info().name;
         format!(
             "Step by step follows backtracking, best-first, hill climbing, min-conflicts, annealing, beam search and CSP backtracking; {name} is not one of them"
         )
@@ -113,32 +112,37 @@ pub fn draw(
 }
 
 impl super::QueensView {
-    /// The job that traces the search the form describes.
-    pub(super) fn trace_job(&self) -> QueensTraceJob {
-        let algorithm = self.settings.algorithm.clone();
-        let job = self.job(self.solve_task(&algorithm));
+    /// The job that traces the search the form describes (`None`: one a trace does not
+    /// follow).
+    pub(super) fn trace_job(&self) -> Option<QueensTraceJob> {
+        let algorithm = self.settings.algorithm;
+        if !algorithm.offers().trace {
+            return None;
+        }
+        let job = self.job(self.solve_task(algorithm));
         let params = match job.task {
             QueensTask::Solve { params, .. } => params,
             QueensTask::Count | QueensTask::CountPart { .. } | QueensTask::CountPrefix { .. } => {
                 Vec::new()
             }
         };
-        QueensTraceJob {
+        Some(QueensTraceJob {
             n: job.n,
             algorithm,
             params,
             seed: job.seed,
             budget: job.budget,
             limit: MAX_APP_STEPS,
-        }
+        })
     }
 
     /// "Step by step", and the switch between the run and its trace.
     pub(super) fn step_controls(&mut self, ui: &mut Ui) {
-        let refusal = refusal(&self.settings.algorithm);
+        let refusal = refusal(self.settings.algorithm);
         let held = self.hold.as_ref().map(ToString::to_string);
-        if self.steps.controls(ui, refusal, held, &mut self.mode) {
-            let job = self.trace_job();
+        if self.steps.controls(ui, refusal, held, &mut self.mode)
+            && let Some(job) = self.trace_job()
+        {
             self.steps.start(ui.ctx(), job);
             self.mode = crate::app::mode::Mode::Steps;
         }
@@ -222,7 +226,7 @@ impl ContrastJob for QueensTraceJob {
             .downcast_ref::<crate::app::puzzles::queens::QueensInstance>()?;
         Some(QueensTraceJob {
             n: q.n,
-            algorithm: algorithm.to_string(),
+            algorithm: crate::run::trace::queens::parse(algorithm).ok()?,
             params,
             seed,
             budget,

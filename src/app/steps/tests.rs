@@ -17,7 +17,7 @@ fn a_trace_handed_over_as_bytes_comes_back_whole() {
         rows: 5,
         start: Some((0, 0)),
         closed: false,
-        algorithm: "backtrack".into(),
+        algorithm: "backtrack".parse().unwrap(),
         params: Vec::new(),
         seed: 7,
         budget: Budget::unlimited(),
@@ -46,7 +46,7 @@ fn a_trace_handed_over_as_bytes_comes_back_whole() {
 
     let queens = QueensTraceJob {
         n: 8,
-        algorithm: "backtracking".into(),
+        algorithm: "backtracking".parse().unwrap(),
         params: Vec::new(),
         seed: 1,
         budget: Budget::unlimited(),

@@ -3,6 +3,7 @@
 //! their slider marks, pseudocode, sentences, figures, trees and Your guess questions.
 
 use crate::app::background::{Task, Work};
+use crate::run::Algorithm;
 use crate::run::JobError;
 use crate::run::trace::guess::Question;
 use crate::run::trace::pseudocode::Pseudocode;
@@ -192,7 +193,7 @@ impl Traced for crate::run::trace::KnightTrace {
 
     fn title(&self) -> String {
         // The name the picker shows, not the command line's id.
-        let name = crate::app::knight::task_name(&self.job.algorithm);
+        let name = crate::app::knight::task_name(self.job.algorithm.id());
         format!("{name} — {}", crate::run::trace::knight::summary(self))
     }
 
@@ -201,7 +202,7 @@ impl Traced for crate::run::trace::KnightTrace {
     }
 
     fn figures(&self) -> Vec<(&'static str, &'static str, String)> {
-        crate::run::catalog::knight_figures(&self.job.algorithm)
+        crate::run::catalog::knight_figures(self.job.algorithm.id())
             .iter()
             .map(|f| (f.label, f.help, f.value(&self.counters)))
             .collect()
@@ -270,8 +271,7 @@ impl Traced for crate::run::trace::QueensTrace {
     }
 
     fn title(&self) -> String {
-        let name = crate::run::catalog::queens_algorithm(&self.job.algorithm)
-            .map_or(self.job.algorithm.as_str(), |a| a.name);
+        let name = self.job.algorithm.info().name;
         format!("{name} — {}", crate::run::trace::queens::summary(self))
     }
 
@@ -280,7 +280,7 @@ impl Traced for crate::run::trace::QueensTrace {
     }
 
     fn figures(&self) -> Vec<(&'static str, &'static str, String)> {
-        crate::run::catalog::queens_figures(&self.job.algorithm)
+        crate::run::catalog::queens_figures(self.job.algorithm.id())
             .iter()
             .map(|f| (f.label, f.help, f.value(&self.counters)))
             .collect()

@@ -10,6 +10,7 @@ use crate::run::{Algorithm, KnightAlgo};
 use crate::solve::knight::tree_search::Strategy;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use strum::VariantArray;
 
 /// The largest board side the Knight's Tour tab accepts (drawn without per-cell text
 /// above ~64).
@@ -119,8 +120,8 @@ impl LessonSetUp for KnightSetUp {
         };
         self.same_instance(j.cols, j.rows, j.start, j.closed)
             && matches!(&j.task, KnightTask::Solve { algorithm, params, fallback: false }
-                if agrees(self.algorithm.as_deref(), algorithm.as_str())
-                    && has_params(&self.params, params, crate::run::catalog::knight_algorithm(algorithm).ok()))
+                if agrees(self.algorithm.as_deref(), algorithm.id())
+                    && has_params(&self.params, params, Some(algorithm.info())))
             && agrees(self.seed, j.seed)
     }
 
@@ -129,13 +130,9 @@ impl LessonSetUp for KnightSetUp {
             return false;
         };
         self.same_instance(j.cols, j.rows, j.start, j.closed)
-            && agrees(self.algorithm.as_deref(), j.algorithm.as_str())
+            && agrees(self.algorithm.as_deref(), j.algorithm.id())
             && agrees(self.seed, j.seed)
-            && has_params(
-                &self.params,
-                &j.params,
-                crate::run::catalog::knight_algorithm(&j.algorithm).ok(),
-            )
+            && has_params(&self.params, &j.params, j.algorithm.info())
     }
 
     /// `board=COLSxROWS`, `start=` the square's name (`a8` is the top-left square of
@@ -262,12 +259,36 @@ impl Pick {
     /// The entry of `task`.
     pub fn of(task: &KnightTask) -> Option<Pick> {
         match task {
-            KnightTask::Solve { algorithm, .. } => KnightAlgo::of(algorithm).map(Pick::Solver),
+            KnightTask::Solve { algorithm, .. } => Some(Pick::Solver(*algorithm)),
             KnightTask::Count { all_starts, .. } => Some(Pick::Count {
                 all_starts: *all_starts,
             }),
             KnightTask::Search { strategy } => Strategy::parse(strategy).ok().map(Pick::Tree),
         }
+    }
+
+    /// What the picker calls it ("Warnsdorff's rule", "Count all tours").
+    pub fn name(self) -> &'static str {
+        match self {
+            Pick::Solver(kind) => kind.info().name,
+            other => (OTHER_TASKS.iter())
+                .find(|t| t.0 == other)
+                .map_or("", |t| t.2),
+        }
+    }
+
+    /// The catalog's entry of a solver (`None`: a count or a tree search).
+    pub fn info(self) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        match self {
+            Pick::Solver(kind) => Some(kind.info()),
+            _ => None,
+        }
+    }
+
+    /// Whether the solver offers what `wanted` asks of the catalog's `Offers` (a count or a
+    /// tree search offers nothing).
+    pub fn offers(self, wanted: impl Fn(crate::run::Offers) -> bool) -> bool {
+        self.info().is_some_and(|info| wanted(info.offers))
     }
 
     /// Its id, as settings and lessons keep it.
@@ -285,7 +306,7 @@ impl Pick {
     pub fn task(self, params: &BTreeMap<String, String>) -> KnightTask {
         match self {
             Pick::Solver(kind) => KnightTask::Solve {
-                algorithm: kind.id().to_string(),
+                algorithm: kind,
                 params: crate::run::catalog::params_for(kind.info(), params),
                 fallback: false,
             },
@@ -298,6 +319,43 @@ impl Pick {
                 strategy: strategy.name().to_string(),
             },
         }
+    }
+}
+
+impl std::str::FromStr for Pick {
+    type Err = crate::run::JobError;
+    /// The entry `id` names, or a message listing the solvers and tasks there are.
+    fn from_str(id: &str) -> Result<Pick, Self::Err> {
+        Pick::parse(id).ok_or_else(|| {
+            let ids: Vec<&str> = (KnightAlgo::VARIANTS.iter().map(|a| a.id()))
+                .chain(OTHER_TASKS.iter().map(|t| t.1))
+                .collect();
+            crate::run::JobError::Input(format!(
+                "unknown knight algorithm or task {id:?}; available: {}",
+                ids.join(", ")
+            ))
+        })
+    }
+}
+
+impl std::fmt::Display for Pick {
+    /// Its id.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl serde::Serialize for Pick {
+    /// As its id, as saved settings have always kept it.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Pick {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pick, D::Error> {
+        let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        id.parse().map_err(serde::de::Error::custom)
     }
 }
 

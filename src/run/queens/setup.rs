@@ -90,8 +90,8 @@ impl LessonSetUp for QueensSetUp {
         };
         j.n == self.n
             && matches!(&j.task, QueensTask::Solve { algorithm, params }
-                if agrees(self.algorithm.as_deref(), algorithm.as_str())
-                    && has_params(&self.params, params, crate::run::catalog::queens_algorithm(algorithm).ok()))
+                if agrees(self.algorithm.as_deref(), algorithm.id())
+                    && has_params(&self.params, params, Some(algorithm.info())))
             && agrees(self.seed, j.seed)
     }
 
@@ -100,13 +100,9 @@ impl LessonSetUp for QueensSetUp {
             return false;
         };
         j.n == self.n
-            && agrees(self.algorithm.as_deref(), j.algorithm.as_str())
+            && agrees(self.algorithm.as_deref(), j.algorithm.id())
             && agrees(self.seed, j.seed)
-            && has_params(
-                &self.params,
-                &j.params,
-                crate::run::catalog::queens_algorithm(&j.algorithm).ok(),
-            )
+            && has_params(&self.params, &j.params, Some(j.algorithm.info()))
     }
 
     fn link_pairs(&self) -> Vec<(&'static str, String)> {

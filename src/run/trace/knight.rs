@@ -37,7 +37,7 @@ fn not_checked(steps: &[KnightStep], path: &[Square]) -> String {
 
 /// What a knight trace follows: a solver the catalog says a trace follows, the count, or
 /// a tree search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Traced {
     /// A catalog solver that offers a trace (the walks and the backtracking searches).
     Solver(KnightAlgo),
@@ -57,6 +57,15 @@ impl Traced {
                 Traced::Tree(Strategy::BreadthFirst),
                 Traced::Tree(Strategy::DepthFirst),
             ])
+    }
+
+    /// The catalog's entry of a solver (`None`: the count and the tree searches, which
+    /// take no parameters).
+    pub fn info(self) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        match self {
+            Traced::Solver(kind) => Some(kind.info()),
+            Traced::Count | Traced::Tree(_) => None,
+        }
     }
 
     /// Its id: the solver's, `count`, `bfs` or `dfs`.
@@ -79,6 +88,35 @@ impl Traced {
     }
 }
 
+impl std::fmt::Display for Traced {
+    /// Its id.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for Traced {
+    type Err = JobError;
+    /// The search the id names ([`Traced::parse`]).
+    fn from_str(id: &str) -> Result<Traced, JobError> {
+        Traced::parse(id)
+    }
+}
+
+impl Serialize for Traced {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Traced {
+    /// As its id (`warnsdorff`, `count`, `bfs`), as hand-ins and traces have always kept it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Traced, D::Error> {
+        let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Traced::parse(&id).map_err(serde::de::Error::custom)
+    }
+}
+
 /// The ids of the knight searches a trace can follow: the catalog's solvers that offer a
 /// trace, and `count`, `bfs` and `dfs`.
 pub fn traceable() -> Vec<&'static str> {
@@ -96,8 +134,8 @@ pub struct KnightTraceJob {
     pub start: Option<(u32, u32)>,
     /// Whether the tour must be closed (`bfs` and `dfs` refuse it: they seek open tours).
     pub closed: bool,
-    /// One of [`traceable`].
-    pub algorithm: String,
+    /// The search traced, one of [`traceable`].
+    pub algorithm: Traced,
     /// `(name, value)` pairs for a solver's parameters (`count`, `bfs` and `dfs` take
     /// none); the catalog's defaults fill in the rest.
     pub params: Vec<(String, String)>,
@@ -202,7 +240,7 @@ pub struct KnightTrace {
 impl KnightTraceJob {
     /// The job with the same board and algorithm that `check` runs its checks through.
     fn as_job(&self) -> Result<KnightJob, JobError> {
-        let task = match Traced::parse(&self.algorithm)? {
+        let task = match self.algorithm {
             Traced::Count => KnightTask::Count {
                 all_starts: false,
                 path: Vec::new(),
@@ -212,7 +250,7 @@ impl KnightTraceJob {
                 strategy: strategy.name().to_string(),
             },
             Traced::Solver(kind) => KnightTask::Solve {
-                algorithm: kind.id().to_string(),
+                algorithm: kind,
                 params: self.params.clone(),
                 fallback: false,
             },
@@ -292,7 +330,7 @@ impl KnightTraceJob {
             _ => stop == Stop::Found,
         };
         let mut steps = recorder.into_steps();
-        let traced = Traced::parse(&self.algorithm)?;
+        let traced = self.algorithm;
         // A count says whether it finished.
         let counted = (traced == Traced::Count).then_some(complete);
         let mut message = self.message(&board, start, &path, stop, &counters, counted);
@@ -379,7 +417,7 @@ impl KnightTraceJob {
 
     /// The search, its parameters with defaults, and how it picks, for this board.
     fn search(&self, board: &Board, start: Square) -> Result<Chosen, JobError> {
-        let (search, params, picker) = match Traced::parse(&self.algorithm)? {
+        let (search, params, picker) = match self.algorithm {
             Traced::Count => (Search::Count, Vec::new(), Picker::Every),
             Traced::Tree(strategy) => (Search::Tree(strategy), Vec::new(), Picker::Tree),
             Traced::Solver(kind) => {

@@ -870,7 +870,7 @@ mod tests {
                 rows: 5,
                 start: Some((0, 0)),
                 closed,
-                algorithm: algorithm.into(),
+                algorithm: algorithm.parse().unwrap(),
                 params: Vec::new(),
                 seed: 3,
                 budget: Budget::unlimited(),
@@ -887,7 +887,7 @@ mod tests {
         for algorithm in crate::run::trace::queens::traceable() {
             let job = QueensTraceJob {
                 n: 8,
-                algorithm: algorithm.into(),
+                algorithm: algorithm.parse().unwrap(),
                 params: Vec::new(),
                 seed: 3,
                 budget: Budget::unlimited(),

@@ -31,13 +31,19 @@ pub fn traceable() -> Vec<&'static str> {
         .collect()
 }
 
+/// The search `id` names, when a trace follows it, or a message listing those it follows.
+pub fn parse(id: &str) -> Result<QueensAlgo, JobError> {
+    super::check_traceable(id, &traceable())?;
+    QueensAlgo::parse(id)
+}
+
 /// A traced N-Queens search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueensTraceJob {
     /// The board is n × n with n queens.
     pub n: u64,
-    /// One of [`traceable`].
-    pub algorithm: String,
+    /// The search traced, one of [`traceable`].
+    pub algorithm: QueensAlgo,
     /// `KEY=VALUE` parameters as given; the catalog's defaults fill in the rest.
     pub params: Vec<(String, String)>,
     /// The seed of the search's generator (the same one `queens solve` uses).
@@ -156,14 +162,14 @@ fn traced_search(
 
 impl QueensTraceJob {
     fn as_job(&self) -> Result<QueensJob, JobError> {
-        super::check_traceable(&self.algorithm, &traceable())?;
+        super::check_traceable(self.algorithm.id(), &traceable())?;
         Ok(QueensJob {
             n: self.n,
             seed: self.seed,
             budget: self.budget,
             threads: None,
             task: QueensTask::Solve {
-                algorithm: self.algorithm.clone(),
+                algorithm: self.algorithm,
                 params: self.params.clone(),
             },
         })
@@ -180,7 +186,7 @@ impl QueensTraceJob {
     pub fn run(&self, cancel: &AtomicBool) -> Result<QueensTrace, JobError> {
         self.check()?;
         let began = Instant::now();
-        let kind = QueensAlgo::parse(&self.algorithm)?;
+        let kind = self.algorithm;
         let params = Params::new(kind.info(), &self.params)?;
         let n = self.n as usize;
         let mut recorder = Recorder::new(self.limit as usize);

@@ -308,7 +308,7 @@ mod tests {
             rows: 5,
             start: None,
             closed: false,
-            algorithm: "backtrack".into(),
+            algorithm: "backtrack".parse().unwrap(),
             params: vec![],
             seed: 0,
             budget: Budget::unlimited(),
@@ -333,7 +333,7 @@ mod tests {
         for (algorithm, n, seed) in [("backtracking", 12, 0), ("hill-climbing", 10, 2)] {
             let job = crate::run::trace::QueensTraceJob {
                 n,
-                algorithm: algorithm.into(),
+                algorithm: algorithm.parse().unwrap(),
                 params: vec![],
                 seed,
                 budget: Budget::unlimited(),

@@ -31,7 +31,7 @@ fn knight_with(
         rows,
         start: Some((0, 0)),
         closed: false,
-        algorithm: algorithm.into(),
+        algorithm: algorithm.parse().unwrap(),
         params: params
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -27,7 +27,7 @@ pub(super) fn queens_with(
 ) -> QueensTrace {
     QueensTraceJob {
         n,
-        algorithm: algorithm.into(),
+        algorithm: algorithm.parse().unwrap(),
         params: params
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
