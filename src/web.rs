@@ -133,7 +133,7 @@ pub fn run_job(message: &str) {
 /// back what it sends.
 #[wasm_bindgen]
 pub fn run_task(name: &str, input: &[u8]) {
-    searchlab::platform::worker::run_task(name, input, searchlab::app::tasks::serve);
+    searchlab::platform::worker::run_task(name, input, searchlab::app::tabs::serve);
 }
 
 /// Takes the notice above the form away, as its Dismiss button does (for the browser test,

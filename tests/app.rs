@@ -5,12 +5,52 @@ use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::error::AppError;
+use searchlab::app::knight::KnightView;
+use searchlab::app::magic::MagicView;
 use searchlab::app::mode::Mode;
+use searchlab::app::queens::QueensView;
 use searchlab::app::{SearchLabApp, View};
 use searchlab::puzzle::knight::Board;
 use searchlab::puzzle::queens::{Landscape, Standing, validate};
 use searchlab::run::Algorithm;
 use std::time::{Duration, Instant};
+
+/// The puzzles' tabs, as these tests reach them (the app holds them in its list of tabs).
+pub trait Tabs {
+    /// The Knight's Tour tab.
+    fn knight(&self) -> &KnightView;
+    /// The same, to change it.
+    fn knight_mut(&mut self) -> &mut KnightView;
+    /// The N-Queens tab.
+    fn queens(&self) -> &QueensView;
+    /// The same, to change it.
+    fn queens_mut(&mut self) -> &mut QueensView;
+    /// The magic-squares tab.
+    fn magic(&self) -> &MagicView;
+    /// The same, to change it.
+    fn magic_mut(&mut self) -> &mut MagicView;
+}
+
+impl Tabs for SearchLabApp {
+    fn knight(&self) -> &KnightView {
+        self.tab_of().expect("the app has a Knight's Tour tab")
+    }
+    fn knight_mut(&mut self) -> &mut KnightView {
+        self.tab_of_mut().expect("the app has a Knight's Tour tab")
+    }
+    fn queens(&self) -> &QueensView {
+        self.tab_of().expect("the app has an N-Queens tab")
+    }
+    fn queens_mut(&mut self) -> &mut QueensView {
+        self.tab_of_mut().expect("the app has an N-Queens tab")
+    }
+    fn magic(&self) -> &MagicView {
+        self.tab_of().expect("the app has a magic-squares tab")
+    }
+    fn magic_mut(&mut self) -> &mut MagicView {
+        self.tab_of_mut().expect("the app has a magic-squares tab")
+    }
+}
 
 #[path = "app/pictures.rs"]
 mod pictures;
@@ -97,7 +137,7 @@ fn click_at(h: &mut Harness<'_, SearchLabApp>, pos: Pos2) {
 /// The centre of square (row, col) on screen.
 fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, col: u32) -> Pos2 {
     let rect = h.get_by_label("Chessboard").rect();
-    let s = &h.state().knight.settings;
+    let s = &h.state().knight().settings;
     let cell = rect.width() / s.cols as f32;
     rect.min + Vec2::new((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
 }
@@ -121,8 +161,8 @@ fn step_until_traced(h: &mut Harness<'_, SearchLabApp>) {
     h.step();
     let busy = |h: &Harness<'_, SearchLabApp>| {
         h.state().pending_link.is_some()
-            || h.state().knight.steps().busy()
-            || h.state().queens.steps().busy()
+            || h.state().knight().steps().busy()
+            || h.state().queens().steps().busy()
     };
     while busy(h) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
@@ -137,7 +177,7 @@ fn clicking_a_square_sets_the_start() {
     h.run();
     let pos = square_pos(&h, 2, 5);
     click_at(&mut h, pos);
-    assert_eq!(h.state().knight.settings.start, (2, 5));
+    assert_eq!(h.state().knight().settings.start, (2, 5));
     h.run();
     // Its name is shown: column f, rank 8 - 2 = 6.
     h.get_by_label_contains("Start: f6 (2,5)");
@@ -151,20 +191,20 @@ fn running_backtrack_warnsdorff_on_5x5_shows_a_valid_tour() {
     h.run();
     assert_eq!(
         (
-            h.state().knight.settings.cols,
-            h.state().knight.settings.rows
+            h.state().knight().settings.cols,
+            h.state().knight().settings.rows
         ),
         (5, 5)
     );
     assert_eq!(
-        h.state().knight.settings.algorithm.id(),
+        h.state().knight().settings.algorithm.id(),
         "backtrack-warnsdorff"
     );
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     let tour = h
         .state()
-        .knight
+        .knight()
         .displayed_tour()
         .expect("a tour is displayed")
         .to_vec();
@@ -176,15 +216,15 @@ fn running_backtrack_warnsdorff_on_5x5_shows_a_valid_tour() {
 #[test]
 fn a_4x4_board_says_no_tour_exists_in_the_window() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     for (label, value) in [("Columns", "4"), ("Rows", "4")] {
         enter_text(&mut h, label, value);
     }
     assert_eq!(
         (
-            h.state().knight.settings.cols,
-            h.state().knight.settings.rows
+            h.state().knight().settings.cols,
+            h.state().knight().settings.rows
         ),
         (4, 4)
     );
@@ -218,15 +258,15 @@ fn bad_board_sizes_are_refused_with_a_message() {
     h.run();
     for bad in ["0", "5000", "x"] {
         enter_text(&mut h, "Columns", bad);
-        let k = &h.state().knight;
+        let k = &h.state().knight();
         assert_eq!(k.settings.cols, 8, "{bad} was refused");
         let e = k.hold.clone().expect("an inline message").to_string();
         assert!(e.contains("from 1 to 400"), "{e}");
         h.get_by_label_contains("Columns must be a whole number");
     }
     enter_text(&mut h, "Columns", "6");
-    assert_eq!(h.state().knight.settings.cols, 6);
-    assert!(h.state().knight.hold.is_none());
+    assert_eq!(h.state().knight().settings.cols, 6);
+    assert!(h.state().knight().hold.is_none());
 }
 
 /// Whether the button (or other widget) `label` is disabled.
@@ -264,10 +304,10 @@ fn a_size_typed_digit_by_digit_takes_effect_on_enter_only() {
     h.run();
     let pos = square_pos(&h, 2, 5);
     click_at(&mut h, pos);
-    assert_eq!(h.state().knight.settings.start, (2, 5));
+    assert_eq!(h.state().knight().settings.start, (2, 5));
     // Typing 12: the board never becomes 1 wide, so the start square stays where it is.
     type_keys(&mut h, "Columns", "12", |h, typed| {
-        let k = &h.state().knight;
+        let k = &h.state().knight();
         assert_eq!(
             (k.settings.cols, k.settings.start),
             (8, (2, 5)),
@@ -284,7 +324,7 @@ fn a_size_typed_digit_by_digit_takes_effect_on_enter_only() {
     h.get_by_label_contains("Columns 12 is typed but not applied yet");
     h.key_press(egui::Key::Enter);
     h.run();
-    let k = &h.state().knight;
+    let k = &h.state().knight();
     assert_eq!((k.settings.cols, k.settings.rows), (12, 8));
     assert_eq!(k.settings.start, (2, 5), "the start square did not move");
     assert!(k.hold.is_none());
@@ -297,11 +337,11 @@ fn a_size_out_of_range_is_shown_wrong_and_the_board_stays_as_before() {
     let mut h = harness();
     h.run();
     type_keys(&mut h, "Columns", "401", |h, typed| {
-        assert_eq!(h.state().knight.settings.cols, 8, "after {typed:?}");
+        assert_eq!(h.state().knight().settings.cols, 8, "after {typed:?}");
     });
     h.key_press(egui::Key::Enter);
     h.run();
-    let k = &h.state().knight;
+    let k = &h.state().knight();
     assert_eq!(
         (k.settings.cols, k.settings.rows),
         (8, 8),
@@ -329,40 +369,40 @@ fn a_size_out_of_range_is_shown_wrong_and_the_board_stays_as_before() {
     );
     h.key_press(egui::Key::R);
     h.run();
-    assert!(!h.state().knight.is_running());
+    assert!(!h.state().knight().is_running());
     // Mended, it applies.
     enter_text(&mut h, "Columns", "10");
-    assert_eq!(h.state().knight.settings.cols, 10);
+    assert_eq!(h.state().knight().settings.cols, 10);
     assert!(!is_disabled(&h, "▶ Run"));
 }
 
 #[test]
 fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     type_keys(&mut h, "attempts", "x", |_, _| {});
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(is_disabled(&h, "▶ Run"));
-    let hold = h.state().knight.hold.clone().expect("held").to_string();
+    let hold = h.state().knight().hold.clone().expect("held").to_string();
     assert!(hold.contains("attempts"), "{hold}");
     assert!(
-        h.state().knight.settings.params.is_empty(),
+        h.state().knight().settings.params.is_empty(),
         "nothing applied"
     );
     type_keys(&mut h, "attempts", "5", |h, _| {
         assert!(is_disabled(h, "▶ Run"));
     });
     assert!(
-        h.state().knight.settings.params.is_empty(),
+        h.state().knight().settings.params.is_empty(),
         "not before Enter"
     );
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(
         h.state()
-            .knight
+            .knight()
             .settings
             .params
             .get("warnsdorff.attempts")
@@ -375,8 +415,8 @@ fn a_parameter_takes_effect_on_enter_and_a_bad_one_holds_the_run() {
 #[test]
 fn stop_during_a_long_count_ends_the_run_promptly() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
-    h.state_mut().knight.settings.time_limit_s = 600.0;
+    h.state_mut().knight_mut().settings.algorithm = "count".parse().unwrap();
+    h.state_mut().knight_mut().settings.time_limit_s = 600.0;
     h.run();
     h.get_by_label("▶ Run").click();
     for _ in 0..20 {
@@ -384,21 +424,21 @@ fn stop_during_a_long_count_ends_the_run_promptly() {
         h.step();
     }
     assert!(
-        h.state().knight.is_running(),
+        h.state().knight().is_running(),
         "counting 8x8 takes far longer than this"
     );
     let t = Instant::now();
     h.get_by_label("■ Stop").click();
     // The count stops within 100 ms and still says how far it got.
     until_stopped(&mut h);
-    assert!(!h.state().knight.is_running());
+    assert!(!h.state().knight().is_running());
     // The worker itself ends promptly too.
-    while h.state_mut().knight.has_stopping_runs() && t.elapsed() < Duration::from_secs(2) {
+    while h.state_mut().knight_mut().has_stopping_runs() && t.elapsed() < Duration::from_secs(2) {
         std::thread::sleep(Duration::from_millis(1));
         h.step();
     }
     assert!(
-        !h.state_mut().knight.has_stopping_runs(),
+        !h.state_mut().knight_mut().has_stopping_runs(),
         "the count did not stop"
     );
     assert!(
@@ -418,13 +458,13 @@ fn a_corrupt_saved_state_is_ignored_with_a_message() {
             .unwrap_or("")
             .contains("could not be read")
     );
-    assert_eq!(app.knight.settings.cols, 8);
+    assert_eq!(app.knight().settings.cols, 8);
     let old = SearchLabApp::from_saved(Some("(version: 0, dark: true, knight: ())"));
     assert!(old.notice.is_some());
     // A good state round-trips.
     let mut app = SearchLabApp::from_saved(None);
-    app.knight.settings.cols = 6;
-    app.knight.settings.start = (1, 2);
+    app.knight_mut().settings.cols = 6;
+    app.knight_mut().settings.start = (1, 2);
     let text = ron::to_string(&app.saved_state()).unwrap();
     let back = SearchLabApp::from_saved(Some(&text));
     assert!(back.notice.is_none());
@@ -437,47 +477,47 @@ fn a_corrupt_saved_state_is_ignored_with_a_message() {
 fn the_keyboard_runs_stops_and_steps() {
     use egui::Key;
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "count".parse().unwrap();
     h.run();
     // R runs, Esc stops the computation and says so.
     h.key_press(Key::R);
     h.step();
-    assert!(h.state().knight.is_running());
+    assert!(h.state().knight().is_running());
     h.key_press(Key::Escape);
     until_stopped(&mut h);
-    assert!(!h.state().knight.is_running());
+    assert!(!h.state().knight().is_running());
     h.get_by_label_contains("cancelled");
 
     // A tour on 5x5: R, then Space pauses the animation, arrows step it.
-    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     h.key_press(Key::R);
     step_until_idle(&mut h, Duration::from_secs(10));
-    let tour_len = h.state().knight.displayed_tour().expect("a tour").len();
+    let tour_len = h.state().knight().displayed_tour().expect("a tour").len();
     assert_eq!(tour_len, 25);
-    let (_, playing) = h.state().knight.animation();
+    let (_, playing) = h.state().knight().animation();
     assert!(playing, "a found tour starts playing");
     h.key_press(Key::Space);
     h.step();
-    let (shown, playing) = h.state().knight.animation();
+    let (shown, playing) = h.state().knight().animation();
     assert!(!playing, "Space paused it");
     h.key_press(Key::ArrowRight);
     h.step();
-    assert_eq!(h.state().knight.animation().0, (shown + 1).min(tour_len));
+    assert_eq!(h.state().knight().animation().0, (shown + 1).min(tour_len));
     for _ in 0..30 {
         h.key_press(Key::ArrowLeft);
     }
     h.step();
     assert_eq!(
-        h.state().knight.animation(),
+        h.state().knight().animation(),
         (1, false),
         "stops at the first square"
     );
     // Typing into a text field is not a shortcut.
     set_text(&mut h, "Seed", "7");
-    assert!(!h.state().knight.is_running());
-    assert_eq!(h.state().knight.settings.seed, 7);
+    assert!(!h.state().knight().is_running());
+    assert_eq!(h.state().knight().settings.seed, 7);
 }
 
 /// Whether wgpu finds an adapter here (kittest panics when it does not). Probed once.
@@ -554,7 +594,7 @@ fn snapshot(h: &mut Harness<'_, SearchLabApp>, name: &str) {
 fn until_stopped(h: &mut Harness<'_, SearchLabApp>) {
     let t = Instant::now();
     h.step();
-    while h.state().knight.is_running() && t.elapsed() < Duration::from_millis(500) {
+    while h.state().knight().is_running() && t.elapsed() < Duration::from_millis(500) {
         std::thread::sleep(Duration::from_millis(1));
         h.step();
     }
@@ -575,15 +615,15 @@ fn snapshot_main_screen_8x8() {
 #[test]
 fn snapshot_finished_tour_and_mid_animation() {
     let mut h = harness();
-    h.state_mut().knight.settings.start = (0, 0);
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.start = (0, 0);
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run_steps(3);
     snapshot(&mut h, "finished_tour_8x8");
 
-    h.state_mut().knight.show_moves(24);
-    h.state_mut().knight.settings.show_degrees = true;
+    h.state_mut().knight_mut().show_moves(24);
+    h.state_mut().knight_mut().settings.show_degrees = true;
     h.run_steps(2);
     snapshot(&mut h, "mid_animation_8x8");
 }
@@ -591,7 +631,7 @@ fn snapshot_finished_tour_and_mid_animation() {
 #[test]
 fn level4_plots_its_generations_and_shows_its_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level4".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "level4".parse().unwrap();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
@@ -599,7 +639,7 @@ fn level4_plots_its_generations_and_shows_its_tour() {
     step_until_idle(&mut h, Duration::from_secs(30));
     let tour = h
         .state()
-        .knight
+        .knight()
         .displayed_tour()
         .expect("level 4 tours 6x6")
         .to_vec();
@@ -607,7 +647,7 @@ fn level4_plots_its_generations_and_shows_its_tour() {
         .unwrap()
         .validate_tour(&tour, false)
         .unwrap();
-    let history = h.state().knight.history();
+    let history = h.state().knight().history();
     assert!(!history.is_empty(), "every generation reaches the plot");
     assert_eq!(history[0].generation, 1);
     assert!(
@@ -624,12 +664,12 @@ fn snapshot_level3_fitness_plot_and_belief_space() {
     // Level 3 as the Cultural Algorithm guide prints it: 100 generations, the best path,
     // the fitness curves and what the belief space learned.
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "level3".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run_steps(3);
-    assert_eq!(h.state().knight.history().len(), 100);
+    assert_eq!(h.state().knight().history().len(), 100);
     snapshot(&mut h, "level3_plot_8x8");
 }
 
@@ -646,11 +686,11 @@ fn queens_harness(n: &str) -> Harness<'static, SearchLabApp> {
 #[test]
 fn the_queens_tab_runs_all_four_and_times_each() {
     let mut h = queens_harness("8");
-    assert_eq!(h.state().queens.settings.n, 8);
+    assert_eq!(h.state().queens().settings.n, 8);
     h.get_by_label("Run all four").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
-    let results = h.state().queens.results().to_vec();
+    let results = h.state().queens().results().to_vec();
     let ids: Vec<&str> = results.iter().map(|r| r.algorithm.id()).collect();
     assert_eq!(
         ids,
@@ -671,7 +711,7 @@ fn the_queens_tab_runs_all_four_and_times_each() {
     );
     // The last run's placement is the one on the board, and each algorithm has a row.
     let last = results[3].outcome.as_ref().unwrap();
-    assert_eq!(h.state().queens.placement(), &last.rows[..]);
+    assert_eq!(h.state().queens().placement(), &last.rows[..]);
     for name in ["Backtracking", "Best-first", "Hill climbing", "Cultural"] {
         assert!(
             h.query_all_by_label(name).count() >= 1,
@@ -683,10 +723,10 @@ fn the_queens_tab_runs_all_four_and_times_each() {
 #[test]
 fn bad_n_is_refused_with_a_message() {
     let mut h = queens_harness("12");
-    assert_eq!(h.state().queens.settings.n, 12);
+    assert_eq!(h.state().queens().settings.n, 12);
     for bad in ["0", "20000000", "x"] {
         enter_text(&mut h, "Queens (n)", bad);
-        let q = &h.state().queens;
+        let q = &h.state().queens();
         assert_eq!(q.settings.n, 12, "{bad} was refused");
         let e = q.hold.clone().expect("an inline message").to_string();
         assert!(e.contains("from 1 to 10000000"), "{e}");
@@ -698,12 +738,12 @@ fn bad_n_is_refused_with_a_message() {
     }
     // Typed, not applied: still 12, and the buttons still wait.
     type_keys(&mut h, "Queens (n)", "10", |h, _| {
-        assert_eq!(h.state().queens.settings.n, 12);
+        assert_eq!(h.state().queens().settings.n, 12);
         assert!(is_disabled(h, "Count all solutions"));
     });
     h.key_press(egui::Key::Enter);
     h.run();
-    assert_eq!(h.state().queens.settings.n, 10);
+    assert_eq!(h.state().queens().settings.n, 10);
     for button in ["▶ Run", "Run all four", "Count all solutions"] {
         assert!(!is_disabled(&h, button), "{button}");
     }
@@ -714,7 +754,7 @@ fn a_run_stopped_by_hand_shows_its_best_placement_as_the_command_line_does() {
     // Best-first on 1000 queens spends seconds on its first expansion; Stop ends it within
     // 100 ms, with the placement it holds and its attacking pairs, not an empty board.
     let mut h = queens_harness("1000");
-    h.state_mut().queens.settings.algorithm = "best-first".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "best-first".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     for _ in 0..20 {
@@ -731,7 +771,7 @@ fn a_run_stopped_by_hand_shows_its_best_placement_as_the_command_line_does() {
         t.elapsed()
     );
     h.run();
-    let placement = h.state().queens.placement().to_vec();
+    let placement = h.state().queens().placement().to_vec();
     assert_eq!(placement.len(), 1000, "the board shows the placement held");
     h.get_by_label("1000 of 1000");
     h.get_by_label_contains("cancelled: no solution found");
@@ -744,12 +784,12 @@ fn a_run_stopped_by_hand_shows_its_best_placement_as_the_command_line_does() {
 fn the_last_run_on_show_goes_with_a_reset_and_a_new_board() {
     for clear in ["Reset", "6×6"] {
         let mut h = harness();
-        h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-        h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+        h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
+        h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
         h.run();
         run_to_end(&mut h);
         // Another algorithm chosen: the board still shows Warnsdorff's tour, and says so.
-        h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
+        h.state_mut().knight_mut().settings.algorithm = "backtrack".parse().unwrap();
         h.run_steps(2);
         h.get_by_label_contains("On show: the last run, by Warnsdorff");
         h.get_by_label(clear).click();
@@ -764,17 +804,17 @@ fn the_last_run_on_show_goes_with_a_reset_and_a_new_board() {
 #[test]
 fn counting_from_step_by_step_shows_the_count() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    assert_eq!(h.state().queens.mode(), Mode::Steps);
+    assert_eq!(h.state().queens().mode(), Mode::Steps);
     h.get_by_label("Count all solutions").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
     h.get_by_label_contains("92 solutions");
     assert!(
-        h.state().queens.mode() == Mode::Run,
+        h.state().queens().mode() == Mode::Run,
         "the count is shown, not the trace"
     );
 }
@@ -784,12 +824,12 @@ fn annealing_plots_every_proposal_by_its_range() {
     // On 4 queens annealing solves in a few proposals, often climbing first: the plot has
     // a point a proposal (the range of each is its one value), not two samples.
     let mut h = queens_harness("4");
-    h.state_mut().queens.settings.algorithm = "annealing".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "annealing".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
-    let q = &h.state().queens;
+    let q = &h.state().queens();
     let rep = q.results()[0].outcome.as_ref().unwrap();
     let proposals = rep.counters.nodes;
     let history = q.history();
@@ -806,12 +846,12 @@ fn annealing_plots_every_proposal_by_its_range() {
 #[test]
 fn hill_climbing_plots_its_conflicts_per_step() {
     let mut h = queens_harness("20");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
-    let q = &h.state().queens;
+    let q = &h.state().queens();
     let rep = q.results()[0].outcome.as_ref().unwrap();
     assert!(rep.found, "{}", rep.message);
     assert_eq!(validate(20, q.placement()), Ok(()));
@@ -826,11 +866,11 @@ fn hill_climbing_plots_its_conflicts_per_step() {
 #[test]
 fn two_queens_have_no_solution_and_eight_have_92() {
     let mut h = queens_harness("2");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
-    let said = h.state().queens.status_message();
+    let said = h.state().queens().status_message();
     assert!(
         said.as_deref()
             .is_some_and(|m| m.contains("no solution exists for n = 2")),
@@ -847,12 +887,12 @@ fn two_queens_have_no_solution_and_eight_have_92() {
 #[test]
 fn a_million_queens_by_min_conflicts_show_as_a_density_view() {
     let mut h = queens_harness("1000000");
-    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
-    let q = &h.state().queens;
+    let q = &h.state().queens();
     assert_eq!(q.placement().len(), 1_000_000);
     assert_eq!(validate(1_000_000, q.placement()), Ok(()));
     h.get_by_label("Queens board");
@@ -873,7 +913,7 @@ fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
     // Seed 4 without restarts: steepest descent stops with 2 attacking pairs.
     let mut h = queens_harness("8");
     {
-        let q = &mut h.state_mut().queens.settings;
+        let q = &mut h.state_mut().queens_mut().settings;
         q.algorithm = "hill-climbing".parse().unwrap();
         q.seed = 4;
         q.params
@@ -883,7 +923,7 @@ fn a_stuck_climb_shows_its_attacked_queens_and_whether_it_is_a_plateau() {
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run_steps(3);
-    let q = &h.state().queens;
+    let q = &h.state().queens();
     let rep = q.results()[0].outcome.as_ref().unwrap();
     assert!(!rep.found);
     assert_eq!(rep.conflicts, 2);
@@ -928,10 +968,10 @@ fn every_tab_has_its_view() {
 fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let mut app = SearchLabApp::from_saved(None);
     app.tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
-    app.queens.settings.n = 20;
-    app.queens.settings.algorithm = "cultural".parse().unwrap();
-    app.queens.settings.heuristic = "h2".into();
-    app.queens
+    app.queens_mut().settings.n = 20;
+    app.queens_mut().settings.algorithm = "cultural".parse().unwrap();
+    app.queens_mut().settings.heuristic = "h2".into();
+    app.queens_mut()
         .settings
         .params
         .insert("cultural.population".into(), "50".into());
@@ -962,17 +1002,25 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     // A state saved before the N-Queens tab existed still loads, on the knight's tab.
     let before = SearchLabApp::from_saved(Some("(version: 1, dark: false, knight: (cols: 6))"));
     assert!(before.notice.is_none(), "{:?}", before.notice);
-    assert_eq!(before.knight.settings.cols, 6);
+    assert_eq!(before.knight().settings.cols, 6);
     assert_eq!(
         before.tab,
         searchlab::app::Tab::Puzzle(searchlab::run::knight::PUZZLE)
     );
-    assert_eq!(before.queens.settings.n, 8);
+    assert_eq!(before.queens().settings.n, 8);
     // A saved n out of range falls back to the default.
-    let mut odd = app.saved_state();
-    odd.queens.n = 0;
-    let back = SearchLabApp::from_saved(Some(&ron::to_string(&odd).unwrap()));
-    assert_eq!(back.queens.settings.n, 8);
+    let odd = ron::to_string(&app.saved_state()).unwrap();
+    assert!(odd.contains("n:20"), "{odd}");
+    let back = SearchLabApp::from_saved(Some(&odd.replace("n:20", "n:0")));
+    assert_eq!(back.queens().settings.n, 8);
+    // So does an algorithm the form does not know (a later version's, or edited), the
+    // rest of the state kept.
+    assert!(odd.contains("\"cultural\""), "{odd}");
+    let unknown = SearchLabApp::from_saved(Some(&odd.replace("\"cultural\"", "\"bogo\"")));
+    assert!(unknown.notice.is_none(), "{:?}", unknown.notice);
+    let default = searchlab::app::queens::QueensSettings::default().algorithm;
+    assert_eq!(unknown.queens().settings.algorithm, default);
+    assert_eq!(unknown.queens().settings.n, 20);
 }
 
 /// The app on the magic-square tab.
@@ -988,25 +1036,25 @@ fn magic_harness() -> Harness<'static, SearchLabApp> {
 fn the_magic_tab_finds_all_eight_and_shows_the_one_clicked() {
     let mut h = magic_harness();
     {
-        let m = &mut h.state_mut().magic.settings;
+        let m = &mut h.state_mut().magic_mut().settings;
         m.params.insert("ga.target".into(), "8".into());
     }
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
-    let report = h.state().magic.report().unwrap().clone().unwrap();
+    let report = h.state().magic().report().unwrap().clone().unwrap();
     assert!(report.found, "{}", report.message);
     assert_eq!(report.squares.len(), 8);
     let label = format!("square 3 — generation {}", report.squares[2].1);
     h.get_by_label(&label).click();
     h.run();
-    assert_eq!(h.state().magic.square(), &report.squares[2].0[..]);
+    assert_eq!(h.state().magic().square(), &report.squares[2].0[..]);
     assert_eq!(
-        searchlab::puzzle::magic::validate(3, h.state().magic.square()),
+        searchlab::puzzle::magic::validate(3, h.state().magic().square()),
         Ok(())
     );
-    assert!(!h.state().magic.history().is_empty());
+    assert!(!h.state().magic().history().is_empty());
     h.get_by_label_contains("Fitness per generation");
     snapshot(&mut h, "magic_ga_3x3");
 }
@@ -1017,13 +1065,13 @@ fn an_order_typed_digit_by_digit_shows_no_constant_of_another_order() {
     h.get_by_label_contains("Every line must add up to 15");
     // 1001 passes through 1, 10 and 100 as text only.
     type_keys(&mut h, "Order", "1001", |h, typed| {
-        assert_eq!(h.state().magic.settings.order, 3, "after {typed:?}");
+        assert_eq!(h.state().magic().settings.order, 3, "after {typed:?}");
         h.get_by_label_contains("Every line must add up to 15");
         assert!(is_disabled(h, "▶ Run"));
     });
     h.key_press(egui::Key::Enter);
     h.run();
-    assert_eq!(h.state().magic.settings.order, 3);
+    assert_eq!(h.state().magic().settings.order, 3);
     h.get_by_label_contains("The order must be a whole number from 1 to 1000 (got \"1001\")");
     assert!(is_disabled(&h, "▶ Run"));
 }
@@ -1032,16 +1080,16 @@ fn an_order_typed_digit_by_digit_shows_no_constant_of_another_order() {
 fn a_bad_order_is_refused_and_a_large_one_is_constructed() {
     let mut h = magic_harness();
     enter_text(&mut h, "Order", "0");
-    assert_eq!(h.state().magic.settings.order, 3);
+    assert_eq!(h.state().magic().settings.order, 3);
     h.get_by_label_contains("The order must be a whole number from 1 to 1000");
     enter_text(&mut h, "Order", "10");
-    assert_eq!(h.state().magic.settings.order, 10);
-    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
+    assert_eq!(h.state().magic().settings.order, 10);
+    h.state_mut().magic_mut().settings.algorithm = "construct".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     assert_eq!(
-        searchlab::puzzle::magic::validate(10, h.state().magic.square()),
+        searchlab::puzzle::magic::validate(10, h.state().magic().square()),
         Ok(())
     );
     h.get_by_label_contains("LUX method");
@@ -1053,7 +1101,7 @@ fn snapshot_magic_ga_4x4_short_of_magic() {
     let mut h = magic_harness();
     enter_text(&mut h, "Order", "4");
     h.state_mut()
-        .magic
+        .magic_mut()
         .settings
         .params
         .insert("ga.generations".into(), "2000".into());
@@ -1061,8 +1109,8 @@ fn snapshot_magic_ga_4x4_short_of_magic() {
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run_steps(3);
-    let report = h.state().magic.report().unwrap().clone().unwrap();
-    assert_eq!(h.state().magic.square(), &report.best[..]);
+    let report = h.state().magic().report().unwrap().clone().unwrap();
+    assert_eq!(h.state().magic().square(), &report.best[..]);
     snapshot(&mut h, "magic_ga_4x4");
 }
 
@@ -1190,7 +1238,7 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.get_by_label("Min-conflicts").click();
     h.run();
     // Hill climbing with the heuristic chosen on the N-Queens tab.
-    h.state_mut().queens.settings.heuristic = "h3".into();
+    h.state_mut().queens_mut().settings.heuristic = "h3".into();
     h.get_by_label("Parameters from the puzzle's tab").click();
     h.run();
     enter_text(&mut h, "Queens (n)", "10");
@@ -1344,12 +1392,17 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     let path = dir.join("tour.ron");
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label("5×5").click();
     h.run();
     run_to_end(&mut h);
     h.run();
-    let tour = h.state().knight.displayed_tour().expect("a tour").to_vec();
+    let tour = h
+        .state()
+        .knight()
+        .displayed_tour()
+        .expect("a tour")
+        .to_vec();
 
     h.get_by_label("💾 Save run…").click();
     h.run();
@@ -1404,12 +1457,12 @@ fn a_run_saved_in_the_app_opens_and_replays_to_the_same_answer() {
     h.run();
     assert_eq!(
         (
-            h.state().knight.settings.cols,
-            h.state().knight.settings.rows
+            h.state().knight().settings.cols,
+            h.state().knight().settings.rows
         ),
         (5, 5)
     );
-    assert_eq!(h.state().knight.displayed_tour(), Some(&tour[..]));
+    assert_eq!(h.state().knight().displayed_tour(), Some(&tour[..]));
     h.get_by_label_contains("same answer as the saved run");
 
     // A damaged file: the dialog stays open and says why.
@@ -1687,10 +1740,10 @@ fn the_board_exports_as_a_png_of_its_size_and_the_plot_data_as_csv() {
     let dir = std::env::temp_dir().join(format!("searchlab-export-{}", std::process::id()));
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "level1".parse().unwrap();
     h.state_mut()
-        .knight
+        .knight_mut()
         .settings
         .params
         .insert("level1.generations".into(), "40".into());
@@ -1841,11 +1894,11 @@ fn a_paused_search_says_paused_not_running() {
     use egui::Key;
     let mut h = harness();
     // Counting every tour of 8x8 from a corner runs far longer than this test.
-    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "count".parse().unwrap();
     h.run();
     h.key_press(Key::R);
     h.step();
-    assert!(h.state().knight.is_running());
+    assert!(h.state().knight().is_running());
     h.get_by_label_contains("Count all tours running");
     h.key_press(Key::Space);
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -1858,7 +1911,7 @@ fn a_paused_search_says_paused_not_running() {
     // Esc stops a paused search too, within its next look at the cancel flag.
     h.key_press(Key::Escape);
     until_stopped(&mut h);
-    assert!(!h.state().knight.is_running());
+    assert!(!h.state().knight().is_running());
 }
 
 #[test]
@@ -1866,7 +1919,7 @@ fn a_saved_file_is_told_as_done_not_as_a_warning() {
     let dir = std::env::temp_dir().join(format!("searchlab-notice-{}", std::process::id()));
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
-    h.state_mut().knight.settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack-warnsdorff".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     h.key_press(egui::Key::R);
@@ -1918,7 +1971,7 @@ fn stat(h: &Harness<'_, SearchLabApp>, label: &str) -> String {
 #[test]
 fn counting_shows_its_calls_and_tours_and_no_depth() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "count".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -1936,15 +1989,15 @@ fn counting_shows_its_calls_and_tours_and_no_depth() {
 #[test]
 fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "bfs".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     h.get_by_label("4×5").click();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
-    let tour = h.state().knight.displayed_tour().expect("a tour").len();
+    let tour = h.state().knight().displayed_tour().expect("a tour").len();
     assert_eq!(tour, 20);
     assert_eq!(stat(&h, "deepest path"), "20 squares");
 }
@@ -1952,7 +2005,7 @@ fn breadth_first_search_shows_the_depth_of_the_tour_it_found() {
 #[test]
 fn the_magic_construction_says_it_built_one_square_and_how_long_it_took() {
     let mut h = magic_harness();
-    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
+    h.state_mut().magic_mut().settings.algorithm = "construct".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -1972,7 +2025,7 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
     // 300 queens: one expansion of best-first scores 89,700 placements at O(n²) each,
     // seconds without a progress report at the end of an expansion.
     let mut h = queens_harness("300");
-    h.state_mut().queens.settings.algorithm = "best-first".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "best-first".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     let t = Instant::now();
@@ -1980,8 +2033,8 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
-    assert!(h.state().queens.is_running());
-    let live = h.state().queens.live.elapsed_ms;
+    assert!(h.state().queens().is_running());
+    let live = h.state().queens().live.elapsed_ms;
     assert!(live >= 200.0, "elapsed {live} ms after 700 ms");
     h.get_by_label("■ Stop").click();
     step_until_idle(&mut h, Duration::from_secs(1));
@@ -1993,12 +2046,12 @@ fn a_long_best_first_sweep_reports_its_time_while_it_runs_and_when_stopped() {
 #[test]
 fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "ga-repair".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "ga-repair".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run();
-    let k = &h.state().knight;
+    let k = &h.state().knight();
     let longest = k.live.counters.max_depth;
     let last = *k.history().last().expect("generations");
     assert_eq!(
@@ -2017,7 +2070,7 @@ fn the_ga_names_the_longest_path_so_far_apart_from_a_generation_s_best() {
 #[test]
 fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -2033,12 +2086,12 @@ fn backtracking_names_queens_on_the_board_apart_from_queens_set_down() {
 #[test]
 fn a_ga_solved_in_its_first_generation_says_so_instead_of_plotting_one_point() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "ga-heuristic".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "ga-heuristic".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run();
-    assert_eq!(h.state().knight.history().len(), 1, "8x8 at the defaults");
+    assert_eq!(h.state().knight().history().len(), 1, "8x8 at the defaults");
     h.get_by_label("Solved in the first generation: nothing to plot over time.");
     assert!(h.query_by_label("best").is_none(), "no plot, no legend");
 }
@@ -2048,23 +2101,23 @@ fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
     let mut h = magic_harness();
     enter_text(&mut h, "Order", "5");
     h.state_mut()
-        .magic
+        .magic_mut()
         .settings
         .params
         .insert("ga.generations".into(), "50".into());
     h.run();
     run_to_end(&mut h);
     h.run();
-    assert!(!h.state().magic.report().unwrap().as_ref().unwrap().found);
+    assert!(!h.state().magic().report().unwrap().as_ref().unwrap().found);
     h.get_by_label(
         "The Construction algorithm builds a magic square of order 5 at once, by the Siamese method (odd order).",
     );
     h.get_by_label("Build it with the Construction").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run();
-    assert_eq!(h.state().magic.settings.algorithm.id(), "construct");
+    assert_eq!(h.state().magic().settings.algorithm.id(), "construct");
     assert_eq!(
-        searchlab::puzzle::magic::validate(5, h.state().magic.square()),
+        searchlab::puzzle::magic::validate(5, h.state().magic().square()),
         Ok(())
     );
     assert!(h.query_by_label_contains("builds a magic square").is_none());
@@ -2074,7 +2127,7 @@ fn a_failed_magic_ga_names_the_construction_that_builds_the_square() {
 fn hill_climbing_s_restarts_are_explained_where_they_show() {
     // 8 queens, seed 1: three restarts.
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -2089,12 +2142,12 @@ fn hill_climbing_s_restarts_are_explained_where_they_show() {
 #[test]
 fn level_3_s_fall_in_best_fitness_is_explained_under_its_plot() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "level3".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run();
-    let fall = (h.state().knight.history().windows(2))
+    let fall = (h.state().knight().history().windows(2))
         .find(|w| w[1].best < w[0].best)
         .map(|w| w[1].generation)
         .expect("seed 1's best falls");
@@ -2127,7 +2180,7 @@ fn compare_says_in_words_which_curves_have_one_generation_only() {
 #[test]
 fn after_a_run_another_choice_says_which_run_is_on_show() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     assert!(
@@ -2135,15 +2188,15 @@ fn after_a_run_another_choice_says_which_run_is_on_show() {
         "the run on show is the one chosen"
     );
     // Choosing another algorithm keeps the tour on the board, and says whose it is.
-    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack".parse().unwrap();
     h.run_steps(2);
     h.get_by_label_contains("On show: the last run, by Warnsdorff. ▶ Run starts Backtracking.");
     // N-Queens says the same.
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.state_mut().tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     h.run_steps(2);
     run_to_end(&mut h);
-    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "min-conflicts".parse().unwrap();
     h.run_steps(2);
     h.get_by_label_contains("On show: the last run, by Backtracking. ▶ Run starts Min-conflicts.");
 }
@@ -2228,11 +2281,11 @@ fn an_experiment_s_table_and_an_export_s_word_stay_where_they_were_made() {
 #[test]
 fn a_tree_search_takes_its_node_limit_from_its_field_and_tells_its_largest_frontier() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "bfs".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     enter_text(&mut h, "Node limit", "50");
-    assert_eq!(h.state().knight.settings.search_nodes, 50);
+    assert_eq!(h.state().knight().settings.search_nodes, 50);
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     h.run_steps(2);
@@ -2248,7 +2301,7 @@ fn a_game_put_aside_is_kept_and_said_so() {
     h.get_by_label("Play yourself").click();
     h.run();
     h.state_mut()
-        .knight
+        .knight_mut()
         .play_mut()
         .try_move(&Board::new(5, 5).unwrap(), 7);
     h.run();
@@ -2300,8 +2353,8 @@ fn the_magic_plot_ends_at_the_generation_the_run_reports() {
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run_steps(2);
-    let generations = h.state().magic.live.counters.generations;
-    let last = h.state().magic.history().last().unwrap().generation;
+    let generations = h.state().magic().live.counters.generations;
+    let last = h.state().magic().history().last().unwrap().generation;
     assert!(generations > 4096, "long enough to thin: {generations}");
     assert_eq!(
         last, generations,

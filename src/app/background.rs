@@ -6,7 +6,7 @@
 //! Work that runs in both is a [`Task`]: a value that says what to do, and the values it
 //! sends back, each of which can travel to a Web Worker and back. Each task is listed by
 //! the module it belongs to ([`Served`]), and those lists are gathered once, at the top of
-//! the app (`app::tasks`), where the browser's worker finds a task by its name.
+//! the app (`app::tabs`), where the browser's worker finds a task by its name.
 
 use crate::bench::Meter;
 use crate::platform::SendBytes;
@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 pub trait Task: Serialize + DeserializeOwned + Send + 'static {
     /// What it sends back, one value at a time.
     type Output: Serialize + DeserializeOwned + Send + 'static;
-    /// Its name, by which the browser's worker finds it (`app::tasks::serve`).
+    /// Its name, by which the browser's worker finds it (`app::tabs::serve`).
     const NAME: &'static str;
     /// Does the work, sending what it finds; looks at `work.cancel` at least every 100 ms.
     fn run(self, send: &(dyn Fn(Self::Output) + Sync), work: &Work);
@@ -181,7 +181,7 @@ impl<T: Send + 'static> Background<T> {
     }
 
     /// Starts `task` as the browser does: split into a part per core, each written as
-    /// bytes, run by name (in a Web Worker, which finds it in `app::tasks`; on the desktop,
+    /// bytes, run by name (in a Web Worker, which finds it in `app::tabs`; on the desktop,
     /// where tests try this way, on a thread, through [`serve_as`]), each value it sends
     /// read back from bytes.
     pub fn handed<K: Task<Output = T>>(ctx: &egui::Context, task: K) -> Background<T>

@@ -11,7 +11,9 @@ impl SearchLabApp {
     fn tab_strip(&mut self, ui: &mut egui::Ui) {
         ui.heading("SearchLab");
         ui.separator();
-        let tabs = self.views().map(|(tab, v)| (tab, v.name(), v.is_running()));
+        let tabs: Vec<_> = (self.views().into_iter())
+            .map(|(tab, v)| (tab, v.name(), v.is_running()))
+            .collect();
         for ((tab, name, busy), key) in tabs.into_iter().zip(TAB_KEYS) {
             let label = if busy {
                 format!("{name} ⏳")
@@ -421,7 +423,7 @@ impl SearchLabApp {
         if let welcome::Chosen::Door(door) = chosen {
             self.open_link(ctx, door.link());
             if door == welcome::Door::Watch {
-                self.knight.steps_mut().play_when_ready();
+                self.shown_mut().play_when_ready();
             }
         }
     }

@@ -25,10 +25,11 @@ pub mod played;
 pub mod puzzles;
 pub mod queens;
 pub mod runs;
+mod saved;
 pub mod startup;
 pub mod steps;
 pub mod tab;
-pub mod tasks;
+pub mod tabs;
 pub mod view;
 pub mod welcome;
 pub mod widgets;
@@ -37,21 +38,22 @@ use crate::app::error::AppError;
 use crate::run::file::RunFile;
 use compare::{CompareSettings, CompareView};
 use experiments::{ExperimentSettings, ExperimentsView};
-use knight::{KnightSettings, KnightView};
-use magic::{MagicSettings, MagicView};
-use queens::{QueensSettings, QueensView};
 use runs::{Dialog, DialogAction};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 pub use view::View;
 
 /// The keys that, with Ctrl (⌘ on a Mac), show the tabs in their order.
-const TAB_KEYS: [egui::Key; 5] = [
+const TAB_KEYS: [egui::Key; 9] = [
     egui::Key::Num1,
     egui::Key::Num2,
     egui::Key::Num3,
     egui::Key::Num4,
     egui::Key::Num5,
+    egui::Key::Num6,
+    egui::Key::Num7,
+    egui::Key::Num8,
+    egui::Key::Num9,
 ];
 
 /// The narrowest window that shows an open lesson in a panel of its own; narrower, it
@@ -76,39 +78,46 @@ const STATE_KEY: &str = "searchlab";
 const STATE_VERSION: u32 = 1;
 
 /// What the app keeps between sessions (RON in eframe's storage): forms, tab, colours.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Each puzzle tab's form is saved under the puzzle's key (`knight: (…)`), as it always
+/// was; `saved.rs` reads it back through the list of tabs.
+#[derive(Debug, Clone, PartialEq)]
 pub struct SavedState {
     /// The state's shape; a state of another version is ignored, with a notice.
     pub version: u32,
-    /// The Knight's Tour tab's form.
-    pub knight: KnightSettings,
-    /// The N-Queens tab's form (its defaults when the state has none).
-    #[serde(default)]
-    pub queens: QueensSettings,
-    /// The magic-squares tab's form (its defaults when the state has none).
-    #[serde(default)]
-    pub magic: MagicSettings,
+    /// Each puzzle tab's form, in the order of the tabs (its default when the state has
+    /// none).
+    pub forms: Vec<Box<dyn tab::Form>>,
     /// The tab on show when the app was closed.
-    #[serde(default)]
     pub tab: Tab,
     /// The Compare tab's form (its defaults when the state has none).
-    #[serde(default)]
     pub compare: CompareSettings,
     /// The Experiments tab's form (its defaults when the state has none).
-    #[serde(default)]
     pub experiments: ExperimentSettings,
     /// Colour-blind-safe colours (off when the state has none).
-    #[serde(default)]
     pub colour_safe: bool,
     /// The welcome was shown and closed: it does not come up by itself again.
-    #[serde(default)]
     pub welcomed: bool,
     /// The time each frame takes shown in the toolbar (off unless asked for, in the help).
-    #[serde(default)]
     pub frame_time: bool,
     /// Each lesson's questions answered right, and in all, by file: the list shows them.
-    #[serde(default)]
     pub lessons_answered: std::collections::BTreeMap<String, (usize, usize)>,
+}
+
+impl Default for SavedState {
+    /// A first start: every form at its defaults.
+    fn default() -> SavedState {
+        SavedState {
+            version: STATE_VERSION,
+            forms: tabs::TABS.iter().map(|t| t.default_form()).collect(),
+            tab: Tab::default(),
+            compare: CompareSettings::default(),
+            experiments: ExperimentSettings::default(),
+            colour_safe: false,
+            welcomed: false,
+            frame_time: false,
+            lessons_answered: Default::default(),
+        }
+    }
 }
 
 /// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
@@ -191,18 +200,15 @@ impl<'de> Deserialize<'de> for Tab {
     }
 }
 
-/// The whole app: the five tabs' views, the tab on show, and what they share (notices,
+/// The whole app: the tabs' views, the tab on show, and what they share (notices,
 /// lessons, keyboard help, the save and open dialogs, frame times).
 pub struct SearchLabApp {
-    /// The Knight's Tour tab (Ctrl+1).
-    pub knight: KnightView,
-    /// The N-Queens tab (Ctrl+2).
-    pub queens: QueensView,
-    /// The magic-squares tab (Ctrl+3).
-    pub magic: MagicView,
-    /// The Compare tab (Ctrl+4): several algorithms side by side on one instance.
+    /// The puzzles' tabs, in the order of their tabs (Ctrl+1 …), made from the list of
+    /// tabs (`tabs::TABS`).
+    pub puzzles: Vec<Box<dyn tab::PuzzleView>>,
+    /// The Compare tab: several algorithms side by side on one instance.
     pub compare: CompareView,
-    /// The Experiments tab (Ctrl+5): the bench experiments, with tables and charts.
+    /// The Experiments tab: the bench experiments, with tables and charts.
     pub experiments: ExperimentsView,
     /// The tab on show; saved between sessions.
     pub tab: Tab,
@@ -301,25 +307,13 @@ impl SearchLabApp {
                 )),
             ),
         };
-        let state = state.unwrap_or(SavedState {
-            version: STATE_VERSION,
-            knight: KnightSettings::default(),
-            queens: QueensSettings::default(),
-            magic: MagicSettings::default(),
-            tab: Tab::default(),
-            compare: CompareSettings::default(),
-            experiments: ExperimentSettings::default(),
-            colour_safe: false,
-            welcomed: false,
-            frame_time: false,
-            lessons_answered: Default::default(),
-        });
+        let state = state.unwrap_or_default();
         let mut lessons = lessons::Lessons::default();
         lessons.keep_answered(state.lessons_answered);
         SearchLabApp {
-            knight: KnightView::new(state.knight),
-            queens: QueensView::new(state.queens),
-            magic: MagicView::new(state.magic),
+            puzzles: (tabs::TABS.iter().zip(&state.forms))
+                .map(|(t, form)| t.tab(&**form))
+                .collect(),
             compare: CompareView::new(state.compare),
             experiments: ExperimentsView::new(state.experiments),
             tab: state.tab,
@@ -354,9 +348,7 @@ impl SearchLabApp {
     pub fn saved_state(&self) -> SavedState {
         SavedState {
             version: STATE_VERSION,
-            knight: self.knight.settings.clone(),
-            queens: self.queens.settings.clone(),
-            magic: self.magic.settings.clone(),
+            forms: self.puzzles.iter().map(|p| p.form()).collect(),
             tab: self.tab,
             compare: self.compare.settings.clone(),
             experiments: self.experiments.settings.clone(),
@@ -372,28 +364,28 @@ impl SearchLabApp {
         self.hide_timings = hide;
     }
 
-    /// The five views, in the order of their tabs.
-    pub fn views(&self) -> [(Tab, &dyn View); 5] {
-        let views: [&dyn View; 5] = [
-            &self.knight,
-            &self.queens,
-            &self.magic,
-            &self.compare,
-            &self.experiments,
-        ];
-        views.map(|v| (v.tab(), v))
+    /// Every view, in the order of their tabs: the puzzles', Compare, Experiments.
+    pub fn views(&self) -> Vec<(Tab, &dyn View)> {
+        let puzzles = self.puzzles.iter().map(|p| p.as_ref() as &dyn View);
+        let shared: [&dyn View; 2] = [&self.compare, &self.experiments];
+        (puzzles.chain(shared)).map(|v| (v.tab(), v)).collect()
     }
 
-    /// The five views, to change.
-    pub fn views_mut(&mut self) -> [(Tab, &mut dyn View); 5] {
-        let views: [&mut dyn View; 5] = [
-            &mut self.knight,
-            &mut self.queens,
-            &mut self.magic,
-            &mut self.compare,
-            &mut self.experiments,
-        ];
-        views.map(|v| (v.tab(), v))
+    /// Every view, to change.
+    pub fn views_mut(&mut self) -> Vec<(Tab, &mut dyn View)> {
+        let puzzles = self.puzzles.iter_mut().map(|p| p.as_mut() as &mut dyn View);
+        let shared: [&mut dyn View; 2] = [&mut self.compare, &mut self.experiments];
+        (puzzles.chain(shared)).map(|v| (v.tab(), v)).collect()
+    }
+
+    /// The tab of the puzzle whose tab part is `P` (`None`: no such tab).
+    pub fn tab_of<P: tab::TabPuzzle>(&self) -> Option<&tab::PuzzleTab<P>> {
+        (self.puzzles.iter()).find_map(|p| p.as_any().downcast_ref())
+    }
+
+    /// The same, to change it.
+    pub fn tab_of_mut<P: tab::TabPuzzle>(&mut self) -> Option<&mut tab::PuzzleTab<P>> {
+        (self.puzzles.iter_mut()).find_map(|p| p.as_any_mut().downcast_mut())
     }
 
     /// The view on show.
@@ -565,9 +557,11 @@ impl SearchLabApp {
         // Ctrl+1 … Ctrl+5 (⌘ on a Mac): the tabs in their order, also from a text field.
         if self.dialog.is_none() {
             let chosen = ctx.input_mut(|i| {
-                (TAB_KEYS.iter().zip(self.views().map(|(t, _)| t)))
-                    .find(|(key, _)| i.consume_key(egui::Modifiers::COMMAND, **key))
-                    .map(|(_, tab)| tab)
+                (TAB_KEYS
+                    .iter()
+                    .zip(self.views().into_iter().map(|(t, _)| t)))
+                .find(|(key, _)| i.consume_key(egui::Modifiers::COMMAND, **key))
+                .map(|(_, tab)| tab)
             });
             if let Some(tab) = chosen {
                 self.tab = tab;

@@ -39,6 +39,8 @@ pub trait Stepper: Default {
     fn set_fade(&mut self, fade: crate::app::steps::guess::Fade);
     /// The search on show traced, as a task names it, with Your guess's answers on it.
     fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)>;
+    /// Plays the trace from its start once it is ready.
+    fn play_when_ready(&mut self);
 }
 
 impl<J: TraceJob + Clone + Into<TracedJob>> Stepper for Steps<J> {
@@ -66,6 +68,10 @@ impl<J: TraceJob + Clone + Into<TracedJob>> Stepper for Steps<J> {
         let job = J::of(&self.shown.as_ref()?.timeline.trace);
         Some((job.clone().into(), &self.guess))
     }
+
+    fn play_when_ready(&mut self) {
+        Steps::play_when_ready(self);
+    }
 }
 
 impl Stepper for () {
@@ -86,6 +92,8 @@ impl Stepper for () {
     fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)> {
         None
     }
+
+    fn play_when_ready(&mut self) {}
 }
 
 /// The choices every puzzle's form holds, whatever the puzzle, besides the algorithm
@@ -210,6 +218,135 @@ pub trait TabPuzzle: Sized + 'static {
     fn main_ui(tab: &mut PuzzleTab<Self>, ui: &mut Ui);
 }
 
+/// A saved form of a puzzle's tab (its settings), as the shell keeps it for any puzzle:
+/// written as its fields, compared, copied.
+pub trait Form: erased_serde::Serialize + std::fmt::Debug + Send {
+    /// Itself as `Any`, for its tab to take it back.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy.
+    fn boxed(&self) -> Box<dyn Form>;
+    /// Whether `other` is the same form.
+    fn same(&self, other: &dyn Form) -> bool;
+}
+
+impl<T> Form for T
+where
+    T: serde::Serialize + std::fmt::Debug + PartialEq + Clone + Send + 'static,
+{
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn boxed(&self) -> Box<dyn Form> {
+        Box::new(self.clone())
+    }
+    fn same(&self, other: &dyn Form) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+erased_serde::serialize_trait_object!(Form);
+
+// The box itself is a `Form` too (the blanket impl above): these reach the form inside.
+impl Clone for Box<dyn Form> {
+    fn clone(&self) -> Self {
+        (**self).boxed()
+    }
+}
+
+impl PartialEq for Box<dyn Form> {
+    fn eq(&self, other: &Self) -> bool {
+        (**self).same(&**other)
+    }
+}
+
+/// A puzzle's tab as the shell holds it, whatever the puzzle: a [`View`], its form to
+/// save, and itself as `Any` (for whoever knows which tab it is, such as the tests).
+pub trait PuzzleView: View {
+    /// The puzzle it is the tab of.
+    fn id(&self) -> PuzzleId;
+    /// Its form, to save.
+    fn form(&self) -> Box<dyn Form>;
+    /// Itself as `Any`.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The same, to change it.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<P: TabPuzzle> PuzzleView for PuzzleTab<P>
+where
+    P::Settings: Form + Clone,
+{
+    fn id(&self) -> PuzzleId {
+        P::PUZZLE
+    }
+    fn form(&self) -> Box<dyn Form> {
+        Box::new(self.settings.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// A puzzle's tab, as the app's list of tabs (`app::tabs`) names it: how it is made from
+/// its saved form, and its background work.
+pub trait TabDef: Sync {
+    /// The puzzle.
+    fn id(&self) -> PuzzleId;
+    /// Its form as the tab starts with it when nothing was saved.
+    fn default_form(&self) -> Box<dyn Form>;
+    /// Its form as saved.
+    fn read_form(
+        &self,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn Form>, erased_serde::Error>;
+    /// The tab of `form` (its default's when `form` is another puzzle's), nothing run
+    /// yet.
+    fn tab(&self, form: &dyn Form) -> Box<dyn PuzzleView>;
+    /// Its background work, for the browser's worker.
+    fn tasks(&self) -> &'static [crate::app::background::Served];
+}
+
+/// The [`TabDef`] of `PuzzleTab<P>`, whose background work is `tasks`.
+pub struct TabOf<P>(
+    std::marker::PhantomData<fn() -> P>,
+    &'static [crate::app::background::Served],
+);
+
+impl<P> TabOf<P> {
+    /// The tab of `P`, with its background work.
+    pub const fn new(tasks: &'static [crate::app::background::Served]) -> TabOf<P> {
+        TabOf(std::marker::PhantomData, tasks)
+    }
+}
+
+impl<P: TabPuzzle> TabDef for TabOf<P>
+where
+    P::Settings: Form + Clone + Default + serde::de::DeserializeOwned,
+{
+    fn id(&self) -> PuzzleId {
+        P::PUZZLE
+    }
+    fn default_form(&self) -> Box<dyn Form> {
+        Box::new(P::Settings::default())
+    }
+    fn read_form(
+        &self,
+        saved: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Box<dyn Form>, erased_serde::Error> {
+        Ok(Box::new(erased_serde::deserialize::<P::Settings>(saved)?))
+    }
+    fn tab(&self, form: &dyn Form) -> Box<dyn PuzzleView> {
+        let settings = form.as_any().downcast_ref::<P::Settings>();
+        Box::new(PuzzleTab::<P>::new(settings.cloned().unwrap_or_default()))
+    }
+    fn tasks(&self) -> &'static [crate::app::background::Served] {
+        self.1
+    }
+}
+
 /// A puzzle's tab: the parts every puzzle has, and the puzzle's own (`own`).
 pub struct PuzzleTab<P: TabPuzzle> {
     /// The form's choices, saved between sessions; Run starts from them.
@@ -310,6 +447,10 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
 
     fn traced(&self) -> Option<(TracedJob, &crate::app::steps::guess::Guess)> {
         self.steps.traced()
+    }
+
+    fn play_when_ready(&mut self) {
+        self.steps.play_when_ready();
     }
 
     /// The set-up's seed and parameters go into the form (a set-up that names its

@@ -93,6 +93,9 @@ pub trait View {
     fn game(&self, _choice: crate::run::setup::Choice) -> Option<GameSeen<'_>> {
         None
     }
+    /// Step by step plays the trace from its start once it is ready (the welcome's
+    /// "Watch a search").
+    fn play_when_ready(&mut self) {}
     /// The search traced in step by step, as a task names it, with Your guess's answers
     /// on it (`None`: no trace on show, or a view that traces nothing).
     fn traced(

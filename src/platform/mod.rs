@@ -230,7 +230,7 @@ pub fn read_dropped(
 pub type SendBytes<'a> = dyn Fn(&[u8], (u64, u64)) + Sync + 'a;
 
 /// Runs a background task by name, given as bytes, until its cancel flag is set
-/// (`crate::app::tasks::serve`, or one task's `crate::app::background::serve_as`),
+/// (`crate::app::tabs::serve`, or one task's `crate::app::background::serve_as`),
 /// handing each value it sends on.
 pub type Serve = fn(
     &str,

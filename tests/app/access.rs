@@ -2,6 +2,7 @@
 //! the keyboard, the arrows move a cursor that tells its square, Enter picks the square as
 //! a click would) and the colour-blind-safe colours.
 
+use super::Tabs;
 use super::*;
 use egui::Key;
 
@@ -44,9 +45,9 @@ fn the_arrows_and_enter_choose_the_knights_start_square() {
         "{}",
         value_of(&h, "Chessboard")
     );
-    assert_eq!(h.state().knight.settings.start, (0, 0));
+    assert_eq!(h.state().knight().settings.start, (0, 0));
     press(&mut h, Key::Enter);
-    assert_eq!(h.state().knight.settings.start, (2, 5));
+    assert_eq!(h.state().knight().settings.start, (2, 5));
     h.get_by_label_contains("Start: f6 (2,5)");
     // The cursor stops at the board's edge.
     for _ in 0..12 {
@@ -66,7 +67,7 @@ fn a_board_with_the_keyboard_keeps_the_arrows_from_the_timeline() {
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    let at = |h: &Harness<'_, SearchLabApp>| h.state().knight.steps().position().unwrap().0;
+    let at = |h: &Harness<'_, SearchLabApp>| h.state().knight().steps().position().unwrap().0;
     // Without the board, → steps the trace.
     press(&mut h, Key::ArrowRight);
     assert_eq!(at(&h), 1);
@@ -95,7 +96,7 @@ fn the_arrows_and_enter_place_a_queen_by_the_rules() {
     press(&mut h, Key::ArrowRight);
     press(&mut h, Key::Enter);
     // Row 3, column 1: the queen of file b stands on row 3, and no other is placed.
-    let columns = h.state().queens.play().columns().to_vec();
+    let columns = h.state().queens().play().columns().to_vec();
     assert_eq!(columns[1], Some(3), "{columns:?}");
     assert_eq!(columns.iter().flatten().count(), 1);
     // The cursor tells what it is on: a queen now.
@@ -108,20 +109,20 @@ fn the_arrows_enter_and_l_swap_and_lock_a_magic_squares_cells() {
     let mut h = magic_harness();
     h.get_by_label("Play yourself").click();
     h.run();
-    let before = h.state().magic.play().cells().to_vec();
+    let before = h.state().magic().play().cells().to_vec();
     press(&mut h, Key::B);
     h.run();
     // Enter on the top-left cell picks it; → and Enter swap it with its neighbour.
     press(&mut h, Key::Enter);
     press(&mut h, Key::ArrowRight);
     press(&mut h, Key::Enter);
-    let after = h.state().magic.play().cells().to_vec();
+    let after = h.state().magic().play().cells().to_vec();
     let mut swapped = before.clone();
     swapped.swap(0, 1);
     assert_eq!(after, swapped);
     // L locks the cell under the cursor (row 1, column 2), and the cursor says so.
     press(&mut h, Key::L);
-    assert!(h.state().magic.play().locked()[1]);
+    assert!(h.state().magic().play().locked()[1]);
     let said = value_of(&h, "Magic square");
     assert!(
         said.starts_with("row 1, column 2") && said.contains("locked"),
@@ -133,7 +134,7 @@ fn the_arrows_enter_and_l_swap_and_lock_a_magic_squares_cells() {
 fn the_safe_colours_are_a_setting_kept_between_sessions_and_the_tree_says_its_shapes() {
     let mut h = harness();
     h.run();
-    let settings = &mut h.state_mut().knight.settings;
+    let settings = &mut h.state_mut().knight_mut().settings;
     (settings.cols, settings.rows) = (5, 5);
     settings.algorithm = "backtrack".parse().unwrap();
     h.run();

@@ -2,7 +2,7 @@
 //! symmetries, with counts from the literature (OEIS A000170 and A002562: 92 solutions of
 //! 8 queens in 12 classes; Frénicle's 880 magic squares of order 4 up to symmetry).
 
-use super::{enter_text, is_disabled, magic_harness, queens_harness};
+use super::{Tabs, enter_text, is_disabled, magic_harness, queens_harness};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
@@ -16,9 +16,9 @@ fn until_listed(h: &mut Harness<'static, SearchLabApp>, magic: bool) {
     loop {
         h.step();
         let listed = if magic {
-            h.state().magic.browser().catalogue().is_some()
+            h.state().magic().browser().catalogue().is_some()
         } else {
-            h.state().queens.browser().catalogue().is_some()
+            h.state().queens().browser().catalogue().is_some()
         };
         if listed {
             h.run();
@@ -43,8 +43,8 @@ fn eight_queens_browse_as_92_solutions_in_12_classes_and_a_symmetry_plays() {
     // The turn repaints every frame while it plays.
     h.run_steps(3);
     h.get_by_label_contains("Member 1 → member 2: turned a quarter clockwise");
-    let c = h.state().queens.browser().catalogue().unwrap().clone();
-    assert_eq!(h.state().queens.browser().position(), (0, 1));
+    let c = h.state().queens().browser().catalogue().unwrap().clone();
+    assert_eq!(h.state().queens().browser().position(), (0, 1));
     let class = &c.classes[0];
     let first = &c.solutions[class.representative];
     assert_eq!(
@@ -54,13 +54,13 @@ fn eight_queens_browse_as_92_solutions_in_12_classes_and_a_symmetry_plays() {
     // The next class; its first member is on show.
     h.get_by_label("Class ▶").click();
     h.run();
-    assert_eq!(h.state().queens.browser().position(), (1, 0));
+    assert_eq!(h.state().queens().browser().position(), (1, 0));
     super::snapshot(&mut h, "browser_queens_8");
     // Back to the board, and 13 queens are too many to list: the button says why.
     h.get_by_label("Browsing the solutions: back to the board")
         .click();
     h.run();
-    assert_eq!(h.state().queens.mode(), Mode::Run);
+    assert_eq!(h.state().queens().mode(), Mode::Run);
     enter_text(&mut h, "Queens (n)", "13");
     assert!(is_disabled(&h, "Browse the solutions"));
 }
@@ -74,7 +74,7 @@ fn magic_squares_of_order_4_browse_as_880_classes_of_8() {
     until_listed(&mut h, true);
     h.get_by_label("order 4: 7,040 magic squares in 880 classes");
     h.get_by_label("880 classes of 8");
-    let c = h.state().magic.browser().catalogue().unwrap().clone();
+    let c = h.state().magic().browser().catalogue().unwrap().clone();
     for k in &c.classes {
         let first = &c.solutions[k.representative];
         for &(i, s) in &k.members {
@@ -107,7 +107,7 @@ fn a_board_without_solutions_says_so_and_its_keys_do_nothing() {
     h.run();
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().queens.browser().position(), (0, 0));
+    assert_eq!(h.state().queens().browser().position(), (0, 0));
 }
 
 #[test]
@@ -126,8 +126,8 @@ fn a_small_window_picks_members_from_a_list_that_keeps_the_board_its_room() {
     h.get_by_label("3 turned half way round").click();
     h.run_steps(3);
     h.get_by_label_contains("Member 1 → member 3: turned half way round");
-    assert_eq!(h.state().queens.browser().position(), (0, 2));
-    let c = h.state().queens.browser().catalogue().unwrap().clone();
+    assert_eq!(h.state().queens().browser().position(), (0, 2));
+    let c = h.state().queens().browser().catalogue().unwrap().clone();
     let class = &c.classes[0];
     assert_eq!(
         Symmetry::Half

@@ -10,7 +10,7 @@
 //! corner and the lower piece's corner move (8,0)-(9,2), and adding (8,0)-(6,1) and
 //! (9,2)-(7,3). On 16x16, (row, col) is named by column letter and rank 16 - row.
 
-use super::{enter_text, harness, is_disabled, run_to_end, snapshot};
+use super::{Tabs, enter_text, harness, is_disabled, run_to_end, snapshot};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
@@ -54,26 +54,29 @@ fn next(h: &mut Harness<'_, SearchLabApp>) {
 #[test]
 fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("16×16").click();
     h.run();
     h.get_by_label("Closed tour").click();
     h.run();
-    assert_eq!(h.state().knight.settings.algorithm.id(), "closed-construct");
+    assert_eq!(
+        h.state().knight().settings.algorithm.id(),
+        "closed-construct"
+    );
     run_to_end(&mut h);
     h.run();
 
     let board = Board::new(16, 16).unwrap();
     let sq = |r: u32, c: u32| board.square(r, c);
-    let tour = (h.state().knight.displayed_tour())
+    let tour = (h.state().knight().displayed_tour())
         .expect("a tour is displayed")
         .to_vec();
     assert_eq!(board.validate_tour(&tour, true), Ok(()));
     assert!(says(&h, "found a closed tour of 256 squares"));
 
     // Stage 1: four closed tours, one in each 8x8 quarter.
-    let k = &h.state().knight;
+    let k = &h.state().knight();
     assert!(k.showing_construction(), "the construction is shown first");
     assert_eq!(
         k.construction_stage(),
@@ -120,12 +123,12 @@ fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
 
     // Join 1: the top row's two pieces.
     next(&mut h);
-    assert_eq!(h.state().knight.construction_stage(), Some((1, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((1, 5)));
     assert!(says(
         &h,
         "Join 1 of 3: the moves g15–h13 (left piece) and i16–j14 (right piece) are removed (red, dashed) and g15–i16, h13–j14 added (green): two closed tours become one; 3 are left."
     ));
-    let tours = h.state().knight.construction_tours().unwrap();
+    let tours = h.state().knight().construction_tours().unwrap();
     assert_eq!(sorted_lengths(&tours), [64, 64, 128]);
     assert!(joined(&tours, sq(1, 6), sq(0, 8)) && joined(&tours, sq(3, 7), sq(2, 9)));
     assert!(!joined(&tours, sq(1, 6), sq(3, 7)) && !joined(&tours, sq(0, 8), sq(2, 9)));
@@ -145,40 +148,40 @@ fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
         "Join 3 of 3: the moves b10–d9 (piece above) and a8–c7 (piece below) are removed (red, dashed) and b10–a8, d9–c7 added (green): two closed tours become one; one is left."
     ));
     assert!(says(&h, "added by earlier joins"));
-    let tours = h.state().knight.construction_tours().unwrap();
+    let tours = h.state().knight().construction_tours().unwrap();
     assert_eq!(sorted_lengths(&tours), [256]);
 
     // The whole tour: the one the run found.
     next(&mut h);
-    assert_eq!(h.state().knight.construction_stage(), Some((4, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((4, 5)));
     assert!(says(
         &h,
         "The whole tour: all 3 joins are made, and one closed tour runs through all 256 squares"
     ));
-    let tours = h.state().knight.construction_tours().unwrap();
+    let tours = h.state().knight().construction_tours().unwrap();
     assert_eq!(tours.len(), 1);
     assert_eq!(cycle_moves(&tours[0]), cycle_moves(&tour));
     assert!(is_disabled(&h, "Next ▶"));
     h.get_by_label("◀ Back").click();
     h.run();
-    assert_eq!(h.state().knight.construction_stage(), Some((3, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((3, 5)));
     // The arrow keys step the construction while it is on show.
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().knight.construction_stage(), Some((2, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((2, 5)));
     h.key_press(egui::Key::ArrowRight);
     h.run();
-    assert_eq!(h.state().knight.construction_stage(), Some((3, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((3, 5)));
 
     // Play goes through the stages frame by frame, from the pieces at the end.
     next(&mut h);
     h.get_by_label("▶ Play").click();
     h.step();
-    assert_eq!(h.state().knight.construction_stage(), Some((0, 5)));
+    assert_eq!(h.state().knight().construction_stage(), Some((0, 5)));
     let mut seen = vec![0];
     for _ in 0..600 {
         h.step();
-        let (stage, _) = h.state().knight.construction_stage().unwrap();
+        let (stage, _) = h.state().knight().construction_stage().unwrap();
         if seen.last() != Some(&stage) {
             seen.push(stage);
         }
@@ -193,11 +196,11 @@ fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
     // The knight's walk of the same tour, with its closing move.
     h.get_by_label("Knight's walk").click();
     h.run_steps(2);
-    assert!(!h.state().knight.showing_construction());
-    h.state_mut().knight.show_moves(256);
+    assert!(!h.state().knight().showing_construction());
+    h.state_mut().knight_mut().show_moves(256);
     h.run();
     assert!(says(&h, "closing move: last square back to the first"));
-    h.state_mut().knight.show_moves(255);
+    h.state_mut().knight_mut().show_moves(255);
     h.run();
     assert!(
         !says(&h, "closing move: last square back to the first"),
@@ -210,11 +213,14 @@ fn ticking_closed_tour_trades_the_open_tour_algorithms_for_the_construction() {
     let mut h = harness();
     h.run();
     for open in ["warnsdorff", "backtrack-warnsdorff"] {
-        h.state_mut().knight.settings.algorithm = open.parse().unwrap();
+        h.state_mut().knight_mut().settings.algorithm = open.parse().unwrap();
         h.run();
         h.get_by_label("Closed tour").click();
         h.run();
-        assert_eq!(h.state().knight.settings.algorithm.id(), "closed-construct");
+        assert_eq!(
+            h.state().knight().settings.algorithm.id(),
+            "closed-construct"
+        );
         assert!(says(
             &h,
             "Switched to “Closed tour by construction”: it builds a closed tour on every board that has one"
@@ -222,16 +228,16 @@ fn ticking_closed_tour_trades_the_open_tour_algorithms_for_the_construction() {
         assert!(says(&h, "closed tours exist on this board (Schwenk 1991)"));
         h.get_by_label("Closed tour").click();
         h.run();
-        assert_eq!(h.state().knight.settings.algorithm.id(), open, "and back");
+        assert_eq!(h.state().knight().settings.algorithm.id(), open, "and back");
         assert!(says(&h, "Switched back to"));
         assert!(!says(&h, "closed tours exist on this board"));
     }
     // Another algorithm is the user's choice: it stays.
-    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("Closed tour").click();
     h.run();
-    assert_eq!(h.state().knight.settings.algorithm.id(), "backtrack");
+    assert_eq!(h.state().knight().settings.algorithm.id(), "backtrack");
     assert!(!says(&h, "Switched"));
 }
 
@@ -270,7 +276,7 @@ fn an_odd_board_says_which_start_squares_begin_no_tour() {
     h.run();
     assert!(!says(&h, "no tour starts at"), "a5 is a corner's colour");
     // b5, (0,1): the other colour; 25 squares, 13 of the corners' colour.
-    h.state_mut().knight.settings.start = (0, 1);
+    h.state_mut().knight_mut().settings.start = (0, 1);
     h.run();
     assert!(says(
         &h,
@@ -281,11 +287,11 @@ fn an_odd_board_says_which_start_squares_begin_no_tour() {
 #[test]
 fn an_open_tour_shows_no_closing_move() {
     let mut h = harness();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run();
-    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    let tour = h.state().knight().displayed_tour().unwrap().to_vec();
     assert_eq!(tour.len(), 64);
     let board = Board::new(8, 8).unwrap();
     assert_eq!(
@@ -300,8 +306,8 @@ fn an_open_tour_shows_no_closing_move() {
 #[test]
 fn snapshot_construction_join_16x16() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
-    h.state_mut().knight.settings.closed = true;
+    h.state_mut().knight_mut().settings.algorithm = "closed-construct".parse().unwrap();
+    h.state_mut().knight_mut().settings.closed = true;
     h.run();
     h.get_by_label("16×16").click();
     h.run();
@@ -316,8 +322,8 @@ fn snapshot_construction_join_16x16() {
 #[test]
 fn snapshot_construction_pieces_40x30() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
-    h.state_mut().knight.settings.closed = true;
+    h.state_mut().knight_mut().settings.algorithm = "closed-construct".parse().unwrap();
+    h.state_mut().knight_mut().settings.closed = true;
     h.run();
     enter_text(&mut h, "Columns", "40");
     enter_text(&mut h, "Rows", "30");
@@ -332,17 +338,17 @@ fn snapshot_construction_pieces_40x30() {
 #[test]
 fn a_3_wide_board_threads_its_paths_into_the_closed_tour() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "closed-construct".parse().unwrap();
-    h.state_mut().knight.settings.closed = true;
+    h.state_mut().knight_mut().settings.algorithm = "closed-construct".parse().unwrap();
+    h.state_mut().knight_mut().settings.closed = true;
     h.run();
     enter_text(&mut h, "Columns", "30");
     enter_text(&mut h, "Rows", "3");
     run_to_end(&mut h);
     h.run();
-    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    let tour = h.state().knight().displayed_tour().unwrap().to_vec();
     let board = Board::new(30, 3).unwrap();
     assert_eq!(board.validate_tour(&tour, true), Ok(()));
-    let k = &h.state().knight;
+    let k = &h.state().knight();
     assert_eq!(k.construction_stage(), Some((0, 7)));
     let tours = k.construction_tours().unwrap();
     assert_eq!(sorted_lengths(&tours), [12, 12, 12, 12, 12, 30]);
@@ -355,7 +361,7 @@ fn a_3_wide_board_threads_its_paths_into_the_closed_tour() {
         &h,
         "Join 1 of 5: the move j3–i1 at the end of the closed tour is removed (red, dashed) and the next 4×3 piece's path is threaded in between its ends: i1–k2, j3–"
     ));
-    let tours = h.state().knight.construction_tours().unwrap();
+    let tours = h.state().knight().construction_tours().unwrap();
     assert_eq!(sorted_lengths(&tours), [12, 12, 12, 12, 42]);
     assert!(!joined(&tours, board.square(0, 9), board.square(2, 8)));
     assert!(joined(&tours, board.square(2, 8), board.square(1, 10)));

@@ -4,7 +4,7 @@
 //! Warnsdorff; the first unattacked row for N-Queens backtracking; the probability of a
 //! move for annealing.
 
-use super::{click_at, harness, queens_harness, step_until_traced};
+use super::{Tabs, click_at, harness, queens_harness, step_until_traced};
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -39,9 +39,9 @@ pub(super) fn announced(h: &Harness<'_, SearchLabApp>, label: &str) -> bool {
 fn step_to_question(h: &mut Harness<'static, SearchLabApp>, queens: bool, limit: usize) {
     for _ in 0..limit {
         let asked = if queens {
-            h.state().queens.steps().question().is_some()
+            h.state().queens().steps().question().is_some()
         } else {
-            h.state().knight.steps().question().is_some()
+            h.state().knight().steps().question().is_some()
         };
         if asked {
             return;
@@ -55,7 +55,7 @@ fn step_to_question(h: &mut Harness<'static, SearchLabApp>, queens: bool, limit:
 #[test]
 fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("6×6").click();
     h.run();
@@ -69,9 +69,9 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
     // Twice: once a square with the fewest onward moves, once one with more.
     for round in 0..2 {
         step_to_question(&mut h, false, 20);
-        let q = h.state().knight.steps().question().unwrap().clone();
+        let q = h.state().knight().steps().question().unwrap().clone();
         h.get_by_label_contains("Your guess: Move");
-        let path = h.state_mut().knight.steps_mut().state().unwrap().path;
+        let path = h.state_mut().knight_mut().steps_mut().state().unwrap().path;
         let onward = |sq: u32| board.neighbours(sq).filter(|t| !path.contains(t)).count();
         let least = q.cells.iter().map(|&c| onward(c)).min().unwrap();
         let pick = if round == 0 {
@@ -92,9 +92,12 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
         click_at(&mut h, pos);
         h.run();
         if round == 0 {
-            let g = &h.state().knight.steps().guess;
+            let g = &h.state().knight().steps().guess;
             assert!(g.asking.is_none());
-            assert_eq!(h.state().knight.steps().position().unwrap().0, q.reveal_at);
+            assert_eq!(
+                h.state().knight().steps().position().unwrap().0,
+                q.reveal_at
+            );
             assert_eq!((g.right, g.asked), (1, 1));
             h.get_by_label_contains("Right!");
             h.get_by_label("Right at the first try: 1 of 1");
@@ -116,7 +119,7 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
             h.get_by_label("Right at the first try: 1 of 1 · Why: 1 of 1");
         } else {
             // A miss: the question waits, with two tries left, and scores as wrong.
-            let g = &h.state().knight.steps().guess;
+            let g = &h.state().knight().steps().guess;
             assert_eq!(g.asking.as_ref().map(|q| q.at), Some(q.at));
             assert_eq!((g.right, g.asked), (1, 2));
             h.get_by_label_contains(&format!(
@@ -129,9 +132,12 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
             let pos = square_on(&h, "Chessboard", 6, r, c);
             click_at(&mut h, pos);
             h.run();
-            let g = &h.state().knight.steps().guess;
+            let g = &h.state().knight().steps().guess;
             assert!(g.asking.is_none());
-            assert_eq!(h.state().knight.steps().position().unwrap().0, q.reveal_at);
+            assert_eq!(
+                h.state().knight().steps().position().unwrap().0,
+                q.reveal_at
+            );
             assert_eq!((g.right, g.asked), (1, 2));
             h.get_by_label_contains("Right, at try 2");
             // Back over the decision and on again: it is not asked, nor scored, twice.
@@ -139,9 +145,9 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
             h.run();
             h.key_press(egui::Key::ArrowRight);
             h.run();
-            let again = h.state().knight.steps().question().map(|q| q.at);
+            let again = h.state().knight().steps().question().map(|q| q.at);
             assert_ne!(again, Some(q.at));
-            assert_eq!(h.state().knight.steps().guess.asked, 2);
+            assert_eq!(h.state().knight().steps().guess.asked, 2);
         }
     }
 }
@@ -149,7 +155,7 @@ fn warnsdorff_guesses_are_scored_right_and_wrong_from_the_onward_moves() {
 #[test]
 fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
     let mut h = queens_harness("6");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -158,15 +164,15 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
     let mut right = 0;
     for _ in 0..12 {
         step_to_question(&mut h, true, 40);
-        let q = h.state().queens.steps().question().unwrap().clone();
-        let rows = h.state_mut().queens.steps_mut().state().unwrap().rows;
+        let q = h.state().queens().steps().question().unwrap().clone();
+        let rows = h.state_mut().queens_mut().steps_mut().state().unwrap().rows;
         let column = rows.len() as u32;
         // The first row, from the one the column's scan starts on, that no queen attacks,
         // by the rules; or none.
         let attacked = |r: u32| {
             (rows.iter().enumerate()).any(|(c, &qr)| qr == r || qr.abs_diff(r) == column - c as u32)
         };
-        let trace = h.state().queens.steps().trace().unwrap();
+        let trace = h.state().queens().steps().trace().unwrap();
         let from = match trace.recorder.get(q.at).unwrap() {
             QueenStep::Conflict { row, .. } | QueenStep::Place { row, .. } => row,
             ref other => panic!("a question at {other:?}"),
@@ -187,7 +193,7 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
         }
         h.run();
         right += 1;
-        let g = &h.state().queens.steps().guess;
+        let g = &h.state().queens().steps().guess;
         assert_eq!(
             (g.right, g.asked),
             (right, right),
@@ -202,7 +208,7 @@ fn queens_backtracking_guesses_score_the_first_safe_row_and_none() {
 #[test]
 fn a_random_walks_guess_takes_every_free_square() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "random-walk".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "random-walk".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -212,7 +218,7 @@ fn a_random_walks_guess_takes_every_free_square() {
     h.get_by_label("Your guess").click();
     h.run();
     step_to_question(&mut h, false, 20);
-    let q = h.state().knight.steps().question().unwrap().clone();
+    let q = h.state().knight().steps().question().unwrap().clone();
     let mut cells = q.cells.clone();
     cells.sort();
     let mut right = q.right.clone();
@@ -224,7 +230,7 @@ fn a_random_walks_guess_takes_every_free_square() {
     click_at(&mut h, pos);
     h.run();
     h.get_by_label_contains("Right!");
-    let why = h.state().knight.steps().guess.why.clone().expect("a why");
+    let why = h.state().knight().steps().guess.why.clone().expect("a why");
     let said = &why.choices[why.right[0]];
     assert!(
         said.contains(&format!("among all the free squares ({})", cells.len())),
@@ -238,7 +244,7 @@ fn a_random_walks_guess_takes_every_free_square() {
 #[test]
 fn annealing_guesses_the_probability_with_the_keys() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "annealing".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "annealing".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -247,9 +253,9 @@ fn annealing_guesses_the_probability_with_the_keys() {
     let mut kinds = [0; 2];
     for _ in 0..12 {
         step_to_question(&mut h, true, 5);
-        let q = h.state().queens.steps().question().unwrap().clone();
-        let rows = h.state_mut().queens.steps_mut().state().unwrap().rows;
-        let trace = h.state().queens.steps().trace().unwrap();
+        let q = h.state().queens().steps().question().unwrap().clone();
+        let rows = h.state_mut().queens_mut().steps_mut().state().unwrap().rows;
+        let trace = h.state().queens().steps().trace().unwrap();
         let QueenStep::Propose { column, row, .. } = trace.recorder.get(q.at).unwrap() else {
             panic!("a question at another step")
         };
@@ -267,9 +273,9 @@ fn annealing_guesses_the_probability_with_the_keys() {
         let key = [egui::Key::Num1, egui::Key::Num2, egui::Key::Num3][k];
         h.key_press(key);
         h.run();
-        assert!(h.state().queens.steps().question().is_none());
+        assert!(h.state().queens().steps().question().is_none());
     }
-    let g = &h.state().queens.steps().guess;
+    let g = &h.state().queens().steps().guess;
     assert_eq!((g.right, g.asked), (12, 12));
     assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
 }
@@ -277,7 +283,7 @@ fn annealing_guesses_the_probability_with_the_keys() {
 #[test]
 fn snapshot_guess_hill_climbing_8() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "hill-climbing".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -285,7 +291,7 @@ fn snapshot_guess_hill_climbing_8() {
     h.run();
     step_to_question(&mut h, true, 5);
     // A wrong guess first (a square no right answer names), then the question after it.
-    let q = h.state().queens.steps().question().unwrap().clone();
+    let q = h.state().queens().steps().question().unwrap().clone();
     let wrong = *q.cells.iter().find(|c| !q.right.contains(c)).unwrap();
     let pos = square_on(&h, "Queens board", 8, wrong / 8, wrong % 8);
     click_at(&mut h, pos);
@@ -305,7 +311,7 @@ fn on_a_small_window_the_question_comes_before_the_form() {
         Some("#v1/knight?board=8x8&algo=warnsdorff&mode=guess&step=12".into());
     step_until_traced(&mut h);
     h.run();
-    assert!(h.state().knight.steps().question().is_some());
+    assert!(h.state().knight().steps().question().is_some());
     let asked = h
         .query_all_by_label_contains("Your guess: ")
         .collect::<Vec<_>>();
@@ -328,15 +334,15 @@ fn a_link_scores_its_guesses_afresh() {
     h.state_mut().pending_link = Some("#v1/knight?board=6x6&algo=warnsdorff&mode=guess".into());
     step_until_traced(&mut h);
     step_to_question(&mut h, false, 20);
-    let q = h.state().knight.steps().question().unwrap().clone();
+    let q = h.state().knight().steps().question().unwrap().clone();
     let (r, c) = Board::new(6, 6).unwrap().row_col(q.cells[0]);
     let pos = square_on(&h, "Chessboard", 6, r, c);
     click_at(&mut h, pos);
     h.run();
-    assert_eq!(h.state().knight.steps().guess.asked, 1);
+    assert_eq!(h.state().knight().steps().guess.asked, 1);
     h.state_mut().pending_link = Some("#v1/knight?board=5x5&algo=warnsdorff&mode=guess".into());
     step_until_traced(&mut h);
-    let g = &h.state().knight.steps().guess;
+    let g = &h.state().knight().steps().guess;
     assert_eq!((g.right, g.asked), (0, 0));
     h.get_by_label("No guesses yet");
 }
@@ -352,20 +358,20 @@ fn a_faded_example_leaves_the_last_decisions_and_grows_when_they_are_right() {
     step_until_traced(&mut h);
     h.get_by_label("the last decision").click();
     h.run();
-    assert_eq!(h.state().knight.steps().guess.fade, Fade::Last(1));
+    assert_eq!(h.state().knight().steps().guess.fade, Fade::Last(1));
     h.get_by_label_contains("Watch: press Play");
-    let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
+    let turn = h.state().knight().steps().guess.turn.clone().unwrap().at;
     assert_eq!(turn.len(), 1);
     // To the end: the timeline stops at the student's decision, and only there (the log
     // beside the board scrolls to it over a few frames).
     h.get_by_label_contains("End").click();
     h.run_steps(8);
-    let q = h.state().knight.steps().question().unwrap().clone();
+    let q = h.state().knight().steps().question().unwrap().clone();
     assert_eq!(q.at, turn[0], "the last decision is asked");
-    let len = h.state().knight.steps().position().unwrap().1;
+    let len = h.state().knight().steps().position().unwrap().1;
     let last_asking = (q.at + 1..len)
         .filter(|&i| {
-            let trace = h.state().knight.steps().trace().unwrap();
+            let trace = h.state().knight().steps().trace().unwrap();
             searchlab::run::trace::guess::knight_asks(&trace, i)
         })
         .count();
@@ -377,13 +383,13 @@ fn a_faded_example_leaves_the_last_decisions_and_grows_when_they_are_right() {
     h.get_by_label_contains("Your turn is over: 1 of 1 right at the first try.");
     h.get_by_label("Again, with the last 2 decisions").click();
     h.run_steps(8);
-    let g = &h.state().knight.steps().guess;
+    let g = &h.state().knight().steps().guess;
     assert_eq!(g.fade, Fade::Last(2));
     assert_eq!(g.turn.as_ref().unwrap().at.len(), 2);
     assert!(g.answered.is_empty(), "a new round asks afresh");
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 0);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 0);
     h.get_by_label_contains("End").click();
     h.run_steps(8);
-    let turn = h.state().knight.steps().guess.turn.clone().unwrap().at;
-    assert_eq!(h.state().knight.steps().question().unwrap().at, turn[0]);
+    let turn = h.state().knight().steps().guess.turn.clone().unwrap().at;
+    assert_eq!(h.state().knight().steps().question().unwrap().at, turn[0]);
 }

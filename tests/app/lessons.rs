@@ -2,7 +2,7 @@
 //! listed with its reason), one click sets the app up, and the answers are checked: the
 //! 4×4 board has no knight's tour (Cull & De Curtins 1978), a knight's move changes colour.
 
-use super::{harness, step_until_idle};
+use super::{Tabs, harness, step_until_idle};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
@@ -57,7 +57,7 @@ fn a_lesson_sets_the_app_up_and_checks_its_answers() {
         app.tab,
         searchlab::app::Tab::Puzzle(searchlab::run::knight::PUZZLE)
     );
-    let s = &app.knight.settings;
+    let s = &app.knight().settings;
     assert_eq!((s.cols, s.rows, s.start), (4, 4, (0, 0)));
     assert_eq!(s.algorithm.id(), "count-all");
     h.get_by_label("▶ Run").click();
@@ -124,7 +124,7 @@ fn at_800_by_600_the_lessons_keep_off_the_board() {
     h.get_by_label_contains("Start: Why Warnsdorff").click();
     // Its trace is made on a worker: frames until it is on show.
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while h.state().knight.steps().position().is_none() && std::time::Instant::now() < deadline {
+    while h.state().knight().steps().position().is_none() && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -143,16 +143,16 @@ fn at_800_by_600_the_lessons_keep_off_the_board() {
     );
     // Your guess is on: stepping to the first question (its rings and their key) and
     // answering it leave the board as it was.
-    assert!(h.state().knight.steps().guessing());
+    assert!(h.state().knight().steps().guessing());
     for _ in 0..3 {
         h.key_press(egui::Key::ArrowRight);
         h.run_steps(6);
         assert_eq!(h.get_by_label("Chessboard").rect(), board);
     }
-    let q = h.state().knight.steps().question().cloned();
+    let q = h.state().knight().steps().question().cloned();
     let q = q.expect("a question waits");
     h.state_mut()
-        .knight
+        .knight_mut()
         .steps_mut()
         .answer(searchlab::app::steps::guess::Answer::Cell(q.right[0]));
     h.run_steps(6);
@@ -171,11 +171,11 @@ fn a_guessing_lesson_traces_the_search_with_your_guess_on() {
         app.tab,
         searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE)
     );
-    assert_eq!(app.queens.settings.n, 8);
-    assert_eq!(app.queens.settings.algorithm.id(), "hill-climbing");
-    assert!(app.queens.steps().guess.on);
+    assert_eq!(app.queens().settings.n, 8);
+    assert_eq!(app.queens().settings.algorithm.id(), "hill-climbing");
+    assert!(app.queens().steps().guess.on);
     assert!(
-        app.queens.steps().position().is_some(),
+        app.queens().steps().position().is_some(),
         "a trace is on show"
     );
 }
@@ -194,7 +194,7 @@ fn snapshot_lesson_magic_constant() {
         h.state().tab,
         searchlab::app::Tab::Puzzle(searchlab::run::magic::PUZZLE)
     );
-    assert_eq!(h.state().magic.mode(), Mode::Play);
+    assert_eq!(h.state().magic().mode(), Mode::Play);
     answer(&mut h, 0, 0, "34");
     h.get_by_label_contains("Right. 4 × (16 + 1) / 2 = 34");
     super::snapshot(&mut h, "lesson_magic_constant");
@@ -206,24 +206,24 @@ fn a_lesson_set_up_again_begins_its_game_afresh() {
     let mut h = with_lessons(&dir);
     h.get_by_label_contains("Start: A tour on 4×3").click();
     h.run();
-    assert_eq!(h.state().knight.mode(), Mode::Play);
-    let start = h.state().knight.play().path().to_vec();
+    assert_eq!(h.state().knight().mode(), Mode::Play);
+    let start = h.state().knight().play().path().to_vec();
     assert_eq!(start.len(), 1);
     // The game is finished for the student.
     h.get_by_label("Finish it for me").click();
     h.step();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while h.state().knight.play().busy() && std::time::Instant::now() < deadline {
+    while h.state().knight().play().busy() && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
     h.run_steps(2);
-    assert_eq!(h.state().knight.play().path().len(), 12);
+    assert_eq!(h.state().knight().play().path().len(), 12);
     h.get_by_label_contains("finished the tour");
     // Set up again: the knight is back on its start square, and the last word is gone.
     h.get_by_label("Set it up again").click();
     h.run_steps(2);
-    assert_eq!(h.state().knight.play().path(), &start[..]);
+    assert_eq!(h.state().knight().play().path(), &start[..]);
     assert!(h.query_by_label_contains("finished the tour").is_none());
 }
 
@@ -292,7 +292,7 @@ fn an_assignment_is_done_saved_and_graded() {
     // Ten decisions, stepping to each.
     for _ in 0..10 {
         for _ in 0..40 {
-            if h.state().knight.steps().question().is_some() {
+            if h.state().knight().steps().question().is_some() {
                 break;
             }
             h.key_press(egui::Key::ArrowRight);
@@ -300,13 +300,13 @@ fn an_assignment_is_done_saved_and_graded() {
         }
         let q = h
             .state()
-            .knight
+            .knight()
             .steps()
             .question()
             .cloned()
             .expect("a decision");
         h.state_mut()
-            .knight
+            .knight_mut()
             .steps_mut()
             .answer(Answer::Cell(q.right[0]));
         h.run();
@@ -320,7 +320,7 @@ fn an_assignment_is_done_saved_and_graded() {
     answer(&mut h, 0, 1, "36");
     h.get_by_label("Questions: 2 of 2 answered right");
     // The run the hand-in cites (its tour shown at once, not animated).
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(30));
     h.run();
@@ -395,24 +395,24 @@ fn a_puzzle_played_for_an_assignment_counts_its_hints() {
     h.run_steps(6);
     h.get_all_by_label("Set it up").last().unwrap().click();
     h.run_steps(4);
-    assert_eq!(h.state().queens.mode(), Mode::Play);
-    assert_eq!(h.state().queens.settings.n, 8);
+    assert_eq!(h.state().queens().mode(), Mode::Play);
+    assert_eq!(h.state().queens().settings.n, 8);
     h.get_by_label("A safe square").click();
     h.run();
     h.run();
     h.get_by_label_contains("not solved yet; so far 1 hint: A safe square");
     // A hint on 6 queens is not one on the task's 8.
-    h.state_mut().queens.settings.n = 6;
+    h.state_mut().queens_mut().settings.n = 6;
     h.run_steps(2);
     h.get_by_label("A safe square").click();
     h.run_steps(2);
-    assert_eq!(h.state().queens.play().hints_asked().len(), 2);
-    assert_eq!(h.state().queens.play().columns().len(), 6, "played on 6");
-    h.state_mut().queens.settings.n = 8;
+    assert_eq!(h.state().queens().play().hints_asked().len(), 2);
+    assert_eq!(h.state().queens().play().columns().len(), 6, "played on 6");
+    h.state_mut().queens_mut().settings.n = 8;
     h.run_steps(2);
     h.get_by_label_contains("not solved yet; so far 1 hint: A safe square");
     for (column, row) in [0, 4, 7, 5, 2, 6, 1, 3].into_iter().enumerate() {
-        h.state_mut().queens.play_mut().click(row, column);
+        h.state_mut().queens_mut().play_mut().click(row, column);
         h.run();
     }
     h.run();
@@ -510,10 +510,10 @@ fn a_solution_made_before_the_assignment_opened_does_not_count() {
         .unwrap();
     h.run_steps(3);
     for (column, row) in queens_8.into_iter().enumerate() {
-        h.state_mut().queens.play_mut().click(row, column);
+        h.state_mut().queens_mut().play_mut().click(row, column);
     }
     h.run_steps(2);
-    assert!(h.state().queens.play().is_solved(8));
+    assert!(h.state().queens().play().is_solved(8));
     // The assignment opens on the knight: the queens' game stays solved, but was solved
     // before.
     h.state_mut()
@@ -526,15 +526,15 @@ fn a_solution_made_before_the_assignment_opened_does_not_count() {
         )
         .unwrap();
     h.run_steps(3);
-    assert!(h.state().queens.play().is_solved(8));
+    assert!(h.state().queens().play().is_solved(8));
     h.get_by_label_contains("not solved yet");
     assert!(h.state().lessons.hand_in.kept.is_empty());
     // Solved again while it is open: kept.
     h.get_by_label("Set it up").click();
     h.run_steps(3);
-    assert_eq!(h.state().queens.mode(), Mode::Play);
+    assert_eq!(h.state().queens().mode(), Mode::Play);
     for (column, row) in queens_8.into_iter().enumerate() {
-        h.state_mut().queens.play_mut().click(row, column);
+        h.state_mut().queens_mut().play_mut().click(row, column);
         h.run_steps(1);
     }
     h.run_steps(2);
@@ -566,18 +566,18 @@ fn set_it_up_asks_the_decisions_a_guess_task_counts() {
         .unwrap();
     h.run_steps(3);
     super::step_until_traced(&mut h);
-    assert_eq!(h.state().knight.steps().guess.fade, Fade::Every);
+    assert_eq!(h.state().knight().steps().guess.fade, Fade::Every);
     h.get_all_by_label("Set it up").next().unwrap().click();
     h.run_steps(3);
     super::step_until_traced(&mut h);
     h.run_steps(3);
-    let g = &h.state().knight.steps().guess;
+    let g = &h.state().knight().steps().guess;
     assert_eq!(g.fade, Fade::Last(3));
     // The turn: the trace's last three decisions, none after them.
     let turn = g.turn.clone().expect("the turn is found");
     assert_eq!(turn.at.len(), 3);
     assert!(turn.at.is_sorted());
-    let shown = h.state().knight.steps().shown.as_ref().unwrap();
+    let shown = h.state().knight().steps().shown.as_ref().unwrap();
     let trace = shown.timeline.trace.clone();
     let len = shown.timeline.len();
     assert!(
@@ -588,13 +588,13 @@ fn set_it_up_asks_the_decisions_a_guess_task_counts() {
     );
     // To the turn's first decision, answered right: the status counts it among the last 3.
     for _ in 0..200 {
-        if h.state().knight.steps().question().is_some() {
+        if h.state().knight().steps().question().is_some() {
             break;
         }
         h.key_press(egui::Key::ArrowRight);
         h.run();
     }
-    let q = h.state().knight.steps().question().unwrap().clone();
+    let q = h.state().knight().steps().question().unwrap().clone();
     assert_eq!(
         q.at, turn.at[0],
         "the decisions before the turn are the search's"
@@ -611,5 +611,5 @@ fn set_it_up_asks_the_decisions_a_guess_task_counts() {
     h.get_all_by_label("Set it up").nth(1).unwrap().click();
     h.run_steps(3);
     super::step_until_traced(&mut h);
-    assert_eq!(h.state().knight.steps().guess.fade, Fade::Every);
+    assert_eq!(h.state().knight().steps().guess.fade, Fade::Every);
 }

@@ -2,7 +2,7 @@
 //! its step, with Your guess; the run, run), a malformed one changes nothing and says
 //! why, and "Copy link" of a place opens the same place in another app.
 
-use super::{harness, step_until_idle, step_until_traced};
+use super::{Tabs, harness, step_until_idle, step_until_traced};
 use egui_kittest::kittest::Queryable;
 use searchlab::app::mode::Mode;
 use searchlab::app::{SearchLabApp, Tab, View};
@@ -25,17 +25,23 @@ fn a_link_opens_step_by_step_at_its_step() {
     let mut h = opened(link);
     let app = h.state();
     assert_eq!(app.tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
-    assert_eq!(app.knight.mode(), Mode::Steps);
-    assert_eq!(app.knight.steps_at(), Some((20, true)));
+    assert_eq!(app.knight().mode(), Mode::Steps);
+    assert_eq!(app.knight().steps_at(), Some((20, true)));
     assert!(app.notice.as_deref().unwrap().contains("Opened the link"));
-    let path = h.state_mut().knight.steps_mut().state().unwrap().path;
+    let path = h.state_mut().knight_mut().steps_mut().state().unwrap().path;
     Board::new(6, 6).unwrap().validate_path(&path).unwrap();
     assert_eq!(path.len(), 20);
     let mut by_hand = opened("#v1/knight?board=6x6&algo=backtrack-warnsdorff&mode=steps");
-    assert_eq!(by_hand.state().knight.steps_at(), Some((0, false)));
-    by_hand.state_mut().knight.steps_mut().seek(20);
+    assert_eq!(by_hand.state().knight().steps_at(), Some((0, false)));
+    by_hand.state_mut().knight_mut().steps_mut().seek(20);
     assert_eq!(
-        by_hand.state_mut().knight.steps_mut().state().unwrap().path,
+        by_hand
+            .state_mut()
+            .knight_mut()
+            .steps_mut()
+            .state()
+            .unwrap()
+            .path,
         path
     );
 }
@@ -80,17 +86,23 @@ fn a_link_says_its_word_apart_from_the_start_up_notice() {
 fn a_copied_link_opens_the_same_place() {
     let mut h =
         opened("#v1/knight?board=6x6&start=c3&algo=backtrack-random&seed=99&mode=steps&step=17");
-    let link = h.state_mut().knight.link().expect("a link");
+    let link = h.state_mut().knight_mut().link().expect("a link");
     assert!(link.len() < 300, "{link}");
     assert!(
         link.contains("step=17") && link.contains("seed=99"),
         "{link}"
     );
     let mut again = opened(&link);
-    assert_eq!(again.state().knight.steps_at(), Some((17, false)));
+    assert_eq!(again.state().knight().steps_at(), Some((17, false)));
     let (a, b) = (
-        h.state_mut().knight.steps_mut().state().unwrap().path,
-        again.state_mut().knight.steps_mut().state().unwrap().path,
+        h.state_mut().knight_mut().steps_mut().state().unwrap().path,
+        again
+            .state_mut()
+            .knight_mut()
+            .steps_mut()
+            .state()
+            .unwrap()
+            .path,
     );
     assert_eq!(a, b);
     Board::new(6, 6).unwrap().validate_path(&a).unwrap();
@@ -102,8 +114,8 @@ fn a_copied_link_opens_the_same_place() {
 #[test]
 fn a_step_past_the_end_shows_the_last_and_says_so() {
     let h = opened("#v1/knight?board=5x5&algo=warnsdorff&mode=steps&step=5000");
-    let (at, _) = h.state().knight.steps_at().unwrap();
-    assert_eq!(at, h.state().knight.steps().position().unwrap().1);
+    let (at, _) = h.state().knight().steps_at().unwrap();
+    assert_eq!(at, h.state().knight().steps().position().unwrap().1);
     assert!(at < 5000);
 }
 
@@ -123,7 +135,7 @@ fn a_malformed_link_changes_nothing() {
     );
     assert!(notice.contains("start"), "{notice}");
     assert_eq!(ron::to_string(&h.state().saved_state()).unwrap(), before);
-    assert_eq!(h.state().knight.mode(), Mode::Run);
+    assert_eq!(h.state().knight().mode(), Mode::Run);
 }
 
 /// A link in the run mode runs its search: eight queens by backtracking, solved.
@@ -134,7 +146,7 @@ fn a_run_link_runs() {
     h.step();
     step_until_idle(&mut h, Duration::from_secs(10));
     assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::queens::PUZZLE));
-    let status = h.state().queens.status_message().unwrap_or_default();
+    let status = h.state().queens().status_message().unwrap_or_default();
     assert!(status.contains("none attacking"), "{status}");
 }
 
@@ -145,8 +157,8 @@ fn a_lesson_link_opens_the_lesson() {
     h.state_mut().pending_link = Some("#v1/lesson?file=02-warnsdorff".into());
     step_until_traced(&mut h);
     assert!(h.state().lessons.open);
-    assert_eq!(h.state().knight.mode(), Mode::Steps);
-    assert_eq!(h.state().knight.steps_at().map(|a| a.1), Some(true));
+    assert_eq!(h.state().knight().mode(), Mode::Steps);
+    assert_eq!(h.state().knight().steps_at().map(|a| a.1), Some(true));
 }
 
 /// A link pasted into the window (Ctrl+V while no text field has the keyboard) opens, a
@@ -161,7 +173,7 @@ fn a_pasted_link_opens() {
         "https://example.org/#v1/queens?n=6&algo=backtracking&mode=steps&step=9".into(),
     ));
     step_until_traced(&mut h);
-    assert_eq!(h.state().queens.steps_at(), Some((9, false)));
+    assert_eq!(h.state().queens().steps_at(), Some((9, false)));
     assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::queens::PUZZLE));
 }
 
@@ -170,9 +182,9 @@ fn a_pasted_link_opens() {
 #[test]
 fn a_stale_trace_has_no_link() {
     let mut h = opened("#v1/knight?board=6x6&algo=warnsdorff&seed=5&mode=steps&step=3");
-    assert!(h.state_mut().knight.link().is_ok());
-    h.state_mut().knight.settings.seed = 6;
-    let why = h.state_mut().knight.link().unwrap_err();
+    assert!(h.state_mut().knight_mut().link().is_ok());
+    h.state_mut().knight_mut().settings.seed = 6;
+    let why = h.state_mut().knight_mut().link().unwrap_err();
     assert!(
         why.contains("changed since this search was traced"),
         "{why}"
@@ -185,28 +197,28 @@ fn a_stale_trace_has_no_link() {
 #[test]
 fn a_file_handed_in_whole_opens() {
     let mut h = harness();
-    h.state_mut().knight.settings.cols = 5;
-    h.state_mut().knight.settings.rows = 5;
-    h.state_mut().knight.settings.algorithm = "warnsdorff".parse().unwrap();
+    h.state_mut().knight_mut().settings.cols = 5;
+    h.state_mut().knight_mut().settings.rows = 5;
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     step_until_idle(&mut h, Duration::from_secs(10));
     let file = h
         .state()
-        .knight
+        .knight()
         .live
         .record
         .last
         .clone()
         .expect("a finished run");
-    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    let tour = h.state().knight().displayed_tour().unwrap().to_vec();
     Board::new(5, 5)
         .unwrap()
         .validate_tour(&tour, false)
         .unwrap();
 
     let mut other = harness();
-    other.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    other.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     other.run();
     let ctx = other.ctx.clone();
     other
@@ -214,8 +226,8 @@ fn a_file_handed_in_whole_opens() {
         .open_file(&ctx, "tour.ron", file.to_ron().as_bytes());
     step_until_idle(&mut other, Duration::from_secs(10));
     other.run();
-    assert_eq!(other.state().knight.settings.cols, 5);
-    assert_eq!(other.state().knight.displayed_tour(), Some(&tour[..]));
+    assert_eq!(other.state().knight().settings.cols, 5);
+    assert_eq!(other.state().knight().displayed_tour(), Some(&tour[..]));
     other.get_by_label_contains("same answer as the saved run");
 
     let lesson = include_str!("../../lessons/02-warnsdorff.ron");
@@ -272,7 +284,12 @@ fn a_file_opened_at_start_up_replays_or_says_why() {
         .open_at_start(searchlab::cli::opening(run.display().to_string()));
     step_until_idle(&mut h, Duration::from_secs(10));
     assert_eq!(h.state().tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
-    let tour = h.state().knight.displayed_tour().expect("a tour").to_vec();
+    let tour = h
+        .state()
+        .knight()
+        .displayed_tour()
+        .expect("a tour")
+        .to_vec();
     let board = Board::new(6, 6).unwrap();
     assert!(board.validate_tour(&tour, false).is_ok());
     h.get_by_label_contains("same answer as the saved run");

@@ -3,7 +3,7 @@
 //! from the literature (8 magic squares of order 3, all with 5 in the centre; 7,040 of
 //! order 4) and with fitness figures checked against `puzzle/`.
 
-use super::{click_at, enter_text, harness, is_disabled};
+use super::{Tabs, click_at, enter_text, harness, is_disabled};
 use egui::{Event, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -21,18 +21,18 @@ fn playing(n: &str) -> Harness<'static, SearchLabApp> {
     enter_text(&mut h, "Order", n);
     h.get_by_label("Play yourself").click();
     h.run();
-    assert_eq!(h.state().magic.mode(), Mode::Play);
+    assert_eq!(h.state().magic().mode(), Mode::Play);
     h
 }
 
 fn cells(h: &Harness<'_, SearchLabApp>) -> Vec<u32> {
-    h.state().magic.play().cells().to_vec()
+    h.state().magic().play().cells().to_vec()
 }
 
 /// The centre of cell `i` (row-major) of the square on screen.
 fn cell_pos(h: &Harness<'_, SearchLabApp>, i: usize) -> Pos2 {
     let rect = h.get_by_label("Magic square").rect();
-    let n = h.state().magic.settings.order as usize;
+    let n = h.state().magic().settings.order as usize;
     let cell = rect.width() / n as f32;
     rect.min + Vec2::new(((i % n) as f32 + 0.5) * cell, ((i / n) as f32 + 0.5) * cell)
 }
@@ -75,7 +75,7 @@ fn type_square(h: &mut Harness<'_, SearchLabApp>, target: &[u32]) {
 fn step_until_counted(h: &mut Harness<'_, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(30);
     h.step();
-    while h.state().magic.play().busy() && Instant::now() < deadline {
+    while h.state().magic().play().busy() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -95,7 +95,7 @@ fn two_clicks_swap_two_cells_locked_cells_stay_and_swaps_undo() {
     h.get_by_label(&fitness(3, &swapped).to_string());
     // A locked cell refuses to move, and says how to free it.
     right_click_cell(&mut h, 4);
-    assert!(h.state().magic.play().locked()[4]);
+    assert!(h.state().magic().play().locked()[4]);
     click_cell(&mut h, 4);
     h.get_by_label_contains("row 2, column 2 is locked");
     click_cell(&mut h, 1);
@@ -121,7 +121,7 @@ fn typing_the_lo_shu_square_is_recognised_as_magic() {
     assert_eq!(validate(3, &lo_shu), Ok(()));
     type_square(&mut h, &lo_shu);
     assert_eq!(cells(&h), lo_shu);
-    assert!(h.state().magic.play().is_magic(3));
+    assert!(h.state().magic().play().is_magic(3));
     h.get_by_label_contains("Magic: every row, column and diagonal adds up to 15, checked.");
     // No swap improves on a magic square.
     h.get_by_label("Best swap").click();

@@ -4,7 +4,7 @@
 //! rows that show their answer, keys for the tabs, and display names instead of ids.
 
 use super::{
-    click_at, compare_harness, enter_text, experiments_harness, harness, harness_of_size,
+    Tabs, click_at, compare_harness, enter_text, experiments_harness, harness, harness_of_size,
     magic_harness, queens_harness, run_to_end, snapshot, step_until_idle,
 };
 use egui::accesskit::{Role, Toggled};
@@ -40,7 +40,7 @@ fn centre_of(h: &Harness<'_, SearchLabApp>, label: &str, cols: u32, row: u32, co
 #[test]
 fn the_count_from_every_square_heat_map_has_a_legend_and_exact_values() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "count-all".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "count-all".parse().unwrap();
     h.get_by_label("5×5").click();
     h.run();
     run_to_end(&mut h);
@@ -56,7 +56,7 @@ fn the_count_from_every_square_heat_map_has_a_legend_and_exact_values() {
 #[test]
 fn warnsdorff_degrees_are_told_in_the_legend_and_on_hover() {
     let mut h = harness();
-    h.state_mut().knight.settings.show_degrees = true;
+    h.state_mut().knight_mut().settings.show_degrees = true;
     h.run();
     told(&h, "onward moves (Warnsdorff degree)");
     // From the corner a8 a knight has two moves.
@@ -71,8 +71,8 @@ fn warnsdorff_degrees_are_told_in_the_legend_and_on_hover() {
 #[test]
 fn the_belief_space_has_a_legend_and_exact_weights() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "level3".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -87,7 +87,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
     // A local minimum: attacked queens in red and the lines between them.
     let mut h = queens_harness("8");
     {
-        let q = &mut h.state_mut().queens.settings;
+        let q = &mut h.state_mut().queens_mut().settings;
         q.algorithm = "hill-climbing".parse().unwrap();
         q.seed = 4;
         q.params
@@ -99,7 +99,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
     for swatch in ["queen", "attacked queen", "attack line"] {
         h.get_by_label(swatch);
     }
-    let rows = h.state().queens.placement().to_vec();
+    let rows = h.state().queens().placement().to_vec();
     let (c, r) = (0u32, rows[0]);
     let queen = centre_of(&h, "Queens board", 8, r, c);
     hover_at(&mut h, queen);
@@ -108,7 +108,7 @@ fn the_queens_board_and_its_density_view_have_legends_and_exact_counts() {
 
     // A thousand queens: each pixel of the density view holds a block of squares.
     enter_text(&mut h, "Queens (n)", "1000");
-    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -150,7 +150,7 @@ fn the_experiments_heat_map_has_a_legend_and_exact_values() {
 #[test]
 fn the_magic_square_tells_its_colours_and_a_large_one_its_values() {
     let mut h = magic_harness();
-    h.state_mut().magic.settings.algorithm = "construct".parse().unwrap();
+    h.state_mut().magic_mut().settings.algorithm = "construct".parse().unwrap();
     h.run();
     run_to_end(&mut h);
     h.run();
@@ -162,7 +162,7 @@ fn the_magic_square_tells_its_colours_and_a_large_one_its_values() {
     let grid = h.get_by_label("Magic square").rect();
     let cell = grid.width() / 30.0;
     hover_at(&mut h, grid.min + Vec2::splat(0.5 * cell));
-    let value = h.state().magic.square()[0];
+    let value = h.state().magic().square()[0];
     told(&h, &format!("row 1, column 1: {value}"));
 }
 
@@ -307,10 +307,10 @@ fn compare_charts_name_each_bar_and_fit_at_800_by_600() {
 fn the_board_keeps_its_size_while_the_figures_change() {
     // A tall window: the board's width is what limits it, as on a portrait screen.
     let mut h = harness_of_size(1280.0, 1100.0);
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
-    h.state_mut().knight.settings.algorithm = "level3".parse().unwrap();
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.algorithm = "level3".parse().unwrap();
     h.state_mut()
-        .knight
+        .knight_mut()
         .settings
         .params
         .insert("level3.generations".into(), "300".into());
@@ -331,7 +331,7 @@ fn the_board_keeps_its_size_while_the_figures_change() {
     h.run();
     assert_eq!(h.get_by_label("Chessboard").rect(), before, "after the run");
     // A count's figures grow to many digits.
-    h.state_mut().knight.settings.algorithm = "count".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "count".parse().unwrap();
     h.run();
     h.get_by_label("▶ Run").click();
     for _ in 0..60 {
@@ -395,14 +395,14 @@ fn clicking_a_row_of_run_all_four_shows_that_answer() {
     h.get_by_label("Run all four").click();
     step_until_idle(&mut h, Duration::from_secs(60));
     h.run();
-    let results = h.state().queens.results().to_vec();
+    let results = h.state().queens().results().to_vec();
     let rows = |i: usize| results[i].outcome.as_ref().unwrap().rows.clone();
     assert_ne!(rows(0), rows(3), "backtracking and cultural differ here");
-    assert_eq!(h.state().queens.placement(), &rows(3)[..]);
+    assert_eq!(h.state().queens().placement(), &rows(3)[..]);
     h.get_by_role_and_label(Role::Button, "Backtracking")
         .click();
     h.run();
-    assert_eq!(h.state().queens.placement(), &rows(0)[..]);
+    assert_eq!(h.state().queens().placement(), &rows(0)[..]);
     let row = h.get_by_role_and_label(Role::Button, "Backtracking");
     assert_eq!(row.accesskit_node().toggled(), Some(Toggled::True));
     h.get_by_label_contains("placed 8 queens");

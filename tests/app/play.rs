@@ -3,7 +3,7 @@
 //! counts from the literature (304 tours from a corner of 5×5) and the dead end from the
 //! counter's own proof.
 
-use super::{click_at, harness, is_disabled, square_pos};
+use super::{Tabs, click_at, harness, is_disabled, square_pos};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::SearchLabApp;
@@ -21,19 +21,19 @@ fn playing(preset: &str) -> Harness<'static, SearchLabApp> {
     h.run();
     h.get_by_label("Play yourself").click();
     h.run();
-    assert_eq!(h.state().knight.mode(), Mode::Play);
+    assert_eq!(h.state().knight().mode(), Mode::Play);
     h
 }
 
 fn path(h: &Harness<'_, SearchLabApp>) -> Vec<u32> {
-    h.state().knight.play().path().to_vec()
+    h.state().knight().play().path().to_vec()
 }
 
 /// Steps the UI until the hints' threads are done and a finish is drawn.
 fn step_until_hinted(h: &mut Harness<'_, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(30);
     h.step();
-    while h.state().knight.play().busy() && Instant::now() < deadline {
+    while h.state().knight().play().busy() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -62,7 +62,7 @@ fn the_knight_moves_only_to_legal_squares_and_moves_can_be_undone() {
         h.get_by_label_contains(says);
     }
     // The keys 1–8 take the ringed squares in order.
-    let moves = h.state().knight.play().moves(&board);
+    let moves = h.state().knight().play().moves(&board);
     h.key_press(egui::Key::Num2);
     h.run();
     assert_eq!(path(&h), [0, 7, moves[1]]);
@@ -95,17 +95,17 @@ fn a_completed_tour_is_recognised() {
         count::first_extending(&problem, &[0], &mut Control::quiet(Budget::unlimited()));
     assert_eq!(board.validate_tour(&tour, false), Ok(()));
     for &sq in &tour[1..24] {
-        assert!(h.state_mut().knight.play_mut().try_move(&board, sq));
+        assert!(h.state_mut().knight_mut().play_mut().try_move(&board, sq));
     }
     h.run();
-    assert!(!h.state().knight.play().is_done(&board, false));
+    assert!(!h.state().knight().play().is_done(&board, false));
     // The last move by a click.
     let (r, c) = board.row_col(tour[24]);
     let last = square_pos(&h, r, c);
     click_at(&mut h, last);
     h.run();
     assert_eq!(path(&h), tour);
-    assert!(h.state().knight.play().is_done(&board, false));
+    assert!(h.state().knight().play().is_done(&board, false));
     h.get_by_label_contains("Done: a complete tour of 25 squares");
     assert!(is_disabled(&h, "Finish it for me"));
 }
@@ -124,7 +124,7 @@ fn a_finished_tour_is_saved_as_a_move_list_and_goes_beside_the_algorithms_in_com
     let (_, tour) =
         count::first_extending(&problem, &[0], &mut Control::quiet(Budget::unlimited()));
     for &sq in &tour[1..] {
-        assert!(h.state_mut().knight.play_mut().try_move(&board, sq));
+        assert!(h.state_mut().knight_mut().play_mut().try_move(&board, sq));
     }
     h.run();
     h.get_by_label("Save the move list").click();
@@ -138,7 +138,7 @@ fn a_finished_tour_is_saved_as_a_move_list_and_goes_beside_the_algorithms_in_com
     let csv = std::fs::read_to_string(dir.join("searchlab-my-tour-5x5-a5.csv")).unwrap();
     assert_eq!(csv.lines().count(), 25, "a header and 24 moves: {csv}");
     // The export menu's move list is the played tour too.
-    let (listed, _) = searchlab::app::View::move_list(&h.state().knight).expect("a move list");
+    let (listed, _) = searchlab::app::View::move_list(h.state().knight()).expect("a move list");
     assert_eq!(listed, text);
     h.get_by_label("Put it in Compare").click();
     // Compare plays the tour on its timeline: it keeps repainting.
@@ -172,7 +172,7 @@ fn a_dead_end_is_proved_with_the_squares_that_show_it() {
     let a1 = square_pos(&h, 3, 0);
     click_at(&mut h, a1);
     h.run();
-    assert_eq!(h.state().knight.settings.start, (3, 0));
+    assert_eq!(h.state().knight().settings.start, (3, 0));
     assert_eq!(path(&h), [9]);
     // a1 c2 a3 leaves b4 and b3 with one way in each.
     for (r, c) in [(2, 2), (1, 0)] {
@@ -198,7 +198,7 @@ fn the_count_hint_splits_the_corner_s_304_tours_and_finish_completes_one() {
     h.get_by_label("Finish it for me").click();
     step_until_hinted(&mut h);
     let board = Board::new(5, 5).unwrap();
-    assert!(h.state().knight.play().is_done(&board, false));
+    assert!(h.state().knight().play().is_done(&board, false));
     h.get_by_label_contains("Backtracking finished the tour");
     // The count was about the start square alone: it is not shown beside the tour.
     assert!(

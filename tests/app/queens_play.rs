@@ -3,7 +3,7 @@
 //! answer with counts known from the literature (92 solutions of 8 queens, 4 of them with
 //! a queen in a given corner).
 
-use super::{click_at, enter_text, harness, is_disabled};
+use super::{Tabs, click_at, enter_text, harness, is_disabled};
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -21,14 +21,14 @@ fn playing(n: &str) -> Harness<'static, SearchLabApp> {
     enter_text(&mut h, "Queens (n)", n);
     h.get_by_label("Play yourself").click();
     h.run();
-    assert_eq!(h.state().queens.mode(), Mode::Play);
+    assert_eq!(h.state().queens().mode(), Mode::Play);
     h
 }
 
 /// The centre of square (row, column) of the queens board on screen.
 fn square_pos(h: &Harness<'_, SearchLabApp>, row: u32, column: u32) -> Pos2 {
     let rect = h.get_by_label("Queens board").rect();
-    let n = h.state().queens.settings.n as f32;
+    let n = h.state().queens().settings.n as f32;
     let cell = rect.width() / n;
     rect.min + Vec2::new((column as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
 }
@@ -40,7 +40,7 @@ fn place(h: &mut Harness<'_, SearchLabApp>, row: u32, column: u32) {
 }
 
 fn columns(h: &Harness<'_, SearchLabApp>) -> Vec<Option<u32>> {
-    h.state().queens.play().columns().to_vec()
+    h.state().queens().play().columns().to_vec()
 }
 
 /// Pairs of placed queens on one row or diagonal, counted from the rules.
@@ -62,7 +62,7 @@ fn attacking_pairs(columns: &[Option<u32>]) -> usize {
 fn step_until_counted(h: &mut Harness<'_, SearchLabApp>) {
     let deadline = Instant::now() + Duration::from_secs(30);
     h.step();
-    while h.state().queens.play().busy() && Instant::now() < deadline {
+    while h.state().queens().play().busy() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
@@ -113,13 +113,13 @@ fn a_placement_of_eight_safe_queens_is_recognised_as_solved() {
     for (c, &r) in wrong.iter().enumerate() {
         place(&mut h, r, c as u32);
     }
-    assert!(!h.state().queens.play().is_solved(8));
+    assert!(!h.state().queens().play().is_solved(8));
     h.get_by_label_contains("Every column has a queen, but some attack each other");
     let pairs = attacking_pairs(&columns(&h));
     assert!(pairs > 0);
     h.get_by_label(&format!("Attacking pairs: {pairs}"));
     place(&mut h, 3, 7);
-    assert!(h.state().queens.play().is_solved(8));
+    assert!(h.state().queens().play().is_solved(8));
     h.get_by_label_contains("Solved: 8 queens and none attacks another, checked.");
 }
 

@@ -3,7 +3,7 @@
 //! knight's moves, a backtrack taking back the last square), and from the trace's own
 //! replay, which `tests/trace.rs` checks against the solver.
 
-use super::{harness, is_disabled, queens_harness, step_until_traced};
+use super::{Tabs, harness, is_disabled, queens_harness, step_until_traced};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::mode::Mode;
@@ -12,16 +12,16 @@ use searchlab::puzzle::knight::Board;
 use searchlab::solve::knight::trace::KnightStep;
 
 fn knight_path(h: &mut Harness<'static, SearchLabApp>) -> Vec<u32> {
-    h.state_mut().knight.steps_mut().state().unwrap().path
+    h.state_mut().knight_mut().steps_mut().state().unwrap().path
 }
 
 fn queen_rows(h: &mut Harness<'static, SearchLabApp>) -> Vec<u32> {
-    h.state_mut().queens.steps_mut().state().unwrap().rows
+    h.state_mut().queens_mut().steps_mut().state().unwrap().rows
 }
 
 fn traced_5x5_backtrack() -> Harness<'static, SearchLabApp> {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("5×5").click();
     h.run();
@@ -35,7 +35,7 @@ fn stepping_forward_and_back_shows_the_same_boards() {
     let mut h = traced_5x5_backtrack();
     let (pos, len) = h
         .state()
-        .knight
+        .knight()
         .steps()
         .position()
         .expect("a trace is shown");
@@ -52,21 +52,21 @@ fn stepping_forward_and_back_shows_the_same_boards() {
         assert!(board.validate_path(&path).is_ok(), "{path:?}");
         boards.push(path);
     }
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 40);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 40);
     for k in (0..40).rev() {
         h.get_by_label("◀ Back").click();
         h.run();
         assert_eq!(knight_path(&mut h), boards[k], "step {k}");
     }
     // A backtrack takes back the path's last square, nothing else.
-    let trace = h.state().knight.steps().trace().unwrap();
+    let trace = h.state().knight().steps().trace().unwrap();
     let back = (trace.steps.iter())
         .position(|s| matches!(s, KnightStep::Backtrack { .. }))
         .unwrap();
-    h.state_mut().knight.steps_mut().seek(back);
+    h.state_mut().knight_mut().steps_mut().seek(back);
     h.run();
     let before = knight_path(&mut h);
-    h.state_mut().knight.steps_mut().seek(back + 1);
+    h.state_mut().knight_mut().steps_mut().seek(back + 1);
     h.run();
     let after = knight_path(&mut h);
     assert_eq!(after[..], before[..before.len() - 1]);
@@ -83,28 +83,28 @@ fn a_click_in_the_log_moves_the_timeline_and_the_pseudocode_follows() {
     h.get_by_label("Step ▶").click();
     h.run();
     assert_eq!(
-        h.state().knight.steps().line_code().as_deref(),
+        h.state().knight().steps().line_code().as_deref(),
         Some("add square to the path")
     );
     // The log tells the steps around the one on show; the second is the first move.
     h.get_by_label_contains("Move 1 from a5, to square 2: 2 free squares")
         .click();
     h.run();
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 2);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 2);
     assert!(
-        (h.state().knight.steps().line_code().unwrap()).starts_with("for each free square s"),
+        (h.state().knight().steps().line_code().unwrap()).starts_with("for each free square s"),
         "{:?}",
-        h.state().knight.steps().line_code()
+        h.state().knight().steps().line_code()
     );
     // At a backtrack the lit line is the one that takes the square back.
-    let trace = h.state().knight.steps().trace().unwrap();
+    let trace = h.state().knight().steps().trace().unwrap();
     let back = (trace.steps.iter())
         .position(|s| matches!(s, KnightStep::Backtrack { .. }))
         .unwrap();
-    h.state_mut().knight.steps_mut().seek(back + 1);
+    h.state_mut().knight_mut().steps_mut().seek(back + 1);
     h.run();
     assert_eq!(
-        h.state().knight.steps().line_code().as_deref(),
+        h.state().knight().steps().line_code().as_deref(),
         Some("take square back off the path")
     );
     assert!(h.query_all_by_label_contains("Back from").next().is_some());
@@ -121,7 +121,7 @@ fn a_click_in_the_log_moves_the_timeline_and_the_pseudocode_follows() {
 #[test]
 fn only_the_classical_searches_can_be_traced_and_the_reason_is_given() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "level1".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "level1".parse().unwrap();
     h.run();
     assert!(is_disabled(&h, "Step by step"));
     assert!(
@@ -140,13 +140,13 @@ fn a_playing_trace_waits_while_its_tab_is_hidden() {
     for _ in 0..60 {
         h.step();
     }
-    let before = h.state().knight.steps().position().unwrap().0;
+    let before = h.state().knight().steps().position().unwrap().0;
     assert!(before > 0, "it plays");
     h.state_mut().tab = searchlab::app::Tab::Compare;
     for _ in 0..120 {
         h.step();
     }
-    assert_eq!(h.state().knight.steps().position().unwrap().0, before);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, before);
 }
 
 #[test]
@@ -156,22 +156,22 @@ fn the_keys_play_and_step_the_timeline() {
     h.run();
     h.key_press(egui::Key::ArrowRight);
     h.run();
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 2);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 2);
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 1);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 1);
     // Switching back to the run leaves the trace where it was.
     h.get_by_label("The run").click();
     h.run();
-    assert_eq!(h.state().knight.mode(), Mode::Run);
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 1);
+    assert_eq!(h.state().knight().mode(), Mode::Run);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 1);
 }
 
 #[test]
 fn snapshot_step_by_step_backtracking_5x5() {
     let mut h = traced_5x5_backtrack();
     // Step 30: the search has just taken back c1 and a2 and tries again.
-    h.state_mut().knight.steps_mut().seek(30);
+    h.state_mut().knight_mut().steps_mut().seek(30);
     h.get_by_label("Search tree").click();
     h.run();
     super::snapshot(&mut h, "steps_backtrack_5x5");
@@ -192,20 +192,20 @@ fn attacking_pairs(rows: &[u32]) -> usize {
 #[test]
 fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
     let mut h = queens_harness("6");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
     h.run();
     let (_, len) = h
         .state()
-        .queens
+        .queens()
         .steps()
         .position()
         .expect("a trace is shown");
     let mut seen = Vec::new();
     for k in 0..=len {
-        h.state_mut().queens.steps_mut().seek(k);
+        h.state_mut().queens_mut().steps_mut().seek(k);
         let rows = queen_rows(&mut h);
         assert_eq!(attacking_pairs(&rows), 0, "step {k}: {rows:?}");
         seen.push(rows);
@@ -213,7 +213,7 @@ fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
     // The first solution of 6 queens, column by column, rows from the top.
     assert_eq!(seen[len], vec![1, 3, 5, 0, 2, 4]);
     // Back and forth through the buttons gives the same boards.
-    h.state_mut().queens.steps_mut().seek(10);
+    h.state_mut().queens_mut().steps_mut().seek(10);
     h.run();
     h.get_by_label("Step ▶").click();
     h.run();
@@ -221,10 +221,10 @@ fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
     h.run();
     assert_eq!(queen_rows(&mut h), seen[10]);
     // A row attacked: the pseudocode's line for it is lit, and the board names the queen.
-    h.state_mut().queens.steps_mut().seek(2);
+    h.state_mut().queens_mut().steps_mut().seek(2);
     h.run();
     assert_eq!(
-        h.state().queens.steps().line_code().as_deref(),
+        h.state().queens().steps().line_code().as_deref(),
         Some("if a queen attacks it: on to the next row")
     );
     assert!(
@@ -237,12 +237,12 @@ fn queens_backtracking_step_by_step_places_only_safe_queens_and_ends_solved() {
 #[test]
 fn snapshot_step_by_step_queens_8() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
     // Step 40: three queens down, the fourth column's rows tried one by one.
-    h.state_mut().queens.steps_mut().seek(40);
+    h.state_mut().queens_mut().steps_mut().seek(40);
     h.get_by_label("Search tree").click();
     h.run();
     super::snapshot(&mut h, "steps_queens_8");
@@ -253,12 +253,12 @@ fn a_tour_exports_as_a_move_list_and_the_board_copies_as_text() {
     let dir = std::env::temp_dir().join(format!("searchlab-moves-{}", std::process::id()));
     let mut h = harness();
     h.state_mut().files_dir = dir.clone();
-    h.state_mut().knight.settings.speed = searchlab::app::knight::INSTANT;
+    h.state_mut().knight_mut().settings.speed = searchlab::app::knight::INSTANT;
     h.get_by_label("5×5").click();
     h.run();
     super::run_to_end(&mut h);
     h.run();
-    let tour = h.state().knight.displayed_tour().unwrap().to_vec();
+    let tour = h.state().knight().displayed_tour().unwrap().to_vec();
     let board = Board::new(5, 5).unwrap();
     assert_eq!(board.validate_tour(&tour, false), Ok(()));
 
@@ -314,14 +314,14 @@ fn a_click_in_the_search_tree_goes_to_the_node_and_its_path() {
     h.get_by_label("Search tree").click();
     h.run();
     let rect = h.get_by_label("Explored tree").rect();
-    let trace = h.state().knight.steps().trace().unwrap();
+    let trace = h.state().knight().steps().trace().unwrap();
     let tree = searchlab::run::trace::tree::SearchTree::of_knight(&trace).unwrap();
     // A point on the second row, a third of the way across: a node at depth 2.
     let row = rect.height() / tree.max_depth() as f32;
     let at = egui::pos2(rect.min.x + rect.width() / 3.0, rect.min.y + row * 1.5);
     super::click_at(&mut h, at);
     h.run();
-    let (pos, _) = h.state().knight.steps().position().unwrap();
+    let (pos, _) = h.state().knight().steps().position().unwrap();
     let node = tree.node_of_step(pos - 1).unwrap() as usize;
     assert_eq!(tree.depth[node], 2);
     let (x0, x1) = tree.span[node];
@@ -335,18 +335,18 @@ fn a_click_in_the_search_tree_goes_to_the_node_and_its_path() {
 #[test]
 fn a_tree_search_shows_its_frontier_on_the_board() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "bfs".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "bfs".parse().unwrap();
     h.run();
     h.get_by_label("3×4").click();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    let trace = h.state().knight.steps().trace().unwrap();
+    let trace = h.state().knight().steps().trace().unwrap();
     let board = Board::new(3, 4).unwrap();
     for pos in [1, 5, 20, 100, trace.steps.len()] {
-        h.state_mut().knight.steps_mut().seek(pos);
+        h.state_mut().knight_mut().steps_mut().seek(pos);
         h.run();
-        let shown = h.state().knight.frontier_on_show().unwrap();
+        let shown = h.state().knight().frontier_on_show().unwrap();
         // Waiting: generated and not yet expanded, counted here from the steps.
         let mut squares: Vec<u32> = Vec::new();
         let mut expanded = std::collections::HashSet::new();
@@ -381,7 +381,7 @@ fn an_animation_is_recorded_a_frame_a_step() {
     h.get_by_label("Animation (APNG)").click();
     h.run();
     {
-        let a = &mut h.state_mut().knight.steps_mut().anim;
+        let a = &mut h.state_mut().knight_mut().steps_mut().anim;
         (a.from, a.to, a.frames, a.ms) = (0, 12, 4, 300);
     }
     h.run();
@@ -389,22 +389,28 @@ fn an_animation_is_recorded_a_frame_a_step() {
     h.get_by_label("Record APNG").click();
     h.step();
     assert!(
-        h.state().knight.steps().recording(),
+        h.state().knight().steps().recording(),
         "Record starts recording"
     );
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while h.state_mut().knight.steps_mut().recording() && std::time::Instant::now() < deadline {
+    while h.state_mut().knight_mut().steps_mut().recording() && std::time::Instant::now() < deadline
+    {
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.step();
     }
     h.run_steps(3);
-    let said = h.state_mut().knight.steps_mut().animation_said().cloned();
+    let said = h
+        .state_mut()
+        .knight_mut()
+        .steps_mut()
+        .animation_said()
+        .cloned();
     let said = said
         .expect("the recording ended")
         .expect("the file was written");
     assert!(said.contains("saved 4 frames"), "{said}");
     // The timeline was left at the last frame's step.
-    assert_eq!(h.state().knight.steps().position().unwrap().0, 12);
+    assert_eq!(h.state().knight().steps().position().unwrap().0, 12);
     // The file: four frames of 300 ms; each shows a different board (the path grows by a
     // square a step, and these twelve steps take nothing back).
     let path = std::fs::read_dir(&dir)
@@ -437,7 +443,7 @@ fn an_animation_is_recorded_a_frame_a_step() {
     h.run();
     h.get_all_by_label("Step by step").next().unwrap().click();
     super::step_until_traced(&mut h);
-    let steps = h.state_mut().knight.steps_mut();
+    let steps = h.state_mut().knight_mut().steps_mut();
     let len = steps.position().unwrap().1;
     assert_eq!(
         (steps.anim.from, steps.anim.to),
@@ -456,18 +462,23 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
     use searchlab::solve::queens::trace::{EMPTY, QueenStep};
     let mut h = queens_harness("8");
     {
-        let q = &mut h.state_mut().queens.settings;
+        let q = &mut h.state_mut().queens_mut().settings;
         q.algorithm = "csp".parse().unwrap();
         q.params.insert("csp.inference".into(), "ac3".into());
     }
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
-    let trace = h.state().queens.steps().trace().expect("a trace is shown");
+    let trace = h
+        .state()
+        .queens()
+        .steps()
+        .trace()
+        .expect("a trace is shown");
     let steps = trace.recorder.iter().collect::<Vec<_>>();
     // Every board on the way holds no two queens that attack each other.
     for k in (0..=steps.len()).step_by(3) {
-        h.state_mut().queens.steps_mut().seek(k);
+        h.state_mut().queens_mut().steps_mut().seek(k);
         let placed: Vec<u32> = queen_rows(&mut h)
             .into_iter()
             .map(|r| if r == EMPTY { u32::MAX } else { r })
@@ -488,11 +499,11 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
         .position(|s| matches!(s, QueenStep::Wipeout { .. }))
         .expect("AC-3 on 8 queens backs up at least once");
     assert!(matches!(steps[wipe + 1], QueenStep::Unassign { .. }));
-    h.state_mut().queens.steps_mut().seek(wipe + 1);
+    h.state_mut().queens_mut().steps_mut().seek(wipe + 1);
     h.run();
     assert!(
         h.state()
-            .queens
+            .queens()
             .steps()
             .line_code()
             .unwrap()
@@ -511,7 +522,7 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
     assert_eq!(tree.len() as u64, trace.counters.nodes);
     super::snapshot(&mut h, "steps_queens_csp_ac3_8");
     // The trace ends on a solution, every column filled.
-    h.state_mut().queens.steps_mut().seek(steps.len());
+    h.state_mut().queens_mut().steps_mut().seek(steps.len());
     let rows = queen_rows(&mut h);
     assert_eq!(searchlab::puzzle::queens::validate(8, &rows), Ok(()));
 }
@@ -520,23 +531,23 @@ fn csp_step_by_step_shades_the_domains_and_backs_up_when_one_empties() {
 fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
     // Ticked for backtracking, which it asks about.
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
     h.get_by_label("Your guess").click();
     h.run();
-    assert!(h.state().queens.steps().guessing());
+    assert!(h.state().queens().steps().guessing());
     h.get_by_label_contains("No guesses yet");
     // First-choice hill climbing tries its moves in a random order: no question, no
     // score, and the box shows off.
-    h.state_mut().queens.settings.algorithm = "hill-climbing".parse().unwrap();
-    (h.state_mut().queens.settings.params)
+    h.state_mut().queens_mut().settings.algorithm = "hill-climbing".parse().unwrap();
+    (h.state_mut().queens_mut().settings.params)
         .insert("hill-climbing.variant".into(), "first-choice".into());
     h.run();
     h.get_all_by_label("Step by step").next().unwrap().click();
     step_until_traced(&mut h);
-    assert!(!h.state().queens.steps().guessing());
+    assert!(!h.state().queens().steps().guessing());
     assert!(h.query_by_label_contains("No guesses yet").is_none());
     assert!(
         h.query_by_label_contains("Right at the first try:")
@@ -552,7 +563,7 @@ fn your_guess_is_off_on_a_search_it_does_not_ask_about() {
 #[test]
 fn a_trace_of_a_larger_board_stays_on_its_board_when_the_form_shrinks() {
     let mut h = harness();
-    h.state_mut().knight.settings.algorithm = "backtrack".parse().unwrap();
+    h.state_mut().knight_mut().settings.algorithm = "backtrack".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -567,42 +578,42 @@ fn a_trace_of_a_larger_board_stays_on_its_board_when_the_form_shrinks() {
     for _ in 0..4 {
         h.step();
     }
-    assert_eq!(h.state().knight.settings.cols, 5);
-    assert_eq!(h.state().knight.mode(), Mode::Steps);
+    assert_eq!(h.state().knight().settings.cols, 5);
+    assert_eq!(h.state().knight().mode(), Mode::Steps);
     h.get_by_label_contains(
         "This trace is of the 8×8 board from a8, open tours, not of the 5×5 board from a5",
     );
     // Drawn on its own board: the chessboard on show has 8 files.
     h.get_by_label("Chessboard");
     assert_eq!(knight_path(&mut h), path);
-    let text = h.state_mut().knight.board_text().unwrap();
+    let text = h.state_mut().knight_mut().board_text().unwrap();
     assert!(text.starts_with("8x8 board, start a8"), "{text}");
     // Step by step traces the form's board (the button, before the mode's switch of the
     // same name); the note goes with the old trace.
     h.get_all_by_label("Step by step").next().unwrap().click();
     step_until_traced(&mut h);
     assert!(h.query_by_label_contains("This trace is of").is_none());
-    assert_eq!(h.state().knight.steps().trace().unwrap().board.len(), 25);
+    assert_eq!(h.state().knight().steps().trace().unwrap().board.len(), 25);
 }
 
 /// An N-Queens trace after n = 8 → 1000 is shown as the 8-queens trace it is, saying so.
 #[test]
 fn a_queens_trace_says_it_is_of_another_n_than_the_form() {
     let mut h = queens_harness("8");
-    h.state_mut().queens.settings.algorithm = "backtracking".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "backtracking".parse().unwrap();
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
     super::enter_text(&mut h, "Queens (n)", "1000");
-    assert_eq!(h.state().queens.settings.n, 1000);
+    assert_eq!(h.state().queens().settings.n, 1000);
     h.get_by_label_contains("This trace is of 8 queens on 8×8, not of 1000 queens on 1000×1000");
-    assert_eq!(h.state().queens.steps().trace().unwrap().job.n, 8);
-    let text = h.state_mut().queens.board_text().unwrap();
+    assert_eq!(h.state().queens().steps().trace().unwrap().job.n, 8);
+    let text = h.state_mut().queens_mut().board_text().unwrap();
     assert!(text.starts_with("8 queens"), "{text}");
     // Another seed on the same n: the note says the form has changed.
     super::enter_text(&mut h, "Queens (n)", "8");
     assert!(h.query_by_label_contains("This trace is of").is_none());
-    h.state_mut().queens.settings.algorithm = "min-conflicts".parse().unwrap();
+    h.state_mut().queens_mut().settings.algorithm = "min-conflicts".parse().unwrap();
     h.run();
     h.get_by_label_contains("The form has changed since this search was traced");
 }

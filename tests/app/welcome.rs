@@ -2,6 +2,7 @@
 //! click (a search played step by step, the lesson that asks each next move, the puzzle
 //! by hand); once closed it stays closed between sessions, and the help brings it back.
 
+use super::Tabs;
 use super::harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::mode::Mode;
@@ -25,7 +26,7 @@ fn watch_a_search_plays_warnsdorffs_rule_step_by_step() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while h
         .state()
-        .knight
+        .knight()
         .steps()
         .position()
         .is_none_or(|(pos, _)| pos == 0)
@@ -36,9 +37,9 @@ fn watch_a_search_plays_warnsdorffs_rule_step_by_step() {
     }
     let app = h.state();
     assert_eq!(app.tab, Tab::Puzzle(searchlab::run::knight::PUZZLE));
-    assert_eq!(app.knight.mode(), Mode::Steps);
-    assert_eq!(app.knight.settings.algorithm.id(), "warnsdorff");
-    let (pos, len) = app.knight.steps().position().expect("a trace");
+    assert_eq!(app.knight().mode(), Mode::Steps);
+    assert_eq!(app.knight().settings.algorithm.id(), "warnsdorff");
+    let (pos, len) = app.knight().steps().position().expect("a trace");
     assert!(
         pos > 0 && len > pos,
         "it plays from the start: {pos} of {len}"
@@ -56,7 +57,7 @@ fn guess_its_next_step_opens_the_lesson_that_asks_each_move() {
     let mut h = welcomed();
     h.get_by_label(Door::Guess.title()).click();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while h.state().knight.steps().position().is_none() && std::time::Instant::now() < deadline {
+    while h.state().knight().steps().position().is_none() && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(5));
         h.step();
     }
@@ -67,8 +68,8 @@ fn guess_its_next_step_opens_the_lesson_that_asks_each_move() {
         app.lessons.active().map(|l| l.title.as_str()),
         Some("Why Warnsdorff's rule works, and where its ties matter")
     );
-    assert_eq!(app.knight.mode(), Mode::Steps);
-    assert!(app.knight.steps().guessing(), "Your guess is on");
+    assert_eq!(app.knight().mode(), Mode::Steps);
+    assert!(app.knight().steps().guessing(), "Your guess is on");
 }
 
 #[test]
@@ -77,8 +78,11 @@ fn play_it_yourself_opens_a_5x5_tour_by_hand_and_the_help_brings_it_back() {
     h.get_by_label(Door::Play.title()).click();
     h.run();
     let app = h.state();
-    assert_eq!(app.knight.mode(), Mode::Play);
-    assert_eq!((app.knight.settings.cols, app.knight.settings.rows), (5, 5));
+    assert_eq!(app.knight().mode(), Mode::Play);
+    assert_eq!(
+        (app.knight().settings.cols, app.knight().settings.rows),
+        (5, 5)
+    );
     // The way back: the help's first button.
     h.key_press(egui::Key::F1);
     h.run();

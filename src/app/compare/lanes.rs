@@ -309,7 +309,7 @@ mod tests {
                         params: Vec::new(),
                     },
                 };
-                (i % 2, Job::Queens(job))
+                (i % 2, Job::from(job))
             })
             .collect()
     }

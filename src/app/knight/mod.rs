@@ -44,9 +44,9 @@ use std::time::Duration;
 const PRESETS: &[(u32, u32)] = &[(5, 5), (6, 6), (8, 8), (3, 4), (4, 5), (10, 10), (16, 16)];
 pub use crate::app::limits::{INSTANT, MAX_SIDE};
 
-/// The background work of this puzzle's tab (and of Compare on it), for the browser's
-/// worker (`app::tasks`).
-pub const TASKS: &[crate::app::background::Served] = &[
+/// The Knight tab, for the app's list of tabs (`app::tabs`), with its background work (and
+/// Compare's on it).
+pub const TAB: crate::app::tab::TabOf<KnightTab> = crate::app::tab::TabOf::new(&[
     crate::app::background::served::<crate::app::steps::TraceTask<crate::run::trace::KnightTraceJob>>(
     ),
     crate::app::background::served::<
@@ -54,7 +54,7 @@ pub const TASKS: &[crate::app::background::Served] = &[
     >(),
     crate::app::background::served::<crate::app::knight::play::CountTask>(),
     crate::app::background::served::<crate::app::knight::play::FinishTask>(),
-];
+]);
 
 /// The largest node limit the tree searches' field takes (the run refuses one whose
 /// boards would not fit in memory, with the reason).

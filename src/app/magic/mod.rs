@@ -32,11 +32,11 @@ use std::time::Duration;
 
 pub use crate::run::magic::setup::MAX_APP_ORDER;
 
-/// The background work of this puzzle's tab (and of Compare on it), for the browser's
-/// worker (`app::tasks`).
-pub const TASKS: &[crate::app::background::Served] = &[crate::app::background::served::<
-    crate::app::magic::play::CountTask,
->()];
+/// The Magic tab, for the app's list of tabs (`app::tabs`), with its background work.
+pub const TAB: crate::app::tab::TabOf<MagicTab> =
+    crate::app::tab::TabOf::new(&[crate::app::background::served::<
+        crate::app::magic::play::CountTask,
+    >()]);
 
 const PRESETS: &[u64] = &[3, 4, 5, 6, 8, 10, 100];
 /// Above this order the GA at its defaults seldom reaches a magic square (seeds 1 to 6:

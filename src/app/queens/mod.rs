@@ -38,16 +38,16 @@ use steps::QueensSteps;
 
 pub use crate::run::queens::setup::MAX_APP_N;
 
-/// The background work of this puzzle's tab (and of Compare on it), for the browser's
-/// worker (`app::tasks`).
-pub const TASKS: &[crate::app::background::Served] = &[
+/// The Queens tab, for the app's list of tabs (`app::tabs`), with its background work (and
+/// Compare's on it).
+pub const TAB: crate::app::tab::TabOf<QueensTab> = crate::app::tab::TabOf::new(&[
     crate::app::background::served::<crate::app::steps::TraceTask<crate::run::trace::QueensTraceJob>>(
     ),
     crate::app::background::served::<
         crate::app::compare::contrast::PairTask<crate::run::trace::QueensTraceJob>,
     >(),
     crate::app::background::served::<crate::app::queens::play::CountTask>(),
-];
+]);
 
 const PRESETS: &[u64] = &[4, 8, 10, 20, 50, 100, 1000, 1_000_000];
 /// The N-Queens AI report's four algorithms, run in turn by "Run all four".

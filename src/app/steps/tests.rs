@@ -66,11 +66,11 @@ fn a_trace_handed_over_as_bytes_comes_back_whole() {
 fn unknown_or_garbled_work_is_refused_with_why() {
     let none = |_: &[u8], _: (u64, u64)| panic!("nothing may be sent");
     let cancel = Arc::new(AtomicBool::new(false));
-    let e = crate::app::tasks::serve("rook-trace", &[], cancel.clone(), &none);
+    let e = crate::app::tabs::serve("rook-trace", &[], cancel.clone(), &none);
     assert_eq!(
         e.unwrap_err(),
         "no background work is called \"rook-trace\""
     );
-    let e = crate::app::tasks::serve("knight-trace", &[255, 255], cancel, &none);
+    let e = crate::app::tabs::serve("knight-trace", &[255, 255], cancel, &none);
     assert!(e.unwrap_err().starts_with("a garbled task"));
 }

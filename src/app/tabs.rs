@@ -1,9 +1,11 @@
-//! Every task the app runs in the background, gathered once at the top of the app from
-//! the lists of the modules they belong to, where the browser's Web Worker finds a task
-//! by its name ([`serve`]). A module that adds a task lists it in its own list; nothing
-//! below this file knows them all.
+//! The puzzles' tabs, listed once at the top of the app ([`TABS`]), and every task the
+//! app runs in the background, gathered from the lists of the modules they belong to
+//! (each tab's, and the views every puzzle shares), where the browser's Web Worker finds
+//! a task by its name ([`serve`]). A module that adds a task lists it in its own list;
+//! nothing below this file knows them all.
 
 use crate::app::background::{Served, served};
+use crate::app::tab::TabDef;
 use crate::platform::SendBytes;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -18,17 +20,17 @@ const SHARED: &[Served] = &[
     served::<crate::app::lessons::class::GradeTask>(),
 ];
 
-/// Every list of tasks: the shared ones, then each puzzle's tab's.
-const LISTS: &[&[Served]] = &[
-    SHARED,
-    crate::app::knight::TASKS,
-    crate::app::queens::TASKS,
-    crate::app::magic::TASKS,
+/// Every puzzle's tab, in the order of [`crate::run::PUZZLES`] (the tab strip's).
+pub const TABS: &[&dyn TabDef] = &[
+    &crate::app::knight::TAB,
+    &crate::app::queens::TAB,
+    &crate::app::magic::TAB,
 ];
 
-/// Every task, by name.
+/// Every task, by name: the shared ones, then each tab's.
 pub fn all() -> impl Iterator<Item = Served> {
-    LISTS.iter().flat_map(|list| list.iter().copied())
+    let tabs = TABS.iter().flat_map(|t| t.tasks().iter());
+    SHARED.iter().chain(tabs).copied()
 }
 
 /// Runs the task named `name`, given as postcard's bytes, here (in the browser's Web
