@@ -615,53 +615,8 @@ impl View for ExperimentsView {
                     .collect();
                 solved::solved_plot(ui, "sizes-solved", &named, hide);
             }
-            Outcome::SquaresGa(table) => {
-                ui.heading(format!(
-                    "{} from every square of {}",
-                    show::knight_name(&table.algorithm),
-                    table.board
-                ));
-                metric_picker(ui, metric, Metric::GA_SWEEP);
-                let side = u64::from(table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0)) + 1;
-                let values: Vec<f64> = table
-                    .rows
-                    .iter()
-                    .map(|r| match metric {
-                        // A square whose runs were all stopped has no figure.
-                        _ if r.runs == 0 => f64::NAN,
-                        Metric::SuccessRate => r.successes as f64 / r.runs as f64,
-                        Metric::Generations => r.mean_generations_to_first,
-                        Metric::Time => r.mean_ms,
-                        _ => r.tours as f64,
-                    })
-                    .collect();
-                heat_board(ui, side, &values, *metric, hide);
-            }
-            Outcome::SquaresCount { side, rows } => {
-                ui.heading(format!("Tours from every square of {side}x{side}"));
-                metric_picker(ui, metric, Metric::COUNT_SWEEP);
-                let values: Vec<f64> = rows
-                    .iter()
-                    .map(|r| {
-                        // A square the sweep was stopped before has no figure.
-                        match metric {
-                            Metric::Calls => r.calls.map(|c| c as f64),
-                            Metric::Time => r.elapsed_ms,
-                            _ => r.tours.map(|t| t as f64),
-                        }
-                        .unwrap_or(f64::NAN)
-                    })
-                    .collect();
-                heat_board(ui, *side, &values, *metric, hide);
-                if rows.iter().any(|r| !r.complete) {
-                    ui.label("Squares whose count hit the time limit are lower bounds.");
-                }
-                if *metric == Metric::Time {
-                    ui.label(
-                        "One square of each set of mirror images of one another is counted: the others have as many tours and calls, and no time of their own (blank).",
-                    );
-                }
-            }
+            Outcome::SquaresGa(table) => squares_ga(ui, table, metric, hide),
+            Outcome::SquaresCount { side, rows } => squares_count(ui, *side, rows, metric, hide),
             Outcome::QueensTable(rows) => {
                 ui.heading("The N-Queens AI report's results table");
                 queens_table(ui, rows, hide);
@@ -690,5 +645,67 @@ impl View for ExperimentsView {
                 solved::solved_plot(ui, "magic-solved", &named, hide);
             }
         });
+    }
+}
+
+/// The GA's sweep from every square: a heat map of the figure picked.
+fn squares_ga(
+    ui: &mut Ui,
+    table: &crate::bench::knight::SquaresTable,
+    metric: &mut Metric,
+    hide: bool,
+) {
+    ui.heading(format!(
+        "{} from every square of {}",
+        show::knight_name(&table.algorithm),
+        table.board
+    ));
+    metric_picker(ui, metric, Metric::GA_SWEEP);
+    let side = u64::from(table.rows.iter().map(|r| r.start[0]).max().unwrap_or(0)) + 1;
+    let values: Vec<f64> = table
+        .rows
+        .iter()
+        .map(|r| match metric {
+            // A square whose runs were all stopped has no figure.
+            _ if r.runs == 0 => f64::NAN,
+            Metric::SuccessRate => r.successes as f64 / r.runs as f64,
+            Metric::Generations => r.mean_generations_to_first,
+            Metric::Time => r.mean_ms,
+            _ => r.tours as f64,
+        })
+        .collect();
+    heat_board(ui, side, &values, *metric, hide);
+}
+
+/// The count from every square: a heat map of the figure picked.
+fn squares_count(
+    ui: &mut Ui,
+    side: u64,
+    rows: &[crate::bench::knight::CountRow],
+    metric: &mut Metric,
+    hide: bool,
+) {
+    ui.heading(format!("Tours from every square of {side}x{side}"));
+    metric_picker(ui, metric, Metric::COUNT_SWEEP);
+    let values: Vec<f64> = rows
+        .iter()
+        .map(|r| {
+            // A square the sweep was stopped before has no figure.
+            match metric {
+                Metric::Calls => r.calls.map(|c| c as f64),
+                Metric::Time => r.elapsed_ms,
+                _ => r.tours.map(|t| t as f64),
+            }
+            .unwrap_or(f64::NAN)
+        })
+        .collect();
+    heat_board(ui, side, &values, *metric, hide);
+    if rows.iter().any(|r| !r.complete) {
+        ui.label("Squares whose count hit the time limit are lower bounds.");
+    }
+    if *metric == Metric::Time {
+        ui.label(
+                "One square of each set of mirror images of one another is counted: the others have as many tours and calls, and no time of their own (blank).",
+            );
     }
 }

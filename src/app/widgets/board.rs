@@ -211,39 +211,48 @@ fn room(ui: &Ui, view: &BoardView, avail: Vec2) -> (Coordinates, f32, f32) {
     (coords, legend_height, cell)
 }
 
+/// A view whose squares are not all on its board was made for another board: it says so
+/// (the line it draws is the answer) and draws nothing, never a square of one board on
+/// another; `None` for a view of its own board.
+fn another_boards(ui: &mut Ui, view: &BoardView) -> Option<BoardResponse> {
+    let b = view.board;
+    let on = |s: &Square| (*s as usize) < b.len();
+    let heat_fits = view.heat.as_ref().is_none_or(|h| h.values.len() == b.len());
+    if view.path.iter().all(on)
+        && view.start.is_none_or(|s| on(&s))
+        && view.taken_back.iter().all(on)
+        && view.moves.is_none_or(|m| m.iter().all(on))
+        && heat_fits
+    {
+        return None;
+    }
+    let label = ui.colored_label(
+        ui.visuals().error_fg_color,
+        format!(
+            "These squares belong to another board than this {}×{} one: not drawn.",
+            b.cols(),
+            b.rows()
+        ),
+    );
+    let area = label.rect;
+    Some(BoardResponse {
+        response: label,
+        area,
+        hovered: None,
+        told: None,
+        clicked: None,
+        construction_lines: false,
+    })
+}
+
 /// Draws the knight's board `view` describes in the space left: its squares (a heat map if
 /// given), a construction, the path and the knight, the coordinates and, when asked, the
 /// legend; the square under the pointer is told in words.
 pub fn board(ui: &mut Ui, view: &BoardView) -> BoardResponse {
-    let b = view.board;
-    // A view whose squares are not all on its board was made for another board: it says
-    // so and draws nothing, never a square of one board on another.
-    let on = |s: &Square| (*s as usize) < b.len();
-    let heat_fits = view.heat.as_ref().is_none_or(|h| h.values.len() == b.len());
-    if !(view.path.iter().all(on)
-        && view.start.is_none_or(|s| on(&s))
-        && view.taken_back.iter().all(on)
-        && view.moves.is_none_or(|m| m.iter().all(on))
-        && heat_fits)
-    {
-        let label = ui.colored_label(
-            ui.visuals().error_fg_color,
-            format!(
-                "These squares belong to another board than this {}×{} one: not drawn.",
-                b.cols(),
-                b.rows()
-            ),
-        );
-        let area = label.rect;
-        return BoardResponse {
-            response: label,
-            area,
-            hovered: None,
-            told: None,
-            clicked: None,
-            construction_lines: false,
-        };
+    if let Some(elsewhere) = another_boards(ui, view) {
+        return elsewhere;
     }
+    let b = view.board;
     let (cols, rows) = (b.cols() as f32, b.rows() as f32);
     let avail = ui.available_size();
     let (coords, legend_height, cell) = room(ui, view, avail);

@@ -54,6 +54,39 @@ pub fn magic_grid(ui: &mut Ui, n: usize, cells: &[u32], legend: bool) -> MagicGr
     magic_grid_with(ui, n, cells, legend, None)
 }
 
+/// The keyboard's cursor in play mode, on the `n × n` `cells` with their `marks`: Enter is
+/// a click on its cell, L a right-click. Returns the cells so picked and locked.
+fn play_keys(
+    ui: &mut Ui,
+    response: &egui::Response,
+    painter: &egui::Painter,
+    (marks, cells, n): (&PlayMarks, &[u32], usize),
+    grid: Rect,
+    cell_rect: impl Fn(usize) -> Rect,
+) -> (Option<usize>, Option<usize>) {
+    use crate::app::widgets::cursor;
+    let side = n as u32;
+    let keyed = cursor::keys(ui, response, side, side, (0, 0));
+    let mut locked = None;
+    let said = keyed.at.map(|(r, c)| {
+        let i = (r * side + c) as usize;
+        let lock = if marks.locked.get(i) == Some(&true) {
+            "locked; L unlocks it"
+        } else {
+            "L locks it"
+        };
+        let value = cells.get(i).map_or(String::new(), |v| format!(": {v}"));
+        let said = format!("row {}, column {}{value} ({lock})", r + 1, c + 1);
+        cursor::draw(ui, painter, cell_rect(i), grid, &said);
+        if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, egui::Key::L)) {
+            locked = Some(i);
+        }
+        said
+    });
+    cursor::tell(response, "Magic square", said.as_deref());
+    (keyed.picked.map(|(r, c)| (r * side + c) as usize), locked)
+}
+
 /// [`magic_grid`], in play mode when `play` is given: cells answer clicks, and the
 /// selected, locked and hinted cells are marked, with a legend for the marks.
 pub fn magic_grid_with(
@@ -135,28 +168,10 @@ pub fn magic_grid_with(
     } else {
         (None, None)
     };
-    // The keyboard's cursor in play mode: Enter is a click on its cell, L a right-click.
     if let Some(p) = &play {
-        use crate::app::widgets::cursor;
-        let side = n as u32;
-        let keyed = cursor::keys(ui, &response, side, side, (0, 0));
-        let said = keyed.at.map(|(r, c)| {
-            let i = (r * side + c) as usize;
-            let lock = if p.locked.get(i) == Some(&true) {
-                "locked; L unlocks it"
-            } else {
-                "L locks it"
-            };
-            let value = cells.get(i).map_or(String::new(), |v| format!(": {v}"));
-            let said = format!("row {}, column {}{value} ({lock})", r + 1, c + 1);
-            cursor::draw(ui, &painter, cell_rect(i), grid, &said);
-            if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, egui::Key::L)) {
-                secondary = Some(i);
-            }
-            said
-        });
-        clicked = clicked.or(keyed.picked.map(|(r, c)| (r * side + c) as usize));
-        cursor::tell(&response, "Magic square", said.as_deref());
+        let (picked, locked) = play_keys(ui, &response, &painter, (p, cells, n), grid, cell_rect);
+        clicked = clicked.or(picked);
+        secondary = secondary.or(locked);
     }
     if full {
         draw_sums(&painter, n, cells, &small, at);

@@ -356,31 +356,44 @@ fn grade_task(
                 ..
             },
             Work::Play { answer, hints, .. },
-        ) => match play_check(setup, answer) {
-            Err(why) => verdict(0, false, why),
-            // A hint of another puzzle's play mode is no hint the app gave here.
-            Ok(_) if hints.iter().any(|h| h.puzzle() != setup.puzzle()) => verdict(
-                0,
-                false,
-                format!("it names a hint {} does not have", setup.puzzle().title()),
-            ),
-            Ok(what) => {
-                let used = crate::run::play::HintKind::tell(hints);
-                match crate::run::play::HintKind::over(hints, *allowed) {
-                    Some(why) => verdict(
-                        0,
-                        true,
-                        format!("{what}, but with {used} (the hand-in's count): {why}"),
-                    ),
-                    None => verdict(
-                        max,
-                        true,
-                        format!("{what}, with {used} (the hand-in's count)"),
-                    ),
-                }
-            }
-        },
+        ) => grade_play((number, max), (setup, *allowed), answer, hints),
         _ => verdict(0, false, "the work is of another kind than the task".into()),
+    }
+}
+
+/// A Play task's verdict: the answer held to the rules of the task's instance, and the
+/// hints asked (the hand-in's count) to the task's limit (`allowed`).
+fn grade_play(
+    (number, max): (usize, u32),
+    (setup, allowed): (&Setup, Option<u32>),
+    answer: &[u32],
+    hints: &[crate::run::play::HintKind],
+) -> Verdict {
+    let verdict =
+        |points: u32, verified: bool, why: String| Verdict::new(number, max, points, verified, why);
+    match play_check(setup, answer) {
+        Err(why) => verdict(0, false, why),
+        // A hint of another puzzle's play mode is no hint the app gave here.
+        Ok(_) if hints.iter().any(|h| h.puzzle() != setup.puzzle()) => verdict(
+            0,
+            false,
+            format!("it names a hint {} does not have", setup.puzzle().title()),
+        ),
+        Ok(what) => {
+            let used = crate::run::play::HintKind::tell(hints);
+            match crate::run::play::HintKind::over(hints, allowed) {
+                Some(why) => verdict(
+                    0,
+                    true,
+                    format!("{what}, but with {used} (the hand-in's count): {why}"),
+                ),
+                None => verdict(
+                    max,
+                    true,
+                    format!("{what}, with {used} (the hand-in's count)"),
+                ),
+            }
+        }
     }
 }
 

@@ -238,6 +238,19 @@ impl<J: ContrastJob> Contrast<J> {
 
     /// The form's fields below the instance: the search, the setting, A and B.
     pub fn form_ui(&mut self, ui: &mut Ui) {
+        let params = self.search_ui(ui);
+        ui.add_space(4.0);
+        self.setting_ui(ui, params);
+        self.sides_ui(ui, params);
+        ui.label(
+            RichText::new("Every other parameter keeps its default; the instance, seed and time limit are the form's.")
+                .weak(),
+        );
+    }
+
+    /// The search traced on both sides; another search picked takes its own first
+    /// parameter (or the seed) as the setting. Returns the search's parameters.
+    fn search_ui(&mut self, ui: &mut Ui) -> &'static [crate::run::catalog::ParamSpec] {
         let f = &mut self.form;
         let search = ui.label(RichText::new("Search").strong());
         let before = f.algorithm.clone();
@@ -261,7 +274,12 @@ impl<J: ContrastJob> Contrast<J> {
                 None => set_setting(f, "seed", "1", params),
             }
         }
-        ui.add_space(4.0);
+        params
+    }
+
+    /// The one setting B changes: a parameter of the search, the seed, or the search.
+    fn setting_ui(&mut self, ui: &mut Ui, params: &[crate::run::catalog::ParamSpec]) {
+        let f = &mut self.form;
         let changed = ui.label(RichText::new("Setting to change").strong());
         let label = |s: &str| match s {
             "seed" => "seed".to_string(),
@@ -294,6 +312,11 @@ impl<J: ContrastJob> Contrast<J> {
                 .map_or("1", |p| p.default);
             set_setting(f, &setting, default, params);
         }
+    }
+
+    /// The setting's value on side A and on side B.
+    fn sides_ui(&mut self, ui: &mut Ui, params: &[crate::run::catalog::ParamSpec]) {
+        let f = &mut self.form;
         let spec = params.iter().find(|p| p.name == f.setting);
         for (k, side) in ["A", "B"].into_iter().enumerate() {
             ui.horizontal(|ui| {
@@ -337,10 +360,6 @@ impl<J: ContrastJob> Contrast<J> {
                 }
             });
         }
-        ui.label(
-            RichText::new("Every other parameter keeps its default; the instance, seed and time limit are the form's.")
-                .weak(),
-        );
     }
 
     /// The verdict, the pair's timeline and both boards with what followed.

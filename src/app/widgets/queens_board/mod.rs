@@ -232,10 +232,9 @@ fn square_name(n: usize, row: u32, col: u32) -> String {
     format!("{}{}", file_letters(col), n as u64 - u64::from(row))
 }
 
-/// Draws `view` in the space left (coordinates around the board, the legend under it when
-/// asked for), and tells the square under the pointer and a click.
-pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
-    let n = view.n.max(1);
+/// How `view`'s `n × n` board fits the space left: its coordinates, the legend's height
+/// under it, the board's side and the width the whole takes.
+fn room(ui: &Ui, view: &QueensBoardView, n: usize) -> (Coordinates, f32, f32, f32) {
     let avail = ui.available_size();
     // The landscape's key and verdict wrap onto more lines in a narrow panel.
     let narrow = avail.x < 720.0;
@@ -259,6 +258,14 @@ pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse 
     if view.legend {
         width = width.max(avail.x);
     }
+    (coords, legend_height, side, width)
+}
+
+/// Draws `view` in the space left (coordinates around the board, the legend under it when
+/// asked for), and tells the square under the pointer and a click.
+pub fn queens_board(ui: &mut Ui, view: &QueensBoardView) -> QueensBoardResponse {
+    let n = view.n.max(1);
+    let (coords, legend_height, side, width) = room(ui, view, n);
     let (area, area_response) = ui.allocate_exact_size(
         vec2(width, side + coords.bottom + legend_height),
         Sense::hover(),
