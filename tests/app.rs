@@ -94,6 +94,12 @@ mod access;
 #[path = "app/welcome.rs"]
 mod welcome;
 
+#[path = "app/registry.rs"]
+mod registry;
+
+#[path = "app/wording.rs"]
+mod wording;
+
 /// The finished experiment's table as CSV (what Export writes).
 fn experiment_csv(h: &Harness<'_, SearchLabApp>) -> String {
     let outcome = h.state().experiments.outcome.as_ref();

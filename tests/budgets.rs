@@ -790,7 +790,21 @@ fn the_first_ctrl_c_ends_the_largest_traces_and_path_counts_at_once() {
         "--vs",
         "seed=1",
     ];
+    // Ten million queens traced: Ctrl-C took 3.3 s to end it, in the placement or the
+    // count of the pairs left.
+    let queens: &[&str] = &[
+        "queens",
+        "trace",
+        "--n",
+        "10000000",
+        "--algo",
+        "min-conflicts",
+        "--time-limit",
+        "1s",
+    ];
     for (args, at_ms) in [
+        (queens, 300),
+        (queens, 800),
         (trace, 20),
         (trace, 60),
         (&deep, 600),

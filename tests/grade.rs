@@ -403,18 +403,20 @@ const QUEENS_8: [u32; 8] = [0, 4, 7, 5, 2, 6, 1, 3];
 const LO_SHU: [u32; 9] = [2, 7, 6, 9, 5, 1, 4, 3, 8];
 
 fn played(student: &str) -> HandIn {
-    use searchlab::app::play::HintKind;
     let mut h = HandIn::new(student, "play-them");
     h.work = vec![
         Work::Play {
             task: 1,
             answer: TOUR_5X5.to_vec(),
-            hints: vec![HintKind::WarnsdorffChoice, HintKind::WarnsdorffChoice],
+            hints: vec![
+                searchlab::run::play::knight::WARNSDORFF_CHOICE,
+                searchlab::run::play::knight::WARNSDORFF_CHOICE,
+            ],
         },
         Work::Play {
             task: 2,
             answer: QUEENS_8.to_vec(),
-            hints: vec![HintKind::SafeSquare],
+            hints: vec![searchlab::run::play::queens::SAFE_SQUARE],
         },
         Work::Play {
             task: 3,
@@ -430,7 +432,6 @@ fn played(student: &str) -> HandIn {
 /// the app does not have makes the file refused.
 #[test]
 fn grade_checks_puzzles_played_by_hand_by_their_rules() {
-    use searchlab::app::play::HintKind;
     let dir = temp_dir("play");
     let lesson = dir.join("play.ron");
     std::fs::write(&lesson, PLAY_LESSON).unwrap();
@@ -453,23 +454,23 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
     // Solved, with more hints than the tasks allow.
     let mut di = played("Di");
     if let Work::Play { hints, .. } = &mut di.work[1] {
-        hints.push(HintKind::MinConflictsMove);
+        hints.push(searchlab::run::play::queens::MIN_CONFLICTS_MOVE);
     }
     if let Work::Play { hints, .. } = &mut di.work[2] {
-        hints.push(HintKind::BestSwap);
+        hints.push(searchlab::run::play::magic::BEST_SWAP);
     }
     write(&hands, "cy.json", &cy.to_json());
     write(&hands, "di.json", &di.to_json());
     // A tour the solver finished ("Finish it for me"): not played by hand.
     let mut fay = played("Fay");
     if let Work::Play { hints, .. } = &mut fay.work[0] {
-        *hints = vec![HintKind::FinishForMe];
+        *hints = vec![searchlab::run::play::knight::FINISH_FOR_ME];
     }
     write(&hands, "fay.json", &fay.to_json());
     // A magic square's hint on the queens' task: no hint the app gave there.
     let mut gus = played("Gus");
     if let Work::Play { hints, .. } = &mut gus.work[1] {
-        *hints = vec![HintKind::BestSwap];
+        *hints = vec![searchlab::run::play::magic::BEST_SWAP];
     }
     write(&hands, "gus.json", &gus.to_json());
     // A hint no play mode has.
@@ -742,5 +743,47 @@ fn an_assignment_asking_more_decisions_than_a_hand_in_holds_is_refused() {
     assert!(
         err.contains("decisions: 4294967295, but a hand-in holds at most 10000 answers"),
         "{err}"
+    );
+}
+
+/// A cited run whose counters were edited (the squares entered, 36 → 5) does not replay as
+/// cited: the grader says which figure differs, and the task is not verified.
+#[test]
+fn a_cited_run_with_an_edited_counter_is_not_verified() {
+    let dir = temp_dir("counters");
+    let run = run_file();
+    write(&dir, "ada.json", &good("Ada", &run).to_json());
+    let mut edited = run.clone();
+    let Report::Knight(KnightReport::Solve(r)) = &mut edited.report else {
+        panic!("a knight's solve")
+    };
+    assert_eq!(
+        r.counters.nodes, 36,
+        "Warnsdorff enters each square of 6×6 once"
+    );
+    r.counters.nodes = 5;
+    let mut gil = good("Gil", &run);
+    gil.work[3] = Work::Run {
+        task: 4,
+        run: edited.to_ron(),
+    };
+    write(&dir, "gil.json", &gil.to_json());
+    let (code, out, err) = searchlab(&["grade", dir.to_str().unwrap(), "--assignment", ASSIGNMENT]);
+    assert_eq!(code, 1, "some work was not verified: {err}");
+    let line = |who: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("Ada").contains("7 of 7"), "{out}");
+    assert!(
+        line("Gil").contains("5 of 7") && line("Gil").contains("not verified"),
+        "{out}"
+    );
+    assert!(out.contains("Gil (gil.json), task 4:"), "{out}");
+    assert!(
+        out.contains("nodes 5"),
+        "the figure that differs is named: {out}"
     );
 }

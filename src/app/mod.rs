@@ -420,21 +420,7 @@ impl SearchLabApp {
         ctx.data_mut(|d| d.insert_temp(files_dir_id(), self.files_dir.clone()));
         widgets::legend::set_safe(ctx, self.colour_safe);
         if !self.fonts_ready {
-            // The text font has no arrows (← →, used in tooltips and hints); the monospace
-            // font has, so it stands behind the text font for what it lacks.
-            let mut fonts = egui::FontDefinitions::default();
-            if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
-                family.push("Hack".to_owned());
-            }
-            ctx.set_fonts(fonts);
-            // In the light theme a text field is white and every inactive widget (fields,
-            // buttons) has a grey edge, so that what can be typed in or pressed stands out
-            // from the labels beside it (egui's own field is almost the panel's colour).
-            ctx.style_mut_of(egui::Theme::Light, |style| {
-                style.visuals.text_edit_bg_color = Some(egui::Color32::WHITE);
-                style.visuals.widgets.inactive.bg_stroke =
-                    egui::Stroke::new(1.0, egui::Color32::from_gray(165));
-            });
+            set_look(ctx);
             self.fonts_ready = true;
         }
         crate::app::widgets::figures::set_timings_hidden(ctx, self.hide_timings);
@@ -742,4 +728,24 @@ pub fn run_with(opening: Option<Opening>) -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// The fonts and styles every view is drawn with, set once on the context: a view shown
+/// without the shell (a test of one tab) draws as it does in the app.
+pub fn set_look(ctx: &egui::Context) {
+    // The text font has no arrows (← →, used in tooltips and hints); the monospace
+    // font has, so it stands behind the text font for what it lacks.
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    // In the light theme a text field is white and every inactive widget (fields,
+    // buttons) has a grey edge, so that what can be typed in or pressed stands out
+    // from the labels beside it (egui's own field is almost the panel's colour).
+    ctx.style_mut_of(egui::Theme::Light, |style| {
+        style.visuals.text_edit_bg_color = Some(egui::Color32::WHITE);
+        style.visuals.widgets.inactive.bg_stroke =
+            egui::Stroke::new(1.0, egui::Color32::from_gray(165));
+    });
 }

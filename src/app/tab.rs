@@ -264,6 +264,8 @@ impl PartialEq for Box<dyn Form> {
 pub trait PuzzleView: View {
     /// The puzzle it is the tab of.
     fn id(&self) -> PuzzleId;
+    /// What it shows.
+    fn mode(&self) -> Mode;
     /// Its form, to save.
     fn form(&self) -> Box<dyn Form>;
     /// Itself as `Any`.
@@ -278,6 +280,9 @@ where
 {
     fn id(&self) -> PuzzleId {
         P::PUZZLE
+    }
+    fn mode(&self) -> Mode {
+        self.mode
     }
     fn form(&self) -> Box<dyn Form> {
         Box::new(self.settings.clone())

@@ -139,6 +139,21 @@ pub fn main(cli: Cli) -> ExitCode {
     }
 }
 
+/// Why the app cannot open `link`, if it cannot: a malformed link, or a lesson's link to a
+/// lesson that is not there or cannot be used (`searchlab open` says it before the window
+/// opens).
+pub fn link_refusal(link: &str) -> Option<String> {
+    match crate::teach::link::read(link) {
+        Err(why) => Some(why),
+        // A lesson's link names a lesson file, which must be there and usable.
+        Ok(crate::teach::link::Place::Lesson(file)) => {
+            let (entries, _) = crate::teach::load(&crate::teach::lessons_dir());
+            crate::teach::find_file(&entries, &file).err()
+        }
+        Ok(_) => None,
+    }
+}
+
 /// What `searchlab open` hands the app: a link when `what` is one (its part from `#`, or
 /// a whole address; one the app cannot open is also said on standard error), else a file,
 /// read here before the window opens (what went wrong is said in the app and on standard
@@ -146,16 +161,7 @@ pub fn main(cli: Cli) -> ExitCode {
 pub fn opening(what: String) -> Opening {
     let link = what.starts_with('#') || (what.contains("://") && what.contains('#'));
     if link && !std::path::Path::new(&what).is_file() {
-        let refusal = match crate::teach::link::read(&what) {
-            Err(why) => Some(why),
-            // A lesson's link names a lesson file, which must be there and usable.
-            Ok(crate::teach::link::Place::Lesson(file)) => {
-                let (entries, _) = crate::teach::load(&crate::teach::lessons_dir());
-                crate::teach::find_file(&entries, &file).err()
-            }
-            Ok(_) => None,
-        };
-        if let Some(why) = refusal {
+        if let Some(why) = link_refusal(&what) {
             note!("searchlab: this link cannot be opened: {why}; the app says so too");
         }
         return Opening::Link(what);

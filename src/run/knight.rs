@@ -2050,6 +2050,10 @@ impl super::PuzzleDef for KnightDef {
         super::catalog::KNIGHT_ALGORITHMS
     }
 
+    fn hints(&self) -> &'static [super::play::HintKind] {
+        super::play::knight::HINTS
+    }
+
     fn link_keys(&self) -> &'static str {
         setup::KnightSetUp::LINK_KEYS
     }

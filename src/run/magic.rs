@@ -629,6 +629,10 @@ impl super::PuzzleDef for MagicDef {
         super::catalog::MAGIC_ALGORITHMS
     }
 
+    fn hints(&self) -> &'static [super::play::HintKind] {
+        super::play::magic::HINTS
+    }
+
     fn link_keys(&self) -> &'static str {
         setup::MagicSetUp::LINK_KEYS
     }

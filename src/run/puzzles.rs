@@ -25,6 +25,8 @@ pub trait PuzzleDef: Sync {
     fn catalog(&self) -> &'static [AlgorithmInfo];
     /// The keys a link gives its instance by (`board, start, closed`), for messages.
     fn link_keys(&self) -> &'static str;
+    /// The hints its play mode offers.
+    fn hints(&self) -> &'static [super::play::HintKind];
     /// The place a link's instance keys (taken out of `fields`) and `choice` describe.
     fn read_link(
         &self,

@@ -1058,6 +1058,10 @@ impl super::PuzzleDef for QueensDef {
         super::catalog::QUEENS_ALGORITHMS
     }
 
+    fn hints(&self) -> &'static [super::play::HintKind] {
+        super::play::queens::HINTS
+    }
+
     fn link_keys(&self) -> &'static str {
         setup::QueensSetUp::LINK_KEYS
     }

@@ -375,7 +375,7 @@ fn an_assignment_is_done_saved_and_graded() {
 /// board, or after the solution, does not count.
 #[test]
 fn a_puzzle_played_for_an_assignment_counts_its_hints() {
-    use searchlab::app::play::{Game, HintKind};
+    use searchlab::app::play::Game;
     use searchlab::teach::assignment::{HandIn, Work};
     let dir = std::env::temp_dir().join(format!("searchlab-play-in-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -432,7 +432,7 @@ fn a_puzzle_played_for_an_assignment_counts_its_hints() {
         &Work::Play {
             task: 5,
             answer: vec![0, 4, 7, 5, 2, 6, 1, 3],
-            hints: vec![HintKind::SafeSquare],
+            hints: vec![searchlab::run::play::queens::SAFE_SQUARE],
         }
     );
     let verdicts = searchlab::teach::grade::grade(

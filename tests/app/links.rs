@@ -340,7 +340,17 @@ fn a_file_opened_at_start_up_replays_or_says_why() {
             searchlab::cli::opening(link.into()),
             searchlab::teach::link::Opening::Link(l) if l == link
         ));
+        assert_eq!(searchlab::cli::link_refusal(link), None);
     }
+    // A link `searchlab open` cannot open is said why before the window opens: a lesson
+    // no folder has, or a malformed place.
+    let why = searchlab::cli::link_refusal("#v1/lesson?file=no-such-lesson").unwrap();
+    assert!(
+        why.contains("no lesson is called \"no-such-lesson\""),
+        "{why}"
+    );
+    let why = searchlab::cli::link_refusal("#v1/queens?n=0").unwrap();
+    assert!(why.contains("n must be from 1"), "{why}");
     // A file's name may hold a `#`: a path is a file, read or said why.
     let named = dir.path().join("run #2.ron");
     assert!(matches!(

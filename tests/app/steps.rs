@@ -617,3 +617,21 @@ fn a_queens_trace_says_it_is_of_another_n_than_the_form() {
     h.run();
     h.get_by_label_contains("The form has changed since this search was traced");
 }
+
+/// The knight's board grown under a trace (8×8 → 8×20): the trace stays on its 8×8 board
+/// and says so, as when the board shrinks.
+#[test]
+fn a_trace_says_it_is_of_another_board_when_the_form_grows() {
+    let mut h = harness();
+    h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();
+    h.run();
+    h.get_by_label("Step by step").click();
+    step_until_traced(&mut h);
+    super::enter_text(&mut h, "Rows", "20");
+    assert_eq!(h.state().knight().settings.rows, 20);
+    assert_eq!(h.state().knight().mode(), Mode::Steps);
+    h.get_by_label_contains(
+        "This trace is of the 8×8 board from a8, open tours, not of the 8×20 board",
+    );
+    assert_eq!(h.state().knight().steps().trace().unwrap().board.len(), 64);
+}

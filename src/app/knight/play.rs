@@ -6,7 +6,6 @@
 use super::play_text::{counts_text, save_moves, warnsdorff_text};
 use crate::app::background::{Background, Task, Work};
 use crate::app::derived::ForContext;
-use crate::app::play::HintKind;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
@@ -191,7 +190,7 @@ impl KnightPlay {
 
     /// Asks for the count hint, in the background.
     fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
-        self.asked.push(HintKind::CountTours);
+        self.asked.push(crate::run::play::knight::COUNT_TOURS);
         self.hint.clear();
         let task = CountTask::new(board.clone(), self.path.clone(), closed);
         self.counting = Some(Background::task(ctx, task));
@@ -199,7 +198,7 @@ impl KnightPlay {
 
     /// Asks `finisher` for the rest of the tour, in the background.
     fn ask_finish(&mut self, ctx: &egui::Context, board: &Board, closed: bool, finisher: Finisher) {
-        self.asked.push(HintKind::FinishForMe);
+        self.asked.push(crate::run::play::knight::FINISH_FOR_ME);
         self.said = None;
         let task = FinishTask {
             board: board.clone(),
@@ -335,7 +334,7 @@ impl KnightPlay {
                 .on_disabled_hover_text("No move left to choose from")
                 .clicked()
             {
-                self.asked.push(HintKind::WarnsdorffChoice);
+                self.asked.push(crate::run::play::knight::WARNSDORFF_CHOICE);
                 self.hint.set(
                     self.path.clone(),
                     Hint::Warnsdorff(onward_degrees(board, &self.path)),

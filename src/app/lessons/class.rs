@@ -416,7 +416,6 @@ fn grades_grid(ui: &mut Ui, grading: &Grading, tasks: usize, several: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::play::HintKind;
     use crate::teach::assignment::{HandIn, Work};
 
     /// The queens assignment's questions answered right and its eight queens placed
@@ -435,7 +434,7 @@ mod tests {
             Work::Play {
                 task: 5,
                 answer: queens,
-                hints: vec![HintKind::SafeSquare],
+                hints: vec![crate::run::play::queens::SAFE_SQUARE],
             },
         ];
         h.to_json().into_bytes()

@@ -4,7 +4,6 @@
 //! locked cells.
 
 use crate::app::background::{Background, Task, Work};
-use crate::app::play::HintKind;
 use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::magic_grid::{PlayMarks, magic_grid_with};
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
@@ -335,7 +334,7 @@ impl MagicPlay {
                 .on_hover_text("The swap of two unlocked cells that lowers the fitness the most (the magic-square GA notebook's fitness: how far each line's sum is from the constant, added up)")
                 .clicked()
             {
-                self.asked.push(HintKind::BestSwap);
+                self.asked.push(crate::run::play::magic::BEST_SWAP);
                 self.hint = Some(Hint::BestSwap(best_swap(n, &self.cells, &self.locked)));
             }
             let too_big = n > MAX_MAGIC_HINT_ORDER;
@@ -352,7 +351,7 @@ impl MagicPlay {
                 })
                 .clicked()
             {
-                self.asked.push(HintKind::CountMagicSquares);
+                self.asked.push(crate::run::play::magic::COUNT_MAGIC_SQUARES);
                 let task = CountTask {
                     n,
                     fixed: self.fixed(),

@@ -4,7 +4,6 @@
 //! placed.
 
 use crate::app::background::{Background, Task, Work};
-use crate::app::play::HintKind;
 use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::queens_board::{Attacks, EMPTY, Focus, QueensBoardView, queens_board};
 use crate::run::JobError;
@@ -169,7 +168,7 @@ impl QueensPlay {
                 .on_hover_text("A square in an empty column that no queen attacks")
                 .clicked()
             {
-                self.asked.push(HintKind::SafeSquare);
+                self.asked.push(crate::run::play::queens::SAFE_SQUARE);
                 self.hint = Some(Hint::Safe(safe_square(n, &self.columns)));
             }
             if ui
@@ -177,7 +176,7 @@ impl QueensPlay {
                 .on_hover_text("The move the min-conflicts search would make: fill an empty column on its least attacked row, else move the most attacked queen to the least attacked row of its column")
                 .clicked()
             {
-                self.asked.push(HintKind::MinConflictsMove);
+                self.asked.push(crate::run::play::queens::MIN_CONFLICTS_MOVE);
                 self.hint = Some(Hint::MinConflicts(min_conflicts_move(n, &self.columns)));
             }
             let too_big = n > MAX_QUEENS_HINT_N;
@@ -194,7 +193,7 @@ impl QueensPlay {
                 })
                 .clicked()
             {
-                self.asked.push(HintKind::CountSolutions);
+                self.asked.push(crate::run::play::queens::COUNT_SOLUTIONS);
                 let task = CountTask {
                     n,
                     columns: self.columns.clone(),

@@ -13,6 +13,30 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// Where Warnsdorff's rule would go.
+pub const WARNSDORFF_CHOICE: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "warnsdorff-choice",
+    name: "Warnsdorff's choice",
+    plays_for_you: None,
+});
+
+/// The tours through each next square, counted.
+pub const COUNT_TOURS: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "count-tours",
+    name: "Count the tours",
+    plays_for_you: None,
+});
+
+/// A solver plays the rest of the tour.
+pub const FINISH_FOR_ME: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "finish-for-me",
+    name: "Finish it for me",
+    plays_for_you: Some("the tour is not one played by hand"),
+});
+
+/// The hints this play mode offers.
+pub const HINTS: &[super::HintKind] = &[WARNSDORFF_CHOICE, COUNT_TOURS, FINISH_FOR_ME];
+
 /// The largest board on which the count hint is offered (8×8): beyond it, a count through
 /// one square can take hours.
 pub const MAX_COUNT_HINT_SQUARES: usize = 64;

@@ -9,6 +9,23 @@ use crate::solve::{Stop, rng_from_seed};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The swap that lowers the fitness most.
+pub const BEST_SWAP: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "best-swap",
+    name: "Best swap",
+    plays_for_you: None,
+});
+
+/// The magic squares that keep the locked cells, counted.
+pub const COUNT_MAGIC_SQUARES: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "count-magic-squares",
+    name: "Count the magic squares",
+    plays_for_you: None,
+});
+
+/// The hints this play mode offers.
+pub const HINTS: &[super::HintKind] = &[BEST_SWAP, COUNT_MAGIC_SQUARES];
+
 /// The largest square play mode offers (its numbers stay readable).
 pub const MAX_PLAY_ORDER: usize = 10;
 

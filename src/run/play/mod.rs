@@ -5,63 +5,94 @@ pub mod knight;
 pub mod magic;
 pub mod queens;
 
-/// A hint a player asked the solvers for, as an assignment's hand-in names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HintKind {
-    /// Knight's Tour: where Warnsdorff's rule would go.
-    WarnsdorffChoice,
-    /// Knight's Tour: the tours through each next square, counted.
-    CountTours,
-    /// Knight's Tour: a solver played the rest of the tour.
-    FinishForMe,
-    /// N-Queens: a square no queen attacks.
-    SafeSquare,
-    /// N-Queens: the move min-conflicts would make.
-    MinConflictsMove,
-    /// N-Queens: the solutions that keep the queens placed, counted.
-    CountSolutions,
-    /// Magic squares: the swap that lowers the fitness most.
-    BestSwap,
-    /// Magic squares: the magic squares that keep the locked cells, counted.
-    CountMagicSquares,
+/// A hint a player asked the solvers for, as an assignment's hand-in names it: one of those
+/// a puzzle's play mode offers, each listed by the puzzle's engine here
+/// ([`crate::run::PuzzleDef::hints`]); written and read as its id (`warnsdorff-choice`).
+#[derive(Clone, Copy)]
+pub struct HintKind(&'static Hint);
+
+/// What a hint is.
+pub struct Hint {
+    /// Its id in a hand-in.
+    pub id: &'static str,
+    /// Its button's words.
+    pub name: &'static str,
+    /// Why an answer given with it is not one found by hand, for a hint whose solver
+    /// plays the rest ("Finish it for me"); `None` for a hint that only tells.
+    pub plays_for_you: Option<&'static str>,
+}
+
+impl HintKind {
+    /// The hint `hint` describes.
+    pub const fn new(hint: &'static Hint) -> HintKind {
+        HintKind(hint)
+    }
+
+    /// Its id in a hand-in.
+    pub fn id(self) -> &'static str {
+        self.0.id
+    }
+
+    /// The hint with the id `id`, among every puzzle's.
+    pub fn of(id: &str) -> Option<HintKind> {
+        let all = super::PUZZLES.iter().flat_map(|p| p.def().hints());
+        all.copied().find(|h| h.id() == id)
+    }
+}
+
+impl PartialEq for HintKind {
+    fn eq(&self, other: &HintKind) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for HintKind {}
+
+impl std::fmt::Debug for HintKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl serde::Serialize for HintKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for HintKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<HintKind, D::Error> {
+        let id = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        HintKind::of(&id).ok_or_else(|| {
+            let all = super::PUZZLES.iter().flat_map(|p| p.def().hints());
+            let ids: Vec<&str> = all.map(|h| h.id()).collect();
+            serde::de::Error::custom(format!(
+                "no play mode has the hint {id:?}; there are {}",
+                ids.join(", ")
+            ))
+        })
+    }
 }
 
 impl HintKind {
     /// Its button's words.
     pub fn name(self) -> &'static str {
-        match self {
-            HintKind::WarnsdorffChoice => "Warnsdorff's choice",
-            HintKind::CountTours => "Count the tours",
-            HintKind::FinishForMe => "Finish it for me",
-            HintKind::SafeSquare => "A safe square",
-            HintKind::MinConflictsMove => "Min-conflicts' move",
-            HintKind::CountSolutions => "Count the solutions",
-            HintKind::BestSwap => "Best swap",
-            HintKind::CountMagicSquares => "Count the magic squares",
-        }
+        self.0.name
     }
 
     /// The puzzle whose play mode offers it.
     pub fn puzzle(self) -> crate::run::PuzzleId {
-        match self {
-            HintKind::WarnsdorffChoice | HintKind::CountTours | HintKind::FinishForMe => {
-                crate::run::knight::PUZZLE
-            }
-            HintKind::SafeSquare | HintKind::MinConflictsMove | HintKind::CountSolutions => {
-                crate::run::queens::PUZZLE
-            }
-            HintKind::BestSwap | HintKind::CountMagicSquares => crate::run::magic::PUZZLE,
-        }
+        (super::PUZZLES.iter().copied())
+            .find(|p| p.def().hints().contains(&self))
+            .unwrap_or_default()
     }
 
-    /// Why a task's solution with `hints` scores nothing, if it does: the solver played
-    /// it ("Finish it for me"), or more hints than `most` were asked.
+    /// Why a task's solution with `hints` scores nothing, if it does: a solver played it
+    /// ("Finish it for me"), or more hints than `most` were asked.
     pub fn over(hints: &[HintKind], most: Option<u32>) -> Option<String> {
-        if hints.contains(&HintKind::FinishForMe) {
-            return Some(
-                "\"Finish it for me\" was asked, so the tour is not one played by hand".into(),
-            );
+        if let Some(h) = hints.iter().find(|h| h.0.plays_for_you.is_some()) {
+            let why = h.0.plays_for_you.unwrap_or_default();
+            return Some(format!("\"{}\" was asked, so {why}", h.name()));
         }
         let most = most?;
         (hints.len() > most as usize).then(|| format!("the task allows {most} hints at most"))

@@ -8,6 +8,30 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// A square no queen attacks.
+pub const SAFE_SQUARE: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "safe-square",
+    name: "A safe square",
+    plays_for_you: None,
+});
+
+/// The move min-conflicts would make.
+pub const MIN_CONFLICTS_MOVE: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "min-conflicts-move",
+    name: "Min-conflicts' move",
+    plays_for_you: None,
+});
+
+/// The solutions that keep the queens placed, counted.
+pub const COUNT_SOLUTIONS: super::HintKind = super::HintKind::new(&super::Hint {
+    id: "count-solutions",
+    name: "Count the solutions",
+    plays_for_you: None,
+});
+
+/// The hints this play mode offers.
+pub const HINTS: &[super::HintKind] = &[SAFE_SQUARE, MIN_CONFLICTS_MOVE, COUNT_SOLUTIONS];
+
 /// The largest board play mode offers (its squares are clicked one by one).
 pub const MAX_PLAY_N: usize = 40;
 
