@@ -176,3 +176,25 @@ fn snapshot_play_magic_3() {
     h.get_by_label_contains("the fitness goes from");
     super::snapshot(&mut h, "play_magic_3");
 }
+
+/// At 800×600 the statistics stand under the play controls, below the panel's fold: the
+/// hint's answer is scrolled into sight when it comes.
+#[test]
+fn a_hints_answer_is_scrolled_into_sight() {
+    let mut h = super::harness_of_size(800.0, 600.0);
+    h.run();
+    h.get_by_label("Magic squares").click();
+    h.run();
+    h.get_by_label("Play yourself").click();
+    h.run();
+    h.get_by_label("Count the magic squares").click();
+    step_until_counted(&mut h);
+    h.run_steps(3);
+    let answer = h
+        .get_by_label_contains("8 magic squares of order 3 with nothing locked")
+        .rect();
+    assert!(
+        answer.top() >= 0.0 && answer.bottom() <= 600.0,
+        "the answer is at {answer:?}, out of the 800×600 window"
+    );
+}

@@ -442,19 +442,23 @@ impl KnightPlay {
             crate::app::widgets::figures::outcome_label(ui, text, *good);
         }
         ui.separator();
-        // A hint is announced when it comes.
-        crate::app::widgets::figures::live_region(ui, |ui| match self.hint.get(&self.path) {
-            None => {
-                ui.label(
-                    RichText::new("Ask for a hint on the left: the solvers look at your position.")
+        // A hint is announced when it comes, and scrolled into sight.
+        crate::app::widgets::figures::hint_region(ui, self.hint.get(&self.path).is_some(), |ui| {
+            match self.hint.get(&self.path) {
+                None => {
+                    ui.label(
+                        RichText::new(
+                            "Ask for a hint on the left: the solvers look at your position.",
+                        )
                         .weak(),
-                );
+                    );
+                }
+                Some(Hint::Failed(e)) => {
+                    crate::app::widgets::figures::outcome_label(ui, e, false);
+                }
+                Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
+                Some(Hint::Counts(hint)) => counts_text(ui, board, hint),
             }
-            Some(Hint::Failed(e)) => {
-                crate::app::widgets::figures::outcome_label(ui, e, false);
-            }
-            Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
-            Some(Hint::Counts(hint)) => counts_text(ui, board, hint),
         });
     }
 

@@ -402,8 +402,8 @@ impl MagicPlay {
             outcome_label(ui, s, false);
         }
         ui.separator();
-        // A hint is announced when it comes.
-        crate::app::widgets::figures::live_region(ui, |ui| match &self.hint {
+        // A hint is announced when it comes, and scrolled into sight.
+        crate::app::widgets::figures::hint_region(ui, self.hint.is_some(), |ui| match &self.hint {
             None => {
                 ui.label(
                     RichText::new("Ask for a hint on the left: the solvers look at your square.")

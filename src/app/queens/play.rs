@@ -240,8 +240,10 @@ impl QueensPlay {
             );
         }
         ui.separator();
-        // A hint is announced when it comes.
-        crate::app::widgets::figures::live_region(ui, |ui| self.hint_ui(ui, n));
+        // A hint is announced when it comes, and scrolled into sight.
+        crate::app::widgets::figures::hint_region(ui, self.hint.is_some(), |ui| {
+            self.hint_ui(ui, n);
+        });
     }
 
     /// The hint asked for, or how to ask for one.

@@ -56,6 +56,24 @@ pub fn outcome_label(ui: &mut Ui, message: &str, success: bool) {
     });
 }
 
+/// A play mode's answer to a hint, drawn by `add` in a live region (`answered`: a hint's
+/// answer is on show, not the line saying how to ask), and scrolled into sight when an
+/// answer comes: the panel that holds it may have it below its fold (at 800×600 the
+/// statistics stand under the play controls, and the hint buttons above them).
+pub fn hint_region<R>(ui: &mut Ui, answered: bool, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let shown = ui.scope(|ui| live_region(ui, add));
+    let id = shown.response.id.with("answered");
+    let before = ui.ctx().data_mut(|d| {
+        let before = d.get_temp::<bool>(id);
+        d.insert_temp(id, answered);
+        before
+    });
+    if answered && before == Some(false) {
+        ui.scroll_to_rect(shown.response.rect, None);
+    }
+    shown.inner
+}
+
 /// Draws `add` in a region a screen reader watches: what changes in it is announced
 /// without the student moving there (an AccessKit live region, polite): a step's sentence,
 /// a question and its verdict, a hint, a lesson's verdict.
