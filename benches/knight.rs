@@ -136,7 +136,8 @@ fn benches(c: &mut Criterion) {
     for algo in ["ga-heuristic", "ga-repair"] {
         slow.bench_function(format!("bench squares {algo} 8x8, 5 runs"), |b| {
             b.iter(|| {
-                let t = bench::knight::squares_ga(&setup, algo, (8, 8), 5).unwrap();
+                let t =
+                    bench::knight::squares_ga(&setup, algo.parse().unwrap(), (8, 8), 5).unwrap();
                 assert_eq!(t.evaluations, 800_000);
                 black_box(t.tours)
             });

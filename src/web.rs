@@ -170,18 +170,23 @@ pub fn searchlab_probe() -> String {
         else {
             return "null".into();
         };
-        let step_path = (app.knight.steps_mut().state()).map(|s| s.path);
-        let knight = &app.knight;
+        use searchlab::app::{knight::KnightTab, magic::MagicTab, queens::QueensTab};
+        let step_path = (app.tab_of_mut::<KnightTab>())
+            .and_then(|k| k.steps_mut().state())
+            .map(|s| s.path);
+        let knight = app.tab_of::<KnightTab>();
+        let queens = app.tab_of::<QueensTab>();
+        let magic = app.tab_of::<MagicTab>();
         serde_json::json!({
             "tab": format!("{:?}", app.tab),
             "running": app.is_running(),
             "notice": app.notice,
             "startup_notice": app.startup_notice,
             "welcome": app.welcome,
-            "knight_settings_start": app.knight.settings.start,
+            "knight_settings_start": knight.map(|k| k.settings.start),
             "frame_ms": app.mean_frame_ms(),
             "frame_rate": app.frame_rate(),
-            "knight": {
+            "knight": knight.map(|knight| serde_json::json!({
                 "cols": knight.settings.cols,
                 "rows": knight.settings.rows,
                 "tour": knight.displayed_tour(),
@@ -189,13 +194,13 @@ pub fn searchlab_probe() -> String {
                 "mode": format!("{:?}", knight.mode()),
                 "step": knight.steps_at(),
                 "step_path": step_path,
-            },
-            "queens": {
-                "status": app.queens.status_message(),
-                "mode": format!("{:?}", app.queens.mode()),
-                "step": app.queens.steps_at(),
-            },
-            "magic": { "square": app.magic.square() },
+            })),
+            "queens": queens.map(|q| serde_json::json!({
+                "status": q.status_message(),
+                "mode": format!("{:?}", q.mode()),
+                "step": q.steps_at(),
+            })),
+            "magic": magic.map(|m| serde_json::json!({ "square": m.square() })),
             "class": (app.lessons.class.result.as_ref()).map(|r| match r {
                 Ok(g) => serde_json::json!({
                     "graded": g.graded.iter().map(|h| {

@@ -976,14 +976,14 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     app.tab = searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE);
     app.queens_mut().settings.n = 20;
     app.queens_mut().settings.algorithm = "cultural".parse().unwrap();
-    app.queens_mut().settings.heuristic = "h2".into();
+    app.queens_mut().settings.heuristic = searchlab::puzzle::queens::Heuristic::H2;
     app.queens_mut()
         .settings
         .params
         .insert("cultural.population".into(), "50".into());
     let text = ron::to_string(&app.saved_state()).unwrap();
     let back = SearchLabApp::from_saved(Some(&text));
-    assert!(back.notice.is_none());
+    assert!(back.notice.is_none(), "{:?} reading {text}", back.notice);
     assert_eq!(
         back.tab,
         searchlab::app::Tab::Puzzle(searchlab::run::queens::PUZZLE)
@@ -1027,6 +1027,31 @@ fn the_queens_settings_and_the_tab_are_saved_and_restored() {
     let default = searchlab::app::queens::QueensSettings::default().algorithm;
     assert_eq!(unknown.queens().settings.algorithm, default);
     assert_eq!(unknown.queens().settings.n, 20);
+    // The heuristic is saved by its name, as it was when it was text, and one the form
+    // does not know reads as h1; so are the experiments' algorithms and heuristic.
+    use searchlab::puzzle::queens::Heuristic;
+    assert!(odd.contains("heuristic:\"h2\""), "{odd}");
+    let unknown = SearchLabApp::from_saved(Some(&odd.replace("\"h2\"", "\"h9\"")));
+    assert!(unknown.notice.is_none(), "{:?}", unknown.notice);
+    assert_eq!(unknown.queens().settings.heuristic, Heuristic::H1);
+    assert_eq!(unknown.queens().settings.n, 20);
+    let experiments = "(version: 1, experiments: (algorithm: \"warnsdorff\", \
+        squares_algorithm: \"ga-repair\", heuristic: \"h3\", trials: 7))";
+    let read = SearchLabApp::from_saved(Some(experiments))
+        .experiments
+        .settings;
+    assert_eq!(read.algorithm, "warnsdorff".parse().unwrap());
+    assert_eq!(read.squares_algorithm, "ga-repair".parse().unwrap());
+    assert_eq!((read.heuristic, read.trials), (Heuristic::H3, 7));
+    // A sweep GA that is no GA, or no algorithm at all, reads as the defaults.
+    let odd = experiments
+        .replace("\"warnsdorff\"", "\"bogo\"")
+        .replace("ga-repair", "warnsdorff");
+    let read = SearchLabApp::from_saved(Some(&odd)).experiments.settings;
+    let default = searchlab::app::experiments::ExperimentSettings::default();
+    assert_eq!(read.algorithm, default.algorithm);
+    assert_eq!(read.squares_algorithm, default.squares_algorithm);
+    assert_eq!(read.trials, 7);
 }
 
 /// The app on the magic-square tab.
@@ -1244,7 +1269,7 @@ fn compare_queens_and_magic_answers_are_valid() {
     h.get_by_label("Min-conflicts").click();
     h.run();
     // Hill climbing with the heuristic chosen on the N-Queens tab.
-    h.state_mut().queens_mut().settings.heuristic = "h3".into();
+    h.state_mut().queens_mut().settings.heuristic = searchlab::puzzle::queens::Heuristic::H3;
     h.get_by_label("Parameters from the puzzle's tab").click();
     h.run();
     enter_text(&mut h, "Queens (n)", "10");
@@ -1615,7 +1640,7 @@ fn board_size_scaling_plots_one_point_per_size() {
     {
         let s = &mut h.state_mut().experiments.settings;
         s.experiment = Experiment::Sizes;
-        s.algorithm = "warnsdorff".into();
+        s.algorithm = "warnsdorff".parse().unwrap();
         s.sizes = "5..8".into();
         s.trials = 4;
     }

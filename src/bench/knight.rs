@@ -184,11 +184,11 @@ pub fn levels(
 /// size.
 pub fn sizes(
     setup: &Setup,
-    algorithm: &str,
+    algorithm: KnightAlgo,
     sizes: &[u64],
     n: u64,
 ) -> Result<Vec<TrialsRow>, JobError> {
-    knight_algorithm(algorithm)?;
+    let algorithm = algorithm.id();
     check_params(setup, &[algorithm])?;
     let progress = Progress::new(
         n * setup.part.share(sizes.len() as u64),
@@ -246,12 +246,11 @@ pub struct SquaresTable {
 /// square, every generation run (no early stop), distinct tours counted.
 pub fn squares_ga(
     setup: &Setup,
-    algorithm: &str,
+    kind: KnightAlgo,
     board: (u64, u64),
     runs: u64,
 ) -> Result<SquaresTable, JobError> {
-    let kind = KnightAlgo::parse(algorithm)?;
-    let algo = kind.info();
+    let (algo, algorithm) = (kind.info(), kind.id());
     if !matches!(kind, KnightAlgo::GaRepair | KnightAlgo::GaHeuristic) {
         return Err(JobError::Input(format!(
             "bench squares takes --algo ga-repair, ga-heuristic or count, not {algorithm}"
@@ -537,7 +536,7 @@ mod tests {
     fn the_ga_sweep_counts_every_evaluation_and_only_real_tours() {
         let mut s = setup();
         s.params = vec![("generations".into(), "10".into())];
-        let t = squares_ga(&s, "ga-heuristic", (5, 5), 2).unwrap();
+        let t = squares_ga(&s, KnightAlgo::GaHeuristic, (5, 5), 2).unwrap();
         assert_eq!(t.rows.len(), 25);
         // 25 squares × 2 runs × 50 chromosomes × 10 generations.
         assert_eq!(t.evaluations, 25 * 2 * 50 * 10);
@@ -550,7 +549,7 @@ mod tests {
         assert!(t.tours > 0);
         assert_eq!(
             t,
-            squares_ga(&s, "ga-heuristic", (5, 5), 2)
+            squares_ga(&s, KnightAlgo::GaHeuristic, (5, 5), 2)
                 .map(|mut x| {
                     x.elapsed_ms = t.elapsed_ms;
                     for (a, b) in x.rows.iter_mut().zip(&t.rows) {

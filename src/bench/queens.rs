@@ -48,12 +48,12 @@ pub struct QueensRow {
 pub fn table(
     ns: &[u64],
     trials: u64,
-    heuristic: &str,
+    heuristic: crate::puzzle::queens::Heuristic,
     setup: &Setup,
 ) -> Result<Vec<QueensRow>, JobError> {
     let (seed, time_limit, cancel) = (setup.seed, setup.time_limit, &*setup.cancel);
     let meter = setup.meter.clone();
-    crate::puzzle::queens::Heuristic::parse(heuristic)?;
+    let heuristic = heuristic.name();
     let (part, rows_in_all) = (setup.part, ns.len() * REPORT_ALGORITHMS.len());
     let progress = Progress::new(part.share(rows_in_all as u64) * trials, meter);
     let every = ns.iter().flat_map(|&n| REPORT_ALGORITHMS.map(|a| (n, a)));
@@ -369,7 +369,7 @@ mod tests {
 
     #[test]
     fn the_table_has_every_algorithm_at_every_n_next_to_the_document() {
-        let rows = table(&[5, 6], 3, "h2", &quiet(10)).unwrap();
+        let rows = table(&[5, 6], 3, crate::puzzle::queens::Heuristic::H2, &quiet(10)).unwrap();
         assert_eq!(rows.len(), 8);
         let bt5 = rows
             .iter()

@@ -172,7 +172,7 @@ pub fn write(
             "The two searches take the same {alike} steps, as far as the traces go (cut at \
              the step limit: a larger --limit may find where they part)."
         )?,
-        Aligned::Same(_) if change.setting == "heuristic" => writeln!(
+        Aligned::Same(_) if change.setting == crate::run::catalog::HEURISTIC_PARAM => writeln!(
             out,
             "The two searches make the same {alike} decisions to the end: the heuristics \
              score on other scales (h, best) but rank the placements alike here."

@@ -50,6 +50,9 @@ pub enum Heuristic {
 }
 
 impl Heuristic {
+    /// The three, in order.
+    pub const ALL: [Heuristic; 3] = [Heuristic::H1, Heuristic::H2, Heuristic::H3];
+
     /// Parses `h1`, `h2` or `h3`.
     pub fn parse(text: &str) -> Result<Heuristic, ChoiceError> {
         text.parse().map_err(|_| ChoiceError {

@@ -90,6 +90,11 @@ pub struct SizeLimit {
 }
 
 impl AlgorithmInfo {
+    /// It takes the parameter `name`.
+    pub fn takes(&self, name: &str) -> bool {
+        self.params.iter().any(|p| p.name == name)
+    }
+
     /// Refuses `size` when it is past the algorithm's limit; `measure` names the size
     /// (e.g. "squares on the board").
     pub fn check_size(&self, size: u64, measure: &str) -> Result<(), JobError> {
@@ -760,8 +765,12 @@ pub const KNIGHT_ALGORITHMS: &[AlgorithmInfo] = &[
     },
 ];
 
+/// The name of the N-Queens heuristic's parameter: the app's N-Queens tab keeps it as a
+/// field of its own, chosen once for every algorithm that takes it.
+pub const HEURISTIC_PARAM: &str = "heuristic";
+
 const HEURISTIC: ParamSpec = choice(
-    "heuristic",
+    HEURISTIC_PARAM,
     "h1",
     Heuristic::VARIANTS,
     "The N-Queens AI report's heuristic: h1 attacking pairs (nested loop), h2 conflicts per queen with arrays (always 2 x h1, and O(n)), h3 per-queen conflicts halved (always h1). They order placements identically, so only the speed differs.",

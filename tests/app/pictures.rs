@@ -491,7 +491,7 @@ fn compare_and_the_tables_name_algorithms_as_the_pickers_do() {
     {
         let s = &mut h.state_mut().experiments.settings;
         s.experiment = searchlab::app::experiments::Experiment::Sizes;
-        s.algorithm = "warnsdorff".into();
+        s.algorithm = "warnsdorff".parse().unwrap();
         s.sizes = "5..6".into();
         s.trials = 2;
     }

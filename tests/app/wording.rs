@@ -38,7 +38,7 @@ fn a_number_field_shows_its_whole_value() {
 fn the_landscape_says_when_the_search_counts_each_pair_twice() {
     let mut h = queens_harness("8");
     h.state_mut().queens_mut().settings.algorithm = "hill-climbing".parse().unwrap();
-    h.state_mut().queens_mut().settings.heuristic = "h2".into();
+    h.state_mut().queens_mut().settings.heuristic = searchlab::puzzle::queens::Heuristic::H2;
     h.run();
     h.get_by_label("Step by step").click();
     step_until_traced(&mut h);
@@ -46,7 +46,7 @@ fn the_landscape_says_when_the_search_counts_each_pair_twice() {
     h.run();
     h.get_by_label_contains("counts each pair twice");
     // On h1 it counts them once, and the key says nothing of it.
-    h.state_mut().queens_mut().settings.heuristic = "h1".into();
+    h.state_mut().queens_mut().settings.heuristic = searchlab::puzzle::queens::Heuristic::H1;
     h.run();
     h.get_all_by_label("Step by step").next().unwrap().click();
     step_until_traced(&mut h);

@@ -1,12 +1,14 @@
 //! The Experiments form: each experiment's fields, and its text fields read (lists of sizes,
 //! parameters).
 
-use super::{Experiment, ExperimentSettings, MAX_SWEEP_SIDE, show};
+use super::{Experiment, ExperimentSettings, MAX_SWEEP_SIDE};
 use crate::app::error::AppError;
 use crate::app::widgets::number::{Typed, hold_note};
-use crate::run::JobError;
+use crate::puzzle::queens::Heuristic;
+use crate::run::{Algorithm, JobError, KnightAlgo};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
+use strum::VariantArray as _;
 
 /// Sizes (board sides, or n), written `FROM..TO` or as a list like `5,8,10`. Saved as that
 /// text; a saved text that is not a list reads as none, which the form then asks for.
@@ -154,10 +156,10 @@ pub(super) fn fields(
         }
         Experiment::Sizes => {
             egui::ComboBox::from_label("Algorithm")
-                .selected_text(show::knight_name(&s.algorithm).to_string())
+                .selected_text(s.algorithm.info().name)
                 .show_ui(ui, |ui| {
-                    for a in crate::run::catalog::KNIGHT_ALGORITHMS {
-                        ui.selectable_value(&mut s.algorithm, a.id.to_string(), a.name);
+                    for &a in KnightAlgo::VARIANTS {
+                        ui.selectable_value(&mut s.algorithm, a, a.info().name);
                     }
                 });
             hold = list_field(
@@ -171,9 +173,8 @@ pub(super) fn fields(
         }
         Experiment::SquaresGa => {
             ui.horizontal(|ui| {
-                for a in ["ga-heuristic", "ga-repair"] {
-                    let name = show::knight_name(a);
-                    ui.selectable_value(&mut s.squares_algorithm, a.to_string(), name);
+                for a in super::SWEEP_GAS {
+                    ui.selectable_value(&mut s.squares_algorithm, a, a.info().name);
                 }
             });
             num(ui, "Board side", &mut s.side, 3..=MAX_SWEEP_SIDE);
@@ -193,8 +194,8 @@ pub(super) fn fields(
             );
             ui.horizontal(|ui| {
                 ui.label("Heuristic");
-                for h in ["h1", "h2", "h3"] {
-                    ui.selectable_value(&mut s.heuristic, h.to_string(), h);
+                for h in Heuristic::ALL {
+                    ui.selectable_value(&mut s.heuristic, h, h.name());
                 }
             });
             num(ui, "Trials", &mut s.trials, 1..=10_000);

@@ -21,6 +21,8 @@ use super::runs::Action;
 use super::view::View;
 use crate::app::widgets::figures::timings_hidden;
 use crate::bench::knight::{LEVELS, check_params_of};
+use crate::puzzle::queens::Heuristic;
+use crate::run::{Algorithm, KnightAlgo};
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -118,7 +120,9 @@ impl Experiment {
             ),
             Experiment::QueensTable => format!(
                 "searchlab queens bench --n {} --trials {} --heuristic {} {t}",
-                s.queens_n, s.trials, s.heuristic
+                s.queens_n,
+                s.trials,
+                s.heuristic.name()
             ),
             Experiment::QueensCourse => format!(
                 "searchlab queens bench --set {} --n {} --trials {} {t}",
@@ -149,21 +153,25 @@ pub struct ExperimentSettings {
     pub seed: u64,
     /// Each trial's time limit in seconds, above 0 (the count sweep: each square's).
     pub time_limit_s: f32,
-    /// Board-size scaling's algorithm and sizes (`5..12` or `5,8,10`).
-    pub algorithm: String,
+    /// Board-size scaling's algorithm (a saved one that names none reads as level 4).
+    #[serde(deserialize_with = "saved_sizes_algorithm")]
+    pub algorithm: KnightAlgo,
     /// The boards' sides, as `FROM..TO` (at most 64 values) or a list like `5,8,10`;
     /// each from 1 to 64.
     pub sizes: Sizes,
-    /// The sweep's GA and its runs per square.
-    pub squares_algorithm: String,
+    /// The sweep's GA, one of [`SWEEP_GAS`] (a saved one that names none reads as the
+    /// default).
+    #[serde(deserialize_with = "saved_sweep_ga")]
+    pub squares_algorithm: KnightAlgo,
     /// GA runs from each start square, from 1 to 100.
     pub runs: u64,
     /// The report's table's n, as `FROM..TO` (at most 64 values) or a list like `5,10`;
     /// each from 1 to 200.
     pub queens_n: Sizes,
-    /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural in the
-    /// report's table.
-    pub heuristic: String,
+    /// The heuristic of best-first, hill climbing and cultural in the report's table (a
+    /// saved one that names none reads as h1).
+    #[serde(with = "crate::app::queens::saved_heuristic")]
+    pub heuristic: Heuristic,
     /// The comparison's algorithms (local, csp or course) and its n.
     pub course_set: crate::bench::queens::Set,
     /// The comparison's n, as `FROM..TO` (at most 64 values) or a list like `8,16,32`;
@@ -186,12 +194,12 @@ impl Default for ExperimentSettings {
             trials: 20,
             seed: 0,
             time_limit_s: 10.0,
-            algorithm: "level4".into(),
+            algorithm: KnightAlgo::Level4,
             sizes: Sizes(vec![5, 6, 7, 8]),
-            squares_algorithm: "ga-heuristic".into(),
+            squares_algorithm: KnightAlgo::GaHeuristic,
             runs: 5,
             queens_n: Sizes(vec![5, 10]),
-            heuristic: "h1".into(),
+            heuristic: Heuristic::H1,
             course_set: crate::bench::queens::Set::Course,
             course_n: Sizes(vec![8, 16, 32, 64]),
             order: 3,
@@ -199,6 +207,21 @@ impl Default for ExperimentSettings {
             params: ParamPairs::default(),
         }
     }
+}
+
+/// The GAs the start-square sweep runs (the Knight's Tour solver report's per-square table).
+pub const SWEEP_GAS: [KnightAlgo; 2] = [KnightAlgo::GaHeuristic, KnightAlgo::GaRepair];
+
+/// Board-size scaling's algorithm as a saved form holds it.
+fn saved_sizes_algorithm<'de, D: serde::Deserializer<'de>>(d: D) -> Result<KnightAlgo, D::Error> {
+    let algorithm = crate::run::algo::saved_id(d)?;
+    Ok(algorithm.unwrap_or(ExperimentSettings::default().algorithm))
+}
+
+/// The sweep's GA as a saved form holds it: one of [`SWEEP_GAS`].
+fn saved_sweep_ga<'de, D: serde::Deserializer<'de>>(d: D) -> Result<KnightAlgo, D::Error> {
+    let algorithm = crate::run::algo::saved_id(d)?.filter(|a| SWEEP_GAS.contains(a));
+    Ok(algorithm.unwrap_or(ExperimentSettings::default().squares_algorithm))
 }
 
 /// The sizes of a list, or the message that asks for some when it has none.
@@ -234,8 +257,8 @@ impl ExperimentSettings {
     pub fn param_algorithms(&self) -> Vec<&str> {
         match self.experiment {
             Experiment::Levels => LEVELS.iter().map(|l| l.0).collect(),
-            Experiment::Sizes => vec![self.algorithm.as_str()],
-            _ => vec![self.squares_algorithm.as_str()],
+            Experiment::Sizes => vec![self.algorithm.id()],
+            _ => vec![self.squares_algorithm.id()],
         }
     }
 

@@ -77,13 +77,13 @@ pub(super) fn run(
         )?),
         Experiment::Sizes => Outcome::Sizes(crate::bench::knight::sizes(
             &setup,
-            &s.algorithm,
+            s.algorithm,
             &s.sizes.0,
             s.trials,
         )?),
         Experiment::SquaresGa => Outcome::SquaresGa(crate::bench::knight::squares_ga(
             &setup,
-            &s.squares_algorithm,
+            s.squares_algorithm,
             (s.side, s.side),
             s.runs,
         )?),
@@ -94,7 +94,7 @@ pub(super) fn run(
         Experiment::QueensTable => Outcome::QueensTable(crate::bench::queens::table(
             &s.queens_n.0,
             s.trials,
-            &s.heuristic,
+            s.heuristic,
             &setup,
         )?),
         Experiment::QueensCourse => Outcome::QueensCourse(crate::bench::queens::course(

@@ -316,7 +316,7 @@ impl QueensView {
             RichText::new(if beam {
                 "Attacking pairs in the beam per round".to_string()
             } else {
-                format!("Heuristic ({}) per {unit}", self.settings.heuristic)
+                format!("Heuristic ({}) per {unit}", self.settings.heuristic.name())
             })
             .strong(),
         );

@@ -18,9 +18,9 @@ use super::widgets::queens_board::{Attacks, QueensBoardView, queens_board};
 use crate::app::error::AppError;
 use crate::app::mode::Mode;
 use crate::app::widgets::figures::{format_ms, outcome_label, stat_row};
-use crate::puzzle::queens::{Landscape, conflicts};
+use crate::puzzle::queens::{Heuristic, Landscape, conflicts};
 use crate::run::PuzzleId;
-use crate::run::catalog::{QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
+use crate::run::catalog::{HEURISTIC_PARAM, QUEENS_ALGORITHMS, queens_algorithm, queens_figures};
 use crate::run::file::RunFile;
 use crate::run::queens::{
     QueensCountReport, QueensJob, QueensReport, QueensSolveReport, QueensTask,
@@ -72,8 +72,10 @@ pub struct QueensSettings {
     /// A solver of the catalog (saved as its id).
     #[serde(deserialize_with = "saved_algorithm")]
     pub algorithm: QueensAlgo,
-    /// `h1`, `h2` or `h3`: the heuristic of best-first, hill climbing and cultural.
-    pub heuristic: String,
+    /// The heuristic of best-first, hill climbing and cultural (saved as `h1`, `h2` or
+    /// `h3`; a saved one that names none reads as h1).
+    #[serde(with = "saved_heuristic")]
+    pub heuristic: Heuristic,
     /// Parameter values by `algorithm.name` (the heuristic aside).
     pub params: BTreeMap<String, String>,
     /// The seed of the run's random numbers: the same seed makes the same choices.
@@ -107,13 +109,35 @@ impl TabSettings for QueensSettings {
     fn set_params(&mut self, algorithm: &str, given: &BTreeMap<String, String>) {
         let mut given = given.clone();
         let uses = (crate::run::catalog::queens_algorithm(algorithm).ok())
-            .is_some_and(|a| a.params.iter().any(|p| p.name == "heuristic"));
-        match given.remove("heuristic") {
-            Some(h) => self.heuristic = h,
-            None if uses => self.heuristic = QueensSettings::default().heuristic,
+            .is_some_and(|a| a.takes(HEURISTIC_PARAM));
+        let default = QueensSettings::default().heuristic;
+        match given.remove(HEURISTIC_PARAM) {
+            Some(h) => self.heuristic = Heuristic::parse(&h).unwrap_or(default),
+            None if uses => self.heuristic = default,
             None => {}
         }
         crate::app::tab::set_params_in(&mut self.params, algorithm, &given);
+    }
+}
+
+/// The heuristic as a saved form holds it: its name, as text (`"h2"`); one that names
+/// none reads as h1.
+pub(crate) mod saved_heuristic {
+    use crate::puzzle::queens::Heuristic;
+
+    #[allow(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's `with` passes a reference"
+    )]
+    pub(crate) fn serialize<S: serde::Serializer>(h: &Heuristic, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(h.into())
+    }
+
+    pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Heuristic, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        Ok(Heuristic::parse(&name).unwrap_or(Heuristic::H1))
     }
 }
 
@@ -128,7 +152,7 @@ impl Default for QueensSettings {
         QueensSettings {
             n: 8,
             algorithm: QueensAlgo::HillClimbing,
-            heuristic: "h1".into(),
+            heuristic: Heuristic::H1,
             params: BTreeMap::new(),
             seed: 1,
             time_limit_s: 30.0,
@@ -281,8 +305,9 @@ impl QueensView {
     fn solve_task(&self, algorithm: QueensAlgo) -> QueensTask {
         let algo = algorithm.info();
         let mut params = params_for(algo, &self.settings.params);
-        if algo.params.iter().any(|p| p.name == "heuristic") {
-            params.push(("heuristic".into(), self.settings.heuristic.clone()));
+        if algo.takes(HEURISTIC_PARAM) {
+            let h = self.settings.heuristic.name();
+            params.push((HEURISTIC_PARAM.into(), h.into()));
         }
         QueensTask::Solve { algorithm, params }
     }
@@ -364,8 +389,9 @@ impl QueensView {
             }
             QueensTask::Solve { algorithm, params } => {
                 set_params(algorithm.id(), params, &mut self.settings.params);
-                if let Some((_, h)) = params.iter().find(|(k, _)| k == "heuristic") {
-                    self.settings.heuristic.clone_from(h);
+                let h = params.iter().find(|(k, _)| k == HEURISTIC_PARAM);
+                if let Some(h) = h.and_then(|(_, h)| Heuristic::parse(h).ok()) {
+                    self.settings.heuristic = h;
                 }
                 self.settings.algorithm = *algorithm;
                 Ran::Solve(*algorithm)
@@ -461,14 +487,11 @@ impl TabPuzzle for QueensTab {
         Some(&mut self.browser)
     }
 
-    /// An n out of range, an unknown algorithm or an unknown heuristic is replaced by its
-    /// default.
+    /// An n out of range is replaced by its default (an unknown algorithm or heuristic
+    /// was, as it was read).
     fn checked(mut settings: QueensSettings) -> QueensSettings {
         if settings.n == 0 || settings.n > MAX_APP_N {
             settings.n = QueensSettings::default().n;
-        }
-        if !["h1", "h2", "h3"].contains(&settings.heuristic.as_str()) {
-            settings.heuristic = QueensSettings::default().heuristic;
         }
         settings
     }
@@ -495,8 +518,9 @@ impl TabPuzzle for QueensTab {
     fn param_values(settings: &QueensSettings) -> BTreeMap<String, String> {
         let mut values = settings.params.clone();
         for a in QUEENS_ALGORITHMS {
-            if a.params.iter().any(|p| p.name == "heuristic") {
-                values.insert(format!("{}.heuristic", a.id), settings.heuristic.clone());
+            if a.takes(HEURISTIC_PARAM) {
+                let h = settings.heuristic.name().to_string();
+                values.insert(format!("{}.{HEURISTIC_PARAM}", a.id), h);
             }
         }
         values

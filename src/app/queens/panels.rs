@@ -61,24 +61,24 @@ impl QueensView {
     pub(super) fn algorithm_form(&mut self, ui: &mut Ui) -> Option<AppError> {
         let algo = self.settings.algorithm.info();
         ui.label(algo.summary);
-        let uses_heuristic = algo.params.iter().any(|p| p.name == "heuristic");
+        let uses_heuristic = algo.takes(HEURISTIC_PARAM);
         ui.add_enabled_ui(uses_heuristic, |ui| {
             egui::ComboBox::from_label("Heuristic")
-                .selected_text(self.settings.heuristic.clone())
+                .selected_text(self.settings.heuristic.name())
                 .show_ui(ui, |ui| {
                     for (h, help) in [
-                        ("h1", "attacking pairs, by a nested loop over the queens (O(n²))"),
-                        ("h2", "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
-                        ("h3", "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                        (Heuristic::H1, "attacking pairs, by a nested loop over the queens (O(n²))"),
+                        (Heuristic::H2, "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                        (Heuristic::H3, "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
                     ] {
-                        ui.selectable_value(&mut self.settings.heuristic, h.to_string(), h)
+                        ui.selectable_value(&mut self.settings.heuristic, h, h.name())
                             .on_hover_text(help);
                     }
                 })
                 .response
                 .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
         });
-        let hold = param_form(ui, algo, &mut self.settings.params, &["heuristic"]);
+        let hold = param_form(ui, algo, &mut self.settings.params, &[HEURISTIC_PARAM]);
         let n = self.settings.n;
         if SEED_FOUR.contains(&self.settings.algorithm) && n > SEED_COMFORTABLE_N {
             ui.label(

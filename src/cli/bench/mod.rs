@@ -17,6 +17,7 @@ use crate::bench::queens::{CourseRow, QueensRow};
 use crate::bench::{self, Meter};
 use crate::puzzle::queens::Heuristic;
 use crate::run::JobError;
+use crate::run::{Algorithm, KnightAlgo};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -370,7 +371,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
                     ..
                 } => {
                     let rows = with_bar("sizes", &meter, || {
-                        bench::knight::sizes(&setup, algo, &sizes.0, *trials)
+                        bench::knight::sizes(&setup, KnightAlgo::parse(algo)?, &sizes.0, *trials)
                     })
                     .map_err(failed("sizes"))?;
                     Box::new(Trials {
@@ -392,7 +393,7 @@ pub fn knight(experiment: &Experiment) -> Result<ExitCode, CliError> {
                     algo, board, runs, ..
                 } => {
                     let table = with_bar("squares", &meter, || {
-                        bench::knight::squares_ga(&setup, algo, *board, *runs)
+                        bench::knight::squares_ga(&setup, KnightAlgo::parse(algo)?, *board, *runs)
                     })
                     .map_err(failed("squares"))?;
                     Box::new(SquaresGa(table))
@@ -454,7 +455,7 @@ pub fn queens(a: &QueensBenchArgs) -> Result<ExitCode, CliError> {
         return finish(&table, out, cancel.load(Ordering::Relaxed), &ran_out);
     }
     let rows = with_bar("queens", &meter, || {
-        bench::queens::table(&ns, a.trials, &a.heuristic, &setup)
+        bench::queens::table(&ns, a.trials, Heuristic::parse(&a.heuristic)?, &setup)
     })
     .map_err(|e| CliError::Input(format!("queens bench: {e}")))?;
     let table = QueensTable { rows, seed: a.seed };

@@ -63,7 +63,7 @@ pub fn first_difference_until(
     setting: &str,
     stopped: &dyn Fn() -> bool,
 ) -> Aligned {
-    let scores: &[&str] = if setting == "heuristic" {
+    let scores: &[&str] = if setting == crate::run::catalog::HEURISTIC_PARAM {
         &["h", "best"]
     } else {
         &[]
