@@ -32,6 +32,10 @@ fn count_every_square(board: &Board) -> u64 {
         .sum()
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "the benchmark list: a group per line, read as one table"
+)]
 fn benches(c: &mut Criterion) {
     let b5 = Board::new(5, 5).unwrap();
     c.bench_function("count 5x5 every square, one thread", |b| {

@@ -8,6 +8,10 @@ use std::time::Duration;
 
 /// Refused at once (exit 2), with the size that is allowed.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "a table of cases, a line each, then one loop over them"
+)]
 fn inputs_that_cannot_fit_are_refused_with_the_size_allowed() {
     let cases: &[(&[&str], &str)] = &[
         (
@@ -143,6 +147,10 @@ const SLACK: Duration = Duration::from_millis(700);
 
 /// The largest accepted inputs of each kind stop at the limit, under 2 GiB.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "a table of cases, a line each, then one loop over them"
+)]
 fn the_largest_accepted_inputs_stop_at_their_time_limit() {
     let _alone = one_at_a_time();
     let limit = Duration::from_millis(400);
@@ -343,6 +351,10 @@ fn a_stopped_sweep_gives_no_figure_for_squares_it_did_not_finish() {
 /// The budgets and memory of the largest accepted inputs found past their limits before:
 /// each stops within its time limit (plus the slack) and under 2 GiB, and says what it did.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "a table of cases, a line each, then one loop over them"
+)]
 fn the_stages_that_overran_before_keep_their_budget() {
     let _alone = one_at_a_time();
     let cases: &[(&[&str], u64, &str)] = &[

@@ -111,6 +111,10 @@ fn square(rng: &mut Rng) -> String {
 }
 
 /// One command line, and the time limit it was given (if any).
+#[allow(
+    clippy::too_many_lines,
+    reason = "one generator of command lines: a branch per command, each drawing its own arguments"
+)]
 fn command(rng: &mut Rng) -> (Vec<String>, Option<Duration>) {
     let mut a: Vec<String> = Vec::new();
     let limit = Duration::from_millis(pick(rng, &["100", "250", "400"]).parse().unwrap());

@@ -124,6 +124,10 @@ fn write(dir: &Path, name: &str, text: &str) {
 }
 
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
     let dir = temp_dir("folder");
     let run = run_file();
@@ -431,6 +435,10 @@ fn played(student: &str) -> HandIn {
 /// is caught and named; more hints than allowed score nothing but are not doubted; a hint
 /// the app does not have makes the file refused.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn grade_checks_puzzles_played_by_hand_by_their_rules() {
     let dir = temp_dir("play");
     let lesson = dir.join("play.ron");

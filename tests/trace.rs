@@ -1162,6 +1162,10 @@ fn vs_refuses_the_instance_and_bad_values() {
 /// squares onward, the square the walk then visits is one of them, and "Why?" sets true
 /// statements against false ones.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn trace_json_questions_hold_by_the_rules() {
     let (code, v) = json(&[
         "knight",

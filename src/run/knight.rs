@@ -808,6 +808,10 @@ struct Solving<'a> {
     fallback: bool,
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "a run's stages in order (proof of none, search, check, fallback, report), each using the one before"
+)]
 fn solve(
     job: &KnightJob,
     board: &Board,
@@ -1648,6 +1652,10 @@ impl Observer for SquareObserver<'_, '_> {
 /// symmetries (its images have as many tours, [`crate::puzzle::knight::orbits`]); the time
 /// limit is for the whole count. A part owns the squares whose orbit's representative it
 /// owns.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the count's stages in order (split, count each part, merge, check), sharing the board's orbits"
+)]
 fn count_every_start(
     board: &Board,
     closed: bool,

@@ -52,6 +52,10 @@ fn next(h: &mut Harness<'_, SearchLabApp>) {
 }
 
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn closed_construct_on_16x16_shows_its_pieces_each_join_and_the_tour() {
     let mut h = harness();
     h.state_mut().knight_mut().settings.algorithm = "warnsdorff".parse().unwrap();

@@ -17,13 +17,21 @@ fn first_difference_harness() -> Harness<'static, SearchLabApp> {
 
 /// The squares of a Warnsdorff walk on 8×8 from a8 with `tie_break`, after each step.
 fn paths(tie_break: &str) -> Vec<Vec<u32>> {
+    paths_of("warnsdorff", &[("tie_break", tie_break)])
+}
+
+/// The squares of `algorithm`'s traced search on 8×8 from a8 with `params`, after each
+/// step.
+fn paths_of(algorithm: &str, params: &[(&str, &str)]) -> Vec<Vec<u32>> {
     let job = KnightTraceJob {
         cols: 8,
         rows: 8,
         start: Some((0, 0)),
         closed: false,
-        algorithm: "warnsdorff".parse().unwrap(),
-        params: vec![("tie_break".into(), tie_break.into())],
+        algorithm: algorithm.parse().unwrap(),
+        params: (params.iter())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         seed: 1,
         budget: Budget::unlimited(),
         limit: 10_000,
@@ -73,11 +81,8 @@ fn two_tie_breaks_part_where_the_walks_first_enter_other_squares() {
 fn the_same_value_on_both_sides_holds_the_trace_back_and_magic_is_not_traced() {
     let mut h = first_difference_harness();
     h.get_by_label("Knight").click();
-    (h.state_mut().compare)
-        .pair_of(searchlab::run::knight::PUZZLE)
-        .unwrap()
-        .form_mut()
-        .b = "auto".into();
+    let pair = (h.state_mut().compare).pair_of(searchlab::run::knight::PUZZLE);
+    *pair.unwrap().values_mut()[1] = "auto".into();
     h.run();
     assert!(is_disabled(&h, "▶ Trace both"));
     h.get_by_label("A and B give tie_break the same value: give B another");
@@ -90,4 +95,44 @@ fn the_same_value_on_both_sides_holds_the_trace_back_and_magic_is_not_traced() {
     );
     // Nothing to trace there: no button that would do nothing.
     assert!(h.query_by_label("▶ Trace both").is_none());
+}
+
+#[test]
+fn the_search_itself_is_changed_on_b_by_picking_another() {
+    let mut h = first_difference_harness();
+    h.get_by_label("Knight").click();
+    h.run();
+    h.get_by_label("Setting to change").click();
+    h.run();
+    h.get_by_label("the search itself").click();
+    h.run();
+    // B starts as A's search: nothing to compare until another is picked.
+    h.get_by_label("A and B are the same search: pick another for B");
+    assert!(is_disabled(&h, "▶ Trace both"));
+    h.get_by_label("B").click();
+    h.run();
+    h.get_by_label("Backtracking").click();
+    h.run();
+    assert!(!is_disabled(&h, "▶ Trace both"));
+    h.get_by_label("▶ Trace both").click();
+    step_until_idle(&mut h, Duration::from_secs(30));
+    let (at, _) = (h.state_mut().compare)
+        .pair_of(searchlab::run::knight::PUZZLE)
+        .and_then(|p| p.on_show())
+        .expect("the pair is on show");
+    // A step that leaves the two on other squares is one where they differ: they part
+    // there at the latest.
+    let (a, b) = (paths_of("warnsdorff", &[]), paths_of("backtrack", &[]));
+    let parted = (a.iter().zip(&b)).position(|(x, y)| x != y).unwrap();
+    let at = at.expect("the two searches part");
+    assert!(
+        at <= parted,
+        "parted at step {}, not by {}",
+        at + 1,
+        parted + 1
+    );
+    h.get_by_label_contains("where the search makes them differ");
+    for side in ["A: Warnsdorff", "B: Backtracking"] {
+        assert!(h.query_all_by_label(side).count() >= 1, "{side}");
+    }
 }

@@ -2,7 +2,7 @@
 //! its board at a step: the path, the squares just taken back crossed out and fading, and
 //! every free square's onward degree.
 
-use crate::app::compare::contrast::ContrastJob;
+use crate::app::compare::contrast::{ContrastJob, Setting};
 use crate::app::steps::Steps;
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::Square;
@@ -187,25 +187,28 @@ impl super::KnightView {
 impl ContrastJob for KnightTraceJob {
     const PAIR_NAME: &'static str = "knight-trace-pair";
 
-    fn traceable() -> Vec<&'static str> {
-        crate::run::trace::knight::traceable()
+    type Algo = Traced;
+
+    fn traceable() -> Vec<Traced> {
+        Traced::all().collect()
     }
 
-    fn info(algorithm: &str) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
-        crate::run::catalog::knight_algorithm(algorithm).ok()
+    fn info(algorithm: Traced) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        algorithm.info()
     }
 
-    fn name(algorithm: &str) -> String {
-        crate::run::knight::setup::task_name(algorithm)
+    fn name(algorithm: Traced) -> String {
+        crate::run::knight::setup::task_name(algorithm.id())
     }
 
-    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
-        ("warnsdorff", "tie_break", "auto", "roth")
+    fn example() -> (Traced, Setting, &'static str, &'static str) {
+        let warnsdorff = Traced::Solver(crate::run::KnightAlgo::Warnsdorff);
+        (warnsdorff, Setting::Param("tie_break"), "auto", "roth")
     }
 
     fn on(
         instance: &dyn crate::app::puzzles::PuzzleUi,
-        algorithm: &str,
+        algorithm: Traced,
         params: Vec<(String, String)>,
         seed: u64,
         budget: crate::solve::Budget,
@@ -218,7 +221,7 @@ impl ContrastJob for KnightTraceJob {
             rows: k.rows,
             start: Some(k.start),
             closed: k.closed,
-            algorithm: Traced::parse(algorithm).ok()?,
+            algorithm,
             params,
             seed,
             budget,

@@ -14,7 +14,6 @@ use crate::run::catalog::AlgorithmInfo;
 use crate::run::{Job, PuzzleId};
 use crate::solve::{Budget, Counters, GenerationStats};
 use egui::Ui;
-use serde::{Deserialize, Serialize};
 
 /// A puzzle's part of the views every puzzle shares, listed once in [`UI_PUZZLES`].
 pub trait PuzzleUiDef: Sync {
@@ -178,17 +177,41 @@ pub trait PuzzleUi: erased_serde::Serialize + std::fmt::Debug {
     }
 }
 
+/// The one setting First difference changes on side B.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// The seed of the search's random choices.
+    Seed,
+    /// The search itself, each side with its defaults.
+    Search,
+    /// One of the search's parameters, by its name.
+    Param(&'static str),
+}
+
+impl Setting {
+    /// The name a trace's steps know it by (`seed`, `algo` or the parameter's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Setting::Seed => "seed",
+            Setting::Search => "algo",
+            Setting::Param(name) => name,
+        }
+    }
+}
+
 /// What the form asks for: the search, the setting to change and its value on each side.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ContrastForm {
-    /// The search traced (side A's, when the setting is the algorithm).
-    pub algorithm: String,
-    /// `seed`, `algo`, or one of the algorithm's parameters.
-    pub setting: String,
-    /// The setting's value on side A (for `algo`, unused: A is `algorithm`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContrastForm<A> {
+    /// The search traced (side A's, when the setting is the search).
+    pub algorithm: A,
+    /// The setting B changes.
+    pub setting: Setting,
+    /// The setting's value on side A, as typed or picked (unused for the search).
     pub a: String,
-    /// Its value on side B.
+    /// Its value on side B (unused for the search).
     pub b: String,
+    /// Side B's search, when the setting is the search.
+    pub other: A,
 }
 
 /// "First difference" of one puzzle, whatever its trace job: what Compare asks of it.
@@ -215,6 +238,6 @@ pub trait ContrastUi {
     /// The pair on show: where the two part (`None`: nowhere) and the steps applied on
     /// the timeline.
     fn on_show(&self) -> Option<(Option<usize>, usize)>;
-    /// The form's choices, to change.
-    fn form_mut(&mut self) -> &mut ContrastForm;
+    /// The values the form gives the setting on side A and side B, to change.
+    fn values_mut(&mut self) -> [&mut String; 2];
 }

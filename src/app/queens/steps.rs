@@ -2,7 +2,7 @@
 //! board at a step: the queens as the steps leave them, attacked ones in red, and the
 //! square the step looks at outlined, with the queen that attacks it.
 
-use crate::app::compare::contrast::ContrastJob;
+use crate::app::compare::contrast::{ContrastJob, Setting};
 use crate::app::steps::Steps;
 use crate::app::widgets::queens_board::{
     Attacks, Focus, MAX_LANDSCAPE_N, QueensBoardView, queens_board,
@@ -198,25 +198,28 @@ impl super::QueensView {
 impl ContrastJob for QueensTraceJob {
     const PAIR_NAME: &'static str = "queens-trace-pair";
 
-    fn traceable() -> Vec<&'static str> {
-        crate::run::trace::queens::traceable()
+    type Algo = QueensAlgo;
+
+    fn traceable() -> Vec<QueensAlgo> {
+        QueensAlgo::offering(|o| o.trace).collect()
     }
 
-    fn info(algorithm: &str) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
-        crate::run::catalog::queens_algorithm(algorithm).ok()
+    fn info(algorithm: QueensAlgo) -> Option<&'static crate::run::catalog::AlgorithmInfo> {
+        Some(algorithm.info())
     }
 
-    fn name(algorithm: &str) -> String {
-        Self::info(algorithm).map_or_else(|| algorithm.to_string(), |a| a.name.to_string())
+    fn name(algorithm: QueensAlgo) -> String {
+        algorithm.info().name.to_string()
     }
 
-    fn example() -> (&'static str, &'static str, &'static str, &'static str) {
-        ("csp", "inference", "none", "forward-checking")
+    fn example() -> (QueensAlgo, Setting, &'static str, &'static str) {
+        let inference = Setting::Param("inference");
+        (QueensAlgo::Csp, inference, "none", "forward-checking")
     }
 
     fn on(
         instance: &dyn crate::app::puzzles::PuzzleUi,
-        algorithm: &str,
+        algorithm: QueensAlgo,
         params: Vec<(String, String)>,
         seed: u64,
         budget: crate::solve::Budget,
@@ -226,7 +229,7 @@ impl ContrastJob for QueensTraceJob {
             .downcast_ref::<crate::app::puzzles::queens::QueensInstance>()?;
         Some(QueensTraceJob {
             n: q.n,
-            algorithm: crate::run::trace::queens::parse(algorithm).ok()?,
+            algorithm,
             params,
             seed,
             budget,

@@ -165,6 +165,10 @@ pub fn solve(problem: &Problem, order: Order, rng: &mut Rng, ctl: &mut Control) 
 /// [`solve`], telling `trace` each square entered (with the squares the search could have
 /// entered instead, in its order, and their onward degrees), each square taken back, and
 /// each path given up at once because the start has no free neighbour left.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_traced<T: Sink<KnightStep>>(
     problem: &Problem,
     order: Order,

@@ -358,6 +358,10 @@ impl<'a> Counter<'a> {
     }
 
     /// Counts from the end of `prefix` (a legal path from the start, at least the start).
+    #[allow(
+        clippy::too_many_lines,
+        reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+    )]
     fn run<T: Sink<KnightStep>>(
         mut self,
         prefix: &[Square],

@@ -106,6 +106,10 @@ pub fn search(problem: &Problem, strategy: Strategy, ctl: &mut Control) -> Outco
 
 /// [`search`], telling `trace` each node generated (numbered from 0 in that order) and
 /// each node taken off the frontier to be expanded.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn search_traced<T: Sink<KnightStep>>(
     problem: &Problem,
     strategy: Strategy,

@@ -232,6 +232,10 @@ pub fn inversion_crossover(s: &[u32], t: &[u32], k: usize) -> (Vec<u32>, Vec<u32
 ///     assert_eq!(validate(3, square), Ok(()));
 /// }
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
     let cells = n * n;
     let size = config.population.max(2);

@@ -148,6 +148,10 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 
 /// [`solve`], telling `trace` the start (with its placement) and each proposal: the queen,
 /// its new row, the change in attacking pairs and whether the move was taken.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_traced<T: Sink<QueenStep>>(
     n: usize,
     config: &Config,

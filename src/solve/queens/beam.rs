@@ -251,6 +251,10 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 
 /// [`solve`], telling `trace` each starting member (with its placement), each successor
 /// selected into the next beam and each round's advance.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_traced<T: Sink<QueenStep>>(
     n: usize,
     config: &Config,

@@ -490,6 +490,10 @@ pub fn solve(n: usize, config: &Config, ctl: &mut Control) -> Outcome {
 
 /// [`solve`], telling `trace` each assignment (with the rows its column had), what the
 /// inference removed or which domain it emptied, and each queen taken back.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_traced<T: Sink<QueenStep>>(
     n: usize,
     config: &Config,

@@ -55,6 +55,10 @@ impl Default for Config {
 /// assert_eq!(outcome.stop, Stop::Found);
 /// assert_eq!(validate(6, &outcome.rows), Ok(()));
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve(
     start: &[u32],
     heuristic: Heuristic,

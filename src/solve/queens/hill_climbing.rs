@@ -125,6 +125,10 @@ pub fn solve_traced<T: Sink<QueenStep>>(
 /// assert_eq!(o.stop, Stop::Found);
 /// assert_eq!(validate(8, &o.rows), Ok(()));
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_climb<T: Sink<QueenStep>>(
     start: &[u32],
     heuristic: Heuristic,

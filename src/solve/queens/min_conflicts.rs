@@ -286,6 +286,10 @@ pub fn solve(n: usize, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Out
 
 /// [`solve`], telling `trace` each fresh placement begun, each row drawn while placing,
 /// each attacked queen picked and each swap tried.
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve_traced<T: Sink<QueenStep>>(
     n: usize,
     config: &Config,

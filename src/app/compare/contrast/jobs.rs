@@ -8,19 +8,22 @@ use super::*;
 pub trait ContrastJob: TraceJob + Clone + PartialEq {
     /// The name of the pair's background work.
     const PAIR_NAME: &'static str;
+    /// A search a trace follows.
+    type Algo: Copy + PartialEq + std::fmt::Debug + 'static;
     /// The searches a trace follows.
-    fn traceable() -> Vec<&'static str>;
+    fn traceable() -> Vec<Self::Algo>;
     /// The catalog's entry for `algorithm` (`None`: a search the catalog does not list,
     /// which takes no parameters).
-    fn info(algorithm: &str) -> Option<&'static AlgorithmInfo>;
+    fn info(algorithm: Self::Algo) -> Option<&'static AlgorithmInfo>;
     /// What the app calls `algorithm`.
-    fn name(algorithm: &str) -> String;
-    /// The setting and values the view starts with: `(algorithm, setting, A, B)`.
-    fn example() -> (&'static str, &'static str, &'static str, &'static str);
+    fn name(algorithm: Self::Algo) -> String;
+    /// The search, the setting and values the view starts with: `(algorithm, setting, A,
+    /// B)`.
+    fn example() -> (Self::Algo, Setting, &'static str, &'static str);
     /// The trace job of `algorithm` on `instance` (`None`: an instance of another puzzle).
     fn on(
         instance: &dyn PuzzleUi,
-        algorithm: &str,
+        algorithm: Self::Algo,
         params: Vec<(String, String)>,
         seed: u64,
         budget: Budget,

@@ -8,7 +8,7 @@
 
 use crate::app::background::{Background, Task, Work};
 use crate::app::puzzles::PuzzleUi;
-pub use crate::app::puzzles::{ContrastForm, ContrastUi};
+pub use crate::app::puzzles::{ContrastForm, ContrastUi, Setting};
 use crate::app::steps::{Prepared, TraceJob, Traced};
 use crate::app::widgets::figures::stat_row;
 use crate::app::widgets::timeline::{Marks, Playback, timeline};
@@ -40,7 +40,7 @@ fn side_colour(k: usize) -> Color32 {
 /// "First difference" for one puzzle: the form, the pair being traced, the pair on show.
 pub struct Contrast<J: ContrastJob> {
     /// The form's choices.
-    pub form: ContrastForm,
+    pub form: ContrastForm<J::Algo>,
     pending: Option<Background<Result<PairPrepared<J::Trace>, String>>>,
     shown: Option<PairShown<J::Trace>>,
     /// What each side will run with, as the last start named them.
@@ -48,7 +48,7 @@ pub struct Contrast<J: ContrastJob> {
     /// The instance the last start traced on, e.g. `knight-8x8`.
     traced_on: String,
     /// The setting the last start changed.
-    traced_setting: String,
+    traced_setting: Setting,
     /// The two jobs of the pair on show (or being traced).
     traced_jobs: Option<(J, J)>,
     /// The form no longer describes the pair on show.
@@ -62,16 +62,17 @@ impl<J: ContrastJob> Default for Contrast<J> {
         let (algorithm, setting, a, b) = J::example();
         Contrast {
             form: ContrastForm {
-                algorithm: algorithm.into(),
-                setting: setting.into(),
+                algorithm,
+                setting,
                 a: a.into(),
                 b: b.into(),
+                other: algorithm,
             },
             pending: None,
             shown: None,
             naming: Default::default(),
             traced_on: String::new(),
-            traced_setting: String::new(),
+            traced_setting: setting,
             traced_jobs: None,
             stale: false,
             error: None,
@@ -94,12 +95,12 @@ impl<J: ContrastJob> Contrast<J> {
         budget: Budget,
     ) -> Result<(J, J), String> {
         let f = &self.form;
-        let on = |algorithm: &str, params: Vec<(String, String)>, seed: u64| {
+        let on = |algorithm: J::Algo, params: Vec<(String, String)>, seed: u64| {
             J::on(instance, algorithm, params, seed, budget)
                 .ok_or_else(|| "this puzzle's searches are not traced".to_string())
         };
-        let (a, b) = match f.setting.as_str() {
-            "seed" => {
+        let (a, b) = match f.setting {
+            Setting::Seed => {
                 let seed_of = |side: &str, v: &str| {
                     v.trim().parse::<u64>().map_err(|_| {
                         format!(
@@ -113,26 +114,23 @@ impl<J: ContrastJob> Contrast<J> {
                     return Err("A and B have the same seed: give B another".into());
                 }
                 (
-                    on(&f.algorithm, Vec::new(), sa)?,
-                    on(&f.algorithm, Vec::new(), sb)?,
+                    on(f.algorithm, Vec::new(), sa)?,
+                    on(f.algorithm, Vec::new(), sb)?,
                 )
             }
-            "algo" => {
-                if f.b == f.algorithm {
+            Setting::Search => {
+                if f.other == f.algorithm {
                     return Err("A and B are the same search: pick another for B".into());
                 }
-                if !J::traceable().contains(&f.b.as_str()) {
-                    return Err(format!("B: pick one of {}", J::traceable().join(", ")));
-                }
                 (
-                    on(&f.algorithm, Vec::new(), seed)?,
-                    on(&f.b, Vec::new(), seed)?,
+                    on(f.algorithm, Vec::new(), seed)?,
+                    on(f.other, Vec::new(), seed)?,
                 )
             }
-            name => {
-                let info = J::info(&f.algorithm)
+            Setting::Param(name) => {
+                let info = J::info(f.algorithm)
                     .filter(|i| i.params.iter().any(|p| p.name == name))
-                    .ok_or_else(|| format!("{} has no setting {name}", J::name(&f.algorithm)))?;
+                    .ok_or_else(|| format!("{} has no setting {name}", J::name(f.algorithm)))?;
                 let param = |side: &str, v: &str| {
                     let given = vec![(name.to_string(), v.trim().to_string())];
                     Params::new(info, &given)
@@ -145,7 +143,7 @@ impl<J: ContrastJob> Contrast<J> {
                         "A and B give {name} the same value: give B another"
                     ));
                 }
-                (on(&f.algorithm, pa, seed)?, on(&f.algorithm, pb, seed)?)
+                (on(f.algorithm, pa, seed)?, on(f.algorithm, pb, seed)?)
             }
         };
         a.check().map_err(|e| format!("A: {e}"))?;
@@ -168,16 +166,19 @@ impl<J: ContrastJob> Contrast<J> {
         self.shown = None;
         self.stale = false;
         self.traced_jobs = Some(jobs.clone());
-        self.traced_setting.clone_from(&self.form.setting);
         let f = &self.form;
-        self.naming = match f.setting.as_str() {
-            "algo" => [J::name(&f.algorithm), J::name(&f.b)],
-            s => [format!("{s}={}", f.a.trim()), format!("{s}={}", f.b.trim())],
+        self.traced_setting = f.setting;
+        self.naming = match f.setting {
+            Setting::Search => [J::name(f.algorithm), J::name(f.other)],
+            s => {
+                let s = s.name();
+                [format!("{s}={}", f.a.trim()), format!("{s}={}", f.b.trim())]
+            }
         };
         let task = PairTask {
             a: jobs.0,
             b: jobs.1,
-            setting: f.setting.clone(),
+            setting: f.setting.name().to_string(),
         };
         self.pending = Some(Background::task(ctx, task));
     }
@@ -207,7 +208,7 @@ impl<J: ContrastJob> Contrast<J> {
                         at: pair.at,
                         names: self.naming.clone(),
                         on: self.traced_on.clone(),
-                        setting: self.traced_setting.clone(),
+                        setting: self.traced_setting,
                         play,
                     });
                 }
@@ -253,25 +254,25 @@ impl<J: ContrastJob> Contrast<J> {
     fn search_ui(&mut self, ui: &mut Ui) -> &'static [crate::run::catalog::ParamSpec] {
         let f = &mut self.form;
         let search = ui.label(RichText::new("Search").strong());
-        let before = f.algorithm.clone();
+        let before = f.algorithm;
         egui::ComboBox::from_id_salt("contrast-algorithm")
-            .selected_text(J::name(&f.algorithm))
+            .selected_text(J::name(f.algorithm))
             .width(200.0)
             .show_ui(ui, |ui| {
-                for id in J::traceable() {
-                    ui.selectable_value(&mut f.algorithm, id.to_string(), J::name(id));
+                for algorithm in J::traceable() {
+                    ui.selectable_value(&mut f.algorithm, algorithm, J::name(algorithm));
                 }
             })
             .response
             .labelled_by(search.id)
             .on_hover_text("The search traced on both sides");
-        let info = J::info(&f.algorithm);
+        let info = J::info(f.algorithm);
         let params = info.map_or(&[][..], |i| i.params);
-        if f.algorithm != before && !matches!(f.setting.as_str(), "seed" | "algo") {
+        if f.algorithm != before && matches!(f.setting, Setting::Param(_)) {
             // Another search: its own first parameter, or the seed.
             match params.first() {
-                Some(p) => set_setting(f, p.name, p.default, params),
-                None => set_setting(f, "seed", "1", params),
+                Some(p) => set_setting(f, Setting::Param(p.name), params),
+                None => set_setting(f, Setting::Seed, params),
             }
         }
         params
@@ -281,23 +282,23 @@ impl<J: ContrastJob> Contrast<J> {
     fn setting_ui(&mut self, ui: &mut Ui, params: &[crate::run::catalog::ParamSpec]) {
         let f = &mut self.form;
         let changed = ui.label(RichText::new("Setting to change").strong());
-        let label = |s: &str| match s {
-            "seed" => "seed".to_string(),
-            "algo" => "the search itself".to_string(),
-            p => p.to_string(),
+        let label = |s: Setting| match s {
+            Setting::Seed => "seed",
+            Setting::Search => "the search itself",
+            Setting::Param(p) => p,
         };
-        let mut setting = f.setting.clone();
+        let mut setting = f.setting;
         egui::ComboBox::from_id_salt("contrast-setting")
-            .selected_text(label(&setting))
+            .selected_text(label(setting))
             .width(200.0)
             .show_ui(ui, |ui| {
                 for p in params {
-                    ui.selectable_value(&mut setting, p.name.to_string(), p.name)
+                    ui.selectable_value(&mut setting, Setting::Param(p.name), p.name)
                         .on_hover_text(p.help);
                 }
-                ui.selectable_value(&mut setting, "seed".to_string(), "seed")
+                ui.selectable_value(&mut setting, Setting::Seed, "seed")
                     .on_hover_text("The seed of the search's random choices");
-                ui.selectable_value(&mut setting, "algo".to_string(), "the search itself")
+                ui.selectable_value(&mut setting, Setting::Search, "the search itself")
                     .on_hover_text("Another search on B, each with its defaults");
             })
             .response
@@ -306,35 +307,37 @@ impl<J: ContrastJob> Contrast<J> {
                 "The one thing B does otherwise; everything else is the same on both sides",
             );
         if setting != f.setting {
-            let default = params
-                .iter()
-                .find(|p| p.name == setting)
-                .map_or("1", |p| p.default);
-            set_setting(f, &setting, default, params);
+            set_setting(f, setting, params);
         }
     }
 
     /// The setting's value on side A and on side B.
     fn sides_ui(&mut self, ui: &mut Ui, params: &[crate::run::catalog::ParamSpec]) {
-        let f = &mut self.form;
-        let spec = params.iter().find(|p| p.name == f.setting);
+        let ContrastForm {
+            algorithm,
+            setting,
+            a,
+            b,
+            other,
+        } = &mut self.form;
+        let spec = params.iter().find(|p| Setting::Param(p.name) == *setting);
         for (k, side) in ["A", "B"].into_iter().enumerate() {
             ui.horizontal(|ui| {
                 let name = ui
                     .label(RichText::new(side).strong().color(side_colour(k)))
                     .id;
-                let value = if k == 0 { &mut f.a } else { &mut f.b };
-                match (f.setting.as_str(), spec.map(|p| p.kind)) {
-                    ("algo", _) if k == 0 => {
-                        ui.label(J::name(&f.algorithm));
+                let value = if k == 0 { &mut *a } else { &mut *b };
+                match (*setting, spec.map(|p| p.kind)) {
+                    (Setting::Search, _) if k == 0 => {
+                        ui.label(J::name(*algorithm));
                     }
-                    ("algo", _) => {
+                    (Setting::Search, _) => {
                         egui::ComboBox::from_id_salt("contrast-b-algorithm")
-                            .selected_text(J::name(value))
+                            .selected_text(J::name(*other))
                             .width(180.0)
                             .show_ui(ui, |ui| {
-                                for id in J::traceable() {
-                                    ui.selectable_value(value, id.to_string(), J::name(id));
+                                for search in J::traceable() {
+                                    ui.selectable_value(&mut *other, search, J::name(search));
                                 }
                             })
                             .response
@@ -474,30 +477,28 @@ impl<J: ContrastJob> Contrast<J> {
     }
 }
 
-/// Sets the setting changed and both sides' values (`default` on A; on B the next value of
-/// a choice, else the same, to be changed).
-fn set_setting(
-    f: &mut ContrastForm,
-    setting: &str,
-    default: &str,
+/// Sets the setting changed and both sides' values (its default on A; on B the next value
+/// of a choice, else the same, to be changed; for the search, B's is A's, to be changed).
+fn set_setting<A: Copy>(
+    f: &mut ContrastForm<A>,
+    setting: Setting,
     params: &[crate::run::catalog::ParamSpec],
 ) {
-    f.setting = setting.to_string();
+    f.setting = setting;
     match setting {
-        "algo" => f.b = f.algorithm.clone(),
-        "seed" => {
+        Setting::Search => f.other = f.algorithm,
+        Setting::Seed => {
             f.a = "1".into();
             f.b = "2".into();
         }
-        _ => {
+        Setting::Param(name) => {
+            let spec = params.iter().find(|p| p.name == name);
+            let default = spec.map_or("1", |p| p.default);
             f.a = default.to_string();
-            let options = params
-                .iter()
-                .find(|p| p.name == setting)
-                .and_then(|p| match p.kind {
-                    ParamKind::Choice { options, .. } => Some(options),
-                    _ => None,
-                });
+            let options = spec.and_then(|p| match p.kind {
+                ParamKind::Choice { options, .. } => Some(options),
+                _ => None,
+            });
             f.b = options
                 .and_then(|o| o.iter().find(|v| **v != default))
                 .map_or_else(|| default.to_string(), ToString::to_string);
@@ -512,8 +513,8 @@ impl<J: ContrastJob> ContrastUi for Contrast<J> {
     fn on_show(&self) -> Option<(Option<usize>, usize)> {
         Contrast::on_show(self)
     }
-    fn form_mut(&mut self) -> &mut ContrastForm {
-        &mut self.form
+    fn values_mut(&mut self) -> [&mut String; 2] {
+        [&mut self.form.a, &mut self.form.b]
     }
     fn stop(&mut self) {
         Contrast::stop(self);
@@ -552,14 +553,14 @@ impl<J: ContrastJob> ContrastUi for Contrast<J> {
         match self.jobs(instance, seed, budget) {
             Ok(jobs) => {
                 // The seed is the form's, unless it is the setting changed.
-                let seed = if self.form.setting == "seed" {
+                let seed = if self.form.setting == Setting::Seed {
                     String::new()
                 } else {
                     format!(", seed {seed}")
                 };
                 self.traced_on = format!(
                     "{} on {}{seed}",
-                    J::name(&self.form.algorithm),
+                    J::name(self.form.algorithm),
                     instance.instance_name()
                 );
                 self.start(ctx, jobs);

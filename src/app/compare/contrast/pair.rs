@@ -12,7 +12,8 @@ pub(super) struct PairShown<T: Traced> {
     pub(super) names: [String; 2],
     /// The instance both ran on, e.g. `knight-8x8`, and the search.
     pub(super) on: String,
-    pub(super) setting: String,
+    /// The setting that differs.
+    pub(super) setting: Setting,
     pub(super) play: Playback,
 }
 
@@ -64,10 +65,11 @@ impl<T: Traced> PairShown<T> {
         }
     }
 
-    pub(super) fn setting_words(&self) -> String {
-        match self.setting.as_str() {
-            "algo" => "the search".into(),
-            s => s.to_string(),
+    /// The setting in a sentence: its name, or "the search".
+    pub(super) fn setting_words(&self) -> &'static str {
+        match self.setting {
+            Setting::Search => "the search",
+            s => s.name(),
         }
     }
 

@@ -55,6 +55,10 @@ fn parsed<T: std::str::FromStr + Default>(trace: &QueensTrace, name: &str) -> T 
         .unwrap_or_default()
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "one question built from one step: the orderings' choices and their explanations"
+)]
 pub(super) fn csp_question(
     trace: &QueensTrace,
     index: usize,
@@ -241,6 +245,10 @@ pub(super) fn csp_question(
 /// equals. The choices are the rows each rule in play would take out there: the new
 /// queen's row and diagonals (forward checking), its row alone, its diagonals alone, and
 /// with AC-3 what it takes out in all; distinct lists only.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one question built from one step: the rules' choices, their distinct lists and their explanations"
+)]
 pub(super) fn prune_question(
     trace: &QueensTrace,
     index: usize,

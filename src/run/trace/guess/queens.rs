@@ -253,6 +253,10 @@ fn backtrack_question(
 
 /// The question a round of hill climbing's scores begins at step `index` (`ahead`: the
 /// steps from it on): which queen moves, and where.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one question built from one round of scores: the moves' choices and their explanations"
+)]
 fn climb_question(
     trace: &QueensTrace,
     index: usize,

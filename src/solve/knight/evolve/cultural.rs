@@ -638,6 +638,10 @@ impl Engine<'_> {
 /// assert_eq!(answer.stop, Stop::Found);
 /// assert!(board.validate_tour(&answer.path, false).is_ok());
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Answer {
     let board = problem.board;
     let n = board.len();

@@ -771,6 +771,10 @@ impl<'a> Decoder<'a> {
 /// assert!(board.validate_path(&answer.path).is_ok());
 /// assert!(answer.counters.generations <= 20);
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve<O: Operators>(
     problem: &Problem,
     ops: &mut O,

@@ -253,6 +253,10 @@ fn gap(rng: &mut Rng, p: f64) -> usize {
 /// assert!(board.validate_tour(&outcome.answer.path, false).is_ok());
 /// assert!(outcome.first_tour.is_some());
 /// ```
+#[allow(
+    clippy::too_many_lines,
+    reason = "the search's loop keeps its state in locals, as fast code wants; each part of a split would take them all"
+)]
 pub fn solve(problem: &Problem, config: &Config, rng: &mut Rng, ctl: &mut Control) -> Outcome {
     let n = problem.board.len();
     let length = n.max(2);

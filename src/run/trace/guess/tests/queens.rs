@@ -172,6 +172,10 @@ pub(super) fn domains_by_rules(n: usize, rows: &[u32], ac3: bool) -> Vec<Vec<u32
 }
 
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn csp_questions_follow_the_orderings_from_the_rules() {
     for var in ["static", "mrv"] {
         for value in ["in-order", "lcv"] {
@@ -547,6 +551,10 @@ fn k_lowest(pool: &[(u64, Vec<u32>)], k: usize) -> Vec<u64> {
 /// and with the stochastic selection, the question asks whether the next best is better;
 /// a draw asks "Why?" exactly when it kept other than the k best.
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn beam_questions_ask_which_successors_the_beam_keeps() {
     let (mut listed, mut goals) = (0, 0);
     for (selection, k, n, seed) in [

@@ -12,6 +12,10 @@ use super::*;
 /// checking alone, only where arc consistency would take out more (its claim the wrong
 /// choice).
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one scenario told in order, each step using what the one before left"
+)]
 fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
     use crate::run::trace::queens::square_name;
     use crate::solve::queens::trace::EMPTY;
@@ -157,6 +161,10 @@ fn inference_questions_ask_which_squares_of_a_file_it_crosses_out() {
 /// "Why?" for hill climbing, annealing and CSP's value ordering: one statement is right,
 /// and it is the rule the step's own figures say decided (worked out here from them).
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "a table of cases, a line each, then one loop over them"
+)]
 fn why_names_the_rule_the_figures_say_decided() {
     // Hill climbing: a move down takes the lowest score (steepest: the first scored of
     // equals), or is drawn among the better ones (stochastic); with sideways moves, a move
