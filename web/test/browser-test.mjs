@@ -239,6 +239,26 @@ try {
     }
     console.log(`count from every square: ${all.knight.status}`);
 
+    // A refused link changes nothing: not the tab on show, and not back to the last
+    // link's settings (the count above is not run again).
+    await page.keyboard.down("Control");
+    await page.keyboard.press("2");
+    await page.keyboard.up("Control");
+    await until(page, "the N-Queens tab after the count", (s) => s.tab === "Puzzle(Queens)");
+    await page.goto(`${url}#v1/knight?board=5x5&algo=no-such-search`);
+    const refused = await until(
+        page,
+        "the refused link's reason",
+        (s) => s.notice?.startsWith("This link could not be opened, so nothing was changed"),
+        10,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await probe(page);
+    if (after.tab !== "Puzzle(Queens)" || after.running || after.knight.cols !== 6) {
+        fail(`a refused link changed the app: ${JSON.stringify(after)}`);
+    }
+    console.log(`refused link: ${refused.notice}`);
+
     // The page opened afresh at a link: step 20 of backtracking on 6 queens, guessing.
     const fresh = await browser.newPage();
     fresh.on("pageerror", (e) => errors.push(`page: ${e.message}`));

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::run::setup::LessonMode;
-use crate::teach::{BUILT_IN, MAX_LESSON_BYTES};
+use crate::teach::BUILT_IN;
 use std::path::Path;
 
 #[test]
@@ -160,7 +160,7 @@ fn the_lessons_folder_reads_and_writes_only_regular_files() {
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.ron")).unwrap();
     std::fs::write(
         dir.join("huge.ron"),
-        vec![b' '; MAX_LESSON_BYTES as usize + 1],
+        vec![b' '; crate::teach::MAX_LESSON_BYTES as usize + 1],
     )
     .unwrap();
     let outside = dir.join("outside.txt");
