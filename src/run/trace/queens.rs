@@ -14,7 +14,7 @@ use crate::run::catalog::Params;
 use crate::run::puzzle::PuzzleJob;
 use crate::run::queens::{QueensJob, QueensTask};
 use crate::solve::queens::heuristic::{Heuristic, random_start};
-use crate::solve::queens::trace::{Family, QueenStep, QueensState, replay};
+use crate::solve::queens::trace::{Family, QueenStep, QueensState, replay_while};
 use crate::solve::queens::{
     annealing, backtracking, beam, best_first, csp, hill_climbing, min_conflicts,
 };
@@ -54,6 +54,10 @@ pub struct QueensTraceJob {
     pub limit: u64,
 }
 
+/// What replaying a recorded step takes, about (10⁷ backtracking steps replay in 0.22 s),
+/// kept back from the time limit for the check.
+const REPLAY_NANOS_PER_STEP: u64 = 25;
+
 /// A finished trace: the steps, the placements some of them carry, and the answer.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct QueensTrace {
@@ -61,6 +65,9 @@ pub struct QueensTrace {
     pub job: QueensTraceJob,
     /// The job's algorithm, parsed.
     pub kind: QueensAlgo,
+    /// Stop or Ctrl-C came while the steps were checked: none is shown.
+    #[serde(default)]
+    pub unchecked: bool,
     /// The parameters, defaults filled in.
     pub params: Vec<(String, String)>,
     /// The steps, with the placements some of them carry.
@@ -195,6 +202,10 @@ impl QueensTraceJob {
         let mut rng = rng_from_seed(self.seed);
         let mut observer = NoObserver;
         let mut ctl = Control::new(self.budget, cancel, &mut observer);
+        // Time for the replay that checks the steps.
+        ctl.keep_back(std::time::Duration::from_nanos(
+            self.limit.saturating_mul(REPLAY_NANOS_PER_STEP),
+        ));
         let (family, outcome) = traced_search(
             kind,
             n,
@@ -207,13 +218,27 @@ impl QueensTraceJob {
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
         let found = stop == Stop::Found;
-        let replayed = replay(
+        // What is shown is the search's own answer, and its steps lead there. After Stop
+        // or Ctrl-C the replay that checks it has `CHECK_GRACE` (the time limit kept time
+        // back for it): a trace not checked by then is not shown, and says so.
+        let checked = replay_while(
             n,
             || recorder.iter(),
             |i| recorder.state(i, n),
             family,
             found,
+            crate::run::until_cancelled(cancel),
         );
+        let Some(replayed) = checked else {
+            return Ok(self.not_checked(
+                kind,
+                params.pairs(),
+                recorder,
+                family,
+                counters,
+                elapsed_ms,
+            ));
+        };
         if replayed != rows {
             return Err(JobError::Invalid(format!(
                 "{}: replaying its {} does not end in the placement it reports",
@@ -245,6 +270,7 @@ impl QueensTraceJob {
         Ok(QueensTrace {
             job: self.clone(),
             kind,
+            unchecked: false,
             params: params.pairs(),
             recorder,
             family,
@@ -256,6 +282,40 @@ impl QueensTraceJob {
             elapsed_ms,
             message,
         })
+    }
+
+    /// The trace of a search whose replay Stop or Ctrl-C cut short: no
+    /// steps and no placement, since only what the rules have checked is shown; the
+    /// search's figures and why.
+    fn not_checked(
+        &self,
+        kind: QueensAlgo,
+        params: Vec<(String, String)>,
+        recorder: Recorder<QueenStep>,
+        family: Family,
+        counters: Counters,
+        elapsed_ms: f64,
+    ) -> QueensTrace {
+        let message = format!(
+            "cancelled while checking the trace: its {} and placement are not shown, since only what the rules of the puzzle have checked is shown",
+            super::steps(recorder.len())
+        );
+        crate::solve::free_later(recorder);
+        QueensTrace {
+            job: self.clone(),
+            kind,
+            unchecked: true,
+            params,
+            recorder: Recorder::new(0),
+            family,
+            rows: Vec::new(),
+            found: false,
+            conflicts: None,
+            stop: Stop::Cancelled,
+            counters,
+            elapsed_ms,
+            message,
+        }
     }
 
     fn message(
@@ -318,7 +378,9 @@ impl QueensTrace {
 /// The note a trace ends with: how many steps it holds, and whether it was cut.
 pub fn summary(trace: &QueensTrace) -> String {
     let held = super::steps(trace.recorder.len());
-    if trace.cut() {
+    if trace.unchecked {
+        "no steps shown: Stop or Ctrl-C came while they were checked".to_string()
+    } else if trace.cut() {
         format!("{held} traced (the limit)")
     } else {
         format!("{held} traced, the whole search")

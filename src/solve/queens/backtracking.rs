@@ -127,7 +127,8 @@ mod tests {
     use crate::puzzle::queens::validate;
     use crate::solve::Budget;
     use crate::solve::knight::test_support::with_control;
-    use crate::solve::queens::trace::{Family, replay};
+    use crate::solve::queens::trace::{Family, REPLAY_CHECK_EVERY, replay, replay_while};
+    use crate::solve::trace::Recorder;
     use crate::testing::test;
 
     #[test]
@@ -176,6 +177,28 @@ mod tests {
             assert_eq!(cut.iter().collect::<Vec<_>>(), all[..limit]);
             let replayed = replay(14, || cut.iter(), |_| None, Family::Current, false);
             assert_eq!(replayed, o.rows, "cut at {limit}");
+        }
+    }
+
+    /// The replay that checks a trace asks whether to go on every `REPLAY_CHECK_EVERY`
+    /// steps and stops there when told: a trace of millions of steps keeps its time limit
+    /// and Ctrl-C. Told always to go on, it ends in the placement the search reports.
+    #[test]
+    fn a_replay_stops_when_told_and_otherwise_ends_in_the_answer() {
+        let steps = 3 * REPLAY_CHECK_EVERY + 100;
+        let mut r = Recorder::new(steps);
+        let o = with_control(Budget::unlimited(), |ctl| solve_traced(66, ctl, &mut r));
+        assert_eq!((o.stop, r.len()), (Stop::StepLimit, steps));
+        let whole = replay_while(66, || r.iter(), |_| None, Family::Current, false, || true);
+        assert_eq!(whole, Some(o.rows));
+        for yes in 0..3 {
+            let mut asked = 0;
+            let go_on = || {
+                asked += 1;
+                asked <= yes
+            };
+            let cut = replay_while(66, || r.iter(), |_| None, Family::Current, false, go_on);
+            assert_eq!((cut, asked), (None, yes + 1), "stopped at look {}", yes + 1);
         }
     }
 }

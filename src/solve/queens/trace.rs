@@ -547,10 +547,27 @@ pub fn replay<'a, I: IntoIterator<Item = QueenStep>>(
     family: Family,
     found: bool,
 ) -> Vec<u32> {
+    replay_while(n, steps, carried, family, found, || true)
+        .expect("a replay that is never asked to stop ends")
+}
+
+/// [`replay`], asking `go_on` every [`REPLAY_CHECK_EVERY`] steps whether to go on: `None`
+/// when it said stop first (ten million steps take a fifth of a second).
+pub fn replay_while<'a, I: IntoIterator<Item = QueenStep>>(
+    n: usize,
+    steps: impl Fn() -> I,
+    carried: impl Fn(usize) -> Option<&'a [u32]>,
+    family: Family,
+    found: bool,
+    mut go_on: impl FnMut() -> bool,
+) -> Option<Vec<u32>> {
     // The state after the first `count` steps.
-    let after = |count: usize| {
+    let mut after = |count: usize| {
         let mut state = QueensState::new(n);
         for (i, step) in steps().into_iter().take(count).enumerate() {
+            if i % REPLAY_CHECK_EVERY == REPLAY_CHECK_EVERY - 1 && !go_on() {
+                return None;
+            }
             let with = if step.carries_state() {
                 carried(i)
             } else {
@@ -558,17 +575,20 @@ pub fn replay<'a, I: IntoIterator<Item = QueenStep>>(
             };
             state.apply(&step, with);
         }
-        state
+        Some(state)
     };
-    let state = after(usize::MAX);
-    match (family, state.best) {
+    let state = after(usize::MAX)?;
+    Some(match (family, state.best) {
         // The best placement, or the solution: a search that found one has it as its best
         // (a starting beam member may be the solution and not the last one on show).
-        (Family::Best, Some((at, h))) if !found || h == 0 => after(at).rows,
+        (Family::Best, Some((at, h))) if !found || h == 0 => after(at)?.rows,
         (Family::Assigned, _) => assigned_prefix(&state.rows),
         _ => state.rows,
-    }
+    })
 }
+
+/// The steps a replay takes between two looks at whether to go on (about a millisecond).
+pub const REPLAY_CHECK_EVERY: usize = 1 << 16;
 
 /// The rows of the columns filled from the left, up to the first empty one.
 pub fn assigned_prefix(rows: &[u32]) -> Vec<u32> {
