@@ -123,6 +123,14 @@ fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
 }
 
+/// The line of `grade`'s table that begins with the student `who` (empty when none does).
+fn student_line(out: &str, who: &str) -> String {
+    out.lines()
+        .find(|l| l.trim_start().starts_with(who))
+        .unwrap_or_default()
+        .to_string()
+}
+
 #[test]
 #[allow(
     clippy::too_many_lines,
@@ -228,12 +236,7 @@ fn grade_scores_good_hand_ins_and_names_doctored_and_broken_ones() {
     ]);
     assert_eq!(code, 1, "some work was not verified: {err}");
     assert!(out.contains("8 hand-ins graded, 3 refused"), "{out}");
-    let line = |who: &str| {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |who: &str| student_line(&out, who);
     assert!(line("Ada").contains("7 of 7"), "{out}");
     assert!(line("Bo").contains("6 of 7"), "{out}");
     assert!(
@@ -510,12 +513,7 @@ fn grade_checks_puzzles_played_by_hand_by_their_rules() {
         out.contains("Refused: hal.json: the hand-in is damaged") && out.contains("4294967297"),
         "{out}"
     );
-    let line = |who: &str| {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |who: &str| student_line(&out, who);
     assert!(line("Ada").contains("6 of 6"), "{out}");
     assert!(
         line("Bo").contains("0 of 6") && line("Bo").contains("not verified"),
@@ -651,12 +649,7 @@ fn a_faded_task_counts_the_last_decisions_only() {
         lesson.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "every hand-in verified: {out}{err}");
-    let line = |who: &str| {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |who: &str| student_line(&out, who);
     assert!(line("Early").contains("4 of 7"), "{out}");
     assert!(line("Late").contains("7 of 7"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -778,12 +771,7 @@ fn a_cited_run_with_an_edited_counter_is_not_verified() {
     write(&dir, "gil.json", &gil.to_json());
     let (code, out, err) = searchlab(&["grade", dir.to_str().unwrap(), "--assignment", ASSIGNMENT]);
     assert_eq!(code, 1, "some work was not verified: {err}");
-    let line = |who: &str| {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |who: &str| student_line(&out, who);
     assert!(line("Ada").contains("7 of 7"), "{out}");
     assert!(
         line("Gil").contains("5 of 7") && line("Gil").contains("not verified"),
