@@ -1,10 +1,19 @@
-//! What the three play modes share: the "Play yourself" switch beside the algorithm
-//! picker (which it disables), undo and redo on ← and →, and the row that shows a hint's
-//! work under way.
+//! Play mode, written once: the game ([`Play`]) holds the position, the moves made and
+//! taken back (undo and redo on ← and →, Ctrl+Z and Ctrl+Y), the hint on show, the count
+//! hint's background work and every hint asked; a puzzle's [`Rules`] say what a
+//! position and a move are, and what the puzzle's own hints keep. Also here: the "Play
+//! yourself" switch beside the algorithm picker (which it disables), and the rows every
+//! game's panel shows (its undo and redo buttons, a hint's work under way, the hint).
 
+use super::background::{Background, Task};
+use super::derived::ForContext;
 use super::mode::Mode;
 use super::runs::Action;
-use egui::Ui;
+use super::widgets::figures::{hint_region, outcome_label};
+use crate::run::JobError;
+use egui::{RichText, Ui};
+
+pub use crate::run::play::HintKind;
 
 /// The keys 1–8, which take the choices a board numbers (a knight's moves).
 pub const DIGIT_KEYS: [egui::Key; 8] = [
@@ -18,67 +27,326 @@ pub const DIGIT_KEYS: [egui::Key; 8] = [
     egui::Key::Num8,
 ];
 
-/// A game whose moves can be taken back and made again.
-pub trait Undo {
-    /// Takes back the last move; `false` when there is none.
-    fn undo(&mut self) -> bool;
-    /// Makes the last move taken back again; `false` when there is none.
-    fn redo(&mut self) -> bool;
+/// A puzzle's game as play mode needs it: its position, its moves, its hints' answers,
+/// and the puzzle's own state of the game (a finish being drawn, the cell picked). The
+/// rest of the game is [`Play`]'s.
+pub trait Rules: Default + 'static {
+    /// Where the game stands: the knight's path, the queens' rows, the square.
+    type Position: Default;
+    /// A move, which [`Rules::apply`] makes and which another move takes back.
+    type Move: PartialEq;
+    /// A hint's answer, about the position it was asked for.
+    type Hint;
+    /// What the count hint counts in the background.
+    type Count: serde::Serialize + serde::de::DeserializeOwned + Send + 'static;
+    /// What a move is called on the undo and redo buttons ("move", "swap").
+    const MOVE: &'static str;
+    /// What the hints look at ("position", "square"), for the panel's first words.
+    const LOOKED_AT: &'static str;
+
+    /// Makes `m` on `at`, and returns the move that takes it back.
+    fn apply(at: &mut Self::Position, m: Self::Move) -> Self::Move;
+    /// The count as the hint on show.
+    fn count_hint(count: Self::Count) -> Self::Hint;
+    /// After a move made, taken back or made again: the puzzle's own work about the old
+    /// position stops.
+    fn moved(&mut self) {}
+    /// Whether moves may be taken back and made again now (not while a solver's moves
+    /// are drawn in).
+    fn idle(&self) -> bool {
+        true
+    }
+    /// Reads the puzzle's own background work, once a frame.
+    fn logic(_play: &mut Play<Self>, _ctx: &egui::Context) {}
 }
 
-/// A puzzle's game as its tab drives it.
-pub trait Game: Undo + Default {
-    /// Reads the hints' background work.
-    fn logic(&mut self, ctx: &egui::Context);
-    /// Whether the player asked to put the answer in Compare (asked once).
-    fn take_compare_request(&mut self) -> bool;
+/// A count hint's background work.
+type Counting<C> = Background<Result<C, JobError>>;
+
+/// The student's game of a puzzle: the position, the moves made (to undo) and taken back
+/// (to redo), the hint on show, the count under way, the last word said, and every hint
+/// asked.
+pub struct Play<R: Rules> {
+    /// Where the game stands.
+    pub(in crate::app) at: R::Position,
+    /// The moves that take back the moves made, the last made last.
+    done: Vec<R::Move>,
+    /// The moves taken back, the last taken back last: redo makes them again.
+    undone: Vec<R::Move>,
+    /// Bumped at every change of the position: what was worked out for an older one (a
+    /// hint, a drawing) is not shown on this one.
+    version: u64,
+    /// The hint on show (or why it failed), read only at the version it was asked at.
+    hint: ForContext<u64, Result<R::Hint, String>>,
+    /// The count hint under way, with the version it counts.
+    counting: Option<(u64, Counting<R::Count>)>,
+    /// The last thing said about the game (a refused click, a finish's outcome) and
+    /// whether it is good news.
+    said: Option<(String, bool)>,
+    /// The player asked to put the answer beside the algorithms in Compare.
+    to_compare: bool,
     /// Every hint asked in this game since the app started, oldest first: a restart or a
     /// new board never takes one back (an assignment counts them).
-    fn hints_asked(&self) -> &[HintKind];
+    asked: Vec<HintKind>,
+    /// The puzzle's own state of the game.
+    pub(in crate::app) own: R,
 }
 
-pub use crate::run::play::HintKind;
-
-/// Reads a count hint's thread (`counting`): a count of the position still on show
-/// (`current`) becomes the hint (`as_hint`), a failure says why, a count of an older
-/// position is dropped; the thread is let go once it has ended.
-pub fn poll_count<T, H>(
-    counting: &mut Option<crate::app::background::Background<Result<T, crate::run::JobError>>>,
-    hint: &mut Option<H>,
-    current: impl Fn(&T) -> bool,
-    as_hint: impl Fn(T) -> H,
-    failed: impl Fn(String) -> H,
-) where
-    T: Send + 'static,
-{
-    let Some(b) = counting else {
-        return;
-    };
-    for result in b.take() {
-        match result {
-            Ok(h) if current(&h) => *hint = Some(as_hint(h)),
-            Ok(_) => {}
-            Err(e) => *hint = Some(failed(e.to_string())),
+impl<R: Rules> Default for Play<R> {
+    fn default() -> Self {
+        Play {
+            at: R::Position::default(),
+            done: Vec::new(),
+            undone: Vec::new(),
+            version: 0,
+            hint: ForContext::default(),
+            counting: None,
+            said: None,
+            to_compare: false,
+            asked: Vec::new(),
+            own: R::default(),
         }
-    }
-    if b.has_ended() {
-        if let Some(why) = b.refused() {
-            *hint = Some(failed(why));
-        }
-        *counting = None;
     }
 }
 
-/// A key in play mode: ← undoes, → redoes, the others do nothing.
-pub fn act(game: &mut impl Undo, action: Action) {
-    match action {
-        Action::Step(by) if by < 0 => {
-            game.undo();
+impl<R: Rules> Play<R> {
+    /// Plays afresh from `at`: no move to take back or make again, no hint, no last word.
+    pub(in crate::app) fn start_from(&mut self, at: R::Position) {
+        self.at = at;
+        self.done.clear();
+        self.undone.clear();
+        self.own.moved();
+        self.changed();
+    }
+
+    /// Makes `m`, a move the player (or a solver for them) made. Redo goes on only along
+    /// the same line: a move other than the next one taken back forgets those.
+    pub(in crate::app) fn make(&mut self, m: R::Move) {
+        if self.undone.last() == Some(&m) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
         }
-        Action::Step(_) => {
-            game.redo();
+        let back = R::apply(&mut self.at, m);
+        self.done.push(back);
+        self.own.moved();
+        self.changed();
+    }
+
+    /// Takes back the last move; `false` when there is none (or a solver's moves are
+    /// being drawn in).
+    pub fn undo(&mut self) -> bool {
+        if !self.own.idle() {
+            return false;
         }
-        _ => {}
+        let Some(back) = self.done.pop() else {
+            return false;
+        };
+        let again = R::apply(&mut self.at, back);
+        self.undone.push(again);
+        self.own.moved();
+        self.changed();
+        true
+    }
+
+    /// Makes the last move taken back again; `false` when there is none.
+    pub fn redo(&mut self) -> bool {
+        if !self.own.idle() {
+            return false;
+        }
+        let Some(again) = self.undone.pop() else {
+            return false;
+        };
+        let back = R::apply(&mut self.at, again);
+        self.done.push(back);
+        self.own.moved();
+        self.changed();
+        true
+    }
+
+    /// How many moves were made and not taken back.
+    pub fn moves_made(&self) -> usize {
+        self.done.len()
+    }
+
+    /// After the position changed: the hint and the count were about the old one.
+    pub(in crate::app) fn changed(&mut self) {
+        self.stop_count();
+        self.said = None;
+        self.version += 1;
+    }
+
+    /// Bumped at every change of the position (for a drawing made of it).
+    pub(in crate::app) fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The hint on show, about the position on show.
+    pub(in crate::app) fn hint(&self) -> Option<&R::Hint> {
+        self.hint.get(&self.version)?.as_ref().ok()
+    }
+
+    /// Shows `hint`, the answer of the hint `kind` asked just now.
+    pub(in crate::app) fn show(&mut self, kind: HintKind, hint: R::Hint) {
+        self.asked.push(kind);
+        self.hint.set(self.version, Ok(hint));
+    }
+
+    /// Notes that the hint `kind` was asked, for a hint whose answer is not shown as one
+    /// (a finish drawn in).
+    pub(in crate::app) fn note_asked(&mut self, kind: HintKind) {
+        self.asked.push(kind);
+    }
+
+    /// Asks for the count hint `kind`: `task` counts in the background.
+    pub(in crate::app) fn count<T>(&mut self, ctx: &egui::Context, kind: HintKind, task: T)
+    where
+        T: Task<Output = Result<R::Count, JobError>>,
+    {
+        self.asked.push(kind);
+        self.hint.clear();
+        self.counting = Some((self.version, Background::task(ctx, task)));
+    }
+
+    /// Whether a count is running.
+    pub fn counting(&self) -> bool {
+        self.counting.is_some()
+    }
+
+    /// Stops the count under way (at its next check).
+    pub(in crate::app) fn stop_count(&mut self) {
+        if let Some((_, b)) = self.counting.take() {
+            b.cancel();
+        }
+    }
+
+    /// Says `text` about the game (`good`: good news) until the next change.
+    pub(in crate::app) fn say(&mut self, text: String, good: bool) {
+        self.said = Some((text, good));
+    }
+
+    /// Forgets the last word said.
+    pub(in crate::app) fn say_nothing(&mut self) {
+        self.said = None;
+    }
+
+    /// Reads the count hint's thread and the puzzle's own work: a count of the position
+    /// on show becomes the hint, a failure says why; the thread is let go once it has
+    /// ended.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        if let Some((version, b)) = &self.counting {
+            for result in b.take() {
+                self.hint.set(
+                    *version,
+                    result.map(R::count_hint).map_err(|e| e.to_string()),
+                );
+            }
+            if b.has_ended() {
+                if let Some(why) = b.refused() {
+                    self.hint.set(*version, Err(why));
+                }
+                self.counting = None;
+            }
+        }
+        R::logic(self, ctx);
+    }
+
+    /// Whether the player asked to put the answer in Compare (asked once).
+    pub fn take_compare_request(&mut self) -> bool {
+        std::mem::take(&mut self.to_compare)
+    }
+
+    /// Every hint asked in this game since the app started, oldest first.
+    pub fn hints_asked(&self) -> &[HintKind] {
+        &self.asked
+    }
+
+    /// A key in play mode: ← undoes, → redoes, the others do nothing.
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::Step(by) if by < 0 => {
+                self.undo();
+            }
+            Action::Step(_) => {
+                self.redo();
+            }
+            _ => {}
+        }
+    }
+
+    /// Ctrl+Z undoes and Ctrl+Y redoes, while no field takes the keys.
+    pub(in crate::app) fn keys(&mut self, ui: &Ui) {
+        if crate::app::widgets::cursor::keys_taken(ui.ctx()) {
+            return;
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z)) {
+            self.undo();
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y)) {
+            self.redo();
+        }
+    }
+
+    /// The Undo and Redo buttons, in the row the caller lays out.
+    pub(in crate::app) fn undo_buttons(&mut self, ui: &mut Ui) {
+        let (idle, m) = (self.own.idle(), R::MOVE);
+        if ui
+            .add_enabled(idle && !self.done.is_empty(), egui::Button::new("⟲ Undo"))
+            .on_hover_text(format!("Take back the last {m} (← or Ctrl+Z)"))
+            .on_disabled_hover_text(format!("No {m} to take back"))
+            .clicked()
+        {
+            self.undo();
+        }
+        if ui
+            .add_enabled(idle && !self.undone.is_empty(), egui::Button::new("Redo ⟳"))
+            .on_hover_text(format!("Make the {m} taken back again (→ or Ctrl+Y)"))
+            .on_disabled_hover_text(format!("No {m} taken back to make again"))
+            .clicked()
+        {
+            self.redo();
+        }
+    }
+
+    /// "Put it in Compare" (`hover` says what goes there).
+    pub(in crate::app) fn compare_button(&mut self, ui: &mut Ui, hover: &str) {
+        if ui
+            .button("Put it in Compare")
+            .on_hover_text(hover)
+            .clicked()
+        {
+            self.to_compare = true;
+        }
+    }
+
+    /// While the count runs: a spinner, `what` it does, and Stop.
+    pub(in crate::app) fn count_row(&mut self, ui: &mut Ui, what: &str) {
+        if self.counting.is_some() && busy_row(ui, what) {
+            self.stop_count();
+        }
+    }
+
+    /// The last word said, then the hint on show (`tell` tells it) or how to ask for
+    /// one; a hint is announced when it comes, and scrolled into sight.
+    pub(in crate::app) fn hint_panel(&self, ui: &mut Ui, tell: impl FnOnce(&mut Ui, &R::Hint)) {
+        if let Some((text, good)) = &self.said {
+            outcome_label(ui, text, *good);
+        }
+        ui.separator();
+        let hint = self.hint.get(&self.version);
+        hint_region(ui, hint.is_some(), |ui| match hint {
+            None => {
+                let looked_at = R::LOOKED_AT;
+                ui.label(
+                    RichText::new(format!(
+                        "Ask for a hint on the left: the solvers look at your {looked_at}."
+                    ))
+                    .weak(),
+                );
+            }
+            Some(Err(why)) => outcome_label(ui, why, false),
+            Some(Ok(hint)) => tell(ui, hint),
+        });
     }
 }
 

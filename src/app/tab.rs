@@ -10,7 +10,7 @@ use crate::app::error::AppError;
 use crate::app::live_run::{LiveRun, Polled};
 use crate::app::microscope::Microscope;
 use crate::app::mode::Mode;
-use crate::app::play::Game;
+use crate::app::play::{Play, Rules};
 use crate::app::played::Played;
 use crate::app::runs::Action;
 use crate::app::steps::{Steps, TraceJob};
@@ -141,8 +141,8 @@ pub fn set_params_in(
 pub trait TabPuzzle: Sized + 'static {
     /// The form's choices, saved between sessions.
     type Settings: TabSettings;
-    /// The student's game, with the solvers' hints.
-    type Play: Game;
+    /// The rules of the student's game, played with the solvers' hints.
+    type Rules: Rules;
     /// Step by step: [`Steps`] of the puzzle's trace job, or `()`.
     type Steps: Stepper;
     /// The puzzle the tab is of.
@@ -365,7 +365,7 @@ pub struct PuzzleTab<P: TabPuzzle> {
     /// browser.
     pub(in crate::app) mode: Mode,
     /// The student's game and its hints.
-    pub(in crate::app) play: P::Play,
+    pub(in crate::app) play: Play<P::Rules>,
     /// The search traced, step by step.
     pub(in crate::app) steps: P::Steps,
     /// How a generation of a GA bred the next.
@@ -387,7 +387,7 @@ impl<P: TabPuzzle> PuzzleTab<P> {
             hold: None,
             live: LiveRun::default(),
             mode: Mode::Run,
-            play: P::Play::default(),
+            play: Play::default(),
             steps: P::Steps::default(),
             microscope: Microscope::default(),
             hovered: None,
@@ -405,12 +405,12 @@ impl<P: TabPuzzle> PuzzleTab<P> {
     }
 
     /// Play mode: the student's game and hints.
-    pub fn play(&self) -> &P::Play {
+    pub fn play(&self) -> &Play<P::Rules> {
         &self.play
     }
 
     /// Play mode, to make moves in tests.
-    pub fn play_mut(&mut self) -> &mut P::Play {
+    pub fn play_mut(&mut self) -> &mut Play<P::Rules> {
         &mut self.play
     }
 
@@ -543,7 +543,7 @@ impl<P: TabPuzzle> View for PuzzleTab<P> {
     /// arrows step. Else R runs, Esc stops, and Space and the arrows are the run's.
     fn act(&mut self, ctx: &egui::Context, action: Action) {
         match (self.mode, action, self.own.browser()) {
-            (Mode::Play, action, _) => return crate::app::play::act(&mut self.play, action),
+            (Mode::Play, action, _) => return self.play.act(action),
             (Mode::Browser, Action::Step(by), Some(b)) => {
                 return b.key(by, ctx.input(|i| i.time));
             }

@@ -375,7 +375,6 @@ fn an_assignment_is_done_saved_and_graded() {
 /// board, or after the solution, does not count.
 #[test]
 fn a_puzzle_played_for_an_assignment_counts_its_hints() {
-    use searchlab::app::play::Game;
     use searchlab::teach::assignment::{HandIn, Work};
     let dir = std::env::temp_dir().join(format!("searchlab-play-in-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -391,7 +391,7 @@ pub(super) fn kept_row(row: u32, old_rows: u32, rows: u32) -> u32 {
 
 impl TabPuzzle for KnightTab {
     type Settings = KnightSettings;
-    type Play = KnightPlay;
+    type Rules = play::KnightRules;
     type Steps = KnightSteps;
     const PUZZLE: PuzzleId = crate::run::knight::PUZZLE;
     const PLAY_HOVER: &'static str = "Move the knight yourself, with hints from the solvers";

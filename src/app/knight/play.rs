@@ -5,7 +5,7 @@
 
 use super::play_text::{counts_text, save_moves, warnsdorff_text};
 use crate::app::background::{Background, Task, Work};
-use crate::app::derived::ForContext;
+use crate::app::play::{Play, Rules};
 use crate::app::widgets::board::{BoardView, Heat, board as draw_board, short_count};
 use crate::puzzle::knight::{Board, Square};
 use crate::run::JobError;
@@ -22,50 +22,130 @@ pub const FINISH_TIME: Duration = Duration::from_secs(20);
 /// Squares per second of a finish being drawn.
 const FINISH_SPEED: f32 = 12.0;
 
-/// The hint on show, about the path it was asked for.
-enum Hint {
+/// A hint's answer, about the path it was asked for.
+pub enum Hint {
+    /// Warnsdorff's choice: each move with its onward moves.
     Warnsdorff(Vec<(Square, u32)>),
+    /// The tours that go on through each move, counted.
     Counts(CountHint),
-    Failed(String),
 }
 
-/// The game: the player's path, what was undone, the hint on show, and the work the
-/// hints run in the background.
+/// A knight's move, or one taken back.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Step {
+    /// The knight goes on to a square.
+    To(Square),
+    /// The knight goes back a square.
+    Back,
+}
+
+/// The Knight's Tour game's rules: the position is the knight's path from its start, a
+/// move goes on to a square or back one; and what the game keeps of its own: the finish
+/// asked for and the one being drawn in, the board the game is played on.
 #[derive(Default)]
-pub struct KnightPlay {
-    path: Vec<Square>,
-    /// Squares undone, the most recent last: redo puts them back.
-    undone: Vec<Square>,
-    /// The hint on show, with the path it is about: a move, an undo or a finish drawn in
-    /// makes it unreadable (see [`ForContext`]).
-    hint: ForContext<Vec<Square>, Hint>,
-    counting: Option<Background<Result<CountHint, JobError>>>,
+pub struct KnightRules {
     finishing: Option<Background<Result<Finished, JobError>>>,
     finisher: Option<Finisher>,
     /// A finish being drawn: the walk, and the squares of it not on the board yet.
     drawing: Option<(Finished, f32)>,
-    /// The last thing said about the game: a refused click, a finish's outcome.
-    said: Option<(String, bool)>,
     /// The board, start and goal the path was played for: a change of any restarts.
     played_for: Option<(u32, u32, Square, bool)>,
-    /// The player asked to put the finished tour beside the algorithms in Compare.
-    to_compare: bool,
-    /// Every hint asked, oldest first (never cleared: an assignment counts them).
-    asked: Vec<crate::app::play::HintKind>,
 }
+
+impl Rules for KnightRules {
+    /// The squares visited, from the start.
+    type Position = Vec<Square>;
+    type Move = Step;
+    type Hint = Hint;
+    type Count = CountHint;
+    const MOVE: &'static str = "move";
+    const LOOKED_AT: &'static str = "position";
+
+    fn apply(path: &mut Vec<Square>, step: Step) -> Step {
+        match step {
+            Step::To(sq) => {
+                path.push(sq);
+                Step::Back
+            }
+            // The start square stays: a move taken back is one made.
+            Step::Back if path.len() > 1 => path.pop().map_or(Step::Back, Step::To),
+            Step::Back => Step::Back,
+        }
+    }
+
+    fn count_hint(count: CountHint) -> Hint {
+        Hint::Counts(count)
+    }
+
+    /// The finish asked for was about the old path.
+    fn moved(&mut self) {
+        if let Some(b) = self.finishing.take() {
+            b.cancel();
+        }
+    }
+
+    fn idle(&self) -> bool {
+        self.drawing.is_none()
+    }
+
+    /// Reads the finish's thread, and draws a finish on, square by square.
+    fn logic(play: &mut KnightPlay, ctx: &egui::Context) {
+        if let Some(b) = &play.own.finishing {
+            let (results, ended) = (b.take(), b.has_ended());
+            let refused = ended.then(|| b.refused()).flatten();
+            if ended {
+                play.own.finishing = None;
+            }
+            for result in results {
+                match result {
+                    Ok(f) if f.path.starts_with(&play.at) => play.own.drawing = Some((f, 0.0)),
+                    Ok(_) => {}
+                    Err(e) => play.say(e.to_string(), false),
+                }
+            }
+            if let Some(why) = refused {
+                play.say(why, false);
+            }
+        }
+        let Some((f, carry)) = &mut play.own.drawing else {
+            return;
+        };
+        let dt = ctx.input(|i| i.stable_dt).min(0.1);
+        *carry += dt * FINISH_SPEED;
+        let mut next = Vec::new();
+        while *carry >= 1.0 && play.at.len() + next.len() < f.path.len() {
+            *carry -= 1.0;
+            next.push(f.path[play.at.len() + next.len()]);
+        }
+        let ended = play.at.len() + next.len() >= f.path.len();
+        let said = ended.then(|| (f.message.clone(), f.found));
+        for sq in next {
+            play.make(Step::To(sq));
+        }
+        if let Some((message, found)) = said {
+            play.own.drawing = None;
+            play.say(message, found);
+        } else {
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// The Knight's Tour game.
+pub type KnightPlay = Play<KnightRules>;
 
 impl KnightPlay {
     /// The player's path, from the start square.
     pub fn path(&self) -> &[Square] {
-        &self.path
+        &self.at
     }
 
     /// Where the knight can move next, in the order of the keys 1–8.
     pub fn moves(&self, board: &Board) -> Vec<Square> {
-        if self.drawing.is_some() || self.is_done(board, false) {
+        if self.own.drawing.is_some() || self.is_done(board, false) {
             return Vec::new();
         }
-        onward_degrees(board, &self.path)
+        onward_degrees(board, &self.at)
             .into_iter()
             .map(|m| m.0)
             .collect()
@@ -74,14 +154,14 @@ impl KnightPlay {
     /// Whether the path visits every square (and, for a closed goal, ends a knight's move
     /// from the start): checked by `puzzle/`.
     pub fn is_done(&self, board: &Board, closed: bool) -> bool {
-        self.path.len() == board.len() && board.validate_tour(&self.path, closed).is_ok()
+        self.at.len() == board.len() && board.validate_tour(&self.at, closed).is_ok()
     }
 
     /// Starts again from `start` when the board, the start or the goal changed.
     fn follow(&mut self, board: &Board, start: Square, closed: bool) {
         let key = (board.cols(), board.rows(), start, closed);
-        if self.played_for != Some(key) || self.path.first() != Some(&start) {
-            self.played_for = Some(key);
+        if self.own.played_for != Some(key) || self.at.first() != Some(&start) {
+            self.own.played_for = Some(key);
             self.restart(start);
         }
     }
@@ -90,123 +170,53 @@ impl KnightPlay {
     /// for this goal (0 otherwise: a game for another board is not this one's).
     pub fn kept(&self, board: &Board, start: Square, closed: bool) -> usize {
         let key = (board.cols(), board.rows(), start, closed);
-        if self.played_for == Some(key) && self.path.first() == Some(&start) {
-            self.path.len()
+        if self.own.played_for == Some(key) && self.at.first() == Some(&start) {
+            self.at.len()
         } else {
             0
         }
     }
 
-    /// Back to the start square alone.
+    /// Back to the start square alone; the hints' work and a finish being drawn stop.
     pub fn restart(&mut self, start: Square) {
-        self.stop_work();
-        self.path = vec![start];
-        self.undone.clear();
-        self.hint.clear();
-        self.said = None;
-    }
-
-    /// Stops the hints' threads (at their next check) and a finish being drawn.
-    fn stop_work(&mut self) {
-        self.cancel_hints();
-        self.drawing = None;
-    }
-
-    fn cancel_hints(&mut self) {
-        if let Some(b) = self.counting.take() {
-            b.cancel();
-        }
-        if let Some(b) = self.finishing.take() {
-            b.cancel();
-        }
+        self.own.drawing = None;
+        self.start_from(vec![start]);
     }
 
     /// Moves the knight to `sq` if it may go there; otherwise says why not.
     pub fn try_move(&mut self, board: &Board, sq: Square) -> bool {
-        if self.drawing.is_some() || self.finishing.is_some() {
+        if self.own.drawing.is_some() || self.own.finishing.is_some() {
             return false;
         }
-        let Some(&at) = self.path.last() else {
+        let Some(&at) = self.at.last() else {
             return false;
         };
         let name = board.name(sq);
-        if self.path.contains(&sq) {
-            self.said = Some((format!("{name} is visited already"), false));
+        if self.at.contains(&sq) {
+            self.say(format!("{name} is visited already"), false);
             return false;
         }
         if !board.is_knight_move(at, sq) {
-            self.said = Some((
-                format!(
-                    "{name} is not a knight's move from {}: try a ringed square",
-                    board.name(at)
-                ),
-                false,
-            ));
+            let from = board.name(at);
+            let why = format!("{name} is not a knight's move from {from}: try a ringed square");
+            self.say(why, false);
             return false;
         }
-        self.path.push(sq);
-        // Redo goes on only along the same line.
-        if self.undone.last() == Some(&sq) {
-            self.undone.pop();
-        } else {
-            self.undone.clear();
-        }
-        self.moved();
+        self.make(Step::To(sq));
         true
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self) -> bool {
-        if self.path.len() < 2 || self.drawing.is_some() {
-            return false;
-        }
-        if let Some(sq) = self.path.pop() {
-            self.undone.push(sq);
-        }
-        self.moved();
-        true
-    }
-
-    /// Makes the last move undone again.
-    pub fn redo(&mut self) -> bool {
-        if self.drawing.is_some() {
-            return false;
-        }
-        match self.undone.pop() {
-            Some(sq) => {
-                self.path.push(sq);
-                self.moved();
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// After the path changed: the hints were about the old one.
-    fn moved(&mut self) {
-        self.cancel_hints();
-        self.said = None;
-    }
-
-    /// Asks for the count hint, in the background.
-    fn ask_counts(&mut self, ctx: &egui::Context, board: &Board, closed: bool) {
-        self.asked.push(crate::run::play::knight::COUNT_TOURS);
-        self.hint.clear();
-        let task = CountTask::new(board.clone(), self.path.clone(), closed);
-        self.counting = Some(Background::task(ctx, task));
     }
 
     /// Asks `finisher` for the rest of the tour, in the background.
     fn ask_finish(&mut self, ctx: &egui::Context, board: &Board, closed: bool, finisher: Finisher) {
-        self.asked.push(crate::run::play::knight::FINISH_FOR_ME);
-        self.said = None;
+        self.note_asked(crate::run::play::knight::FINISH_FOR_ME);
+        self.say_nothing();
         let task = FinishTask {
             board: board.clone(),
-            path: self.path.clone(),
+            path: self.at.clone(),
             closed,
             finisher,
         };
-        self.finishing = Some(Background::task(ctx, task));
+        self.own.finishing = Some(Background::task(ctx, task));
     }
 
     /// The finished tour's actions: to Compare, or saved as a move list.
@@ -214,30 +224,26 @@ impl KnightPlay {
         ui.add_space(4.0);
         ui.label(RichText::new("Your tour").strong());
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("Put it in Compare")
-                .on_hover_text("Show your tour beside the algorithms' on the Compare tab, on the same board and start; Run all there adds the algorithms")
-                .clicked()
-            {
-                self.to_compare = true;
-            }
+            self.compare_button(ui, "Show your tour beside the algorithms' on the Compare tab, on the same board and start; Run all there adds the algorithms");
             if ui
                 .button("Save the move list")
                 .on_hover_text("Write your tour in chess notation, as text (1. a8-b6 …) and as CSV, to the runs folder")
                 .clicked()
             {
-                self.said = Some(save_moves(ui.ctx(), board, &self.path, closed));
+                let (text, good) = save_moves(ui.ctx(), board, &self.at, closed);
+                self.say(text, good);
             }
         });
     }
 
     /// Whether work for a hint is running.
     pub fn busy(&self) -> bool {
-        self.counting.is_some() || self.finishing.is_some() || self.drawing.is_some()
+        self.counting() || self.own.finishing.is_some() || self.own.drawing.is_some()
     }
 
     /// The keys of play mode: 1–8 move to the ringed square with that number.
-    fn keys(&mut self, ui: &Ui, board: &Board) {
+    fn move_keys(&mut self, ui: &Ui, board: &Board) {
+        self.keys(ui);
         if crate::app::widgets::cursor::keys_taken(ui.ctx()) {
             return;
         }
@@ -248,12 +254,6 @@ impl KnightPlay {
             {
                 self.try_move(board, sq);
             }
-        }
-        if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::COMMAND, egui::Key::Z)) {
-            self.undo();
-        }
-        if ui.input_mut(|inp| inp.consume_key(egui::Modifiers::COMMAND, egui::Key::Y)) {
-            self.redo();
         }
     }
 
@@ -271,47 +271,27 @@ impl KnightPlay {
         self.move_buttons(ui, start);
         ui.add_space(4.0);
         ui.label(RichText::new("Hints").strong());
-        let ended = self.path.len() == board.len() || self.moves(board).is_empty();
+        let ended = self.at.len() == board.len() || self.moves(board).is_empty();
         self.hint_buttons(ui, board, closed, ended);
         self.finish_row(ui, board, closed, ended);
         if self.is_done(board, closed) && !self.busy() {
             self.tour_ui(ui, board, closed);
         }
-        if self.counting.is_some() || self.finishing.is_some() {
-            let what = if self.counting.is_some() {
-                "Counting the tours…"
-            } else {
-                "Looking for the rest of the tour…"
-            };
-            if crate::app::play::busy_row(ui, what) {
-                self.stop_work();
-            }
+        self.count_row(ui, "Counting the tours…");
+        if self.own.finishing.is_some()
+            && crate::app::play::busy_row(ui, "Looking for the rest of the tour…")
+        {
+            self.own.moved();
         }
     }
 
     /// Undo, Redo and Restart.
     fn move_buttons(&mut self, ui: &mut Ui, start: Square) {
         ui.horizontal_wrapped(|ui| {
-            let idle = self.drawing.is_none();
-            if ui
-                .add_enabled(idle && self.path.len() > 1, egui::Button::new("⟲ Undo"))
-                .on_hover_text("Take back the last move (← or Ctrl+Z)")
-                .on_disabled_hover_text("Nothing to take back: the knight is on its start square")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(idle && !self.undone.is_empty(), egui::Button::new("Redo ⟳"))
-                .on_hover_text("Make the move taken back again (→ or Ctrl+Y)")
-                .on_disabled_hover_text("No move taken back to make again")
-                .clicked()
-            {
-                self.redo();
-            }
+            self.undo_buttons(ui);
             if ui
                 .add_enabled(
-                    self.path.len() > 1 || self.busy(),
+                    self.at.len() > 1 || self.busy(),
                     egui::Button::new("Restart"),
                 )
                 .on_hover_text(
@@ -334,11 +314,8 @@ impl KnightPlay {
                 .on_disabled_hover_text("No move left to choose from")
                 .clicked()
             {
-                self.asked.push(crate::run::play::knight::WARNSDORFF_CHOICE);
-                self.hint.set(
-                    self.path.clone(),
-                    Hint::Warnsdorff(onward_degrees(board, &self.path)),
-                );
+                let choice = Hint::Warnsdorff(onward_degrees(board, &self.at));
+                self.show(crate::run::play::knight::WARNSDORFF_CHOICE, choice);
             }
             let too_big = board.len() > MAX_COUNT_HINT_SQUARES;
             let why_not = if too_big {
@@ -357,7 +334,8 @@ impl KnightPlay {
                 .on_disabled_hover_text(why_not)
                 .clicked()
             {
-                self.ask_counts(ui.ctx(), board, closed);
+                let task = CountTask::new(board.clone(), self.at.clone(), closed);
+                self.count(ui.ctx(), crate::run::play::knight::COUNT_TOURS, task);
             }
         });
     }
@@ -365,9 +343,8 @@ impl KnightPlay {
     /// The finisher picker and "Finish it for me" (`ended`: no move is left).
     fn finish_row(&mut self, ui: &mut Ui, board: &Board, closed: bool, ended: bool) {
         ui.horizontal_wrapped(|ui| {
-            let finisher = self
-                .finisher
-                .unwrap_or(if board.len() <= MAX_COUNT_HINT_SQUARES {
+            let finisher =
+                (self.own.finisher).unwrap_or(if board.len() <= MAX_COUNT_HINT_SQUARES {
                     Finisher::Backtracking
                 } else {
                     Finisher::Warnsdorff
@@ -384,7 +361,7 @@ impl KnightPlay {
                 .response
                 .on_hover_text(chosen.help());
             if chosen != finisher {
-                self.finisher = Some(chosen);
+                self.own.finisher = Some(chosen);
             }
             if ui
                 .add_enabled(
@@ -407,8 +384,8 @@ impl KnightPlay {
     /// The right-hand panel: how far the player got, and the hint or the last word.
     pub fn stats_ui(&self, ui: &mut Ui, board: &Board, closed: bool) {
         let n = board.len();
-        ui.label(format!("Your path: {} of {n} squares", self.path.len()));
-        if let Some(&at) = self.path.last() {
+        ui.label(format!("Your path: {} of {n} squares", self.at.len()));
+        if let Some(&at) = self.at.last() {
             ui.label(format!("The knight is on {}", board.name(at)));
         }
         if self.is_done(board, closed) {
@@ -418,47 +395,29 @@ impl KnightPlay {
                 &format!("Done: a complete {kind} of {n} squares, checked."),
                 true,
             );
-        } else if self.path.len() == n {
+        } else if self.at.len() == n {
             crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!(
                     "Every square is visited, but {} is not a knight's move from the start {}: not a closed tour. Undo and try another ending.",
-                    board.name(self.path[n - 1]),
-                    board.name(self.path[0])
+                    board.name(self.at[n - 1]),
+                    board.name(self.at[0])
                 ),
                 false,
             );
-        } else if self.drawing.is_none() && self.moves(board).is_empty() {
+        } else if self.own.drawing.is_none() && self.moves(board).is_empty() {
             crate::app::widgets::figures::outcome_label(
                 ui,
                 &format!(
                     "Stuck: the knight has no unvisited square to move to, and {} squares are left. Undo, or restart.",
-                    n - self.path.len()
+                    n - self.at.len()
                 ),
                 false,
             );
         }
-        if let Some((text, good)) = &self.said {
-            crate::app::widgets::figures::outcome_label(ui, text, *good);
-        }
-        ui.separator();
-        // A hint is announced when it comes, and scrolled into sight.
-        crate::app::widgets::figures::hint_region(ui, self.hint.get(&self.path).is_some(), |ui| {
-            match self.hint.get(&self.path) {
-                None => {
-                    ui.label(
-                        RichText::new(
-                            "Ask for a hint on the left: the solvers look at your position.",
-                        )
-                        .weak(),
-                    );
-                }
-                Some(Hint::Failed(e)) => {
-                    crate::app::widgets::figures::outcome_label(ui, e, false);
-                }
-                Some(Hint::Warnsdorff(moves)) => warnsdorff_text(ui, board, &self.path, moves),
-                Some(Hint::Counts(hint)) => counts_text(ui, board, hint),
-            }
+        self.hint_panel(ui, |ui, hint| match hint {
+            Hint::Warnsdorff(moves) => warnsdorff_text(ui, board, &self.at, moves),
+            Hint::Counts(hint) => counts_text(ui, board, hint),
         });
     }
 
@@ -472,9 +431,9 @@ impl KnightPlay {
         closed: bool,
     ) -> Option<Square> {
         self.follow(board, start, closed);
-        self.keys(ui, board);
+        self.move_keys(ui, board);
         let moves = self.moves(board);
-        let values: Option<Vec<f64>> = match self.hint.get(&self.path) {
+        let values: Option<Vec<f64>> = match self.hint() {
             Some(Hint::Counts(h)) => {
                 let mut v = vec![f64::NAN; board.len()];
                 for t in &h.through {
@@ -505,10 +464,10 @@ impl KnightPlay {
         let view = BoardView {
             board,
             start: Some(start),
-            path: &self.path,
-            shown: self.path.len(),
+            path: &self.at,
+            shown: self.at.len(),
             closed: closed && self.is_done(board, true),
-            degrees: matches!(self.hint.get(&self.path), Some(Hint::Warnsdorff(_))),
+            degrees: matches!(self.hint(), Some(Hint::Warnsdorff(_))),
             heat,
             legend: true,
             construction: None,
@@ -521,89 +480,13 @@ impl KnightPlay {
         crate::app::export::register(ui.ctx(), "board", out.area);
         match out.clicked {
             // Before the first move, a click on a square that is not a move picks the start.
-            Some(sq) if self.path.len() == 1 && !moves.contains(&sq) && sq != start => Some(sq),
+            Some(sq) if self.at.len() == 1 && !moves.contains(&sq) && sq != start => Some(sq),
             Some(sq) => {
                 self.try_move(board, sq);
                 None
             }
             None => None,
         }
-    }
-}
-
-impl crate::app::play::Undo for KnightPlay {
-    fn undo(&mut self) -> bool {
-        KnightPlay::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        KnightPlay::redo(self)
-    }
-}
-
-impl crate::app::play::Game for KnightPlay {
-    /// Reads what the hints' threads sent, and draws a finish on, square by square.
-    fn logic(&mut self, ctx: &egui::Context) {
-        if let Some(b) = &self.counting {
-            for result in b.take() {
-                match result {
-                    Ok(hint) if hint.path == self.path => {
-                        self.hint.set(hint.path.clone(), Hint::Counts(hint));
-                    }
-                    Ok(_) => {}
-                    Err(e) => self
-                        .hint
-                        .set(self.path.clone(), Hint::Failed(e.to_string())),
-                }
-            }
-            if b.has_ended() {
-                if let Some(why) = b.refused() {
-                    self.hint.set(self.path.clone(), Hint::Failed(why));
-                }
-                self.counting = None;
-            }
-        }
-        if let Some(b) = &self.finishing {
-            for result in b.take() {
-                match result {
-                    Ok(f) if f.path.starts_with(&self.path) => {
-                        self.drawing = Some((f, 0.0));
-                    }
-                    Ok(_) => {}
-                    Err(e) => self.said = Some((e.to_string(), false)),
-                }
-            }
-            if b.has_ended() {
-                if let Some(why) = b.refused() {
-                    self.said = Some((why, false));
-                }
-                self.finishing = None;
-            }
-        }
-        if let Some((f, carry)) = &mut self.drawing {
-            let dt = ctx.input(|i| i.stable_dt).min(0.1);
-            *carry += dt * FINISH_SPEED;
-            while *carry >= 1.0 && self.path.len() < f.path.len() {
-                *carry -= 1.0;
-                self.path.push(f.path[self.path.len()]);
-            }
-            if self.path.len() >= f.path.len() {
-                self.said = Some((f.message.clone(), f.found));
-                self.undone.clear();
-                self.drawing = None;
-            } else {
-                ctx.request_repaint();
-            }
-        }
-    }
-
-    /// Whether the player asked to put the finished tour in Compare (asked once).
-    fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
-    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
-        &self.asked
     }
 }
 

@@ -342,7 +342,7 @@ impl MagicView {
 
 impl TabPuzzle for MagicTab {
     type Settings = MagicSettings;
-    type Play = MagicPlay;
+    type Rules = play::MagicRules;
     type Steps = ();
     const PUZZLE: PuzzleId = crate::run::magic::PUZZLE;
     const PLAY_HOVER: &'static str = "Swap the numbers yourself, with hints from the solvers";

@@ -3,7 +3,8 @@
 //! hints: the swap that lowers the fitness the most, and how many magic squares keep the
 //! locked cells.
 
-use crate::app::background::{Background, Task, Work};
+use crate::app::background::{Task, Work};
+use crate::app::play::{Play, Rules};
 use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::magic_grid::{PlayMarks, magic_grid_with};
 use crate::puzzle::magic::{fitness, line_sums, magic_constant, validate};
@@ -18,198 +19,176 @@ use std::time::Duration;
 pub const MAGIC_COUNT_TIME: Duration = Duration::from_secs(10);
 pub use crate::run::play::magic::MAX_PLAY_ORDER;
 
-/// The hint on show, about the square it was asked for.
-enum Hint {
+/// A hint's answer, about the square it was asked for.
+pub enum Hint {
+    /// The swap that lowers the fitness the most (`None`: fewer than two free cells).
     BestSwap(Option<Swap>),
+    /// The magic squares that keep the locked cells, counted.
     Count(MagicCountHint),
-    Failed(String),
 }
 
-/// The game: the square, its locked cells, the cell picked for a swap, the swaps made
-/// (to undo) and the hint on show.
+/// A square being played: its cells, row-major (always a permutation of 1..=n²), and
+/// which are locked.
 #[derive(Default)]
-pub struct MagicPlay {
-    /// Row-major: always a permutation of 1..=n².
+pub struct Square {
     cells: Vec<u32>,
     locked: Vec<bool>,
+}
+
+/// The magic-square game's rules: a move swaps two cells; and what the game keeps of its
+/// own: the cell picked for a swap, the number typed for it, the shuffles dealt.
+#[derive(Default)]
+pub struct MagicRules {
     selected: Option<usize>,
-    /// Swaps made, to undo; swaps undone, to redo.
-    done: Vec<(usize, usize)>,
-    undone: Vec<(usize, usize)>,
-    hint: Option<Hint>,
-    counting: Option<Background<Result<MagicCountHint, JobError>>>,
-    /// The last thing said: a refused click or number.
-    said: Option<String>,
     /// The number typed for the picked cell.
     typed: String,
     /// Shuffles dealt so far (each from the next seed).
     deals: u64,
-    /// The player asked to put the magic square beside the algorithms in Compare.
-    to_compare: bool,
-    /// Every hint asked, oldest first (never cleared: an assignment counts them).
-    asked: Vec<crate::app::play::HintKind>,
 }
+
+impl Rules for MagicRules {
+    type Position = Square;
+    /// Two cells to swap.
+    type Move = (usize, usize);
+    type Hint = Hint;
+    type Count = MagicCountHint;
+    const MOVE: &'static str = "swap";
+    const LOOKED_AT: &'static str = "square";
+
+    fn apply(at: &mut Square, (a, b): (usize, usize)) -> (usize, usize) {
+        if a < at.cells.len() && b < at.cells.len() {
+            at.cells.swap(a, b);
+        }
+        (a, b)
+    }
+
+    fn count_hint(count: MagicCountHint) -> Hint {
+        Hint::Count(count)
+    }
+
+    /// A swap made, taken back or made again leaves no cell picked.
+    fn moved(&mut self) {
+        self.selected = None;
+    }
+}
+
+/// The magic-square game.
+pub type MagicPlay = Play<MagicRules>;
 
 impl MagicPlay {
     /// The square, row-major.
     pub fn cells(&self) -> &[u32] {
-        &self.cells
+        &self.at.cells
     }
 
     /// Which cells are locked.
     pub fn locked(&self) -> &[bool] {
-        &self.locked
+        &self.at.locked
     }
 
     /// Whether the square is magic, checked by `puzzle/`.
     pub fn is_magic(&self, n: usize) -> bool {
-        self.cells.len() == n * n && validate(n, &self.cells).is_ok()
+        self.at.cells.len() == n * n && validate(n, &self.at.cells).is_ok()
     }
 
     /// Whether a count is running.
     pub fn busy(&self) -> bool {
-        self.counting.is_some()
+        self.counting()
     }
 
     /// Fits the square to order `n`: a new order deals a new square.
     fn follow(&mut self, n: usize, seed: u64) {
-        if self.cells.len() != n * n {
+        if self.at.cells.len() != n * n {
             self.deal(n, seed);
         }
     }
 
     /// A new square: the numbers 1 to n² shuffled by `seed` and the deals before it.
     pub fn deal(&mut self, n: usize, seed: u64) {
-        let cells = shuffled(n, seed.wrapping_add(self.deals));
-        self.deals += 1;
-        self.start_from(cells);
+        let cells = shuffled(n, seed.wrapping_add(self.own.deals));
+        self.own.deals += 1;
+        self.start_from_cells(cells);
     }
 
     /// Plays on from `cells` (a permutation of 1..=n²), nothing locked.
-    pub fn start_from(&mut self, cells: Vec<u32>) {
-        self.locked = vec![false; cells.len()];
-        self.cells = cells;
-        self.done.clear();
-        self.undone.clear();
-        self.selected = None;
-        self.changed();
-    }
-
-    /// After the square or its locks changed: the hint was about the old one.
-    fn changed(&mut self) {
-        if let Some(b) = self.counting.take() {
-            b.cancel();
-        }
-        self.hint = None;
-        self.said = None;
+    pub fn start_from_cells(&mut self, cells: Vec<u32>) {
+        let locked = vec![false; cells.len()];
+        self.start_from(Square { cells, locked });
     }
 
     /// A click on cell `i`: picks it, or swaps it with the cell picked before.
     pub fn click(&mut self, i: usize) {
-        if i >= self.cells.len() {
+        if i >= self.at.cells.len() {
             return;
         }
-        if self.locked[i] {
-            self.said = Some(format!(
-                "{} is locked: right-click it (or use Unlock) to move it again",
-                cell_name(self.order(), i)
-            ));
-            return;
+        if self.at.locked[i] {
+            let cell = cell_name(self.order(), i);
+            let why = format!("{cell} is locked: right-click it (or use Unlock) to move it again");
+            return self.say(why, false);
         }
-        match self.selected {
+        match self.own.selected {
             None => {
-                self.selected = Some(i);
-                self.said = None;
+                self.own.selected = Some(i);
+                self.say_nothing();
             }
-            Some(j) if j == i => self.selected = None,
+            Some(j) if j == i => self.own.selected = None,
             Some(j) => {
                 self.swap(j, i);
-                self.selected = None;
+                self.own.selected = None;
             }
         }
     }
 
     /// Swaps two unlocked cells, as a move that can be undone.
     pub fn swap(&mut self, a: usize, b: usize) -> bool {
-        if a == b || self.locked.get(a) != Some(&false) || self.locked.get(b) != Some(&false) {
+        let free = |i: usize| self.at.locked.get(i) == Some(&false);
+        if a == b || !free(a) || !free(b) {
             return false;
         }
-        self.cells.swap(a, b);
-        self.done.push((a, b));
-        self.undone.clear();
-        self.changed();
+        self.make((a, b));
         true
     }
 
     /// Puts `value` in the picked cell, by swapping it with the cell that holds it.
     pub fn put(&mut self, value: u32) {
         let n = self.order();
-        let Some(i) = self.selected else {
-            self.said = Some("Pick a cell first, then type the number it should hold".into());
-            return;
+        let Some(i) = self.own.selected else {
+            let why = "Pick a cell first, then type the number it should hold".into();
+            return self.say(why, false);
         };
-        let Some(j) = self.cells.iter().position(|&v| v == value) else {
-            self.said = Some(format!(
-                "{value} is not in the square: it holds 1 to {}",
-                n * n
-            ));
-            return;
+        let Some(j) = self.at.cells.iter().position(|&v| v == value) else {
+            let why = format!("{value} is not in the square: it holds 1 to {}", n * n);
+            return self.say(why, false);
         };
-        if self.locked[j] {
-            self.said = Some(format!(
-                "{value} is in {}, which is locked: unlock it first",
-                cell_name(n, j)
-            ));
-            return;
+        if self.at.locked[j] {
+            let cell = cell_name(n, j);
+            let why = format!("{value} is in {cell}, which is locked: unlock it first");
+            return self.say(why, false);
         }
         if i != j {
             self.swap(i, j);
         }
-        self.selected = None;
+        self.own.selected = None;
     }
 
     /// Locks or unlocks cell `i`.
     pub fn toggle_lock(&mut self, i: usize) {
-        if let Some(l) = self.locked.get_mut(i) {
+        if let Some(l) = self.at.locked.get_mut(i) {
             *l = !*l;
-            if self.selected == Some(i) {
-                self.selected = None;
+            if self.own.selected == Some(i) {
+                self.own.selected = None;
             }
             self.changed();
         }
     }
 
-    /// Takes back the last swap.
-    pub fn undo(&mut self) -> bool {
-        let Some((a, b)) = self.done.pop() else {
-            return false;
-        };
-        self.cells.swap(a, b);
-        self.undone.push((a, b));
-        self.selected = None;
-        self.changed();
-        true
-    }
-
-    /// Makes the last swap taken back again.
-    pub fn redo(&mut self) -> bool {
-        let Some((a, b)) = self.undone.pop() else {
-            return false;
-        };
-        self.cells.swap(a, b);
-        self.done.push((a, b));
-        self.selected = None;
-        self.changed();
-        true
-    }
-
     fn order(&self) -> usize {
-        (self.cells.len() as f64).sqrt().round() as usize
+        (self.at.cells.len() as f64).sqrt().round() as usize
     }
 
     /// The locked cells' values (`None`: free).
     fn fixed(&self) -> Vec<Option<u32>> {
-        (self.cells.iter().zip(&self.locked))
+        (self.at.cells.iter().zip(&self.at.locked))
             .map(|(&v, &l)| l.then_some(v))
             .collect()
     }
@@ -230,40 +209,16 @@ impl MagicPlay {
         self.move_buttons(ui, n, seed, on_show);
         self.number_field(ui, n);
         self.hint_buttons(ui, n);
-        if self.is_magic(n)
-            && ui
-                .button("Put it in Compare")
-                .on_hover_text("Show your magic square beside the algorithms' on the Compare tab, for the same order; Run all there adds the algorithms")
-                .clicked()
-        {
-            self.to_compare = true;
+        if self.is_magic(n) {
+            self.compare_button(ui, "Show your magic square beside the algorithms' on the Compare tab, for the same order; Run all there adds the algorithms");
         }
-        if let Some(b) = &self.counting
-            && crate::app::play::busy_row(ui, "Counting the magic squares…")
-        {
-            b.cancel();
-        }
+        self.count_row(ui, "Counting the magic squares…");
     }
 
     /// Undo, Redo, Shuffle, and taking the square on show.
     fn move_buttons(&mut self, ui: &mut Ui, n: usize, seed: u64, on_show: Option<&[u32]>) {
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!self.done.is_empty(), egui::Button::new("⟲ Undo"))
-                .on_hover_text("Take back the last swap (←)")
-                .on_disabled_hover_text("No swap to take back")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(!self.undone.is_empty(), egui::Button::new("Redo ⟳"))
-                .on_hover_text("Make the last swap taken back again (→)")
-                .on_disabled_hover_text("No swap taken back to make again")
-                .clicked()
-            {
-                self.redo();
-            }
+            self.undo_buttons(ui);
             if ui
                 .button("Shuffle")
                 .on_hover_text("A new square: 1 to n² in a random order drawn from the seed")
@@ -279,7 +234,7 @@ impl MagicPlay {
                 .clicked()
                 && let Some(s) = fits
             {
-                self.start_from(s.to_vec());
+                self.start_from_cells(s.to_vec());
             }
         });
     }
@@ -287,11 +242,11 @@ impl MagicPlay {
     /// The number typed for the picked cell, and its lock.
     fn number_field(&mut self, ui: &mut Ui, n: usize) {
         ui.horizontal_wrapped(|ui| {
-            let picked = self.selected;
+            let picked = self.own.selected;
             let label = ui.label("Number for the picked cell:");
             let field = ui.add_enabled(
                 picked.is_some(),
-                egui::TextEdit::singleline(&mut self.typed).desired_width(40.0),
+                egui::TextEdit::singleline(&mut self.own.typed).desired_width(40.0),
             );
             let field = field.labelled_by(label.id);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -299,21 +254,19 @@ impl MagicPlay {
                 .add_enabled(picked.is_some(), egui::Button::new("Put"))
                 .on_disabled_hover_text("Pick a cell first");
             if entered || put.clicked() {
-                match self.typed.trim().parse::<u32>() {
+                let typed = std::mem::take(&mut self.own.typed);
+                match typed.trim().parse::<u32>() {
                     Ok(v) => self.put(v),
                     Err(_) => {
-                        self.said = Some(format!(
-                            "\"{}\" is not a whole number from 1 to {}",
-                            self.typed.trim(),
-                            n * n
-                        ));
+                        let typed = typed.trim();
+                        let why = format!("\"{typed}\" is not a whole number from 1 to {}", n * n);
+                        self.say(why, false);
                     }
                 }
-                self.typed.clear();
             }
         });
-        if let Some(i) = self.selected {
-            let lock = if self.locked[i] { "Unlock" } else { "Lock" };
+        if let Some(i) = self.own.selected {
+            let lock = if self.at.locked[i] { "Unlock" } else { "Lock" };
             if ui
                 .button(format!("{lock} {}", cell_name(n, i)))
                 .on_hover_text("Lock the picked cell: swaps leave it alone, and the count keeps it (or right-click a cell)")
@@ -334,8 +287,8 @@ impl MagicPlay {
                 .on_hover_text("The swap of two unlocked cells that lowers the fitness the most (the magic-square GA notebook's fitness: how far each line's sum is from the constant, added up)")
                 .clicked()
             {
-                self.asked.push(crate::run::play::magic::BEST_SWAP);
-                self.hint = Some(Hint::BestSwap(best_swap(n, &self.cells, &self.locked)));
+                let best = Hint::BestSwap(best_swap(n, &self.at.cells, &self.at.locked));
+                self.show(crate::run::play::magic::BEST_SWAP, best);
             }
             let too_big = n > MAX_MAGIC_HINT_ORDER;
             if ui
@@ -351,24 +304,22 @@ impl MagicPlay {
                 })
                 .clicked()
             {
-                self.asked.push(crate::run::play::magic::COUNT_MAGIC_SQUARES);
                 let task = CountTask {
                     n,
                     fixed: self.fixed(),
                 };
-                self.hint = None;
-                self.counting = Some(Background::task(ui.ctx(), task));
+                self.count(ui.ctx(), crate::run::play::magic::COUNT_MAGIC_SQUARES, task);
             }
         });
     }
 
     /// The right-hand panel: the fitness, the lines that add up, the verdict, the hint.
     pub fn stats_ui(&self, ui: &mut Ui, n: usize) {
-        if n > MAX_PLAY_ORDER || self.cells.len() != n * n {
+        if n > MAX_PLAY_ORDER || self.at.cells.len() != n * n {
             return;
         }
         let m = magic_constant(n);
-        let good = line_sums(n, &self.cells)
+        let good = line_sums(n, &self.at.cells)
             .lines()
             .filter(|&(_, s)| s == m)
             .count();
@@ -382,13 +333,13 @@ impl MagicPlay {
                 ui.label("fitness").on_hover_text(
                     "The magic-square GA notebook's fitness: each line's distance from the constant, added up; 0 is magic",
                 );
-                ui.label(fitness(n, &self.cells).to_string());
+                ui.label(fitness(n, &self.at.cells).to_string());
                 ui.end_row();
                 ui.label("swaps made");
-                ui.label(self.done.len().to_string());
+                ui.label(self.moves_made().to_string());
                 ui.end_row();
                 ui.label("locked cells");
-                ui.label(self.locked.iter().filter(|l| **l).count().to_string());
+                ui.label(self.at.locked.iter().filter(|l| **l).count().to_string());
                 ui.end_row();
             });
         if self.is_magic(n) {
@@ -398,28 +349,16 @@ impl MagicPlay {
                 true,
             );
         }
-        if let Some(s) = &self.said {
-            outcome_label(ui, s, false);
-        }
-        ui.separator();
-        // A hint is announced when it comes, and scrolled into sight.
-        crate::app::widgets::figures::hint_region(ui, self.hint.is_some(), |ui| match &self.hint {
-            None => {
-                ui.label(
-                    RichText::new("Ask for a hint on the left: the solvers look at your square.")
-                        .weak(),
-                );
-            }
-            Some(Hint::Failed(e)) => outcome_label(ui, e, false),
-            Some(Hint::BestSwap(None)) => {
+        self.hint_panel(ui, |ui, hint| match hint {
+            Hint::BestSwap(None) => {
                 ui.label("Unlock at least two cells: a swap needs two.");
             }
-            Some(Hint::BestSwap(Some(s))) if s.before == 0 => {
+            Hint::BestSwap(Some(s)) if s.before == 0 => {
                 ui.label("The square is magic already: any swap would put a line's sum off.");
             }
-            Some(Hint::BestSwap(Some(s))) => {
+            Hint::BestSwap(Some(s)) => {
                 let (a, b) = (cell_name(n, s.a), cell_name(n, s.b));
-                let (va, vb) = (self.cells[s.a], self.cells[s.b]);
+                let (va, vb) = (self.at.cells[s.a], self.at.cells[s.b]);
                 if s.after < s.before {
                     ui.label(format!(
                         "Swap {va} ({a}) and {vb} ({b}), outlined: the fitness goes from {} to {}, the most any one swap lowers it.",
@@ -432,7 +371,7 @@ impl MagicPlay {
                     ));
                 }
             }
-            Some(Hint::Count(h)) => count_text(ui, n, h),
+            Hint::Count(h) => count_text(ui, n, h),
         });
     }
 
@@ -445,19 +384,20 @@ impl MagicPlay {
             ));
             return;
         }
-        if self.cells.len() != n * n {
+        if self.at.cells.len() != n * n {
             return;
         }
-        let pair = match &self.hint {
+        self.keys(ui);
+        let pair = match self.hint() {
             Some(Hint::BestSwap(Some(s))) => Some((s.a, s.b)),
             _ => None,
         };
         let marks = PlayMarks {
-            selected: self.selected,
-            locked: &self.locked,
+            selected: self.own.selected,
+            locked: &self.at.locked,
             pair,
         };
-        let out = magic_grid_with(ui, n, &self.cells, true, Some(marks));
+        let out = magic_grid_with(ui, n, &self.at.cells, true, Some(marks));
         crate::app::export::register(ui.ctx(), "square", out.area);
         if let Some(i) = out.clicked {
             self.click(i);
@@ -520,42 +460,6 @@ fn count_text(ui: &mut Ui, n: usize, h: &MagicCountHint) {
 fn cell_name(n: usize, i: usize) -> String {
     let n = n.max(1);
     format!("row {}, column {}", i / n + 1, i % n + 1)
-}
-
-impl crate::app::play::Undo for MagicPlay {
-    fn undo(&mut self) -> bool {
-        MagicPlay::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        MagicPlay::redo(self)
-    }
-}
-
-impl crate::app::play::Game for MagicPlay {
-    /// Reads the count hint's thread.
-    fn logic(&mut self, _ctx: &egui::Context) {
-        if self.counting.is_none() {
-            return;
-        }
-        let fixed = self.fixed();
-        crate::app::play::poll_count(
-            &mut self.counting,
-            &mut self.hint,
-            |h| h.fixed == fixed,
-            Hint::Count,
-            Hint::Failed,
-        );
-    }
-
-    /// Whether the player asked to put the square in Compare (asked once).
-    fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
-    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
-        &self.asked
-    }
 }
 
 /// The count hint of a square's locked cells, as background work.

@@ -478,7 +478,7 @@ impl QueensView {
 
 impl TabPuzzle for QueensTab {
     type Settings = QueensSettings;
-    type Play = QueensPlay;
+    type Rules = play::QueensRules;
     type Steps = QueensSteps;
     const PUZZLE: PuzzleId = crate::run::queens::PUZZLE;
     const PLAY_HOVER: &'static str = "Place the queens yourself, with hints from the solvers";

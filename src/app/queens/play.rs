@@ -3,7 +3,8 @@
 //! square, the move min-conflicts would make, and how many solutions keep the queens
 //! placed.
 
-use crate::app::background::{Background, Task, Work};
+use crate::app::background::{Task, Work};
+use crate::app::play::{Play, Rules};
 use crate::app::widgets::figures::outcome_label;
 use crate::app::widgets::queens_board::{Attacks, EMPTY, Focus, QueensBoardView, queens_board};
 use crate::run::JobError;
@@ -18,108 +19,84 @@ use std::time::Duration;
 pub const QUEENS_COUNT_TIME: Duration = Duration::from_secs(10);
 pub use crate::run::play::queens::MAX_PLAY_N;
 
-/// The hint on show, about the placement it was asked for.
-enum Hint {
+/// A hint's answer, about the placement it was asked for.
+pub enum Hint {
     /// A square no queen attacks, in the leftmost column that has one.
     Safe(Option<(usize, u32)>),
+    /// The move min-conflicts would make (`None`: nothing to do).
     MinConflicts(Option<MinConflictsMove>),
+    /// The solutions that keep the queens placed, counted.
     Count(QueensCountHint),
-    Failed(String),
 }
 
-/// The game: a queen per column at most, what was done (to undo), the hint on show.
+/// The N-Queens game's rules: a queen per column at most; a move puts a column's queen
+/// on a row or takes it off.
 #[derive(Default)]
-pub struct QueensPlay {
+pub struct QueensRules;
+
+impl Rules for QueensRules {
     /// The row of each column's queen, or `None`.
-    columns: Vec<Option<u32>>,
-    /// Changes made, to undo: `(column, the row it had before)`.
-    done: Vec<(usize, Option<u32>)>,
-    /// Changes undone, to redo.
-    undone: Vec<(usize, Option<u32>)>,
-    hint: Option<Hint>,
-    counting: Option<Background<Result<QueensCountHint, JobError>>>,
-    version: u64,
-    /// The player asked to put the solution beside the algorithms in Compare.
-    to_compare: bool,
-    /// Every hint asked, oldest first (never cleared: an assignment counts them).
-    asked: Vec<crate::app::play::HintKind>,
+    type Position = Vec<Option<u32>>;
+    /// A column and the row its queen goes to (`None`: off the board).
+    type Move = (usize, Option<u32>);
+    type Hint = Hint;
+    type Count = QueensCountHint;
+    const MOVE: &'static str = "change";
+    const LOOKED_AT: &'static str = "board";
+
+    fn apply(
+        at: &mut Vec<Option<u32>>,
+        (column, row): (usize, Option<u32>),
+    ) -> (usize, Option<u32>) {
+        let before = at.get_mut(column).map(|r| std::mem::replace(r, row));
+        (column, before.flatten())
+    }
+
+    fn count_hint(count: QueensCountHint) -> Hint {
+        Hint::Count(count)
+    }
 }
+
+/// The N-Queens game.
+pub type QueensPlay = Play<QueensRules>;
 
 impl QueensPlay {
     /// The row of each column's queen (`None`: an empty column).
     pub fn columns(&self) -> &[Option<u32>] {
-        &self.columns
+        &self.at
     }
 
     /// Whether every column has a queen and none attacks another.
     pub fn is_solved(&self, n: usize) -> bool {
-        let rows: Vec<u32> = self.columns.iter().flatten().copied().collect();
+        let rows: Vec<u32> = self.at.iter().flatten().copied().collect();
         rows.len() == n && crate::puzzle::queens::validate(n, &rows).is_ok()
     }
 
     /// Whether a count is running.
     pub fn busy(&self) -> bool {
-        self.counting.is_some()
+        self.counting()
     }
 
     /// Fits the board to `n` queens: a new size clears it.
     fn follow(&mut self, n: usize) {
-        if self.columns.len() != n {
+        if self.at.len() != n {
             self.clear(n);
         }
     }
 
     /// An empty board of `n` columns.
     pub fn clear(&mut self, n: usize) {
-        if let Some(b) = self.counting.take() {
-            b.cancel();
-        }
-        self.columns = vec![None; n];
-        self.done.clear();
-        self.undone.clear();
-        self.hint = None;
-        self.version += 1;
+        self.start_from(vec![None; n]);
     }
 
     /// A click on `(row, column)`: places the column's queen there, or takes it off when
     /// it is there already (a column holds one queen: placing moves it).
     pub fn click(&mut self, row: u32, column: usize) {
-        let Some(&before) = self.columns.get(column) else {
+        let Some(&before) = self.at.get(column) else {
             return;
         };
         let after = if before == Some(row) { None } else { Some(row) };
-        self.set(column, after);
-        self.done.push((column, before));
-        self.undone.clear();
-    }
-
-    fn set(&mut self, column: usize, row: Option<u32>) {
-        self.columns[column] = row;
-        self.version += 1;
-        if let Some(b) = self.counting.take() {
-            b.cancel();
-        }
-        self.hint = None;
-    }
-
-    /// Takes back the last change.
-    pub fn undo(&mut self) -> bool {
-        let Some((column, before)) = self.done.pop() else {
-            return false;
-        };
-        self.undone.push((column, self.columns[column]));
-        self.set(column, before);
-        true
-    }
-
-    /// Makes the last change taken back again.
-    pub fn redo(&mut self) -> bool {
-        let Some((column, row)) = self.undone.pop() else {
-            return false;
-        };
-        self.done.push((column, self.columns[column]));
-        self.set(column, row);
-        true
+        self.make((column, after));
     }
 
     /// The play panel: how to play, undo/redo/clear, the hints.
@@ -135,23 +112,8 @@ impl QueensPlay {
             "Your turn: click a square to put its column's queen there (a column holds one queen), click the queen again to take it off. Place {} so that none attacks another.", crate::run::words::counted(n as u64, "queen")
         ));
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!self.done.is_empty(), egui::Button::new("⟲ Undo"))
-                .on_hover_text("Take back the last change (←)")
-                .on_disabled_hover_text("Nothing to take back")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(!self.undone.is_empty(), egui::Button::new("Redo ⟳"))
-                .on_hover_text("Make the last change taken back again (→)")
-                .on_disabled_hover_text("No change taken back to make again")
-                .clicked()
-            {
-                self.redo();
-            }
-            let any = self.columns.iter().any(Option::is_some);
+            self.undo_buttons(ui);
+            let any = self.at.iter().any(Option::is_some);
             if ui
                 .add_enabled(any, egui::Button::new("Clear"))
                 .on_hover_text("Take every queen off")
@@ -168,16 +130,16 @@ impl QueensPlay {
                 .on_hover_text("A square in an empty column that no queen attacks")
                 .clicked()
             {
-                self.asked.push(crate::run::play::queens::SAFE_SQUARE);
-                self.hint = Some(Hint::Safe(safe_square(n, &self.columns)));
+                let safe = Hint::Safe(safe_square(n, &self.at));
+                self.show(crate::run::play::queens::SAFE_SQUARE, safe);
             }
             if ui
                 .button("Min-conflicts' move")
                 .on_hover_text("The move the min-conflicts search would make: fill an empty column on its least attacked row, else move the most attacked queen to the least attacked row of its column")
                 .clicked()
             {
-                self.asked.push(crate::run::play::queens::MIN_CONFLICTS_MOVE);
-                self.hint = Some(Hint::MinConflicts(min_conflicts_move(n, &self.columns)));
+                let m = Hint::MinConflicts(min_conflicts_move(n, &self.at));
+                self.show(crate::run::play::queens::MIN_CONFLICTS_MOVE, m);
             }
             let too_big = n > MAX_QUEENS_HINT_N;
             if ui
@@ -193,28 +155,17 @@ impl QueensPlay {
                 })
                 .clicked()
             {
-                self.asked.push(crate::run::play::queens::COUNT_SOLUTIONS);
                 let task = CountTask {
                     n,
-                    columns: self.columns.clone(),
+                    columns: self.at.clone(),
                 };
-                self.hint = None;
-                self.counting = Some(Background::task(ui.ctx(), task));
+                self.count(ui.ctx(), crate::run::play::queens::COUNT_SOLUTIONS, task);
             }
         });
-        if self.is_solved(n)
-            && ui
-                .button("Put it in Compare")
-                .on_hover_text("Show your solution beside the algorithms' on the Compare tab, for the same n; Run all there adds the algorithms")
-                .clicked()
-        {
-            self.to_compare = true;
+        if self.is_solved(n) {
+            self.compare_button(ui, "Show your solution beside the algorithms' on the Compare tab, for the same n; Run all there adds the algorithms");
         }
-        if let Some(b) = &self.counting
-            && crate::app::play::busy_row(ui, "Counting the solutions…")
-        {
-            b.cancel();
-        }
+        self.count_row(ui, "Counting the solutions…");
     }
 
     /// The right-hand panel: the queens placed, attacks, the verdict and the hint.
@@ -222,9 +173,9 @@ impl QueensPlay {
         if n > MAX_PLAY_N {
             return;
         }
-        let placed = self.columns.iter().flatten().count();
+        let placed = self.at.iter().flatten().count();
         ui.label(format!("Queens placed: {placed} of {n}"));
-        let pairs = attacking_pairs(&self.columns);
+        let pairs = attacking_pairs(&self.at);
         ui.label(format!("Attacking pairs: {}", pairs.len()));
         if self.is_solved(n) {
             outcome_label(
@@ -239,31 +190,20 @@ impl QueensPlay {
                 false,
             );
         }
-        ui.separator();
-        // A hint is announced when it comes, and scrolled into sight.
-        crate::app::widgets::figures::hint_region(ui, self.hint.is_some(), |ui| {
-            self.hint_ui(ui, n);
-        });
+        self.hint_panel(ui, |ui, hint| self.tell(ui, n, hint));
     }
 
-    /// The hint asked for, or how to ask for one.
-    fn hint_ui(&self, ui: &mut Ui, n: usize) {
-        match &self.hint {
-            None => {
-                ui.label(
-                    RichText::new("Ask for a hint on the left: the solvers look at your board.")
-                        .weak(),
-                );
-            }
-            Some(Hint::Failed(e)) => outcome_label(ui, e, false),
-            Some(Hint::Safe(Some((c, r)))) => {
+    /// What a hint found.
+    fn tell(&self, ui: &mut Ui, n: usize, hint: &Hint) {
+        match hint {
+            Hint::Safe(Some((c, r))) => {
                 ui.label(format!(
                     "{} is safe: no queen attacks it (it is outlined on the board). Safe now is not always on the way to a solution: a queen there can leave a later column with no safe square. \"Count the solutions\" says how many solutions keep your queens where they are.",
                     square(n, *r, *c)
                 ));
             }
-            Some(Hint::Safe(None)) => {
-                let empty = self.columns.iter().filter(|c| c.is_none()).count();
+            Hint::Safe(None) => {
+                let empty = self.at.iter().filter(|c| c.is_none()).count();
                 if empty == 0 {
                     ui.label("Every column has its queen: there is no empty column to fill.");
                 } else {
@@ -274,17 +214,17 @@ impl QueensPlay {
                     );
                 }
             }
-            Some(Hint::MinConflicts(None)) => {
+            Hint::MinConflicts(None) => {
                 ui.label("Min-conflicts has nothing to do: every column has a queen and none is attacked.");
             }
-            Some(Hint::MinConflicts(Some(m))) if m.from == Some(m.to) => {
+            Hint::MinConflicts(Some(m)) if m.from == Some(m.to) => {
                 ui.label(format!(
                     "Min-conflicts picks an attacked queen at random; the most attacked is on {} ({} conflicts). No square of its column has fewer, so min-conflicts would leave it there: a local minimum for this queen. Move another queen yourself.",
                     square(n, m.to, m.column),
                     m.before
                 ));
             }
-            Some(Hint::MinConflicts(Some(m))) => {
+            Hint::MinConflicts(Some(m)) => {
                 let to = square(n, m.to, m.column);
                 match m.from {
                     None => ui.label(format!(
@@ -301,7 +241,7 @@ impl QueensPlay {
                     )),
                 };
             }
-            Some(Hint::Count(h)) => count_ui(ui, n, h),
+            Hint::Count(h) => count_ui(ui, n, h),
         }
     }
 
@@ -314,9 +254,10 @@ impl QueensPlay {
             return None;
         }
         self.follow(n);
-        let rows: Vec<u32> = self.columns.iter().map(|r| r.unwrap_or(EMPTY)).collect();
+        self.keys(ui);
+        let rows: Vec<u32> = self.at.iter().map(|r| r.unwrap_or(EMPTY)).collect();
         let attacks = Attacks::of(n, &rows);
-        let focus = match &self.hint {
+        let focus = match self.hint() {
             Some(Hint::Safe(Some((c, r)))) => Some(Focus {
                 column: *c as u32,
                 row: *r,
@@ -334,7 +275,7 @@ impl QueensPlay {
             rows: &rows,
             attacks: &attacks,
             show_lines,
-            version: self.version,
+            version: self.version(),
             legend: true,
             focus,
             play: true,
@@ -426,39 +367,6 @@ fn square(n: usize, row: u32, column: usize) -> String {
     format!("{}{} ({row},{column})", file(column), n as u32 - row)
 }
 
-impl crate::app::play::Undo for QueensPlay {
-    fn undo(&mut self) -> bool {
-        QueensPlay::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        QueensPlay::redo(self)
-    }
-}
-
-impl crate::app::play::Game for QueensPlay {
-    /// Reads the count hint's thread.
-    fn logic(&mut self, _ctx: &egui::Context) {
-        let columns = &self.columns;
-        crate::app::play::poll_count(
-            &mut self.counting,
-            &mut self.hint,
-            |h| h.columns == *columns,
-            Hint::Count,
-            Hint::Failed,
-        );
-    }
-
-    /// Whether the player asked to put the solution in Compare (asked once).
-    fn take_compare_request(&mut self) -> bool {
-        std::mem::take(&mut self.to_compare)
-    }
-
-    fn hints_asked(&self) -> &[crate::app::play::HintKind] {
-        &self.asked
-    }
-}
-
 /// The count hint of a placement, as background work.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct CountTask {
@@ -478,5 +386,65 @@ impl Task for CountTask {
             QUEENS_COUNT_TIME,
             &work.cancel,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::QueensPlay;
+    use proptest::prelude::*;
+
+    /// What the player does: a click on `(row, column)`, an undo or a redo.
+    #[derive(Debug, Clone)]
+    enum Act {
+        Click(u32, usize),
+        Undo,
+        Redo,
+    }
+
+    fn act() -> impl Strategy<Value = Act> {
+        prop_oneof![
+            3 => (0u32..2, 0usize..3).prop_map(|(r, c)| Act::Click(r, c)),
+            1 => Just(Act::Undo),
+            1 => Just(Act::Redo),
+        ]
+    }
+
+    proptest! {
+        /// Undo and redo walk a line of positions, kept here as a list and a cursor: undo
+        /// goes back one, redo forward one, and a click makes a new position that cuts the
+        /// line there, unless it is the very position redo would bring back. The game is
+        /// always at the cursor's position, and says whether undo and redo did anything.
+        #[test]
+        fn undo_and_redo_walk_the_line_of_positions(acts in proptest::collection::vec(act(), 0..60)) {
+            let mut play = QueensPlay::default();
+            play.clear(5);
+            let mut line = vec![vec![None; 5]];
+            let mut at = 0;
+            for a in acts {
+                match a {
+                    Act::Click(r, c) => {
+                        let mut next = line[at].clone();
+                        next[c] = if next[c] == Some(r) { None } else { Some(r) };
+                        if line.get(at + 1) != Some(&next) {
+                            line.truncate(at + 1);
+                            line.push(next);
+                        }
+                        at += 1;
+                        play.click(r, c);
+                    }
+                    Act::Undo => {
+                        prop_assert_eq!(play.undo(), at > 0);
+                        at = at.saturating_sub(1);
+                    }
+                    Act::Redo => {
+                        prop_assert_eq!(play.redo(), at + 1 < line.len());
+                        at = (at + 1).min(line.len() - 1);
+                    }
+                }
+                prop_assert_eq!(play.columns(), &line[at][..]);
+                prop_assert_eq!(play.moves_made(), at);
+            }
+        }
     }
 }
