@@ -5,7 +5,6 @@ use crate::bench::Meter;
 use crate::run::catalog::{Figure, told};
 use crate::run::{Event, JobError, Report, Run};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How long a job runs before its status line appears.
@@ -62,25 +61,23 @@ pub fn with_bar<T>(label: &str, meter: &Meter, work: impl FnOnce() -> T) -> T {
         .progress_chars("#>-"),
     );
     bar.set_prefix(label.to_string());
-    /// Tells the bar's thread to end when dropped, so a panicking `work` cannot leave the
-    /// scope waiting for it.
-    struct Done<'a>(&'a AtomicBool);
-    impl Drop for Done<'_> {
-        fn drop(&mut self) {
-            self.0.store(true, Ordering::Relaxed);
-        }
-    }
-    let done = AtomicBool::new(false);
+    // The bar's thread redraws every 100 ms until `work` ends: its end (or a panic in it)
+    // drops the sender, which wakes the thread at once rather than at its next redraw.
+    let (ended, wait) = std::sync::mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
+        let shown = bar.clone();
+        scope.spawn(move || {
+            loop {
                 let (finished, total) = meter.read();
-                bar.set_length(total);
-                bar.set_position(finished);
-                std::thread::sleep(Duration::from_millis(100));
+                shown.set_length(total);
+                shown.set_position(finished);
+                match wait.recv_timeout(Duration::from_millis(100)) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    _ => break,
+                }
             }
         });
-        let _done = Done(&done);
+        let _ended = ended;
         work()
     });
     bar.finish_and_clear();
