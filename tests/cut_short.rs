@@ -337,7 +337,8 @@ fn the_first_ctrl_c_stops_a_trace_writing_its_steps() {
 
 /// Min-conflicts stopped by its clock while drawing its first placement of a million
 /// queens: the trace's replay ends in the rows it reports, which are the rows drawn so
-/// far (before, the answer was rejected as an internal error).
+/// far (before, the answer was rejected as an internal error), or, when the clock runs
+/// out during the replay too, the trace says so; never an internal error.
 #[test]
 fn a_min_conflicts_trace_stopped_by_its_clock_replays_to_its_answer() {
     for (n, limit) in [("1000000", "200ms"), ("2000000", "300ms")] {

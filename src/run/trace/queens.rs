@@ -218,26 +218,32 @@ impl QueensTraceJob {
         let elapsed_ms = ctl.elapsed().as_secs_f64() * 1e3;
         let (rows, stop, counters) = (outcome.rows, outcome.stop, outcome.counters);
         let found = stop == Stop::Found;
-        // What is shown is the search's own answer, and its steps lead there. After Stop
-        // or Ctrl-C the replay that checks it has `CHECK_GRACE` (the time limit kept time
-        // back for it): a trace not checked by then is not shown, and says so.
+        // What is shown is the search's own answer, and its steps lead there. The replay
+        // that checks it has what the time limit kept back, and `CHECK_GRACE` past the
+        // limit or after Stop or Ctrl-C: a trace not checked by then is not shown, and
+        // says so.
+        let deadline = self
+            .budget
+            .time
+            .map(|t| began + t + crate::run::CHECK_GRACE);
+        let mut not_cancelled = crate::run::until_cancelled(cancel);
+        let go_on = || not_cancelled() && deadline.is_none_or(|d| Instant::now() < d);
         let checked = replay_while(
             n,
             || recorder.iter(),
             |i| recorder.state(i, n),
             family,
             found,
-            crate::run::until_cancelled(cancel),
+            go_on,
         );
         let Some(replayed) = checked else {
-            return Ok(self.not_checked(
-                kind,
-                params.pairs(),
-                recorder,
-                family,
-                counters,
-                elapsed_ms,
-            ));
+            let by = if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                Stop::Cancelled
+            } else {
+                Stop::TimeLimit
+            };
+            let figures = (counters, elapsed_ms);
+            return Ok(self.not_checked(kind, params.pairs(), recorder, family, figures, by));
         };
         if replayed != rows {
             return Err(JobError::Invalid(format!(
@@ -256,10 +262,10 @@ impl QueensTraceJob {
         }
         // Counting the pairs left on millions of queens takes a while: within the time
         // limit and the cancel flag, as the search was.
-        let deadline = self.budget.time.map(|t| began + t);
+        let limit = self.budget.time.map(|t| began + t);
         let go_on = || {
             !cancel.load(std::sync::atomic::Ordering::Relaxed)
-                && deadline.is_none_or(|d| Instant::now() < d)
+                && limit.is_none_or(|d| Instant::now() < d)
         };
         let conflicts = if found {
             Some(0)
@@ -284,20 +290,25 @@ impl QueensTraceJob {
         })
     }
 
-    /// The trace of a search whose replay Stop or Ctrl-C cut short: no
-    /// steps and no placement, since only what the rules have checked is shown; the
-    /// search's figures and why.
+    /// The trace of a search whose replay the time limit, Stop or Ctrl-C (`by`) cut
+    /// short: no steps and no placement, since only what the rules have checked is shown;
+    /// the search's figures (its counters and time) and why.
     fn not_checked(
         &self,
         kind: QueensAlgo,
         params: Vec<(String, String)>,
         recorder: Recorder<QueenStep>,
         family: Family,
-        counters: Counters,
-        elapsed_ms: f64,
+        (counters, elapsed_ms): (Counters, f64),
+        by: Stop,
     ) -> QueensTrace {
+        let when = if by == Stop::TimeLimit {
+            "time limit reached"
+        } else {
+            "cancelled"
+        };
         let message = format!(
-            "cancelled while checking the trace: its {} and placement are not shown, since only what the rules of the puzzle have checked is shown",
+            "{when} while checking the trace: its {} and placement are not shown, since only what the rules of the puzzle have checked is shown",
             super::steps(recorder.len())
         );
         crate::solve::free_later(recorder);
@@ -311,7 +322,7 @@ impl QueensTraceJob {
             rows: Vec::new(),
             found: false,
             conflicts: None,
-            stop: Stop::Cancelled,
+            stop: by,
             counters,
             elapsed_ms,
             message,
@@ -379,7 +390,7 @@ impl QueensTrace {
 pub fn summary(trace: &QueensTrace) -> String {
     let held = super::steps(trace.recorder.len());
     if trace.unchecked {
-        "no steps shown: Stop or Ctrl-C came while they were checked".to_string()
+        "no steps shown: the time limit, Stop or Ctrl-C came while they were checked".to_string()
     } else if trace.cut() {
         format!("{held} traced (the limit)")
     } else {
