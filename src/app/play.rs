@@ -136,29 +136,29 @@ impl<R: Rules> Play<R> {
     /// Takes back the last move; `false` when there is none (or a solver's moves are
     /// being drawn in).
     pub fn undo(&mut self) -> bool {
-        if !self.own.idle() {
-            return false;
-        }
-        let Some(back) = self.done.pop() else {
-            return false;
-        };
-        let again = R::apply(&mut self.at, back);
-        self.undone.push(again);
-        self.own.moved();
-        self.changed();
-        true
+        self.shift(true)
     }
 
     /// Makes the last move taken back again; `false` when there is none.
     pub fn redo(&mut self) -> bool {
+        self.shift(false)
+    }
+
+    /// Undo (`back`) or redo: the last move of one stack is made, and the move that
+    /// takes it back goes on the other.
+    fn shift(&mut self, back: bool) -> bool {
         if !self.own.idle() {
             return false;
         }
-        let Some(again) = self.undone.pop() else {
+        let (from, to) = if back {
+            (&mut self.done, &mut self.undone)
+        } else {
+            (&mut self.undone, &mut self.done)
+        };
+        let Some(m) = from.pop() else {
             return false;
         };
-        let back = R::apply(&mut self.at, again);
-        self.done.push(back);
+        to.push(R::apply(&mut self.at, m));
         self.own.moved();
         self.changed();
         true
