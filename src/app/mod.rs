@@ -12,20 +12,20 @@ mod export_menu;
 mod hand_in;
 pub mod history;
 pub mod knight;
-mod layout;
 pub mod lessons;
 pub mod limits;
 pub mod live_run;
 pub mod magic;
 pub mod microscope;
 pub mod mode;
-mod opening;
 pub mod play;
 pub mod played;
 pub mod puzzles;
 pub mod queens;
 pub mod runs;
 mod saved;
+use saved::{STATE_KEY, STATE_VERSION};
+pub use saved::{SavedState, Tab};
 pub mod startup;
 pub mod steps;
 pub mod tab;
@@ -36,10 +36,9 @@ pub mod widgets;
 
 use crate::app::error::AppError;
 use crate::run::file::RunFile;
-use compare::{CompareSettings, CompareView};
-use experiments::{ExperimentSettings, ExperimentsView};
+use compare::CompareView;
+use experiments::ExperimentsView;
 use runs::{Dialog, DialogAction};
-use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 pub use view::View;
 
@@ -71,134 +70,6 @@ const STATS_BESIDE_A_LESSON: f32 = 1600.0;
 
 /// The narrowest window whose top bar holds the tabs and the toolbar in one row.
 const ONE_ROW_TOP_BAR: f32 = 1100.0;
-
-/// The key of the saved state in eframe's storage.
-const STATE_KEY: &str = "searchlab";
-/// Bumped when the saved state changes shape; older states are ignored with a message.
-const STATE_VERSION: u32 = 1;
-
-/// What the app keeps between sessions (RON in eframe's storage): forms, tab, colours.
-/// Each puzzle tab's form is saved under the puzzle's key (`knight: (…)`), as it always
-/// was; `saved.rs` reads it back through the list of tabs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SavedState {
-    /// The state's shape; a state of another version is ignored, with a notice.
-    pub version: u32,
-    /// Each puzzle tab's form, in the order of the tabs (its default when the state has
-    /// none).
-    pub forms: Vec<Box<dyn tab::Form>>,
-    /// The tab on show when the app was closed.
-    pub tab: Tab,
-    /// The Compare tab's form (its defaults when the state has none).
-    pub compare: CompareSettings,
-    /// The Experiments tab's form (its defaults when the state has none).
-    pub experiments: ExperimentSettings,
-    /// Colour-blind-safe colours (off when the state has none).
-    pub colour_safe: bool,
-    /// The welcome was shown and closed: it does not come up by itself again.
-    pub welcomed: bool,
-    /// The time each frame takes shown in the toolbar (off unless asked for, in the help).
-    pub frame_time: bool,
-    /// Each lesson's questions answered right, and in all, by file: the list shows them.
-    pub lessons_answered: std::collections::BTreeMap<String, (usize, usize)>,
-}
-
-impl Default for SavedState {
-    /// A first start: every form at its defaults.
-    fn default() -> SavedState {
-        SavedState {
-            version: STATE_VERSION,
-            forms: tabs::TABS.iter().map(|t| t.default_form()).collect(),
-            tab: Tab::default(),
-            compare: CompareSettings::default(),
-            experiments: ExperimentSettings::default(),
-            colour_safe: false,
-            welcomed: false,
-            frame_time: false,
-            lessons_answered: Default::default(),
-        }
-    }
-}
-
-/// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tab {
-    /// A puzzle's tab (the first puzzle's when nothing was saved).
-    Puzzle(crate::run::PuzzleId),
-    /// Several algorithms side by side on one instance.
-    Compare,
-    /// The bench experiments.
-    Experiments,
-}
-
-impl Default for Tab {
-    fn default() -> Tab {
-        Tab::Puzzle(crate::run::PuzzleId::default())
-    }
-}
-
-impl Tab {
-    /// The name the saved state gives the tab: the puzzle's own name for a puzzle's tab
-    /// (as the state has always saved it: `tab: Queens`).
-    fn saved_name(self) -> &'static str {
-        match self {
-            Tab::Puzzle(p) => p.name(),
-            Tab::Compare => "Compare",
-            Tab::Experiments => "Experiments",
-        }
-    }
-
-    /// Every tab, in the order of the tab strip.
-    pub fn all() -> impl Iterator<Item = Tab> {
-        (crate::run::PUZZLES.iter().copied().map(Tab::Puzzle))
-            .chain([Tab::Compare, Tab::Experiments])
-    }
-}
-
-impl Serialize for Tab {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let index = Tab::all().position(|t| t == *self).unwrap_or(0) as u32;
-        serializer.serialize_unit_variant("Tab", index, self.saved_name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Tab {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tab, D::Error> {
-        use serde::de::{self, EnumAccess, VariantAccess};
-        struct Named;
-        impl<'de> de::Visitor<'de> for Named {
-            type Value = Tab;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("the name of a tab")
-            }
-            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Tab, A::Error> {
-                let (Name(name), variant) = data.variant()?;
-                variant.unit_variant()?;
-                Tab::all()
-                    .find(|t| t.saved_name() == name)
-                    .ok_or_else(|| de::Error::custom(format!("no tab is named {name}")))
-            }
-        }
-        /// A variant's name, read as the identifier it is.
-        struct Name(String);
-        impl<'de> Deserialize<'de> for Name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
-                struct Identifier;
-                impl de::Visitor<'_> for Identifier {
-                    type Value = Name;
-                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                        f.write_str("a tab's name")
-                    }
-                    fn visit_str<E: de::Error>(self, name: &str) -> Result<Name, E> {
-                        Ok(Name(name.to_string()))
-                    }
-                }
-                deserializer.deserialize_identifier(Identifier)
-            }
-        }
-        deserializer.deserialize_enum("Tab", &[], Named)
-    }
-}
 
 /// The whole app: the tabs' views, the tab on show, and what they share (notices,
 /// lessons, keyboard help, the save and open dialogs, frame times).
@@ -615,6 +486,585 @@ impl SearchLabApp {
         if let Some(tab) = taken {
             self.tab = tab;
         }
+    }
+}
+
+// What the app opens from outside: a link (the page's address, a paste, `searchlab open`),
+// a file handed in whole (the browser's picker, a drop on the window), and a run file read
+// from disk (Open run…).
+impl SearchLabApp {
+    /// Opens a link (a whole address, or the part from `#`): its tab set up as it says and
+    /// a run started for the run mode, or its lesson; a link that cannot be opened is said
+    /// why, and nothing changes.
+    pub fn open_link(&mut self, ctx: &egui::Context, text: &str) {
+        match crate::teach::link::read(text) {
+            Err(why) => self.say(
+                format!("This link could not be opened, so nothing was changed: {why}."),
+                false,
+            ),
+            Ok(crate::teach::link::Place::Lesson(file)) => match self.lessons.start_file(&file) {
+                Ok(()) => self.say(format!("Opened the lesson {file} from the link."), true),
+                Err(why) => self.say(
+                    format!("This link could not be opened, so nothing was changed: {why}."),
+                    false,
+                ),
+            },
+            Ok(crate::teach::link::Place::SetUp(setup)) => {
+                let run = setup.mode() == crate::run::setup::LessonMode::Run;
+                self.set_up_lesson(ctx, setup);
+                let said = if run {
+                    self.shown_mut().act(ctx, runs::Action::Run);
+                    "Opened the link and ran its search (Esc stops it)."
+                } else {
+                    "Opened the link."
+                };
+                self.say(said.into(), true);
+            }
+        }
+    }
+
+    /// Opens a file handed in whole (picked in a browser, or dropped on the window): a
+    /// lesson, or a run file, which runs again in its view with its seed; says what came
+    /// of it.
+    pub fn open_file(&mut self, ctx: &egui::Context, name: &str, bytes: &[u8]) {
+        let opened = (|| -> Result<String, String> {
+            if bytes.len() > MAX_PAGE_FILE_BYTES {
+                return Err(format!(
+                    "it holds {} bytes; a file picked or dropped opens up to {} MiB (the \
+                     desktop app's Open run… reads run files of up to {} MiB)",
+                    bytes.len(),
+                    MAX_PAGE_FILE_BYTES >> 20,
+                    crate::run::file::MAX_FILE_BYTES >> 20
+                ));
+            }
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| "it is not text: a run file or a lesson is RON text".to_string())?;
+            // A lesson begins `Lesson(`, after any comment lines.
+            let start = text.lines().map(str::trim_start);
+            let mut start = start.filter(|l| !l.is_empty() && !l.starts_with("//"));
+            if start.next().is_some_and(|l| l.starts_with("Lesson")) {
+                self.lessons.open_text(name, text)?;
+                return Ok(format!("Opened the lesson {name}."));
+            }
+            let file = RunFile::from_ron(text).map_err(|e| e.to_string())?;
+            self.show_run_file(ctx, &file).map_err(|e| e.to_string())?;
+            Ok(format!(
+                "Opened the run {name}: it runs again with its seed, and the statistics say \
+                 whether its answer is the saved one."
+            ))
+        })();
+        match opened {
+            Ok(said) => self.say(said, true),
+            Err(why) => self.say(format!("{name} could not be opened: {why}."), false),
+        }
+    }
+
+    /// A file dropped on the window (a run file or a lesson): read off the UI thread, then
+    /// opened whole ([`Self::open_file`]).
+    pub(super) fn dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped.iter().take(1) {
+            // A file dropped over the welcome is where the user asked to go.
+            self.welcome = false;
+            let name = crate::files::download_name(file.path());
+            let (handed, ctx) = (self.handed_file.clone(), ctx.clone());
+            crate::platform::read_dropped(file, MAX_PAGE_FILE_BYTES, move |bytes| {
+                if let Ok(mut h) = handed.lock() {
+                    *h = Some((name, bytes));
+                }
+                ctx.request_repaint();
+            });
+        }
+    }
+
+    /// "Open run…" in a browser: its file picker, for run files and lessons.
+    pub(super) fn pick_file(&mut self, ctx: &egui::Context) {
+        let handed = self.handed_file.clone();
+        let ctx = ctx.clone();
+        let picked = crate::platform::pick_file(".ron", MAX_PAGE_FILE_BYTES, move |name, bytes| {
+            if let Ok(mut h) = handed.lock() {
+                *h = Some((name, bytes));
+            }
+            ctx.request_repaint();
+        });
+        if let Err(why) = picked {
+            self.say(why, false);
+        }
+    }
+
+    /// Opens a run file: shows its puzzle's view and runs it again there with the same
+    /// seed; the statistics then say whether the answer is the saved one.
+    pub fn open_run(
+        &mut self,
+        ctx: &egui::Context,
+        path: &std::path::Path,
+    ) -> Result<(), AppError> {
+        let file = RunFile::load(path)?;
+        self.show_run_file(ctx, &file)
+    }
+
+    /// Shows a run file read already: its puzzle's view runs it again with the same seed.
+    fn show_run_file(&mut self, ctx: &egui::Context, file: &RunFile) -> Result<(), AppError> {
+        file.check()?;
+        let opened = self
+            .views_mut()
+            .into_iter()
+            .find_map(|(tab, view)| view.open_run(ctx, file).map(|r| r.map(|()| tab)));
+        self.tab =
+            opened.unwrap_or_else(|| Err("no view of this app shows this kind of run".into()))?;
+        self.notice = None;
+        Ok(())
+    }
+
+    /// Shows the run file being read once it is in, or why it could not be opened.
+    pub(super) fn read_run_file(&mut self, ctx: &egui::Context) {
+        let Some(read) = self.reading.as_ref().and_then(runs::Reading::poll) else {
+            return;
+        };
+        let path = self.reading.take().map(|r| r.path).unwrap_or_default();
+        match read
+            .map_err(AppError::from)
+            .and_then(|file| self.show_run_file(ctx, &file))
+        {
+            Ok(()) => {
+                self.dialog = None;
+                self.dialog_error = None;
+            }
+            Err(e) => self.dialog_error = Some(format!("{}: {e}", path.display())),
+        }
+    }
+}
+
+// The app's window: the tab strip, the toolbar, and the panels each view fills (controls,
+// statistics, the main area, a lesson beside them), laid out for the window's size.
+/// The key of "Copy link", as the help and the button's hover name it.
+pub const COPY_LINK_KEY: &str = "Ctrl+Shift+L";
+
+impl SearchLabApp {
+    /// The app's name and a tab per view (⏳ on one whose work is under way).
+    fn tab_strip(&mut self, ui: &mut egui::Ui) {
+        ui.heading("SearchLab");
+        ui.separator();
+        let tabs: Vec<_> = (self.views().into_iter())
+            .map(|(tab, v)| (tab, v.name(), v.is_running()))
+            .collect();
+        for ((tab, name, busy), key) in tabs.into_iter().zip(TAB_KEYS) {
+            let label = if busy {
+                format!("{name} ⏳")
+            } else {
+                name.to_string()
+            };
+            let shortcut = ui
+                .ctx()
+                .format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key));
+            ui.selectable_value(&mut self.tab, tab, label)
+                .on_hover_text(format!(
+                    "Show the {name} view ({shortcut}); a run elsewhere goes on"
+                ));
+        }
+    }
+
+    /// Theme, help, lessons, export, open and save, right-aligned, and the frame time.
+    fn toolbar(&mut self, ui: &mut egui::Ui) {
+        egui::widgets::global_theme_preference_buttons(ui);
+        let on = self.colour_safe;
+        ui.toggle_value(&mut self.colour_safe, "◑")
+            .on_hover_text("Colour-blind-safe colours: heat maps in cividis (blue to yellow), the search tree's and the timeline's marks and the queens' attacks in the Okabe–Ito colours, dead ends hatched and solutions starred in the tree")
+            .widget_info(|| {
+                egui::WidgetInfo::selected(
+                    egui::Role::Button,
+                    true,
+                    on,
+                    "Colour-blind-safe colours",
+                )
+            });
+        if ui
+            .button("？ Help")
+            .on_hover_text("Keyboard and mouse (F1 or ?)")
+            .clicked()
+        {
+            self.help = true;
+        }
+        if ui
+            .selectable_label(self.lessons.open, "Lessons")
+            .on_hover_text("Short lessons: one click sets the app up, then what to try and questions the app checks")
+            .clicked()
+        {
+            self.lessons.open = !self.lessons.open;
+        }
+        self.copy_link_button(ui);
+        ui.menu_button("📷 Export", |ui| self.export_menu(ui))
+            .response
+            .on_hover_text("Save the board or a plot as PNG, or the plot data as CSV");
+        let hover = if crate::platform::DESKTOP {
+            "Open a saved run and run it again with the same seed (or drop a run file on the \
+             window)"
+        } else {
+            "Open a saved run (it runs again with the same seed) or a lesson file, from this \
+             computer; or drop one on the page"
+        };
+        if ui.button("📂 Open run…").on_hover_text(hover).clicked() {
+            if crate::platform::DESKTOP {
+                self.dialog = Some(Dialog::Open {
+                    path: format!("{}/", self.files_dir.display()),
+                });
+                self.dialog_error = None;
+            } else {
+                self.pick_file(ui.ctx());
+            }
+        }
+        let last = self.record().and_then(|r| r.last.as_ref());
+        let save = ui
+            .add_enabled(last.is_some(), egui::Button::new("💾 Save run…"))
+            .on_hover_text("Save the last run of this view (job, seed, answer, events) as a file")
+            .on_disabled_hover_text("Run something in this view first");
+        if save.clicked()
+            && let Some(file) = last
+        {
+            let path = self.files_dir.join(runs::default_file_name(file));
+            if crate::platform::DESKTOP {
+                self.dialog = Some(Dialog::Save {
+                    path: path.display().to_string(),
+                });
+                self.dialog_error = None;
+            } else if let Err(e) = self.save_run(&path) {
+                self.say(format!("The run could not be saved: {e}"), false);
+            }
+        }
+        if let Some(ms) = self
+            .mean_frame_ms()
+            .filter(|_| self.frame_time && !self.hide_timings)
+        {
+            ui.label(
+                egui::RichText::new(format!("frame {ms:.2} ms"))
+                    .small()
+                    .weak(),
+            )
+            .on_hover_text(
+                "The app's own work for each picture it draws, averaged over the last ones \
+                 (under 16 ms keeps up with a 60 Hz screen); the first ones after start-up \
+                 are slower, while fonts and textures are made.",
+            );
+        }
+    }
+
+    /// The whole window, given a `Ui` that covers it.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.regions = export::take_regions(ui.ctx());
+        let finished = self.export_result.lock().ok().and_then(|mut r| r.take());
+        if let Some(result) = finished {
+            let ok = result.is_ok();
+            self.say(
+                match result {
+                    Ok(m) => m,
+                    Err(e) => format!("The PNG could not be saved: {e}"),
+                },
+                ok,
+            );
+        }
+        self.global_keys(ui.ctx());
+        if !self.help && self.dialog.is_none() {
+            self.pasted_link(ui.ctx());
+            self.dropped_files(ui.ctx());
+        }
+        if self.tab == Tab::Compare {
+            self.compare.tab_values = self.tab_values(self.compare.settings.puzzle);
+        }
+        if !self.help && !self.welcome && self.dialog.is_none() {
+            // Before any widget, so a key used here does not also press the focused button
+            // (the welcome and the help take Esc to close).
+            let ctx = ui.ctx().clone();
+            for action in runs::actions(&ctx) {
+                self.shown_mut().act(&ctx, action);
+            }
+        }
+        self.top_bar(ui);
+        // The side panels scroll what does not fit rather than grow with it: the board
+        // between them keeps its size however long a figure or message gets.
+        let width = ui.ctx().content_rect().width();
+        // A lesson stands beside everything when the window is wide enough, else it floats.
+        let lesson_beside = width >= LESSON_BESIDE;
+        // On a narrow window, or beside a lesson, the statistics go under the controls.
+        let stacked = width < STATS_BESIDE
+            || (self.lessons.open && lesson_beside && width < STATS_BESIDE_A_LESSON);
+        egui::Panel::left("controls")
+            .frame(panel_frame(ui, false))
+            .default_size(290.0)
+            .show(ui, |ui| {
+                on_panel(ui, |ui| {
+                    fixed_width_scroll(ui, "controls-scroll").show(ui, |ui| {
+                        if let Some(n) = &self.startup_notice {
+                            ui.label(egui::RichText::new(n.as_str()).weak());
+                            if ui.small_button("Got it").clicked() {
+                                self.startup_notice = None;
+                            }
+                            ui.separator();
+                        }
+                        if let Some(n) = &self.notice
+                            && self.notice_tab.is_none_or(|t| t == self.tab)
+                        {
+                            crate::app::widgets::figures::outcome_label(ui, n, self.notice_ok);
+                            if ui.button("Dismiss").clicked() {
+                                self.notice = None;
+                            }
+                            ui.separator();
+                        }
+                        if stacked && self.shown_mut().first_ui(ui) {
+                            ui.separator();
+                        }
+                        // Too narrow for a lesson beside everything: it stands here, off
+                        // the board (a floating window covered it on every tab).
+                        if self.lessons.open && !lesson_beside {
+                            self.docked_lesson(ui);
+                            ui.separator();
+                        }
+                        self.shown_mut().controls(ui);
+                        if stacked {
+                            ui.separator();
+                            self.statistics(ui);
+                        }
+                    })
+                });
+            });
+        if self.lessons.open && lesson_beside {
+            self.lesson_panel(ui);
+        }
+        // Wide enough at the start for a table of four runs beside the board (1280 wide:
+        // the board is limited by the window's height, not by this panel).
+        let stats_width = (width * 0.21).clamp(230.0, 320.0);
+        if !stacked {
+            egui::Panel::right("stats")
+                .frame(panel_frame(ui, false))
+                .default_size(stats_width)
+                .show(ui, |ui| {
+                    on_panel(ui, |ui| {
+                        fixed_width_scroll(ui, "stats-scroll").show(ui, |ui| self.statistics(ui))
+                    });
+                });
+        }
+        let central = egui::CentralPanel::default()
+            .frame(panel_frame(ui, true))
+            .show(ui, |ui| on_panel(ui, |ui| self.shown_mut().main_ui(ui)));
+        export::register(ui.ctx(), "view", central.response.rect);
+        // An assignment's work is kept whether or not its panel is open.
+        self.assignment_frame();
+        if let Some((setup, fade)) = self.lessons.take_setup() {
+            self.set_up_lesson(ui.ctx(), setup);
+            if let Some(fade) = fade {
+                self.shown_mut().set_fade(fade);
+            }
+        }
+        self.dialogs(ui.ctx());
+    }
+
+    /// "Copy link": the place on show as a link, on the clipboard (disabled, with why, on
+    /// a tab whose place a link cannot hold).
+    fn copy_link_button(&mut self, ui: &mut egui::Ui) {
+        let link = self.shown_mut().link();
+        let hover = if crate::platform::DESKTOP {
+            "Copy a link to what this tab shows (the puzzle, its settings, the seed and, step \
+             by step, the step): paste it into SearchLab's window (Ctrl+V), `searchlab open`, \
+             or after the address of SearchLab's web page"
+        } else {
+            "Copy a link to what this tab shows (the puzzle, its settings, the seed and, step \
+             by step, the step): whoever opens it sees the same"
+        };
+        let button = ui
+            .add_enabled(link.is_ok(), egui::Button::new("Copy link"))
+            .on_hover_text(format!("{hover} ({COPY_LINK_KEY})"));
+        let button = match &link {
+            Err(why) => button.on_disabled_hover_text(why),
+            Ok(_) => button,
+        };
+        if button.clicked() {
+            self.copy_link(ui.ctx(), link);
+        }
+    }
+
+    /// Puts `link` (the place on show's, or why there is none) on the clipboard and says
+    /// so: "Copy link", or its key.
+    pub(super) fn copy_link(&mut self, ctx: &egui::Context, link: Result<String, String>) {
+        match link {
+            Ok(fragment) => {
+                let full = crate::platform::page_address().unwrap_or_default() + &fragment;
+                ctx.copy_text(full.clone());
+                self.say(format!("Copied the link: {full}"), true);
+            }
+            Err(why) => self.say(format!("No link to copy: {why}"), false),
+        }
+    }
+
+    /// Opens a link pasted (Ctrl+V) while no text field has the keyboard (a field takes
+    /// what is pasted into it).
+    fn pasted_link(&mut self, ctx: &egui::Context) {
+        if ctx.text_edit_focused() {
+            return;
+        }
+        let pasted = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) if crate::teach::link::looks_like_one(text) => {
+                    Some(text.clone())
+                }
+                _ => None,
+            })
+        });
+        if let Some(text) = pasted {
+            // A link pasted over the welcome is where the user asked to go.
+            self.welcome = false;
+            self.open_link(ctx, &text);
+        }
+    }
+
+    /// The tabs and the toolbar: one row when both fit; else the toolbar gets a row of its
+    /// own, so that it never covers a tab.
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top")
+            .frame(panel_frame(ui, false))
+            .show(ui, |ui| {
+                on_panel(ui, |ui| {
+                    let wide = ui.available_width() >= ONE_ROW_TOP_BAR;
+                    ui.horizontal(|ui| {
+                        self.tab_strip(ui);
+                        if wide {
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| {
+                                    self.toolbar(ui);
+                                },
+                            );
+                        }
+                    });
+                    if !wide {
+                        ui.horizontal(|ui| {
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| {
+                                    self.toolbar(ui);
+                                },
+                            );
+                        });
+                    }
+                });
+            });
+    }
+
+    /// The lessons at the top of the form's panel, folded away with a click.
+    fn docked_lesson(&mut self, ui: &mut egui::Ui) {
+        let header = egui::CollapsingHeader::new(egui::RichText::new("Lessons").strong())
+            .id_salt("docked-lessons")
+            .default_open(true)
+            .show(ui, |ui| {
+                if ui
+                    .button("Close the lessons")
+                    .on_hover_text("The toolbar's Lessons opens them again")
+                    .clicked()
+                {
+                    self.lessons.open = false;
+                }
+                self.lessons.ui(ui);
+            });
+        header
+            .header_response
+            .on_hover_text("Fold the lesson away to see the form");
+    }
+
+    /// The lessons, in a panel beside everything.
+    fn lesson_panel(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::right("lessons")
+            .frame(panel_frame(ui, false))
+            .default_size(340.0)
+            .show(ui, |ui| {
+                on_panel(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Lessons");
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui
+                                .button("Close")
+                                .on_hover_text(
+                                    "Close the lessons (the toolbar's Lessons opens them again)",
+                                )
+                                .clicked()
+                            {
+                                self.lessons.open = false;
+                            }
+                        });
+                    });
+                    fixed_width_scroll(ui, "lessons-scroll").show(ui, |ui| self.lessons.ui(ui));
+                });
+            });
+    }
+
+    /// The statistics of the view on show, and the verdict of a replay.
+    fn statistics(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Statistics");
+        self.shown_mut().stats(ui);
+        if let Some(replay) = self.record().and_then(|r| r.replay.as_ref()) {
+            replay.show(ui);
+        }
+    }
+}
+
+/// A scroll area as wide as the panel it is in, whatever its content asks for: text wraps
+/// at its width, and what cannot wrap (a long figure, a wide table) scrolls sideways under
+/// a scroll bar that shows there is more.
+fn fixed_width_scroll(ui: &mut egui::Ui, id: &str) -> egui::ScrollArea {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, true])
+}
+
+/// A panel's frame. In a browser its fill is left to the page's clear colour, the same
+/// colour (`SearchLabApp::clear_color`): a browser that draws with the CPU pays for every
+/// pixel painted, and the panels' fills painted the whole page a second time each frame
+/// (measured: a tour animating at 1920 x 1080 went from 23 to 37-41 frames a second with
+/// SwiftShader).
+fn panel_frame(ui: &egui::Ui, central: bool) -> egui::Frame {
+    let frame = if central {
+        egui::Frame::central_panel(ui.style())
+    } else {
+        egui::Frame::side_top_panel(ui.style())
+    };
+    if crate::platform::DESKTOP {
+        frame
+    } else {
+        frame.fill(egui::Color32::TRANSPARENT)
+    }
+}
+
+/// A panel's contents, which, in a browser, are told the panel's fill that its frame no
+/// longer paints ([`panel_frame`]): what looks at the colour behind it (a scroll area's
+/// fading edges) sees it.
+fn on_panel<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    if crate::platform::DESKTOP {
+        return add(ui);
+    }
+    let fill = egui::Frame::NONE.fill(ui.visuals().panel_fill);
+    let info = egui::UiStackInfo::default().with_frame(fill);
+    ui.scope_builder(egui::UiBuilder::new().ui_stack_info(info), add)
+        .inner
+}
+
+impl SearchLabApp {
+    /// The welcome on show this frame; a door opens its place as a link does ("Watch a
+    /// search" plays the trace from its first step).
+    pub(super) fn welcome_frame(&mut self, ctx: &egui::Context) {
+        let chosen = welcome::show(ctx);
+        if chosen == welcome::Chosen::Nothing {
+            return;
+        }
+        (self.welcome, self.welcomed) = (false, true);
+        if let welcome::Chosen::Door(door) = chosen {
+            self.open_link(ctx, door.link());
+            if door == welcome::Door::Watch {
+                self.shown_mut().play_when_ready();
+            }
+        }
+    }
+
+    /// The welcome, brought back (the help's button, tests).
+    pub fn show_welcome(&mut self) {
+        self.welcome = true;
     }
 }
 

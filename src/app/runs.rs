@@ -278,7 +278,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("F1 or ?", "show or hide this help"),
     (
-        crate::app::layout::COPY_LINK_KEY,
+        crate::app::COPY_LINK_KEY,
         "copy a link to what the tab shows (Copy link), to paste anywhere; Ctrl+V in the window opens one",
     ),
     (

@@ -2,10 +2,140 @@
 //! puzzle's key (`knight: (…)`) read by its tab's own type through the list of tabs;
 //! a field missing takes its default, a field unknown (a later version's) is passed over.
 
-use super::{SavedState, Tab, tab::Form, tabs::TABS};
+use super::compare::CompareSettings;
+use super::experiments::ExperimentSettings;
+use super::{tab, tab::Form, tabs, tabs::TABS};
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The key of the saved state in eframe's storage.
+pub(super) const STATE_KEY: &str = "searchlab";
+/// Bumped when the saved state changes shape; older states are ignored with a message.
+pub(super) const STATE_VERSION: u32 = 1;
+
+/// What the app keeps between sessions (RON in eframe's storage): forms, tab, colours.
+/// Each puzzle tab's form is saved under the puzzle's key (`knight: (…)`), as it always
+/// was; `saved.rs` reads it back through the list of tabs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedState {
+    /// The state's shape; a state of another version is ignored, with a notice.
+    pub version: u32,
+    /// Each puzzle tab's form, in the order of the tabs (its default when the state has
+    /// none).
+    pub forms: Vec<Box<dyn tab::Form>>,
+    /// The tab on show when the app was closed.
+    pub tab: Tab,
+    /// The Compare tab's form (its defaults when the state has none).
+    pub compare: CompareSettings,
+    /// The Experiments tab's form (its defaults when the state has none).
+    pub experiments: ExperimentSettings,
+    /// Colour-blind-safe colours (off when the state has none).
+    pub colour_safe: bool,
+    /// The welcome was shown and closed: it does not come up by itself again.
+    pub welcomed: bool,
+    /// The time each frame takes shown in the toolbar (off unless asked for, in the help).
+    pub frame_time: bool,
+    /// Each lesson's questions answered right, and in all, by file: the list shows them.
+    pub lessons_answered: std::collections::BTreeMap<String, (usize, usize)>,
+}
+
+impl Default for SavedState {
+    /// A first start: every form at its defaults.
+    fn default() -> SavedState {
+        SavedState {
+            version: STATE_VERSION,
+            forms: tabs::TABS.iter().map(|t| t.default_form()).collect(),
+            tab: Tab::default(),
+            compare: CompareSettings::default(),
+            experiments: ExperimentSettings::default(),
+            colour_safe: false,
+            welcomed: false,
+            frame_time: false,
+            lessons_answered: Default::default(),
+        }
+    }
+}
+
+/// The tab on show: a puzzle's, or one of the two views shared by every puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    /// A puzzle's tab (the first puzzle's when nothing was saved).
+    Puzzle(crate::run::PuzzleId),
+    /// Several algorithms side by side on one instance.
+    Compare,
+    /// The bench experiments.
+    Experiments,
+}
+
+impl Default for Tab {
+    fn default() -> Tab {
+        Tab::Puzzle(crate::run::PuzzleId::default())
+    }
+}
+
+impl Tab {
+    /// The name the saved state gives the tab: the puzzle's own name for a puzzle's tab
+    /// (as the state has always saved it: `tab: Queens`).
+    fn saved_name(self) -> &'static str {
+        match self {
+            Tab::Puzzle(p) => p.name(),
+            Tab::Compare => "Compare",
+            Tab::Experiments => "Experiments",
+        }
+    }
+
+    /// Every tab, in the order of the tab strip.
+    pub fn all() -> impl Iterator<Item = Tab> {
+        (crate::run::PUZZLES.iter().copied().map(Tab::Puzzle))
+            .chain([Tab::Compare, Tab::Experiments])
+    }
+}
+
+impl Serialize for Tab {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let index = Tab::all().position(|t| t == *self).unwrap_or(0) as u32;
+        serializer.serialize_unit_variant("Tab", index, self.saved_name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Tab {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tab, D::Error> {
+        use serde::de::{self, EnumAccess, VariantAccess};
+        struct Named;
+        impl<'de> de::Visitor<'de> for Named {
+            type Value = Tab;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of a tab")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Tab, A::Error> {
+                let (Name(name), variant) = data.variant()?;
+                variant.unit_variant()?;
+                Tab::all()
+                    .find(|t| t.saved_name() == name)
+                    .ok_or_else(|| de::Error::custom(format!("no tab is named {name}")))
+            }
+        }
+        /// A variant's name, read as the identifier it is.
+        struct Name(String);
+        impl<'de> Deserialize<'de> for Name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+                struct Identifier;
+                impl de::Visitor<'_> for Identifier {
+                    type Value = Name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a tab's name")
+                    }
+                    fn visit_str<E: de::Error>(self, name: &str) -> Result<Name, E> {
+                        Ok(Name(name.to_string()))
+                    }
+                }
+                deserializer.deserialize_identifier(Identifier)
+            }
+        }
+        deserializer.deserialize_enum("Tab", &[], Named)
+    }
+}
 
 impl Serialize for SavedState {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

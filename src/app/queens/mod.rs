@@ -4,7 +4,6 @@
 
 pub(crate) mod browse;
 mod figures;
-mod panels;
 pub(crate) mod play;
 pub(crate) mod steps;
 
@@ -623,8 +622,49 @@ impl TabPuzzle for QueensTab {
         }
     }
 
+    /// n, its presets and the browser's switch.
     fn instance_form(tab: &mut QueensView, ui: &mut Ui) -> Option<AppError> {
-        tab.instance_form(ui)
+        ui.heading("Board");
+        let n = tab.settings.n.to_string();
+        let field = ui
+            .horizontal(|ui| {
+                let read = whole("n", 1..=MAX_APP_N);
+                let field = tab.own.n_text.show(ui, "Queens (n)", &n, 90.0, read);
+                field
+                    .response
+                    .clone()
+                    .on_hover_text(format!("n queens on an n × n board, 1 to {MAX_APP_N}"));
+                field
+            })
+            .inner;
+        if let Some(n) = field.commit {
+            tab.set_n(n);
+        }
+        if let Some(h) = &field.hold {
+            hold_note(ui, h);
+        }
+        tab.own.n_hold.clone_from(&field.hold);
+        ui.horizontal_wrapped(|ui| {
+            for &n in PRESETS {
+                let label = if n >= 1_000_000 {
+                    format!("{}M", n / 1_000_000)
+                } else {
+                    n.to_string()
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(crate::run::words::counted(n, "queen"))
+                    .clicked()
+                {
+                    tab.set_n(n);
+                }
+            }
+        });
+        tab.own
+            .browser
+            .controls(ui, tab.settings.n as usize, &mut tab.mode);
+
+        field.hold
     }
 
     fn picks() -> Vec<(&'static str, &'static str, &'static str)> {
@@ -634,46 +674,151 @@ impl TabPuzzle for QueensTab {
             .collect()
     }
 
+    /// Play mode's controls, and the attack lines.
     fn play_controls(tab: &mut QueensView, ui: &mut Ui) {
-        tab.play_controls(ui);
+        tab.play.controls_ui(ui, tab.settings.n as usize);
+        ui.checkbox(&mut tab.settings.show_lines, "Show attack lines")
+            .on_hover_text("Join queens that attack each other along their row or diagonal.");
     }
 
+    /// What the algorithm does, the heuristic, the parameters, and a warning where n is
+    /// beyond what the report's searches manage.
     fn algorithm_form(tab: &mut QueensView, ui: &mut Ui, _picked: bool) -> Option<AppError> {
-        tab.algorithm_form(ui)
+        let algo = tab.settings.algorithm.info();
+        ui.label(algo.summary);
+        let uses_heuristic = algo.takes(HEURISTIC_PARAM);
+        ui.add_enabled_ui(uses_heuristic, |ui| {
+            egui::ComboBox::from_label("Heuristic")
+                .selected_text(tab.settings.heuristic.name())
+                .show_ui(ui, |ui| {
+                    for (h, help) in [
+                        (Heuristic::H1, "attacking pairs, by a nested loop over the queens (O(n²))"),
+                        (Heuristic::H2, "conflicts per queen with row and diagonal arrays (O(n)); always 2 × h1"),
+                        (Heuristic::H3, "per-queen conflicts by a nested loop, halved (O(n²)); always h1"),
+                    ] {
+                        ui.selectable_value(&mut tab.settings.heuristic, h, h.name())
+                            .on_hover_text(help);
+                    }
+                })
+                .response
+                .on_hover_text("The N-Queens AI report's three heuristics order placements identically (h2 = 2·h1, h3 = h1), so they change the time a search takes, not where it goes.");
+        });
+        let hold = param_form(ui, algo, &mut tab.settings.params, &[HEURISTIC_PARAM]);
+        let n = tab.settings.n;
+        if SEED_FOUR.contains(&tab.settings.algorithm) && n > SEED_COMFORTABLE_N {
+            ui.label(
+                RichText::new(format!(
+                    "The N-Queens AI report's searches evaluate every move of every queen: at n = {n} expect the time limit, not a solution. Min-conflicts or the construction handle any n."
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
+        hold
     }
 
+    /// The run buttons, step by step and the microscope.
     fn run_controls(tab: &mut QueensView, ui: &mut Ui) {
-        tab.run_controls(ui);
+        tab.run_buttons(ui);
+        tab.step_controls(ui);
+        if tab.settings.algorithm.offers().microscope {
+            let held = tab.hold.as_ref().map(ToString::to_string);
+            let last = tab.history().last().map(|s| s.generation);
+            if let Some(g) = (tab.microscope).controls(ui, None, held, last, &mut tab.mode) {
+                let job = crate::run::Job::from(tab.job(tab.solve_task(tab.settings.algorithm)));
+                tab.microscope.start(ui.ctx(), job, g);
+                tab.mode = Mode::Microscope;
+            }
+        }
     }
 
+    /// Counters, the outcome, the table of runs and the conflicts plot.
     fn stats(tab: &mut QueensView, ui: &mut Ui) {
-        tab.stats_panel(ui);
-    }
-
-    /// The board with the live placement or the answer.
-    fn main_ui(tab: &mut QueensView, ui: &mut Ui) {
-        tab.board_panel(ui);
-    }
-}
-
-impl QueensView {
-    /// The board with the live placement or the answer, the student's game, the
-    /// browser's solution, the microscope or the trace, as the mode says.
-    fn board_panel(&mut self, ui: &mut Ui) {
-        match self.mode {
+        match tab.mode {
             Mode::Play => {
-                let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
-                self.hovered = self.play.main_ui(ui, n, lines);
+                tab.play.stats_ui(ui, tab.settings.n as usize);
+                if let Some(h) = &tab.hovered {
+                    ui.separator();
+                    ui.label(h);
+                }
                 return;
             }
-            Mode::Browser => return self.own.browser.main_ui(ui),
+            Mode::Browser => return tab.own.browser.stats_ui(ui),
+            Mode::Steps => return tab.steps.stats_ui(ui),
+            Mode::Run | Mode::Microscope => {}
+        }
+        let c = tab.live.counters;
+        let ctx = ui.ctx().clone();
+        let time = |ms: f64| format_ms(&ctx, ms);
+        egui::Grid::new("queens-stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let row = |ui: &mut Ui, k: &str, v: String| stat_row(ui, k, "", v);
+                if matches!(tab.own.outcome, Some(Outcome::Count(_)))
+                    || tab.own.running == Some(Ran::Count)
+                {
+                    row(ui, "nodes", c.nodes.to_string());
+                    row(ui, "solutions so far", c.solutions.to_string());
+                } else {
+                    let placed = tab.own.placement.len();
+                    row(
+                        ui,
+                        "queens on the board",
+                        format!("{placed} of {}", tab.settings.n),
+                    );
+                    row(
+                        ui,
+                        "attacked queens",
+                        tab.own.attacks.attacked_queens().to_string(),
+                    );
+                    if let Some(p) = tab.own.pairs {
+                        row(ui, "attacking pairs", p.to_string());
+                    }
+                    let ran = (tab.own.running).or(tab.shown_result().map(|r| r.algorithm));
+                    for f in ran.map_or(&[][..], |r| queens_figures(r.id())) {
+                        stat_row(ui, f.label, f.help, f.value(&c));
+                    }
+                }
+                row(ui, "elapsed", time(tab.live.elapsed_ms));
+            });
+        let name = (tab.own.running.and_then(Ran::info)).map_or("Counting", |a| a.name);
+        tab.live.status(ui, name);
+        // A count is its own button: only a solve's algorithm can differ from the choice;
+        // after Run all four the table names each run.
+        if tab.own.results.len() <= 1
+            && let Ok(shown) = queens_algorithm(&tab.live.label)
+        {
+            tab.live
+                .on_show(ui, shown.name, tab.settings.algorithm.info().name);
+        }
+        if let Some(m) = tab.status_message() {
+            let ok = matches!(&tab.own.outcome, Some(Outcome::Solve(r)) if r.found)
+                || matches!(&tab.own.outcome, Some(Outcome::Count(r)) if r.complete);
+            outcome_label(ui, &m, ok);
+        }
+        tab.results_table(ui);
+        tab.conflicts_plot(ui);
+        if let Some(h) = &tab.hovered {
+            ui.label(h);
+        }
+    }
+
+    /// The board with the live placement or the answer, the student's game, the
+    /// browser's solution, the microscope or the trace, as the mode says.
+    fn main_ui(tab: &mut QueensView, ui: &mut Ui) {
+        match tab.mode {
+            Mode::Play => {
+                let (n, lines) = (tab.settings.n as usize, tab.settings.show_lines);
+                tab.hovered = tab.play.main_ui(ui, n, lines);
+                return;
+            }
+            Mode::Browser => return tab.own.browser.main_ui(ui),
             Mode::Run | Mode::Steps | Mode::Microscope => {}
         }
-        let now = crate::run::Job::from(self.job(self.solve_task(self.settings.algorithm)));
-        if self.microscope.on_show(&now, self.mode) {
+        let now = crate::run::Job::from(tab.job(tab.solve_task(tab.settings.algorithm)));
+        if tab.microscope.on_show(&now, tab.mode) {
             let job = now;
-            let (n, lines) = (self.settings.n as usize, self.settings.show_lines);
-            return self.microscope.main_ui(
+            let (n, lines) = (tab.settings.n as usize, tab.settings.show_lines);
+            return tab.microscope.main_ui(
                 ui,
                 || job,
                 |ui, rows, version| {
@@ -697,29 +842,29 @@ impl QueensView {
                 },
             );
         }
-        if self.mode == Mode::Steps {
+        if tab.mode == Mode::Steps {
             // The box only: the trace's board and search say whether it can be shown.
-            let ticked = self.settings.show_landscape;
-            let now = self.trace_job();
-            return self
+            let ticked = tab.settings.show_landscape;
+            let now = tab.trace_job();
+            return tab
                 .steps
                 .main_ui(ui, now.as_ref(), |ui, trace, state, pos, question, _| {
                     steps::draw(ui, trace, state, pos, question, ticked)
                 });
         }
-        let landscape = self.landscape_shown();
-        let n = self.settings.n as usize;
+        let landscape = tab.landscape_shown();
+        let n = tab.settings.n as usize;
         let l = if landscape {
-            Landscape::of(&self.own.placement).filter(|l| l.n == n)
+            Landscape::of(&tab.own.placement).filter(|l| l.n == n)
         } else {
             None
         };
         let view = QueensBoardView {
             n,
-            rows: &self.own.placement,
-            attacks: &self.own.attacks,
-            show_lines: self.settings.show_lines,
-            version: self.own.version,
+            rows: &tab.own.placement,
+            attacks: &tab.own.attacks,
+            show_lines: tab.settings.show_lines,
+            version: tab.own.version,
             legend: true,
             focus: None,
             play: false,
@@ -730,6 +875,6 @@ impl QueensView {
         };
         let out = queens_board(ui, &view);
         super::export::register(ui.ctx(), "board", out.area);
-        self.hovered = out.told;
+        tab.hovered = out.told;
     }
 }
